@@ -1,0 +1,103 @@
+// The Elysia app mounted at /api: security checks, the one error handler, and every feature's routes.
+import { Elysia, ValidationError } from 'elysia';
+import { authPlugin } from './auth/plugin';
+import type { AppContext } from './context';
+import { docsRoutes } from './docs';
+import { DomainError } from './errors';
+import { healthRoutes } from './health';
+
+/** JSON bodies above this are refused with 413; the upload route has its own, larger limit. */
+export const JSON_BODY_LIMIT = 1024 * 1024;
+export const UPLOAD_BODY_LIMIT = 40 * 1024 * 1024;
+const LARGE_BODY_PATHS = ['/api/upload-image'];
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+function validationErrors(error: ValidationError): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  for (const issue of error.all as { path?: string; summary?: string; message?: string }[]) {
+    const field = (issue.path ?? '').replace(/^\//, '').split('/')[0] || 'body';
+    const message = issue.message ?? issue.summary ?? 'Invalid value';
+    (errors[field] ??= []).includes(message) || errors[field]!.push(message);
+  }
+  return errors;
+}
+
+/** Browsers always send Origin on cross-site writes: a foreign one is refused, and so is a missing one
+ * when the request carries a session cookie (the only ambient authority a forged request could use). */
+export function originAllowed(request: Request, publicUrl: string): boolean {
+  if (SAFE_METHODS.has(request.method)) return true;
+  const origin = request.headers.get('origin');
+  if (!origin) return !(request.headers.get('cookie') ?? '').includes('fogline_session=');
+  const own = new URL(request.url).origin;
+  return origin === own || origin === publicUrl;
+}
+
+export function createApi(ctx: AppContext) {
+  return new Elysia({ prefix: '/api' })
+    .error({ DomainError })
+    .onRequest(({ request, set }) => {
+      set.headers['x-content-type-options'] = 'nosniff';
+      set.headers['referrer-policy'] = 'strict-origin-when-cross-origin';
+      set.headers['x-frame-options'] = 'DENY';
+      const length = Number(request.headers.get('content-length') ?? 0);
+      const path = new URL(request.url).pathname;
+      const limit = LARGE_BODY_PATHS.includes(path) ? UPLOAD_BODY_LIMIT : JSON_BODY_LIMIT;
+      if (length > limit) {
+        set.status = 413;
+        return { message: `The request body is too large (at most ${Math.round(limit / 1024 / 1024)} MB).` };
+      }
+      if (!originAllowed(request, ctx.env.publicUrl)) {
+        set.status = 403;
+        return { message: 'This request must come from the Fogline site.' };
+      }
+    })
+    .onError(({ code, error, set }) => {
+      if (error instanceof DomainError) {
+        set.status = error.status;
+        if (error.headers) Object.assign(set.headers, error.headers);
+        return error.errors ? { message: error.message, errors: error.errors } : { message: error.message };
+      }
+      switch (code) {
+        case 'VALIDATION': {
+          set.status = 400;
+          const errors = validationErrors(error as ValidationError);
+          const first = Object.values(errors)[0]?.[0] ?? 'Invalid request.';
+          return { message: first, errors };
+        }
+        case 'PARSE':
+          set.status = 400;
+          return { message: 'The request body could not be read: send valid JSON.' };
+        case 'NOT_FOUND':
+          set.status = 404;
+          return { message: 'Not found.' };
+        case 'INVALID_COOKIE_SIGNATURE':
+          set.status = 400;
+          return { message: 'Invalid cookie.' };
+        default: {
+          // Bun refuses oversized bodies before we see them; anything else unexpected is logged, never shown.
+          const status = (error as { status?: number })?.status;
+          if (status === 413) {
+            set.status = 413;
+            return { message: 'The request body is too large.' };
+          }
+          if (typeof status === 'number' && status >= 400 && status < 500) {
+            set.status = status;
+            return { message: (error as Error).message || 'Bad request.' };
+          }
+          console.error('[api] unexpected error', error);
+          set.status = 500;
+          return { message: 'Something went wrong on our side. Please try again.' };
+        }
+      }
+    })
+    .use(authPlugin(ctx))
+    .use(docsRoutes())
+    .use(healthRoutes(ctx))
+    // Feature routes are added below, one line each.
+    .all('/*', ({ set }) => {
+      set.status = 404;
+      return { message: 'Not found.' };
+    }, { detail: { hide: true } });
+}
+
+export type Api = ReturnType<typeof createApi>;

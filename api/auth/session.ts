@@ -1,0 +1,116 @@
+// Sessions as in The Copenhagen Book: random id + secret, only the secret's SHA-256 stored, constant-time
+// comparison, 30-day sliding expiry. Used by the Elysia auth plugin and by the Astro middleware alike.
+import { sha256 } from '@oslojs/crypto/sha2';
+import { constantTimeEqual } from '@oslojs/crypto/subtle';
+import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from '@oslojs/encoding';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { sessions, users } from '../../db/schema';
+import type { Clock } from '../lib/clock';
+
+export const SESSION_COOKIE = 'fogline_session';
+export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+/** A session is extended when less than half of its lifetime is left, so active users stay signed in. */
+const RENEW_WHEN_LEFT_MS = SESSION_TTL_MS / 2;
+
+export type SessionUser = typeof users.$inferSelect;
+
+export interface ValidSession {
+  id: string;
+  user: SessionUser;
+  expiresAt: Date;
+  /** True when the expiry moved and the cookie should be sent again. */
+  renewed: boolean;
+}
+
+function randomSecret(): string {
+  const bytes = new Uint8Array(20); // 160 bits
+  crypto.getRandomValues(bytes);
+  return encodeBase32LowerCaseNoPadding(bytes);
+}
+
+function hashSecret(secret: string): string {
+  return encodeHexLowerCase(sha256(new TextEncoder().encode(secret)));
+}
+
+export async function createSession(db: Db, clock: Clock, userId: number): Promise<{ token: string; expiresAt: Date }> {
+  const id = randomSecret();
+  const secret = randomSecret();
+  const expiresAt = new Date(clock.now().getTime() + SESSION_TTL_MS);
+  await db.write((tx) => tx.insert(sessions).values({ id, secretHash: hashSecret(secret), userId, expiresAt }));
+  return { token: `${id}.${secret}`, expiresAt };
+}
+
+export async function validateSessionToken(db: Db, clock: Clock, token: string | undefined | null): Promise<ValidSession | null> {
+  if (!token) return null;
+  const [id, secret] = token.split('.');
+  if (!id || !secret || id.length > 64 || secret.length > 64) return null;
+  const row = await db.db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.id, id))
+    .get();
+  if (!row) return null;
+  const expected = new TextEncoder().encode(row.session.secretHash);
+  const actual = new TextEncoder().encode(hashSecret(secret));
+  if (!constantTimeEqual(expected, actual)) return null;
+  const now = clock.now().getTime();
+  if (row.session.expiresAt.getTime() <= now) {
+    await db.write((tx) => tx.delete(sessions).where(eq(sessions.id, id)));
+    return null;
+  }
+  let expiresAt = row.session.expiresAt;
+  let renewed = false;
+  if (expiresAt.getTime() - now < RENEW_WHEN_LEFT_MS) {
+    expiresAt = new Date(now + SESSION_TTL_MS);
+    renewed = true;
+    await db.write((tx) => tx.update(sessions).set({ expiresAt }).where(eq(sessions.id, id)));
+  }
+  return { id, user: row.user, expiresAt, renewed };
+}
+
+export async function invalidateSession(db: Db, sessionId: string): Promise<void> {
+  await db.write((tx) => tx.delete(sessions).where(eq(sessions.id, sessionId)));
+}
+
+/** Ends every session of a user except (optionally) the one in use: after a password change or reset. */
+export async function invalidateUserSessions(db: Db, userId: number, keepSessionId?: string): Promise<void> {
+  await db.write(async (tx) => {
+    const rows = await tx.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, userId));
+    for (const row of rows) if (row.id !== keepSessionId) await tx.delete(sessions).where(eq(sessions.id, row.id));
+  });
+}
+
+export function sessionIdFromToken(token: string): string {
+  return token.split('.')[0] ?? '';
+}
+
+/** Cookie attributes: HttpOnly, SameSite=Lax, Path=/, Secure in production. */
+export function sessionCookie(token: string, expiresAt: Date, secure: boolean): string {
+  return [
+    `${SESSION_COOKIE}=${token}`,
+    'HttpOnly',
+    'SameSite=Lax',
+    'Path=/',
+    `Expires=${expiresAt.toUTCString()}`,
+    secure ? 'Secure' : '',
+  ]
+    .filter(Boolean)
+    .join('; ');
+}
+
+export function clearedSessionCookie(secure: boolean): string {
+  return [`${SESSION_COOKIE}=`, 'HttpOnly', 'SameSite=Lax', 'Path=/', 'Max-Age=0', secure ? 'Secure' : '']
+    .filter(Boolean)
+    .join('; ');
+}
+
+export function readSessionToken(cookieHeader: string | null | undefined): string | null {
+  if (!cookieHeader) return null;
+  for (const part of cookieHeader.split(';')) {
+    const [name, ...rest] = part.trim().split('=');
+    if (name === SESSION_COOKIE) return rest.join('=') || null;
+  }
+  return null;
+}

@@ -1,0 +1,39 @@
+// Everything a request needs from the outside world, created once per server: database, clock, providers.
+// Passed explicitly (to the Elysia app and to Astro through locals), never held in a module global.
+import { openDb, type Db } from '../db/client';
+import { migrateDb } from '../db/migrate';
+import { env as defaultEnv, type Env } from './env';
+import { type Clock, systemClock } from './lib/clock';
+import { createMailProvider, type MailProvider } from './providers/mail';
+
+export interface AppContext {
+  env: Env;
+  db: Db;
+  clock: Clock;
+  mail: MailProvider;
+}
+
+export interface ContextOptions {
+  env?: Partial<Env>;
+  clock?: Clock;
+  mail?: MailProvider;
+  /** Seed demo data into an empty database (defaults to env.seed). */
+  seed?: boolean;
+}
+
+export async function createContext(options: ContextOptions = {}): Promise<AppContext> {
+  const env: Env = { ...defaultEnv, ...options.env };
+  const db = await openDb(env.databaseUrl, env.databaseAuthToken);
+  await migrateDb(db);
+  const ctx: AppContext = {
+    env,
+    db,
+    clock: options.clock ?? systemClock,
+    mail: options.mail ?? createMailProvider({ smtpUrl: env.smtpUrl, outboxDir: env.outboxDir, from: env.mailFrom }),
+  };
+  if (options.seed ?? env.seed) {
+    const { seedIfEmpty } = await import('../db/seed');
+    await seedIfEmpty(ctx);
+  }
+  return ctx;
+}

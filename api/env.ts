@@ -1,0 +1,49 @@
+// Environment variables, parsed and validated once at start-up (the runtime contract in the spec README).
+import { resolve } from 'node:path';
+
+function read(name: string): string | undefined {
+  const value = process.env[name]?.trim();
+  return value ? value : undefined;
+}
+
+function readPort(): number {
+  const raw = read('PORT') ?? '4321';
+  const port = Number(raw);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new Error(`PORT must be a whole number from 0 to 65535, got "${raw}"`);
+  }
+  return port;
+}
+
+const dataDir = resolve(read('DATA_DIR') ?? './data');
+const databaseUrl = read('DATABASE_URL') ?? `file:${resolve(dataDir, 'fogline.db')}`;
+if (!/^(file:|libsql:\/\/|https?:\/\/)/.test(databaseUrl)) {
+  throw new Error(`DATABASE_URL must start with file:, libsql:// or https://, got "${databaseUrl}"`);
+}
+
+const stripeKeys = [read('STRIPE_SECRET_KEY'), read('PUBLIC_STRIPE_PUBLISHABLE_KEY'), read('STRIPE_WEBHOOK_SECRET')];
+
+export const env = {
+  port: readPort(),
+  production: process.env.NODE_ENV === 'production',
+  dataDir,
+  uploadsDir: resolve(dataDir, 'uploads'),
+  outboxDir: resolve(dataDir, 'outbox'),
+  databaseUrl,
+  databaseAuthToken: read('DATABASE_AUTH_TOKEN'),
+  seed: read('SEED') !== 'none',
+  /** The public origin used in emails and OAuth redirects. */
+  publicUrl: (read('PUBLIC_URL') ?? `http://localhost:${readPort()}`).replace(/\/$/, ''),
+  stripe: stripeKeys.every(Boolean)
+    ? { secretKey: stripeKeys[0]!, publishableKey: stripeKeys[1]!, webhookSecret: stripeKeys[2]! }
+    : null,
+  smtpUrl: read('SMTP_URL'),
+  mailFrom: read('MAIL_FROM') ?? 'Fogline <hello@fogline.test>',
+  google:
+    read('GOOGLE_CLIENT_ID') && read('GOOGLE_CLIENT_SECRET')
+      ? { clientId: read('GOOGLE_CLIENT_ID')!, clientSecret: read('GOOGLE_CLIENT_SECRET')! }
+      : null,
+  googleMapsKey: read('PUBLIC_GOOGLE_MAPS_API_KEY'),
+};
+
+export type Env = typeof env;

@@ -1,0 +1,18 @@
+// The one error type services throw: a status from the runtime contract and a message for people.
+export class DomainError extends Error {
+  constructor(
+    readonly status: 400 | 401 | 403 | 404 | 409 | 410 | 413 | 422 | 429 | 502 | 503,
+    message: string,
+    readonly errors?: Record<string, string[]>,
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = 'DomainError';
+  }
+}
+
+export const badRequest = (message: string, errors?: Record<string, string[]>) => new DomainError(400, message, errors);
+export const unauthorized = (message = 'Please sign in to continue.') => new DomainError(401, message);
+export const forbidden = (message = 'You do not have permission to do that.') => new DomainError(403, message);
+export const notFound = (message = 'Not found.') => new DomainError(404, message);
+export const conflict = (message: string) => new DomainError(409, message);

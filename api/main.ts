@@ -1,0 +1,9 @@
+// Production entry: open the database (migrate, seed), load the built site and serve on PORT.
+import { createContext } from './context';
+import { loadSite, startServer } from './server';
+
+const ctx = await createContext();
+const site = await loadSite();
+if (!site) console.warn('[fogline] dist/ not found: run `bun run build` first. Serving the API only.');
+const { url } = startServer({ ctx, site });
+console.log(`[fogline] listening on ${url} (database: ${ctx.env.databaseUrl.startsWith('file:') ? 'embedded libSQL' : 'libSQL server'})`);

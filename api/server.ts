@@ -1,0 +1,178 @@
+// The one Bun process: /api goes straight to Elysia, built assets and prerendered pages come from memory,
+// uploads from DATA_DIR, everything else is rendered by the built Astro site.
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { createApi, UPLOAD_BODY_LIMIT } from './app';
+import type { AppContext } from './context';
+
+type RenderPage = (request: Request, locals: Record<string, unknown>, clientAddress?: string) => Promise<Response>;
+
+interface StaticFile {
+  body: Uint8Array;
+  gzip: Uint8Array | null;
+  type: string;
+  cacheControl: string;
+}
+
+const TYPES: Record<string, string> = {
+  html: 'text/html; charset=utf-8',
+  js: 'text/javascript; charset=utf-8',
+  mjs: 'text/javascript; charset=utf-8',
+  css: 'text/css; charset=utf-8',
+  json: 'application/json; charset=utf-8',
+  svg: 'image/svg+xml',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  avif: 'image/avif',
+  ico: 'image/x-icon',
+  txt: 'text/plain; charset=utf-8',
+  xml: 'application/xml; charset=utf-8',
+  webmanifest: 'application/manifest+json',
+  woff2: 'font/woff2',
+};
+const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml|manifest)|image\/svg)/;
+
+export const SECURITY_HEADERS: Record<string, string> = {
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'x-frame-options': 'DENY',
+  'permissions-policy': 'camera=(), microphone=(), geolocation=(self), payment=(self)',
+};
+
+function typeOf(path: string): string {
+  return TYPES[path.split('.').pop()?.toLowerCase() ?? ''] ?? 'application/octet-stream';
+}
+
+/** Loads dist/client into memory (it is small), gzipped once, keyed by URL path. */
+function loadStaticFiles(clientDir: string): Map<string, StaticFile> {
+  const files = new Map<string, StaticFile>();
+  if (!existsSync(clientDir)) return files;
+  const walk = (dir: string) => {
+    for (const name of readdirSync(dir)) {
+      const full = join(dir, name);
+      if (statSync(full).isDirectory()) {
+        walk(full);
+        continue;
+      }
+      const rel = '/' + relative(clientDir, full).split('\\').join('/');
+      const body = new Uint8Array(readFileSync(full));
+      const type = typeOf(full);
+      const file: StaticFile = {
+        body,
+        type,
+        gzip: COMPRESSIBLE.test(type) && body.length > 1024 ? Bun.gzipSync(body) : null,
+        // Hashed build assets never change; everything else is revalidated.
+        cacheControl: rel.startsWith('/_astro/') ? 'public, max-age=31536000, immutable' : 'public, max-age=300, must-revalidate',
+      };
+      files.set(rel, file);
+      if (rel.endsWith('/index.html')) {
+        const route = rel.slice(0, -'/index.html'.length) || '/';
+        files.set(route, file);
+        if (route !== '/') files.set(route + '/', file);
+      } else if (rel.endsWith('.html')) files.set(rel.slice(0, -'.html'.length), file);
+    }
+  };
+  walk(clientDir);
+  return files;
+}
+
+function acceptsGzip(request: Request): boolean {
+  return (request.headers.get('accept-encoding') ?? '').includes('gzip');
+}
+
+function serveStatic(file: StaticFile, request: Request): Response {
+  const headers: Record<string, string> = { 'content-type': file.type, 'cache-control': file.cacheControl, vary: 'accept-encoding' };
+  if (file.type.startsWith('text/html')) Object.assign(headers, SECURITY_HEADERS);
+  if (file.gzip && acceptsGzip(request)) {
+    headers['content-encoding'] = 'gzip';
+    return new Response(request.method === 'HEAD' ? null : file.gzip, { headers });
+  }
+  return new Response(request.method === 'HEAD' ? null : file.body, { headers });
+}
+
+/** Compresses a dynamic text response: streamed for HTML, buffered (above 1 KB only) for the rest. */
+async function compress(response: Response, request: Request): Promise<Response> {
+  const type = response.headers.get('content-type') ?? '';
+  if (!response.body || response.headers.has('content-encoding') || !COMPRESSIBLE.test(type) || !acceptsGzip(request)) {
+    return response;
+  }
+  const headers = new Headers(response.headers);
+  headers.set('vary', 'accept-encoding');
+  headers.set('content-encoding', 'gzip');
+  headers.delete('content-length');
+  if (type.startsWith('text/html')) {
+    return new Response(response.body.pipeThrough(new CompressionStream('gzip')), { status: response.status, headers });
+  }
+  const body = new Uint8Array(await response.arrayBuffer());
+  if (body.length <= 1024) {
+    headers.delete('content-encoding');
+    return new Response(body, { status: response.status, headers });
+  }
+  return new Response(Bun.gzipSync(body), { status: response.status, headers });
+}
+
+export async function loadSite(distDir = resolve('dist')): Promise<{ renderPage: RenderPage; clientDir: string } | null> {
+  const entry = join(distDir, 'server', 'entry.mjs');
+  if (!existsSync(entry)) return null;
+  const mod = (await import(entry)) as { renderPage: RenderPage };
+  return { renderPage: mod.renderPage, clientDir: join(distDir, 'client') };
+}
+
+export interface StartOptions {
+  ctx: AppContext;
+  port?: number;
+  hostname?: string;
+  /** The built site; null serves the API alone (API tests). */
+  site?: { renderPage: RenderPage; clientDir: string } | null;
+}
+
+export function startServer({ ctx, port = ctx.env.port, hostname = '0.0.0.0', site = null }: StartOptions) {
+  const api = createApi(ctx);
+  const staticFiles = site ? loadStaticFiles(site.clientDir) : new Map<string, StaticFile>();
+  const server = Bun.serve({
+    port,
+    hostname,
+    maxRequestBodySize: UPLOAD_BODY_LIMIT + 1024 * 1024,
+    async fetch(request, srv) {
+      const url = new URL(request.url);
+      const path = url.pathname;
+      if (path === '/api' || path.startsWith('/api/')) return compress(await api.handle(request), request);
+      if (request.method === 'GET' || request.method === 'HEAD') {
+        const file = staticFiles.get(path);
+        if (file) return serveStatic(file, request);
+        if (path.startsWith('/uploads/')) return serveUpload(ctx, path);
+      }
+      if (!site) return Response.json({ message: 'Not found.' }, { status: 404 });
+      const clientAddress = srv.requestIP(request)?.address;
+      const response = await site.renderPage(request, { ctx }, clientAddress);
+      for (const [name, value] of Object.entries(SECURITY_HEADERS)) {
+        if (!response.headers.has(name)) response.headers.set(name, value);
+      }
+      return compress(response, request);
+    },
+    error(error) {
+      console.error('[server] unexpected error', error);
+      return Response.json({ message: 'Something went wrong on our side. Please try again.' }, { status: 500 });
+    },
+  });
+  return {
+    server,
+    url: `http://localhost:${server.port}`,
+    stop: () => server.stop(true),
+  };
+}
+
+/** Uploaded files are stored under random names; only [A-Za-z0-9._-] names are looked up, so no user path
+ * ever reaches the file system. */
+async function serveUpload(ctx: AppContext, path: string): Promise<Response> {
+  const name = path.slice('/uploads/'.length);
+  if (!/^[A-Za-z0-9_-]+\.(png|jpg|gif|webp)$/.test(name)) return Response.json({ message: 'Not found.' }, { status: 404 });
+  const file = Bun.file(join(ctx.env.uploadsDir, name));
+  if (!(await file.exists())) return Response.json({ message: 'Not found.' }, { status: 404 });
+  return new Response(file, {
+    headers: { 'content-type': typeOf(name), 'cache-control': 'public, max-age=31536000, immutable', 'x-content-type-options': 'nosniff' },
+  });
+}

@@ -1,0 +1,245 @@
+// The whole data model: every entity of both spec documents, money as integer cents, times as UTC instants.
+import { sql } from 'drizzle-orm';
+import { index, integer, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+
+const createdAt = () =>
+  integer('created_at', { mode: 'timestamp_ms' })
+    .notNull()
+    .$defaultFn(() => new Date());
+const updatedAt = () =>
+  integer('updated_at', { mode: 'timestamp_ms' })
+    .notNull()
+    .$defaultFn(() => new Date())
+    .$onUpdateFn(() => new Date());
+
+export const ROLES = ['customer', 'coach', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+export const AGE_GROUPS = ['Adults', 'Kids'] as const;
+export type AgeGroup = (typeof AGE_GROUPS)[number];
+export const BOOKING_STATUSES = ['pending', 'confirmed', 'cancelled'] as const;
+export type BookingStatus = (typeof BOOKING_STATUSES)[number];
+export const BLOG_STATUSES = ['published', 'draft', 'archived'] as const;
+export type BlogStatus = (typeof BLOG_STATUSES)[number];
+export const RECURRENCE_TYPES = ['daily', 'weekly', 'monthly'] as const;
+export type RecurrenceType = (typeof RECURRENCE_TYPES)[number];
+
+export const users = sqliteTable(
+  'users',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    email: text('email').notNull().unique(), // stored lower-cased
+    passwordHash: text('password_hash'), // null for Google-only accounts
+    googleSub: text('google_sub').unique(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    phone: text('phone'),
+    profileImage: text('profile_image'),
+    role: text('role', { enum: ROLES }).notNull().default('customer'),
+    bio: text('bio'),
+    areasOfExpertise: text('areas_of_expertise', { mode: 'json' }).$type<number[]>().notNull().default(sql`'[]'`),
+    certifications: text('certifications'),
+    isApproved: integer('is_approved', { mode: 'boolean' }).notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('users_role_idx').on(t.role)],
+);
+
+export const sessions = sqliteTable(
+  'sessions',
+  {
+    // The cookie carries "<id>.<secret>"; only the secret's SHA-256 is stored and compared in constant time.
+    id: text('id').primaryKey(),
+    secretHash: text('secret_hash').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+export const passwordResetTokens = sqliteTable(
+  'password_reset_tokens',
+  {
+    id: text('id').primaryKey(), // SHA-256 (hex) of the emailed token
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+    usedAt: integer('used_at', { mode: 'timestamp_ms' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('password_reset_user_idx').on(t.userId)],
+);
+
+export const categories = sqliteTable('categories', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  name: text('name').notNull().unique(),
+  image: text('image'),
+});
+
+export const classes = sqliteTable(
+  'classes',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    whatToBring: text('what_to_bring'),
+    image: text('image'),
+    priceCents: integer('price_cents').notNull().default(0),
+    location: text('location'),
+    addressLine1: text('address_line1'),
+    city: text('city'),
+    state: text('state'),
+    zipCode: text('zip_code'),
+    address: text('address'), // "street, city, ST zip": the city filter reads the second-to-last comma piece
+    latitude: real('latitude'),
+    longitude: real('longitude'),
+    capacity: integer('capacity').notNull().default(10),
+    duration: integer('duration').notNull().default(60), // minutes
+    coachId: integer('coach_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    categoryId: integer('category_id').references(() => categories.id, { onDelete: 'set null' }),
+    startTime: integer('start_time', { mode: 'timestamp_ms' }),
+    endTime: integer('end_time', { mode: 'timestamp_ms' }),
+    ageGroup: text('age_group', { enum: AGE_GROUPS }).notNull().default('Adults'),
+    // A recurring series is one parent row (isRecurring, no parentClassId) that is never booked itself,
+    // plus one bookable session row per occurrence pointing at it through parentClassId.
+    isRecurring: integer('is_recurring', { mode: 'boolean' }).notNull().default(false),
+    parentClassId: integer('parent_class_id'),
+    recurrenceType: text('recurrence_type', { enum: RECURRENCE_TYPES }),
+    recurrenceInterval: integer('recurrence_interval'),
+    recurrenceDaysOfWeek: text('recurrence_days_of_week'), // JSON text of numbers 0-6, Sunday first
+    recurrenceEndType: text('recurrence_end_type', { enum: ['date', 'count'] }),
+    recurrenceEndDate: integer('recurrence_end_date', { mode: 'timestamp_ms' }),
+    recurrenceEndCount: integer('recurrence_end_count'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('classes_start_idx').on(t.startTime),
+    index('classes_coach_idx').on(t.coachId, t.startTime),
+    index('classes_category_idx').on(t.categoryId),
+    index('classes_parent_idx').on(t.parentClassId),
+  ],
+);
+
+export const bookings = sqliteTable(
+  'bookings',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    classId: integer('class_id')
+      .notNull()
+      .references(() => classes.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: BOOKING_STATUSES }).notNull().default('pending'),
+    quantity: integer('quantity').notNull().default(1),
+    subtotalCents: integer('subtotal_cents').notNull().default(0), // price x quantity
+    serviceFeeCents: integer('service_fee_cents').notNull().default(0), // 5% of subtotal
+    amountCents: integer('amount_cents').notNull().default(0), // what the customer pays
+    holdExpiresAt: integer('hold_expires_at', { mode: 'timestamp_ms' }), // pending holds only
+    paymentIntentId: text('payment_intent_id').unique(),
+    refundAmountCents: integer('refund_amount_cents'),
+    cancelledAt: integer('cancelled_at', { mode: 'timestamp_ms' }),
+    cancelReason: text('cancel_reason'), // customer | class_deleted | hold_expired | payment_late
+    confirmedAt: integer('confirmed_at', { mode: 'timestamp_ms' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('bookings_class_status_idx').on(t.classId, t.status),
+    index('bookings_user_idx').on(t.userId),
+    // one active (pending or confirmed) booking per customer per class
+    uniqueIndex('bookings_one_active_idx')
+      .on(t.classId, t.userId)
+      .where(sql`status in ('pending', 'confirmed')`),
+  ],
+);
+
+export const reviews = sqliteTable(
+  'reviews',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    classId: integer('class_id')
+      .notNull()
+      .references(() => classes.id, { onDelete: 'cascade' }),
+    bookingId: integer('booking_id')
+      .notNull()
+      .unique()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    coachId: integer('coach_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    rating: integer('rating').notNull(),
+    comment: text('comment'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('reviews_coach_idx').on(t.coachId, t.updatedAt), index('reviews_user_idx').on(t.userId)],
+);
+
+export const blogPosts = sqliteTable(
+  'blog_posts',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    slug: text('slug').notNull().unique(),
+    title: text('title').notNull(),
+    excerpt: text('excerpt').notNull().default(''),
+    content: text('content').notNull().default(''), // sanitized HTML
+    featuredImage: text('featured_image'),
+    tags: text('tags', { mode: 'json' }).$type<string[]>().notNull().default(sql`'[]'`),
+    readTime: integer('read_time').notNull().default(1), // minutes
+    status: text('status', { enum: BLOG_STATUSES }).notNull().default('draft'),
+    authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
+    publishedAt: integer('published_at', { mode: 'timestamp_ms' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('blog_status_idx').on(t.status, t.publishedAt)],
+);
+
+export const contactMessages = sqliteTable('contact_messages', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  name: text('name').notNull(),
+  email: text('email').notNull(),
+  subject: text('subject').notNull(),
+  message: text('message').notNull(),
+  createdAt: createdAt(),
+});
+
+// A coach's connected payout account (Stripe Connect Express, or the test provider's stand-in).
+export const payoutAccounts = sqliteTable('payout_accounts', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  provider: text('provider').notNull(), // stripe | test
+  accountId: text('account_id').notNull().unique(),
+  onboarded: integer('onboarded', { mode: 'boolean' }).notNull().default(false),
+  canReceivePayments: integer('can_receive_payments', { mode: 'boolean' }).notNull().default(false),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+// The built-in test payment provider keeps its intents here (Stripe keeps its own when keys are set).
+export const testPaymentIntents = sqliteTable('test_payment_intents', {
+  id: text('id').primaryKey(), // pi_test_...
+  clientSecret: text('client_secret').notNull(),
+  amountCents: integer('amount_cents').notNull(),
+  currency: text('currency').notNull().default('usd'),
+  status: text('status').notNull().default('requires_payment_method'), // requires_payment_method | succeeded | canceled
+  lastError: text('last_error'),
+  metadata: text('metadata', { mode: 'json' }).$type<Record<string, string>>().notNull().default(sql`'{}'`),
+  transferDestination: text('transfer_destination'),
+  transferAmountCents: integer('transfer_amount_cents'),
+  refundedCents: integer('refunded_cents').notNull().default(0),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
