@@ -47,3 +47,15 @@ export const env = {
 };
 
 export type Env = typeof env;
+
+/** The same settings with every file under another data folder (tests: one folder per test file). */
+export function envForDataDir(dir: string): Partial<Env> {
+  const dataDir = resolve(dir);
+  return {
+    dataDir,
+    uploadsDir: resolve(dataDir, 'uploads'),
+    outboxDir: resolve(dataDir, 'outbox'),
+    databaseUrl: `file:${resolve(dataDir, 'fogline.db')}`,
+    databaseAuthToken: undefined,
+  };
+}

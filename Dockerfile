@@ -1,0 +1,14 @@
+# Built with the same scripts the README uses: npm ci, then the Astro build under Bun.
+FROM node:20-bookworm-slim AS build
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --no-audit --no-fund
+COPY . .
+RUN npm run build && npm prune --omit=dev && npm install --no-save bun@1.4.5
+
+FROM node:20-bookworm-slim
+WORKDIR /app
+ENV NODE_ENV=production PORT=4321 DATA_DIR=/data
+COPY --from=build /app /app
+EXPOSE 4321
+CMD ["node_modules/.bin/bun", "api/main.ts"]

@@ -1,0 +1,59 @@
+// Runs every test: builds the site, then the API and unit tests (bun test), then the browser tests
+// (Chromium), and ends with one plain summary line: "N passed, N failed".
+import { existsSync } from 'node:fs';
+
+interface Step {
+  name: string;
+  cmd: string[];
+  counts: boolean;
+}
+
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const steps: Step[] = [
+  { name: 'build', cmd: ['bun', '--bun', 'astro', 'build'], counts: false },
+  { name: 'api and unit tests', cmd: ['bun', 'test', './api', './db', './site/lib', './tests/api'], counts: true },
+  { name: 'browser tests', cmd: ['bun', 'test', '--max-concurrency=1', './tests/e2e'], counts: true },
+];
+
+let passed = 0;
+let failed = 0;
+let broken = false;
+
+for (const step of steps) {
+  if (step.name === 'browser tests' && !existsSync(chromium)) {
+    console.error(`\n✗ Chromium not found at ${chromium}: install it with "apt-get install -y chromium" (CI does).`);
+    failed++;
+    broken = true;
+    continue;
+  }
+  console.log(`\n▶ ${step.name}: ${step.cmd.join(' ')}`);
+  const child = Bun.spawn(step.cmd, { stdout: 'inherit', stderr: 'pipe', env: { ...process.env, FORCE_COLOR: '0' } });
+  // bun test writes its report to stderr: show it and read the totals from it.
+  let report = '';
+  const decoder = new TextDecoder();
+  for await (const chunk of child.stderr) {
+    const text = decoder.decode(chunk);
+    report += text;
+    process.stderr.write(text);
+  }
+  const code = await child.exited;
+  if (step.counts) {
+    const pass = Number(report.match(/^\s*(\d+) pass$/m)?.[1] ?? 0);
+    const fail = Number(report.match(/^\s*(\d+) fail$/m)?.[1] ?? 0);
+    passed += pass;
+    failed += fail;
+    if (code !== 0 && fail === 0) {
+      failed++; // a crash or a file that failed to load still counts as a failure
+      broken = true;
+    }
+  } else if (code !== 0) {
+    console.error(`\n✗ ${step.name} failed (exit ${code})`);
+    failed++;
+    broken = true;
+    break;
+  }
+}
+
+if (broken) console.error('\nSome steps did not run cleanly; see above.');
+console.log(`\n${passed} passed, ${failed} failed`);
+process.exit(failed > 0 ? 1 : 0);
