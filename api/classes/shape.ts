@@ -1,0 +1,78 @@
+// The class as the API returns it (both spec documents' Class entity): price in dollars, times as ISO
+// instants, recurrence fields decoded. Every route that returns a class goes through here.
+import type { classes } from '../../db/schema';
+import { centsToDollars } from '../lib/money';
+import { pacificHHMM, pacificWeekday } from '../lib/pacific';
+
+export type ClassRow = typeof classes.$inferSelect;
+
+export interface ScheduleEntry {
+  dayOfWeek: number; // 0 Sunday .. 6 Saturday
+  startTime: string; // HH:MM, 24-hour, Pacific
+  endTime: string;
+}
+
+function parseDays(value: string | null): number[] {
+  if (!value) return [];
+  try {
+    const days = JSON.parse(value);
+    return Array.isArray(days) ? days.filter((d) => Number.isInteger(d) && d >= 0 && d <= 6) : [];
+  } catch {
+    return [];
+  }
+}
+
+/** The weekly schedule of a recurring class, from its recurrence settings and its own start/end time. */
+export function schedulesOf(row: ClassRow): ScheduleEntry[] {
+  if (!row.isRecurring || !row.startTime) return [];
+  const startTime = pacificHHMM(row.startTime);
+  const endTime = pacificHHMM(row.endTime ?? new Date(row.startTime.getTime() + row.duration * 60_000));
+  const days = row.recurrenceType === 'weekly' ? parseDays(row.recurrenceDaysOfWeek) : [];
+  const list = days.length ? days : [pacificWeekday(row.startTime)];
+  return [...new Set(list)].sort().map((dayOfWeek) => ({ dayOfWeek, startTime, endTime }));
+}
+
+export function toClassJson(row: ClassRow, options: { includeSchedules?: boolean } = {}) {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    whatToBring: row.whatToBring,
+    image: row.image,
+    price: centsToDollars(row.priceCents),
+    location: row.location,
+    addressLine1: row.addressLine1,
+    city: row.city,
+    state: row.state,
+    zipCode: row.zipCode,
+    address: row.address,
+    latitude: row.latitude,
+    longitude: row.longitude,
+    capacity: row.capacity,
+    maxParticipants: row.capacity,
+    duration: row.duration,
+    coachId: row.coachId,
+    categoryId: row.categoryId,
+    startTime: row.startTime?.toISOString() ?? null,
+    endTime: row.endTime?.toISOString() ?? null,
+    ageGroup: row.ageGroup,
+    isRecurring: row.isRecurring,
+    parentClassId: row.parentClassId,
+    recurringSeriesId: row.parentClassId ?? (row.isRecurring ? row.id : null),
+    recurrenceType: row.recurrenceType,
+    recurrenceInterval: row.recurrenceInterval,
+    recurrenceDaysOfWeek: row.recurrenceDaysOfWeek,
+    recurrenceEndType: row.recurrenceEndType,
+    recurrenceEndDate: row.recurrenceEndDate?.toISOString() ?? null,
+    recurrenceEndCount: row.recurrenceEndCount,
+    createdAt: row.createdAt.toISOString(),
+    ...(options.includeSchedules ? { schedules: schedulesOf(row) } : {}),
+  };
+}
+
+export type ClassJson = ReturnType<typeof toClassJson>;
+
+/** A bookable row: a one-time class or a session of a series, never the series' parent template. */
+export function isBookable(row: Pick<ClassRow, 'isRecurring' | 'parentClassId'>): boolean {
+  return !(row.isRecurring && row.parentClassId === null);
+}
