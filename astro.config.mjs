@@ -7,7 +7,8 @@ import bunAdapter from './site/adapter/index.mjs';
 export default defineConfig({
   srcDir: './site',
   publicDir: './site/public',
-  outDir: './dist',
+  // DIST_DIR lets parallel builds (and their browser tests) use separate folders.
+  outDir: process.env.DIST_DIR ?? './dist',
   output: 'server',
   adapter: bunAdapter(),
   integrations: [react()],

@@ -114,7 +114,7 @@ async function compress(response: Response, request: Request): Promise<Response>
   return new Response(Bun.gzipSync(body), { status: response.status, headers });
 }
 
-export async function loadSite(distDir = resolve('dist')): Promise<{ renderPage: RenderPage; clientDir: string } | null> {
+export async function loadSite(distDir = resolve(process.env.DIST_DIR ?? 'dist')): Promise<{ renderPage: RenderPage; clientDir: string } | null> {
   const entry = join(distDir, 'server', 'entry.mjs');
   if (!existsSync(entry)) return null;
   const mod = (await import(entry)) as { renderPage: RenderPage };
