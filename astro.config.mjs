@@ -1,7 +1,7 @@
 // Astro: pages under site/, server output rendered by our Bun server (site/adapter), React islands, Tailwind v4.
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
-import { defineConfig } from 'astro/config';
+import { defineConfig, passthroughImageService } from 'astro/config';
 import bunAdapter from './site/adapter/index.mjs';
 
 export default defineConfig({
@@ -17,6 +17,8 @@ export default defineConfig({
   security: { checkOrigin: false },
   build: { inlineStylesheets: 'auto' },
   compressHTML: true,
+  // Images are served as they are (SVG artwork, uploads already checked); no sharp on the server.
+  image: { service: passthroughImageService() },
   vite: {
     plugins: [tailwindcss()],
     ssr: { external: ['@libsql/client', 'libsql', 'nodemailer', 'sanitize-html', 'stripe'] },
