@@ -5,6 +5,7 @@ import type { AppContext } from './context';
 import { docsRoutes } from './docs';
 import { DomainError } from './errors';
 import { healthRoutes } from './health';
+import { catalogRoutes } from './catalog';
 
 /** JSON bodies above this are refused with 413; the upload route has its own, larger limit. */
 export const JSON_BODY_LIMIT = 1024 * 1024;
@@ -12,9 +13,23 @@ export const UPLOAD_BODY_LIMIT = 40 * 1024 * 1024;
 const LARGE_BODY_PATHS = ['/api/upload-image'];
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/** Standard Schema (valibot) issues carry path items as objects, which Elysia's `all` joins into
+ * "[object Object]": read their keys again so field errors land under the field's name. */
+function standardIssues(error: ValidationError): { path?: string; message?: string }[] | null {
+  const validator = (error as unknown as { validator?: any }).validator;
+  const standard = validator?.['~standard'] ?? validator?.schema?.['~standard'];
+  if (!standard) return null;
+  const result = standard.validate(error.value);
+  if (!result || typeof result.then === 'function' || !Array.isArray(result.issues)) return null;
+  return result.issues.map((issue: { message: string; path?: unknown[] }) => ({
+    message: issue.message,
+    path: (issue.path ?? []).map((item) => (item !== null && typeof item === 'object' && 'key' in item ? String((item as { key: unknown }).key) : String(item))).join('/'),
+  }));
+}
+
 function validationErrors(error: ValidationError): Record<string, string[]> {
   const errors: Record<string, string[]> = {};
-  for (const issue of error.all as { path?: string; summary?: string; message?: string }[]) {
+  for (const issue of standardIssues(error) ?? (error.all as { path?: string; summary?: string; message?: string }[])) {
     const field = (issue.path ?? '').replace(/^\//, '').split('/')[0] || 'body';
     const message = issue.message ?? issue.summary ?? 'Invalid value';
     (errors[field] ??= []).includes(message) || errors[field]!.push(message);
@@ -93,6 +108,7 @@ export function createApi(ctx: AppContext) {
     .use(authPlugin(ctx))
     .use(docsRoutes())
     .use(healthRoutes(ctx))
+    .use(catalogRoutes(ctx))
     // Feature routes are added below, one line each.
     .all('/*', ({ set }) => {
       set.status = 404;

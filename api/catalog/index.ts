@@ -1,0 +1,117 @@
+// Catalogue read routes: categories, cities, classes (with spots), coaches and coach reviews. Public.
+import { Elysia } from 'elysia';
+import * as v from 'valibot';
+import type { AppContext } from '../context';
+import { parseClassFilters } from './filter-classes';
+import {
+  BookingCount,
+  Category,
+  ClassItem,
+  ClassListQuery,
+  Coach,
+  CoachIdParams,
+  IdParams,
+  IncludeSchedulesQuery,
+  NotFoundMessage,
+  Rating,
+  ReviewList,
+  ReviewsQuery,
+} from './model';
+import {
+  classBookingCount,
+  coachReviews,
+  coachReviewStats,
+  getCategory,
+  getClass,
+  getCoach,
+  listCategories,
+  listCities,
+  listClasses,
+  listCoachClasses,
+  listCoaches,
+  parseId,
+} from './service';
+
+const tags = { catalog: ['Catalogue'], coaches: ['Coaches'], reviews: ['Reviews'] };
+
+export function catalogRoutes(ctx: AppContext) {
+  const db = ctx.db.db;
+  return new Elysia()
+    .get('/categories', () => listCategories(db), {
+      response: { 200: v.array(Category) },
+      detail: { tags: tags.catalog, summary: 'All categories (class types): id, name, image' },
+    })
+    .get('/categories/:id', ({ params }) => getCategory(db, parseId(params.id, 'Category not found.')), {
+      params: IdParams,
+      response: { 200: Category, 404: NotFoundMessage },
+      detail: { tags: tags.catalog, summary: 'One category' },
+    })
+    .get('/cities', () => listCities(db, ctx.clock.now()), {
+      response: { 200: v.array(v.string()) },
+      detail: { tags: tags.catalog, summary: 'The distinct cities of upcoming classes' },
+    })
+    .get(
+      '/classes',
+      async ({ query, set }) => {
+        const { items, total } = await listClasses(db, ctx.clock.now(), {
+          filters: parseClassFilters(query as Record<string, string | undefined>),
+          limit: query.limit !== undefined ? Number(query.limit) : undefined,
+          offset: query.offset !== undefined ? Number(query.offset) : undefined,
+          includeSchedules: query.includeSchedules === 'true',
+        });
+        set.headers['x-total-count'] = String(total);
+        return items;
+      },
+      {
+        query: ClassListQuery,
+        response: { 200: v.array(ClassItem) },
+        detail: {
+          tags: tags.catalog,
+          summary: 'Bookable classes, each with coach, category and spots left',
+          description:
+            'Without parameters: every bookable class (series templates are never listed). With q, type/category, ageGroup, city, date, limit or offset: the browse rules of the spec applied on the server (started before today hidden, sorted by start, no start last); X-Total-Count gives the number of matches before paging.',
+        },
+      },
+    )
+    .get('/classes/:id', ({ params, query }) => getClass(db, parseId(params.id, 'Class not found.'), ctx.clock.now(), { includeSchedules: query.includeSchedules === 'true' }), {
+      params: IdParams,
+      query: IncludeSchedulesQuery,
+      response: { 200: ClassItem, 404: NotFoundMessage },
+      detail: { tags: tags.catalog, summary: 'One class, with schedules (of its series) when includeSchedules=true' },
+    })
+    .get('/classes/:id/bookings/count', ({ params }) => classBookingCount(db, parseId(params.id, 'Class not found.'), ctx.clock.now()), {
+      params: IdParams,
+      response: { 200: BookingCount, 404: NotFoundMessage },
+      detail: { tags: tags.catalog, summary: 'Spots left, capacity and active spots (confirmed bookings and unexpired payment holds)' },
+    })
+    .get('/coaches', () => listCoaches(db), {
+      response: { 200: v.array(Coach) },
+      detail: { tags: tags.coaches, summary: 'Approved coaches with rating and expertise names' },
+    })
+    .get('/coaches/:id', ({ params }) => getCoach(db, parseId(params.id, 'Coach not found.')), {
+      params: IdParams,
+      response: { 200: Coach, 404: NotFoundMessage },
+      detail: { tags: tags.coaches, summary: 'One approved coach' },
+    })
+    .get('/coaches/:id/classes', ({ params, query }) => listCoachClasses(db, parseId(params.id, 'Coach not found.'), ctx.clock.now(), { includeSchedules: query.includeSchedules === 'true' }), {
+      params: IdParams,
+      query: IncludeSchedulesQuery,
+      response: { 200: v.array(ClassItem), 404: NotFoundMessage },
+      detail: { tags: tags.coaches, summary: "The coach's classes (series templates included), by start time" },
+    })
+    .get('/reviews/coach/:coachId/stats', ({ params }) => coachReviewStats(db, parseId(params.coachId, 'Coach not found.')), {
+      params: CoachIdParams,
+      response: { 200: Rating, 404: NotFoundMessage },
+      detail: { tags: tags.reviews, summary: "A coach's review count and average rating (1 decimal)" },
+    })
+    .get(
+      '/reviews/coach/:coachId',
+      async ({ params, query }) => ({ reviews: await coachReviews(db, parseId(params.coachId, 'Coach not found.'), query.limit ? Math.min(Number(query.limit), 100) || undefined : undefined) }),
+      {
+        params: CoachIdParams,
+        query: ReviewsQuery,
+        response: { 200: ReviewList, 404: NotFoundMessage },
+        detail: { tags: tags.reviews, summary: "A coach's reviews, most recent first (limit optional)" },
+      },
+    );
+}

@@ -1,0 +1,104 @@
+// Schemas of the catalogue's read calls (query strings and answers); valibot only, so the site can import them.
+import * as v from 'valibot';
+
+const wholeNumber = (name: string) => v.pipe(v.string(), v.regex(/^\d{1,6}$/, `${name} must be a whole number.`));
+const flag = v.optional(v.picklist(['true', 'false'], 'includeSchedules must be true or false.'));
+
+export const ClassListQuery = v.object({
+  q: v.optional(v.pipe(v.string(), v.maxLength(200, 'The search text must not exceed 200 characters.'))),
+  type: v.optional(v.string()),
+  category: v.optional(v.string()),
+  ageGroup: v.optional(v.string()),
+  city: v.optional(v.pipe(v.string(), v.maxLength(100, 'The city must not exceed 100 characters.'))),
+  date: v.optional(v.string()),
+  lat: v.optional(v.string()),
+  lng: v.optional(v.string()),
+  limit: v.optional(wholeNumber('limit')),
+  offset: v.optional(wholeNumber('offset')),
+  includeSchedules: flag,
+});
+export type ClassListQuery = v.InferOutput<typeof ClassListQuery>;
+
+export const IncludeSchedulesQuery = v.object({ includeSchedules: flag });
+export const ReviewsQuery = v.object({ limit: v.optional(wholeNumber('limit')) });
+export const IdParams = v.object({ id: v.string() });
+export const CoachIdParams = v.object({ coachId: v.string() });
+
+export const Category = v.object({ id: v.number(), name: v.string(), image: v.nullable(v.string()) });
+export type Category = v.InferOutput<typeof Category>;
+
+export const ScheduleEntry = v.object({ dayOfWeek: v.number(), startTime: v.string(), endTime: v.string() });
+
+export const Rating = v.object({
+  averageRating: v.number(),
+  totalReviews: v.number(),
+});
+export type Rating = v.InferOutput<typeof Rating>;
+
+/** The spec's Class entity (prices in dollars, times as ISO instants) plus what list rows and the detail page need. */
+export const ClassItem = v.looseObject({
+  id: v.number(),
+  title: v.string(),
+  description: v.string(),
+  whatToBring: v.nullable(v.string()),
+  image: v.nullable(v.string()),
+  price: v.number(),
+  location: v.nullable(v.string()),
+  address: v.nullable(v.string()),
+  latitude: v.nullable(v.number()),
+  longitude: v.nullable(v.number()),
+  capacity: v.number(),
+  coachId: v.number(),
+  categoryId: v.nullable(v.number()),
+  startTime: v.nullable(v.string()),
+  endTime: v.nullable(v.string()),
+  ageGroup: v.string(),
+  isRecurring: v.boolean(),
+  parentClassId: v.nullable(v.number()),
+  schedules: v.optional(v.array(ScheduleEntry)),
+  coach: v.nullable(
+    v.object({
+      id: v.number(),
+      firstName: v.string(),
+      lastName: v.string(),
+      profileImage: v.nullable(v.string()),
+      rating: v.nullable(v.number()),
+      totalReviews: v.number(),
+    }),
+  ),
+  category: v.nullable(v.object({ id: v.number(), name: v.string() })),
+  spotsLeft: v.number(),
+  bookedSpots: v.number(),
+});
+
+export const BookingCount = v.object({ spotsLeft: v.number(), capacity: v.number(), active: v.number() });
+
+export const Coach = v.object({
+  id: v.number(),
+  firstName: v.string(),
+  lastName: v.string(),
+  bio: v.nullable(v.string()),
+  profileImage: v.nullable(v.string()),
+  certifications: v.nullable(v.string()),
+  areasOfExpertise: v.array(v.number()),
+  expertise: v.array(v.string()),
+  rating: Rating,
+});
+export type Coach = v.InferOutput<typeof Coach>;
+
+export const Review = v.object({
+  id: v.number(),
+  classId: v.number(),
+  bookingId: v.number(),
+  rating: v.number(),
+  comment: v.nullable(v.string()),
+  customerName: v.string(),
+  customerFirstName: v.string(),
+  className: v.nullable(v.string()),
+  createdAt: v.string(),
+  updatedAt: v.string(),
+});
+export type Review = v.InferOutput<typeof Review>;
+
+export const ReviewList = v.object({ reviews: v.array(Review) });
+export const NotFoundMessage = v.object({ message: v.string() });

@@ -1,0 +1,263 @@
+// Catalogue reads: categories, cities, bookable classes with their coach, category and spots, approved
+// coaches with ratings, and coach reviews. Plain arguments, used by the API routes and the pages alike.
+import { and, asc, desc, eq, gte, inArray, isNull, not, or, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { categories, classes, reviews, users } from '../../db/schema';
+import { type ClassRow, schedulesOf, toClassJson } from '../classes/shape';
+import { notFound } from '../errors';
+import { startOfPacificDay } from '../lib/pacific';
+import { type ClassFilters, cityOf, filterClasses, hasClassFilters } from './filter-classes';
+import type { Category, Coach, Rating, Review } from './model';
+import { activeSpotsByClass, spotsLeftOf } from './spots';
+
+/** Route ids are positive whole numbers; anything else is simply not found. */
+export function parseId(value: string | undefined, message: string): number {
+  const id = Number(value);
+  if (!value || !/^\d{1,12}$/.test(value) || !Number.isSafeInteger(id) || id < 1) throw notFound(message);
+  return id;
+}
+
+const bookable = not(and(eq(classes.isRecurring, true), isNull(classes.parentClassId))!);
+
+// ---------------------------------------------------------------- categories and cities
+
+export async function listCategories(db: Database): Promise<Category[]> {
+  return db.select({ id: categories.id, name: categories.name, image: categories.image }).from(categories).orderBy(asc(categories.name));
+}
+
+export async function getCategory(db: Database, id: number): Promise<Category> {
+  const row = await db.select({ id: categories.id, name: categories.name, image: categories.image }).from(categories).where(eq(categories.id, id)).get();
+  if (!row) throw notFound('Category not found.');
+  return row;
+}
+
+/** The distinct cities of upcoming bookable classes, read the way the city filter reads them. */
+export async function listCities(db: Database, now: Date): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ address: classes.address, city: classes.city })
+    .from(classes)
+    .where(and(bookable, gte(classes.startTime, now)));
+  const byKey = new Map<string, string>();
+  for (const row of rows) {
+    const city = (cityOf(row.address) ?? row.city ?? '').trim();
+    if (city && !byKey.has(city.toLowerCase())) byKey.set(city.toLowerCase(), city);
+  }
+  return [...byKey.values()].sort((a, b) => a.localeCompare(b));
+}
+
+// ---------------------------------------------------------------- ratings
+
+export const NO_RATING: Rating = { averageRating: 0, totalReviews: 0 };
+
+/** Average (1 decimal) and count of each coach's reviews. */
+export async function ratingsByCoach(db: Database, coachIds: number[]): Promise<Map<number, Rating>> {
+  const result = new Map<number, Rating>();
+  if (coachIds.length === 0) return result;
+  const rows = await db
+    .select({ coachId: reviews.coachId, average: sql<number>`avg(${reviews.rating})`, total: sql<number>`count(*)` })
+    .from(reviews)
+    .where(inArray(reviews.coachId, [...new Set(coachIds)]))
+    .groupBy(reviews.coachId);
+  for (const row of rows) result.set(row.coachId, { averageRating: Math.round(Number(row.average) * 10) / 10, totalReviews: Number(row.total) });
+  return result;
+}
+
+export async function coachReviewStats(db: Database, coachId: number): Promise<Rating> {
+  return (await ratingsByCoach(db, [coachId])).get(coachId) ?? NO_RATING;
+}
+
+/** A coach's reviews, most recent first. Customers are named by first name and last initial. */
+export async function coachReviews(db: Database, coachId: number, limit?: number): Promise<Review[]> {
+  const query = db
+    .select({ review: reviews, firstName: users.firstName, lastName: users.lastName, className: classes.title })
+    .from(reviews)
+    .innerJoin(users, eq(users.id, reviews.userId))
+    .leftJoin(classes, eq(classes.id, reviews.classId))
+    .where(eq(reviews.coachId, coachId))
+    .orderBy(desc(reviews.updatedAt), desc(reviews.id));
+  const rows = limit ? await query.limit(limit) : await query;
+  return rows.map(({ review, firstName, lastName, className }) => ({
+    id: review.id,
+    classId: review.classId,
+    bookingId: review.bookingId,
+    rating: review.rating,
+    comment: review.comment,
+    customerName: `${firstName} ${lastName ? `${lastName[0]}.` : ''}`.trim(),
+    customerFirstName: firstName,
+    className,
+    createdAt: review.createdAt.toISOString(),
+    updatedAt: review.updatedAt.toISOString(),
+  }));
+}
+
+// ---------------------------------------------------------------- classes
+
+const classColumns = {
+  row: classes,
+  coachFirstName: users.firstName,
+  coachLastName: users.lastName,
+  coachImage: users.profileImage,
+  categoryName: categories.name,
+};
+
+type JoinedClass = { row: ClassRow; coachFirstName: string | null; coachLastName: string | null; coachImage: string | null; categoryName: string | null };
+
+function baseClassQuery(db: Database) {
+  return db.select(classColumns).from(classes).leftJoin(users, eq(users.id, classes.coachId)).leftJoin(categories, eq(categories.id, classes.categoryId));
+}
+
+/** The spec's Class plus the list row's coach, category and spots. */
+export function toClassItem(joined: JoinedClass, taken: number, rating: Rating | undefined, options: { includeSchedules?: boolean; parent?: ClassRow | null } = {}) {
+  const { row } = joined;
+  const json = toClassJson(row);
+  return {
+    ...json,
+    ...(options.includeSchedules ? { schedules: schedulesOf(options.parent ?? row) } : {}),
+    coach:
+      joined.coachFirstName !== null
+        ? {
+            id: row.coachId,
+            firstName: joined.coachFirstName,
+            lastName: joined.coachLastName ?? '',
+            profileImage: joined.coachImage,
+            rating: rating && rating.totalReviews > 0 ? rating.averageRating : null,
+            totalReviews: rating?.totalReviews ?? 0,
+          }
+        : null,
+    category: row.categoryId !== null && joined.categoryName !== null ? { id: row.categoryId, name: joined.categoryName } : null,
+    spotsLeft: spotsLeftOf(row.capacity, taken),
+    bookedSpots: taken,
+  };
+}
+
+export type ClassItem = ReturnType<typeof toClassItem>;
+
+async function decorate(db: Database, joined: JoinedClass[], now: Date, includeSchedules: boolean): Promise<ClassItem[]> {
+  const [spots, ratings] = await Promise.all([
+    activeSpotsByClass(db, joined.map((j) => j.row.id), now),
+    ratingsByCoach(db, joined.map((j) => j.row.coachId)),
+  ]);
+  let parents = new Map<number, ClassRow>();
+  if (includeSchedules) {
+    const parentIds = [...new Set(joined.map((j) => j.row.parentClassId).filter((id): id is number => id !== null))];
+    if (parentIds.length) parents = new Map((await db.select().from(classes).where(inArray(classes.id, parentIds))).map((p) => [p.id, p]));
+  }
+  return joined.map((j) =>
+    toClassItem(j, spots.get(j.row.id) ?? 0, ratings.get(j.row.coachId), {
+      includeSchedules,
+      parent: j.row.parentClassId !== null ? parents.get(j.row.parentClassId) : null,
+    }),
+  );
+}
+
+export interface ClassListOptions {
+  filters?: ClassFilters;
+  limit?: number;
+  offset?: number;
+  includeSchedules?: boolean;
+}
+
+export const MAX_PAGE = 500;
+
+/**
+ * Bookable classes (never a series' parent row). Without filters or paging: the full list, as the spec's
+ * client expects. With any of them: the §5 rules applied on the server by the shared function, then paged.
+ */
+export async function listClasses(db: Database, now: Date, options: ClassListOptions = {}): Promise<{ items: ClassItem[]; total: number }> {
+  const filters = options.filters ?? {};
+  const filtered = hasClassFilters(filters) || options.limit !== undefined || options.offset !== undefined;
+  const conditions = [bookable];
+  if (filtered) {
+    // Narrow in SQL what the shared rules would drop anyway; the rules below stay the one source of truth.
+    conditions.push(or(isNull(classes.startTime), gte(classes.startTime, startOfPacificDay(now)))!);
+    for (const value of [filters.type, filters.category]) {
+      const id = Number(value);
+      if (value && Number.isInteger(id)) conditions.push(eq(classes.categoryId, id));
+    }
+    if (filters.ageGroup === 'Adults' || filters.ageGroup === 'Kids') conditions.push(eq(classes.ageGroup, filters.ageGroup));
+  }
+  const rows = await baseClassQuery(db).where(and(...conditions)).orderBy(asc(classes.startTime), asc(classes.id));
+  const matching = filtered ? filterClasses(rows.map((r) => ({ ...r.row, joined: r })), filters, now).map((r) => r.joined) : rows;
+  const offset = options.offset ?? 0;
+  const page = options.limit !== undefined || offset ? matching.slice(offset, offset + Math.min(options.limit ?? MAX_PAGE, MAX_PAGE)) : matching;
+  return { items: await decorate(db, page, now, options.includeSchedules ?? false), total: matching.length };
+}
+
+export async function getClass(db: Database, id: number, now: Date, options: { includeSchedules?: boolean } = {}): Promise<ClassItem> {
+  const row = await baseClassQuery(db).where(eq(classes.id, id)).get();
+  if (!row) throw notFound('Class not found.');
+  const [item] = await decorate(db, [row], now, options.includeSchedules ?? false);
+  return item!;
+}
+
+/** Spots left of capacity and the spots held by active bookings (confirmed, or pending with a live hold). */
+export async function classBookingCount(db: Database, id: number, now: Date): Promise<{ spotsLeft: number; capacity: number; active: number }> {
+  const row = await db.select({ capacity: classes.capacity }).from(classes).where(eq(classes.id, id)).get();
+  if (!row) throw notFound('Class not found.');
+  const active = (await activeSpotsByClass(db, [id], now)).get(id) ?? 0;
+  return { spotsLeft: spotsLeftOf(row.capacity, active), capacity: row.capacity, active };
+}
+
+// ---------------------------------------------------------------- coaches
+
+type UserRow = typeof users.$inferSelect;
+
+function toCoach(user: UserRow, categoryNames: Map<number, string>, rating: Rating | undefined): Coach {
+  const areas = Array.isArray(user.areasOfExpertise) ? user.areasOfExpertise.filter((id) => Number.isInteger(id)) : [];
+  return {
+    id: user.id,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    bio: user.bio,
+    profileImage: user.profileImage,
+    certifications: user.certifications,
+    areasOfExpertise: areas,
+    expertise: areas.map((id) => categoryNames.get(id)).filter((name): name is string => Boolean(name)),
+    rating: rating ?? NO_RATING,
+  };
+}
+
+async function categoryNameMap(db: Database): Promise<Map<number, string>> {
+  return new Map((await listCategories(db)).map((c) => [c.id, c.name]));
+}
+
+const approvedCoach = and(eq(users.role, 'coach'), eq(users.isApproved, true));
+
+/** Approved coaches, best rated first (then most reviewed, then by name). */
+export async function listCoaches(db: Database): Promise<Coach[]> {
+  const rows = await db.select().from(users).where(approvedCoach);
+  const [names, ratings] = await Promise.all([categoryNameMap(db), ratingsByCoach(db, rows.map((r) => r.id))]);
+  return rows
+    .map((row) => toCoach(row, names, ratings.get(row.id)))
+    .sort(
+      (a, b) =>
+        b.rating.averageRating - a.rating.averageRating ||
+        b.rating.totalReviews - a.rating.totalReviews ||
+        `${a.firstName} ${a.lastName}`.localeCompare(`${b.firstName} ${b.lastName}`),
+    );
+}
+
+export async function getCoach(db: Database, id: number): Promise<Coach> {
+  const row = await db.select().from(users).where(and(eq(users.id, id), approvedCoach)).get();
+  if (!row) throw notFound('Coach not found.');
+  const [names, rating] = await Promise.all([categoryNameMap(db), coachReviewStats(db, id)]);
+  return toCoach(row, names, rating);
+}
+
+/** Every class of a coach (series templates included, for the coach's own tools), by start time. */
+export async function listCoachClasses(db: Database, coachId: number, now: Date, options: { includeSchedules?: boolean } = {}): Promise<ClassItem[]> {
+  const owner = await db.select({ id: users.id }).from(users).where(and(eq(users.id, coachId), inArray(users.role, ['coach', 'admin']))).get();
+  if (!owner) throw notFound('Coach not found.');
+  const rows = await baseClassQuery(db).where(eq(classes.coachId, coachId)).orderBy(asc(classes.startTime), asc(classes.id));
+  return decorate(db, rows, now, options.includeSchedules ?? false);
+}
+
+/** A coach's public profile data: bookable classes split into upcoming (ascending) and past (most recent first). */
+export async function coachProfileClasses(db: Database, coachId: number, now: Date): Promise<{ upcoming: ClassItem[]; past: ClassItem[] }> {
+  const rows = await baseClassQuery(db).where(and(eq(classes.coachId, coachId), bookable)).orderBy(asc(classes.startTime), asc(classes.id));
+  const items = await decorate(db, rows, now, false);
+  const upcoming = items.filter((c) => c.startTime === null || Date.parse(c.startTime) > now.getTime());
+  const past = items.filter((c) => c.startTime !== null && Date.parse(c.startTime) <= now.getTime()).reverse();
+  return { upcoming, past };
+}
+
