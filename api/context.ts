@@ -5,18 +5,21 @@ import { migrateDb } from '../db/migrate';
 import { env as defaultEnv, type Env } from './env';
 import { type Clock, systemClock } from './lib/clock';
 import { createMailProvider, type MailProvider } from './providers/mail';
+import { createMapsProvider, type MapsProvider } from './providers/maps';
 
 export interface AppContext {
   env: Env;
   db: Db;
   clock: Clock;
   mail: MailProvider;
+  maps: MapsProvider;
 }
 
 export interface ContextOptions {
   env?: Partial<Env>;
   clock?: Clock;
   mail?: MailProvider;
+  maps?: MapsProvider;
   /** Seed demo data into an empty database (defaults to env.seed). */
   seed?: boolean;
 }
@@ -30,6 +33,7 @@ export async function createContext(options: ContextOptions = {}): Promise<AppCo
     db,
     clock: options.clock ?? systemClock,
     mail: options.mail ?? createMailProvider({ smtpUrl: env.smtpUrl, outboxDir: env.outboxDir, from: env.mailFrom }),
+    maps: options.maps ?? createMapsProvider(env.googleMapsKey),
   };
   if (options.seed ?? env.seed) {
     const { seedIfEmpty } = await import('../db/seed');
