@@ -6,6 +6,8 @@ import { docsRoutes } from './docs';
 import { DomainError } from './errors';
 import { healthRoutes } from './health';
 import { catalogRoutes } from './catalog';
+import { contactRoutes } from './contact';
+import { blogRoutes } from './blog';
 
 /** JSON bodies above this are refused with 413; the upload route has its own, larger limit. */
 export const JSON_BODY_LIMIT = 1024 * 1024;
@@ -105,10 +107,25 @@ export function createApi(ctx: AppContext) {
         }
       }
     })
+    .mapResponse({ as: 'global' }, ({ responseValue, request, set }) => {
+      // Large JSON answers (class lists) are gzipped here, where the value is still an object; small ones,
+      // most of the API, go out as Elysia writes them.
+      if (!responseValue || typeof responseValue !== 'object' || responseValue instanceof Response || responseValue instanceof Blob) return;
+      if (!(request.headers.get('accept-encoding') ?? '').includes('gzip')) return;
+      const json = JSON.stringify(responseValue);
+      if (json.length <= 1024) return;
+      const headers = new Headers(set.headers as Record<string, string>);
+      headers.set('content-type', 'application/json; charset=utf-8');
+      headers.set('content-encoding', 'gzip');
+      headers.set('vary', 'accept-encoding');
+      return new Response(Bun.gzipSync(json), { status: typeof set.status === 'number' ? set.status : 200, headers });
+    })
     .use(authPlugin(ctx))
     .use(docsRoutes())
     .use(healthRoutes(ctx))
     .use(catalogRoutes(ctx))
+    .use(contactRoutes(ctx))
+    .use(blogRoutes(ctx))
     // Feature routes are added below, one line each.
     .all('/*', ({ set }) => {
       set.status = 404;

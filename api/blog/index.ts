@@ -1,0 +1,21 @@
+// Public blog routes: GET /api/blog (published posts) and GET /api/blog/{slug}. Writes live in api/blog-admin.
+import { Elysia } from 'elysia';
+import * as v from 'valibot';
+import type { AppContext } from '../context';
+import { BlogListQuery, BlogPost, SlugParams } from './model';
+import { getPostBySlug, listPublishedPosts } from './service';
+
+export function blogRoutes(ctx: AppContext) {
+  const db = ctx.db.db;
+  return new Elysia()
+    .get('/blog', ({ query }) => listPublishedPosts(db, query.tag), {
+      query: BlogListQuery,
+      response: { 200: v.array(BlogPost) },
+      detail: { tags: ['Blog'], summary: 'Published posts, newest first (optionally one tag); content is sanitized HTML' },
+    })
+    .get('/blog/:slug', ({ params, user }) => getPostBySlug(db, params.slug, { includeUnpublished: user?.role === 'admin' }), {
+      params: SlugParams,
+      response: { 200: BlogPost, 404: v.object({ message: v.string() }) },
+      detail: { tags: ['Blog'], summary: 'One published post by slug (admins may also open drafts and archived posts)' },
+    });
+}

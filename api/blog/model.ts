@@ -1,0 +1,21 @@
+// The public blog post (coach-admin-areas §3): content is sanitized HTML.
+import * as v from 'valibot';
+
+export const BlogPost = v.object({
+  id: v.number(),
+  slug: v.string(),
+  title: v.string(),
+  excerpt: v.string(),
+  content: v.string(),
+  featuredImage: v.nullable(v.string()),
+  tags: v.array(v.string()),
+  readTime: v.number(),
+  status: v.picklist(['published', 'draft', 'archived']),
+  publishedAt: v.nullable(v.string()),
+  createdAt: v.string(),
+  updatedAt: v.string(),
+});
+export type BlogPost = v.InferOutput<typeof BlogPost>;
+
+export const BlogListQuery = v.object({ tag: v.optional(v.pipe(v.string(), v.maxLength(100, 'The tag must not exceed 100 characters.'))) });
+export const SlugParams = v.object({ slug: v.pipe(v.string(), v.maxLength(200, 'Post not found.')) });

@@ -1,0 +1,23 @@
+// POST /api/contact: validated (customer-areas §5), stored, emailed to support, rate-limited per address.
+import { Elysia } from 'elysia';
+import type { AppContext } from '../context';
+import { ContactMessage, ContactSent } from './model';
+import { createRateLimiter, sendContactMessage } from './service';
+
+export function contactRoutes(ctx: AppContext) {
+  const limiter = createRateLimiter(ctx.clock);
+  return new Elysia().post(
+    '/contact',
+    async ({ body, request, server, set }) => {
+      limiter.hit(server?.requestIP(request)?.address ?? 'unknown');
+      const { id } = await sendContactMessage(ctx, body);
+      set.status = 201;
+      return { id, message: "Thanks for reaching out! We'll get back to you within 24 hours." };
+    },
+    {
+      body: ContactMessage,
+      response: { 201: ContactSent },
+      detail: { tags: ['Contact'], summary: 'Send a message to support (name, email, subject, message); 5 per 10 minutes per address' },
+    },
+  );
+}

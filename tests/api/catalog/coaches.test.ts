@@ -1,0 +1,119 @@
+// GET /api/categories, /api/coaches, /api/coaches/{id}(/classes) and the coach review reads.
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { startTestServer, type TestServer } from '../../helpers/api';
+import { addCategory, addClass, addCoach, addReview, addUser, DAY } from './fixtures';
+
+let server: TestServer;
+let yoga: number;
+let run: number;
+let maya: number;
+let noah: number;
+let pending: number;
+let customer: number;
+let pastClass: number;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  const ctx = server.ctx;
+  yoga = await addCategory(ctx, 'Yoga');
+  run = await addCategory(ctx, 'Running');
+  maya = await addCoach(ctx, { firstName: 'Maya', lastName: 'Chen', bio: 'Yoga on the beach', areasOfExpertise: [yoga, run, 9999], certifications: 'RYT-500' });
+  noah = await addCoach(ctx, { firstName: 'Noah', lastName: 'Kim' });
+  pending = await addCoach(ctx, { firstName: 'Pat', lastName: 'Pending', isApproved: false });
+  customer = await addUser(ctx, { firstName: 'Casey', lastName: 'Morgan' });
+  pastClass = await addClass(ctx, { coachId: maya, title: 'Past Flow', startTime: new Date(ctx.clock.now().getTime() - 2 * DAY) });
+  await addClass(ctx, { coachId: maya, title: 'Next Flow', categoryId: yoga });
+  await addClass(ctx, { coachId: maya, title: 'Series template', isRecurring: true, recurrenceType: 'weekly' });
+  const t0 = ctx.clock.now().getTime();
+  await addReview(ctx, { classId: pastClass, userId: customer, coachId: maya, rating: 5, comment: 'Wonderful', at: new Date(t0 - 3 * DAY) });
+  await addReview(ctx, { classId: pastClass, userId: await addUser(ctx, { firstName: 'Jo', lastName: 'Park' }), coachId: maya, rating: 4, comment: 'Great', at: new Date(t0 - DAY) });
+  await addReview(ctx, { classId: pastClass, userId: await addUser(ctx, { firstName: 'Sam', lastName: 'Lee' }), coachId: maya, rating: 4, at: new Date(t0 - 2 * DAY) });
+});
+afterAll(() => server.stop());
+
+const get = (path: string) => server.client().get(path);
+
+describe('GET /api/categories', () => {
+  test('lists every category with id, name and image', async () => {
+    const res = await get('/api/categories');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual([
+      { id: run, name: 'Running', image: '/images/categories/running.svg' },
+      { id: yoga, name: 'Yoga', image: '/images/categories/yoga.svg' },
+    ]);
+  });
+
+  test('GET /api/categories/{id} answers one category, 404 when unknown', async () => {
+    expect((await get(`/api/categories/${yoga}`)).body).toEqual({ id: yoga, name: 'Yoga', image: '/images/categories/yoga.svg' });
+    const missing = await get('/api/categories/777');
+    expect(missing.status).toBe(404);
+    expect(missing.body).toEqual({ message: 'Category not found.' });
+  });
+});
+
+describe('GET /api/coaches', () => {
+  test('lists approved coaches only, best rated first, with rating and expertise names', async () => {
+    const res = await get('/api/coaches');
+    expect(res.status).toBe(200);
+    expect(res.body.map((c: { id: number }) => c.id)).toEqual([maya, noah]);
+    expect(res.body[0]).toEqual({
+      id: maya,
+      firstName: 'Maya',
+      lastName: 'Chen',
+      bio: 'Yoga on the beach',
+      profileImage: null,
+      certifications: 'RYT-500',
+      areasOfExpertise: [yoga, run, 9999],
+      expertise: ['Yoga', 'Running'],
+      rating: { averageRating: 4.3, totalReviews: 3 },
+    });
+    expect(res.body[1].rating).toEqual({ averageRating: 0, totalReviews: 0 });
+  });
+
+  test('never exposes an email, phone or password hash', async () => {
+    const text = JSON.stringify((await get('/api/coaches')).body);
+    expect(text).not.toContain('email');
+    expect(text).not.toContain('password');
+    expect(text).not.toContain('phone');
+  });
+
+  test('GET /api/coaches/{id} answers an approved coach, 404 for a pending coach, a customer or nobody', async () => {
+    expect((await get(`/api/coaches/${maya}`)).body.firstName).toBe('Maya');
+    for (const id of [pending, customer, 999, 'x']) {
+      const res = await get(`/api/coaches/${id}`);
+      expect(res.status).toBe(404);
+      expect(res.body).toEqual({ message: 'Coach not found.' });
+    }
+  });
+
+  test("GET /api/coaches/{id}/classes lists the coach's classes, series template included", async () => {
+    const res = await get(`/api/coaches/${maya}/classes`);
+    expect(res.status).toBe(200);
+    expect(res.body.map((c: { title: string }) => c.title).sort()).toEqual(['Next Flow', 'Past Flow', 'Series template']);
+    expect(res.body[0]).toHaveProperty('spotsLeft');
+    expect((await get(`/api/coaches/${customer}/classes`)).status).toBe(404);
+  });
+});
+
+describe('coach reviews', () => {
+  test('GET /api/reviews/coach/{coachId}/stats answers totalReviews and averageRating', async () => {
+    expect((await get(`/api/reviews/coach/${maya}/stats`)).body).toEqual({ totalReviews: 3, averageRating: 4.3 });
+    expect((await get(`/api/reviews/coach/${noah}/stats`)).body).toEqual({ totalReviews: 0, averageRating: 0 });
+  });
+
+  test('GET /api/reviews/coach/{coachId}?limit=2 answers the 2 most recent reviews', async () => {
+    const res = await get(`/api/reviews/coach/${maya}?limit=2`);
+    expect(res.status).toBe(200);
+    expect(res.body.reviews.map((r: { comment: string | null }) => r.comment)).toEqual(['Great', null]);
+    expect(res.body.reviews[0]).toMatchObject({ classId: pastClass, rating: 4, customerName: 'Jo P.', customerFirstName: 'Jo', className: 'Past Flow' });
+    expect(typeof res.body.reviews[0].updatedAt).toBe('string');
+  });
+
+  test('without a limit every review is listed', async () => {
+    expect((await get(`/api/reviews/coach/${maya}`)).body.reviews).toHaveLength(3);
+  });
+
+  test('a malformed limit is a 400', async () => {
+    expect((await get(`/api/reviews/coach/${maya}?limit=two`)).status).toBe(400);
+  });
+});
