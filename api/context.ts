@@ -3,9 +3,12 @@
 import { openDb, type Db } from '../db/client';
 import { migrateDb } from '../db/migrate';
 import { env as defaultEnv, type Env } from './env';
+import { createGoogleSignIn, type GoogleSignIn } from './auth/google';
 import { type Clock, systemClock } from './lib/clock';
+import { createRateLimits, type RateLimitConfig, type RateLimits } from './lib/rate-limit';
 import { createMailProvider, type MailProvider } from './providers/mail';
 import { createMapsProvider, type MapsProvider } from './providers/maps';
+import { createStorageProvider, type StorageProvider } from './providers/storage';
 
 export interface AppContext {
   env: Env;
@@ -13,6 +16,10 @@ export interface AppContext {
   clock: Clock;
   mail: MailProvider;
   maps: MapsProvider;
+  /** Google sign-in, or null when GOOGLE_CLIENT_ID/GOOGLE_CLIENT_SECRET are not set. */
+  google: GoogleSignIn | null;
+  storage: StorageProvider;
+  rateLimits: RateLimits;
 }
 
 export interface ContextOptions {
@@ -20,6 +27,10 @@ export interface ContextOptions {
   clock?: Clock;
   mail?: MailProvider;
   maps?: MapsProvider;
+  google?: GoogleSignIn | null;
+  storage?: StorageProvider;
+  /** Tighter or looser limits (tests exercise them without waiting). */
+  rateLimits?: Partial<RateLimitConfig>;
   /** Seed demo data into an empty database (defaults to env.seed). */
   seed?: boolean;
 }
@@ -34,6 +45,9 @@ export async function createContext(options: ContextOptions = {}): Promise<AppCo
     clock: options.clock ?? systemClock,
     mail: options.mail ?? createMailProvider({ smtpUrl: env.smtpUrl, outboxDir: env.outboxDir, from: env.mailFrom }),
     maps: options.maps ?? createMapsProvider(env.googleMapsKey),
+    google: options.google !== undefined ? options.google : createGoogleSignIn(env.google, env.publicUrl),
+    storage: options.storage ?? createStorageProvider({ uploadsDir: env.uploadsDir, s3: env.s3 }),
+    rateLimits: createRateLimits(options.rateLimits, options.clock ?? systemClock),
   };
   if (options.seed ?? env.seed) {
     const { seedIfEmpty } = await import('../db/seed');

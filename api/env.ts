@@ -21,6 +21,21 @@ if (!/^(file:|libsql:\/\/|https?:\/\/)/.test(databaseUrl)) {
   throw new Error(`DATABASE_URL must start with file:, libsql:// or https://, got "${databaseUrl}"`);
 }
 
+function readS3(bucket: string) {
+  const endpoint = read('S3_ENDPOINT');
+  const region = read('S3_REGION') ?? read('AWS_REGION');
+  const publicUrl = read('S3_PUBLIC_URL') ?? (endpoint ? `${endpoint.replace(/\/$/, '')}/${bucket}` : `https://${bucket}.s3.${region ?? 'us-east-1'}.amazonaws.com`);
+  if (!/^https?:\/\//.test(publicUrl)) throw new Error(`S3_PUBLIC_URL must start with http:// or https://, got "${publicUrl}"`);
+  return {
+    bucket,
+    accessKeyId: read('S3_ACCESS_KEY_ID') ?? read('AWS_ACCESS_KEY_ID'),
+    secretAccessKey: read('S3_SECRET_ACCESS_KEY') ?? read('AWS_SECRET_ACCESS_KEY'),
+    endpoint,
+    region,
+    publicUrl,
+  };
+}
+
 const stripeKeys = [read('STRIPE_SECRET_KEY'), read('PUBLIC_STRIPE_PUBLISHABLE_KEY'), read('STRIPE_WEBHOOK_SECRET')];
 
 export const env = {
@@ -44,6 +59,8 @@ export const env = {
       ? { clientId: read('GOOGLE_CLIENT_ID')!, clientSecret: read('GOOGLE_CLIENT_SECRET')! }
       : null,
   googleMapsKey: read('PUBLIC_GOOGLE_MAPS_API_KEY'),
+  /** Uploads go to an S3-compatible bucket when S3_BUCKET is set (keys also from Bun's S3_/AWS_ variables). */
+  s3: read('S3_BUCKET') ? readS3(read('S3_BUCKET')!) : null,
 };
 
 export type Env = typeof env;
