@@ -7,6 +7,7 @@ import { createGoogleSignIn, type GoogleSignIn } from './auth/google';
 import { type Clock, systemClock } from './lib/clock';
 import { createRateLimits, type RateLimitConfig, type RateLimits } from './lib/rate-limit';
 import { createMailProvider, type MailProvider } from './providers/mail';
+import { createPaymentProvider, type PaymentProvider } from './providers/payments';
 import { createMapsProvider, type MapsProvider } from './providers/maps';
 import { createStorageProvider, type StorageProvider } from './providers/storage';
 
@@ -15,6 +16,7 @@ export interface AppContext {
   db: Db;
   clock: Clock;
   mail: MailProvider;
+  payments: PaymentProvider;
   maps: MapsProvider;
   /** Google sign-in, or null when GOOGLE_CLIENT_ID/GOOGLE_CLIENT_SECRET are not set. */
   google: GoogleSignIn | null;
@@ -26,6 +28,8 @@ export interface ContextOptions {
   env?: Partial<Env>;
   clock?: Clock;
   mail?: MailProvider;
+  /** Tests inject a Stripe provider whose HTTP client is a local fake of Stripe's API. */
+  payments?: PaymentProvider;
   maps?: MapsProvider;
   google?: GoogleSignIn | null;
   storage?: StorageProvider;
@@ -39,11 +43,13 @@ export async function createContext(options: ContextOptions = {}): Promise<AppCo
   const env: Env = { ...defaultEnv, ...options.env };
   const db = await openDb(env.databaseUrl, env.databaseAuthToken);
   await migrateDb(db);
+  const clock = options.clock ?? systemClock;
   const ctx: AppContext = {
     env,
     db,
-    clock: options.clock ?? systemClock,
+    clock,
     mail: options.mail ?? createMailProvider({ smtpUrl: env.smtpUrl, outboxDir: env.outboxDir, from: env.mailFrom }),
+    payments: options.payments ?? createPaymentProvider(env, db, clock),
     maps: options.maps ?? createMapsProvider(env.googleMapsKey),
     google: options.google !== undefined ? options.google : createGoogleSignIn(env.google, env.publicUrl),
     storage: options.storage ?? createStorageProvider({ uploadsDir: env.uploadsDir, s3: env.s3 }),

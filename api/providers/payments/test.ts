@@ -1,0 +1,201 @@
+// The built-in test payment provider (no keys set): intents live in test_payment_intents, cards are Stripe's
+// public test numbers, webhooks are signed exactly like Stripe's, payout accounts complete on a local page.
+import { eq, sql } from 'drizzle-orm';
+import Stripe from 'stripe';
+import type { Db } from '../../../db/client';
+import { payoutAccounts, testPaymentIntents } from '../../../db/schema';
+import type { Clock } from '../../lib/clock';
+import { readEvent } from './stripe';
+import {
+  type CreateIntentInput,
+  InvalidWebhookSignature,
+  PaymentDeclined,
+  type PaymentProvider,
+  type ProviderIntent,
+  type ProviderRefund,
+} from './types';
+
+/** Public on purpose: the webhook handler never trusts an event's body, it asks the provider for the intent. */
+export const TEST_WEBHOOK_SECRET = 'whsec_fogline_test_provider';
+
+/** Stripe's public test cards and what they do (customer-areas runtime contract). */
+export const TEST_CARDS = {
+  success: '4242424242424242',
+  declined: '4000000000000002',
+  insufficientFunds: '4000000000009995',
+} as const;
+
+export interface TestCard {
+  number: string;
+  expiry: string; // MM/YY
+  cvc: string;
+}
+
+export interface TestPaymentProvider extends PaymentProvider {
+  readonly kind: 'test';
+  /** The checkout's card form: succeeds with 4242..., declines with 4000...0002 and 4000...9995. */
+  payIntent(id: string, clientSecret: string, card: TestCard): Promise<ProviderIntent>;
+  /** The local onboarding page's "Complete setup": the account can receive payments from now on. */
+  completeOnboarding(accountId: string): Promise<void>;
+  /** A Stripe-Signature header for a payload, as Stripe would send it (tests and outside clients). */
+  signWebhook(payload: string): Promise<string>;
+}
+
+type Row = typeof testPaymentIntents.$inferSelect;
+
+function toIntent(row: Row): ProviderIntent {
+  return {
+    id: row.id,
+    clientSecret: row.clientSecret,
+    amountCents: row.amountCents,
+    currency: row.currency,
+    status: row.status as ProviderIntent['status'],
+    metadata: row.metadata ?? {},
+    lastError: row.lastError,
+    transferDestination: row.transferDestination,
+    transferAmountCents: row.transferAmountCents,
+  };
+}
+
+function randomToken(bytes = 12): string {
+  const data = crypto.getRandomValues(new Uint8Array(bytes));
+  return Array.from(data, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** What the card does: null for success, otherwise the message a customer sees (Stripe's wording). */
+export function testCardOutcome(number: string): string | null {
+  const digits = number.replace(/[\s-]/g, '');
+  if (digits === TEST_CARDS.success) return null;
+  if (digits === TEST_CARDS.declined) return 'Your card was declined.';
+  if (digits === TEST_CARDS.insufficientFunds) return 'Your card has insufficient funds.';
+  return 'Your card was declined. This test checkout accepts Stripe test cards such as 4242 4242 4242 4242.';
+}
+
+/** MM/YY must be this month or later. */
+export function expiryInPast(expiry: string, now: Date): boolean {
+  const [mm, yy] = expiry.split('/').map((part) => Number(part.trim()));
+  if (!mm || yy === undefined || Number.isNaN(yy)) return true;
+  const year = 2000 + yy;
+  return year < now.getUTCFullYear() || (year === now.getUTCFullYear() && mm < now.getUTCMonth() + 1);
+}
+
+export function createTestPaymentProvider(db: Db, clock: Clock, publicUrl: () => string): TestPaymentProvider {
+  const refunds = new Map<string, ProviderRefund>();
+  const find = (id: string) => db.db.select().from(testPaymentIntents).where(eq(testPaymentIntents.id, id)).get();
+
+  return {
+    kind: 'test',
+    publishableKey: null,
+
+    async createIntent(input: CreateIntentInput) {
+      const id = `pi_test_${randomToken()}`;
+      const row = await db.write(async (tx) => {
+        // Same idempotency as Stripe: a retried request returns the intent it created first.
+        const existing = await tx
+          .select()
+          .from(testPaymentIntents)
+          .where(sql`json_extract(${testPaymentIntents.metadata}, '$.idempotencyKey') = ${input.idempotencyKey}`)
+          .get();
+        if (existing) return existing;
+        const [created] = await tx
+          .insert(testPaymentIntents)
+          .values({
+            id,
+            clientSecret: `${id}_secret_${randomToken(16)}`,
+            amountCents: input.amountCents,
+            metadata: { ...input.metadata, idempotencyKey: input.idempotencyKey },
+            transferDestination: input.payout?.destination ?? null,
+            transferAmountCents: input.payout?.amountCents ?? null,
+          })
+          .returning();
+        return created!;
+      });
+      return toIntent(row);
+    },
+
+    async retrieveIntent(id) {
+      const row = await find(id);
+      return row ? toIntent(row) : null;
+    },
+
+    async cancelIntent(id) {
+      await db.write((tx) =>
+        tx
+          .update(testPaymentIntents)
+          .set({ status: 'canceled' })
+          .where(sql`${testPaymentIntents.id} = ${id} and ${testPaymentIntents.status} <> 'succeeded'`),
+      );
+    },
+
+    async payIntent(id, clientSecret, card) {
+      const outcome = testCardOutcome(card.number);
+      const row = await db.write(async (tx) => {
+        const current = await tx.select().from(testPaymentIntents).where(eq(testPaymentIntents.id, id)).get();
+        if (!current || current.clientSecret !== clientSecret) throw new PaymentDeclined('This payment could not be found. Please reload the page.');
+        if (current.status === 'succeeded') return current; // paying twice charges once
+        if (current.status === 'canceled') throw new PaymentDeclined('This payment was canceled. Please reload the page and try again.');
+        if (expiryInPast(card.expiry, clock.now())) {
+          throw new PaymentDeclined("Your card's expiration date is in the past.");
+        }
+        const [updated] = await tx
+          .update(testPaymentIntents)
+          .set(outcome ? { lastError: outcome } : { status: 'succeeded', lastError: null })
+          .where(eq(testPaymentIntents.id, id))
+          .returning();
+        return updated!;
+      });
+      if (row.lastError && row.status !== 'succeeded') throw new PaymentDeclined(row.lastError);
+      return toIntent(row);
+    },
+
+    async refund(intentId, amountCents, idempotencyKey) {
+      const seen = refunds.get(idempotencyKey);
+      if (seen) return seen;
+      const refund = await db.write(async (tx) => {
+        const row = await tx.select().from(testPaymentIntents).where(eq(testPaymentIntents.id, intentId)).get();
+        if (!row || row.status !== 'succeeded') throw new Error(`test provider: ${intentId} has no payment to refund`);
+        if (row.refundedCents + amountCents > row.amountCents) throw new Error(`test provider: refund above the amount paid on ${intentId}`);
+        await tx
+          .update(testPaymentIntents)
+          .set({ refundedCents: row.refundedCents + amountCents })
+          .where(eq(testPaymentIntents.id, intentId));
+        return { id: `re_test_${randomToken()}`, amountCents };
+      });
+      refunds.set(idempotencyKey, refund);
+      return refund;
+    },
+
+    async parseWebhook(payload, signature) {
+      if (!signature) throw new InvalidWebhookSignature('The Stripe-Signature header is missing.');
+      try {
+        const event = await Stripe.webhooks.constructEventAsync(payload, signature, TEST_WEBHOOK_SECRET);
+        return readEvent(event as unknown as { type: string; data: { object: unknown } });
+      } catch {
+        throw new InvalidWebhookSignature();
+      }
+    },
+
+    signWebhook(payload) {
+      return Stripe.webhooks.generateTestHeaderStringAsync({ payload, secret: TEST_WEBHOOK_SECRET });
+    },
+
+    async createPayoutAccount() {
+      return `acct_test_${randomToken(8)}`;
+    },
+
+    async createOnboardingLink(accountId) {
+      return `${publicUrl()}/payouts/test-onboarding?account=${encodeURIComponent(accountId)}`;
+    },
+
+    async retrievePayoutAccount(accountId) {
+      const row = await db.db.select().from(payoutAccounts).where(eq(payoutAccounts.accountId, accountId)).get();
+      return { onboarded: row?.onboarded ?? false, canReceivePayments: row?.canReceivePayments ?? false };
+    },
+
+    async completeOnboarding(accountId) {
+      await db.write((tx) =>
+        tx.update(payoutAccounts).set({ onboarded: true, canReceivePayments: true }).where(eq(payoutAccounts.accountId, accountId)),
+      );
+    },
+  };
+}
