@@ -1,9 +1,18 @@
-// Demo data for an empty database (skipped with SEED=none). Dates are computed from today.
+// Demo data for an empty database (skipped with SEED=none): people, categories, a timetable of real Bay Area
+// places computed from today, bookings, reviews and blog posts, written in one transaction.
 import { count } from 'drizzle-orm';
 import type { AppContext } from '../../api/context';
-import { users } from '../schema';
+import type { Tx } from '../client';
+import { blogPosts, bookings, categories, classes, reviews, users } from '../schema';
+import { BLOG_POSTS, featuredImage, readTimeOf } from './data/blog';
+import { CATEGORIES, classImage } from './data/categories';
+import { ADMIN, EVERYONE } from './data/people';
+import { addressOf, PLACES } from './data/places';
+import { type PlannedClass, planBookings, planTimetable } from './plan';
 
 export const DEMO_PASSWORD = 'demo-password';
+
+const DAY = 86_400_000;
 
 export async function seedIfEmpty(ctx: AppContext): Promise<boolean> {
   const [row] = await ctx.db.db.select({ n: count() }).from(users);
@@ -12,14 +21,167 @@ export async function seedIfEmpty(ctx: AppContext): Promise<boolean> {
   return true;
 }
 
+/** Inserts rows in slices (well under SQLite's bound-parameter limit) and returns their ids in order. */
+async function insertAll<T extends typeof users | typeof categories | typeof classes | typeof bookings>(
+  tx: Tx,
+  table: T,
+  rows: Array<T['$inferInsert']>,
+): Promise<number[]> {
+  const ids: number[] = [];
+  for (let i = 0; i < rows.length; i += 200) {
+    const inserted = (await tx
+      .insert(table)
+      .values(rows.slice(i, i + 200) as never)
+      .returning({ id: table.id })) as Array<{ id: number }>;
+    ids.push(...inserted.map((r) => r.id));
+  }
+  return ids;
+}
+
 export async function seedDemoData(ctx: AppContext): Promise<void> {
+  const now = ctx.clock.now();
+  const ago = (days: number) => new Date(now.getTime() - days * DAY);
+  // One argon2id hash shared by every demo account keeps seeding fast.
   const passwordHash = await Bun.password.hash(DEMO_PASSWORD, { algorithm: 'argon2id' });
+  const { series, bookable } = planTimetable(now);
+  const plans = planBookings(bookable, now);
+
   await ctx.db.write(async (tx) => {
-    await tx.insert(users).values([
-      { email: 'admin@fogline.test', passwordHash, firstName: 'Avery', lastName: 'Admin', role: 'admin', isApproved: true },
-      { email: 'coach@fogline.test', passwordHash, firstName: 'Maya', lastName: 'Chen', role: 'coach', isApproved: true },
-      { email: 'newcoach@fogline.test', passwordHash, firstName: 'Noah', lastName: 'Rivera', role: 'coach', isApproved: false },
-      { email: 'customer@fogline.test', passwordHash, firstName: 'Casey', lastName: 'Morgan', role: 'customer', isApproved: true },
-    ]);
+    const categoryIds = await insertAll(
+      tx,
+      categories,
+      CATEGORIES.map((c) => ({ name: c.name, image: classImage(c.key, 1) })),
+    );
+    const categoryId = Object.fromEntries(CATEGORIES.map((c, i) => [c.key, categoryIds[i]!]));
+
+    const userIds = await insertAll(
+      tx,
+      users,
+      EVERYONE.map((person) => ({
+        email: person.email,
+        passwordHash,
+        firstName: person.firstName,
+        lastName: person.lastName,
+        phone: person.phone ?? null,
+        profileImage: person.profileImage ?? null,
+        role: person.role,
+        bio: person.bio ?? null,
+        areasOfExpertise: (person.expertise ?? []).map((key) => categoryId[key]!),
+        certifications: person.certifications ?? null,
+        isApproved: person.isApproved,
+        createdAt: ago(person.joinedDaysAgo),
+        updatedAt: ago(person.joinedDaysAgo),
+      })),
+    );
+    const userId = Object.fromEntries(EVERYONE.map((person, i) => [person.key, userIds[i]!]));
+
+    const classRow = (c: PlannedClass, parentClassId: number | null) => {
+      const t = c.template;
+      const place = PLACES[t.place];
+      const createdAt = new Date(Math.min(now.getTime() - DAY, c.start.getTime() - 14 * DAY));
+      const recurrence =
+        'daysOfWeek' in t
+          ? {
+              isRecurring: true,
+              parentClassId,
+              recurrenceType: 'weekly' as const,
+              recurrenceInterval: 1,
+              recurrenceDaysOfWeek: JSON.stringify(t.daysOfWeek),
+              recurrenceEndType: 'count' as const,
+              recurrenceEndCount: t.count,
+            }
+          : { isRecurring: false, parentClassId: null };
+      return {
+        title: t.title,
+        description: t.description,
+        whatToBring: t.whatToBring,
+        image: c.image,
+        priceCents: c.priceCents,
+        location: place.name,
+        addressLine1: place.addressLine1,
+        city: place.city,
+        state: 'CA',
+        zipCode: place.zipCode,
+        address: addressOf(place),
+        latitude: place.latitude,
+        longitude: place.longitude,
+        capacity: t.capacity,
+        duration: t.duration,
+        coachId: userId[t.coach]!,
+        categoryId: categoryId[t.category]!,
+        startTime: c.start,
+        endTime: c.end,
+        ageGroup: t.ageGroup ?? 'Adults',
+        ...recurrence,
+        createdAt,
+        updatedAt: createdAt,
+      };
+    };
+    // Series parents first (templates, never booked), then every bookable class pointing at its parent.
+    const parentIds = await insertAll(
+      tx,
+      classes,
+      series.map((c) => classRow(c, null)),
+    );
+    const classIds = await insertAll(
+      tx,
+      classes,
+      bookable.map((c) => classRow(c, c.seriesIndex === null ? null : parentIds[c.seriesIndex]!)),
+    );
+
+    const bookingIds = await insertAll(
+      tx,
+      bookings,
+      plans.map((p) => ({
+        classId: classIds[p.classIndex]!,
+        userId: userId[p.customer]!,
+        status: p.cancelledAt ? ('cancelled' as const) : ('confirmed' as const),
+        quantity: p.quantity,
+        subtotalCents: p.subtotalCents,
+        serviceFeeCents: p.serviceFeeCents,
+        amountCents: p.amountCents,
+        confirmedAt: p.bookedAt,
+        cancelledAt: p.cancelledAt,
+        cancelReason: p.cancelledAt ? 'customer' : null,
+        refundAmountCents: p.refundAmountCents,
+        createdAt: p.bookedAt,
+        updatedAt: p.cancelledAt ?? p.bookedAt,
+      })),
+    );
+
+    const reviewRows = plans.flatMap((p, i) =>
+      p.review
+        ? [
+            {
+              classId: classIds[p.classIndex]!,
+              bookingId: bookingIds[i]!,
+              userId: userId[p.customer]!,
+              coachId: userId[bookable[p.classIndex]!.template.coach]!,
+              rating: p.review.rating,
+              comment: p.review.comment,
+              createdAt: p.review.at,
+              updatedAt: p.review.at,
+            },
+          ]
+        : [],
+    );
+    for (let i = 0; i < reviewRows.length; i += 200) await tx.insert(reviews).values(reviewRows.slice(i, i + 200));
+
+    await tx.insert(blogPosts).values(
+      BLOG_POSTS.map((post) => ({
+        slug: post.slug,
+        title: post.title,
+        excerpt: post.excerpt,
+        content: post.content,
+        featuredImage: featuredImage(post.slug),
+        tags: post.tags,
+        readTime: readTimeOf(post.content),
+        status: post.status,
+        authorId: userId[ADMIN.key]!,
+        publishedAt: post.status === 'draft' ? null : ago(post.daysAgo),
+        createdAt: ago(post.daysAgo + 2),
+        updatedAt: ago(post.daysAgo),
+      })),
+    );
   });
 }
