@@ -8,6 +8,7 @@ import { healthRoutes } from './health';
 import { catalogRoutes } from './catalog';
 import { contactRoutes } from './contact';
 import { blogRoutes } from './blog';
+import { classRoutes } from './classes';
 
 /** JSON bodies above this are refused with 413; the upload route has its own, larger limit. */
 export const JSON_BODY_LIMIT = 1024 * 1024;
@@ -126,6 +127,7 @@ export function createApi(ctx: AppContext) {
     .use(catalogRoutes(ctx))
     .use(contactRoutes(ctx))
     .use(blogRoutes(ctx))
+    .use(classRoutes(ctx))
     // Feature routes are added below, one line each.
     .all('/*', ({ set }) => {
       set.status = 404;

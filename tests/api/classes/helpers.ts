@@ -1,0 +1,77 @@
+// Test helpers for the coach and admin features: signed-in clients for users made in the database (no
+// dependency on the sign-in routes), and a valid class form to vary.
+import { createSession, SESSION_COOKIE } from '../../../api/auth/session';
+import type { TestClient, TestServer } from '../../helpers/api';
+import { addCategory, addUser } from '../catalog/fixtures';
+
+export { addBooking, addCategory, addClass, addCoach, addUser } from '../catalog/fixtures';
+
+/** A client carrying a session cookie for the user. */
+export async function clientFor(server: TestServer, userId: number): Promise<TestClient> {
+  const client = server.client();
+  const { token } = await createSession(server.ctx.db, server.ctx.clock, userId);
+  client.cookies.set(SESSION_COOKIE, token);
+  return client;
+}
+
+export interface Cast {
+  categoryId: number;
+  coachId: number;
+  otherCoachId: number;
+  pendingCoachId: number;
+  adminId: number;
+  customerId: number;
+  coach: TestClient;
+  otherCoach: TestClient;
+  pendingCoach: TestClient;
+  admin: TestClient;
+  customer: TestClient;
+  visitor: TestClient;
+}
+
+/** An approved coach, a second approved coach, a coach awaiting approval, an admin and a customer. */
+export async function makeCast(server: TestServer): Promise<Cast> {
+  const ctx = server.ctx;
+  const categoryId = await addCategory(ctx, `Yoga ${Math.random().toString(36).slice(2, 6)}`);
+  const coachId = await addUser(ctx, { role: 'coach', isApproved: true, firstName: 'Maya', lastName: 'Chen' });
+  const otherCoachId = await addUser(ctx, { role: 'coach', isApproved: true, firstName: 'Omar', lastName: 'Diaz' });
+  const pendingCoachId = await addUser(ctx, { role: 'coach', isApproved: false, firstName: 'Noah', lastName: 'Rivera' });
+  const adminId = await addUser(ctx, { role: 'admin', isApproved: true, firstName: 'Avery', lastName: 'Admin' });
+  const customerId = await addUser(ctx, { role: 'customer', firstName: 'Casey', lastName: 'Morgan', phone: '+14155550100' });
+  return {
+    categoryId,
+    coachId,
+    otherCoachId,
+    pendingCoachId,
+    adminId,
+    customerId,
+    coach: await clientFor(server, coachId),
+    otherCoach: await clientFor(server, otherCoachId),
+    pendingCoach: await clientFor(server, pendingCoachId),
+    admin: await clientFor(server, adminId),
+    customer: await clientFor(server, customerId),
+    visitor: server.client(),
+  };
+}
+
+/** A class form that passes the create rules. */
+export function classForm(categoryId: number, extra: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    title: 'Sunrise Yoga',
+    description: 'A gentle flow by the water.',
+    categoryId,
+    location: 'Crissy Field',
+    addressLine1: '1199 E Beach',
+    city: 'San Francisco',
+    state: 'CA',
+    zipCode: '94129',
+    price: 25,
+    duration: 60,
+    capacity: 10,
+    startDate: '2027-03-07',
+    startTime: '09:00',
+    ageGroup: 'Adults',
+    whatToBring: 'A mat and water',
+    ...extra,
+  };
+}
