@@ -1,6 +1,10 @@
 // The Elysia app mounted at /api: security checks, the one error handler, and every feature's routes.
 import { Elysia, ValidationError } from 'elysia';
+import { adminRoutes } from './admin';
+import { authRoutes } from './auth';
 import { authPlugin } from './auth/plugin';
+import { uploadRoutes } from './uploads';
+import { userRoutes } from './users';
 import type { AppContext } from './context';
 import { docsRoutes } from './docs';
 import { DomainError } from './errors';
@@ -124,6 +128,10 @@ export function createApi(ctx: AppContext) {
     .use(authPlugin(ctx))
     .use(docsRoutes())
     .use(healthRoutes(ctx))
+    .use(authRoutes(ctx))
+    .use(userRoutes(ctx))
+    .use(adminRoutes(ctx))
+    .use(uploadRoutes(ctx))
     .use(catalogRoutes(ctx))
     .use(contactRoutes(ctx))
     .use(blogRoutes(ctx))

@@ -4,6 +4,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { createApi, UPLOAD_BODY_LIMIT } from './app';
 import type { AppContext } from './context';
+import { CLIENT_IP_HEADER } from './lib/rate-limit';
 
 type RenderPage = (request: Request, locals: Record<string, unknown>, clientAddress?: string) => Promise<Response>;
 
@@ -139,7 +140,11 @@ export function startServer({ ctx, port = ctx.env.port, hostname = '0.0.0.0', si
     async fetch(request, srv) {
       const url = new URL(request.url);
       const path = url.pathname;
-      if (path === '/api' || path.startsWith('/api/')) return compress(await api.handle(request), request);
+      if (path === '/api' || path.startsWith('/api/')) {
+        // The socket address for per-IP rate limits (api/lib/rate-limit.ts); overwrites any client-sent value.
+        if (request.method === 'POST') request.headers.set(CLIENT_IP_HEADER, srv.requestIP(request)?.address ?? '');
+        return compress(await api.handle(request), request);
+      }
       if (request.method === 'GET' || request.method === 'HEAD') {
         const file = staticFiles.get(path);
         if (file) return serveStatic(file, request);

@@ -33,7 +33,8 @@ export function docsRoutes() {
           autoDarkMode: false,
         },
         // Valibot schemas (shared with the site's forms) become JSON Schema in the document.
-        mapJsonSchema: { valibot: toJsonSchema },
+        // errorMode ignore: transforms like trim() have no JSON Schema form and are simply left out.
+        mapJsonSchema: { valibot: (schema: Parameters<typeof toJsonSchema>[0]) => toJsonSchema(schema, { errorMode: 'ignore' }) },
         exclude: { paths: [/^\/api\/docs/] },
       }),
     )

@@ -1,0 +1,182 @@
+// Account workflows: registration, password sign-in, password recovery and Google sign-in. Plain
+// arguments in, users out; the routes (index.ts) own cookies and statuses.
+import { sha256 } from '@oslojs/crypto/sha2';
+import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from '@oslojs/encoding';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import { passwordResetTokens, users } from '../../db/schema';
+import type { AppContext } from '../context';
+import { badRequest, conflict, DomainError, unauthorized } from '../errors';
+import { assertWithinLimits } from '../lib/rate-limit';
+import { renderEmail } from '../mail-templates';
+import type { GoogleProfile } from './google';
+import type { LoginBody, RegisterBody, RegistrationRole } from './model';
+import { invalidateUserSessions, type SessionUser } from './session';
+
+export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+export const DUPLICATE_EMAIL_MESSAGE = 'An account with this email already exists. Please sign in instead.';
+export const BAD_CREDENTIALS_MESSAGE = 'Invalid email or password.';
+export const INVALID_RESET_MESSAGE = 'This reset link is invalid or has expired. Please request a new one.';
+export const FORGOT_PASSWORD_MESSAGE = 'If an account exists for that email, we sent a link to reset the password. It expires in 1 hour.';
+
+export function hashPassword(password: string): Promise<string> {
+  return Bun.password.hash(password, { algorithm: 'argon2id' });
+}
+
+export function verifyPassword(password: string, hash: string): Promise<boolean> {
+  return Bun.password.verify(password, hash).catch(() => false);
+}
+
+/** Verifying against this when the email is unknown makes both answers take the same time. */
+let dummyHash: Promise<string> | undefined;
+const timingDummy = () => (dummyHash ??= hashPassword('fogline-timing-equalizer'));
+
+function randomToken(): string {
+  const bytes = new Uint8Array(20); // 160 bits
+  crypto.getRandomValues(bytes);
+  return encodeBase32LowerCaseNoPadding(bytes);
+}
+
+export const hashToken = (token: string) => encodeHexLowerCase(sha256(new TextEncoder().encode(token)));
+
+export async function findUserByEmail(ctx: AppContext, email: string): Promise<SessionUser | undefined> {
+  return ctx.db.db.select().from(users).where(eq(users.email, email.trim().toLowerCase())).get();
+}
+
+/** A customer can book at once; a coach waits for an admin's approval before creating classes. */
+export const approvedAtSignUp = (role: RegistrationRole) => role === 'customer';
+
+export async function registerUser(ctx: AppContext, input: RegisterBody, ip: string): Promise<SessionUser> {
+  const limits = ctx.rateLimits;
+  assertWithinLimits([[limits.registerPerIp, ip]], 'Too many accounts were created from your network. Please try again later.');
+  limits.registerPerIp.hit(ip);
+  if (await findUserByEmail(ctx, input.email)) throw conflict(DUPLICATE_EMAIL_MESSAGE);
+  const passwordHash = await hashPassword(input.password);
+  return ctx.db.write(async (tx) => {
+    // Checked again inside the write queue: two sign-ups with one address at once get one account.
+    const taken = await tx.select({ id: users.id }).from(users).where(eq(users.email, input.email)).get();
+    if (taken) throw conflict(DUPLICATE_EMAIL_MESSAGE);
+    const [user] = await tx
+      .insert(users)
+      .values({
+        email: input.email,
+        passwordHash,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        phone: input.phone,
+        role: input.role,
+        isApproved: approvedAtSignUp(input.role),
+      })
+      .returning();
+    return user!;
+  });
+}
+
+/** Password sign-in. Failed attempts count per email and per IP; while either is exhausted even the right
+ * password is refused, so guessing cannot continue behind the limit. */
+export async function loginUser(ctx: AppContext, input: LoginBody, ip: string): Promise<SessionUser> {
+  const { loginPerEmail, loginPerIp } = ctx.rateLimits;
+  assertWithinLimits([
+    [loginPerEmail, input.email],
+    [loginPerIp, ip],
+  ], 'Too many failed sign-in attempts. Please wait a few minutes and try again.');
+  const user = await findUserByEmail(ctx, input.email);
+  const ok = user?.passwordHash ? await verifyPassword(input.password, user.passwordHash) : (await verifyPassword(input.password, await timingDummy()), false);
+  if (!user || !ok) {
+    loginPerEmail.hit(input.email);
+    loginPerIp.hit(ip);
+    throw unauthorized(BAD_CREDENTIALS_MESSAGE);
+  }
+  loginPerEmail.reset(input.email);
+  return user;
+}
+
+/** Forgot password: the same answer whether or not the address has an account. The lookup, token and
+ * email happen after the answer, so its timing tells nothing either. */
+export function requestPasswordReset(ctx: AppContext, email: string, ip: string): void {
+  const { resetPerEmail, resetPerIp } = ctx.rateLimits;
+  assertWithinLimits([
+    [resetPerEmail, email],
+    [resetPerIp, ip],
+  ], 'Too many reset requests. Please wait a while before asking for another link.');
+  resetPerEmail.hit(email);
+  resetPerIp.hit(ip);
+  void sendResetLink(ctx, email).catch((error) => console.error('[auth] could not send the reset email', error));
+}
+
+export async function sendResetLink(ctx: AppContext, email: string): Promise<void> {
+  const user = await findUserByEmail(ctx, email);
+  if (!user) return;
+  const token = randomToken();
+  const now = ctx.clock.now();
+  await ctx.db.write((tx) =>
+    tx.insert(passwordResetTokens).values({ id: hashToken(token), userId: user.id, expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS), createdAt: now }),
+  );
+  const url = `${ctx.env.publicUrl}/auth?tab=reset&token=${token}`;
+  await ctx.mail.send({
+    to: user.email,
+    subject: 'Reset your Fogline password',
+    ...renderEmail({
+      heading: 'Reset your password',
+      preheader: 'Use this link within 1 hour to choose a new password.',
+      paragraphs: [
+        `Hi ${user.firstName},`,
+        'We received a request to reset the password of your Fogline account. Choose a new one with the button below.',
+        'The link expires in 1 hour and works once.',
+      ],
+      button: { label: 'Reset Password', url },
+      footnote: "If you didn't ask for this, you can ignore this email: your password stays the same.",
+    }),
+  });
+}
+
+/** Reset with an emailed token: valid 1 hour, single use; every session of the user ends. */
+export async function resetPassword(ctx: AppContext, token: string, newPassword: string): Promise<void> {
+  const passwordHash = await hashPassword(newPassword);
+  const now = ctx.clock.now();
+  const userId = await ctx.db.write(async (tx) => {
+    const row = await tx
+      .select()
+      .from(passwordResetTokens)
+      .where(and(eq(passwordResetTokens.id, hashToken(token)), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, now)))
+      .get();
+    if (!row) throw new DomainError(400, INVALID_RESET_MESSAGE, { token: [INVALID_RESET_MESSAGE] });
+    await tx.update(passwordResetTokens).set({ usedAt: now }).where(eq(passwordResetTokens.userId, row.userId));
+    await tx.update(users).set({ passwordHash }).where(eq(users.id, row.userId));
+    return row.userId;
+  });
+  await invalidateUserSessions(ctx.db, userId);
+}
+
+/** Google sign-in: the account with this Google subject, else the account with the same verified email
+ * (linked now), else a new account with the role the visitor chose. */
+export async function signInWithGoogle(ctx: AppContext, profile: GoogleProfile, role: RegistrationRole): Promise<SessionUser> {
+  if (!profile.emailVerified) throw badRequest('Your Google account has no verified email address.');
+  const email = profile.email.trim().toLowerCase();
+  return ctx.db.write(async (tx) => {
+    const bySub = await tx.select().from(users).where(eq(users.googleSub, profile.sub)).get();
+    if (bySub) return bySub;
+    const byEmail = await tx.select().from(users).where(eq(users.email, email)).get();
+    if (byEmail) {
+      const [linked] = await tx
+        .update(users)
+        .set({ googleSub: profile.sub, profileImage: byEmail.profileImage ?? profile.picture })
+        .where(eq(users.id, byEmail.id))
+        .returning();
+      return linked!;
+    }
+    const [created] = await tx
+      .insert(users)
+      .values({
+        email,
+        googleSub: profile.sub,
+        passwordHash: null,
+        firstName: profile.givenName.slice(0, 50) || email.split('@')[0]!.slice(0, 50),
+        lastName: profile.familyName.slice(0, 50),
+        profileImage: profile.picture,
+        role,
+        isApproved: approvedAtSignUp(role),
+      })
+      .returning();
+    return created!;
+  });
+}

@@ -1,0 +1,28 @@
+// POST /api/upload-image: a signed-in user's image (profile pictures, class images), multipart field "image".
+import { Elysia, t } from 'elysia';
+import * as v from 'valibot';
+import { Message } from '../auth/model';
+import { authPlugin, requireUser } from '../auth/plugin';
+import type { AppContext } from '../context';
+import { storeImage } from './service';
+
+export function uploadRoutes(ctx: AppContext) {
+  return new Elysia().use(authPlugin(ctx)).post(
+    '/upload-image',
+    async ({ body, user, set }) => {
+      requireUser(user);
+      set.status = 201;
+      return storeImage(ctx, body.image);
+    },
+    {
+      body: t.Object({ image: t.File({ error: 'Please choose an image to upload.' }) }),
+      parse: 'multipart/form-data',
+      response: { 201: v.object({ imageUrl: v.string() }), 400: Message, 401: Message, 413: Message },
+      detail: {
+        tags: ['Uploads'],
+        summary: 'Upload an image (JPEG, PNG, GIF or WebP, at most 40 MB)',
+        description: 'The type is read from the file content, not its name. Answers the public imageUrl (/uploads/<random name> or the bucket URL).',
+      },
+    },
+  );
+}

@@ -1,0 +1,49 @@
+// PUT /api/users/{id} (profile) and PUT /api/users/{id}/password: the signed-in owner only.
+import { Elysia } from 'elysia';
+import * as v from 'valibot';
+import { CurrentUserSchema, Message, PasswordChangeBody, ProfileBody } from '../auth/model';
+import { authPlugin, requireUser } from '../auth/plugin';
+import { toCurrentUser } from '../auth/public-user';
+import type { AppContext } from '../context';
+import { assertOwnAccount, changePassword, parseUserId, updateProfile } from './service';
+
+const tags = ['Accounts'];
+const IdParams = v.object({ id: v.string() });
+
+export function userRoutes(ctx: AppContext) {
+  return new Elysia()
+    .use(authPlugin(ctx))
+    .put(
+      '/users/:id',
+      async ({ params, body, user }) => {
+        const me = requireUser(user);
+        assertOwnAccount(me, parseUserId(params.id));
+        return toCurrentUser(await updateProfile(ctx, me, body));
+      },
+      {
+        params: IdParams,
+        body: ProfileBody,
+        response: { 200: CurrentUserSchema, 400: Message, 401: Message, 403: Message, 404: Message },
+        detail: {
+          tags,
+          summary: 'Update your profile',
+          description: 'First and last name are required. bio, certifications and areasOfExpertise (category ids) are kept for coaches only.',
+        },
+      },
+    )
+    .put(
+      '/users/:id/password',
+      async ({ params, body, user, session }) => {
+        const me = requireUser(user);
+        assertOwnAccount(me, parseUserId(params.id));
+        await changePassword(ctx, me, session!.id, body);
+        return { message: 'Your password has been changed.' };
+      },
+      {
+        params: IdParams,
+        body: PasswordChangeBody,
+        response: { 200: Message, 400: Message, 401: Message, 403: Message, 404: Message, 429: Message },
+        detail: { tags, summary: 'Change your password', description: 'Needs the current password; signs out every other session of the account.' },
+      },
+    );
+}

@@ -1,0 +1,65 @@
+// Profile and password of the signed-in user (coach-admin-areas §2, §5): only the owner changes them.
+import { eq, inArray } from 'drizzle-orm';
+import { categories, users } from '../../db/schema';
+import { hashPassword, verifyPassword } from '../auth/service';
+import type { PasswordChangeBody, ProfileBody } from '../auth/model';
+import { invalidateUserSessions, type SessionUser } from '../auth/session';
+import type { AppContext } from '../context';
+import { badRequest, DomainError, forbidden, notFound } from '../errors';
+import { assertWithinLimits } from '../lib/rate-limit';
+
+/** The {id} of /api/users/{id}: a positive whole number, otherwise no such user. */
+export function parseUserId(raw: string): number {
+  const id = /^\d{1,12}$/.test(raw) ? Number(raw) : NaN;
+  if (!Number.isSafeInteger(id) || id < 1) throw notFound('User not found.');
+  return id;
+}
+
+/** Everyone edits only their own account: another user's id is refused whatever the role. */
+export function assertOwnAccount(user: SessionUser, id: number): void {
+  if (user.id !== id) throw forbidden('You can only change your own account.');
+}
+
+/** Coaches also keep a bio, areas of expertise (category ids) and certifications; other roles' values are
+ * ignored, so a customer's profile never grows coach fields. */
+export async function updateProfile(ctx: AppContext, user: SessionUser, input: ProfileBody): Promise<SessionUser> {
+  const changes: Partial<typeof users.$inferInsert> = {
+    firstName: input.firstName,
+    lastName: input.lastName,
+  };
+  if (input.phone !== undefined) changes.phone = input.phone || null;
+  if (input.profileImage !== undefined) changes.profileImage = input.profileImage || null;
+  if (user.role === 'coach') {
+    if (input.bio !== undefined) changes.bio = input.bio || null;
+    if (input.certifications !== undefined) changes.certifications = input.certifications || null;
+    if (input.areasOfExpertise !== undefined) {
+      const ids = [...new Set(input.areasOfExpertise)];
+      const known = ids.length ? await ctx.db.db.select({ id: categories.id }).from(categories).where(inArray(categories.id, ids)) : [];
+      if (known.length !== ids.length) {
+        const message = 'Please choose areas of expertise from the list';
+        throw badRequest(message, { areasOfExpertise: [message] });
+      }
+      changes.areasOfExpertise = ids;
+    }
+  }
+  const [updated] = await ctx.db.write((tx) => tx.update(users).set(changes).where(eq(users.id, user.id)).returning());
+  return updated!;
+}
+
+/** Changing the password needs the current one and ends every other session of the account. Wrong
+ * current passwords count like failed logins, so a borrowed session cannot guess its way in. */
+export async function changePassword(ctx: AppContext, user: SessionUser, sessionId: string, input: PasswordChangeBody): Promise<void> {
+  if (!user.passwordHash) {
+    throw new DomainError(400, 'Your account signs in with Google. Use Forgot password on the sign-in page to set a password.');
+  }
+  const limiter = ctx.rateLimits.loginPerEmail;
+  assertWithinLimits([[limiter, user.email]], 'Too many wrong passwords. Please wait a few minutes and try again.');
+  if (!(await verifyPassword(input.currentPassword, user.passwordHash))) {
+    limiter.hit(user.email);
+    const message = 'Current password is incorrect';
+    throw badRequest(message, { currentPassword: [message] });
+  }
+  const passwordHash = await hashPassword(input.newPassword);
+  await ctx.db.write((tx) => tx.update(users).set({ passwordHash }).where(eq(users.id, user.id)));
+  await invalidateUserSessions(ctx.db, user.id, sessionId);
+}
