@@ -13,6 +13,7 @@ import { catalogRoutes } from './catalog';
 import { contactRoutes } from './contact';
 import { blogRoutes } from './blog';
 import { classRoutes } from './classes';
+import { customerRoutes } from './customers';
 
 /** JSON bodies above this are refused with 413; the upload route has its own, larger limit. */
 export const JSON_BODY_LIMIT = 1024 * 1024;
@@ -136,6 +137,7 @@ export function createApi(ctx: AppContext) {
     .use(contactRoutes(ctx))
     .use(blogRoutes(ctx))
     .use(classRoutes(ctx))
+    .use(customerRoutes(ctx))
     // Feature routes are added below, one line each.
     .all('/*', ({ set }) => {
       set.status = 404;

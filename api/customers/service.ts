@@ -1,0 +1,73 @@
+// Customer Management: the active bookings of a coach's classes (every class for an admin), each with the
+// customer's completed classes, and the summary figures computed here rather than in the browser.
+import { aliasedTable, and, desc, eq, gt, inArray, lt, or, sql } from 'drizzle-orm';
+import { bookings, classes, users } from '../../db/schema';
+import type { SessionUser } from '../auth/session';
+import { requireRole } from '../auth/plugin';
+import type { AppContext } from '../context';
+import type { CustomersAnswer, CustomerSummary } from './model';
+
+const coaches = aliasedTable(users, 'coach');
+
+/** Counts rows, unique customer emails, and the distinct classes among them that have already started. */
+export function summarize(rows: { customerEmail: string; classId: number; classDate: string | null }[], now: Date): CustomerSummary {
+  const past = new Set(rows.filter((r) => r.classDate !== null && Date.parse(r.classDate) < now.getTime()).map((r) => r.classId));
+  return {
+    totalBookings: rows.length,
+    uniqueCustomers: new Set(rows.map((r) => r.customerEmail.toLowerCase())).size,
+    completedClasses: past.size,
+  };
+}
+
+/** GET /api/customers: coaches see the bookings of their own classes, admins every booking. Active bookings
+ * only (confirmed, or pending with a live payment hold), newest class first. */
+export async function listCustomerBookings(ctx: AppContext, user: SessionUser | null): Promise<CustomersAnswer> {
+  const signedIn = requireRole(user, 'coach', 'admin');
+  const now = ctx.clock.now();
+  const db = ctx.db.db;
+  const scope = signedIn.role === 'admin' ? undefined : eq(classes.coachId, signedIn.id);
+  const active = or(eq(bookings.status, 'confirmed'), and(eq(bookings.status, 'pending'), gt(bookings.holdExpiresAt, now)));
+  const rows = await db
+    .select({
+      id: bookings.id,
+      classId: classes.id,
+      start: classes.startTime,
+      className: classes.title,
+      coachFirstName: coaches.firstName,
+      coachLastName: coaches.lastName,
+      customerId: users.id,
+      customerFirstName: users.firstName,
+      customerLastName: users.lastName,
+      customerPhone: users.phone,
+      customerEmail: users.email,
+      status: bookings.status,
+      quantity: bookings.quantity,
+    })
+    .from(bookings)
+    .innerJoin(classes, eq(classes.id, bookings.classId))
+    .innerJoin(users, eq(users.id, bookings.userId))
+    .innerJoin(coaches, eq(coaches.id, classes.coachId))
+    .where(and(active, scope))
+    .orderBy(desc(classes.startTime), desc(bookings.id));
+
+  const customerIds = [...new Set(rows.map((r) => r.customerId))];
+  const completed = new Map<number, number>();
+  for (let i = 0; i < customerIds.length; i += 500) {
+    const chunk = customerIds.slice(i, i + 500);
+    const counts = await db
+      .select({ userId: bookings.userId, n: sql<number>`count(distinct ${bookings.classId})` })
+      .from(bookings)
+      .innerJoin(classes, eq(classes.id, bookings.classId))
+      .where(and(inArray(bookings.userId, chunk), eq(bookings.status, 'confirmed'), lt(classes.startTime, now), scope))
+      .groupBy(bookings.userId);
+    for (const c of counts) completed.set(c.userId, Number(c.n));
+  }
+
+  const answer = rows.map(({ start, customerId, ...row }) => ({
+    ...row,
+    classDate: start?.toISOString() ?? null,
+    classTime: start?.toISOString() ?? null,
+    completedClasses: completed.get(customerId) ?? 0,
+  }));
+  return { rows: answer, summary: summarize(answer, now) };
+}
