@@ -3,12 +3,16 @@ import { Elysia, ValidationError } from 'elysia';
 import { adminRoutes } from './admin';
 import { authRoutes } from './auth';
 import { authPlugin } from './auth/plugin';
+import { bookingRoutes } from './bookings';
 import { uploadRoutes } from './uploads';
 import { userRoutes } from './users';
 import type { AppContext } from './context';
 import { docsRoutes } from './docs';
 import { DomainError } from './errors';
 import { healthRoutes } from './health';
+import { paymentRoutes } from './payments';
+import { payoutRoutes } from './payments/payouts';
+import { reviewRoutes } from './reviews';
 import { catalogRoutes } from './catalog';
 import { contactRoutes } from './contact';
 import { blogRoutes } from './blog';
@@ -62,9 +66,9 @@ export function createApi(ctx: AppContext) {
       set.headers['x-content-type-options'] = 'nosniff';
       set.headers['referrer-policy'] = 'strict-origin-when-cross-origin';
       set.headers['x-frame-options'] = 'DENY';
+      if (SAFE_METHODS.has(request.method)) return; // reads carry no body and change nothing
       const length = Number(request.headers.get('content-length') ?? 0);
-      const path = new URL(request.url).pathname;
-      const limit = LARGE_BODY_PATHS.includes(path) ? UPLOAD_BODY_LIMIT : JSON_BODY_LIMIT;
+      const limit = LARGE_BODY_PATHS.some((path) => request.url.endsWith(path)) ? UPLOAD_BODY_LIMIT : JSON_BODY_LIMIT;
       if (length > limit) {
         set.status = 413;
         return { message: `The request body is too large (at most ${Math.round(limit / 1024 / 1024)} MB).` };
@@ -113,19 +117,6 @@ export function createApi(ctx: AppContext) {
         }
       }
     })
-    .mapResponse({ as: 'global' }, ({ responseValue, request, set }) => {
-      // Large JSON answers (class lists) are gzipped here, where the value is still an object; small ones,
-      // most of the API, go out as Elysia writes them.
-      if (!responseValue || typeof responseValue !== 'object' || responseValue instanceof Response || responseValue instanceof Blob) return;
-      if (!(request.headers.get('accept-encoding') ?? '').includes('gzip')) return;
-      const json = JSON.stringify(responseValue);
-      if (json.length <= 1024) return;
-      const headers = new Headers(set.headers as Record<string, string>);
-      headers.set('content-type', 'application/json; charset=utf-8');
-      headers.set('content-encoding', 'gzip');
-      headers.set('vary', 'accept-encoding');
-      return new Response(Bun.gzipSync(json), { status: typeof set.status === 'number' ? set.status : 200, headers });
-    })
     .use(authPlugin(ctx))
     .use(docsRoutes())
     .use(healthRoutes(ctx))
@@ -139,6 +130,10 @@ export function createApi(ctx: AppContext) {
     .use(classRoutes(ctx))
     .use(customerRoutes(ctx))
     // Feature routes are added below, one line each.
+    .use(bookingRoutes(ctx))
+    .use(paymentRoutes(ctx))
+    .use(payoutRoutes(ctx))
+    .use(reviewRoutes(ctx))
     .all('/*', ({ set }) => {
       set.status = 404;
       return { message: 'Not found.' };

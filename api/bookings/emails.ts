@@ -1,0 +1,119 @@
+// Booking emails through the mail provider: the confirmation (with an .ics file for the class, in Pacific
+// time) and the cancellation (with the refund amount). Best effort: a mail failure never undoes a booking.
+import type { classes, users } from '../../db/schema';
+import type { AppContext } from '../context';
+import { renderEmail } from '../mail-templates';
+import { formatDollars } from '../lib/money';
+import { formatDateFull, formatTimeRangePT, formatTimePT, formatDateLong } from '../lib/pacific';
+import { buildIcs } from './ics';
+import { type CancelReason, fullRefundDeadline } from './lifecycle';
+
+type ClassRow = typeof classes.$inferSelect;
+type UserRow = Pick<typeof users.$inferSelect, 'email' | 'firstName'>;
+
+interface BookingFacts {
+  id: number;
+  quantity: number;
+  subtotalCents: number;
+  serviceFeeCents: number;
+  amountCents: number;
+}
+
+function whereOf(cls: ClassRow): string {
+  return [cls.location, cls.address].filter(Boolean).join(', ') || 'Location not specified';
+}
+
+function whenOf(cls: ClassRow): string {
+  if (!cls.startTime) return 'Date to be announced';
+  return `${formatDateFull(cls.startTime)}, ${formatTimeRangePT(cls.startTime, cls.endTime)}`;
+}
+
+async function deliver(ctx: AppContext, send: () => Promise<void>): Promise<void> {
+  try {
+    await send();
+  } catch (error) {
+    console.error('[bookings] email could not be sent', error);
+  }
+}
+
+export function bookingConfirmationEmail(ctx: AppContext, booking: BookingFacts, cls: ClassRow, user: UserRow) {
+  const spots = booking.quantity === 1 ? '1 spot' : `${booking.quantity} spots`;
+  const deadline = fullRefundDeadline(cls.startTime);
+  const paid =
+    booking.amountCents > 0
+      ? `Paid: ${formatDollars(booking.amountCents)} (${formatDollars(booking.subtotalCents)} for ${spots} plus a ${formatDollars(booking.serviceFeeCents)} service fee).`
+      : 'This class is free: nothing was charged.';
+  const policy =
+    booking.amountCents > 0 && deadline
+      ? `Need to cancel? You get a full refund if you cancel by ${formatDateLong(deadline)} at ${formatTimePT(deadline)} (48 hours before the class); after that, no refund.`
+      : 'Need to cancel? You can cancel from My Bookings until the class starts.';
+  const content = renderEmail({
+    heading: `You're booked: ${cls.title}`,
+    preheader: `${whenOf(cls)} · ${spots}`,
+    paragraphs: [
+      `Hi ${user.firstName}, your booking is confirmed.`,
+      `When: ${whenOf(cls)}`,
+      `Where: ${whereOf(cls)}`,
+      `Spots: ${spots}`,
+      paid,
+      policy,
+    ],
+    button: { label: 'View my bookings', url: `${ctx.env.publicUrl}/bookings` },
+    footnote: 'The attached calendar file adds the class to your calendar.',
+  });
+  const ics = cls.startTime
+    ? buildIcs({
+        uid: `booking-${booking.id}@fogline`,
+        title: cls.title,
+        description: `${spots} booked on Fogline. ${cls.whatToBring ? `What to bring: ${cls.whatToBring}` : ''}`.trim(),
+        location: whereOf(cls),
+        url: `${ctx.env.publicUrl}/classes/${cls.id}`,
+        start: cls.startTime,
+        end: cls.endTime ?? new Date(cls.startTime.getTime() + cls.duration * 60_000),
+        stamp: ctx.clock.now(),
+      })
+    : null;
+  return {
+    to: user.email,
+    subject: `Booking confirmed: ${cls.title}`,
+    ...content,
+    attachments: ics ? [{ filename: 'class.ics', content: ics, contentType: 'text/calendar; charset=utf-8; method=PUBLISH' }] : [],
+  };
+}
+
+export function sendBookingConfirmation(ctx: AppContext, booking: BookingFacts, cls: ClassRow, user: UserRow): Promise<void> {
+  return deliver(ctx, () => ctx.mail.send(bookingConfirmationEmail(ctx, booking, cls, user)));
+}
+
+const REASON_TEXT: Partial<Record<CancelReason, string>> = {
+  customer: 'As you asked, your booking has been cancelled.',
+  class_deleted: 'We are sorry: the coach had to cancel this class, so your booking has been cancelled.',
+  payment_late: 'Your payment arrived after your 15-minute hold expired and the class had filled up in the meantime, so we could not keep your booking.',
+};
+
+export function sendCancellationEmail(
+  ctx: AppContext,
+  booking: BookingFacts,
+  cls: ClassRow,
+  user: UserRow,
+  refundCents: number,
+  reason: CancelReason,
+): Promise<void> {
+  const refund =
+    refundCents > 0
+      ? `Refund: ${formatDollars(refundCents)} to your original payment method. Refunds take 3-5 business days to appear.`
+      : booking.amountCents > 0
+        ? 'Refund: $0.00. Cancellations less than 48 hours before the class are not refunded.'
+        : 'This class was free, so there is nothing to refund.';
+  const content = renderEmail({
+    heading: `Booking cancelled: ${cls.title}`,
+    paragraphs: [
+      `Hi ${user.firstName},`,
+      REASON_TEXT[reason] ?? 'Your booking has been cancelled.',
+      `Class: ${cls.title}, ${whenOf(cls)}`,
+      refund,
+    ],
+    button: { label: 'Browse classes', url: `${ctx.env.publicUrl}/classes` },
+  });
+  return deliver(ctx, () => ctx.mail.send({ to: user.email, subject: `Booking cancelled: ${cls.title}`, ...content }));
+}

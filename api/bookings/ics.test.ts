@@ -1,0 +1,38 @@
+// The confirmation's calendar file: Pacific wall time with the zone's rules, escaped and folded text.
+import { describe, expect, test } from 'bun:test';
+import { buildIcs } from './ics';
+
+const event = {
+  uid: 'booking-7@fogline',
+  title: 'Sunrise Yoga, Crissy Field',
+  description: 'Bring a mat; water.\nSee you there!',
+  location: 'Crissy Field, 1199 E Beach, San Francisco, CA 94129',
+  url: 'http://localhost:4321/classes/3',
+  start: new Date('2027-03-14T16:00:00Z'), // 9:00 AM PDT, the first day of daylight time
+  end: new Date('2027-03-14T17:00:00Z'),
+  stamp: new Date('2027-03-01T12:00:00Z'),
+};
+
+describe('buildIcs', () => {
+  test('the event starts and ends in America/Los_Angeles wall time', () => {
+    const ics = buildIcs(event);
+    expect(ics).toContain('DTSTART;TZID=America/Los_Angeles:20270314T090000');
+    expect(ics).toContain('DTEND;TZID=America/Los_Angeles:20270314T100000');
+    expect(ics).toContain('TZID:America/Los_Angeles');
+  });
+
+  test('a winter class keeps its 9:00 AM wall time too', () => {
+    const ics = buildIcs({ ...event, start: new Date('2027-01-10T17:00:00Z'), end: new Date('2027-01-10T18:00:00Z') });
+    expect(ics).toContain('DTSTART;TZID=America/Los_Angeles:20270110T090000');
+  });
+
+  test('text is escaped, lines end with CRLF and none is longer than 75 octets', () => {
+    const ics = buildIcs(event);
+    expect(ics).toContain('SUMMARY:Sunrise Yoga\\, Crissy Field');
+    expect(ics).toContain('Bring a mat\\; water.\\nSee you there!');
+    const lines = ics.split('\r\n');
+    expect(lines[0]).toBe('BEGIN:VCALENDAR');
+    for (const line of lines) expect(new TextEncoder().encode(line).length).toBeLessThanOrEqual(75);
+    expect(ics.replace(/\r\n /g, '')).toContain('LOCATION:Crissy Field\\, 1199 E Beach\\, San Francisco\\, CA 94129');
+  });
+});

@@ -1,0 +1,64 @@
+// Booking request and answer schemas (valibot only, so the site's booking controls share the messages).
+import * as v from 'valibot';
+
+export const MAX_SPOTS_PER_BOOKING = 100;
+
+export const ClassIdField = v.pipe(
+  v.number('Choose a class to book.'),
+  v.integer('Choose a class to book.'),
+  v.minValue(1, 'Choose a class to book.'),
+);
+export const QuantityField = v.pipe(
+  v.number('Choose how many spots to book.'),
+  v.integer('The number of spots must be a whole number.'),
+  v.minValue(1, 'Book at least 1 spot.'),
+  v.maxValue(MAX_SPOTS_PER_BOOKING, `Book at most ${MAX_SPOTS_PER_BOOKING} spots at once.`),
+);
+
+export const FreeBookingBody = v.object({
+  classId: ClassIdField,
+  quantity: v.optional(QuantityField, 1),
+});
+export type FreeBookingBody = v.InferOutput<typeof FreeBookingBody>;
+
+export const BookingIdParams = v.object({ id: v.string() });
+
+export const BookingClass = v.object({
+  id: v.number(),
+  title: v.string(),
+  startTime: v.nullable(v.string()),
+  endTime: v.nullable(v.string()),
+  location: v.nullable(v.string()),
+  address: v.nullable(v.string()),
+  image: v.nullable(v.string()),
+  price: v.number(),
+  coachId: v.number(),
+});
+
+export const Booking = v.object({
+  id: v.number(),
+  classId: v.number(),
+  userId: v.number(),
+  status: v.picklist(['pending', 'confirmed', 'cancelled']),
+  quantity: v.number(),
+  /** Dollars: price x quantity, the 5% service fee, and what the customer paid. */
+  subtotal: v.number(),
+  serviceFee: v.number(),
+  amount: v.number(),
+  refundAmount: v.nullable(v.number()),
+  paymentIntentId: v.nullable(v.string()),
+  holdExpiresAt: v.nullable(v.string()),
+  confirmedAt: v.nullable(v.string()),
+  cancelledAt: v.nullable(v.string()),
+  cancelReason: v.nullable(v.string()),
+  createdAt: v.string(),
+  /** What cancelling now would refund (FAQ policy), and until when a full refund applies. */
+  refundIfCancelledNow: v.number(),
+  fullRefundUntil: v.nullable(v.string()),
+  reviewId: v.nullable(v.number()),
+  class: BookingClass,
+});
+export type Booking = v.InferOutput<typeof Booking>;
+
+export const CancelClassResult = v.object({ cancelled: v.number(), refunded: v.number() });
+export const Message = v.object({ message: v.string() });

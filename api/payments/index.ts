@@ -1,0 +1,72 @@
+// Payment routes: create-intent, confirm, the provider's webhook, the checkout's config and, only while the
+// built-in test provider is active, its card endpoint. Payout routes live in ./payouts.
+import { Elysia } from 'elysia';
+import { authPlugin, requireUser } from '../auth/plugin';
+import { Message } from '../bookings/model';
+import type { AppContext } from '../context';
+import { DomainError } from '../errors';
+import { InvalidWebhookSignature, isTestProvider } from '../providers/payments';
+import { ConfirmAnswer, ConfirmBody, CreateIntentBody, PaymentConfig, PaymentIntentAnswer, TestPayAnswer, TestPayBody, WebhookAnswer } from './model';
+import { createPaymentIntent, handleWebhook, payWithTestCard, settleIntent } from './service';
+
+const tags = ['Payments'];
+
+export function paymentRoutes(ctx: AppContext) {
+  const app = new Elysia()
+    .use(authPlugin(ctx))
+    .get('/payment/config', () => ({ provider: ctx.payments.kind, publishableKey: ctx.payments.publishableKey }), {
+      response: { 200: PaymentConfig },
+      detail: { tags, summary: 'Which payment form the checkout shows: Stripe (with its publishable key) or the test provider' },
+    })
+    .post('/payment/create-intent', ({ user, body }) => createPaymentIntent(ctx, requireUser(user), body), {
+      body: CreateIntentBody,
+      response: { 200: PaymentIntentAnswer, 400: Message, 401: Message, 404: Message, 409: Message, 502: Message },
+      detail: {
+        tags,
+        summary: 'Hold the spots for 15 minutes and create a payment intent',
+        description:
+          'The server computes price x quantity x 1.05 in cents (rounded to the cent) and refuses a different client amount with 409 "The price has changed. Please reload the page.". When the coach can receive payouts, 85% of price x quantity is transferred to them.',
+      },
+    })
+    .post('/payment/confirm', ({ user, body }) => settleIntent(ctx, body.paymentIntentId, requireUser(user).id), {
+      body: ConfirmBody,
+      response: { 200: ConfirmAnswer, 400: Message, 401: Message, 403: Message, 404: Message, 409: Message },
+      detail: {
+        tags,
+        summary: 'Confirm the booking of a paid intent (idempotent)',
+        description:
+          'Asks the provider whether the intent succeeded for the booking\'s amount and user; replays give the same single confirmed booking. A payment after the hold expired is confirmed if spots remain, otherwise refunded (409 with the reason).',
+      },
+    })
+    .post(
+      '/payment/webhook',
+      async ({ request }) => {
+        try {
+          return await handleWebhook(ctx, await request.text(), request.headers.get('stripe-signature'));
+        } catch (error) {
+          if (error instanceof InvalidWebhookSignature) throw new DomainError(400, error.message);
+          throw error;
+        }
+      },
+      {
+        parse: 'none',
+        response: { 200: WebhookAnswer, 400: Message },
+        detail: {
+          tags,
+          summary: 'Payment provider webhook (Stripe-Signature verified)',
+          description: 'Handles payment_intent.succeeded (confirms the booking even if the browser never returns) and account.updated (payout status).',
+        },
+      },
+    );
+  if (!isTestProvider(ctx.payments)) return app;
+  return app.post('/payment/test-provider/pay', ({ body }) => payWithTestCard(ctx, body), {
+    body: TestPayBody,
+    response: { 200: TestPayAnswer, 400: Message, 404: Message },
+    detail: {
+      tags: ['Payments (test provider)'],
+      summary: 'Test provider only: pay an intent with a Stripe test card',
+      description:
+        '4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined, 4000 0000 0000 9995 fails for insufficient funds (400 with the message). Any future expiry (MM/YY) and 3-digit CVC. Exists only while no Stripe keys are set.',
+    },
+  });
+}

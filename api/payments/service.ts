@@ -1,0 +1,156 @@
+// Paying for a booking: create-intent (hold + intent), confirm and the webhook (both settle an intent after
+// asking the provider), and the test provider's card payments. The amount is always recomputed on the server.
+import { and, eq } from 'drizzle-orm';
+import { bookings, payoutAccounts } from '../../db/schema';
+import type { SessionUser } from '../auth/session';
+import {
+  attachIntent,
+  notifyConfirmed,
+  notifyRefundedLatePayment,
+  placeHold,
+  releaseHold,
+  settlePaidBooking,
+  toBookingJson,
+  ALREADY_BOOKED,
+} from '../bookings/service';
+import type { AppContext } from '../context';
+import { conflict, DomainError, forbidden, notFound } from '../errors';
+import { centsToDollars, coachPayoutCents, dollarsToCents } from '../lib/money';
+import { isTestProvider, PaymentDeclined, type PaymentEvent, type ProviderIntent } from '../providers/payments';
+import type { CreateIntentBody, TestCardFields } from './model';
+import { syncPayoutAccount } from './payouts/service';
+
+export const PAYMENT_INIT_FAILED = 'Failed to initialize payment. Please try again.';
+
+/** The coach's connected account, when it can receive payments: their 85% goes there. */
+async function payoutFor(ctx: AppContext, coachId: number, subtotalCents: number) {
+  const account = await ctx.db.db
+    .select()
+    .from(payoutAccounts)
+    .where(and(eq(payoutAccounts.userId, coachId), eq(payoutAccounts.provider, ctx.payments.kind), eq(payoutAccounts.canReceivePayments, true)))
+    .get();
+  return account ? { destination: account.accountId, amountCents: coachPayoutCents(subtotalCents) } : null;
+}
+
+function intentAnswer(intent: ProviderIntent, bookingId: number, holdExpiresAt: Date | null) {
+  return {
+    clientSecret: intent.clientSecret,
+    id: intent.id,
+    bookingId,
+    amount: centsToDollars(intent.amountCents),
+    holdExpiresAt: holdExpiresAt?.toISOString() ?? null,
+  };
+}
+
+/** POST /api/payment/create-intent: holds the spots for 15 minutes and creates an intent for exactly the
+ * server's amount, its metadata tying it to the booking. */
+export async function createPaymentIntent(ctx: AppContext, user: SessionUser, body: CreateIntentBody) {
+  const hold = await placeHold(ctx, user, { classId: body.classId, quantity: body.quantity, clientTotalCents: dollarsToCents(body.amount) });
+  const { booking, cls } = hold;
+  if (hold.replacedIntentId) await ctx.payments.cancelIntent(hold.replacedIntentId);
+  let attempt = 1;
+  if (hold.reused && booking.paymentIntentId) {
+    const intent = await ctx.payments.retrieveIntent(booking.paymentIntentId);
+    if (intent?.status === 'succeeded') {
+      await settleIntent(ctx, intent.id).catch(() => undefined);
+      throw conflict(ALREADY_BOOKED);
+    }
+    if (intent && intent.status !== 'canceled') return intentAnswer(intent, booking.id, booking.holdExpiresAt);
+    attempt = 2 + Math.floor(ctx.clock.now().getTime() / 1000); // the old intent is gone: a fresh key
+  }
+  let intent: ProviderIntent;
+  try {
+    intent = await ctx.payments.createIntent({
+      amountCents: booking.amountCents,
+      description: `Fogline: ${cls.title} (${booking.quantity} ${booking.quantity === 1 ? 'spot' : 'spots'})`,
+      metadata: { bookingId: String(booking.id), userId: String(user.id), classId: String(cls.id), quantity: String(booking.quantity) },
+      idempotencyKey: attempt === 1 ? `booking-${booking.id}` : `booking-${booking.id}-${attempt}`,
+      payout: await payoutFor(ctx, cls.coachId, booking.subtotalCents),
+    });
+  } catch (error) {
+    console.error('[payments] creating the intent failed', error);
+    await releaseHold(ctx, booking.id);
+    throw new DomainError(502, PAYMENT_INIT_FAILED);
+  }
+  await attachIntent(ctx, booking.id, intent.id);
+  return intentAnswer(intent, booking.id, booking.holdExpiresAt);
+}
+
+/** Confirm and webhook alike: asks the provider whether the intent really succeeded, for this booking's
+ * amount and user, then confirms the booking exactly once (or refunds a payment that cannot be honoured). */
+export async function settleIntent(ctx: AppContext, intentId: string, expectedUserId?: number) {
+  const intent = await ctx.payments.retrieveIntent(intentId);
+  if (!intent) throw notFound('Payment not found.');
+  if (expectedUserId !== undefined && intent.metadata.userId !== String(expectedUserId)) {
+    throw forbidden('This payment belongs to another account.');
+  }
+  if (intent.status !== 'succeeded') {
+    throw conflict(intent.lastError ? `The payment did not go through: ${intent.lastError}` : 'The payment has not been completed yet.');
+  }
+  const bookingId = Number(intent.metadata.bookingId);
+  const booking = Number.isSafeInteger(bookingId) && bookingId > 0 ? await ctx.db.db.select().from(bookings).where(eq(bookings.id, bookingId)).get() : undefined;
+  if (!booking) {
+    // The class (and its bookings) were deleted while the customer paid: nothing to book, everything back.
+    await refundSafely(ctx, intent.id, intent.amountCents, `refund-intent-${intent.id}`);
+    throw conflict('This class is no longer available, so your payment has been refunded in full.');
+  }
+  if (String(booking.userId) !== intent.metadata.userId || booking.amountCents !== intent.amountCents || (booking.paymentIntentId && booking.paymentIntentId !== intent.id)) {
+    console.error('[payments] intent does not match its booking', intent.id, booking.id);
+    throw conflict('This payment does not match the booking. Please contact support.');
+  }
+  if (!booking.paymentIntentId) await attachIntent(ctx, booking.id, intent.id);
+  const outcome = await settlePaidBooking(ctx, booking.id);
+  if (outcome.kind === 'confirmed') {
+    if (outcome.newly) await notifyConfirmed(ctx, outcome.booking, outcome.cls);
+    return { status: 'confirmed' as const, booking: toBookingJson(outcome.booking, outcome.cls, ctx.clock.now()) };
+  }
+  if (outcome.kind === 'refund' && outcome.newly) {
+    await refundSafely(ctx, intent.id, outcome.refundCents, `refund-booking-${booking.id}`);
+    await notifyRefundedLatePayment(ctx, outcome.booking, outcome.cls, outcome.refundCents);
+  }
+  throw conflict(outcome.message);
+}
+
+async function refundSafely(ctx: AppContext, intentId: string, cents: number, key: string): Promise<void> {
+  try {
+    await ctx.payments.refund(intentId, cents, key);
+  } catch (error) {
+    console.error('[payments] automatic refund failed', intentId, error);
+  }
+}
+
+/** The webhook: signature verified by the provider; the event body is never trusted beyond its ids. */
+export async function handleWebhook(ctx: AppContext, payload: string, signature: string | null): Promise<{ received: true }> {
+  const event: PaymentEvent = await ctx.payments.parseWebhook(payload, signature);
+  await processPaymentEvent(ctx, event);
+  return { received: true };
+}
+
+export async function processPaymentEvent(ctx: AppContext, event: PaymentEvent): Promise<void> {
+  if (event.type === 'payment_intent.succeeded') {
+    try {
+      await settleIntent(ctx, event.intentId);
+    } catch (error) {
+      // Already handled (refund, mismatch): the event is acknowledged so the provider stops retrying.
+      if (!(error instanceof DomainError)) throw error;
+      console.warn('[payments] webhook:', error.message);
+    }
+  } else if (event.type === 'account.updated') {
+    await syncPayoutAccount(ctx, event.accountId);
+  }
+}
+
+/** The test provider's card endpoint: pays the intent, then delivers the success the way Stripe's webhook
+ * would, so the booking is confirmed even if the browser never calls confirm. */
+export async function payWithTestCard(ctx: AppContext, input: TestCardFields & { paymentIntentId: string; clientSecret: string }) {
+  const provider = ctx.payments;
+  if (!isTestProvider(provider)) throw notFound();
+  try {
+    const intent = await provider.payIntent(input.paymentIntentId, input.clientSecret, { number: input.cardNumber, expiry: input.expiry, cvc: input.cvc });
+    await processPaymentEvent(ctx, { type: 'payment_intent.succeeded', intentId: intent.id });
+    return { id: intent.id, status: intent.status };
+  } catch (error) {
+    if (error instanceof PaymentDeclined) throw new DomainError(400, error.message);
+    throw error;
+  }
+}

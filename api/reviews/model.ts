@@ -1,0 +1,25 @@
+// Review request schemas (valibot only): the review page's form imports these for the same messages.
+import * as v from 'valibot';
+
+export const RATING_LABELS = { 1: 'Poor', 2: 'Fair', 3: 'Good', 4: 'Very Good', 5: 'Excellent' } as const;
+export const MAX_COMMENT = 1000;
+
+export const ReviewBody = v.object({
+  classId: v.pipe(v.number('Review Not Found'), v.integer('Review Not Found'), v.minValue(1, 'Review Not Found')),
+  bookingId: v.pipe(v.number('Review Not Found'), v.integer('Review Not Found'), v.minValue(1, 'Review Not Found')),
+  rating: v.pipe(
+    v.number('Please select a rating'),
+    v.integer('Please select a rating'),
+    v.minValue(1, 'Please select a rating'),
+    v.maxValue(5, 'Please select a rating'),
+  ),
+  comment: v.optional(
+    v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(MAX_COMMENT, `Comment must not exceed ${MAX_COMMENT} characters`))),
+    null,
+  ),
+});
+export type ReviewBody = v.InferOutput<typeof ReviewBody>;
+
+export const ReviewIdParams = v.object({ id: v.string() });
+export const CustomerParams = v.object({ userId: v.string() });
+export const ClassBookingParams = v.object({ classId: v.string(), bookingId: v.string() });
