@@ -1,0 +1,181 @@
+// /classes island: the search form, filter chips, List/Map toggle, the list (with the map beside it on large
+// screens) and the empty and error states. The first render arrives from the server already filtered by the
+// URL; a search rewrites the URL and filters the loaded list with the shared §5 rules when it holds every
+// upcoming class, or asks GET /api/classes (same rules, on the server) otherwise.
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { type ClassFilters, classFiltersToQuery, filterClasses, hasClassFilters, parseClassFilters } from '../../../api/catalog/filter-classes';
+import { formatDateLong } from '../../../api/lib/pacific';
+import { EmptyState } from '../../components/catalog/EmptyState';
+import { Icon } from '../../components/catalog/icons';
+import { type BrowseItem, pinsOf, toBrowseItem } from './browse-item';
+import { ClassRow } from './ClassRow';
+import { MapPanel } from './MapPanel';
+import { type CategoryOption, SearchForm } from './SearchForm';
+
+export const PAGE_SIZE = 60;
+
+interface Props {
+  initialFilters: ClassFilters;
+  initialItems: BrowseItem[];
+  initialTotal: number;
+  initialError?: boolean;
+  categories: CategoryOption[];
+  cities: string[];
+  mapsKey: string | null;
+}
+
+type Status = 'ready' | 'loading' | 'error';
+
+function useLargeScreen(): boolean {
+  const [large, setLarge] = useState(false);
+  useEffect(() => {
+    const query = window.matchMedia('(min-width: 1024px)');
+    const update = () => setLarge(query.matches);
+    update();
+    query.addEventListener('change', update);
+    return () => query.removeEventListener('change', update);
+  }, []);
+  return large;
+}
+
+export default function BrowseClasses({ initialFilters, initialItems, initialTotal, initialError = false, categories, cities, mapsKey }: Props) {
+  const [filters, setFilters] = useState(initialFilters);
+  const [items, setItems] = useState(initialItems);
+  const [total, setTotal] = useState(initialTotal);
+  const [status, setStatus] = useState<Status>(initialError ? 'error' : 'ready');
+  const [view, setView] = useState<'list' | 'map'>('list');
+  const [formKey, setFormKey] = useState(0);
+  const large = useLargeScreen();
+  // Every upcoming class, when the first answer was unfiltered and complete: later searches filter it here.
+  const everything = useRef<BrowseItem[] | null>(!hasClassFilters(initialFilters) && initialItems.length === initialTotal && !initialError ? initialItems : null);
+  const request = useRef(0);
+
+  const categoryName = (id: string | undefined) => categories.find((c) => String(c.id) === id)?.name ?? id;
+
+  async function load(next: ClassFilters, offset = 0) {
+    const ticket = ++request.current;
+    if (offset === 0 && everything.current) {
+      const matching = filterClasses(everything.current, next, new Date());
+      setItems(matching);
+      setTotal(matching.length);
+      setStatus('ready');
+      return;
+    }
+    setStatus('loading');
+    try {
+      const query = classFiltersToQuery(next);
+      const response = await fetch(`/api/classes?${query ? `${query}&` : ''}limit=${PAGE_SIZE}&offset=${offset}`, { headers: { accept: 'application/json' } });
+      if (!response.ok) throw new Error('Failed to fetch classes');
+      const list = ((await response.json()) as Parameters<typeof toBrowseItem>[0][]).map(toBrowseItem);
+      if (ticket !== request.current) return;
+      setItems((current) => (offset ? [...current, ...list] : list));
+      setTotal(Number(response.headers.get('x-total-count') ?? list.length));
+      setStatus('ready');
+    } catch (error) {
+      console.error(error);
+      if (ticket === request.current) setStatus('error');
+    }
+  }
+
+  function apply(next: ClassFilters, push = true) {
+    setFilters(next);
+    if (push) {
+      const query = classFiltersToQuery(next);
+      window.history.pushState(null, '', query ? `/classes?${query}` : '/classes');
+    }
+    void load(next);
+  }
+
+  useEffect(() => {
+    const onPop = () => {
+      const next = parseClassFilters(new URLSearchParams(window.location.search));
+      setFormKey((k) => k + 1);
+      apply(next, false);
+    };
+    window.addEventListener('popstate', onPop);
+    return () => window.removeEventListener('popstate', onPop);
+  }, []);
+
+  const removeFilter = (key: keyof ClassFilters) => {
+    setFormKey((k) => k + 1);
+    apply({ ...filters, [key]: undefined });
+  };
+
+  const chips: { key: keyof ClassFilters; label: string }[] = [];
+  if (filters.type) chips.push({ key: 'type', label: `Type: ${categoryName(filters.type)}` });
+  if (filters.ageGroup) chips.push({ key: 'ageGroup', label: `Age: ${filters.ageGroup}` });
+  if (filters.city) chips.push({ key: 'city', label: `City: ${filters.city}` });
+  if (filters.category) chips.push({ key: 'category', label: `Category: ${categoryName(filters.category)}` });
+  if (filters.date) chips.push({ key: 'date', label: `Date: ${/^\d{4}-\d{2}-\d{2}$/.test(filters.date) ? formatDateLong(`${filters.date}T12:00:00Z`) : filters.date}` });
+
+  const pins = useMemo(() => pinsOf(items), [items]);
+  const title = filters.q ? `Search Results for "${filters.q}"` : 'Browse All Classes';
+  const showSideMap = view === 'list' && large;
+
+  const list =
+    status === 'error' ? (
+      <EmptyState tone="error" title="Error loading classes. Please try again later." />
+    ) : items.length === 0 && status === 'ready' ? (
+      <EmptyState title="No classes found" hint="Try adjusting your filters or check back later for new classes." />
+    ) : (
+      <div className="card overflow-hidden">
+        <ul className="max-h-[600px] divide-y divide-fog-100 overflow-y-auto p-1 dark:divide-fog-800" aria-label="Classes" aria-busy={status === 'loading'}>
+          {items.map((item, index) => (
+            <ClassRow key={item.id} item={item} eager={index < 3} />
+          ))}
+        </ul>
+        {items.length < total && (
+          <div className="border-t border-fog-100 p-3 text-center dark:border-fog-800">
+            <button type="button" className="btn-secondary" onClick={() => load(filters, items.length)} disabled={status === 'loading'}>
+              Show more classes
+            </button>
+          </div>
+        )}
+      </div>
+    );
+
+  return (
+    <div>
+      <h1 className="text-3xl font-bold sm:text-4xl">{title}</h1>
+      <p className="mt-1 text-fog-600 dark:text-fog-400" aria-live="polite">
+        {status === 'loading' ? 'Loading classes...' : status === 'ready' ? `${total} ${total === 1 ? 'class' : 'classes'}` : ''}
+      </p>
+
+      <div className="mt-6">
+        <SearchForm key={formKey} initial={filters} categories={categories} cities={cities} onSearch={(next) => apply(next)} />
+      </div>
+
+      <div className="mt-5 flex flex-wrap items-center gap-2">
+        {chips.length > 0 && (
+          <ul className="flex flex-wrap gap-2" aria-label="Active filters">
+            {chips.map((chip) => (
+              <li key={chip.key}>
+                <button type="button" onClick={() => removeFilter(chip.key)} className="badge gap-1 bg-brand-50 py-1.5 text-sm text-brand-800 hover:bg-brand-100 dark:bg-brand-900/50 dark:text-brand-100" aria-label={`Remove filter ${chip.label}`}>
+                  {chip.label} <Icon name="close" className="h-3.5 w-3.5" />
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+        <div role="group" aria-label="View" className="ml-auto inline-flex rounded-full bg-fog-100 p-1 dark:bg-fog-800">
+          {(['list', 'map'] as const).map((mode) => (
+            <button
+              key={mode}
+              type="button"
+              aria-pressed={view === mode}
+              onClick={() => setView(mode)}
+              className={`inline-flex items-center gap-1.5 rounded-full px-4 py-1.5 text-sm font-semibold ${view === mode ? 'bg-white text-brand-800 shadow-sm dark:bg-fog-950 dark:text-brand-200' : 'text-fog-700 dark:text-fog-300'}`}
+            >
+              <Icon name={mode} className="h-4 w-4" /> {mode === 'list' ? 'List' : 'Map'}
+            </button>
+          ))}
+        </div>
+      </div>
+
+      <div className={`mt-4 grid gap-6 ${showSideMap ? 'lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]' : ''}`}>
+        {view === 'list' ? list : <MapPanel mapsKey={mapsKey} pins={pins} className="h-[70vh] min-h-[420px]" />}
+        {showSideMap && <MapPanel mapsKey={mapsKey} pins={pins} className="sticky top-20 h-[600px]" />}
+      </div>
+    </div>
+  );
+}
