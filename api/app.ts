@@ -18,6 +18,7 @@ import { contactRoutes } from './contact';
 import { blogRoutes } from './blog';
 import { classRoutes } from './classes';
 import { customerRoutes } from './customers';
+import { blogAdminRoutes } from './blog-admin';
 
 /** JSON bodies above this are refused with 413; the upload route has its own, larger limit. */
 export const JSON_BODY_LIMIT = 1024 * 1024;
@@ -129,6 +130,7 @@ export function createApi(ctx: AppContext) {
     .use(blogRoutes(ctx))
     .use(classRoutes(ctx))
     .use(customerRoutes(ctx))
+    .use(blogAdminRoutes(ctx))
     // Feature routes are added below, one line each.
     .use(bookingRoutes(ctx))
     .use(paymentRoutes(ctx))

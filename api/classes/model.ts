@@ -52,14 +52,14 @@ export const EDIT_MESSAGES = {
 // A required field missing from the body is read as empty, so it fails with the field's own message.
 /** At least `min` characters once the surrounding spaces are trimmed (a regex, so it appears in the API docs;
  * the service stores the trimmed text). */
-const trimmedMin = (min: number) => (min <= 1 ? /\S/ : new RegExp(`^\\s*\\S[\\s\\S]{${min - 2},}\\S\\s*$`));
+export const trimmedMin = (min: number) => (min <= 1 ? /\S/ : new RegExp(`^\\s*\\S[\\s\\S]{${min - 2},}\\S\\s*$`));
 const text = (min: number, message: string, max = 200) =>
   v.optional(v.pipe(v.string(message), v.regex(trimmedMin(min), message), v.maxLength(max, `Must not exceed ${max} characters`)), '');
 const optionalText = (max: number) => v.optional(v.nullable(v.pipe(v.string(), v.maxLength(max, `Must not exceed ${max} characters`))));
 const wholeNumber = (message: string, min: number, max: number) => v.pipe(v.number(message), v.integer(message), v.minValue(min, message), v.maxValue(max, message));
 const price = (message: string, fallback: number) => v.optional(v.pipe(v.number(message), v.minValue(0, message), v.maxValue(100_000, 'Price must not exceed $100,000')), fallback);
 /** An uploaded image (/uploads/...) or an https URL; the class is saved without one when the upload failed. */
-const image = v.optional(v.nullable(v.pipe(v.string(), v.maxLength(1000), v.regex(/^(|\/[^/\\].*|https:\/\/.+)$/, 'The image must be an uploaded image or an https URL'))));
+export const imageUrl = v.optional(v.nullable(v.pipe(v.string(), v.maxLength(1000), v.regex(/^(|\/[^/\\].*|https:\/\/.+)$/, 'The image must be an uploaded image or an https URL'))));
 const coordinate = v.optional(v.nullable(v.pipe(v.number(), v.minValue(-180), v.maxValue(180))));
 const isoDay = (message: string) => v.pipe(v.string(message), v.nonEmpty(message), v.isoDate(message));
 
@@ -83,7 +83,7 @@ export const ClassForm = v.object({
   startTime: v.optional(v.pipe(v.string(CLASS_MESSAGES.startTime), v.nonEmpty(CLASS_MESSAGES.startTime), v.regex(/^([01]\d|2[0-3]):(00|30)$/, CLASS_MESSAGES.halfHour)), CLASS_DEFAULTS.startTime),
   ageGroup: v.optional(v.picklist(AGE_GROUP_CHOICES, CLASS_MESSAGES.ageGroup), 'Adults'),
   whatToBring: optionalText(1000),
-  image,
+  image: imageUrl,
   latitude: coordinate,
   longitude: coordinate,
   /** Admins only: the approved coach the class is created for. Coaches always create their own. */

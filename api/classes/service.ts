@@ -20,13 +20,6 @@ type Scope = 'this' | 'following';
 
 const invalid = (field: string, message: string) => badRequest(message, { [field]: [message] });
 
-/** Route ids are positive whole numbers; anything else is simply not found. */
-export function parseClassId(value: string): number {
-  const id = Number(value);
-  if (!/^\d{1,12}$/.test(value) || !Number.isSafeInteger(id) || id < 1) throw notFound('Class not found.');
-  return id;
-}
-
 /** "street, city, ST zip": the form the catalogue's city filter reads (second-to-last comma piece). */
 export function combineAddress(parts: { addressLine1: string; city: string; state: string; zipCode: string }): string {
   return `${parts.addressLine1}, ${parts.city}, ${`${parts.state} ${parts.zipCode}`.trim()}`;

@@ -1,0 +1,55 @@
+// Blog management routes (admins only): GET /api/blog/admin, GET /api/blog/admin/{id}, POST /api/blog,
+// PUT /api/blog/{id}, DELETE /api/blog/{id}. The public reads live in api/blog.
+import { Elysia } from 'elysia';
+import * as v from 'valibot';
+import { BlogPost } from '../blog/model';
+import { parseId } from '../catalog/service';
+import type { AppContext } from '../context';
+import { BlogPostForm, Message, PostIdParams, ValidationFailure } from './model';
+import { createPost, deletePost, getPostForEdit, listAllPosts, updatePost } from './service';
+
+const tags = ['Blog management (admin)'];
+const errors = { 401: Message, 403: Message, 404: Message };
+
+const postId = (value: string) => parseId(value, 'Post not found.');
+
+export function blogAdminRoutes(ctx: AppContext) {
+  return new Elysia()
+    .get('/blog/admin', ({ user }) => listAllPosts(ctx, user), {
+      response: { 200: v.array(BlogPost), 401: Message, 403: Message },
+      detail: { tags, summary: 'Every post (published, draft, archived), newest first, content as stored' },
+    })
+    .get('/blog/admin/:id', ({ user, params }) => getPostForEdit(ctx, user, postId(params.id)), {
+      params: PostIdParams,
+      response: { 200: BlogPost, ...errors },
+      detail: { tags, summary: 'One post by id, for the edit form' },
+    })
+    .post(
+      '/blog',
+      async ({ user, body, set }) => {
+        const post = await createPost(ctx, user, body);
+        set.status = 201;
+        return post;
+      },
+      {
+        body: BlogPostForm,
+        response: { 201: BlogPost, 400: ValidationFailure, 401: Message, 403: Message },
+        detail: {
+          tags,
+          summary: 'Create a post',
+          description: 'The slug comes from the title (or the slug given) and is made unique; content is sanitized HTML; readTime is computed from its words (200 a minute); publishedAt is set when the post is first published.',
+        },
+      },
+    )
+    .put('/blog/:id', ({ user, params, body }) => updatePost(ctx, user, postId(params.id), body), {
+      params: PostIdParams,
+      body: BlogPostForm,
+      response: { 200: BlogPost, 400: ValidationFailure, ...errors },
+      detail: { tags, summary: 'Edit a post (the slug stays unless a new one is given; publishedAt is kept once set)' },
+    })
+    .delete('/blog/:id', ({ user, params }) => deletePost(ctx, user, postId(params.id)), {
+      params: PostIdParams,
+      response: { 200: Message, ...errors },
+      detail: { tags, summary: 'Delete a post' },
+    });
+}

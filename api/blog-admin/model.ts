@@ -1,0 +1,35 @@
+// Blog management schemas: the post form (create and edit) with its messages; valibot only, shared with the
+// site's post form.
+import * as v from 'valibot';
+import { imageUrl, trimmedMin } from '../classes/model';
+
+export const BLOG_STATUS_CHOICES = ['draft', 'published', 'archived'] as const;
+export const MAX_TAGS = 10;
+
+export const POST_MESSAGES = {
+  title: 'Title must be at least 3 characters',
+  content: 'Content is required',
+  excerpt: 'Excerpt must not exceed 500 characters',
+  tag: 'Each tag must be 1 to 30 characters',
+  tags: `Use at most ${MAX_TAGS} tags`,
+  status: 'Status must be draft, published or archived',
+  slug: 'The slug may only contain lowercase letters, numbers and dashes',
+} as const;
+
+export const BlogPostForm = v.object({
+  title: v.optional(v.pipe(v.string(POST_MESSAGES.title), v.regex(trimmedMin(3), POST_MESSAGES.title), v.maxLength(200, 'Title must not exceed 200 characters')), ''),
+  /** Optional: generated from the title when empty; made unique either way. */
+  slug: v.optional(v.nullable(v.pipe(v.string(), v.regex(/^[a-z0-9-]{0,80}$/, POST_MESSAGES.slug)))),
+  excerpt: v.optional(v.pipe(v.string(), v.maxLength(500, POST_MESSAGES.excerpt)), ''),
+  /** HTML; sanitized before it is stored. */
+  content: v.optional(v.pipe(v.string(POST_MESSAGES.content), v.regex(/\S/, POST_MESSAGES.content), v.maxLength(200_000, 'Content must not exceed 200,000 characters')), ''),
+  featuredImage: imageUrl,
+  tags: v.optional(v.pipe(v.array(v.pipe(v.string(POST_MESSAGES.tag), v.minLength(1, POST_MESSAGES.tag), v.maxLength(30, POST_MESSAGES.tag))), v.maxLength(MAX_TAGS, POST_MESSAGES.tags)), []),
+  status: v.optional(v.picklist(BLOG_STATUS_CHOICES, POST_MESSAGES.status), 'draft'),
+});
+export type BlogPostForm = v.InferOutput<typeof BlogPostForm>;
+export type BlogPostFormInput = v.InferInput<typeof BlogPostForm>;
+
+export const PostIdParams = v.object({ id: v.string() });
+export const Message = v.object({ message: v.string() });
+export const ValidationFailure = v.object({ message: v.string(), errors: v.optional(v.record(v.string(), v.array(v.string()))) });

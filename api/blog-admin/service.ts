@@ -1,0 +1,138 @@
+// Blog management (admins only): every post, create, edit, delete. Slugs come from the title and are unique;
+// content is sanitized before it is stored; read time comes from the words; publishedAt is set when a post is
+// first published and kept after that.
+import { desc, eq } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import { blogPosts } from '../../db/schema';
+import type { SessionUser } from '../auth/session';
+import { requireRole } from '../auth/plugin';
+import type { BlogPost } from '../blog/model';
+import { sanitizeBlogHtml } from '../blog/sanitize';
+import { toBlogPost } from '../blog/service';
+import type { AppContext } from '../context';
+import { notFound } from '../errors';
+import type { BlogPostForm } from './model';
+
+type PostRow = typeof blogPosts.$inferSelect;
+
+/** Paths under /blog that a post slug must never take. */
+const RESERVED_SLUGS = new Set(['admin', 'create', 'edit']);
+export const WORDS_PER_MINUTE = 200;
+
+/** "Trail Running: 5 Tips!" -> "trail-running-5-tips" (accents dropped, at most 80 characters). */
+export function slugify(text: string): string {
+  const slug = text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/&/g, ' and ')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 80)
+    .replace(/-+$/, '');
+  return slug || 'post';
+}
+
+/** Minutes to read the content's words at 200 words a minute, at least 1. */
+export function readTimeOf(html: string): number {
+  const text = html.replace(/<[^>]*>/g, ' ').replace(/&[a-z#0-9]+;/gi, ' ');
+  const words = text.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
+  return Math.max(1, Math.ceil(words / WORDS_PER_MINUTE));
+}
+
+async function uniqueSlug(tx: Tx, wanted: string, ownId: number | null): Promise<string> {
+  const base = slugify(wanted);
+  for (let n = 1; ; n++) {
+    const candidate = n === 1 ? base : `${base.slice(0, 76)}-${n}`;
+    if (RESERVED_SLUGS.has(candidate)) continue;
+    const taken = await tx.select({ id: blogPosts.id }).from(blogPosts).where(eq(blogPosts.slug, candidate)).get();
+    if (!taken || taken.id === ownId) return candidate;
+  }
+}
+
+/** The admin's view of a post: the stored (sanitized) content as written, for the editor. */
+function toAdminPost(row: PostRow): BlogPost {
+  return { ...toBlogPost(row), content: row.content };
+}
+
+function cleanTags(tags: string[]): string[] {
+  return [...new Set(tags.map((t) => t.trim()).filter(Boolean))];
+}
+
+export async function listAllPosts(ctx: AppContext, user: SessionUser | null): Promise<BlogPost[]> {
+  requireRole(user, 'admin');
+  const rows = await ctx.db.db.select().from(blogPosts).orderBy(desc(blogPosts.createdAt), desc(blogPosts.id));
+  return rows.map(toAdminPost);
+}
+
+export async function getPostForEdit(ctx: AppContext, user: SessionUser | null, id: number): Promise<BlogPost> {
+  requireRole(user, 'admin');
+  const row = await ctx.db.db.select().from(blogPosts).where(eq(blogPosts.id, id)).get();
+  if (!row) throw notFound('Post not found.');
+  return toAdminPost(row);
+}
+
+export async function createPost(ctx: AppContext, user: SessionUser | null, form: BlogPostForm): Promise<BlogPost> {
+  const admin = requireRole(user, 'admin');
+  const content = sanitizeBlogHtml(form.content);
+  const now = ctx.clock.now();
+  const row = await ctx.db.write(async (tx) => {
+    const slug = await uniqueSlug(tx, form.slug || form.title, null);
+    const [created] = await tx
+      .insert(blogPosts)
+      .values({
+        slug,
+        title: form.title.trim(),
+        excerpt: form.excerpt.trim(),
+        content,
+        featuredImage: form.featuredImage?.trim() || null,
+        tags: cleanTags(form.tags),
+        readTime: readTimeOf(content),
+        status: form.status,
+        authorId: admin.id,
+        publishedAt: form.status === 'published' ? now : null,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    return created!;
+  });
+  return toAdminPost(row);
+}
+
+export async function updatePost(ctx: AppContext, user: SessionUser | null, id: number, form: BlogPostForm): Promise<BlogPost> {
+  requireRole(user, 'admin');
+  const content = sanitizeBlogHtml(form.content);
+  const now = ctx.clock.now();
+  const row = await ctx.db.write(async (tx) => {
+    const current = await tx.select().from(blogPosts).where(eq(blogPosts.id, id)).get();
+    if (!current) throw notFound('Post not found.');
+    // The slug stays put (links keep working) unless the admin asks for another one.
+    const slug = form.slug && form.slug !== current.slug ? await uniqueSlug(tx, form.slug, id) : current.slug;
+    const [updated] = await tx
+      .update(blogPosts)
+      .set({
+        slug,
+        title: form.title.trim(),
+        excerpt: form.excerpt.trim(),
+        content,
+        featuredImage: form.featuredImage?.trim() || null,
+        tags: cleanTags(form.tags),
+        readTime: readTimeOf(content),
+        status: form.status,
+        publishedAt: current.publishedAt ?? (form.status === 'published' ? now : null),
+        updatedAt: now,
+      })
+      .where(eq(blogPosts.id, id))
+      .returning();
+    return updated!;
+  });
+  return toAdminPost(row);
+}
+
+export async function deletePost(ctx: AppContext, user: SessionUser | null, id: number): Promise<{ message: string }> {
+  requireRole(user, 'admin');
+  const deleted = await ctx.db.write((tx) => tx.delete(blogPosts).where(eq(blogPosts.id, id)).returning({ id: blogPosts.id }));
+  if (deleted.length === 0) throw notFound('Post not found.');
+  return { message: 'Blog post deleted successfully' };
+}
