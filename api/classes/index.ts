@@ -17,16 +17,13 @@ import {
   ReverseGeocodeQuery,
   ValidationFailure,
 } from './model';
-import { type CancelClassBookings, createClass, deleteClass, geocodePlace, listManagedClasses, reverseGeocodePlace, updateClass } from './service';
+import { createClass, deleteClass, geocodePlace, listManagedClasses, reverseGeocodePlace, updateClass } from './service';
 import { parseId } from '../catalog/service';
 
 const classId = (value: string) => parseId(value, 'Class not found.');
 
 const tags = ['Classes (coach and admin)'];
 const errors = { 401: Message, 403: Message, 404: Message };
-
-// TODO(booking): replaced by cancelClassBookings from api/bookings/service.ts once it lands.
-const cancelBookings: CancelClassBookings = async () => 0;
 
 export function classRoutes(ctx: AppContext) {
   return new Elysia()
@@ -67,7 +64,7 @@ export function classRoutes(ctx: AppContext) {
           'Either the full class fields (the create rules) or the edit page subset with form "edit-page" (its own rules). For a session of a series, scope "this" (default) edits only it, "following" also the later sessions (they keep their dates and take the new time of day). Editing the series parent edits its sessions that have not started. Bookings stay with their sessions; capacity cannot drop below the spots already booked.',
       },
     })
-    .delete('/classes/:id', ({ user, params, query }) => deleteClass(ctx, user, classId(params.id), query.deleteOption, cancelBookings), {
+    .delete('/classes/:id', ({ user, params, query }) => deleteClass(ctx, user, classId(params.id), query.deleteOption), {
       params: IdParams,
       query: DeleteQuery,
       response: { 200: DeleteResult, ...errors },

@@ -5,6 +5,7 @@ import { categories, classes, users } from '../../db/schema';
 import type { Tx } from '../../db/client';
 import type { SessionUser } from '../auth/session';
 import { requireApprovedCoach, requireRole } from '../auth/plugin';
+import { cancelClassBookings } from '../bookings/service';
 import { activeSpotsByClass } from '../catalog/spots';
 import type { AppContext } from '../context';
 import { badRequest, forbidden, notFound } from '../errors';
@@ -344,16 +345,13 @@ export interface DeleteResult {
   cancelledBookings: number;
 }
 
-/** Cancels the active bookings of classes about to be deleted (full refunds, customers emailed). Set by the
- * booking feature; the default only reports that nothing was cancelled. */
-export type CancelClassBookings = (ctx: AppContext, classIds: number[], reason: 'class_deleted') => Promise<number>;
-
 /** DELETE /api/classes/{id}: the owner coach or an admin. Active bookings are cancelled and refunded in full
  * first (the coach cancelled), then the rows go. */
-export async function deleteClass(ctx: AppContext, user: SessionUser | null, id: number, option: DeleteOption, cancelBookings: CancelClassBookings): Promise<DeleteResult> {
+export async function deleteClass(ctx: AppContext, user: SessionUser | null, id: number, option: DeleteOption): Promise<DeleteResult> {
   const row = await loadManagedClass(ctx, user, id);
   const ids = await rowsToDelete(ctx, row, option);
-  const cancelledBookings = await cancelBookings(ctx, ids, 'class_deleted');
+  // The coach cancelled: every active booking is refunded in full and its customer emailed.
+  const { cancelled: cancelledBookings } = await cancelClassBookings(ctx, ids, 'class_deleted');
   await ctx.db.write(async (tx) => {
     for (let i = 0; i < ids.length; i += 500) await tx.delete(classes).where(inArray(classes.id, ids.slice(i, i + 500)));
   });
