@@ -247,7 +247,7 @@ export async function settlePaidBooking(ctx: AppContext, bookingId: number): Pro
         .set({
           status: 'cancelled',
           refundAmountCents: booking.amountCents,
-          ...(reason && booking.status === 'pending' ? { cancelReason: reason, cancelledAt: now } : {}),
+          ...(reason ? { cancelReason: reason, cancelledAt: booking.cancelledAt ?? now } : {}),
         })
         .where(eq(bookings.id, booking.id))
         .returning();
