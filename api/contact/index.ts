@@ -2,14 +2,17 @@
 import { Elysia } from 'elysia';
 import type { AppContext } from '../context';
 import { ContactMessage, ContactSent } from './model';
-import { createRateLimiter, sendContactMessage } from './service';
+import { assertWithinLimits, clientIp, RateLimiter } from '../lib/rate-limit';
+import { CONTACT_LIMIT, sendContactMessage } from './service';
 
 export function contactRoutes(ctx: AppContext) {
-  const limiter = createRateLimiter(ctx.clock);
+  const limiter = new RateLimiter(CONTACT_LIMIT, ctx.clock);
   return new Elysia().post(
     '/contact',
-    async ({ body, request, server, set }) => {
-      limiter.hit(server?.requestIP(request)?.address ?? 'unknown');
+    async ({ body, request, set }) => {
+      const ip = clientIp(request.headers);
+      assertWithinLimits([[limiter, ip]], 'Too many messages sent. Please try again in a few minutes.');
+      limiter.hit(ip);
       const { id } = await sendContactMessage(ctx, body);
       set.status = 201;
       return { id, message: "Thanks for reaching out! We'll get back to you within 24 hours." };

@@ -1,34 +1,11 @@
-// Contact messages: stored, then emailed to support through the mail provider; a per-address rate limit.
+// Contact messages: stored, then emailed to support through the mail provider.
 import { contactMessages } from '../../db/schema';
 import type { AppContext } from '../context';
-import { DomainError } from '../errors';
-import type { Clock } from '../lib/clock';
 import type { ContactMessage } from './model';
 
 export const SUPPORT_EMAIL = 'support@fogline.test';
-export const CONTACT_LIMIT = { messages: 5, windowMs: 10 * 60 * 1000 };
-
-/** A fixed-window counter per key (client address), held in memory for the server's lifetime. */
-export function createRateLimiter(clock: Clock, limit = CONTACT_LIMIT.messages, windowMs = CONTACT_LIMIT.windowMs) {
-  const windows = new Map<string, { start: number; count: number }>();
-  return {
-    /** Counts one attempt; throws 429 with Retry-After when the key is over its limit. */
-    hit(key: string): void {
-      const now = clock.now().getTime();
-      if (windows.size > 10_000) for (const [k, w] of windows) if (now - w.start >= windowMs) windows.delete(k);
-      const current = windows.get(key);
-      if (!current || now - current.start >= windowMs) {
-        windows.set(key, { start: now, count: 1 });
-        return;
-      }
-      current.count++;
-      if (current.count > limit) {
-        const retryAfter = Math.ceil((current.start + windowMs - now) / 1000);
-        throw new DomainError(429, 'Too many messages sent. Please try again in a few minutes.', undefined, { 'retry-after': String(retryAfter) });
-      }
-    },
-  };
-}
+/** Messages accepted per client address in a 10-minute window. */
+export const CONTACT_LIMIT = { max: 5, windowMs: 10 * 60 * 1000 };
 
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 

@@ -90,8 +90,8 @@ export function SearchForm({
           {count}
         </span>
       </div>
-      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-6">
-        <div className={`${field} sm:col-span-2`}>
+      <div className="grid grid-cols-2 gap-3 lg:grid-cols-6">
+        <div className={`${field} col-span-2`}>
           <label htmlFor="search-q" className="label">What</label>
           <input id="search-q" className="input" type="search" placeholder="Yoga, soccer, painting..." value={filters.q ?? ''} onChange={set('q')} maxLength={200} />
         </div>
