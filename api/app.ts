@@ -60,25 +60,28 @@ export function originAllowed(request: Request, publicUrl: string): boolean {
   return origin === own || origin === publicUrl;
 }
 
+/** The front-door checks for /api writes, run before Elysia sees the request (api/server.ts, and the dev
+ * catch-all): body size limits (413) and the Origin check (403). Reads pass untouched. */
+export function guardApiRequest(request: Request, ctx: AppContext): Response | null {
+  if (SAFE_METHODS.has(request.method)) return null;
+  const length = Number(request.headers.get('content-length') ?? 0);
+  const limit = LARGE_BODY_PATHS.some((path) => request.url.endsWith(path)) ? UPLOAD_BODY_LIMIT : JSON_BODY_LIMIT;
+  if (length > limit) {
+    return Response.json({ message: `The request body is too large (at most ${Math.round(limit / 1024 / 1024)} MB).` }, { status: 413, headers: API_HEADERS });
+  }
+  if (!originAllowed(request, ctx.env.publicUrl)) {
+    return Response.json({ message: 'This request must come from the Fogline site.' }, { status: 403, headers: API_HEADERS });
+  }
+  return null;
+}
+
+const API_HEADERS = { 'x-content-type-options': 'nosniff', 'referrer-policy': 'strict-origin-when-cross-origin', 'x-frame-options': 'DENY' };
+
 export function createApi(ctx: AppContext) {
   return new Elysia({ prefix: '/api' })
     .error({ DomainError })
-    .onRequest(({ request, set }) => {
-      set.headers['x-content-type-options'] = 'nosniff';
-      set.headers['referrer-policy'] = 'strict-origin-when-cross-origin';
-      set.headers['x-frame-options'] = 'DENY';
-      if (SAFE_METHODS.has(request.method)) return; // reads carry no body and change nothing
-      const length = Number(request.headers.get('content-length') ?? 0);
-      const limit = LARGE_BODY_PATHS.some((path) => request.url.endsWith(path)) ? UPLOAD_BODY_LIMIT : JSON_BODY_LIMIT;
-      if (length > limit) {
-        set.status = 413;
-        return { message: `The request body is too large (at most ${Math.round(limit / 1024 / 1024)} MB).` };
-      }
-      if (!originAllowed(request, ctx.env.publicUrl)) {
-        set.status = 403;
-        return { message: 'This request must come from the Fogline site.' };
-      }
-    })
+    // Security headers are static: Elysia writes them into every response without a per-request hook.
+    .headers(API_HEADERS)
     .onError(({ code, error, set }) => {
       if (error instanceof DomainError) {
         set.status = error.status;

@@ -2,7 +2,7 @@
 // uploads from DATA_DIR, everything else is rendered by the built Astro site.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
-import { createApi, UPLOAD_BODY_LIMIT } from './app';
+import { createApi, guardApiRequest, UPLOAD_BODY_LIMIT } from './app';
 import type { AppContext } from './context';
 import { CLIENT_IP_HEADER } from './lib/rate-limit';
 
@@ -80,6 +80,14 @@ function loadStaticFiles(clientDir: string): Map<string, StaticFile> {
   return files;
 }
 
+/** The path of an absolute URL without parsing all of it (this runs for every request). */
+function pathOf(url: string): string {
+  const start = url.indexOf('/', url.indexOf('//') + 2);
+  if (start === -1) return '/';
+  const end = url.search(/[?#]/);
+  return url.slice(start, end === -1 ? undefined : end);
+}
+
 function acceptsGzip(request: Request): boolean {
   return (request.headers.get('accept-encoding') ?? '').includes('gzip');
 }
@@ -138,12 +146,14 @@ export function startServer({ ctx, port = ctx.env.port, hostname = '0.0.0.0', si
     hostname,
     maxRequestBodySize: UPLOAD_BODY_LIMIT + 1024 * 1024,
     async fetch(request, srv) {
-      const url = new URL(request.url);
-      const path = url.pathname;
+      const path = pathOf(request.url);
       if (path === '/api' || path.startsWith('/api/')) {
+        const refused = guardApiRequest(request, ctx);
+        if (refused) return refused;
         // The socket address for per-IP rate limits (api/lib/rate-limit.ts); overwrites any client-sent value.
         if (request.method === 'POST') request.headers.set(CLIENT_IP_HEADER, srv.requestIP(request)?.address ?? '');
-        return compress(await api.handle(request), request);
+        // Large JSON answers are gzipped by the routes that return them (api/lib/compress.ts).
+        return api.handle(request);
       }
       if (request.method === 'GET' || request.method === 'HEAD') {
         const file = staticFiles.get(path);
