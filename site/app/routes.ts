@@ -15,4 +15,5 @@ export interface AppRoute {
 
 export const appRoutes: AppRoute[] = [
   // Each feature adds its screens here (keep one route per line).
+  { path: '/profile', title: 'My Profile', load: () => import('./screens/profile/ProfileScreen') },
 ];
