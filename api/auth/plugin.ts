@@ -4,7 +4,7 @@ import { Elysia } from 'elysia';
 import type { Role } from '../../db/schema';
 import type { AppContext } from '../context';
 import { forbidden, unauthorized } from '../errors';
-import { readSessionToken, sessionCookie, type SessionUser, type ValidSession, validateSessionToken } from './session';
+import { readSessionToken, sessionCookieUpdate, type SessionUser, type ValidSession, validateSessionToken } from './session';
 
 const SIGNED_OUT = { session: null, user: null } as { session: ValidSession | null; user: SessionUser | null };
 
@@ -14,7 +14,9 @@ export function authPlugin(ctx: AppContext) {
     // No cookie, no lookup: answered synchronously, which keeps anonymous reads (most traffic) fast.
     if (!token) return SIGNED_OUT;
     return validateSessionToken(ctx.db, ctx.clock, token).then((session) => {
-      if (session?.renewed) set.headers['set-cookie'] = sessionCookie(token, session.expiresAt, ctx.env.production);
+      // Sliding expiry sends the cookie again; a cookie naming no session is cleared.
+      const update = sessionCookieUpdate(token, session, ctx.env.production);
+      if (update) set.headers['set-cookie'] = update;
       return { session, user: session?.user ?? null };
     });
   });

@@ -106,6 +106,14 @@ export function clearedSessionCookie(secure: boolean): string {
     .join('; ');
 }
 
+/** What to send back after validating `token`: the cookie again when the expiry slid forward, a clearing
+ * cookie when the token no longer names a session, otherwise nothing. */
+export function sessionCookieUpdate(token: string | null, session: ValidSession | null, secure: boolean): string | null {
+  if (!token) return null;
+  if (!session) return clearedSessionCookie(secure);
+  return session.renewed ? sessionCookie(token, session.expiresAt, secure) : null;
+}
+
 export function readSessionToken(cookieHeader: string | null | undefined): string | null {
   if (!cookieHeader) return null;
   for (const part of cookieHeader.split(';')) {

@@ -1,5 +1,6 @@
 // Booking request and answer schemas (valibot only, so the site's booking controls share the messages).
 import * as v from 'valibot';
+import { fields } from '../auth/model';
 
 export const MAX_SPOTS_PER_BOOKING = 100;
 
@@ -15,7 +16,7 @@ export const QuantityField = v.pipe(
   v.maxValue(MAX_SPOTS_PER_BOOKING, `Book at most ${MAX_SPOTS_PER_BOOKING} spots at once.`),
 );
 
-export const FreeBookingBody = v.object({
+export const FreeBookingBody = fields({
   classId: ClassIdField,
   quantity: v.optional(QuantityField, 1),
 });

@@ -1,9 +1,10 @@
 // Payment request and answer schemas (valibot only): the checkout and the test provider's card form import
 // these, so the browser shows exactly the server's messages.
 import * as v from 'valibot';
+import { fields } from '../auth/model';
 import { Booking, ClassIdField, QuantityField } from '../bookings/model';
 
-export const CreateIntentBody = v.object({
+export const CreateIntentBody = fields({
   classId: ClassIdField,
   quantity: QuantityField,
   /** What the page shows as the total, in dollars: price x quantity x 1.05, rounded to the cent. */
@@ -19,7 +20,7 @@ export const PaymentIntentAnswer = v.object({
   holdExpiresAt: v.nullable(v.string()),
 });
 
-export const ConfirmBody = v.object({
+export const ConfirmBody = fields({
   paymentIntentId: v.pipe(v.string('Payment intent ID not found.'), v.trim(), v.minLength(1, 'Payment intent ID not found.'), v.maxLength(255, 'Payment intent ID not found.')),
   classId: v.optional(v.number()),
   quantity: v.optional(v.number()),
@@ -34,7 +35,7 @@ export const PaymentConfig = v.object({
 });
 
 /** The test provider's card form: the same checks Stripe's Payment Element makes before it sends anything. */
-export const TestCardFields = v.object({
+export const TestCardFields = fields({
   cardNumber: v.pipe(
     v.string('Your card number is incomplete.'),
     v.transform((value) => value.replace(/[\s-]/g, '')),
@@ -49,7 +50,7 @@ export const TestCardFields = v.object({
 });
 export type TestCardFields = v.InferOutput<typeof TestCardFields>;
 
-export const TestPayBody = v.object({
+export const TestPayBody = fields({
   paymentIntentId: v.pipe(v.string(), v.minLength(1, 'Payment intent ID not found.')),
   clientSecret: v.pipe(v.string(), v.minLength(1, 'The client secret is missing.')),
   ...TestCardFields.entries,

@@ -1,10 +1,11 @@
 // Review request schemas (valibot only): the review page's form imports these for the same messages.
 import * as v from 'valibot';
+import { fields } from '../auth/model';
 
 export const RATING_LABELS = { 1: 'Poor', 2: 'Fair', 3: 'Good', 4: 'Very Good', 5: 'Excellent' } as const;
 export const MAX_COMMENT = 1000;
 
-export const ReviewBody = v.object({
+export const ReviewBody = fields({
   classId: v.pipe(v.number('Review Not Found'), v.integer('Review Not Found'), v.minValue(1, 'Review Not Found')),
   bookingId: v.pipe(v.number('Review Not Found'), v.integer('Review Not Found'), v.minValue(1, 'Review Not Found')),
   rating: v.pipe(
