@@ -1,0 +1,88 @@
+// The Profile tab (coach-admin-areas §2, §5): names, phone, picture; coaches also bio, areas of expertise
+// and certifications. Success and error toasts; the page reloads 1 s after a successful update.
+import { type FormEvent, useEffect, useState } from 'react';
+import { ProfileBody } from '../../../../api/auth/model';
+import { Field, SubmitButton, serverFieldErrors, useForm } from '../../../islands/auth/form-kit';
+import { apiGet, apiPut, errorMessage } from '../../../lib/api-client';
+import { $user, type CurrentUser } from '../../../lib/stores/session';
+import { toast } from '../../../lib/stores/toast';
+import { type CategoryOption, ExpertisePicker } from './ExpertisePicker';
+import { ImageUpload } from './ImageUpload';
+
+export const RELOAD_AFTER_UPDATE_MS = 1000;
+
+export function ProfileTab({ user }: { user: CurrentUser }) {
+  const isCoach = user.role === 'coach';
+  const form = useForm(ProfileBody, {
+    firstName: user.firstName,
+    lastName: user.lastName,
+    phone: user.phone ?? '',
+    bio: user.bio ?? '',
+    certifications: user.certifications ?? '',
+    areasOfExpertise: user.areasOfExpertise,
+    profileImage: user.profileImage,
+  });
+  const [pending, setPending] = useState(false);
+  const [categories, setCategories] = useState<CategoryOption[] | null>(null);
+
+  useEffect(() => {
+    if (!isCoach) return;
+    apiGet<CategoryOption[]>('/api/categories')
+      .then(setCategories)
+      .catch(() => {
+        setCategories([]);
+        toast({ title: 'Failed to fetch categories', variant: 'destructive' });
+      });
+  }, [isCoach]);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const data = form.check(event.currentTarget);
+    if (!data) return;
+    setPending(true);
+    try {
+      const updated = await apiPut<CurrentUser>(`/api/users/${user.id}`, data);
+      $user.set(updated);
+      toast({ title: 'Profile updated', description: 'Your changes have been saved.', variant: 'success' });
+      setTimeout(() => window.location.reload(), RELOAD_AFTER_UPDATE_MS);
+    } catch (error) {
+      form.setErrors(serverFieldErrors(error));
+      toast({ title: 'Update failed', description: errorMessage(error, 'Failed to update profile'), variant: 'destructive' });
+      setPending(false);
+    }
+  }
+
+  const { values } = form;
+  const textArea = (name: 'bio' | 'certifications', label: string, rows: number, placeholder: string) => {
+    const { error, value, onChange } = form.bind(name);
+    return (
+      <Field label={label} name={name} error={error}>
+        {({ id, describedBy }) => (
+          <textarea id={id} name={name} rows={rows} className="input" placeholder={placeholder} aria-invalid={Boolean(error)} aria-describedby={describedBy} value={value} onChange={onChange} />
+        )}
+      </Field>
+    );
+  };
+
+  return (
+    <form noValidate onSubmit={submit} className="space-y-5" aria-label="Profile">
+      <ImageUpload value={values.profileImage ?? null} initials={`${user.firstName[0] ?? ''}${user.lastName[0] ?? ''}`.toUpperCase()} onChange={(url) => form.set('profileImage', url)} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label="First name" autoComplete="given-name" {...form.bind('firstName')} />
+        <Field label="Last name" autoComplete="family-name" {...form.bind('lastName')} />
+      </div>
+      <Field label="Email" name="email" value={user.email} readOnly disabled hint="Your sign-in email can't be changed here." />
+      <Field label="Phone" type="tel" autoComplete="tel" placeholder="+14155550123" hint="Include your country code, e.g. +1 415 555 0123." {...form.bind('phone')} />
+      {isCoach && (
+        <>
+          {textArea('bio', 'Bio', 4, 'Tell customers about your experience and teaching style')}
+          <ExpertisePicker categories={categories} value={values.areasOfExpertise ?? []} onChange={(ids) => form.set('areasOfExpertise', ids)} error={form.errors.areasOfExpertise} />
+          {textArea('certifications', 'Certifications', 3, 'e.g. NASM Certified Personal Trainer, First Aid/CPR')}
+        </>
+      )}
+      <div className="flex justify-end border-t border-fog-200 pt-5 dark:border-fog-800">
+        <SubmitButton pending={pending} label="Save Changes" pendingLabel="Saving..." className="btn-primary w-full sm:w-auto" />
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,97 @@
+// Reset password with the emailed token, as the card on /auth?tab=reset (to sign-in after 3 s) and as the
+// /reset-password page (Continue to Login, or Request New Reset Link when the link is invalid).
+import { type FormEvent, useEffect, useState } from 'react';
+import { ResetPasswordCardForm, ResetPasswordPageForm } from '../../../api/auth/model';
+import { ApiError, apiPost } from '../../lib/api-client';
+import { FormAlert, PasswordField, SubmitButton, SuccessMark, serverFieldErrors, useForm } from './form-kit';
+
+export const REDIRECT_AFTER_RESET_MS = 3000;
+const LOGIN = '/auth?tab=login';
+
+const COPY = {
+  card: { missingToken: 'Invalid reset token', success: LOGIN, schema: ResetPasswordCardForm },
+  page: { missingToken: 'Invalid reset link. Please request a new password reset.', success: '/login', schema: ResetPasswordPageForm },
+};
+
+function InvalidLink({ message }: { message: string }) {
+  return (
+    <div className="text-center">
+      <span className="mx-auto flex h-14 w-14 items-center justify-center rounded-full bg-red-50 text-red-700 dark:bg-red-950 dark:text-red-300" aria-hidden="true">
+        <svg className="h-7 w-7" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round"><path d="M12 8v5m0 3.5v.01M10.3 3.9 2.4 17.6A2 2 0 0 0 4.1 20.6h15.8a2 2 0 0 0 1.7-3L13.7 3.9a2 2 0 0 0-3.4 0z" /></svg>
+      </span>
+      <h2 className="mt-4 text-xl font-bold">Invalid Reset Link</h2>
+      <p role="alert" className="mt-2 text-sm text-fog-700 dark:text-fog-300">{message}</p>
+      <a href="/forgot-password" className="btn-primary mt-6 w-full">Request New Reset Link</a>
+      <a href="/auth?tab=login" className="btn-ghost mt-2 w-full">Back to Login</a>
+    </div>
+  );
+}
+
+export function ResetPasswordForm({ variant, token }: { variant: 'card' | 'page'; token: string | null }) {
+  const copy = COPY[variant];
+  const form = useForm(copy.schema, { newPassword: '', confirmPassword: '' });
+  const [pending, setPending] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [invalidLink, setInvalidLink] = useState<string | null>(variant === 'page' && !token ? copy.missingToken : null);
+  const [done, setDone] = useState(false);
+
+  useEffect(() => {
+    if (!done || variant !== 'card') return;
+    const timer = setTimeout(() => window.location.assign(LOGIN), REDIRECT_AFTER_RESET_MS);
+    return () => clearTimeout(timer);
+  }, [done, variant]);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setFailure(null);
+    const data = form.check(event.currentTarget);
+    if (!data) return;
+    if (!token) {
+      setFailure(copy.missingToken);
+      return;
+    }
+    setPending(true);
+    try {
+      await apiPost('/api/auth/reset-password', { token, newPassword: data.newPassword });
+      setDone(true);
+    } catch (error) {
+      if (!(error instanceof ApiError)) setFailure('Network error. Please try again.');
+      else if (variant === 'page' && error.errors?.token) setInvalidLink(error.message);
+      else {
+        form.setErrors(serverFieldErrors(error));
+        setFailure(error.message || 'Failed to reset password');
+      }
+    } finally {
+      setPending(false);
+    }
+  }
+
+  if (invalidLink) return <InvalidLink message={invalidLink} />;
+
+  if (done) {
+    return (
+      <div role="status" className="text-center">
+        <SuccessMark />
+        <h2 className="mt-4 text-xl font-bold">Password Reset Successfully</h2>
+        <p className="mt-2 text-sm text-fog-700 dark:text-fog-300">
+          Your password has been changed. {variant === 'card' ? 'Taking you to sign in…' : 'You can now sign in with your new password.'}
+        </p>
+        <a href={copy.success} className="btn-primary mt-6 w-full">Continue to Login</a>
+      </div>
+    );
+  }
+
+  return (
+    <div>
+      <h2 className="text-xl font-bold">Reset Password</h2>
+      <p className="mt-1 text-sm text-fog-600 dark:text-fog-400">Choose a new password for your account.</p>
+      <form noValidate onSubmit={submit} className="mt-5 space-y-4" aria-label="Reset password">
+        <FormAlert message={failure ?? (variant === 'card' && !token ? copy.missingToken : null)} />
+        <PasswordField label="New Password" autoComplete="new-password" {...form.bind('newPassword')} />
+        <PasswordField label="Confirm Password" autoComplete="new-password" {...form.bind('confirmPassword')} />
+        <SubmitButton pending={pending} label="Reset Password" pendingLabel="Resetting Password..." />
+        <a href={LOGIN} className="btn-ghost w-full">Back to Login</a>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+// Uploads one image to POST /api/upload-image with progress (XMLHttpRequest reports upload progress,
+// fetch does not) and resolves with its public URL. Used by the profile picture and class images.
+export const MAX_IMAGE_BYTES = 40 * 1024 * 1024;
+
+export class UploadError extends Error {
+  constructor(message: string, readonly status: number) {
+    super(message);
+    this.name = 'UploadError';
+  }
+}
+
+export function uploadImage(file: File, onProgress?: (percent: number) => void): Promise<string> {
+  if (file.size > MAX_IMAGE_BYTES) return Promise.reject(new UploadError('The image is too large: the limit is 40 MB.', 413));
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', '/api/upload-image');
+    xhr.setRequestHeader('accept', 'application/json');
+    xhr.responseType = 'json';
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress?.(Math.round((event.loaded / event.total) * 100));
+    };
+    xhr.onload = () => {
+      const body = xhr.response as { imageUrl?: string; message?: string } | null;
+      if (xhr.status >= 200 && xhr.status < 300 && body?.imageUrl) resolve(body.imageUrl);
+      else reject(new UploadError(body?.message ?? `${xhr.status}: ${xhr.statusText}`, xhr.status));
+    };
+    xhr.onerror = () => reject(new UploadError('Network error. Please try again.', 0));
+    const form = new FormData();
+    form.append('image', file);
+    xhr.send(form);
+  });
+}
