@@ -117,6 +117,15 @@ export default function BrowseClasses({ initialFilters, initialItems, initialTot
       <EmptyState tone="error" title="Error loading classes. Please try again later." />
     ) : items.length === 0 && status === 'ready' ? (
       <EmptyState title="No classes found" hint="Try adjusting your filters or check back later for new classes." />
+    ) : items.length === 0 ? (
+      <div className="card space-y-1 p-1" aria-hidden="true">
+        {[0, 1, 2, 3].map((n) => (
+          <div key={n} className="flex gap-4 p-3">
+            <div className="skeleton h-20 w-20 shrink-0 sm:h-28 sm:w-28" />
+            <div className="flex-1 space-y-2 py-1"><div className="skeleton h-4 w-2/3" /><div className="skeleton h-3 w-1/2" /><div className="skeleton h-3 w-1/3" /></div>
+          </div>
+        ))}
+      </div>
     ) : (
       <div className="card overflow-hidden">
         <ul className="max-h-[600px] divide-y divide-fog-100 overflow-y-auto p-1 dark:divide-fog-800" aria-label="Classes" aria-busy={status === 'loading'}>

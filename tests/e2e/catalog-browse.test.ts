@@ -1,0 +1,220 @@
+// Catalogue in the browser (demo data): home search, the filter badge, /classes filtering and its empty
+// state, the List/Map toggle without a Maps key, and the class page's tabs and price breakdown.
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, newContext, PHONE, startProduct, type GuardedContext, type ProductServer } from '../helpers/browser';
+
+let product: ProductServer;
+let browser: Browser;
+beforeAll(async () => {
+  [product, browser] = await Promise.all([startProduct({ PUBLIC_GOOGLE_MAPS_API_KEY: '' }), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await product?.stop();
+});
+
+const api = async <T = any>(path: string): Promise<T> => (await fetch(product.url + path)).json() as Promise<T>;
+
+async function open(path: string, viewport?: { width: number; height: number }): Promise<{ guard: GuardedContext; page: Page }> {
+  const guard = await newContext(browser, viewport);
+  const page = await guard.page();
+  await page.goto(product.url + path, { waitUntil: 'networkidle' });
+  return { guard, page };
+}
+
+/** A Pacific calendar day n days from now, as YYYY-MM-DD. */
+function dayFromNow(n: number): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Los_Angeles' }).format(new Date(Date.now() + n * 86_400_000));
+}
+
+describe('home search', () => {
+  test('submitting the search builds the /classes URL with the chosen filters', async () => {
+    const { guard, page } = await open('/');
+    const categories = await api<{ id: number; name: string }[]>('/api/categories');
+    const cities = await api<string[]>('/api/cities');
+    await page.getByLabel('What', { exact: true }).fill('yoga');
+    await page.getByLabel('Date', { exact: true }).fill(dayFromNow(3));
+    await page.getByLabel('Class type', { exact: true }).selectOption({ label: categories[0]!.name });
+    await page.getByLabel('Age group', { exact: true }).selectOption('Adults');
+    await page.getByLabel('City', { exact: true }).selectOption(cities[0]!);
+    await Promise.all([page.waitForURL(/\/classes\?/), page.getByRole('button', { name: 'Search', exact: true }).click()]);
+    const params = new URL(page.url()).searchParams;
+    expect(Object.fromEntries(params)).toEqual({ q: 'yoga', type: String(categories[0]!.id), ageGroup: 'Adults', city: cities[0]!, date: dayFromNow(3) });
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Search Results for "yoga"');
+    expect(guard.offMachine).toEqual([]);
+    await guard.context.close();
+  });
+
+  test('the filter badge counts the active filters among query, date, class type, age group and city', async () => {
+    const { guard, page } = await open('/', PHONE);
+    const badge = page.getByTestId('filter-count');
+    expect(await badge.textContent()).toBe('0');
+    await page.getByLabel('What', { exact: true }).fill('run');
+    expect(await badge.textContent()).toBe('1');
+    await page.getByLabel('Age group', { exact: true }).selectOption('Kids');
+    await page.getByLabel('Date', { exact: true }).fill(dayFromNow(1));
+    expect(await badge.textContent()).toBe('3');
+    expect(await badge.getAttribute('aria-label')).toBe('3 active filters');
+    await page.getByLabel('What', { exact: true }).fill('');
+    expect(await badge.textContent()).toBe('2');
+    await guard.context.close();
+  });
+
+  test('the city list comes from the cities call', async () => {
+    const { guard, page } = await open('/');
+    const cities = await api<string[]>('/api/cities');
+    const options = await page.getByLabel('City', { exact: true }).locator('option').allTextContents();
+    expect(options).toEqual(['All cities', ...cities]);
+    await guard.context.close();
+  });
+});
+
+describe('/classes', () => {
+  test('the first render is filtered on the server by the URL', async () => {
+    const categories = await api<{ id: number; name: string }[]>('/api/categories');
+    const category = categories.find((c) => c.name === 'Yoga') ?? categories[0]!;
+    const expected = Number((await fetch(`${product.url}/api/classes?type=${category.id}&limit=1`)).headers.get('x-total-count'));
+    const guard = await newContext(browser);
+    const page = await guard.page();
+    await page.route('**/api/classes**', (route) => route.abort()); // the list must not need the API
+    await page.goto(`${product.url}/classes?type=${category.id}`, { waitUntil: 'networkidle' });
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Browse All Classes');
+    expect(await page.getByText(`${expected} ${expected === 1 ? 'class' : 'classes'}`, { exact: true }).isVisible()).toBe(true);
+    const rows = page.getByRole('list', { name: 'Classes' }).getByRole('listitem');
+    expect(await rows.count()).toBe(Math.min(expected, 60));
+    for (const text of await rows.allTextContents()) expect(text).toContain(category.name);
+    expect(await page.getByRole('button', { name: `Remove filter Type: ${category.name}` }).isVisible()).toBe(true);
+    await guard.context.close();
+  });
+
+  test('rows show Class Full or X/Y spots left and the coach rating with 1 decimal', async () => {
+    const { guard, page } = await open('/classes');
+    const first = page.getByRole('list', { name: 'Classes' }).getByRole('listitem').first();
+    const text = (await first.textContent()) ?? '';
+    expect(text).toMatch(/Class Full|\d+\/\d+ spots left/);
+    expect(text).toMatch(/\d\.\d/);
+    expect(text).toMatch(/\$\d+\.\d{2}/);
+    expect(text).toMatch(/\d{1,2}:\d{2} (AM|PM) - \d{1,2}:\d{2} (AM|PM) PT/);
+    await guard.context.close();
+  });
+
+  test('applying a search rewrites the URL, and no match shows the empty state', async () => {
+    const { guard, page } = await open('/classes');
+    await page.getByLabel('What', { exact: true }).fill('no-such-class-anywhere');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await page.getByText('No classes found').waitFor();
+    expect(new URL(page.url()).search).toBe('?q=no-such-class-anywhere');
+    expect(await page.getByText('Try adjusting your filters or check back later for new classes.').isVisible()).toBe(true);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Search Results for "no-such-class-anywhere"');
+    await page.goBack();
+    await page.getByRole('heading', { name: 'Browse All Classes' }).waitFor();
+    await page.getByRole('list', { name: 'Classes' }).getByRole('listitem').first().waitFor();
+    expect(new URL(page.url()).search).toBe('');
+    await guard.context.close();
+  });
+
+  test('removing a filter chip widens the list and the URL', async () => {
+    const { guard, page } = await open('/classes?ageGroup=Kids');
+    const kids = await page.getByRole('list', { name: 'Classes' }).getByRole('listitem').count();
+    await page.getByRole('button', { name: 'Remove filter Age: Kids' }).click();
+    await page.waitForURL((url) => url.search === '');
+    await page.waitForFunction((n) => document.querySelectorAll('[aria-label="Classes"] > li').length > n, kids);
+    await guard.context.close();
+  });
+
+  test('List/Map toggle: without a Maps key the map says it is unavailable and nothing is requested from Google', async () => {
+    const guard = await newContext(browser, PHONE);
+    const page = await guard.page();
+    const scripts: string[] = [];
+    page.on('request', (r) => r.resourceType() === 'script' && scripts.push(r.url()));
+    await page.goto(product.url + '/classes', { waitUntil: 'networkidle' });
+    expect(await page.getByRole('button', { name: 'List' }).getAttribute('aria-pressed')).toBe('true');
+    expect(await page.getByText('Map unavailable').count()).toBe(0);
+    await page.getByRole('button', { name: 'Map' }).click();
+    await page.getByText('Map unavailable').waitFor();
+    expect(await page.getByRole('list', { name: 'Classes' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'List' }).click();
+    await page.getByRole('list', { name: 'Classes' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(scripts.filter((s) => /GoogleMap|googleapis/.test(s))).toEqual([]);
+    expect(guard.offMachine).toEqual([]);
+    await guard.context.close();
+  });
+
+  test('on a large screen the map area sits beside the list', async () => {
+    const { guard, page } = await open('/classes');
+    const list = await page.getByRole('list', { name: 'Classes' }).boundingBox();
+    const map = await page.getByTestId('map-area').boundingBox();
+    expect(map!.x).toBeGreaterThan(list!.x + list!.width - 1);
+    expect(list!.height).toBeLessThanOrEqual(600);
+    await guard.context.close();
+  });
+});
+
+describe('class detail', () => {
+  async function upcomingClass(test: (c: any) => boolean) {
+    const list = await api<any[]>('/api/classes?limit=500');
+    const found = list.find(test);
+    if (!found) throw new Error('no demo class fits this test');
+    return found;
+  }
+
+  test('tabs Details, Location and Coach, by mouse and keyboard', async () => {
+    const item = await upcomingClass((c) => c.coach && c.address);
+    const { guard, page } = await open(`/classes/${item.id}`);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(item.title);
+    const details = page.getByRole('tab', { name: 'Details' });
+    expect(await details.getAttribute('aria-selected')).toBe('true');
+    expect(await page.getByRole('tabpanel').getByText('Age group').isVisible()).toBe(true);
+    expect(await page.getByRole('tabpanel').textContent()).toMatch(/PT/);
+    await page.getByRole('tab', { name: 'Location' }).click();
+    await page.getByText('Map unavailable').waitFor();
+    expect(await page.getByRole('tabpanel').textContent()).toContain(item.address);
+    await page.getByRole('tab', { name: 'Location' }).press('ArrowRight');
+    expect(await page.getByRole('tab', { name: 'Coach' }).getAttribute('aria-selected')).toBe('true');
+    expect(await page.getByRole('tab', { name: 'Coach' }).evaluate((el) => el === document.activeElement)).toBe(true);
+    const profile = page.getByRole('link', { name: 'View Full Profile' });
+    expect(await profile.getAttribute('href')).toBe(`/coaches/${item.coachId}`);
+    expect(await page.getByRole('tabpanel').textContent()).toContain(`${item.coach.firstName} ${item.coach.lastName}`);
+    expect(guard.offMachine).toEqual([]);
+    await guard.context.close();
+  });
+
+  test('the price breakdown follows the spot counter, which stays within 1 and the spots left', async () => {
+    const item = await upcomingClass((c) => c.price > 0 && c.spotsLeft >= 2 && c.spotsLeft <= 8);
+    const { guard, page } = await open(`/classes/${item.id}`, PHONE);
+    const minus = page.getByRole('button', { name: 'Remove a spot' });
+    const plus = page.getByRole('button', { name: 'Add a spot' });
+    const money = (n: number) => `$${n.toFixed(2)}`;
+    expect(await page.getByText(`${item.spotsLeft} of ${item.capacity} spots left`).isVisible()).toBe(true);
+    expect(await minus.isDisabled()).toBe(true);
+    expect(await page.getByTestId('total').textContent()).toBe(money(Math.round(item.price * 105) / 100));
+    await plus.click();
+    const cents = Math.round(item.price * 100) * 2;
+    const fee = Math.round(cents * 0.05);
+    expect(await page.getByText(`${money(item.price)} x 2`).isVisible()).toBe(true);
+    expect(await page.getByTestId('subtotal').textContent()).toBe(money(cents / 100));
+    expect(await page.getByTestId('service-fee').textContent()).toBe(money(fee / 100));
+    expect(await page.getByTestId('total').textContent()).toBe(money((cents + fee) / 100));
+    expect(await minus.isDisabled()).toBe(false);
+    for (let q = 2; q < item.spotsLeft; q++) await plus.click();
+    expect(await page.getByLabel('Number of spots', { exact: true }).textContent()).toBe(String(item.spotsLeft));
+    expect(await plus.isDisabled()).toBe(true);
+    expect(await page.getByRole('link', { name: 'Book Now' }).getAttribute('href')).toBe(`/auth?redirect=/classes/${item.id}`);
+    await guard.context.close();
+  });
+
+  test('an unknown class shows Class Not Found with Browse Classes', async () => {
+    const { guard, page } = await open('/classes/987654');
+    expect(await page.getByRole('heading', { name: 'Class Not Found' }).isVisible()).toBe(true);
+    expect(await page.getByRole('link', { name: 'Browse Classes' }).getAttribute('href')).toBe('/classes');
+    await guard.context.close();
+  });
+
+  test('a malformed class id redirects to /classes', async () => {
+    const { guard, page } = await open('/classes/not-a-number');
+    expect(new URL(page.url()).pathname).toBe('/classes');
+    await guard.context.close();
+  });
+});

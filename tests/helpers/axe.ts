@@ -1,0 +1,23 @@
+// Accessibility check in the browser: injects axe-core into the page and returns the serious and critical
+// violations, formatted so a failing test names the rule, the elements and how to fix them.
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+
+const require = createRequire(import.meta.url);
+
+export interface AxeProblem {
+  id: string;
+  impact: string;
+  help: string;
+  targets: string[];
+}
+
+export async function seriousA11yViolations(page: Page): Promise<AxeProblem[]> {
+  await page.addScriptTag({ path: require.resolve('axe-core') });
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }[] }> } }).axe;
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact ?? 'minor', help: v.help, targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }));
+  });
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+}
