@@ -1,13 +1,16 @@
 // Demo data for an empty database (skipped with SEED=none): people, categories, a timetable of real Bay Area
-// places computed from today, bookings, reviews and blog posts, written in one transaction.
+// places computed from today, bookings, reviews and blog posts (the raw material is in ./demo), written in
+// one transaction.
 import { count } from 'drizzle-orm';
 import type { AppContext } from '../../api/context';
 import type { Tx } from '../client';
 import { blogPosts, bookings, categories, classes, reviews, users } from '../schema';
-import { BLOG_POSTS, featuredImage, readTimeOf } from './data/blog';
-import { CATEGORIES, classImage } from './data/categories';
-import { ADMIN, EVERYONE } from './data/people';
-import { addressOf, PLACES } from './data/places';
+import { readTimeOf } from '../../api/blog-admin/service';
+import { sanitizeBlogHtml } from '../../api/blog/sanitize';
+import { BLOG_POSTS, featuredImage } from './demo/blog';
+import { CATEGORIES, classImage } from './demo/categories';
+import { ADMIN, EVERYONE } from './demo/people';
+import { addressOf, PLACES } from './demo/places';
 import { type PlannedClass, planBookings, planTimetable } from './plan';
 
 export const DEMO_PASSWORD = 'demo-password';
@@ -167,12 +170,13 @@ export async function seedDemoData(ctx: AppContext): Promise<void> {
     );
     for (let i = 0; i < reviewRows.length; i += 200) await tx.insert(reviews).values(reviewRows.slice(i, i + 200));
 
+    // Stored exactly as the blog admin would store them: sanitized, with the same read time.
     await tx.insert(blogPosts).values(
       BLOG_POSTS.map((post) => ({
         slug: post.slug,
         title: post.title,
         excerpt: post.excerpt,
-        content: post.content,
+        content: sanitizeBlogHtml(post.content),
         featuredImage: featuredImage(post.slug),
         tags: post.tags,
         readTime: readTimeOf(post.content),

@@ -3,10 +3,10 @@
 // given `now`, so the demo looks the same every time it is seeded on a given day.
 import { priceBreakdown, dollarsToCents } from '../../api/lib/money';
 import { pacificDay, pacificWallTimeToInstant } from '../../api/lib/pacific';
-import { CASEY_BOOKINGS, CATEGORY_COMMENTS, OTHER_CANCELLATIONS, type Occurrence, type PlannedBooking, REVIEW_COMMENTS } from './data/bookings';
-import { classImage } from './data/categories';
-import { ONE_TIME, SERIES, type OneTimeClass, type SeriesClass } from './data/classes';
-import { CUSTOMERS, DEMO_CUSTOMER } from './data/people';
+import { CASEY_BOOKINGS, CATEGORY_COMMENTS, OTHER_CANCELLATIONS, type Occurrence, type PlannedBooking, REVIEW_COMMENTS } from './demo/bookings';
+import { classImage } from './demo/categories';
+import { ONE_TIME, SERIES, type OneTimeClass, type SeriesClass } from './demo/classes';
+import { CUSTOMERS, DEMO_CUSTOMER } from './demo/people';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;

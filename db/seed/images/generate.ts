@@ -2,8 +2,8 @@
 // committed, so nothing is ever fetched from another site).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { BLOG_POSTS } from '../data/blog';
-import { CATEGORIES } from '../data/categories';
+import { BLOG_POSTS } from '../demo/blog';
+import { CATEGORIES } from '../demo/categories';
 import { AVATARS, BLOG_PICTURES, CLASS_PICTURES, defaultClassPicture, hero, render, renderAvatar } from './artwork';
 
 const OUT = resolve(import.meta.dir, '../../../site/public/images');
