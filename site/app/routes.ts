@@ -16,4 +16,13 @@ export interface AppRoute {
 export const appRoutes: AppRoute[] = [
   // Each feature adds its screens here (keep one route per line).
   { path: '/profile', title: 'My Profile', load: () => import('./screens/profile/ProfileScreen') },
+  { path: '/create-class', title: 'Create Class', load: () => import('./screens/class-form/ClassFormScreen') },
+  { path: '/edit-class/:id', title: 'Edit Class', load: () => import('./screens/edit-class/EditClassScreen') },
+  { path: '/my-classes', title: 'My Classes', load: () => import('./screens/my-classes/MyClassesScreen') },
+  { path: '/my-calendar', title: 'My Calendar', load: () => import('./screens/calendar/MyCalendarScreen') },
+  { path: '/customers', title: 'Customers', load: () => import('./screens/customers/CustomersScreen') },
+  { path: '/admin', title: 'Admin Dashboard', load: () => import('./screens/admin/AdminScreen') },
+  { path: '/blog/admin', title: 'Blog Management', load: () => import('./screens/blog-admin/BlogAdminScreen') },
+  { path: '/blog/admin/create', title: 'Create Post', load: () => import('./screens/blog-admin/BlogPostFormScreen') },
+  { path: '/blog/admin/edit/:id', title: 'Edit Post', load: () => import('./screens/blog-admin/BlogPostFormScreen') },
 ];

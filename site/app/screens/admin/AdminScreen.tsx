@@ -1,0 +1,232 @@
+// /admin (admin only): Coaches (search, approve, pending badge), Class Management (search, edit, delete) and
+// Platform Settings; ?tab=classes opens the class tab (coach-admin-areas §2).
+import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
+import { useStore } from '@nanostores/react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import type { AdminUser } from '../../../../api/admin/model';
+import { formatDateShort } from '../../../../api/lib/pacific';
+import { Icon } from '../../../components/catalog/icons';
+import { dollars, locationOf } from '../../../lib/catalog';
+import { apiGet, apiPut, errorMessage } from '../../../lib/api-client';
+import { $user } from '../../../lib/stores/session';
+import { toast } from '../../../lib/stores/toast';
+import AccessDenied from '../../components/AccessDenied';
+import Spinner from '../../components/Spinner';
+import { navigate, useQuery } from '../../router';
+import { fetchManagedClasses, isSeriesParent, type ManagedClass } from '../calendar/classes';
+import { useDeleteClass } from '../calendar/DeleteClassFlow';
+
+const TABS = ['coaches', 'classes', 'settings'] as const;
+
+export default function AdminScreen() {
+  const user = useStore($user);
+  if (user?.role !== 'admin') return <AccessDenied message="You need an administrator account to view the admin dashboard." />;
+  return <AdminDashboard />;
+}
+
+const matches = (query: string, ...fields: (string | null | undefined)[]) => {
+  const q = query.trim().toLowerCase();
+  return !q || fields.some((f) => f?.toLowerCase().includes(q));
+};
+
+function AdminDashboard() {
+  const query = useQuery();
+  const selected = Math.max(0, TABS.indexOf((query.get('tab') ?? 'coaches') as (typeof TABS)[number]));
+  const [coaches, setCoaches] = useState<AdminUser[] | null>(null);
+  const pending = coaches?.filter((c) => !c.isApproved).length ?? 0;
+
+  const loadCoaches = useCallback(() => {
+    apiGet<AdminUser[]>('/api/admin/users')
+      .then((users) => setCoaches(users.filter((u) => u.role === 'coach')))
+      .catch(() => {
+        setCoaches([]);
+        toast({ title: 'Error', description: 'Failed to load coaches', variant: 'destructive' });
+      });
+  }, []);
+  useEffect(loadCoaches, [loadCoaches]);
+
+  const tabClass = ({ selected: on }: { selected: boolean }) =>
+    `inline-flex items-center gap-2 whitespace-nowrap rounded-full px-4 py-2 text-sm font-semibold transition-colors focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 ${on ? 'bg-white text-brand-800 shadow-sm dark:bg-fog-900 dark:text-brand-200' : 'text-fog-700 hover:text-fog-900 dark:text-fog-300 dark:hover:text-white'}`;
+
+  return (
+    <div className="container-page py-6 sm:py-10">
+      <h1 className="text-3xl font-bold">Admin Dashboard</h1>
+      <p className="mt-1 text-fog-600 dark:text-fog-400">Approve coaches and manage every class on Fogline.</p>
+      <TabGroup selectedIndex={selected} onChange={(index) => navigate(`/admin${index === 0 ? '' : `?tab=${TABS[index]}`}`, { replace: true })} className="mt-6">
+        <TabList aria-label="Admin sections" className="flex w-full gap-1 overflow-x-auto rounded-full bg-fog-100 p-1 sm:w-fit dark:bg-fog-800">
+          <Tab className={tabClass}>
+            Coaches
+            {pending > 0 && (
+              <span className="badge bg-amber-500 text-fog-950" aria-label={`${pending} pending approval`}>
+                {pending}
+              </span>
+            )}
+          </Tab>
+          <Tab className={tabClass}>Class Management</Tab>
+          <Tab className={tabClass}>Platform Settings</Tab>
+        </TabList>
+        <TabPanels className="mt-6">
+          <TabPanel>
+            <CoachesTab coaches={coaches} onApproved={loadCoaches} />
+          </TabPanel>
+          <TabPanel>
+            <ClassesTab />
+          </TabPanel>
+          <TabPanel>
+            <div className="card p-8 text-center">
+              <h2 className="text-lg font-semibold">Platform Settings</h2>
+              <p className="mt-1 text-fog-600 dark:text-fog-400">Platform settings are coming soon.</p>
+            </div>
+          </TabPanel>
+        </TabPanels>
+      </TabGroup>
+    </div>
+  );
+}
+
+function SearchBox({ label, value, onChange, placeholder }: { label: string; value: string; onChange: (v: string) => void; placeholder: string }) {
+  return (
+    <div className="relative max-w-md">
+      <label className="sr-only" htmlFor={`search-${label}`}>{label}</label>
+      <Icon name="search" className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-fog-500" />
+      <input id={`search-${label}`} type="search" className="input pl-9" placeholder={placeholder} value={value} onChange={(e) => onChange(e.target.value)} />
+    </div>
+  );
+}
+
+function CoachesTab({ coaches, onApproved }: { coaches: AdminUser[] | null; onApproved: () => void }) {
+  const [search, setSearch] = useState('');
+  const [approving, setApproving] = useState<number | null>(null);
+  const shown = useMemo(() => (coaches ?? []).filter((c) => matches(search, `${c.firstName} ${c.lastName}`, c.email)), [coaches, search]);
+
+  async function approve(coach: AdminUser) {
+    setApproving(coach.id);
+    try {
+      const user = await apiPut<{ firstName: string; lastName: string }>(`/api/admin/coaches/${coach.id}/approve`);
+      toast({ title: 'Coach approved', description: `${user.firstName} ${user.lastName} can now create classes.`, variant: 'success' });
+      onApproved();
+    } catch (error) {
+      toast({ title: 'Approval failed', description: errorMessage(error, 'Failed to approve coach. Please try again.'), variant: 'destructive' });
+    } finally {
+      setApproving(null);
+    }
+  }
+
+  if (!coaches) return <Spinner label="Loading coaches..." />;
+  return (
+    <section aria-label="Coaches">
+      <SearchBox label="Search coaches by name or email" placeholder="Search by name or email" value={search} onChange={setSearch} />
+      <div className="card mt-4 overflow-hidden">
+        {shown.length === 0 ? (
+          <p className="px-6 py-10 text-center text-fog-600 dark:text-fog-400">{coaches.length === 0 ? 'No coaches yet.' : 'No coaches match your search.'}</p>
+        ) : (
+          <div className="overflow-x-auto">
+            <table className="w-full min-w-[40rem] text-left text-sm">
+              <thead className="bg-fog-50 text-xs uppercase tracking-wide text-fog-600 dark:bg-fog-900 dark:text-fog-400">
+                <tr>
+                  <th scope="col" className="px-4 py-3 font-semibold">Name</th>
+                  <th scope="col" className="px-4 py-3 font-semibold">Email</th>
+                  <th scope="col" className="px-4 py-3 font-semibold">Status</th>
+                  <th scope="col" className="px-4 py-3 font-semibold">Joined</th>
+                  <th scope="col" className="px-4 py-3 text-right font-semibold"><span className="sr-only">Actions</span></th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-fog-200 dark:divide-fog-800">
+                {shown.map((coach) => (
+                  <tr key={coach.id}>
+                    <td className="whitespace-nowrap px-4 py-3 font-medium">{coach.firstName} {coach.lastName}</td>
+                    <td className="px-4 py-3">{coach.email}</td>
+                    <td className="px-4 py-3">
+                      {coach.isApproved ? (
+                        <span className="badge bg-emerald-100 text-emerald-800 dark:bg-emerald-900/50 dark:text-emerald-200">Approved</span>
+                      ) : (
+                        <span className="badge bg-amber-100 text-amber-900 dark:bg-amber-900/50 dark:text-amber-100">Pending Approval</span>
+                      )}
+                    </td>
+                    <td className="whitespace-nowrap px-4 py-3">{formatDateShort(coach.createdAt)}</td>
+                    <td className="px-4 py-3 text-right">
+                      {!coach.isApproved && (
+                        <button type="button" className="btn-primary px-4 py-1.5" disabled={approving === coach.id} onClick={() => approve(coach)} aria-label={`Approve ${coach.firstName} ${coach.lastName}`}>
+                          {approving === coach.id ? 'Approving...' : 'Approve'}
+                        </button>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </div>
+    </section>
+  );
+}
+
+function ClassesTab() {
+  const [classes, setClasses] = useState<ManagedClass[] | null>(null);
+  const [search, setSearch] = useState('');
+  const load = useCallback(() => {
+    fetchManagedClasses()
+      .then((rows) => {
+        // One row per series (its parent) or one-time class; sessions are managed from their series.
+        const activeByParent = new Map<number, number>();
+        for (const r of rows) if (r.parentClassId !== null) activeByParent.set(r.parentClassId, (activeByParent.get(r.parentClassId) ?? 0) + r.activeBookings);
+        setClasses(rows.filter((r) => r.parentClassId === null).map((r) => (isSeriesParent(r) ? { ...r, activeBookings: activeByParent.get(r.id) ?? 0 } : r)));
+      })
+      .catch(() => {
+        setClasses([]);
+        toast({ title: 'Error', description: 'Failed to load classes', variant: 'destructive' });
+      });
+  }, []);
+  useEffect(load, [load]);
+  const { start, dialogs } = useDeleteClass(load);
+  const shown = useMemo(() => (classes ?? []).filter((c) => matches(search, c.title, c.location, c.address)).sort((a, b) => b.createdAt.localeCompare(a.createdAt)), [classes, search]);
+
+  if (!classes) return <Spinner label="Loading classes..." />;
+  return (
+    <section aria-label="Class Management">
+      <SearchBox label="Search classes by title or location" placeholder="Search by title or location" value={search} onChange={setSearch} />
+      <div className="card mt-4 overflow-hidden">
+        {shown.length === 0 ? (
+          <p className="px-6 py-10 text-center text-fog-600 dark:text-fog-400">{classes.length === 0 ? 'No classes yet.' : 'No classes match your search.'}</p>
+        ) : (
+          <div className="overflow-x-auto">
+            <table className="w-full min-w-[48rem] text-left text-sm">
+              <thead className="bg-fog-50 text-xs uppercase tracking-wide text-fog-600 dark:bg-fog-900 dark:text-fog-400">
+                <tr>
+                  <th scope="col" className="px-4 py-3 font-semibold">Title</th>
+                  <th scope="col" className="px-4 py-3 font-semibold">Coach</th>
+                  <th scope="col" className="px-4 py-3 font-semibold">Location</th>
+                  <th scope="col" className="px-4 py-3 font-semibold">Price</th>
+                  <th scope="col" className="px-4 py-3 font-semibold">Created</th>
+                  <th scope="col" className="px-4 py-3 text-right font-semibold"><span className="sr-only">Actions</span></th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-fog-200 dark:divide-fog-800">
+                {shown.map((c) => (
+                  <tr key={c.id}>
+                    <td className="px-4 py-3">
+                      <span className="font-medium">{c.title}</span>
+                      {isSeriesParent(c) && <span className="badge ml-2 bg-brand-100 text-brand-800 dark:bg-brand-900/60 dark:text-brand-100">Series · {c.sessionCount}</span>}
+                    </td>
+                    <td className="whitespace-nowrap px-4 py-3">{c.coach ? `${c.coach.firstName} ${c.coach.lastName}` : 'Unknown Coach'}</td>
+                    <td className="px-4 py-3">{locationOf(c)}</td>
+                    <td className="whitespace-nowrap px-4 py-3">{dollars(c.price)}</td>
+                    <td className="whitespace-nowrap px-4 py-3">{formatDateShort(c.createdAt)}</td>
+                    <td className="whitespace-nowrap px-4 py-3 text-right">
+                      <a href={`/create-class?id=${c.id}`} className="btn-ghost px-3 py-1.5" aria-label={`Edit ${c.title}`}>Edit</a>
+                      <button type="button" className="btn-ghost px-3 py-1.5 text-red-700 dark:text-red-400" aria-label={`Delete ${c.title}`} onClick={() => start(c)}>
+                        Delete
+                      </button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </div>
+      {dialogs}
+    </section>
+  );
+}

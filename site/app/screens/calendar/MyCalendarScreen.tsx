@@ -1,0 +1,205 @@
+// /my-calendar (coach only): the month grid of the coach's sessions with bookings, the class detail dialog,
+// the delete dialogs and the Upcoming Classes list (coach-admin-areas §2).
+import { useStore } from '@nanostores/react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { formatDateLong, formatTime, pacificDay } from '../../../../api/lib/pacific';
+import { Icon } from '../../../components/catalog/icons';
+import { dollars, locationOf } from '../../../lib/catalog';
+import { $user } from '../../../lib/stores/session';
+import AccessDenied from '../../components/AccessDenied';
+import { fetchManagedClasses, isSeriesParent, type ManagedClass } from './classes';
+import ClassDetailDialog from './ClassDetailDialog';
+import { useDeleteClass } from './DeleteClassFlow';
+import { addMonths, inMonth, lastDayOf, type Month, monthGrid, monthOf, monthTitle, todayPacific } from './month';
+
+const WEEKDAY_HEADERS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+const MAX_PER_DAY = 3;
+const MAX_UPCOMING = 10;
+
+export default function MyCalendarScreen() {
+  const user = useStore($user);
+  if (user?.role !== 'coach') return <AccessDenied message="This page is only accessible to coaches." />;
+  return <MyCalendar />;
+}
+
+function MyCalendar() {
+  const today = todayPacific();
+  const [month, setMonth] = useState<Month>(monthOf(today));
+  const [classes, setClasses] = useState<ManagedClass[] | null>(null);
+  const [error, setError] = useState(false);
+  const [open, setOpen] = useState<ManagedClass | null>(null);
+
+  const load = useCallback(() => {
+    const controller = new AbortController();
+    fetchManagedClasses(controller.signal)
+      .then((list) => {
+        setClasses(list.filter((c) => !isSeriesParent(c) && c.startTime));
+        setError(false);
+      })
+      .catch((e) => {
+        if ((e as Error).name !== 'AbortError') setError(true);
+      });
+    return () => controller.abort();
+  }, []);
+  useEffect(load, [load]);
+
+  const { start: startDelete, dialogs } = useDeleteClass(() => {
+    setOpen(null);
+    load();
+  });
+
+  const byDay = useMemo(() => {
+    const map = new Map<string, ManagedClass[]>();
+    for (const c of classes ?? []) {
+      const day = pacificDay(c.startTime!);
+      map.set(day, [...(map.get(day) ?? []), c]);
+    }
+    return map;
+  }, [classes]);
+
+  const upcoming = useMemo(() => {
+    const now = Date.now();
+    const end = lastDayOf(month);
+    return (classes ?? [])
+      .filter((c) => Date.parse(c.endTime ?? c.startTime!) >= now && pacificDay(c.startTime!) >= today && pacificDay(c.startTime!) <= end)
+      .sort((a, b) => a.startTime!.localeCompare(b.startTime!))
+      .slice(0, MAX_UPCOMING);
+  }, [classes, month, today]);
+
+  return (
+    <div className="container-page py-6 sm:py-10">
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <h1 className="text-3xl font-bold">My Calendar</h1>
+          <p className="mt-1 text-fog-600 dark:text-fog-400">Manage your class schedule and view upcoming sessions.</p>
+        </div>
+        <a href="/create-class" className="btn-primary self-start sm:self-auto">
+          <Icon name="plus" /> Add Class
+        </a>
+      </div>
+
+      {error && (
+        <p role="alert" className="mt-6 rounded-xl bg-red-50 p-4 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">
+          Error loading your classes. <button type="button" className="font-semibold underline" onClick={load}>Try again</button>
+        </p>
+      )}
+
+      {classes === null && !error ? (
+        <div role="status" className="card mt-6 flex min-h-[40vh] items-center justify-center text-fog-600 dark:text-fog-400">Loading calendar...</div>
+      ) : classes && classes.length === 0 ? (
+        <div className="card mt-6 px-6 py-14 text-center">
+          <Icon name="calendar" className="mx-auto h-10 w-10 text-brand-500" />
+          <p className="mt-3 text-lg font-semibold">No classes scheduled</p>
+          <p className="mt-1 text-sm text-fog-600 dark:text-fog-400">Start by creating your first class</p>
+          <a href="/create-class" className="btn-primary mt-5">Create Class</a>
+        </div>
+      ) : (
+        classes && (
+          <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_20rem]">
+            <section aria-labelledby="month-title" className="card overflow-hidden">
+              <div className="flex items-center justify-between gap-2 border-b border-fog-200 px-4 py-3 dark:border-fog-800">
+                <h2 id="month-title" className="text-lg font-semibold" aria-live="polite">{monthTitle(month)}</h2>
+                <div className="flex items-center gap-1">
+                  <button type="button" className="btn-ghost h-9 w-9 p-0" aria-label="Previous month" onClick={() => setMonth(addMonths(month, -1))}>
+                    <span aria-hidden="true">‹</span>
+                  </button>
+                  <button type="button" className="btn-secondary h-9 px-4 py-0" onClick={() => setMonth(monthOf(today))}>Today</button>
+                  <button type="button" className="btn-ghost h-9 w-9 p-0" aria-label="Next month" onClick={() => setMonth(addMonths(month, 1))}>
+                    <span aria-hidden="true">›</span>
+                  </button>
+                </div>
+              </div>
+              <div role="grid" aria-labelledby="month-title">
+                <div role="row" className="grid grid-cols-7 border-b border-fog-200 bg-fog-50 text-center text-xs font-semibold uppercase tracking-wide text-fog-600 dark:border-fog-800 dark:bg-fog-900 dark:text-fog-400">
+                  {WEEKDAY_HEADERS.map((d) => (
+                    <div role="columnheader" key={d} className="py-2">{d}</div>
+                  ))}
+                </div>
+                {chunk(monthGrid(month), 7).map((week) => (
+                  <div role="row" key={week[0]} className="grid grid-cols-7">
+                    {week.map((day) => (
+                      <DayCell key={day} day={day} today={today} month={month} classes={byDay.get(day) ?? []} onOpen={setOpen} />
+                    ))}
+                  </div>
+                ))}
+              </div>
+            </section>
+
+            <section aria-labelledby="upcoming-title" className="card p-4">
+              <h2 id="upcoming-title" className="text-lg font-semibold">Upcoming Classes</h2>
+              {upcoming.length === 0 ? (
+                <p className="mt-3 text-sm text-fog-600 dark:text-fog-400">No more classes this month.</p>
+              ) : (
+                <ul className="mt-3 space-y-2">
+                  {upcoming.map((c) => (
+                    <li key={c.id}>
+                      <button type="button" onClick={() => setOpen(c)} className="w-full rounded-xl border border-fog-200 p-3 text-left transition-colors hover:border-brand-300 hover:bg-brand-50/50 dark:border-fog-800 dark:hover:bg-brand-900/20">
+                        <span className="block font-semibold">{c.title}</span>
+                        <span className="mt-0.5 block text-sm text-fog-600 dark:text-fog-400">
+                          {formatDateLong(c.startTime)} · {formatTime(c.startTime)}
+                        </span>
+                        <span className="block truncate text-sm text-fog-600 dark:text-fog-400">{locationOf(c)}</span>
+                        <span className="mt-2 flex gap-2">
+                          <span className="badge bg-brand-50 text-brand-800 dark:bg-brand-900/50 dark:text-brand-200">{c.activeBookings}/{c.capacity}</span>
+                          <span className="badge bg-fog-100 text-fog-800 dark:bg-fog-800 dark:text-fog-100">{dollars(c.price)}</span>
+                        </span>
+                      </button>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </section>
+          </div>
+        )
+      )}
+
+      <ClassDetailDialog cls={open} onClose={() => setOpen(null)} onDelete={(c) => startDelete(c)} />
+      {dialogs}
+    </div>
+  );
+}
+
+function DayCell({ day, today, month, classes, onOpen }: { day: string; today: string; month: Month; classes: ManagedClass[]; onOpen: (c: ManagedClass) => void }) {
+  const isToday = day === today;
+  const outside = !inMonth(day, month);
+  const shown = classes.slice(0, MAX_PER_DAY);
+  const more = classes.length - shown.length;
+  const now = Date.now();
+  return (
+    <div
+      role="gridcell"
+      aria-label={`${formatDateLong(`${day}T12:00:00Z`)}${classes.length ? `, ${classes.length} ${classes.length === 1 ? 'class' : 'classes'}` : ''}`}
+      className={`min-h-24 border-b border-r border-fog-200 p-1 sm:min-h-28 sm:p-1.5 dark:border-fog-800 ${outside ? 'bg-fog-50/70 dark:bg-fog-950/40' : ''} ${isToday ? 'bg-brand-50 ring-2 ring-inset ring-brand-500 dark:bg-brand-900/30' : ''}`}
+    >
+      <span className={`inline-flex h-6 min-w-6 items-center justify-center rounded-full px-1 text-xs font-semibold ${isToday ? 'bg-brand-600 text-white' : outside ? 'text-fog-400 dark:text-fog-600' : 'text-fog-700 dark:text-fog-300'}`}>
+        {Number(day.slice(8))}
+      </span>
+      <ul className="mt-1 space-y-1">
+        {shown.map((c) => {
+          const past = Date.parse(c.endTime ?? c.startTime!) < now;
+          return (
+            <li key={c.id}>
+              <button
+                type="button"
+                onClick={() => onOpen(c)}
+                className={`block w-full truncate rounded-md px-1.5 py-1 text-left text-[11px] leading-tight sm:text-xs ${past ? 'bg-fog-100 text-fog-500 opacity-60 dark:bg-fog-800 dark:text-fog-400' : 'bg-brand-100 text-brand-900 hover:bg-brand-200 dark:bg-brand-900/60 dark:text-brand-100'}`}
+              >
+                <span className="block truncate font-semibold">{c.title}</span>
+                <span className="hidden sm:block">
+                  {formatTime(c.startTime)} · {c.activeBookings}/{c.capacity}
+                </span>
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+      {more > 0 && <p className="mt-1 px-1 text-[11px] font-medium text-fog-600 dark:text-fog-400">+{more} more</p>}
+    </div>
+  );
+}
+
+function chunk<T>(list: T[], size: number): T[][] {
+  const rows: T[][] = [];
+  for (let i = 0; i < list.length; i += size) rows.push(list.slice(i, i + size));
+  return rows;
+}

@@ -1,0 +1,109 @@
+// /customers (coach or admin): Customer Management with the three summary cards and the Customer Bookings
+// table (coach-admin-areas §2). Rows and figures come from GET /api/customers.
+import { useStore } from '@nanostores/react';
+import { useEffect, useState } from 'react';
+import type { CustomersAnswer } from '../../../../api/customers/model';
+import { formatDateShort, formatTime } from '../../../../api/lib/pacific';
+import { apiGet } from '../../../lib/api-client';
+import { $user } from '../../../lib/stores/session';
+import AccessDenied from '../../components/AccessDenied';
+import Spinner from '../../components/Spinner';
+import StatCard from '../../components/StatCard';
+
+/** "MMM dd, yyyy" in Pacific time; N/A when missing, Invalid Date when unreadable. */
+export function rowDate(value: string | null | undefined): string {
+  if (value === null || value === undefined || value === '') return 'N/A';
+  return Number.isNaN(Date.parse(value)) ? 'Invalid Date' : formatDateShort(value);
+}
+
+/** "h:mm a" in Pacific time; N/A when missing, Invalid Time when unreadable. */
+export function rowTime(value: string | null | undefined): string {
+  if (value === null || value === undefined || value === '') return 'N/A';
+  return Number.isNaN(Date.parse(value)) ? 'Invalid Time' : formatTime(value);
+}
+
+export default function CustomersScreen() {
+  const user = useStore($user);
+  if (user?.role !== 'coach' && user?.role !== 'admin') return <AccessDenied />;
+  return <Customers isAdmin={user.role === 'admin'} />;
+}
+
+function Customers({ isAdmin }: { isAdmin: boolean }) {
+  const [data, setData] = useState<CustomersAnswer | null>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    const controller = new AbortController();
+    apiGet<CustomersAnswer>('/api/customers', controller.signal)
+      .then(setData)
+      .catch((e) => (e as Error).name !== 'AbortError' && setFailed(true));
+    return () => controller.abort();
+  }, []);
+
+  return (
+    <div className="container-page py-6 sm:py-10">
+      <h1 className="text-3xl font-bold">Customer Management</h1>
+      <p className="mt-1 text-fog-600 dark:text-fog-400">{isAdmin ? 'View all customer bookings and class attendance data' : 'View customers who have booked your classes'}</p>
+
+      {failed ? (
+        <p role="alert" className="card mt-6 p-6 text-center font-medium text-red-700 dark:text-red-400">Failed to load customer data</p>
+      ) : !data ? (
+        <Spinner label="Loading customers..." />
+      ) : (
+        <>
+          <div className="mt-6 grid gap-4 sm:grid-cols-3">
+            <StatCard label="Total Bookings" value={data.summary.totalBookings} hint="Active customer bookings" />
+            <StatCard label="Unique Customers" value={data.summary.uniqueCustomers} hint="Count of unique customers who have taken your class" />
+            <StatCard label="Completed Classes" value={data.summary.completedClasses} hint="Classes taught with attendees" />
+          </div>
+
+          <section aria-labelledby="bookings-title" className="card mt-6 overflow-hidden">
+            <h2 id="bookings-title" className="border-b border-fog-200 px-5 py-4 text-lg font-semibold dark:border-fog-800">Customer Bookings</h2>
+            {data.rows.length === 0 ? (
+              <div className="px-6 py-12 text-center">
+                <p className="font-semibold">No customer bookings found</p>
+                <p className="mt-1 text-sm text-fog-600 dark:text-fog-400">Customer bookings will appear here once classes are booked.</p>
+              </div>
+            ) : (
+              <div className="overflow-x-auto" tabIndex={0} role="region" aria-labelledby="bookings-title">
+                <table className="w-full min-w-[56rem] text-left text-sm">
+                  <thead className="bg-fog-50 text-xs uppercase tracking-wide text-fog-600 dark:bg-fog-900 dark:text-fog-400">
+                    <tr>
+                      <th scope="col" className="px-4 py-3 font-semibold">Class Date</th>
+                      <th scope="col" className="px-4 py-3 font-semibold">Class Time</th>
+                      <th scope="col" className="px-4 py-3 font-semibold">Class Name</th>
+                      {isAdmin && <th scope="col" className="px-4 py-3 font-semibold">Coach</th>}
+                      <th scope="col" className="px-4 py-3 font-semibold">Customer Name</th>
+                      <th scope="col" className="px-4 py-3 font-semibold">Phone</th>
+                      <th scope="col" className="px-4 py-3 font-semibold">Email</th>
+                      <th scope="col" className="px-4 py-3 font-semibold">Status</th>
+                      <th scope="col" className="px-4 py-3 text-right font-semibold">Completed Classes</th>
+                    </tr>
+                  </thead>
+                  <tbody className="divide-y divide-fog-200 dark:divide-fog-800">
+                    {data.rows.map((row) => (
+                      <tr key={row.id} className="hover:bg-fog-50 dark:hover:bg-fog-800/50">
+                        <td className="whitespace-nowrap px-4 py-3">{rowDate(row.classDate)}</td>
+                        <td className="whitespace-nowrap px-4 py-3">{rowTime(row.classTime)}</td>
+                        <td className="px-4 py-3 font-medium">{row.className}</td>
+                        {isAdmin && <td className="whitespace-nowrap px-4 py-3">{`${row.coachFirstName} ${row.coachLastName}`.trim()}</td>}
+                        <td className="whitespace-nowrap px-4 py-3">{`${row.customerFirstName} ${row.customerLastName}`.trim()}</td>
+                        <td className="whitespace-nowrap px-4 py-3">{row.customerPhone || 'N/A'}</td>
+                        <td className="px-4 py-3">
+                          <a className="text-brand-700 underline-offset-2 hover:underline dark:text-brand-300" href={`mailto:${row.customerEmail}`}>{row.customerEmail}</a>
+                        </td>
+                        <td className="px-4 py-3">
+                          <span className={`badge ${row.status === 'confirmed' ? 'bg-emerald-100 text-emerald-800 dark:bg-emerald-900/50 dark:text-emerald-200' : 'bg-fog-100 text-fog-700 dark:bg-fog-800 dark:text-fog-200'}`}>{row.status}</span>
+                        </td>
+                        <td className="px-4 py-3 text-right tabular-nums">{row.completedClasses ?? 0}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            )}
+          </section>
+        </>
+      )}
+    </div>
+  );
+}
