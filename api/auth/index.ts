@@ -69,10 +69,11 @@ function isFormPost(request: Request): boolean {
 }
 
 export function authRoutes(ctx: AppContext) {
-  const secure = ctx.env.production;
+  /** Read per request: production (HTTPS) cookies carry Secure. */
+  const secure = () => ctx.env.production;
   const newSessionCookie = async (userId: number) => {
     const { token, expiresAt } = await createSession(ctx.db, ctx.clock, userId);
-    return sessionCookie(token, expiresAt, secure);
+    return sessionCookie(token, expiresAt, secure());
   };
   const redirectTo = (set: { status?: unknown; headers: Record<string, unknown> }, location: string, cookies: string[] = []) => {
     set.status = 302;
@@ -131,10 +132,10 @@ export function authRoutes(ctx: AppContext) {
         if (isFormPost(request)) {
           set.status = 303;
           set.headers.location = '/';
-          set.headers['set-cookie'] = clearedSessionCookie(secure);
+          set.headers['set-cookie'] = clearedSessionCookie(secure());
           return '';
         }
-        set.headers['set-cookie'] = clearedSessionCookie(secure);
+        set.headers['set-cookie'] = clearedSessionCookie(secure());
         return { message: 'Signed out.' };
       },
       {
@@ -156,7 +157,7 @@ export function authRoutes(ctx: AppContext) {
         const codeVerifier = generateCodeVerifier();
         const payload: OAuthState = { state, codeVerifier, role: role as RegistrationRole, redirect: safeRedirectPath(query.redirect) };
         const value = Buffer.from(JSON.stringify(payload)).toString('base64url');
-        return redirectTo(set, ctx.google.createAuthorizationURL(state, codeVerifier).toString(), [oauthCookie(value, OAUTH_TTL_SECONDS, secure)]);
+        return redirectTo(set, ctx.google.createAuthorizationURL(state, codeVerifier).toString(), [oauthCookie(value, OAUTH_TTL_SECONDS, secure())]);
       },
       {
         query: GoogleStartQuery,
@@ -172,7 +173,7 @@ export function authRoutes(ctx: AppContext) {
       '/auth/google/callback',
       async ({ query, request, set }) => {
         if (!ctx.google) return redirectTo(set, '/auth?error=google-not-configured');
-        const clear = oauthCookie('', 0, secure);
+        const clear = oauthCookie('', 0, secure());
         if (query.error) return redirectTo(set, '/auth?error=google-cancelled', [clear]);
         const saved = readOAuthState(request.headers.get('cookie'));
         if (!saved || !query.state || !query.code || query.state !== saved.state) {
