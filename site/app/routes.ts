@@ -15,6 +15,9 @@ export interface AppRoute {
 
 export const appRoutes: AppRoute[] = [
   // Each feature adds its screens here (keep one route per line).
+  { path: '/bookings', title: 'My Bookings', load: () => import('./screens/bookings/BookingsScreen') },
+  { path: '/checkout/:classId', title: 'Checkout', load: () => import('./screens/checkout/CheckoutScreen') },
+  { path: '/review', title: 'Review', load: () => import('./screens/review/ReviewScreen') },
   { path: '/profile', title: 'My Profile', load: () => import('./screens/profile/ProfileScreen') },
   { path: '/create-class', title: 'Create Class', load: () => import('./screens/class-form/ClassFormScreen') },
   { path: '/edit-class/:id', title: 'Edit Class', load: () => import('./screens/edit-class/EditClassScreen') },

@@ -1,10 +1,17 @@
-// The class page's booking card. DISPLAY part (catalogue): price per person, spots left of capacity, the
-// spot counter (1 .. spotsLeft, falling back to capacity), price x quantity, the 5% service fee and the total.
-// The booking ACTION is marked below: the booking engineer takes this file over for booked/free/full states.
-import { useState } from 'react';
-import { formatDollars, priceBreakdown } from '../../../api/lib/money';
-import { dollars } from '../../lib/catalog';
+// The class page's booking card (customer-areas §2, §4, §5, §8). Display (catalogue): price per person, spots
+// left of capacity, the spot counter (1 .. spotsLeft, falling back to capacity), price x quantity, the 5%
+// service fee and the total. Booking (payments): the already-booked notice (Confirmed / Pending payment),
+// Class is Full, visitors sent to sign in and back, free classes booked directly, paid ones to checkout.
+import { useEffect, useState } from 'react';
+import type { Booking } from '../../../api/bookings/model';
+import { PriceBreakdown } from '../../components/booking/PriceBreakdown';
 import { Icon } from '../../components/catalog/icons';
+import { apiGet, apiPost, errorMessage } from '../../lib/api-client';
+import { activeBookingFor } from '../../lib/bookings';
+import { toastAcrossNavigation } from '../../lib/carry-toast';
+import { dollars } from '../../lib/catalog';
+import { toast } from '../../lib/stores/toast';
+import Toaster from '../Toaster';
 
 export interface BookingCardProps {
   classId: number;
@@ -14,12 +21,49 @@ export interface BookingCardProps {
   signedIn: boolean;
 }
 
+/** Redirect delay after a free booking (customer-areas §9). */
+export const FREE_BOOKING_REDIRECT_MS = 100;
+
+function initialQuantity(max: number): number {
+  if (typeof window === 'undefined') return 1;
+  const wanted = Number.parseInt(new URLSearchParams(window.location.search).get('quantity') ?? '1', 10);
+  return Number.isFinite(wanted) ? Math.min(Math.max(1, wanted), max) : 1;
+}
+
 export default function BookingCard({ classId, price, capacity, spotsLeft, signedIn }: BookingCardProps) {
   const full = spotsLeft <= 0;
   const max = Math.max(1, spotsLeft || capacity);
-  const [quantity, setQuantity] = useState(1);
-  const priceCents = Math.round(price * 100);
-  const { subtotalCents, serviceFeeCents, totalCents } = priceBreakdown(priceCents, quantity);
+  const [quantity, setQuantity] = useState(() => initialQuantity(max));
+  const [mine, setMine] = useState<Booking | null | undefined>(signedIn ? undefined : null);
+  const [booking, setBooking] = useState(false);
+
+  useEffect(() => {
+    if (!signedIn) return;
+    apiGet<Booking[]>('/api/bookings')
+      .then((list) => setMine(activeBookingFor(list, classId) ?? null))
+      .catch(() => setMine(null));
+  }, [signedIn, classId]);
+
+  async function book() {
+    if (!signedIn) {
+      // Back to this class (with the chosen spots) after signing in.
+      window.location.assign(`/auth?redirect=${encodeURIComponent(`/classes/${classId}?quantity=${quantity}`)}`);
+      return;
+    }
+    if (price > 0) {
+      window.location.assign(`/checkout/${classId}?quantity=${quantity}`);
+      return;
+    }
+    setBooking(true);
+    try {
+      await apiPost('/api/bookings/free', { classId, quantity });
+      toastAcrossNavigation({ title: 'Booking confirmed!', description: 'Your free class booking has been confirmed.', variant: 'success' });
+      setTimeout(() => window.location.assign('/bookings'), FREE_BOOKING_REDIRECT_MS);
+    } catch (error) {
+      toast({ title: 'Booking failed', description: errorMessage(error, 'Failed to book free class'), variant: 'destructive' });
+      setBooking(false);
+    }
+  }
 
   return (
     <section aria-labelledby="booking-card-title" className="card p-5 sm:p-6">
@@ -33,7 +77,9 @@ export default function BookingCard({ classId, price, capacity, spotsLeft, signe
         {full ? 'Class Full' : `${spotsLeft} of ${capacity} spots left`}
       </p>
 
-      {full ? (
+      {mine ? (
+        <AlreadyBooked booking={mine} />
+      ) : full ? (
         <div className="mt-5 rounded-xl bg-red-50 p-4 text-red-800 dark:bg-red-950/50 dark:text-red-200" role="status">
           <p className="font-semibold">Class is Full</p>
           <p className="mt-1 text-sm">Check back later in case a spot opens up from a cancellation.</p>
@@ -53,29 +99,33 @@ export default function BookingCard({ classId, price, capacity, spotsLeft, signe
             </div>
           </div>
 
-          <dl className="mt-5 space-y-2 border-t border-fog-200 pt-4 text-sm dark:border-fog-800" aria-label="Price breakdown">
-            <div className="flex justify-between">
-              <dt>{dollars(price)} x {quantity}</dt>
-              <dd data-testid="subtotal" className="tabular-nums">{formatDollars(subtotalCents)}</dd>
-            </div>
-            <div className="flex justify-between">
-              <dt>Service fee (5%)</dt>
-              <dd data-testid="service-fee" className="tabular-nums">{formatDollars(serviceFeeCents)}</dd>
-            </div>
-            <div className="flex justify-between border-t border-fog-200 pt-2 text-base font-bold dark:border-fog-800">
-              <dt>Total</dt>
-              <dd data-testid="total" className="tabular-nums">{formatDollars(totalCents)}</dd>
-            </div>
-          </dl>
+          <PriceBreakdown price={price} quantity={quantity} className="mt-5 border-t border-fog-200 pt-4 dark:border-fog-800" />
 
-          {/* ---- BOOKING ACTION (booking engineer): already-booked notice, free classes booked directly via
-               POST /api/bookings/free, states and errors. Initial behaviour: plain links. ---- */}
-          <a href={signedIn ? `/checkout/${classId}?quantity=${quantity}` : `/auth?redirect=/classes/${classId}`} className="btn-primary mt-5 w-full py-3 text-base">
-            Book Now
-          </a>
-          {/* ---- END BOOKING ACTION ---- */}
+          <button type="button" onClick={() => void book()} disabled={booking || mine === undefined} className="btn-primary mt-5 w-full py-3 text-base">
+            {booking ? 'Booking...' : price > 0 ? 'Book Now' : 'Book for Free'}
+          </button>
+          {!signedIn && <p className="mt-2 text-center text-xs text-fog-600 dark:text-fog-400">You'll sign in first, then come right back.</p>}
         </>
       )}
+      <Toaster />
     </section>
+  );
+}
+
+function AlreadyBooked({ booking }: { booking: Booking }) {
+  const pending = booking.status === 'pending';
+  return (
+    <div className={`mt-5 rounded-xl p-4 ${pending ? 'border border-amber-400 bg-amber-50 text-amber-950 dark:bg-amber-950/40 dark:text-amber-100' : 'bg-brand-50 text-brand-900 dark:bg-brand-950/60 dark:text-brand-100'}`} role="status">
+      <p className="flex items-center gap-2 font-semibold">
+        <Icon name="check" className="h-5 w-5" />
+        You've booked this class
+      </p>
+      <p className="mt-1 text-sm">
+        {booking.quantity} {booking.quantity === 1 ? 'spot' : 'spots'} · {pending ? 'Pending payment' : 'Confirmed'}
+      </p>
+      <a href={pending ? `/checkout/${booking.classId}?quantity=${booking.quantity}` : '/bookings'} className={`mt-3 w-full ${pending ? 'btn-accent' : 'btn-secondary'}`}>
+        {pending ? 'Complete payment' : 'View My Bookings'}
+      </a>
+    </div>
   );
 }

@@ -1,0 +1,56 @@
+// One booking card: class title, date, start-end time, location, spots booked, the status badge, and the
+// actions of its tab (Cancel Booking upcoming; Add Review / View Review past).
+import type { Booking } from '../../../../api/bookings/model';
+import { Icon } from '../../../components/catalog/icons';
+import { classDate, classTime, DEFAULT_CLASS_IMAGE, dollars, locationOf } from '../../../lib/catalog';
+import { StatusBadge } from './StatusBadge';
+
+export function BookingItem({ booking, tab, onCancel }: { booking: Booking; tab: 'upcoming' | 'past'; onCancel: (booking: Booking) => void }) {
+  const { class: cls } = booking;
+  const reviewHref = `/review?classId=${booking.classId}&bookingId=${booking.id}`;
+  const spots = booking.quantity || 1;
+  return (
+    <li className="card flex flex-col overflow-hidden sm:flex-row">
+      <img
+        src={cls.image || DEFAULT_CLASS_IMAGE}
+        onError={(e) => {
+          if (!e.currentTarget.src.endsWith(DEFAULT_CLASS_IMAGE)) e.currentTarget.src = DEFAULT_CLASS_IMAGE;
+        }}
+        alt=""
+        className="h-32 w-full object-cover sm:h-auto sm:w-44"
+        loading="lazy"
+      />
+      <div className="flex flex-1 flex-col gap-3 p-4 sm:p-5">
+        <div className="flex flex-wrap items-start justify-between gap-2">
+          <h3 className="text-lg font-semibold">{cls.title}</h3>
+          <StatusBadge status={booking.status} />
+        </div>
+        <ul className="grid gap-1.5 text-sm text-fog-700 sm:grid-cols-2 dark:text-fog-300">
+          <li className="flex items-center gap-2"><Icon name="calendar" className="h-4 w-4 shrink-0 text-fog-500" />{classDate(cls.startTime)}</li>
+          <li className="flex items-center gap-2"><Icon name="clock" className="h-4 w-4 shrink-0 text-fog-500" />{classTime(cls.startTime, cls.endTime)}</li>
+          <li className="flex items-center gap-2"><Icon name="pin" className="h-4 w-4 shrink-0 text-fog-500" />{locationOf(cls)}</li>
+          <li className="flex items-center gap-2"><Icon name="users" className="h-4 w-4 shrink-0 text-fog-500" />{spots} {spots === 1 ? 'spot' : 'spots'} booked</li>
+        </ul>
+        {booking.status === 'cancelled' && booking.refundAmount !== null && booking.refundAmount > 0 && (
+          <p className="text-sm text-fog-600 dark:text-fog-400">Refunded {dollars(booking.refundAmount)}</p>
+        )}
+        {booking.status === 'pending' && (
+          <p className="text-sm text-amber-800 dark:text-amber-200">
+            Payment not completed yet. <a className="font-semibold underline" href={`/checkout/${booking.classId}?quantity=${spots}`}>Complete payment</a>
+          </p>
+        )}
+        <div className="mt-auto flex flex-wrap gap-2 pt-1">
+          <a href={`/classes/${booking.classId}`} className="btn-secondary">View Class Details</a>
+          {tab === 'upcoming' && (
+            <button type="button" className="btn-ghost text-red-700 hover:bg-red-50 dark:text-red-400 dark:hover:bg-red-950/40" onClick={() => onCancel(booking)}>
+              Cancel Booking
+            </button>
+          )}
+          {tab === 'past' && booking.status === 'confirmed' && (
+            <a href={reviewHref} className="btn-primary">{booking.reviewId ? 'View Review' : 'Add Review'}</a>
+          )}
+        </div>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,47 @@
+// The cancel confirmation (customer-areas §2): Keep Booking / Confirm Cancellation, with exactly what the
+// FAQ policy refunds for this booking and until when a full refund applies, in Pacific time.
+import { Dialog, DialogPanel, DialogTitle, Description } from '@headlessui/react';
+import type { Booking } from '../../../../api/bookings/model';
+import { formatDateLong, formatTimePT } from '../../../../api/lib/pacific';
+import { dollars } from '../../../lib/catalog';
+
+export function refundSentence(booking: Booking): string {
+  if (booking.status === 'pending') return 'Your payment has not been completed, so nothing has been charged and nothing needs refunding.';
+  if (booking.amount === 0) return 'This class is free, so there is nothing to refund.';
+  const until = booking.fullRefundUntil ? `${formatDateLong(booking.fullRefundUntil)} at ${formatTimePT(booking.fullRefundUntil)}` : null;
+  if (booking.refundIfCancelledNow > 0) {
+    return `You will be refunded ${dollars(booking.refundIfCancelledNow)} in full (full refunds apply until ${until}, 48 hours before the class). Refunds take 3-5 business days.`;
+  }
+  return `The class starts in less than 48 hours (full refunds ended ${until}), so this cancellation is not refunded.`;
+}
+
+export function CancelDialog({ booking, busy, onKeep, onConfirm }: { booking: Booking | null; busy: boolean; onKeep: () => void; onConfirm: () => void }) {
+  return (
+    <Dialog open={booking !== null} onClose={busy ? () => {} : onKeep} className="relative z-50">
+      <div className="fixed inset-0 bg-fog-950/50" aria-hidden="true" />
+      <div className="fixed inset-0 flex items-end justify-center p-4 sm:items-center">
+        <DialogPanel className="card w-full max-w-md p-6">
+          <DialogTitle className="text-lg font-bold">Cancel this booking?</DialogTitle>
+          {booking && (
+            <>
+              <Description className="mt-2 text-sm text-fog-700 dark:text-fog-300">
+                {booking.class.title}: {booking.quantity} {booking.quantity === 1 ? 'spot' : 'spots'}. Cancellation policies may apply.
+              </Description>
+              <p className="mt-3 rounded-xl bg-fog-100 p-3 text-sm text-fog-800 dark:bg-fog-800 dark:text-fog-100" data-testid="refund-note">
+                {refundSentence(booking)}
+              </p>
+            </>
+          )}
+          <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <button type="button" className="btn-secondary" onClick={onKeep} disabled={busy}>
+              Keep Booking
+            </button>
+            <button type="button" className="btn-danger" onClick={onConfirm} disabled={busy}>
+              {busy ? 'Cancelling...' : 'Confirm Cancellation'}
+            </button>
+          </div>
+        </DialogPanel>
+      </div>
+    </Dialog>
+  );
+}

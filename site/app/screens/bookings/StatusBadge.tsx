@@ -1,0 +1,13 @@
+// Booking status badges (customer-areas §4): Pending Payment amber outline, confirmed green, cancelled red
+// outline; any other value shown raw.
+import { STATUS_LABEL } from '../../../lib/bookings';
+
+const STYLES: Record<string, string> = {
+  pending: 'border border-amber-500 text-amber-800 dark:border-amber-400 dark:text-amber-200',
+  confirmed: 'bg-brand-600 text-white dark:bg-brand-500 dark:text-fog-950',
+  cancelled: 'border border-red-600 text-red-700 dark:border-red-400 dark:text-red-300',
+};
+
+export function StatusBadge({ status }: { status: string }) {
+  return <span className={`badge ${STYLES[status] ?? 'bg-fog-100 text-fog-800 dark:bg-fog-800 dark:text-fog-200'}`}>{STATUS_LABEL[status] ?? status}</span>;
+}
