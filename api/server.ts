@@ -144,7 +144,9 @@ export function startServer({ ctx, port = ctx.env.port, hostname = '0.0.0.0', si
   const server = Bun.serve({
     port,
     hostname,
-    maxRequestBodySize: UPLOAD_BODY_LIMIT + 1024 * 1024,
+    // Headroom above the 40 MB upload limit: an oversized upload that declares its length gets the API's
+    // JSON 413 (guardApiRequest) instead of Bun's bare one; the route itself checks the file's size too.
+    maxRequestBodySize: UPLOAD_BODY_LIMIT + 24 * 1024 * 1024,
     async fetch(request, srv) {
       const path = pathOf(request.url);
       if (path === '/api' || path.startsWith('/api/')) {

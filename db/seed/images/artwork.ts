@@ -45,14 +45,20 @@ function bayWithBridge(c: Canvas, mood: Parameters<typeof sky>[1], horizon: numb
   fog(c, horizon - 70 * bs, 0.55, bs);
 }
 
+/** The sun going down over the water: sky, sun and a warm sea, with the bridge when `bridgeAt` is given. */
+function sunsetSea(c: Canvas, horizon: number, sunAt: [number, number, number], bridgeAt?: [number, number]): void {
+  sky(c, 'sunset', horizon + 20);
+  sun(c, ...sunAt);
+  water(c, horizon, ['#f2b28f', C.teal700]);
+  if (bridgeAt) bridge(c, bridgeAt[0], horizon, bridgeAt[1]);
+}
+
 type Picture = (c: Canvas) => void;
 
 export const CLASS_PICTURES: Record<string, [Picture, Picture]> = {
   yoga: [
     (c) => {
-      sky(c, 'sunset', 420);
-      sun(c, 560, 400, 60);
-      water(c, 400, ['#f2b28f', C.teal600]);
+      sunsetSea(c, 400, [560, 400, 60]);
       fog(c, 330, 0.35);
       beach(c, 470);
       c.add(shadow(330, 520, 220), mat(330, 520, 200, C.teal500), figure('tree', L.maya, 330, 516, 1.45));
@@ -104,10 +110,7 @@ export const CLASS_PICTURES: Record<string, [Picture, Picture]> = {
   ],
   running: [
     (c) => {
-      sky(c, 'sunset', 380);
-      sun(c, 640, 250, 44);
-      water(c, 360, ['#f2b28f', C.teal700]);
-      bridge(c, 160, 360, 0.75);
+      sunsetSea(c, 360, [640, 250, 44], [160, 0.75]);
       c.add(ridge([[0, 430], [200, 400], [520, 420], [800, 380]], 600, C.teal800));
       cypress(c, 700, 420, 1, C.teal900);
       c.add(`<path d="M0 520C200 470 500 500 800 450" stroke="${C.sand}" stroke-width="36" fill="none"/>`);
@@ -193,9 +196,7 @@ export const CLASS_PICTURES: Record<string, [Picture, Picture]> = {
       c.add(`<path d="M0 540Q120 520 240 540T480 540T720 540T960 540" stroke="#fff" stroke-width="6" fill="none" opacity="0.7"/>`);
     },
     (c) => {
-      sky(c, 'sunset', 360);
-      sun(c, 400, 330, 52);
-      water(c, 340, ['#f2b28f', C.teal600]);
+      sunsetSea(c, 340, [400, 330, 52]);
       beach(c, 440);
       c.add(surfboard(170, 430, 210, -82, C.teal500), surfboard(230, 440, 180, -76, C.orange500), surfboard(640, 440, 200, -98, C.gold));
       c.add(figure('wave', L.kidA, 430, 540, 0.9), figure('stand', L.kai, 520, 545, 1.2));
@@ -237,10 +238,7 @@ export const CLASS_PICTURES: Record<string, [Picture, Picture]> = {
   ],
   photography: [
     (c) => {
-      sky(c, 'sunset', 360);
-      sun(c, 560, 290, 44);
-      water(c, 350, ['#f2b28f', C.teal700]);
-      bridge(c, 230, 350, 0.9);
+      sunsetSea(c, 350, [560, 290, 44], [230, 0.9]);
       c.add(ridge([[0, 470], [300, 440], [800, 470]], 600, C.teal900));
       c.add(`<g stroke="#fff" stroke-width="6" fill="none" opacity="0.9"><path d="M120 110h60M120 110v60M680 110h-60M680 110v60M120 430h60M120 430v-60M680 430h-60M680 430v-60"/></g><circle cx="400" cy="270" r="10" fill="none" stroke="#fff" stroke-width="3" opacity="0.9"/>`);
       c.add(camera(400, 530, 1.6));
@@ -314,10 +312,7 @@ export const BLOG_PICTURES: Record<string, Picture> = {
     c.add(mat(420, 600, 200, C.teal500), figure('tree', L.maya, 420, 596, 1.2), mat(760, 610, 200, C.orange500), figure('warrior', L.grace, 760, 606, 1.05));
   },
   'running-routes-with-views': (c) => {
-    sky(c, 'sunset', 420);
-    sun(c, 980, 280, 50);
-    water(c, 400, ['#f2b28f', C.teal700]);
-    bridge(c, 260, 400, 0.9);
+    sunsetSea(c, 400, [980, 280, 50], [260, 0.9]);
     c.add(ridge([[0, 500], [400, 470], [800, 500], [1200, 460]], 675, C.teal800));
     c.add(`<path d="M0 620C400 570 800 610 1200 560" stroke="${C.sand}" stroke-width="40" fill="none"/>`);
     c.add(figure('run', L.sofia, 560, 600, 1.2), figure('run', L.diego, 700, 590, 1.2));
