@@ -8,8 +8,12 @@ describe('sanitizeBlogHtml', () => {
     expect(html).toBe('<p>Hi</p>');
   });
 
+  test('an image without alt text gets an empty one (decorative)', () => {
+    expect(sanitizeBlogHtml('<img src="/a.png">')).toBe('<img alt="" src="/a.png" loading="lazy" />');
+  });
+
   test('drops event-handler attributes', () => {
-    expect(sanitizeBlogHtml('<img src="https://a.test/x.png" onerror="alert(1)" alt="x"><p onclick="x()">t</p>')).toBe('<img src="https://a.test/x.png" alt="x" loading="lazy" /><p>t</p>');
+    expect(sanitizeBlogHtml('<img src="https://a.test/x.png" onerror="alert(1)" alt="x"><p onclick="x()">t</p>')).toBe('<img alt="x" src="https://a.test/x.png" loading="lazy" /><p>t</p>');
   });
 
   test('drops javascript: and data: links but keeps http, https, mailto and relative ones', () => {

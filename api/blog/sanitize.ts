@@ -28,7 +28,8 @@ const OPTIONS: sanitizeHtml.IOptions = {
       else delete attrs.target;
       return { tagName, attribs: attrs };
     },
-    img: (tagName, attribs) => ({ tagName, attribs: { ...attribs, loading: 'lazy' } }),
+    // Images without a description are decorative to screen readers rather than unnamed.
+    img: (tagName, attribs) => ({ tagName, attribs: { alt: '', ...attribs, loading: 'lazy' } }),
   },
 };
 

@@ -35,14 +35,14 @@ export interface CoachSummary {
 
 function Fact({ icon, label, children }: { icon: Parameters<typeof Icon>[0]['name']; label: string; children: React.ReactNode }) {
   return (
-    <div className="flex gap-3">
-      <span className="mt-0.5 flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-brand-50 text-brand-700 dark:bg-brand-900/50 dark:text-brand-200">
-        <Icon name={icon} className="h-4 w-4" />
-      </span>
-      <div>
-        <dt className="text-sm font-medium text-fog-600 dark:text-fog-400">{label}</dt>
-        <dd className="text-fog-900 dark:text-fog-100">{children}</dd>
-      </div>
+    <div>
+      <dt className="flex items-center gap-3 text-sm font-medium text-fog-600 dark:text-fog-400">
+        <span className="flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-brand-50 text-brand-700 dark:bg-brand-900/50 dark:text-brand-200">
+          <Icon name={icon} className="h-4 w-4" />
+        </span>
+        {label}
+      </dt>
+      <dd className="mt-1 pl-11 text-fog-900 dark:text-fog-100">{children}</dd>
     </div>
   );
 }
