@@ -127,3 +127,9 @@ export function imageForm(bytes: Uint8Array, name: string, type: string): FormDa
   form.append('image', new File([bytes], name, { type }));
   return form;
 }
+
+/** A valid POST /api/classes body a week ahead (to check who may create classes). */
+export function classBody(server: TestServer, categoryId: number) {
+  const day = new Date(server.clock.now().getTime() + 7 * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+  return { title: 'Sunrise Yoga', description: 'Gentle flow by the bay.', categoryId, location: 'Crissy Field', addressLine1: '1199 East Beach', city: 'San Francisco', state: 'CA', zipCode: '94129', price: 20, duration: 60, capacity: 10, startDate: day, startTime: '09:00' };
+}

@@ -1,0 +1,80 @@
+// The authorization matrix (issue 3): every endpoint of the accounts issue, called by a visitor, a customer,
+// another customer, a coach awaiting approval, an approved coach and an admin, with the status each gets.
+// Visitors get 401, the wrong role 403, another user's account 403.
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { createSession, SESSION_COOKIE } from '../../../api/auth/session';
+import { categories } from '../../../db/schema';
+import { startTestServer, type TestClient, type TestServer } from '../../helpers/api';
+import { classBody, createActors, imageForm, newPerson, PASSWORD, PNG_1X1, register, type Person } from './helpers';
+
+const ACTORS = ['visitor', 'customer', 'otherCustomer', 'pendingCoach', 'coach', 'admin'] as const;
+type Actor = (typeof ACTORS)[number];
+
+let server: TestServer;
+let people: Record<Actor, Person>;
+let loginTarget: Person;
+let coachToApprove: Person;
+let categoryId: number;
+
+beforeAll(async () => {
+  server = await startTestServer({ google: null, rateLimits: { registerPerIp: { max: 1000, windowMs: 60_000 }, resetPerIp: { max: 1000, windowMs: 60_000 }, resetPerEmail: { max: 1000, windowMs: 60_000 } } });
+  people = await createActors(server);
+  loginTarget = await register(server);
+  coachToApprove = await register(server, { role: 'coach' });
+  const [category] = await server.ctx.db.write((tx) => tx.insert(categories).values({ name: 'Yoga' }).returning());
+  categoryId = category!.id;
+}, 60_000);
+afterAll(() => server.stop());
+
+/** A fresh session of the actor for every call, so calls that end sessions (logout, password) touch no other row. */
+async function as(actor: Actor): Promise<TestClient> {
+  const client = server.client();
+  if (actor !== 'visitor') {
+    const { token } = await createSession(server.ctx.db, server.ctx.clock, people[actor].id);
+    client.cookies.set(SESSION_COOKIE, token);
+  }
+  return client;
+}
+
+const idOf = (actor: Actor) => (actor === 'visitor' ? people.customer.id : people[actor].id);
+
+type Expected = Record<Actor, number>;
+const everyone = (status: number): Expected => Object.fromEntries(ACTORS.map((a) => [a, status])) as Expected;
+const signedIn = (status: number): Expected => ({ ...everyone(status), visitor: 401 });
+const adminOnly: Expected = { visitor: 401, customer: 403, otherCustomer: 403, pendingCoach: 403, coach: 403, admin: 200 };
+const onlyTheCustomer = (status: number): Expected => ({ visitor: 401, customer: status, otherCustomer: 403, pendingCoach: 403, coach: 403, admin: 403 });
+
+const rows: { endpoint: string; expected: Expected; call: (client: TestClient, actor: Actor) => Promise<{ status: number }> }[] = [
+  { endpoint: 'GET /api/user', expected: signedIn(200), call: (c) => c.get('/api/user') },
+  { endpoint: 'POST /api/register', expected: everyone(201), call: (c) => c.post('/api/register', newPerson()) },
+  { endpoint: 'POST /api/login', expected: everyone(200), call: (c) => c.post('/api/login', { email: loginTarget.email, password: PASSWORD }) },
+  { endpoint: 'POST /api/logout', expected: everyone(200), call: (c) => c.post('/api/logout', {}) },
+  { endpoint: 'GET /api/auth/google?role=customer', expected: everyone(302), call: (c) => c.get('/api/auth/google?role=customer') },
+  { endpoint: 'GET /api/auth/google/callback', expected: everyone(302), call: (c) => c.get('/api/auth/google/callback?code=x&state=y') },
+  { endpoint: 'POST /api/auth/forgot-password', expected: everyone(200), call: (c) => c.post('/api/auth/forgot-password', { email: loginTarget.email }) },
+  { endpoint: 'POST /api/auth/reset-password (bad token)', expected: everyone(400), call: (c) => c.post('/api/auth/reset-password', { token: 'not-a-token', newPassword: 'whatever-1' }) },
+  { endpoint: 'PUT /api/users/{own id}', expected: signedIn(200), call: (c, a) => c.put(`/api/users/${idOf(a)}`, { firstName: 'Same', lastName: 'Person' }) },
+  { endpoint: "PUT /api/users/{customer's id}", expected: onlyTheCustomer(200), call: (c) => c.put(`/api/users/${people.customer.id}`, { firstName: 'Casey', lastName: 'Park' }) },
+  { endpoint: 'PUT /api/users/{own id}/password', expected: signedIn(200), call: (c, a) => c.put(`/api/users/${idOf(a)}/password`, { currentPassword: PASSWORD, newPassword: PASSWORD }) },
+  { endpoint: "PUT /api/users/{customer's id}/password", expected: onlyTheCustomer(200), call: (c) => c.put(`/api/users/${people.customer.id}/password`, { currentPassword: PASSWORD, newPassword: PASSWORD }) },
+  { endpoint: 'GET /api/admin/users', expected: adminOnly, call: (c) => c.get('/api/admin/users') },
+  { endpoint: 'PUT /api/admin/coaches/{id}/approve', expected: adminOnly, call: (c) => c.put(`/api/admin/coaches/${coachToApprove.id}/approve`) },
+  { endpoint: 'POST /api/upload-image', expected: signedIn(201), call: (c) => c.request('POST', '/api/upload-image', undefined, { raw: imageForm(PNG_1X1, 'a.png', 'image/png') }) },
+  // The role rule of this issue on the classes API: only approved coaches (and admins, for a coach) create classes.
+  {
+    endpoint: 'POST /api/classes',
+    expected: { visitor: 401, customer: 403, otherCustomer: 403, pendingCoach: 403, coach: 201, admin: 201 },
+    call: (c, a) => c.post('/api/classes', { ...classBody(server, categoryId), ...(a === 'admin' ? { coachId: people.coach.id } : {}) }),
+  },
+];
+
+describe('authorization matrix', () => {
+  for (const row of rows) {
+    for (const actor of ACTORS) {
+      test(`${row.endpoint} as ${actor}: ${row.expected[actor]}`, async () => {
+        const res = await row.call(await as(actor), actor);
+        expect(res.status).toBe(row.expected[actor]);
+      });
+    }
+  }
+});
