@@ -10,7 +10,7 @@ export * from './types';
 
 export function createPaymentProvider(env: Env, db: Db, clock: Clock): PaymentProvider {
   if (env.stripe) return createStripeProvider(env.stripe);
-  return createTestPaymentProvider(db, clock, () => env.publicUrl);
+  return createTestPaymentProvider(db, clock);
 }
 
 export function isTestProvider(provider: PaymentProvider): provider is TestPaymentProvider {

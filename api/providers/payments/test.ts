@@ -79,7 +79,7 @@ export function expiryInPast(expiry: string, now: Date): boolean {
   return year < now.getUTCFullYear() || (year === now.getUTCFullYear() && mm < now.getUTCMonth() + 1);
 }
 
-export function createTestPaymentProvider(db: Db, clock: Clock, publicUrl: () => string): TestPaymentProvider {
+export function createTestPaymentProvider(db: Db, clock: Clock): TestPaymentProvider {
   const refunds = new Map<string, ProviderRefund>();
   const find = (id: string) => db.db.select().from(testPaymentIntents).where(eq(testPaymentIntents.id, id)).get();
 
@@ -183,8 +183,9 @@ export function createTestPaymentProvider(db: Db, clock: Clock, publicUrl: () =>
       return `acct_test_${randomToken(8)}`;
     },
 
+    // Relative, so it opens on whichever origin the coach is using (PUBLIC_URL may name another one).
     async createOnboardingLink(accountId) {
-      return `${publicUrl()}/payouts/test-onboarding?account=${encodeURIComponent(accountId)}`;
+      return `/payouts/test-onboarding?account=${encodeURIComponent(accountId)}`;
     },
 
     async retrievePayoutAccount(accountId) {

@@ -17,7 +17,7 @@ export function refundSentence(booking: Booking): string {
 
 export function CancelDialog({ booking, busy, onKeep, onConfirm }: { booking: Booking | null; busy: boolean; onKeep: () => void; onConfirm: () => void }) {
   return (
-    <Dialog open={booking !== null} onClose={busy ? () => {} : onKeep} className="relative z-50">
+    <Dialog open={booking !== null} onClose={busy ? () => {} : onKeep} className="fixed inset-0 z-50">
       <div className="fixed inset-0 bg-fog-950/50" aria-hidden="true" />
       <div className="fixed inset-0 flex items-end justify-center p-4 sm:items-center">
         <DialogPanel className="card w-full max-w-md p-6">

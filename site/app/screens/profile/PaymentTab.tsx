@@ -55,7 +55,8 @@ export function PaymentTab({ user }: { user: CurrentUser }) {
     const tab = mobile ? null : window.open('', '_blank');
     setPending(true);
     try {
-      const { onboardingUrl } = await apiPost<{ onboardingUrl: string }>(`/api/coaches/${user.id}/stripe-onboarding`);
+      const { onboardingUrl: link } = await apiPost<{ onboardingUrl: string }>(`/api/coaches/${user.id}/stripe-onboarding`);
+      const onboardingUrl = new URL(link, window.location.href).href; // the test provider's link is relative
       if (tab) {
         tab.opener = null;
         tab.location.href = onboardingUrl;
