@@ -2,6 +2,7 @@
 // uploads from DATA_DIR, everything else is rendered by the built Astro site.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
+import { brotliCompress, constants as zlibConstants } from 'node:zlib';
 import { createApi, guardApiRequest, UPLOAD_BODY_LIMIT } from './app';
 import type { AppContext } from './context';
 import { CLIENT_IP_HEADER } from './lib/rate-limit';
@@ -11,6 +12,8 @@ type RenderPage = (request: Request, locals: Record<string, unknown>, clientAddr
 interface StaticFile {
   body: Uint8Array;
   gzip: Uint8Array | null;
+  /** Brotli (about 15% smaller than gzip for the React runtime): made in the background after start. */
+  br?: Uint8Array;
   type: string;
   cacheControl: string;
 }
@@ -77,7 +80,22 @@ function loadStaticFiles(clientDir: string): Map<string, StaticFile> {
     }
   };
   walk(clientDir);
+  precompressBrotli(new Set(files.values()));
   return files;
+}
+
+/** Brotli at maximum quality on the thread pool, one file at a time, so start-up and requests never wait. */
+function precompressBrotli(files: Set<StaticFile>): void {
+  const queue = [...files].filter((file) => file.gzip);
+  const next = () => {
+    const file = queue.shift();
+    if (!file) return;
+    brotliCompress(file.body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }, (error, result) => {
+      if (!error) file.br = new Uint8Array(result);
+      next();
+    });
+  };
+  next();
 }
 
 /** The path of an absolute URL without parsing all of it (this runs for every request). */
@@ -95,6 +113,10 @@ function acceptsGzip(request: Request): boolean {
 function serveStatic(file: StaticFile, request: Request): Response {
   const headers: Record<string, string> = { 'content-type': file.type, 'cache-control': file.cacheControl, vary: 'accept-encoding' };
   if (file.type.startsWith('text/html')) Object.assign(headers, SECURITY_HEADERS);
+  if (file.br && (request.headers.get('accept-encoding') ?? '').includes('br')) {
+    headers['content-encoding'] = 'br';
+    return new Response(request.method === 'HEAD' ? null : file.br, { headers });
+  }
   if (file.gzip && acceptsGzip(request)) {
     headers['content-encoding'] = 'gzip';
     return new Response(request.method === 'HEAD' ? null : file.gzip, { headers });

@@ -2,12 +2,14 @@
 import { Elysia } from 'elysia';
 import * as v from 'valibot';
 import type { AppContext } from '../context';
+import { gzipLargeJson } from '../lib/compress';
 import { BlogListQuery, BlogPost, SlugParams } from './model';
 import { getPostBySlug, listPublishedPosts } from './service';
 
 export function blogRoutes(ctx: AppContext) {
   const db = ctx.db.db;
   return new Elysia()
+    .mapResponse(gzipLargeJson)
     .get('/blog', ({ query }) => listPublishedPosts(db, query.tag), {
       query: BlogListQuery,
       response: { 200: v.array(BlogPost) },

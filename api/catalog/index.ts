@@ -2,6 +2,7 @@
 import { Elysia } from 'elysia';
 import * as v from 'valibot';
 import type { AppContext } from '../context';
+import { gzipLargeJson } from '../lib/compress';
 import { parseClassFilters } from './filter-classes';
 import {
   BookingCount,
@@ -37,6 +38,7 @@ const tags = { catalog: ['Catalogue'], coaches: ['Coaches'], reviews: ['Reviews'
 export function catalogRoutes(ctx: AppContext) {
   const db = ctx.db.db;
   return new Elysia()
+    .mapResponse(gzipLargeJson)
     .get('/categories', () => listCategories(db), {
       response: { 200: v.array(Category) },
       detail: { tags: tags.catalog, summary: 'All categories (class types): id, name, image' },

@@ -176,11 +176,23 @@ export async function listClasses(db: Database, now: Date, options: ClassListOpt
     }
     if (filters.ageGroup === 'Adults' || filters.ageGroup === 'Kids') conditions.push(eq(classes.ageGroup, filters.ageGroup));
   }
-  const rows = await baseClassQuery(db).where(and(...conditions)).orderBy(asc(classes.startTime), asc(classes.id));
-  const matching = filtered ? filterClasses(rows.map((r) => ({ ...r.row, joined: r })), filters, now).map((r) => r.joined) : rows;
+  if (!filtered) {
+    const rows = await baseClassQuery(db).where(and(...conditions)).orderBy(asc(classes.startTime), asc(classes.id));
+    return { items: await decorate(db, rows, now, options.includeSchedules ?? false), total: rows.length };
+  }
+  // Filter on the few columns the rules read, then load full rows for the requested page only.
+  const candidates = await db
+    .select({ id: classes.id, title: classes.title, description: classes.description, categoryId: classes.categoryId, ageGroup: classes.ageGroup, address: classes.address, startTime: classes.startTime })
+    .from(classes)
+    .where(and(...conditions))
+    .orderBy(asc(classes.startTime), asc(classes.id));
+  const matching = filterClasses(candidates, filters, now);
   const offset = options.offset ?? 0;
-  const page = options.limit !== undefined || offset ? matching.slice(offset, offset + Math.min(options.limit ?? MAX_PAGE, MAX_PAGE)) : matching;
-  return { items: await decorate(db, page, now, options.includeSchedules ?? false), total: matching.length };
+  const pageIds = matching.slice(offset, offset + Math.min(options.limit ?? MAX_PAGE, MAX_PAGE)).map((c) => c.id);
+  const rows = pageIds.length ? await baseClassQuery(db).where(inArray(classes.id, pageIds)) : [];
+  const order = new Map(pageIds.map((id, index) => [id, index]));
+  rows.sort((a, b) => order.get(a.row.id)! - order.get(b.row.id)!);
+  return { items: await decorate(db, rows, now, options.includeSchedules ?? false), total: matching.length };
 }
 
 export async function getClass(db: Database, id: number, now: Date, options: { includeSchedules?: boolean } = {}): Promise<ClassItem> {

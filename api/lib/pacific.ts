@@ -2,8 +2,16 @@
 // Used by pages, islands and emails alike.
 export const TIME_ZONE = 'America/Los_Angeles';
 
-const parts = (date: Date, options: Intl.DateTimeFormatOptions) =>
-  new Intl.DateTimeFormat('en-US', { timeZone: TIME_ZONE, ...options }).format(date);
+// Building an Intl.DateTimeFormat costs ~100 µs, formatting with one under 1 µs: each is built once.
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatter(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = locale + JSON.stringify(options);
+  let cached = formatters.get(key);
+  if (!cached) formatters.set(key, (cached = new Intl.DateTimeFormat(locale, { timeZone: TIME_ZONE, ...options })));
+  return cached;
+}
+
+const parts = (date: Date, options: Intl.DateTimeFormatOptions) => formatter('en-US', options).format(date);
 
 function toDate(value: Date | string | number | null | undefined): Date | null {
   if (value === null || value === undefined || value === '') return null;
@@ -77,8 +85,7 @@ export function pacificWallTimeToInstant(day: string, time: string): Date {
 
 /** Minutes Pacific time is ahead of UTC at an instant (-420 in summer, -480 in winter). */
 function offsetMinutes(date: Date): number {
-  const p = new Intl.DateTimeFormat('en-US', {
-    timeZone: TIME_ZONE,
+  const p = formatter('en-US', {
     hourCycle: 'h23',
     year: 'numeric',
     month: 'numeric',
@@ -99,7 +106,7 @@ export function pacificWeekday(value: Date | string | number): number {
 
 /** The Pacific wall time of an instant as 24-hour HH:MM. */
 export function pacificHHMM(value: Date | string | number): string {
-  return new Intl.DateTimeFormat('en-GB', { timeZone: TIME_ZONE, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(toDate(value)!);
+  return formatter('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(toDate(value)!);
 }
 
 export const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;

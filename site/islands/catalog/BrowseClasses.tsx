@@ -12,7 +12,7 @@ import { ClassRow } from './ClassRow';
 import { MapPanel } from './MapPanel';
 import { type CategoryOption, SearchForm } from './SearchForm';
 
-export const PAGE_SIZE = 60;
+export const PAGE_SIZE = 30;
 
 interface Props {
   initialFilters: ClassFilters;
@@ -108,9 +108,21 @@ export default function BrowseClasses({ initialFilters, initialItems, initialTot
   if (filters.category) chips.push({ key: 'category', label: `Category: ${categoryName(filters.category)}` });
   if (filters.date) chips.push({ key: 'date', label: `Date: ${/^\d{4}-\d{2}-\d{2}$/.test(filters.date) ? formatDateLong(`${filters.date}T12:00:00Z`) : filters.date}` });
 
-  const pins = useMemo(() => pinsOf(items), [items]);
   const title = filters.q ? `Search Results for "${filters.q}"` : 'Browse All Classes';
   const showSideMap = view === 'list' && large;
+  const mapShown = Boolean(mapsKey) && (view === 'map' || showSideMap);
+
+  // The map pins every match, not only the loaded page: fetched once per search, only while a map shows.
+  const [allMatches, setAllMatches] = useState<{ key: string; items: BrowseItem[] } | null>(null);
+  const filterKey = classFiltersToQuery(filters);
+  useEffect(() => {
+    if (!mapShown || items.length >= total || allMatches?.key === filterKey) return;
+    fetch(`/api/classes?${filterKey ? `${filterKey}&` : ''}limit=500`, { headers: { accept: 'application/json' } })
+      .then((r) => (r.ok ? r.json() : Promise.reject(new Error('Failed to fetch classes'))))
+      .then((list: Parameters<typeof toBrowseItem>[0][]) => setAllMatches({ key: filterKey, items: list.map(toBrowseItem) }))
+      .catch((error) => console.error(error));
+  }, [mapShown, filterKey, items.length, total]);
+  const pins = useMemo(() => pinsOf(allMatches?.key === filterKey ? allMatches.items : items), [allMatches, filterKey, items]);
 
   const list =
     status === 'error' ? (

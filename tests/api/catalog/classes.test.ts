@@ -204,3 +204,14 @@ describe('GET /api/cities', () => {
     expect(res.body).toEqual(['Oakland', 'San Francisco']);
   });
 });
+
+describe('compression', () => {
+  test('a large class list is sent gzipped, with the total count header kept', async () => {
+    const res = await fetch(`${server.url}/api/classes?limit=50`, { headers: { 'accept-encoding': 'gzip' }, decompress: false } as RequestInit);
+    expect(res.headers.get('content-encoding')).toBe('gzip');
+    const plain = await get('/api/classes?limit=50');
+    expect(res.headers.get('x-total-count')).toBe(plain.headers.get('x-total-count'));
+    const list = JSON.parse(new TextDecoder().decode(Bun.gunzipSync(new Uint8Array(await res.arrayBuffer()))));
+    expect(list).toEqual(plain.body);
+  });
+});
