@@ -47,7 +47,13 @@ export function groupClasses(list: ManagedClass[], now = Date.now()): Card[] {
       cards.push({ cls: c, kind: 'session', sessions: [c], next: c, activeBookings: c.activeBookings });
     }
   }
-  return cards.sort((a, b) => (a.next.startTime ?? '').localeCompare(b.next.startTime ?? ''));
+  // Upcoming first (soonest first), then past ones (most recent first).
+  const ended = (c: Card) => Date.parse(c.next.endTime ?? c.next.startTime ?? '') < now;
+  return cards.sort((a, b) => {
+    if (ended(a) !== ended(b)) return ended(a) ? 1 : -1;
+    const order = (a.next.startTime ?? '').localeCompare(b.next.startTime ?? '');
+    return ended(a) ? -order : order;
+  });
 }
 
 export default function MyClassesScreen() {
