@@ -28,8 +28,13 @@ export type ClassRow = typeof classes.$inferSelect;
 
 // ---------------------------------------------------------------- shapes
 
+/** What the customer has paid for a booking: its amount once confirmed (a hold has paid nothing yet). */
+export function paidCents(row: Pick<BookingRow, 'status' | 'amountCents'>): number {
+  return row.status === 'confirmed' ? row.amountCents : 0;
+}
+
 export function toBookingJson(row: BookingRow, cls: ClassRow, now: Date, reviewId: number | null = null): Booking {
-  const paid = row.status === 'confirmed' && row.paymentIntentId ? row.amountCents : 0;
+  const paid = paidCents(row);
   const deadline = paid > 0 ? fullRefundDeadline(cls.startTime) : null;
   return {
     id: row.id,
@@ -328,7 +333,11 @@ export async function listBookings(ctx: AppContext, user: SessionUser): Promise<
 
 /** Issues a refund through the provider; the idempotency key makes a repeated call refund once. */
 async function issueRefund(ctx: AppContext, booking: BookingRow, cents: number): Promise<void> {
-  if (cents <= 0 || !booking.paymentIntentId) return;
+  if (cents <= 0) return;
+  if (!booking.paymentIntentId) {
+    console.warn(`[bookings] booking ${booking.id} has no payment intent (demo data?): no refund sent to the provider`);
+    return;
+  }
   try {
     await ctx.payments.refund(booking.paymentIntentId, cents, `refund-booking-${booking.id}`);
   } catch (error) {
@@ -351,7 +360,7 @@ export async function cancelBooking(ctx: AppContext, user: SessionUser, bookingI
   const { booking, cls } = found;
   transition(booking.status, 'cancelByCustomer', 'customer');
   if (hasStarted(cls.startTime, now)) throw conflict('This class has already started, so the booking can no longer be cancelled.');
-  const paid = booking.status === 'confirmed' && booking.paymentIntentId ? booking.amountCents : 0;
+  const paid = paidCents(booking);
   const refundCents = refundFor(paid, cls.startTime, now);
   // Refund first: if anything fails after it, the customer has their money and may simply try again.
   await issueRefund(ctx, booking, refundCents);
@@ -394,7 +403,7 @@ export async function cancelClassBookings(ctx: AppContext, classIds: number[], r
   let refundedCents = 0;
   for (const { booking, cls, email, firstName } of rows) {
     transition(booking.status, 'cancelForDeletedClass', 'admin');
-    const paid = booking.status === 'confirmed' && booking.paymentIntentId ? booking.amountCents : 0;
+    const paid = paidCents(booking);
     await issueRefund(ctx, booking, paid);
     const updated = await ctx.db.write(async (tx) => {
       const [row] = await tx

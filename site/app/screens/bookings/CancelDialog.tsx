@@ -10,9 +10,9 @@ export function refundSentence(booking: Booking): string {
   if (booking.amount === 0) return 'This class is free, so there is nothing to refund.';
   const until = booking.fullRefundUntil ? `${formatDateLong(booking.fullRefundUntil)} at ${formatTimePT(booking.fullRefundUntil)}` : null;
   if (booking.refundIfCancelledNow > 0) {
-    return `You will be refunded ${dollars(booking.refundIfCancelledNow)} in full (full refunds apply until ${until}, 48 hours before the class). Refunds take 3-5 business days.`;
+    return `You will be refunded ${dollars(booking.refundIfCancelledNow)} in full${until ? ` (full refunds apply until ${until}, 48 hours before the class)` : ''}. Refunds take 3-5 business days.`;
   }
-  return `The class starts in less than 48 hours (full refunds ended ${until}), so this cancellation is not refunded.`;
+  return `The class starts in less than 48 hours${until ? ` (full refunds ended ${until})` : ''}, so this cancellation is not refunded.`;
 }
 
 export function CancelDialog({ booking, busy, onKeep, onConfirm }: { booking: Booking | null; busy: boolean; onKeep: () => void; onConfirm: () => void }) {
