@@ -110,6 +110,11 @@ function isUniqueViolation(error: unknown): boolean {
   return /UNIQUE constraint failed/i.test(text);
 }
 
+/** One booking with its class (cancel, review). */
+export function bookingWithClass(db: Database, bookingId: number) {
+  return db.select({ booking: bookings, cls: classes }).from(bookings).innerJoin(classes, eq(classes.id, bookings.classId)).where(eq(bookings.id, bookingId)).get();
+}
+
 export const ALREADY_BOOKED = 'You have already booked this class.';
 
 async function findUser(db: Database, userId: number) {
@@ -349,12 +354,7 @@ async function issueRefund(ctx: AppContext, booking: BookingRow, cents: number):
 /** PUT /api/bookings/{id}/cancel: only the owner, before the class starts; refund by the FAQ policy. */
 export async function cancelBooking(ctx: AppContext, user: SessionUser, bookingId: number): Promise<Booking> {
   const now = ctx.clock.now();
-  const found = await ctx.db.db
-    .select({ booking: bookings, cls: classes })
-    .from(bookings)
-    .innerJoin(classes, eq(classes.id, bookings.classId))
-    .where(eq(bookings.id, bookingId))
-    .get();
+  const found = await bookingWithClass(ctx.db.db, bookingId);
   if (!found) throw notFound('Booking not found.');
   if (found.booking.userId !== user.id) throw forbidden('You can only cancel your own bookings.');
   const { booking, cls } = found;

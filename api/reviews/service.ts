@@ -1,9 +1,10 @@
 // Reviews: only the customer of a confirmed booking whose class has started; one per booking (POST creates,
 // PUT updates the owner's own). Coach ratings are computed from the reviews on every read, so they follow.
-import { and, desc, eq } from 'drizzle-orm';
-import { bookings, classes, reviews, users } from '../../db/schema';
+import { and, desc, eq, type SQL } from 'drizzle-orm';
+import { classes, reviews, users } from '../../db/schema';
 import type { SessionUser } from '../auth/session';
 import { hasStarted } from '../bookings/lifecycle';
+import { bookingWithClass } from '../bookings/service';
 import type { Review } from '../catalog/model';
 import type { AppContext } from '../context';
 import { badRequest, conflict, forbidden, notFound } from '../errors';
@@ -28,12 +29,7 @@ function toReviewJson(review: ReviewRow, customer: { firstName: string; lastName
 
 /** The booking being reviewed: the user's own, confirmed, for that class, and the class has started. */
 async function reviewableBooking(ctx: AppContext, user: SessionUser, classId: number, bookingId: number) {
-  const found = await ctx.db.db
-    .select({ booking: bookings, cls: classes })
-    .from(bookings)
-    .innerJoin(classes, eq(classes.id, bookings.classId))
-    .where(eq(bookings.id, bookingId))
-    .get();
+  const found = await bookingWithClass(ctx.db.db, bookingId);
   if (!found || found.booking.classId !== classId) throw notFound('Review Not Found');
   if (found.booking.userId !== user.id) throw forbidden('Only the customer who booked this class can review it.');
   if (found.booking.status !== 'confirmed') throw conflict('Only confirmed bookings can be reviewed.');
@@ -71,28 +67,26 @@ export async function updateReview(ctx: AppContext, user: SessionUser, reviewId:
   return toReviewJson(row!, user, cls.title);
 }
 
-/** GET /api/reviews/customer/{userId}: the user's own reviews (or any user's, for an admin). */
-export async function customerReviews(ctx: AppContext, user: SessionUser, userId: number): Promise<Review[]> {
-  if (user.id !== userId && user.role !== 'admin') throw forbidden('You can only see your own reviews.');
-  const rows = await ctx.db.db
+/** Reviews with their customer's names and the class title. */
+function reviewsWithNames(ctx: AppContext, where: SQL | undefined) {
+  return ctx.db.db
     .select({ review: reviews, firstName: users.firstName, lastName: users.lastName, className: classes.title })
     .from(reviews)
     .innerJoin(users, eq(users.id, reviews.userId))
     .leftJoin(classes, eq(classes.id, reviews.classId))
-    .where(eq(reviews.userId, userId))
-    .orderBy(desc(reviews.updatedAt), desc(reviews.id));
+    .where(where);
+}
+
+/** GET /api/reviews/customer/{userId}: the user's own reviews (or any user's, for an admin). */
+export async function customerReviews(ctx: AppContext, user: SessionUser, userId: number): Promise<Review[]> {
+  if (user.id !== userId && user.role !== 'admin') throw forbidden('You can only see your own reviews.');
+  const rows = await reviewsWithNames(ctx, eq(reviews.userId, userId)).orderBy(desc(reviews.updatedAt), desc(reviews.id));
   return rows.map((r) => toReviewJson(r.review, r, r.className));
 }
 
 /** GET /api/reviews/class/{classId}/{bookingId}: the review of that booking, for its customer (or an admin). */
 export async function bookingReview(ctx: AppContext, user: SessionUser, classId: number, bookingId: number): Promise<Review> {
-  const row = await ctx.db.db
-    .select({ review: reviews, firstName: users.firstName, lastName: users.lastName, className: classes.title })
-    .from(reviews)
-    .innerJoin(users, eq(users.id, reviews.userId))
-    .leftJoin(classes, eq(classes.id, reviews.classId))
-    .where(and(eq(reviews.classId, classId), eq(reviews.bookingId, bookingId)))
-    .get();
+  const row = await reviewsWithNames(ctx, and(eq(reviews.classId, classId), eq(reviews.bookingId, bookingId))).get();
   if (!row) throw notFound('Review Not Found');
   if (row.review.userId !== user.id && user.role !== 'admin') throw forbidden('You can only see your own reviews.');
   return toReviewJson(row.review, row, row.className);
