@@ -1,4 +1,5 @@
 // A person's photo, or their initials when there is none or it fails to load (data-fallback="hide").
+import { tagReact } from '../../lib/astro-react';
 import { initialsOf } from '../../lib/catalog';
 
 const SIZES = { sm: 'h-10 w-10 text-sm', md: 'h-16 w-16 text-lg', lg: 'h-24 w-24 text-2xl', xl: 'h-32 w-32 text-3xl' } as const;
@@ -14,3 +15,5 @@ export function Avatar({ person, size = 'md', eager = false }: { person: { first
     </span>
   );
 }
+
+tagReact(Avatar);

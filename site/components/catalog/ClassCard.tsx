@@ -1,5 +1,6 @@
 // The default class card (home, coach profile): image with fallback, title, price, date, location and
 // capacity; a full class says Class Full.
+import { tagReact } from '../../lib/astro-react';
 import { classDate, classTime, coachName, DEFAULT_CLASS_IMAGE, dollars, locationOf, NO_CATEGORY, spotsLabel } from '../../lib/catalog';
 import { Icon } from './icons';
 
@@ -60,3 +61,5 @@ export function ClassCard({ item, eager = false, headingLevel = 3 }: { item: Cla
     </article>
   );
 }
+
+tagReact(ClassCard);

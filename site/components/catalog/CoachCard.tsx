@@ -1,4 +1,5 @@
 // A coach card: photo or initials, name, rating, up to 3 expertise names (default Fitness Expert).
+import { tagReact } from '../../lib/astro-react';
 import { Avatar } from './Avatar';
 import { RatingStars } from './RatingStars';
 
@@ -34,3 +35,5 @@ export function CoachCard({ coach, headingLevel = 3 }: { coach: CoachCardData; h
     </article>
   );
 }
+
+tagReact(CoachCard);

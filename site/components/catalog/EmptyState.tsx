@@ -1,4 +1,5 @@
 // The one empty / error panel: a title, a hint and an optional action link.
+import { tagReact } from '../../lib/astro-react';
 export function EmptyState({ title, hint, action, tone = 'empty' }: { title: string; hint?: string; action?: { href: string; label: string }; tone?: 'empty' | 'error' }) {
   return (
     <div role={tone === 'error' ? 'alert' : undefined} className={`rounded-[var(--radius-card)] border border-dashed px-6 py-10 text-center ${tone === 'error' ? 'border-red-300 bg-red-50 dark:border-red-900 dark:bg-red-950/40' : 'border-fog-300 bg-white dark:border-fog-700 dark:bg-fog-900'}`}>
@@ -12,3 +13,5 @@ export function EmptyState({ title, hint, action, tone = 'empty' }: { title: str
     </div>
   );
 }
+
+tagReact(EmptyState);

@@ -1,4 +1,5 @@
 // A 1-5 rating as five stars plus the number with 1 decimal (and the review count when given).
+import { tagReact } from '../../lib/astro-react';
 import { ratingLabel } from '../../lib/catalog';
 
 const STAR = 'm12 3 2.7 5.6 6.1.9-4.4 4.3 1 6.1L12 17l-5.4 2.9 1-6.1-4.4-4.3 6.1-.9z';
@@ -22,3 +23,5 @@ export function RatingStars({ rating, count, size = 'sm' }: { rating: number; co
     </span>
   );
 }
+
+tagReact(RatingStars);

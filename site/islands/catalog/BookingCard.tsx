@@ -2,6 +2,7 @@
 // left of capacity, the spot counter (1 .. spotsLeft, falling back to capacity), price x quantity, the 5%
 // service fee and the total. Booking (payments): the already-booked notice (Confirmed / Pending payment),
 // Class is Full, visitors sent to sign in and back, free classes booked directly, paid ones to checkout.
+import { tagReact } from '../../lib/astro-react';
 import { useEffect, useState } from 'react';
 import type { Booking } from '../../../api/bookings/model';
 import { PriceBreakdown } from '../../components/booking/PriceBreakdown';
@@ -129,3 +130,5 @@ function AlreadyBooked({ booking }: { booking: Booking }) {
     </div>
   );
 }
+
+tagReact(BookingCard);

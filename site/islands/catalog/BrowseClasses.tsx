@@ -2,6 +2,7 @@
 // screens) and the empty and error states. The first render arrives from the server already filtered by the
 // URL; a search rewrites the URL and filters the loaded list with the shared §5 rules when it holds every
 // upcoming class, or asks GET /api/classes (same rules, on the server) otherwise.
+import { tagReact } from '../../lib/astro-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { type ClassFilters, classFiltersToQuery, filterClasses, hasClassFilters, parseClassFilters } from '../../../api/catalog/filter-classes';
 import { formatDateLong } from '../../../api/lib/pacific';
@@ -200,3 +201,5 @@ export default function BrowseClasses({ initialFilters, initialItems, initialTot
     </div>
   );
 }
+
+tagReact(BrowseClasses);

@@ -1,5 +1,6 @@
 // /classes/{id} tabs: Details (description, what to bring, schedule or date and time, coach, address, age
 // group), Location (map with a pin and the address) and Coach (avatar, rating, bio, 2 recent reviews).
+import { tagReact } from '../../lib/astro-react';
 import { classDateFull, classTime, coachName, locationOf, scheduleLines } from '../../lib/catalog';
 import { Avatar } from '../../components/catalog/Avatar';
 import { Icon } from '../../components/catalog/icons';
@@ -140,3 +141,5 @@ export default function ClassDetailTabs({ item, coach, reviews, mapsKey }: { ite
     />
   );
 }
+
+tagReact(ClassDetailTabs);

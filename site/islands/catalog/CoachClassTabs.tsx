@@ -1,4 +1,5 @@
 // Coach profile classes: Upcoming Classes and Past Classes tabs (split by start time against now), View All.
+import { tagReact } from '../../lib/astro-react';
 import { ClassCard, type ClassCardData } from '../../components/catalog/ClassCard';
 import { EmptyState } from '../../components/catalog/EmptyState';
 import { Tabs } from './Tabs';
@@ -30,3 +31,5 @@ export default function CoachClassTabs({ upcoming, past }: { upcoming: ClassCard
     </div>
   );
 }
+
+tagReact(CoachClassTabs);

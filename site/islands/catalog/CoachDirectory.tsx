@@ -1,4 +1,5 @@
 // /coaches island: search by name or bio (case-insensitive), a live result count and the coach grid.
+import { tagReact } from '../../lib/astro-react';
 import { useEffect, useMemo, useState } from 'react';
 import { matchesCoachSearch } from '../../../api/catalog/coach-search';
 import { CoachCard, type CoachCardData } from '../../components/catalog/CoachCard';
@@ -40,3 +41,5 @@ export default function CoachDirectory({ coaches, initialQuery = '' }: { coaches
     </div>
   );
 }
+
+tagReact(CoachDirectory);

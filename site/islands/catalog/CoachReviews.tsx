@@ -1,4 +1,5 @@
 // Coach profile reviews: the first 5, then Show All Reviews (n) / Show Less.
+import { tagReact } from '../../lib/astro-react';
 import { useState } from 'react';
 import { ReviewCard, type ReviewData } from '../../components/catalog/ReviewCard';
 
@@ -23,3 +24,5 @@ export default function CoachReviews({ reviews }: { reviews: ReviewData[] }) {
     </div>
   );
 }
+
+tagReact(CoachReviews);

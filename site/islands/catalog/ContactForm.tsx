@@ -1,5 +1,6 @@
 // /contact form island: the spec's validation messages (the same valibot schema the API uses), Sending...,
 // and a success screen with Send Another Message.
+import { tagReact } from '../../lib/astro-react';
 import { type FormEvent, useState } from 'react';
 import * as v from 'valibot';
 import { ContactMessage } from '../../../api/contact/model';
@@ -94,3 +95,5 @@ export default function ContactForm() {
     </form>
   );
 }
+
+tagReact(ContactForm);

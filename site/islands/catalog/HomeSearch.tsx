@@ -1,4 +1,5 @@
 // Home search island: submitting goes to /classes with the chosen filters in the URL (q, type, date, ...).
+import { tagReact } from '../../lib/astro-react';
 import { classFiltersToQuery } from '../../../api/catalog/filter-classes';
 import { type CategoryOption, SearchForm } from './SearchForm';
 
@@ -15,3 +16,5 @@ export default function HomeSearch({ categories, cities }: { categories: Categor
     />
   );
 }
+
+tagReact(HomeSearch);
