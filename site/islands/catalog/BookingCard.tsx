@@ -20,6 +20,8 @@ export interface BookingCardProps {
   capacity: number;
   spotsLeft: number;
   signedIn: boolean;
+  /** A class that has started can no longer be booked (the API refuses it too). */
+  started?: boolean;
 }
 
 /** Redirect delay after a free booking (customer-areas §9). */
@@ -31,7 +33,7 @@ function initialQuantity(max: number): number {
   return Number.isFinite(wanted) ? Math.min(Math.max(1, wanted), max) : 1;
 }
 
-export default function BookingCard({ classId, price, capacity, spotsLeft, signedIn }: BookingCardProps) {
+export default function BookingCard({ classId, price, capacity, spotsLeft, signedIn, started = false }: BookingCardProps) {
   const full = spotsLeft <= 0;
   const max = Math.max(1, spotsLeft || capacity);
   const [quantity, setQuantity] = useState(() => initialQuantity(max));
@@ -80,6 +82,12 @@ export default function BookingCard({ classId, price, capacity, spotsLeft, signe
 
       {mine ? (
         <AlreadyBooked booking={mine} />
+      ) : started ? (
+        <div className="mt-5 rounded-xl bg-fog-100 p-4 text-fog-800 dark:bg-fog-800 dark:text-fog-100" role="status">
+          <p className="font-semibold">This class has started</p>
+          <p className="mt-1 text-sm">Bookings are closed. Browse other classes to find your next session.</p>
+          <a href="/classes" className="btn-secondary mt-3 w-full">Browse Classes</a>
+        </div>
       ) : full ? (
         <div className="mt-5 rounded-xl bg-red-50 p-4 text-red-800 dark:bg-red-950/50 dark:text-red-200" role="status">
           <p className="font-semibold">Class is Full</p>
