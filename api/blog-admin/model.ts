@@ -30,6 +30,21 @@ export const BlogPostForm = v.object({
 export type BlogPostForm = v.InferOutput<typeof BlogPostForm>;
 export type BlogPostFormInput = v.InferInput<typeof BlogPostForm>;
 
+/** "Trail Running: 5 Tips!" -> "trail-running-5-tips" (accents dropped, at most 80 characters). The server
+ * makes it unique; the post form shows it as a preview. */
+export function slugify(text: string): string {
+  const slug = text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/&/g, ' and ')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 80)
+    .replace(/-+$/, '');
+  return slug || 'post';
+}
+
 export const PostIdParams = v.object({ id: v.string() });
 export const Message = v.object({ message: v.string() });
 export const ValidationFailure = v.object({ message: v.string(), errors: v.optional(v.record(v.string(), v.array(v.string()))) });

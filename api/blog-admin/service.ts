@@ -11,27 +11,15 @@ import { sanitizeBlogHtml } from '../blog/sanitize';
 import { toBlogPost } from '../blog/service';
 import type { AppContext } from '../context';
 import { notFound } from '../errors';
-import type { BlogPostForm } from './model';
+import { type BlogPostForm, slugify } from './model';
+
+export { slugify };
 
 type PostRow = typeof blogPosts.$inferSelect;
 
 /** Paths under /blog that a post slug must never take. */
 const RESERVED_SLUGS = new Set(['admin', 'create', 'edit']);
 export const WORDS_PER_MINUTE = 200;
-
-/** "Trail Running: 5 Tips!" -> "trail-running-5-tips" (accents dropped, at most 80 characters). */
-export function slugify(text: string): string {
-  const slug = text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/&/g, ' and ')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 80)
-    .replace(/-+$/, '');
-  return slug || 'post';
-}
 
 /** Minutes to read the content's words at 200 words a minute, at least 1. */
 export function readTimeOf(html: string): number {
@@ -55,8 +43,18 @@ function toAdminPost(row: PostRow): BlogPost {
   return { ...toBlogPost(row), content: row.content };
 }
 
-function cleanTags(tags: string[]): string[] {
-  return [...new Set(tags.map((t) => t.trim()).filter(Boolean))];
+/** The columns a post form sets: trimmed text, sanitized content, its read time, distinct tags. */
+function postColumns(form: BlogPostForm) {
+  const content = sanitizeBlogHtml(form.content);
+  return {
+    title: form.title.trim(),
+    excerpt: form.excerpt.trim(),
+    content,
+    featuredImage: form.featuredImage?.trim() || null,
+    tags: [...new Set(form.tags.map((t) => t.trim()).filter(Boolean))],
+    readTime: readTimeOf(content),
+    status: form.status,
+  };
 }
 
 export async function listAllPosts(ctx: AppContext, user: SessionUser | null): Promise<BlogPost[]> {
@@ -74,7 +72,6 @@ export async function getPostForEdit(ctx: AppContext, user: SessionUser | null, 
 
 export async function createPost(ctx: AppContext, user: SessionUser | null, form: BlogPostForm): Promise<BlogPost> {
   const admin = requireRole(user, 'admin');
-  const content = sanitizeBlogHtml(form.content);
   const now = ctx.clock.now();
   const row = await ctx.db.write(async (tx) => {
     const slug = await uniqueSlug(tx, form.slug || form.title, null);
@@ -82,13 +79,7 @@ export async function createPost(ctx: AppContext, user: SessionUser | null, form
       .insert(blogPosts)
       .values({
         slug,
-        title: form.title.trim(),
-        excerpt: form.excerpt.trim(),
-        content,
-        featuredImage: form.featuredImage?.trim() || null,
-        tags: cleanTags(form.tags),
-        readTime: readTimeOf(content),
-        status: form.status,
+        ...postColumns(form),
         authorId: admin.id,
         publishedAt: form.status === 'published' ? now : null,
         createdAt: now,
@@ -102,7 +93,6 @@ export async function createPost(ctx: AppContext, user: SessionUser | null, form
 
 export async function updatePost(ctx: AppContext, user: SessionUser | null, id: number, form: BlogPostForm): Promise<BlogPost> {
   requireRole(user, 'admin');
-  const content = sanitizeBlogHtml(form.content);
   const now = ctx.clock.now();
   const row = await ctx.db.write(async (tx) => {
     const current = await tx.select().from(blogPosts).where(eq(blogPosts.id, id)).get();
@@ -113,13 +103,7 @@ export async function updatePost(ctx: AppContext, user: SessionUser | null, id: 
       .update(blogPosts)
       .set({
         slug,
-        title: form.title.trim(),
-        excerpt: form.excerpt.trim(),
-        content,
-        featuredImage: form.featuredImage?.trim() || null,
-        tags: cleanTags(form.tags),
-        readTime: readTimeOf(content),
-        status: form.status,
+        ...postColumns(form),
         publishedAt: current.publishedAt ?? (form.status === 'published' ? now : null),
         updatedAt: now,
       })

@@ -2,7 +2,7 @@
 // Platform Settings; ?tab=classes opens the class tab (coach-admin-areas §2).
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
 import { useStore } from '@nanostores/react';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import type { AdminUser } from '../../../../api/admin/model';
 import { formatDateShort } from '../../../../api/lib/pacific';
 import { Icon } from '../../../components/catalog/icons';
@@ -84,13 +84,36 @@ function AdminDashboard() {
   );
 }
 
-function SearchBox({ label, value, onChange, placeholder }: { label: string; value: string; onChange: (v: string) => void; placeholder: string }) {
+/** A search box over a table: column headers, an empty message, the rows as children, and an actions column. */
+function SearchTable(props: { name: string; searchLabel: string; placeholder: string; search: string; onSearch: (v: string) => void; headers: string[]; minWidth: string; empty: string | null; children: ReactNode }) {
+  const id = `search-${props.name.replace(/\W+/g, '-').toLowerCase()}`;
   return (
-    <div className="relative max-w-md">
-      <label className="sr-only" htmlFor={`search-${label}`}>{label}</label>
-      <Icon name="search" className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-fog-500" />
-      <input id={`search-${label}`} type="search" className="input pl-9" placeholder={placeholder} value={value} onChange={(e) => onChange(e.target.value)} />
-    </div>
+    <section aria-label={props.name}>
+      <div className="relative max-w-md">
+        <label className="sr-only" htmlFor={id}>{props.searchLabel}</label>
+        <Icon name="search" className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-fog-500" />
+        <input id={id} type="search" className="input pl-9" placeholder={props.placeholder} value={props.search} onChange={(e) => props.onSearch(e.target.value)} />
+      </div>
+      <div className="card mt-4 overflow-hidden">
+        {props.empty ? (
+          <p className="px-6 py-10 text-center text-fog-600 dark:text-fog-400">{props.empty}</p>
+        ) : (
+          <div className="overflow-x-auto">
+            <table className={`w-full text-left text-sm ${props.minWidth}`}>
+              <thead className="bg-fog-50 text-xs uppercase tracking-wide text-fog-600 dark:bg-fog-900 dark:text-fog-400">
+                <tr>
+                  {props.headers.map((h) => (
+                    <th key={h} scope="col" className="px-4 py-3 font-semibold">{h}</th>
+                  ))}
+                  <th scope="col" className="px-4 py-3 text-right font-semibold"><span className="sr-only">Actions</span></th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-fog-200 dark:divide-fog-800">{props.children}</tbody>
+            </table>
+          </div>
+        )}
+      </div>
+    </section>
   );
 }
 
@@ -114,51 +137,38 @@ function CoachesTab({ coaches, onApproved }: { coaches: AdminUser[] | null; onAp
 
   if (!coaches) return <Spinner label="Loading coaches..." />;
   return (
-    <section aria-label="Coaches">
-      <SearchBox label="Search coaches by name or email" placeholder="Search by name or email" value={search} onChange={setSearch} />
-      <div className="card mt-4 overflow-hidden">
-        {shown.length === 0 ? (
-          <p className="px-6 py-10 text-center text-fog-600 dark:text-fog-400">{coaches.length === 0 ? 'No coaches yet.' : 'No coaches match your search.'}</p>
-        ) : (
-          <div className="overflow-x-auto">
-            <table className="w-full min-w-[40rem] text-left text-sm">
-              <thead className="bg-fog-50 text-xs uppercase tracking-wide text-fog-600 dark:bg-fog-900 dark:text-fog-400">
-                <tr>
-                  <th scope="col" className="px-4 py-3 font-semibold">Name</th>
-                  <th scope="col" className="px-4 py-3 font-semibold">Email</th>
-                  <th scope="col" className="px-4 py-3 font-semibold">Status</th>
-                  <th scope="col" className="px-4 py-3 font-semibold">Joined</th>
-                  <th scope="col" className="px-4 py-3 text-right font-semibold"><span className="sr-only">Actions</span></th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-fog-200 dark:divide-fog-800">
-                {shown.map((coach) => (
-                  <tr key={coach.id}>
-                    <td className="whitespace-nowrap px-4 py-3 font-medium">{coach.firstName} {coach.lastName}</td>
-                    <td className="px-4 py-3">{coach.email}</td>
-                    <td className="px-4 py-3">
-                      {coach.isApproved ? (
-                        <span className="badge bg-emerald-100 text-emerald-800 dark:bg-emerald-900/50 dark:text-emerald-200">Approved</span>
-                      ) : (
-                        <span className="badge bg-amber-100 text-amber-900 dark:bg-amber-900/50 dark:text-amber-100">Pending Approval</span>
-                      )}
-                    </td>
-                    <td className="whitespace-nowrap px-4 py-3">{formatDateShort(coach.createdAt)}</td>
-                    <td className="px-4 py-3 text-right">
-                      {!coach.isApproved && (
-                        <button type="button" className="btn-primary px-4 py-1.5" disabled={approving === coach.id} onClick={() => approve(coach)} aria-label={`Approve ${coach.firstName} ${coach.lastName}`}>
-                          {approving === coach.id ? 'Approving...' : 'Approve'}
-                        </button>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-      </div>
-    </section>
+    <SearchTable
+      name="Coaches"
+      searchLabel="Search coaches by name or email"
+      placeholder="Search by name or email"
+      search={search}
+      onSearch={setSearch}
+      headers={['Name', 'Email', 'Status', 'Joined']}
+      minWidth="min-w-[40rem]"
+      empty={shown.length === 0 ? (coaches.length === 0 ? 'No coaches yet.' : 'No coaches match your search.') : null}
+    >
+      {shown.map((coach) => (
+        <tr key={coach.id}>
+          <td className="whitespace-nowrap px-4 py-3 font-medium">{coach.firstName} {coach.lastName}</td>
+          <td className="px-4 py-3">{coach.email}</td>
+          <td className="px-4 py-3">
+            {coach.isApproved ? (
+              <span className="badge bg-emerald-100 text-emerald-800 dark:bg-emerald-900/50 dark:text-emerald-200">Approved</span>
+            ) : (
+              <span className="badge bg-amber-100 text-amber-900 dark:bg-amber-900/50 dark:text-amber-100">Pending Approval</span>
+            )}
+          </td>
+          <td className="whitespace-nowrap px-4 py-3">{formatDateShort(coach.createdAt)}</td>
+          <td className="px-4 py-3 text-right">
+            {!coach.isApproved && (
+              <button type="button" className="btn-primary px-4 py-1.5" disabled={approving === coach.id} onClick={() => approve(coach)} aria-label={`Approve ${coach.firstName} ${coach.lastName}`}>
+                {approving === coach.id ? 'Approving...' : 'Approve'}
+              </button>
+            )}
+          </td>
+        </tr>
+      ))}
+    </SearchTable>
   );
 }
 
@@ -184,49 +194,37 @@ function ClassesTab() {
 
   if (!classes) return <Spinner label="Loading classes..." />;
   return (
-    <section aria-label="Class Management">
-      <SearchBox label="Search classes by title or location" placeholder="Search by title or location" value={search} onChange={setSearch} />
-      <div className="card mt-4 overflow-hidden">
-        {shown.length === 0 ? (
-          <p className="px-6 py-10 text-center text-fog-600 dark:text-fog-400">{classes.length === 0 ? 'No classes yet.' : 'No classes match your search.'}</p>
-        ) : (
-          <div className="overflow-x-auto">
-            <table className="w-full min-w-[48rem] text-left text-sm">
-              <thead className="bg-fog-50 text-xs uppercase tracking-wide text-fog-600 dark:bg-fog-900 dark:text-fog-400">
-                <tr>
-                  <th scope="col" className="px-4 py-3 font-semibold">Title</th>
-                  <th scope="col" className="px-4 py-3 font-semibold">Coach</th>
-                  <th scope="col" className="px-4 py-3 font-semibold">Location</th>
-                  <th scope="col" className="px-4 py-3 font-semibold">Price</th>
-                  <th scope="col" className="px-4 py-3 font-semibold">Created</th>
-                  <th scope="col" className="px-4 py-3 text-right font-semibold"><span className="sr-only">Actions</span></th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-fog-200 dark:divide-fog-800">
-                {shown.map((c) => (
-                  <tr key={c.id}>
-                    <td className="px-4 py-3">
-                      <span className="font-medium">{c.title}</span>
-                      {isSeriesParent(c) && <span className="badge ml-2 bg-brand-100 text-brand-800 dark:bg-brand-900/60 dark:text-brand-100">Series · {c.sessionCount}</span>}
-                    </td>
-                    <td className="whitespace-nowrap px-4 py-3">{c.coach ? `${c.coach.firstName} ${c.coach.lastName}` : 'Unknown Coach'}</td>
-                    <td className="px-4 py-3">{locationOf(c)}</td>
-                    <td className="whitespace-nowrap px-4 py-3">{dollars(c.price)}</td>
-                    <td className="whitespace-nowrap px-4 py-3">{formatDateShort(c.createdAt)}</td>
-                    <td className="whitespace-nowrap px-4 py-3 text-right">
-                      <a href={`/create-class?id=${c.id}`} className="btn-ghost px-3 py-1.5" aria-label={`Edit ${c.title}`}>Edit</a>
-                      <button type="button" className="btn-ghost px-3 py-1.5 text-red-700 dark:text-red-400" aria-label={`Delete ${c.title}`} onClick={() => start(c)}>
-                        Delete
-                      </button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-      </div>
+    <>
+      <SearchTable
+        name="Class Management"
+        searchLabel="Search classes by title or location"
+        placeholder="Search by title or location"
+        search={search}
+        onSearch={setSearch}
+        headers={['Title', 'Coach', 'Location', 'Price', 'Created']}
+        minWidth="min-w-[48rem]"
+        empty={shown.length === 0 ? (classes.length === 0 ? 'No classes yet.' : 'No classes match your search.') : null}
+      >
+        {shown.map((c) => (
+          <tr key={c.id}>
+            <td className="px-4 py-3">
+              <span className="font-medium">{c.title}</span>
+              {isSeriesParent(c) && <span className="badge ml-2 bg-brand-100 text-brand-800 dark:bg-brand-900/60 dark:text-brand-100">Series · {c.sessionCount}</span>}
+            </td>
+            <td className="whitespace-nowrap px-4 py-3">{c.coach ? `${c.coach.firstName} ${c.coach.lastName}` : 'Unknown Coach'}</td>
+            <td className="px-4 py-3">{locationOf(c)}</td>
+            <td className="whitespace-nowrap px-4 py-3">{dollars(c.price)}</td>
+            <td className="whitespace-nowrap px-4 py-3">{formatDateShort(c.createdAt)}</td>
+            <td className="whitespace-nowrap px-4 py-3 text-right">
+              <a href={`/create-class?id=${c.id}`} className="btn-ghost px-3 py-1.5" aria-label={`Edit ${c.title}`}>Edit</a>
+              <button type="button" className="btn-ghost px-3 py-1.5 text-red-700 dark:text-red-400" aria-label={`Delete ${c.title}`} onClick={() => start(c)}>
+                Delete
+              </button>
+            </td>
+          </tr>
+        ))}
+      </SearchTable>
       {dialogs}
-    </section>
+    </>
   );
 }

@@ -3,7 +3,7 @@
 import { useStore } from '@nanostores/react';
 import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import * as v from 'valibot';
-import { BLOG_STATUS_CHOICES, BlogPostForm, type BlogPostFormInput, MAX_TAGS } from '../../../../api/blog-admin/model';
+import { BLOG_STATUS_CHOICES, BlogPostForm, type BlogPostFormInput, MAX_TAGS, slugify } from '../../../../api/blog-admin/model';
 import type { BlogPost } from '../../../../api/blog/model';
 import { ApiError, apiGet, apiPost, apiPut, errorMessage } from '../../../lib/api-client';
 import { $user } from '../../../lib/stores/session';
@@ -28,17 +28,6 @@ const TOOLS: { label: string; before: string; after: string; placeholder: string
   { label: 'Quote', before: '<blockquote>', after: '</blockquote>', placeholder: 'Quote' },
   { label: 'Link', before: '<a href="https://">', after: '</a>', placeholder: 'link text' },
 ];
-
-/** The slug the server will start from (it adds -2, -3 when taken). */
-const slugPreview = (title: string) =>
-  title
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/&/g, ' and ')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 80) || 'post';
 
 export default function BlogPostFormScreen({ params }: ScreenProps) {
   const user = useStore($user);
@@ -168,8 +157,8 @@ function PostForm({ post }: { post: BlogPost | null }) {
         <Field label="Title" name="title" error={errors.title}>
           <input id="field-title" className="input" maxLength={200} value={values.title} onChange={(e) => set('title', e.target.value)} aria-invalid={!!errors.title} />
         </Field>
-        <Field label="Slug" name="slug" error={errors.slug} hint={`The post's address: /blog/${values.slug || slugPreview(values.title)}. Leave empty to use the title.`}>
-          <input id="field-slug" className="input" maxLength={80} placeholder={slugPreview(values.title)} value={values.slug} onChange={(e) => set('slug', e.target.value.toLowerCase().replace(/[^a-z0-9-]/g, '-'))} />
+        <Field label="Slug" name="slug" error={errors.slug} hint={`The post's address: /blog/${values.slug || slugify(values.title)}. Leave empty to use the title.`}>
+          <input id="field-slug" className="input" maxLength={80} placeholder={slugify(values.title)} value={values.slug} onChange={(e) => set('slug', e.target.value.toLowerCase().replace(/[^a-z0-9-]/g, '-'))} />
         </Field>
         <Field label="Excerpt" name="excerpt" error={errors.excerpt} hint="One or two sentences shown on the blog list.">
           <textarea id="field-excerpt" className="input min-h-20" maxLength={500} value={values.excerpt} onChange={(e) => set('excerpt', e.target.value)} />

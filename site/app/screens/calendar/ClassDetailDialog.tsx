@@ -2,9 +2,10 @@
 // what to bring; Edit, Duplicate and Delete.
 import { formatDateFull, formatTimeRangePT } from '../../../../api/lib/pacific';
 import { Icon } from '../../../components/catalog/icons';
-import { DEFAULT_CLASS_IMAGE, dollars, locationOf } from '../../../lib/catalog';
+import { dollars, locationOf } from '../../../lib/catalog';
 import Modal from '../../components/Modal';
 import { navigate } from '../../router';
+import ClassImage from './ClassImage';
 import type { ManagedClass } from './classes';
 
 export default function ClassDetailDialog({ cls, onClose, onDelete }: { cls: ManagedClass | null; onClose: () => void; onDelete: (cls: ManagedClass) => void }) {
@@ -26,15 +27,7 @@ export default function ClassDetailDialog({ cls, onClose, onDelete }: { cls: Man
     >
       {cls && (
         <div className="space-y-4">
-          <img
-            src={cls.image || DEFAULT_CLASS_IMAGE}
-            alt=""
-            className="aspect-[16/9] w-full rounded-xl bg-fog-100 object-cover dark:bg-fog-800"
-            onError={(event) => {
-              const img = event.currentTarget;
-              if (!img.src.endsWith(DEFAULT_CLASS_IMAGE)) img.src = DEFAULT_CLASS_IMAGE;
-            }}
-          />
+          <ClassImage src={cls.image} className="rounded-xl" />
           <dl className="grid gap-3 text-sm">
             <div className="flex items-start gap-3">
               <dt className="sr-only">Date</dt>

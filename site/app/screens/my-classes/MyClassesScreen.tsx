@@ -4,11 +4,12 @@ import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { formatDateLong, formatTimePT } from '../../../../api/lib/pacific';
 import { Icon } from '../../../components/catalog/icons';
-import { DEFAULT_CLASS_IMAGE, dollars } from '../../../lib/catalog';
+import { dollars } from '../../../lib/catalog';
 import { $user } from '../../../lib/stores/session';
 import { toast } from '../../../lib/stores/toast';
 import AccessDenied from '../../components/AccessDenied';
 import Spinner from '../../components/Spinner';
+import ClassImage from '../calendar/ClassImage';
 import { fetchManagedClasses, isSeriesParent, type ManagedClass } from '../calendar/classes';
 import { useDeleteClass } from '../calendar/DeleteClassFlow';
 
@@ -126,16 +127,7 @@ function ClassCard({ card, onDelete }: { card: Card; onDelete: () => void }) {
   const badge = BADGES[kind];
   return (
     <article className="card flex h-full flex-col overflow-hidden">
-      <img
-        src={cls.image || DEFAULT_CLASS_IMAGE}
-        alt=""
-        loading="lazy"
-        className="aspect-[16/9] w-full bg-fog-100 object-cover dark:bg-fog-800"
-        onError={(event) => {
-          const img = event.currentTarget;
-          if (!img.src.endsWith(DEFAULT_CLASS_IMAGE)) img.src = DEFAULT_CLASS_IMAGE;
-        }}
-      />
+      <ClassImage src={cls.image} className="" />
       <div className="flex flex-1 flex-col p-5">
         <div className="flex items-start justify-between gap-3">
           <h2 className="text-lg font-semibold leading-snug">{cls.title}</h2>
