@@ -110,6 +110,40 @@ describe('booking a paid class', () => {
   }, 60_000);
 });
 
+describe('returning from a redirect-based payment', () => {
+  test('payment_status=success with the intent confirms automatically and goes to My Bookings', async () => {
+    const cls = paidClasses[3]!;
+    const { email, password } = await registerCustomer();
+    const guard = await newContext(browser);
+    const page = await guard.page();
+    await signIn(page, product.url, email, password);
+    const headers = { origin: product.url };
+    const total = (Math.round(cls.price * 100) + Math.round(cls.price * 100 * 0.05)) / 100;
+    const intent = await (await page.request.post(`${product.url}/api/payment/create-intent`, { headers, data: { classId: cls.id, quantity: 1, amount: total } })).json();
+    const paid = await page.request.post(`${product.url}/api/payment/test-provider/pay`, {
+      headers,
+      data: { paymentIntentId: intent.id, clientSecret: intent.clientSecret, cardNumber: '4242424242424242', expiry: '12/40', cvc: '123' },
+    });
+    expect(paid.status()).toBe(200);
+    await page.goto(`${product.url}/checkout/${cls.id}?quantity=1&payment_status=success&payment_intent=${intent.id}`);
+    await page.getByTestId('toast').filter({ hasText: 'Payment successful' }).waitFor();
+    await page.waitForURL(`${product.url}/bookings`, { timeout: 10_000 });
+    await page.getByRole('heading', { name: cls.title }).waitFor();
+    await guard.context.close();
+  }, 60_000);
+
+  test('without the intent in the URL it shows Payment Processing Error', async () => {
+    const { email, password } = await registerCustomer();
+    const guard = await newContext(browser, PHONE);
+    const page = await guard.page();
+    await signIn(page, product.url, email, password);
+    await page.goto(`${product.url}/checkout/${paidClasses[0]!.id}?payment_status=success`);
+    await page.getByRole('heading', { name: 'Payment Processing Error' }).waitFor();
+    expect(await page.getByText('Payment intent ID not found in URL').isVisible()).toBe(true);
+    await guard.context.close();
+  }, 60_000);
+});
+
 describe('booking a free class', () => {
   test('a free class books directly with the toast, then My Bookings', async () => {
     const { email, password } = await registerCustomer();
