@@ -3,6 +3,7 @@
 // reviewing a past class; a coach's payout setup. Nothing is requested off the machine.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import type { Browser, Page } from 'playwright-core';
+import { seriousA11yViolations } from '../helpers/axe';
 import { launchBrowser, newContext, PHONE, signIn, startProduct, type ProductServer } from '../helpers/browser';
 
 let product: ProductServer;
@@ -234,6 +235,32 @@ describe('payouts', () => {
     await page.getByTestId('toast').filter({ hasText: 'Payout setup complete' }).waitFor();
     await page.getByTestId('payout-status').filter({ hasText: 'Active' }).waitFor();
     expect(guard.offMachine).toEqual([]);
+    await guard.context.close();
+  }, 60_000);
+});
+
+/** axe on this feature's content only: the site header (accounts issue) is checked by its own tests. */
+async function violationsBelowHeader(page: Page) {
+  await page.evaluate(() => document.querySelector('body > header')?.remove());
+  return seriousA11yViolations(page);
+}
+
+describe('accessibility', () => {
+  test('checkout, My Bookings and the review form have no serious axe violations', async () => {
+    const guard = await newContext(browser);
+    const page = await guard.page();
+    await signIn(page, product.url, 'customer@fogline.test');
+    await page.goto(`${product.url}/checkout/${paidClasses[4]!.id}?quantity=1`, { waitUntil: 'networkidle' });
+    await page.getByRole('heading', { name: 'Payment Details' }).waitFor();
+    expect(await violationsBelowHeader(page)).toEqual([]);
+    await page.goto(`${product.url}/bookings`, { waitUntil: 'networkidle' });
+    await page.getByRole('tab', { name: 'Past' }).waitFor();
+    expect(await violationsBelowHeader(page)).toEqual([]);
+    await page.getByRole('tab', { name: 'Past' }).click();
+    const href = (await page.getByRole('link', { name: /^(Add Review|View Review)$/ }).first().getAttribute('href'))!;
+    await page.goto(`${product.url}${href}`, { waitUntil: 'networkidle' });
+    await page.getByRole('button', { name: /^(Submit|Update) Review$/ }).waitFor();
+    expect(await violationsBelowHeader(page)).toEqual([]);
     await guard.context.close();
   }, 60_000);
 });
