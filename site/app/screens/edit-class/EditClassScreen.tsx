@@ -93,7 +93,8 @@ function EditForm({ cls, isAdmin }: { cls: ClassJson; isAdmin: boolean }) {
     try {
       const saved = await apiPut<{ updatedCount?: number; locationNotice: string | null }>(`/api/classes/${cls.id}`, body);
       toast({ title: 'Class updated', description: saved.locationNotice ?? (saved.updatedCount && saved.updatedCount > 1 ? `${saved.updatedCount} sessions updated.` : 'Your changes are saved.'), variant: 'success' });
-      navigate('/my-calendar');
+      // Coaches land on their calendar; admins (who have none) on the class table.
+      navigate(isAdmin ? '/admin?tab=classes' : '/my-calendar');
     } catch (error) {
       if (error instanceof ApiError && error.errors) setErrors(Object.fromEntries(Object.entries(error.errors).map(([k, m]) => [k, m[0]])) as Partial<Values>);
       toast({ title: 'Error updating class', description: errorMessage(error, 'Please check the form and try again.'), variant: 'destructive' });
