@@ -17,6 +17,7 @@ interface BookingFacts {
   subtotalCents: number;
   serviceFeeCents: number;
   amountCents: number;
+  confirmedAt: Date | null;
 }
 
 function whereOf(cls: ClassRow): string {
@@ -99,12 +100,15 @@ export function sendCancellationEmail(
   refundCents: number,
   reason: CancelReason,
 ): Promise<void> {
+  const wasPaid = booking.confirmedAt !== null && booking.amountCents > 0;
   const refund =
     refundCents > 0
       ? `Refund: ${formatDollars(refundCents)} to your original payment method. Refunds take 3-5 business days to appear.`
-      : booking.amountCents > 0
+      : wasPaid
         ? 'Refund: $0.00. Cancellations less than 48 hours before the class are not refunded.'
-        : 'This class was free, so there is nothing to refund.';
+        : booking.amountCents > 0
+          ? 'The payment was never completed, so nothing was charged.'
+          : 'This class was free, so there is nothing to refund.';
   const content = renderEmail({
     heading: `Booking cancelled: ${cls.title}`,
     paragraphs: [

@@ -80,7 +80,7 @@ export function expiryInPast(expiry: string, now: Date): boolean {
 }
 
 export function createTestPaymentProvider(db: Db, clock: Clock): TestPaymentProvider {
-  const refunds = new Map<string, ProviderRefund>();
+  const refunds = new Map<string, Promise<ProviderRefund>>();
   const find = (id: string) => db.db.select().from(testPaymentIntents).where(eq(testPaymentIntents.id, id)).get();
 
   return {
@@ -149,9 +149,10 @@ export function createTestPaymentProvider(db: Db, clock: Clock): TestPaymentProv
     },
 
     async refund(intentId, amountCents, idempotencyKey) {
+      // The promise is remembered at once, so concurrent calls with one key share a single refund.
       const seen = refunds.get(idempotencyKey);
       if (seen) return seen;
-      const refund = await db.write(async (tx) => {
+      const refund = db.write(async (tx) => {
         const row = await tx.select().from(testPaymentIntents).where(eq(testPaymentIntents.id, intentId)).get();
         if (!row || row.status !== 'succeeded') throw new Error(`test provider: ${intentId} has no payment to refund`);
         if (row.refundedCents + amountCents > row.amountCents) throw new Error(`test provider: refund above the amount paid on ${intentId}`);
@@ -162,6 +163,7 @@ export function createTestPaymentProvider(db: Db, clock: Clock): TestPaymentProv
         return { id: `re_test_${randomToken()}`, amountCents };
       });
       refunds.set(idempotencyKey, refund);
+      refund.catch(() => refunds.delete(idempotencyKey));
       return refund;
     },
 

@@ -209,6 +209,16 @@ describe('cancellation', () => {
     }
   });
 
+  test('two cancellations at the same instant refund once', async () => {
+    const cls = await createClass(server, { coachId: coach.id, priceCents: 3000, startsInHours: 200 });
+    const customer = await createUser(server);
+    const booking = await bookPaid(customer, cls.id, 3000);
+    const results = await Promise.all([customer.client.put(`/api/bookings/${booking.id}/cancel`), customer.client.put(`/api/bookings/${booking.id}/cancel`)]);
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
+    const row = await server.ctx.db.client.execute({ sql: 'select refunded_cents from test_payment_intents where id = ?', args: [booking.paymentIntentId] });
+    expect(row.rows[0]!.refunded_cents).toBe(3150);
+  });
+
   test('cancelling twice is refused the second time', async () => {
     const cls = await createClass(server, { coachId: coach.id, priceCents: 0 });
     const customer = await createUser(server);
