@@ -64,16 +64,16 @@ describe('booking a paid class', () => {
     const page = await guard.page();
     await page.goto(`${product.url}/classes/${cls.id}`, { waitUntil: 'networkidle' });
     await page.getByRole('button', { name: 'Add a spot' }).click();
-    await page.getByRole('button', { name: 'Book Now' }).click();
-    await page.waitForURL(/\/auth\?redirect=/);
+    await page.getByRole('link', { name: 'Book Now' }).click();
+    await page.waitForURL(`${product.url}/auth?redirect=/classes/${cls.id}`);
     await page.waitForLoadState('networkidle');
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password', { exact: true }).fill(password);
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-    await page.waitForURL(`${product.url}/classes/${cls.id}?quantity=2`);
+    await page.waitForURL(`${product.url}/classes/${cls.id}`);
     await page.waitForLoadState('networkidle');
-    expect(await page.getByLabel('Number of spots').textContent()).toBe('2');
-    await page.getByRole('button', { name: 'Book Now' }).click();
+    expect(await page.getByLabel('Number of spots').textContent()).toBe('2'); // remembered across sign-in
+    await page.getByRole('link', { name: 'Book Now' }).click();
     await page.waitForURL(`${product.url}/checkout/${cls.id}?quantity=2`);
     await page.getByRole('heading', { name: 'Payment Details' }).waitFor();
     expect(await page.getByText('Booking for Riley Park').isVisible()).toBe(true);

@@ -27,16 +27,26 @@ export interface BookingCardProps {
 /** Redirect delay after a free booking (customer-areas §9). */
 export const FREE_BOOKING_REDIRECT_MS = 100;
 
-function initialQuantity(max: number): number {
+const rememberKey = (classId: number) => `fogline.spots.${classId}`;
+
+/** ?quantity=N, or the spots a visitor chose before signing in (kept for this tab), within 1 .. max. */
+function initialQuantity(classId: number, max: number): number {
   if (typeof window === 'undefined') return 1;
-  const wanted = Number.parseInt(new URLSearchParams(window.location.search).get('quantity') ?? '1', 10);
+  let wanted = Number.parseInt(new URLSearchParams(window.location.search).get('quantity') ?? '', 10);
+  if (!Number.isFinite(wanted)) {
+    try {
+      wanted = Number.parseInt(sessionStorage.getItem(rememberKey(classId)) ?? '1', 10);
+    } catch {
+      wanted = 1;
+    }
+  }
   return Number.isFinite(wanted) ? Math.min(Math.max(1, wanted), max) : 1;
 }
 
 export default function BookingCard({ classId, price, capacity, spotsLeft, signedIn, started = false }: BookingCardProps) {
   const full = spotsLeft <= 0;
   const max = Math.max(1, spotsLeft || capacity);
-  const [quantity, setQuantity] = useState(() => initialQuantity(max));
+  const [quantity, setQuantity] = useState(() => initialQuantity(classId, max));
   const [mine, setMine] = useState<Booking | null | undefined>(signedIn ? undefined : null);
   const [booking, setBooking] = useState(false);
 
@@ -47,16 +57,15 @@ export default function BookingCard({ classId, price, capacity, spotsLeft, signe
       .catch(() => setMine(null));
   }, [signedIn, classId]);
 
-  async function book() {
-    if (!signedIn) {
-      // Back to this class (with the chosen spots) after signing in.
-      window.location.assign(`/auth?redirect=${encodeURIComponent(`/classes/${classId}?quantity=${quantity}`)}`);
-      return;
+  useEffect(() => {
+    try {
+      sessionStorage.setItem(rememberKey(classId), String(quantity));
+    } catch {
+      /* storage unavailable: the visitor picks the spots again */
     }
-    if (price > 0) {
-      window.location.assign(`/checkout/${classId}?quantity=${quantity}`);
-      return;
-    }
+  }, [classId, quantity]);
+
+  async function bookFree() {
     setBooking(true);
     try {
       await apiPost('/api/bookings/free', { classId, quantity });
@@ -68,6 +77,8 @@ export default function BookingCard({ classId, price, capacity, spotsLeft, signe
     }
   }
 
+  const label = price > 0 ? 'Book Now' : 'Book for Free';
+  const actionClass = 'btn-primary mt-5 w-full py-3 text-base';
   return (
     <section aria-labelledby="booking-card-title" className="card p-5 sm:p-6">
       <h2 id="booking-card-title" className="sr-only">Book this class</h2>
@@ -110,9 +121,16 @@ export default function BookingCard({ classId, price, capacity, spotsLeft, signe
 
           <PriceBreakdown price={price} quantity={quantity} className="mt-5 border-t border-fog-200 pt-4 dark:border-fog-800" />
 
-          <button type="button" onClick={() => void book()} disabled={booking || mine === undefined} className="btn-primary mt-5 w-full py-3 text-base">
-            {booking ? 'Booking...' : price > 0 ? 'Book Now' : 'Book for Free'}
-          </button>
+          {!signedIn ? (
+            // Sign in first, then back to this class (the chosen spots are remembered for this tab).
+            <a href={`/auth?redirect=/classes/${classId}`} className={actionClass}>{label}</a>
+          ) : price > 0 ? (
+            <a href={`/checkout/${classId}?quantity=${quantity}`} className={actionClass}>{label}</a>
+          ) : (
+            <button type="button" onClick={() => void bookFree()} disabled={booking || mine === undefined} className={actionClass}>
+              {booking ? 'Booking...' : label}
+            </button>
+          )}
           {!signedIn && <p className="mt-2 text-center text-xs text-fog-600 dark:text-fog-400">You'll sign in first, then come right back.</p>}
         </>
       )}
