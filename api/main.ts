@@ -6,4 +6,6 @@ const ctx = await createContext();
 const site = await loadSite();
 if (!site) console.warn('[fogline] dist/ not found: run `bun run build` first. Serving the API only.');
 const { url } = startServer({ ctx, site });
+// With PORT=0 the port is known only now: links in emails use it unless PUBLIC_URL names the public origin.
+if (!process.env.PUBLIC_URL?.trim()) ctx.env.publicUrl = url;
 console.log(`[fogline] listening on ${url} (database: ${ctx.env.databaseUrl.startsWith('file:') ? 'embedded libSQL' : 'libSQL server'})`);
