@@ -15,7 +15,7 @@ beforeAll(async () => {
   admin = await newContext(browser);
   page = await admin.page();
   await signIn(page, product.url, 'admin@fogline.test');
-});
+}, 60_000);
 afterAll(async () => {
   await browser?.close();
   await product?.stop();

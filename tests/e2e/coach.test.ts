@@ -17,7 +17,7 @@ beforeAll(async () => {
   coach = await newContext(browser);
   page = await coach.page();
   await signIn(page, product.url, 'newcoach@fogline.test');
-});
+}, 60_000);
 afterAll(async () => {
   await browser?.close();
   await product?.stop();
