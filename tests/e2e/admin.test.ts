@@ -1,9 +1,12 @@
 // Admin tooling in the browser (issue 6, Chromium, demo data): the admin edits a class through the Class
 // Management tab; writes, publishes and deletes a blog post while the public blog shows it in between; sees
 // every customer booking with the Coach column; others get Access Denied. Nothing is requested off the machine.
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
 import type { Browser, Page } from 'playwright-core';
 import { type GuardedContext, launchBrowser, newContext, PHONE, signIn, startProduct, type ProductServer } from '../helpers/browser';
+
+// Browser steps on a busy machine take longer than bun's 5 s default.
+setDefaultTimeout(30_000);
 
 let product: ProductServer;
 let browser: Browser;

@@ -2,9 +2,12 @@
 // Approval; the admin approves them; they create a weekly recurring class and see it in My Calendar and My
 // Classes as one series; they duplicate and edit a session; they delete "this and following". Nothing is
 // requested off the machine.
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
 import type { Browser, Page } from 'playwright-core';
 import { type GuardedContext, launchBrowser, newContext, PHONE, signIn, startProduct, type ProductServer } from '../helpers/browser';
+
+// Browser steps on a busy machine take longer than bun's 5 s default.
+setDefaultTimeout(30_000);
 
 let product: ProductServer;
 let browser: Browser;
