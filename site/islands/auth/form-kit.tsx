@@ -1,7 +1,7 @@
 // The pieces every account form shares (sign-in cards, register, recovery, profile): validation with the
 // API's own valibot schemas, labelled fields with their error, password fields with a show/hide toggle,
 // a submit button that shows its pending label, the inline error and the Google button.
-import { type InputHTMLAttributes, type ReactNode, useId, useState } from 'react';
+import { type InputHTMLAttributes, type ReactNode, useEffect, useId, useState } from 'react';
 import * as v from 'valibot';
 import { ApiError } from '../../lib/api-client';
 
@@ -114,9 +114,19 @@ export function PasswordField({ label, name, error, hint, ...input }: Omit<Field
   );
 }
 
+/** False in the server-rendered HTML, true once React runs in the browser. */
+export function useHydrated(): boolean {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return hydrated;
+}
+
+/** Disabled until the island is interactive: a click (or Enter) before that would submit the form natively,
+ * putting the password in the address bar. */
 export function SubmitButton({ pending, label, pendingLabel, className = 'btn-primary w-full' }: { pending: boolean; label: string; pendingLabel: string; className?: string }) {
+  const hydrated = useHydrated();
   return (
-    <button type="submit" className={className} disabled={pending} aria-disabled={pending}>
+    <button type="submit" className={className} disabled={pending || !hydrated} aria-disabled={pending}>
       {pending && <span className="h-4 w-4 animate-spin rounded-full border-2 border-current border-t-transparent" aria-hidden="true" />}
       {pending ? pendingLabel : label}
     </button>

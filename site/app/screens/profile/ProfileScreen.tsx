@@ -10,6 +10,7 @@ import { ProfileTab } from './ProfileTab';
 import { SecurityTab } from './SecurityTab';
 
 const ROLE_LABEL = { customer: 'Customer', coach: 'Coach', admin: 'Admin' } as const;
+const TAB_LABEL: Record<string, string> = { profile: 'Profile', security: 'Security', payment: 'Payment' };
 
 function initialTab(tabs: string[]): number {
   const query = new URLSearchParams(window.location.search);
@@ -57,9 +58,9 @@ export default function ProfileScreen(_props: ScreenProps) {
           {tabs.map((tab) => (
             <Tab
               key={tab}
-              className="flex-1 whitespace-nowrap rounded-full px-4 py-2 text-sm font-semibold capitalize text-fog-700 transition-colors hover:text-fog-900 data-[selected]:bg-white data-[selected]:text-brand-800 data-[selected]:shadow-sm dark:text-fog-300 dark:hover:text-white dark:data-[selected]:bg-fog-950 dark:data-[selected]:text-brand-200"
+              className="flex-1 whitespace-nowrap rounded-full px-4 py-2 text-sm font-semibold text-fog-700 transition-colors hover:text-fog-900 data-[selected]:bg-white data-[selected]:text-brand-800 data-[selected]:shadow-sm dark:text-fog-300 dark:hover:text-white dark:data-[selected]:bg-fog-950 dark:data-[selected]:text-brand-200"
             >
-              {tab}
+              {TAB_LABEL[tab]}
             </Tab>
           ))}
         </TabList>

@@ -1,0 +1,383 @@
+// Accounts in Chromium, as a new user would try them (customer-areas §2, §4-§6; coach-admin-areas §2):
+// register, the signed-in header, sign out, sign in with a redirect, protected pages, password recovery
+// through the outbox, every register-form message, Google not configured, and the profile screen.
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { DESKTOP, launchBrowser, newContext, PHONE, startProduct, type ProductServer } from '../helpers/browser';
+
+let product: ProductServer;
+let browser: Browser;
+beforeAll(async () => {
+  [product, browser] = await Promise.all([startProduct(), launchBrowser()]);
+}, 90_000);
+afterAll(async () => {
+  await browser?.close();
+  await product?.stop();
+});
+
+let counter = 0;
+const uniqueEmail = () => `e2e${Date.now().toString(36)}${++counter}@example.test`;
+
+async function withPage<T>(run: (page: Page) => Promise<T>, viewport = DESKTOP): Promise<T> {
+  const guard = await newContext(browser, viewport);
+  const page = await guard.page();
+  try {
+    const result = await run(page);
+    expect(guard.offMachine).toEqual([]);
+    return result;
+  } finally {
+    await guard.context.close();
+  }
+}
+
+/** Every island on the page is interactive (Astro removes the ssr attribute once it hydrated). */
+async function hydrated(page: Page) {
+  await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr]').length === 0);
+}
+
+async function open(page: Page, path: string) {
+  await page.goto(`${product.url}${path}`);
+  await hydrated(page);
+}
+
+async function fillRegisterForm(page: Page, person: { firstName: string; lastName: string; email: string; phone: string; password: string }) {
+  await page.getByLabel('First name').fill(person.firstName);
+  await page.getByLabel('Last name').fill(person.lastName);
+  await page.getByLabel('Email').fill(person.email);
+  await page.getByLabel('Phone number, 10 digits').fill(person.phone);
+  await page.getByLabel('Password', { exact: true }).fill(person.password);
+}
+
+async function signInWithForm(page: Page, email: string, password: string) {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+}
+
+function decodeQuotedPrintable(text: string): string {
+  return text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+/** The reset link in the newest email to `to`, waiting for it to arrive in DATA_DIR/outbox. */
+async function resetLinkFor(to: string): Promise<string> {
+  const dir = join(product.dataDir, 'outbox');
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    let files: string[] = [];
+    try {
+      files = readdirSync(dir).sort().reverse();
+    } catch {}
+    for (const file of files) {
+      const mail = decodeQuotedPrintable(readFileSync(join(dir, file), 'utf8'));
+      if (!mail.includes(`To: ${to}`)) continue;
+      const link = mail.match(/href="(http[^"]+\/auth\?tab=reset&amp;token=[a-z0-9]+)"/)?.[1];
+      // the product runs as localhost; the browser uses 127.0.0.1 (cookies are per host)
+      if (link) return link.replace(/&amp;/g, '&').replace(/^http:\/\/localhost:/, 'http://127.0.0.1:');
+    }
+    await Bun.sleep(100);
+  }
+  throw new Error(`no reset email to ${to}`);
+}
+
+describe('register, sign out, sign in', () => {
+  test('a new customer registers, sees the signed-in header, signs out, and signs in with redirect', async () => {
+    await withPage(async (page) => {
+      const email = uniqueEmail();
+      await open(page, `/auth?tab=register`);
+      await page.getByRole('heading', { name: 'Create Account', level: 2 }).waitFor();
+      await fillRegisterForm(page, { firstName: 'Nora', lastName: 'Quinn', email, phone: '4155550123', password: 'nora-password-1' });
+      await page.getByRole('checkbox', { name: /I agree to the/ }).check();
+      await page.getByRole('button', { name: 'Create Account' }).click();
+      await page.waitForURL(`${product.url}/`);
+
+      // the signed-in header: calendar icon to My Bookings and the user menu with the customer's items
+      await page.getByRole('link', { name: 'My Bookings' }).first().waitFor();
+      expect(await page.getByRole('link', { name: 'Sign In' }).count()).toBe(0);
+      await page.getByLabel('Account menu').click();
+      const menu = page.getByRole('menu');
+      expect(await menu.getByRole('menuitem').allTextContents()).toEqual(['My Profile', 'My Bookings', 'Sign Out']);
+
+      await menu.getByRole('menuitem', { name: 'Sign Out' }).click();
+      await page.waitForURL(`${product.url}/`);
+      await page.getByRole('link', { name: 'Join Now' }).waitFor();
+      expect((await page.request.get(`${product.url}/api/user`)).status()).toBe(401);
+
+      await open(page, `/auth?redirect=%2Fprofile%3Ftab%3Dsecurity`);
+      await signInWithForm(page, email, 'nora-password-1');
+      await page.waitForURL(`${product.url}/profile?tab=security`);
+      await page.getByRole('heading', { name: 'My Profile' }).waitFor();
+    });
+  }, 45_000);
+
+  test('the sign-in button shows Signing In... and a wrong password shows the server message', async () => {
+    await withPage(async (page) => {
+      await open(page, `/auth`);
+      await page.route('**/api/login', async (route) => {
+        await Bun.sleep(300);
+        await route.continue();
+      });
+      await page.getByLabel('Email').fill('customer@fogline.test');
+      await page.getByLabel('Password', { exact: true }).fill('not-the-password');
+      await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+      await page.getByRole('button', { name: 'Signing In...' }).waitFor();
+      await page.getByRole('alert').filter({ hasText: 'Invalid email or password.' }).waitFor();
+      expect(page.url()).toBe(`${product.url}/auth`);
+    });
+  }, 45_000);
+
+  test('a visitor on a protected page goes to /auth and comes back after signing in', async () => {
+    await withPage(async (page) => {
+      await open(page, `/profile`);
+      expect(page.url()).toBe(`${product.url}/auth?redirect=%2Fprofile`);
+      await signInWithForm(page, 'customer@fogline.test', 'demo-password');
+      await page.waitForURL(`${product.url}/profile`);
+      await page.getByText('Casey Morgan · customer@fogline.test').waitFor();
+    });
+  }, 45_000);
+
+  test('a signed-in user is sent away from /auth and /register, to a same-site redirect only', async () => {
+    await withPage(async (page) => {
+      await open(page, `/auth`);
+      await signInWithForm(page, 'customer@fogline.test', 'demo-password');
+      await page.waitForURL(`${product.url}/`);
+      await open(page, `/auth?redirect=%2Fclasses`);
+      expect(page.url()).toBe(`${product.url}/classes`);
+      await open(page, `/register`);
+      expect(page.url()).toBe(`${product.url}/`);
+      await open(page, `/auth?redirect=https%3A%2F%2Fevil.example%2F`);
+      expect(page.url()).toBe(`${product.url}/`);
+      await open(page, `/auth?redirect=%2F%2Fevil.example`);
+      expect(page.url()).toBe(`${product.url}/`);
+    });
+  }, 45_000);
+
+  test('a coach sees the coach header: calendar to My Calendar, My Classes, My Calendar, Customers', async () => {
+    await withPage(async (page) => {
+      await open(page, `/auth`);
+      await signInWithForm(page, 'coach@fogline.test', 'demo-password');
+      await page.waitForURL(`${product.url}/`);
+      expect(await page.getByRole('link', { name: 'My Calendar' }).first().getAttribute('href')).toBe('/my-calendar');
+      await page.getByLabel('Account menu').click();
+      expect(await page.getByRole('menu').getByRole('menuitem').allTextContents()).toEqual(['My Profile', 'My Classes', 'My Calendar', 'Customers', 'Sign Out']);
+    });
+  }, 45_000);
+});
+
+describe('password recovery', () => {
+  test('forgot password, the emailed link, a new password, and signing in with it', async () => {
+    await withPage(async (page) => {
+      const email = uniqueEmail();
+      const res = await page.request.post(`${product.url}/api/register`, {
+        data: { firstName: 'Reese', lastName: 'Hart', email, phone: '+14155550123', password: 'old-password-1', role: 'customer' },
+        headers: { origin: product.url },
+      });
+      expect(res.status()).toBe(201);
+      await page.context().clearCookies();
+
+      await open(page, `/auth`);
+      await page.getByRole('button', { name: 'Forgot password?' }).click();
+      await page.getByRole('heading', { name: 'Forgot Password', level: 2 }).waitFor();
+      await page.getByLabel('Email').fill(email);
+      await page.getByRole('button', { name: 'Send Reset Link' }).click();
+      await page.getByRole('heading', { name: 'Check Your Email' }).waitFor();
+      await page.getByText(email).waitFor();
+      await page.getByText('The link expires in 1 hour.').waitFor();
+
+      await page.goto(await resetLinkFor(email));
+      await hydrated(page);
+      await page.getByRole('heading', { name: 'Reset Password', level: 2 }).waitFor();
+      await page.getByLabel('New Password', { exact: true }).fill('fresh-password-2');
+      await page.getByLabel('Confirm Password', { exact: true }).fill('fresh-password-2');
+      await page.getByRole('button', { name: 'Reset Password' }).click();
+      await page.getByRole('heading', { name: 'Password Reset Successfully' }).waitFor();
+      // after 3 seconds the card goes to sign-in by itself
+      await page.waitForURL(`${product.url}/auth?tab=login`, { timeout: 6000 });
+      await hydrated(page);
+
+      await signInWithForm(page, email, 'fresh-password-2');
+      await page.waitForURL(`${product.url}/`);
+      await page.getByLabel('Account menu').waitFor();
+    });
+  }, 45_000);
+
+  test('the reset card checks its fields: at least 6 characters, and the passwords must match', async () => {
+    await withPage(async (page) => {
+      await open(page, `/auth?tab=reset&token=abc`);
+      await page.getByLabel('New Password', { exact: true }).fill('12345');
+      await page.getByLabel('Confirm Password', { exact: true }).fill('123456');
+      await page.getByRole('button', { name: 'Reset Password' }).click();
+      await page.getByText('Password must be at least 6 characters').waitFor();
+      await page.getByLabel('New Password', { exact: true }).fill('1234567');
+      await page.getByText("Passwords don't match").waitFor();
+    });
+  }, 45_000);
+
+  test('/reset-password without a token shows the invalid-link view with Request New Reset Link', async () => {
+    await withPage(async (page) => {
+      await open(page, `/reset-password`);
+      await page.getByText('Invalid reset link. Please request a new password reset.').waitFor();
+      await page.getByRole('link', { name: 'Request New Reset Link' }).click();
+      await page.waitForURL(`${product.url}/forgot-password`);
+      await page.getByRole('button', { name: 'Send Reset Link' }).click();
+      await page.getByText('Please enter your email address').waitFor();
+    });
+  }, 45_000);
+});
+
+describe('the register form shows each spec message for bad input', () => {
+  test('empty, too short, too long, malformed phone and email, and the terms', async () => {
+    await withPage(async (page) => {
+      await open(page, `/register`);
+      const submit = page.getByRole('button', { name: 'Create Account' });
+      await submit.click();
+      for (const message of [
+        'First name must be at least 2 characters',
+        'Last name must be at least 2 characters',
+        'Please enter a valid email address',
+        'Please enter a 10-digit phone number',
+        'Password must be at least 8 characters',
+        'You must accept the terms and conditions',
+      ]) {
+        await page.getByText(message, { exact: true }).waitFor();
+      }
+      const error = (text: string) => page.getByText(text, { exact: true }).waitFor();
+      await page.getByLabel('First name').fill('F'.repeat(51));
+      await error('First name must not exceed 50 characters');
+      await page.getByLabel('Last name').fill('L'.repeat(51));
+      await error('Last name must not exceed 50 characters');
+      await page.getByLabel('Email').fill(`${'a'.repeat(95)}@example.test`);
+      await error('Email must not exceed 100 characters');
+      const phone = page.getByLabel('Phone number, 10 digits');
+      await phone.fill('415abc');
+      await error('Phone number must contain only digits');
+      await phone.fill('41555');
+      await error('Phone number must be exactly 10 digits');
+      expect(await phone.getAttribute('maxlength')).toBe('10');
+      await page.getByLabel('Password', { exact: true }).fill('p'.repeat(101));
+      await error('Password must not exceed 100 characters');
+      // the 19 country codes, +1 first and chosen
+      const codes = await page.getByLabel('Country code').locator('option').allTextContents();
+      expect(codes).toHaveLength(19);
+      expect(codes[0]).toBe('+1 US/Canada');
+      expect(codes.at(-1)).toBe('+27 South Africa');
+      expect(await page.getByLabel('Country code').inputValue()).toBe('+1');
+    });
+  }, 45_000);
+
+  test('/register?role=coach preselects Coach, and a duplicate email shows the server message', async () => {
+    await withPage(async (page) => {
+      await open(page, `/register?role=coach`);
+      expect(await page.getByRole('radio', { name: /Coach/ }).isChecked()).toBe(true);
+      await fillRegisterForm(page, { firstName: 'Maya', lastName: 'Again', email: 'coach@fogline.test', phone: '4155550123', password: 'long-enough-1' });
+      await page.getByRole('checkbox', { name: /I agree to the/ }).check();
+      await page.getByRole('button', { name: 'Create Account' }).click();
+      await page.getByRole('alert').filter({ hasText: 'An account with this email already exists. Please sign in instead.' }).waitFor();
+      await page.getByRole('link', { name: 'Sign in here' }).waitFor();
+    }, PHONE);
+  }, 45_000);
+
+  test('the password toggle shows and hides the password', async () => {
+    await withPage(async (page) => {
+      await open(page, `/auth`);
+      const password = page.getByLabel('Password', { exact: true });
+      await password.fill('secret-value');
+      expect(await password.getAttribute('type')).toBe('password');
+      await page.getByRole('button', { name: 'Show password' }).click();
+      expect(await password.getAttribute('type')).toBe('text');
+      await page.getByRole('button', { name: 'Hide password' }).click();
+      expect(await password.getAttribute('type')).toBe('password');
+    });
+  }, 45_000);
+});
+
+describe('Google sign-in without configuration', () => {
+  test('Continue with Google returns to /auth saying "Google sign-in is not configured"', async () => {
+    await withPage(async (page) => {
+      await open(page, `/auth?role=coach`);
+      await page.getByRole('link', { name: 'Continue with Google' }).click();
+      await page.waitForURL(/\/auth\?error=google-not-configured/);
+      await page.getByText('Google sign-in is not configured', { exact: false }).waitFor();
+    });
+  }, 45_000);
+});
+
+describe('profile', () => {
+  test('a customer updates their name: success toast, then the page reloads with the new name', async () => {
+    await withPage(async (page) => {
+      const email = uniqueEmail();
+      await page.request.post(`${product.url}/api/register`, {
+        data: { firstName: 'Pat', lastName: 'Lee', email, phone: '+14155550123', password: 'pat-password-1', role: 'customer' },
+        headers: { origin: product.url },
+      });
+      await open(page, `/profile`);
+      await page.getByRole('tab', { name: 'Security' }).waitFor();
+      expect(await page.getByRole('tab').allTextContents()).toEqual(['Profile', 'Security']);
+      await page.getByLabel('First name').fill('');
+      await page.getByRole('button', { name: 'Save Changes' }).click();
+      await page.getByText('First name is required').waitFor();
+      await page.getByLabel('First name').fill('Patricia');
+      await page.getByRole('button', { name: 'Save Changes' }).click();
+      await page.getByTestId('toast').filter({ hasText: 'Profile updated' }).waitFor();
+      await page.waitForEvent('load', { timeout: 5000 });
+      await page.getByText(`Patricia Lee · ${email}`).waitFor();
+      expect(await page.getByLabel('Account menu').textContent()).toContain('Patricia');
+    }, PHONE);
+  }, 45_000);
+
+  test('a picture upload shows progress and becomes the profile picture', async () => {
+    await withPage(async (page) => {
+      const email = uniqueEmail();
+      await page.request.post(`${product.url}/api/register`, {
+        data: { firstName: 'Ivy', lastName: 'Moss', email, phone: '+14155550123', password: 'ivy-password-1', role: 'customer' },
+        headers: { origin: product.url },
+      });
+      await open(page, `/profile`);
+      const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+      await page.getByLabel('Upload Photo').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png });
+      await page.getByRole('img', { name: 'Your profile picture' }).waitFor();
+      await page.getByRole('button', { name: 'Save Changes' }).click();
+      await page.getByTestId('toast').filter({ hasText: 'Profile updated' }).waitFor();
+      const me = await (await page.request.get(`${product.url}/api/user`)).json();
+      expect(me.profileImage).toMatch(/^\/uploads\/[a-z0-9]+\.png$/);
+    });
+  }, 45_000);
+
+  test('a text file chosen as a picture shows "Failed to upload image"', async () => {
+    await withPage(async (page) => {
+      await open(page, `/auth?redirect=%2Fprofile`);
+      await signInWithForm(page, 'customer@fogline.test', 'demo-password');
+      await page.waitForURL(`${product.url}/profile`);
+      await page.getByLabel(/Upload Photo|Change Photo/).setInputFiles({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('not an image') });
+      await page.getByTestId('toast').filter({ hasText: 'Failed to upload image' }).waitFor();
+    });
+  }, 45_000);
+
+  test('the Security tab refuses a wrong current password and accepts the right one', async () => {
+    await withPage(async (page) => {
+      const email = uniqueEmail();
+      await page.request.post(`${product.url}/api/register`, {
+        data: { firstName: 'Sec', lastName: 'Tab', email, phone: '+14155550123', password: 'first-password-1', role: 'coach' },
+        headers: { origin: product.url },
+      });
+      await open(page, `/profile?tab=security`);
+      await page.getByRole('tab', { name: 'Payment' }).waitFor();
+      expect(await page.getByRole('tab').allTextContents()).toEqual(['Profile', 'Security', 'Payment']);
+      await page.getByLabel('Current password', { exact: true }).fill('wrong-password');
+      await page.getByLabel('New password', { exact: true }).fill('second-password-2');
+      await page.getByLabel('Confirm new password', { exact: true }).fill('second-password-3');
+      await page.getByRole('button', { name: 'Change Password' }).click();
+      await page.getByText("Passwords don't match").waitFor();
+      await page.getByLabel('Confirm new password', { exact: true }).fill('second-password-2');
+      await page.getByRole('button', { name: 'Change Password' }).click();
+      await page.getByTestId('toast').filter({ hasText: 'Password change failed' }).waitFor();
+      await page.getByText('Current password is incorrect').first().waitFor();
+      await page.getByLabel('Current password', { exact: true }).fill('first-password-1');
+      await page.getByRole('button', { name: 'Change Password' }).click();
+      await page.getByTestId('toast').filter({ hasText: 'Password changed' }).waitFor();
+      const login = await page.request.post(`${product.url}/api/login`, { data: { email, password: 'second-password-2' }, headers: { origin: product.url } });
+      expect(login.status()).toBe(200);
+    });
+  }, 45_000);
+});
