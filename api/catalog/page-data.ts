@@ -23,7 +23,8 @@ export async function homePageData(ctx: AppContext) {
   const db = ctx.db.db;
   const now = ctx.clock.now();
   const [classes, coaches, categories, cities] = await Promise.all([
-    attempt('featured classes', async () => (await listClasses(db, now, { limit: HOME_CLASSES })).items),
+    // Featured: the next classes that have not started yet (the browse rules keep earlier-today ones).
+    attempt('featured classes', async () => (await listClasses(db, now, { limit: 20 })).items.filter((c) => c.startTime === null || Date.parse(c.startTime) > now.getTime()).slice(0, HOME_CLASSES)),
     attempt('top coaches', async () => (await listCoaches(db)).slice(0, HOME_COACHES)),
     attempt('categories', () => listCategories(db)),
     attempt('cities', () => listCities(db, now)),

@@ -1,12 +1,16 @@
 // Public pages in the browser (demo data): coaches search and profile, FAQ, contact, blog (topic filter,
 // a post's script never runs), zero client JavaScript on content pages, 404, and axe on every public page.
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { openDb } from '../../db/client';
 import { blogPosts } from '../../db/schema';
 import { seriousA11yViolations } from '../helpers/axe';
-import { DESKTOP, launchBrowser, newContext, PHONE, startProduct, type GuardedContext, type ProductServer } from '../helpers/browser';
+import { DESKTOP, launchBrowser, newContext, PHONE, startProduct, type ProductServer } from '../helpers/browser';
+import { openPage } from '../helpers/pages';
+
+// Pages of the real product under a loaded machine: give each test room.
+setDefaultTimeout(30_000);
 
 let product: ProductServer;
 let browser: Browser;
@@ -20,14 +24,7 @@ afterAll(async () => {
 
 const api = async <T = any>(path: string): Promise<T> => (await fetch(product.url + path)).json() as Promise<T>;
 
-/** Opens a page and waits until its islands are interactive (hydrated islands lose their ssr attribute). */
-async function open(path: string, viewport = DESKTOP): Promise<{ guard: GuardedContext; page: Page }> {
-  const guard = await newContext(browser, viewport);
-  const page = await guard.page();
-  await page.goto(product.url + path, { waitUntil: 'networkidle' });
-  await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr]').length === 0);
-  return { guard, page };
-}
+const open = (path: string, viewport?: { width: number; height: number }) => openPage(browser, product.url, path, viewport);
 
 describe('coaches', () => {
   test('the search matches name or bio, case-insensitive, with a result count', async () => {
@@ -187,22 +184,34 @@ describe('every public page', () => {
     await guard.context.close();
   });
 
-  test('no serious or critical accessibility violations (axe-core), on phone and desktop', async () => {
-    const classes = await api<{ id: number }[]>('/api/classes?limit=1');
-    const coaches = await api<{ id: number }[]>('/api/coaches');
-    const slug = (await api<{ slug: string }[]>('/api/blog'))[0]!.slug;
-    const paths = ['/', '/classes', `/classes/${classes[0]!.id}`, '/coaches', `/coaches/${coaches[0]!.id}`, '/about', '/faq', '/contact', '/blog', `/blog/${slug}`, '/classes/424242', '/nowhere'];
-    const problems: unknown[] = [];
-    for (const viewport of [DESKTOP, PHONE]) {
-      const guard = await newContext(browser, viewport);
-      const page = await guard.page();
-      for (const path of paths) {
-        await page.goto(product.url + path, { waitUntil: 'networkidle' });
+});
+
+describe('accessibility (axe-core): no serious or critical violations, on phone and desktop', () => {
+  const pages: [string, () => Promise<string>][] = [
+    ['home', async () => '/'],
+    ['browse', async () => '/classes'],
+    ['class detail', async () => `/classes/${(await api<{ id: number }[]>('/api/classes?limit=1'))[0]!.id}`],
+    ['class not found', async () => '/classes/424242'],
+    ['coaches', async () => '/coaches'],
+    ['coach profile', async () => `/coaches/${(await api<{ id: number }[]>('/api/coaches'))[0]!.id}`],
+    ['about', async () => '/about'],
+    ['FAQ', async () => '/faq'],
+    ['contact', async () => '/contact'],
+    ['blog', async () => '/blog'],
+    ['blog post', async () => `/blog/${(await api<{ slug: string }[]>('/api/blog'))[0]!.slug}`],
+    ['404', async () => '/nowhere'],
+  ];
+  for (const [name, pathOf] of pages) {
+    test(name, async () => {
+      const path = await pathOf();
+      const problems: unknown[] = [];
+      for (const viewport of [DESKTOP, PHONE]) {
+        const { guard, page } = await open(path, viewport);
         const found = await seriousA11yViolations(page);
         if (found.length) problems.push({ path, width: viewport.width, found });
+        await guard.context.close();
       }
-      await guard.context.close();
-    }
-    expect(problems).toEqual([]);
-  }, 60_000);
+      expect(problems).toEqual([]);
+    });
+  }
 });

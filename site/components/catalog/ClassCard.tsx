@@ -1,7 +1,8 @@
 // The default class card (home, coach profile): image with fallback, title, price, date, location and
 // capacity; a full class says Class Full.
 import { tagReact } from '../../lib/astro-react';
-import { classDate, classTime, coachName, DEFAULT_CLASS_IMAGE, dollars, locationOf, NO_CATEGORY, spotsLabel } from '../../lib/catalog';
+import { classDate, classTime, coachName, dollars, locationOf, NO_CATEGORY, spotsLabel } from '../../lib/catalog';
+import { ClassImage } from './ClassImage';
 import { Icon } from './icons';
 
 export interface ClassCardData {
@@ -26,16 +27,7 @@ export function ClassCard({ item, eager = false, headingLevel = 3 }: { item: Cla
   return (
     <article className="card group relative flex flex-col overflow-hidden transition-shadow hover:shadow-[var(--shadow-pop)]">
       <div className="relative aspect-[16/10] bg-fog-100 dark:bg-fog-800">
-        <img
-          src={item.image || DEFAULT_CLASS_IMAGE}
-          data-fallback={DEFAULT_CLASS_IMAGE}
-          alt=""
-          width={640}
-          height={400}
-          loading={eager ? 'eager' : 'lazy'}
-          decoding="async"
-          className="h-full w-full object-cover"
-        />
+        <ClassImage src={item.image} width={640} height={400} eager={eager} className="h-full w-full object-cover" />
         <span className="badge absolute left-3 top-3 bg-white/95 text-fog-800 shadow-sm dark:bg-fog-900/95 dark:text-fog-100">{item.category?.name ?? NO_CATEGORY}</span>
         {item.ageGroup === 'Kids' && <span className="badge absolute right-3 top-3 bg-accent-600 text-white">Kids</span>}
       </div>

@@ -1,5 +1,6 @@
 // One row of the browse list: title, coach, category, location, date and time, price, spots, coach rating.
-import { classDate, classTime, coachName, DEFAULT_CLASS_IMAGE, dollars, locationOf, NO_CATEGORY, ratingLabel, spotsLabel } from '../../lib/catalog';
+import { classDate, classTime, coachName, dollars, locationOf, NO_CATEGORY, ratingLabel, spotsLabel } from '../../lib/catalog';
+import { ClassImage } from '../../components/catalog/ClassImage';
 import { Icon } from '../../components/catalog/icons';
 import type { BrowseItem } from './browse-item';
 
@@ -8,16 +9,7 @@ export function ClassRow({ item, eager }: { item: BrowseItem; eager?: boolean })
   return (
     <li>
       <a href={`/classes/${item.id}`} className="group flex gap-3 rounded-xl p-3 transition-colors hover:bg-fog-50 sm:gap-4 dark:hover:bg-fog-800/60">
-        <img
-          src={item.image || DEFAULT_CLASS_IMAGE}
-          data-fallback={DEFAULT_CLASS_IMAGE}
-          alt=""
-          width={112}
-          height={112}
-          loading={eager ? 'eager' : 'lazy'}
-          decoding="async"
-          className="h-20 w-20 shrink-0 rounded-lg bg-fog-100 object-cover sm:h-28 sm:w-28 dark:bg-fog-800"
-        />
+        <ClassImage src={item.image} width={112} height={112} eager={eager} className="h-20 w-20 shrink-0 rounded-lg bg-fog-100 object-cover sm:h-28 sm:w-28 dark:bg-fog-800" />
         <div className="min-w-0 flex-1">
           <div className="flex items-start justify-between gap-2">
             <h2 className="font-semibold leading-snug text-fog-900 group-hover:text-brand-700 dark:text-fog-100 dark:group-hover:text-brand-300">{item.title}</h2>
