@@ -165,6 +165,31 @@ describe('register, sign out, sign in', () => {
   }, 45_000);
 });
 
+describe('the header menus from the keyboard', () => {
+  test('the account menu opens on Enter at its first item, moves with the arrows and closes on Escape', async () => {
+    await withPage(async (page) => {
+      await open(page, '/auth');
+      await signInWithForm(page, 'customer@fogline.test', 'demo-password');
+      await page.waitForURL(`${product.url}/`);
+      const button = page.getByLabel('Account menu');
+      await button.focus();
+      await page.keyboard.press('Enter');
+      await page.getByRole('menuitem', { name: 'My Profile' }).waitFor();
+      const focused = () => page.evaluate(() => document.activeElement?.textContent?.trim());
+      await page.waitForFunction(() => document.activeElement?.textContent?.trim() === 'My Profile');
+      await page.keyboard.press('ArrowDown');
+      expect(await focused()).toBe('My Bookings');
+      await page.keyboard.press('End');
+      expect(await focused()).toBe('Sign Out');
+      await page.keyboard.press('ArrowDown');
+      expect(await focused()).toBe('My Profile');
+      await page.keyboard.press('Escape');
+      expect(await page.locator('details[data-user-menu]').evaluate((d) => (d as HTMLDetailsElement).open)).toBe(false);
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Account menu');
+    });
+  }, 45_000);
+});
+
 describe('password recovery', () => {
   test('forgot password, the emailed link, a new password, and signing in with it', async () => {
     await withPage(async (page) => {
