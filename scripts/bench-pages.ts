@@ -24,7 +24,8 @@ const check = (ok: boolean, message: string) => {
   return ok ? 'ok' : 'OVER';
 };
 
-const product = await startProduct({ PUBLIC_GOOGLE_MAPS_API_KEY: '' });
+// As deployed (Dockerfile): NODE_ENV=production, which also selects React's production server renderer.
+const product = await startProduct({ PUBLIC_GOOGLE_MAPS_API_KEY: '', NODE_ENV: 'production' });
 try {
   const base = product.url;
   const json = async <T>(path: string) => (await fetch(base + path)).json() as Promise<T>;
