@@ -1,5 +1,6 @@
 // POST /api/contact: validated (customer-areas §5), stored, emailed to support, rate-limited per address.
 import { Elysia } from 'elysia';
+import * as v from 'valibot';
 import type { AppContext } from '../context';
 import { ContactMessage, ContactSent } from './model';
 import { assertWithinLimits, clientIp, RateLimiter } from '../lib/rate-limit';
@@ -19,7 +20,11 @@ export function contactRoutes(ctx: AppContext) {
     },
     {
       body: ContactMessage,
-      response: { 201: ContactSent },
+      response: {
+        201: ContactSent,
+        400: v.object({ message: v.string(), errors: v.optional(v.record(v.string(), v.array(v.string()))) }),
+        429: v.object({ message: v.string() }),
+      },
       detail: { tags: ['Contact'], summary: 'Send a message to support (name, email, subject, message); 5 per 10 minutes per address' },
     },
   );
