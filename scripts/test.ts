@@ -11,8 +11,8 @@ interface Step {
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const steps: Step[] = [
   { name: 'build', cmd: ['bun', '--bun', 'astro', 'build'], counts: false },
-  { name: 'api and unit tests', cmd: ['bun', 'test', './api', './db', './site/lib', './tests/api'], counts: true },
-  { name: 'browser tests', cmd: ['bun', 'test', '--max-concurrency=1', './tests/e2e'], counts: true },
+  { name: 'api and unit tests', cmd: ['bun', 'test', '--timeout=60000', './api', './db', './site/lib', './tests/api'], counts: true },
+  { name: 'browser tests', cmd: ['bun', 'test', '--timeout=90000', '--max-concurrency=1', './tests/e2e'], counts: true },
 ];
 
 let passed = 0;
