@@ -2,7 +2,9 @@
 import { createContext } from './context';
 import { loadSite, startServer } from './server';
 
+const startedAt = performance.now();
 const ctx = await createContext();
+console.log(`[fogline] database ready in ${Math.round(performance.now() - startedAt)} ms (migrations applied${ctx.env.seed ? ', demo data seeded if empty' : ''})`);
 const site = await loadSite();
 if (!site) console.warn('[fogline] dist/ not found: run `bun run build` first. Serving the API only.');
 const { url } = startServer({ ctx, site });
