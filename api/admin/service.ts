@@ -1,6 +1,7 @@
 // Admin account tools: list every user, approve coaches (and tell them by email).
 import { desc, eq } from 'drizzle-orm';
 import { users } from '../../db/schema';
+import { toCurrentUser } from '../auth/public-user';
 import type { SessionUser } from '../auth/session';
 import type { AppContext } from '../context';
 import { notFound } from '../errors';
@@ -8,17 +9,8 @@ import { renderEmail } from '../mail-templates';
 import type { AdminUser } from './model';
 
 export function toAdminUser(user: SessionUser): AdminUser {
-  return {
-    id: user.id,
-    firstName: user.firstName,
-    lastName: user.lastName,
-    email: user.email,
-    phone: user.phone,
-    profileImage: user.profileImage,
-    role: user.role,
-    isApproved: user.isApproved,
-    createdAt: user.createdAt.toISOString(),
-  };
+  const { bio: _bio, areasOfExpertise: _areas, certifications: _certs, hasPassword: _hasPassword, ...adminView } = toCurrentUser(user);
+  return adminView;
 }
 
 export async function listUsers(ctx: AppContext): Promise<AdminUser[]> {

@@ -1,31 +1,20 @@
 // Forgot password, as the card on /auth (Back to Sign In) and as the /forgot-password page (Try Again,
 // Back to Login): their own validation messages, the same call and the same Check Your Email view.
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { ForgotPasswordBody, ForgotPasswordPageForm } from '../../../api/auth/model';
-import { apiPost, errorMessage } from '../../lib/api-client';
+import { apiPost } from '../../lib/api-client';
 import { Field, FormAlert, SubmitButton, SuccessMark, useForm } from './form-kit';
 
 export function ForgotPasswordForm({ variant, onBack }: { variant: 'card' | 'page'; onBack?: () => void }) {
   const form = useForm(variant === 'card' ? ForgotPasswordBody : ForgotPasswordPageForm, { email: '' });
-  const [pending, setPending] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setFailure(null);
-    const data = form.check(event.currentTarget);
-    if (!data) return;
-    setPending(true);
-    try {
-      await apiPost('/api/auth/forgot-password', { email: data.email });
-      setSentTo(data.email);
-    } catch (error) {
-      setFailure(errorMessage(error, 'Failed to send reset email'));
-    } finally {
-      setPending(false);
-    }
-  }
+  const submit = form.submit(
+    async ({ email }) => {
+      await apiPost('/api/auth/forgot-password', { email });
+      setSentTo(email);
+    },
+    { fallback: 'Failed to send reset email' },
+  );
 
   const back =
     variant === 'card' ? (
@@ -65,9 +54,9 @@ export function ForgotPasswordForm({ variant, onBack }: { variant: 'card' | 'pag
       <h2 className="text-xl font-bold">Forgot Password</h2>
       <p className="mt-1 text-sm text-fog-600 dark:text-fog-400">Enter your email and we'll send you a link to reset your password.</p>
       <form noValidate onSubmit={submit} className="mt-5 space-y-4" aria-label="Forgot password">
-        <FormAlert message={failure} />
+        <FormAlert message={form.failure} />
         <Field label="Email" type="email" autoComplete="email" inputMode="email" placeholder="you@example.com" {...form.bind('email')} />
-        <SubmitButton pending={pending} label="Send Reset Link" pendingLabel="Sending Reset Link..." />
+        <SubmitButton pending={form.pending} label="Send Reset Link" pendingLabel="Sending Reset Link..." />
         {back}
       </form>
     </div>

@@ -1,12 +1,12 @@
 // Create Account card (customer-areas §2, §5): role, names, email, country code + 10-digit phone, password,
 // terms; sends the phone joined (e.g. +14155550123) without countryCode and termsAccepted. On success waits
 // 100 ms, then runs onSuccess, else follows the redirect parameter or goes home.
-import { type FormEvent, useId, useState } from 'react';
+import { useId } from 'react';
 import { COUNTRY_CODES, DEFAULT_COUNTRY_CODE, joinPhone, RegisterForm, type RegistrationRole } from '../../../api/auth/model';
 import { safeRedirectPath } from '../../../api/auth/redirect';
-import { apiPost, errorMessage } from '../../lib/api-client';
+import { apiPost } from '../../lib/api-client';
 import { $user, type CurrentUser } from '../../lib/stores/session';
-import { Field, FormAlert, GoogleButton, PasswordField, SubmitButton, serverFieldErrors, useForm, wait } from './form-kit';
+import { Field, FormAlert, GoogleButton, PasswordField, SubmitButton, useForm, wait } from './form-kit';
 import { AFTER_SIGN_IN_DELAY_MS } from './SignInCard';
 
 const ROLES: { value: RegistrationRole; label: string; blurb: string }[] = [
@@ -25,30 +25,17 @@ export function RegisterCard({ defaultRole = 'customer', redirect = null, onSucc
     password: '',
     termsAccepted: false,
   });
-  const [pending, setPending] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const ids = { role: useId(), country: useId(), phone: useId(), terms: useId() };
+  const ids = { country: useId(), phone: useId(), terms: useId() };
   const { values, errors } = form;
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setFailure(null);
-    const data = form.check(event.currentTarget);
-    if (!data) return;
-    setPending(true);
-    const { countryCode, termsAccepted: _terms, phone, ...rest } = data;
-    try {
+  const submit = form.submit(
+    async ({ countryCode, termsAccepted: _terms, phone, ...rest }) => {
       $user.set(await apiPost<CurrentUser>('/api/register', { ...rest, phone: joinPhone(countryCode, phone) }));
       await wait(AFTER_SIGN_IN_DELAY_MS);
       if (onSuccess) onSuccess();
       else window.location.assign(safeRedirectPath(redirect));
-    } catch (error) {
-      const fields = serverFieldErrors(error);
-      form.setErrors(fields);
-      setFailure(errorMessage(error, 'Registration failed. Please try again.'));
-      setPending(false);
-    }
-  }
+    },
+    { fallback: 'Registration failed. Please try again.', stayPending: true },
+  );
 
   const phoneError = errors.phone ?? errors.countryCode;
   return (
@@ -56,7 +43,7 @@ export function RegisterCard({ defaultRole = 'customer', redirect = null, onSucc
       <h2 className="text-xl font-bold">Create Account</h2>
       <p className="mt-1 text-sm text-fog-600 dark:text-fog-400">Join to find or host fitness classes</p>
       <form noValidate onSubmit={submit} className="mt-5 space-y-4" aria-label="Create account">
-        <FormAlert message={failure} />
+        <FormAlert message={form.failure} />
         <fieldset>
           <legend className="label">I want to join as</legend>
           <div className="grid grid-cols-2 gap-3">
@@ -137,7 +124,7 @@ export function RegisterCard({ defaultRole = 'customer', redirect = null, onSucc
           </div>
           {errors.termsAccepted && <p id={`${ids.terms}-error`} className="field-error">{errors.termsAccepted}</p>}
         </div>
-        <SubmitButton pending={pending} label="Create Account" pendingLabel="Creating Account..." />
+        <SubmitButton pending={form.pending} label="Create Account" pendingLabel="Creating Account..." />
       </form>
       <GoogleButton role={values.role} redirect={redirect} />
       {footer}

@@ -1,9 +1,9 @@
 // Reset password with the emailed token, as the card on /auth?tab=reset (to sign-in after 3 s) and as the
 // /reset-password page (Continue to Login, or Request New Reset Link when the link is invalid).
-import { type FormEvent, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { ResetPasswordCardForm, ResetPasswordPageForm } from '../../../api/auth/model';
 import { ApiError, apiPost } from '../../lib/api-client';
-import { FormAlert, PasswordField, SubmitButton, SuccessMark, serverFieldErrors, useForm } from './form-kit';
+import { FormAlert, PasswordField, SubmitButton, SuccessMark, useForm } from './form-kit';
 
 export const REDIRECT_AFTER_RESET_MS = 3000;
 const LOGIN = '/auth?tab=login';
@@ -30,8 +30,6 @@ function InvalidLink({ message }: { message: string }) {
 export function ResetPasswordForm({ variant, token }: { variant: 'card' | 'page'; token: string | null }) {
   const copy = COPY[variant];
   const form = useForm(copy.schema, { newPassword: '', confirmPassword: '' });
-  const [pending, setPending] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
   const [invalidLink, setInvalidLink] = useState<string | null>(variant === 'page' && !token ? copy.missingToken : null);
   const [done, setDone] = useState(false);
 
@@ -41,30 +39,21 @@ export function ResetPasswordForm({ variant, token }: { variant: 'card' | 'page'
     return () => clearTimeout(timer);
   }, [done, variant]);
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setFailure(null);
-    const data = form.check(event.currentTarget);
-    if (!data) return;
-    if (!token) {
-      setFailure(copy.missingToken);
-      return;
-    }
-    setPending(true);
-    try {
-      await apiPost('/api/auth/reset-password', { token, newPassword: data.newPassword });
+  const submit = form.submit(
+    async ({ newPassword }) => {
+      if (!token) throw new Error(copy.missingToken);
+      await apiPost('/api/auth/reset-password', { token, newPassword });
       setDone(true);
-    } catch (error) {
-      if (!(error instanceof ApiError)) setFailure('Network error. Please try again.');
-      else if (variant === 'page' && error.errors?.token) setInvalidLink(error.message);
-      else {
-        form.setErrors(serverFieldErrors(error));
-        setFailure(error.message || 'Failed to reset password');
-      }
-    } finally {
-      setPending(false);
-    }
-  }
+    },
+    {
+      fallback: 'Failed to reset password',
+      onError: (message, error) => {
+        if (!(error instanceof ApiError)) form.setFailure(token ? 'Network error. Please try again.' : copy.missingToken);
+        else if (variant === 'page' && error.errors?.token) setInvalidLink(message);
+        else form.setFailure(message);
+      },
+    },
+  );
 
   if (invalidLink) return <InvalidLink message={invalidLink} />;
 
@@ -86,10 +75,10 @@ export function ResetPasswordForm({ variant, token }: { variant: 'card' | 'page'
       <h2 className="text-xl font-bold">Reset Password</h2>
       <p className="mt-1 text-sm text-fog-600 dark:text-fog-400">Choose a new password for your account.</p>
       <form noValidate onSubmit={submit} className="mt-5 space-y-4" aria-label="Reset password">
-        <FormAlert message={failure ?? (variant === 'card' && !token ? copy.missingToken : null)} />
+        <FormAlert message={form.failure ?? (variant === 'card' && !token ? copy.missingToken : null)} />
         <PasswordField label="New Password" autoComplete="new-password" {...form.bind('newPassword')} />
         <PasswordField label="Confirm Password" autoComplete="new-password" {...form.bind('confirmPassword')} />
-        <SubmitButton pending={pending} label="Reset Password" pendingLabel="Resetting Password..." />
+        <SubmitButton pending={form.pending} label="Reset Password" pendingLabel="Resetting Password..." />
         <a href={LOGIN} className="btn-ghost w-full">Back to Login</a>
       </form>
     </div>

@@ -1,9 +1,9 @@
 // The pieces every account form shares (sign-in cards, register, recovery, profile): validation with the
 // API's own valibot schemas, labelled fields with their error, password fields with a show/hide toggle,
 // a submit button that shows its pending label, the inline error and the Google button.
-import { type InputHTMLAttributes, type ReactNode, useEffect, useId, useState } from 'react';
+import { type FormEvent, type InputHTMLAttributes, type ReactNode, useEffect, useId, useState } from 'react';
 import * as v from 'valibot';
-import { ApiError } from '../../lib/api-client';
+import { ApiError, errorMessage } from '../../lib/api-client';
 
 export type FieldErrors = Record<string, string | undefined>;
 
@@ -33,7 +33,7 @@ export function focusFirstError(form: HTMLFormElement | null, order: string[], e
 
 export const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
+interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'children'> {
   label: string;
   name: string;
   error?: string;
@@ -187,11 +187,14 @@ export function SuccessMark() {
 }
 
 /** Form state for one schema: values, first error per field (re-checked as the user types once they tried
- * to submit), and `check` which validates, focuses the first bad field and returns the parsed values. */
+ * to submit), the pending flag and the form's inline failure, and `submit` which validates, focuses the
+ * first bad field, runs the call and maps a failed answer onto the fields and the failure message. */
 export function useForm<T extends Record<string, unknown>, S extends v.GenericSchema>(schema: S, initial: T) {
   const [values, setValues] = useState<T>(initial);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [tried, setTried] = useState(false);
+  const [pending, setPending] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
 
   const set = <K extends keyof T>(field: K, value: T[K]) => {
     const next = { ...values, [field]: value };
@@ -222,5 +225,32 @@ export function useForm<T extends Record<string, unknown>, S extends v.GenericSc
     return null;
   };
 
-  return { values, setValues, set, bind, errors, setErrors, check };
+  interface SubmitOptions {
+    /** The message when the server gives none (the spec's "server message, else ..."). */
+    fallback: string;
+    /** Shown some other way than the inline failure (e.g. a toast). */
+    onError?: (message: string, error: unknown) => void;
+    /** Keep the pending label after success: the page is navigating away. */
+    stayPending?: boolean;
+  }
+
+  const submit = (run: (data: v.InferOutput<S>) => Promise<unknown>, options: SubmitOptions) => async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setFailure(null);
+    const data = check(event.currentTarget);
+    if (!data) return;
+    setPending(true);
+    try {
+      await run(data);
+      if (!options.stayPending) setPending(false);
+    } catch (error) {
+      setErrors(serverFieldErrors(error));
+      const message = errorMessage(error, options.fallback);
+      if (options.onError) options.onError(message, error);
+      else setFailure(message);
+      setPending(false);
+    }
+  };
+
+  return { values, setValues, set, bind, errors, setErrors, check, submit, pending, failure, setFailure };
 }

@@ -124,7 +124,7 @@ export const PNG_1X1 = Uint8Array.from(
 
 export function imageForm(bytes: Uint8Array, name: string, type: string): FormData {
   const form = new FormData();
-  form.append('image', new File([bytes], name, { type }));
+  form.append('image', new File([bytes as Uint8Array<ArrayBuffer>], name, { type }));
   return form;
 }
 

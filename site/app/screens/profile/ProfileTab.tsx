@@ -1,9 +1,9 @@
 // The Profile tab (coach-admin-areas §2, §5): names, phone, picture; coaches also bio, areas of expertise
 // and certifications. Success and error toasts; the page reloads 1 s after a successful update.
-import { type FormEvent, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { ProfileBody } from '../../../../api/auth/model';
-import { Field, SubmitButton, serverFieldErrors, useForm } from '../../../islands/auth/form-kit';
-import { apiGet, apiPut, errorMessage } from '../../../lib/api-client';
+import { Field, SubmitButton, useForm } from '../../../islands/auth/form-kit';
+import { apiGet, apiPut } from '../../../lib/api-client';
 import { $user, type CurrentUser } from '../../../lib/stores/session';
 import { toast } from '../../../lib/stores/toast';
 import { type CategoryOption, ExpertisePicker } from './ExpertisePicker';
@@ -22,7 +22,6 @@ export function ProfileTab({ user }: { user: CurrentUser }) {
     areasOfExpertise: user.areasOfExpertise,
     profileImage: user.profileImage,
   });
-  const [pending, setPending] = useState(false);
   const [categories, setCategories] = useState<CategoryOption[] | null>(null);
 
   useEffect(() => {
@@ -35,22 +34,14 @@ export function ProfileTab({ user }: { user: CurrentUser }) {
       });
   }, [isCoach]);
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const data = form.check(event.currentTarget);
-    if (!data) return;
-    setPending(true);
-    try {
-      const updated = await apiPut<CurrentUser>(`/api/users/${user.id}`, data);
-      $user.set(updated);
+  const submit = form.submit(
+    async (data) => {
+      $user.set(await apiPut<CurrentUser>(`/api/users/${user.id}`, data));
       toast({ title: 'Profile updated', description: 'Your changes have been saved.', variant: 'success' });
       setTimeout(() => window.location.reload(), RELOAD_AFTER_UPDATE_MS);
-    } catch (error) {
-      form.setErrors(serverFieldErrors(error));
-      toast({ title: 'Update failed', description: errorMessage(error, 'Failed to update profile'), variant: 'destructive' });
-      setPending(false);
-    }
-  }
+    },
+    { fallback: 'Failed to update profile', stayPending: true, onError: (description) => toast({ title: 'Update failed', description, variant: 'destructive' }) },
+  );
 
   const { values } = form;
   const textArea = (name: 'bio' | 'certifications', label: string, rows: number, placeholder: string) => {
@@ -81,7 +72,7 @@ export function ProfileTab({ user }: { user: CurrentUser }) {
         </>
       )}
       <div className="flex justify-end border-t border-fog-200 pt-5 dark:border-fog-800">
-        <SubmitButton pending={pending} label="Save Changes" pendingLabel="Saving..." className="btn-primary w-full sm:w-auto" />
+        <SubmitButton pending={form.pending} label="Save Changes" pendingLabel="Saving..." className="btn-primary w-full sm:w-auto" />
       </div>
     </form>
   );

@@ -1,9 +1,8 @@
 // The Security tab (coach-admin-areas §2, §5): change the password with the current one; every other
 // session of the account ends. Google-only accounts are pointed to the reset flow instead.
-import { type FormEvent, useState } from 'react';
 import { PasswordChangeForm } from '../../../../api/auth/model';
-import { PasswordField, SubmitButton, serverFieldErrors, useForm } from '../../../islands/auth/form-kit';
-import { apiPut, errorMessage } from '../../../lib/api-client';
+import { PasswordField, SubmitButton, useForm } from '../../../islands/auth/form-kit';
+import { apiPut } from '../../../lib/api-client';
 import type { CurrentUser } from '../../../lib/stores/session';
 import { toast } from '../../../lib/stores/toast';
 
@@ -11,7 +10,6 @@ const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
 export function SecurityTab({ user }: { user: CurrentUser }) {
   const form = useForm(PasswordChangeForm, EMPTY);
-  const [pending, setPending] = useState(false);
 
   if (!user.hasPassword) {
     return (
@@ -23,22 +21,14 @@ export function SecurityTab({ user }: { user: CurrentUser }) {
     );
   }
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const data = form.check(event.currentTarget);
-    if (!data) return;
-    setPending(true);
-    try {
-      await apiPut(`/api/users/${user.id}/password`, { currentPassword: data.currentPassword, newPassword: data.newPassword });
+  const submit = form.submit(
+    async ({ currentPassword, newPassword }) => {
+      await apiPut(`/api/users/${user.id}/password`, { currentPassword, newPassword });
       form.setValues(EMPTY);
       toast({ title: 'Password changed', description: 'Your password was updated and your other devices were signed out.', variant: 'success' });
-    } catch (error) {
-      form.setErrors(serverFieldErrors(error));
-      toast({ title: 'Password change failed', description: errorMessage(error, 'Failed to change password'), variant: 'destructive' });
-    } finally {
-      setPending(false);
-    }
-  }
+    },
+    { fallback: 'Failed to change password', onError: (description) => toast({ title: 'Password change failed', description, variant: 'destructive' }) },
+  );
 
   return (
     <form noValidate onSubmit={submit} className="space-y-5" aria-label="Change password">
@@ -50,7 +40,7 @@ export function SecurityTab({ user }: { user: CurrentUser }) {
       <PasswordField label="New password" autoComplete="new-password" hint="At least 8 characters." {...form.bind('newPassword')} />
       <PasswordField label="Confirm new password" autoComplete="new-password" {...form.bind('confirmPassword')} />
       <div className="flex justify-end border-t border-fog-200 pt-5 dark:border-fog-800">
-        <SubmitButton pending={pending} label="Change Password" pendingLabel="Changing Password..." className="btn-primary w-full sm:w-auto" />
+        <SubmitButton pending={form.pending} label="Change Password" pendingLabel="Changing Password..." className="btn-primary w-full sm:w-auto" />
       </div>
     </form>
   );
