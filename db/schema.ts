@@ -116,6 +116,9 @@ export const classes = sqliteTable(
     recurrenceEndType: text('recurrence_end_type', { enum: ['date', 'count'] }),
     recurrenceEndDate: integer('recurrence_end_date', { mode: 'timestamp_ms' }),
     recurrenceEndCount: integer('recurrence_end_count'),
+    // Set when the coach or an admin deletes the class: the row stays so its bookings (cancelled and refunded,
+    // or attended before the deletion) and reviews keep their history; every class read ignores it (api/classes/live.ts).
+    deletedAt: integer('deleted_at', { mode: 'timestamp_ms' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,0 +1,1 @@
+ALTER TABLE `classes` ADD `deleted_at` integer;
