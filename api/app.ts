@@ -28,7 +28,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** Standard Schema (valibot) issues carry path items as objects, which Elysia's `all` joins into
  * "[object Object]": read their keys again so field errors land under the field's name. */
-function standardIssues(error: ValidationError): { path?: string; message?: string }[] | null {
+function standardIssues(error: ValidationError): { path?: string; message?: string; summary?: string }[] | null {
   const validator = (error as unknown as { validator?: any }).validator;
   const standard = validator?.['~standard'] ?? validator?.schema?.['~standard'];
   if (!standard) return null;

@@ -10,10 +10,10 @@ import { CLIENT_IP_HEADER } from './lib/rate-limit';
 type RenderPage = (request: Request, locals: Record<string, unknown>, clientAddress?: string) => Promise<Response>;
 
 interface StaticFile {
-  body: Uint8Array;
-  gzip: Uint8Array | null;
+  body: Uint8Array<ArrayBuffer>;
+  gzip: Uint8Array<ArrayBuffer> | null;
   /** Brotli (about 15% smaller than gzip for the React runtime): made in the background after start. */
-  br?: Uint8Array;
+  br?: Uint8Array<ArrayBuffer>;
   type: string;
   cacheControl: string;
 }

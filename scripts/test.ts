@@ -1,4 +1,4 @@
-// Runs every test: builds the site, then the API and unit tests (bun test), then the browser tests
+// Runs every test: type-checks, builds the site, then the API and unit tests (bun test), then the browser tests
 // (Chromium), and ends with one plain summary line: "N passed, N failed".
 import { existsSync } from 'node:fs';
 
@@ -10,6 +10,7 @@ interface Step {
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const steps: Step[] = [
+  { name: 'type check', cmd: ['node_modules/.bin/tsc', '--noEmit', '-p', '.'], counts: false },
   { name: 'build', cmd: ['bun', '--bun', 'astro', 'build'], counts: false },
   { name: 'api and unit tests', cmd: ['bun', 'test', '--timeout=60000', './api', './db', './site/lib', './tests/api'], counts: true },
   { name: 'browser tests', cmd: ['bun', 'test', '--timeout=90000', '--max-concurrency=1', './tests/e2e'], counts: true },

@@ -7,6 +7,7 @@ import { parseId } from '../catalog/service';
 import type { AppContext } from '../context';
 import { BlogPostForm, Message, PostIdParams, ValidationFailure } from './model';
 import { createPost, deletePost, getPostForEdit, listAllPosts, updatePost } from './service';
+import { authPlugin } from '../auth/plugin';
 
 const tags = ['Blog management (admin)'];
 const errors = { 401: Message, 403: Message, 404: Message };
@@ -15,6 +16,7 @@ const postId = (value: string) => parseId(value, 'Post not found.');
 
 export function blogAdminRoutes(ctx: AppContext) {
   return new Elysia()
+    .use(authPlugin(ctx))
     .get('/blog/admin', ({ user }) => listAllPosts(ctx, user), {
       response: { 200: v.array(BlogPost), 401: Message, 403: Message },
       detail: { tags, summary: 'Every post (published, draft, archived), newest first, content as stored' },

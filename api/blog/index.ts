@@ -5,10 +5,12 @@ import type { AppContext } from '../context';
 import { gzipLargeJson } from '../lib/compress';
 import { BlogListQuery, BlogPost, SlugParams } from './model';
 import { getPostBySlug, listPublishedPosts } from './service';
+import { authPlugin } from '../auth/plugin';
 
 export function blogRoutes(ctx: AppContext) {
   const db = ctx.db.db;
   return new Elysia()
+    .use(authPlugin(ctx))
     .mapResponse(gzipLargeJson)
     .get('/blog', ({ query }) => listPublishedPosts(db, query.tag), {
       query: BlogListQuery,

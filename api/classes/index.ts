@@ -19,6 +19,7 @@ import {
 } from './model';
 import { createClass, deleteClass, geocodePlace, listManagedClasses, reverseGeocodePlace, updateClass } from './service';
 import { parseId } from '../catalog/service';
+import { authPlugin } from '../auth/plugin';
 
 const classId = (value: string) => parseId(value, 'Class not found.');
 
@@ -27,6 +28,7 @@ const errors = { 401: Message, 403: Message, 404: Message };
 
 export function classRoutes(ctx: AppContext) {
   return new Elysia()
+    .use(authPlugin(ctx))
     .get('/classes/managed', ({ user }) => listManagedClasses(ctx, user), {
       response: { 200: v.array(ManagedClass), 401: Message, 403: Message },
       detail: {
@@ -53,7 +55,8 @@ export function classRoutes(ctx: AppContext) {
         },
       },
     )
-    .put('/classes/:id', ({ user, params, body }) => updateClass(ctx, user, classId(params.id), body), {
+    // The cast: Elysia's types cannot match a variant (union) body with a typed response; the schemas still validate both.
+    .put('/classes/:id', ({ user, params, body }) => updateClass(ctx, user, classId(params.id), body) as Promise<never>, {
       params: IdParams,
       body: ClassUpdateBody,
       response: { 200: ClassWriteResult, 400: ValidationFailure, ...errors },

@@ -3,9 +3,10 @@ import { Elysia } from 'elysia';
 import type { AppContext } from '../context';
 import { CustomersAnswer, Message } from './model';
 import { listCustomerBookings } from './service';
+import { authPlugin } from '../auth/plugin';
 
 export function customerRoutes(ctx: AppContext) {
-  return new Elysia().get('/customers', ({ user }) => listCustomerBookings(ctx, user), {
+  return new Elysia().use(authPlugin(ctx)).get('/customers', ({ user }) => listCustomerBookings(ctx, user), {
     response: { 200: CustomersAnswer, 401: Message, 403: Message },
     detail: {
       tags: ['Customers'],

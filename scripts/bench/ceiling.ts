@@ -12,3 +12,5 @@ const server = Bun.serve({
   },
 });
 console.log(`ceiling listening on http://127.0.0.1:${server.port}`);
+
+export {};

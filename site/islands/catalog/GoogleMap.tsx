@@ -1,3 +1,4 @@
+/// <reference types="google.maps" />
 // The Google map (loaded on demand): pins with a popup linking to the class, clustered with radius 60 and
 // max zoom 16; a cluster turns red when its count is above max(10, mean cluster size).
 import { importLibrary, setOptions } from '@googlemaps/js-api-loader';
