@@ -3,6 +3,7 @@
 import { and, asc, desc, eq, gte, inArray, isNull, not, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { categories, classes, reviews, users } from '../../db/schema';
+import { liveClass, liveClasses } from '../classes/live';
 import { type ClassRow, schedulesOf, toClassJson } from '../classes/shape';
 import { notFound } from '../errors';
 import { startOfPacificDay } from '../lib/pacific';
@@ -17,7 +18,8 @@ export function parseId(value: string | undefined, message: string): number {
   return id;
 }
 
-const bookable = not(and(eq(classes.isRecurring, true), isNull(classes.parentClassId))!);
+/** A live, bookable row: not deleted, and not a series' parent template. */
+const bookable = and(liveClasses, not(and(eq(classes.isRecurring, true), isNull(classes.parentClassId))!))!;
 
 // ---------------------------------------------------------------- categories and cities
 
@@ -196,7 +198,7 @@ export async function listClasses(db: Database, now: Date, options: ClassListOpt
 }
 
 export async function getClass(db: Database, id: number, now: Date, options: { includeSchedules?: boolean } = {}): Promise<ClassItem> {
-  const row = await baseClassQuery(db).where(eq(classes.id, id)).get();
+  const row = await baseClassQuery(db).where(liveClass(id)).get();
   if (!row) throw notFound('Class not found.');
   const [item] = await decorate(db, [row], now, options.includeSchedules ?? false);
   return item!;
@@ -204,7 +206,7 @@ export async function getClass(db: Database, id: number, now: Date, options: { i
 
 /** Spots left of capacity and the spots held by active bookings (confirmed, or pending with a live hold). */
 export async function classBookingCount(db: Database, id: number, now: Date): Promise<{ spotsLeft: number; capacity: number; active: number }> {
-  const row = await db.select({ capacity: classes.capacity }).from(classes).where(eq(classes.id, id)).get();
+  const row = await db.select({ capacity: classes.capacity }).from(classes).where(liveClass(id)).get();
   if (!row) throw notFound('Class not found.');
   const active = (await activeSpotsByClass(db, [id], now)).get(id) ?? 0;
   return { spotsLeft: spotsLeftOf(row.capacity, active), capacity: row.capacity, active };
@@ -260,7 +262,7 @@ export async function getCoach(db: Database, id: number): Promise<Coach> {
 export async function listCoachClasses(db: Database, coachId: number, now: Date, options: { includeSchedules?: boolean } = {}): Promise<ClassItem[]> {
   const owner = await db.select({ id: users.id }).from(users).where(and(eq(users.id, coachId), inArray(users.role, ['coach', 'admin']))).get();
   if (!owner) throw notFound('Coach not found.');
-  const rows = await baseClassQuery(db).where(eq(classes.coachId, coachId)).orderBy(asc(classes.startTime), asc(classes.id));
+  const rows = await baseClassQuery(db).where(and(eq(classes.coachId, coachId), liveClasses)).orderBy(asc(classes.startTime), asc(classes.id));
   return decorate(db, rows, now, options.includeSchedules ?? false);
 }
 

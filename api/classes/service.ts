@@ -1,10 +1,12 @@
 // Class writes and the lists coaches and admins manage: create (one-time or a recurring series), edit (one
-// session, this and following, or a whole series), delete (cancelling active bookings first), and geocoding.
+// session, this and following, or a whole series), delete (cancelling active bookings first, then marking the
+// rows deleted so their bookings keep their history), and geocoding.
 import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
 import { categories, classes, users } from '../../db/schema';
 import type { Tx } from '../../db/client';
 import type { SessionUser } from '../auth/session';
 import { requireApprovedCoach, requireRole } from '../auth/plugin';
+import { hasStarted } from '../bookings/lifecycle';
 import { cancelClassBookings } from '../bookings/service';
 import { activeSpotsByClass } from '../catalog/spots';
 import type { AppContext } from '../context';
@@ -13,6 +15,7 @@ import { dollarsToCents } from '../lib/money';
 import { pacificDay, pacificWallTimeToInstant, pacificWeekday } from '../lib/pacific';
 import { ADDRESS_ONLY_NOTICE, type GeocodedPlace } from '../providers/maps';
 import { type ClassForm, CLASS_MESSAGES, type ClassUpdateBody, type EditClassForm, type Place } from './model';
+import { liveClass, liveClasses } from './live';
 import { expandRecurrence, pacificToday, type RecurrenceRule } from './recurrence';
 import { type ClassRow, toClassJson } from './shape';
 
@@ -47,10 +50,10 @@ const clean = (value: string | null | undefined) => {
 
 // ---------------------------------------------------------------- access
 
-/** The class, if the user may change it: its coach or an admin (404 when missing, 403 otherwise). */
+/** The class, if the user may change it: its coach or an admin (404 when missing or deleted, 403 otherwise). */
 export async function loadManagedClass(ctx: AppContext, user: SessionUser | null, id: number): Promise<ClassRow> {
   const signedIn = requireRole(user, 'coach', 'admin');
-  const row = await ctx.db.db.select().from(classes).where(eq(classes.id, id)).get();
+  const row = await ctx.db.db.select().from(classes).where(liveClass(id)).get();
   if (!row) throw notFound('Class not found.');
   if (signedIn.role !== 'admin' && row.coachId !== signedIn.id) throw forbidden('You can only change your own classes.');
   return row;
@@ -207,14 +210,18 @@ export async function createClass(ctx: AppContext, user: SessionUser | null, inp
 async function rowsToEdit(ctx: AppContext, row: ClassRow, scope: Scope): Promise<ClassRow[]> {
   const db = ctx.db.db;
   if (row.isRecurring && row.parentClassId === null) {
-    const upcoming = await db.select().from(classes).where(and(eq(classes.parentClassId, row.id), gte(classes.startTime, ctx.clock.now()))).orderBy(asc(classes.startTime));
+    const upcoming = await db
+      .select()
+      .from(classes)
+      .where(and(eq(classes.parentClassId, row.id), gte(classes.startTime, ctx.clock.now()), liveClasses))
+      .orderBy(asc(classes.startTime));
     return [row, ...upcoming];
   }
   if (scope === 'following' && row.parentClassId !== null && row.startTime) {
     const later = await db
       .select()
       .from(classes)
-      .where(and(eq(classes.parentClassId, row.parentClassId), gte(classes.startTime, row.startTime)))
+      .where(and(eq(classes.parentClassId, row.parentClassId), gte(classes.startTime, row.startTime), liveClasses))
       .orderBy(asc(classes.startTime));
     return later.some((r) => r.id === row.id) ? later : [row, ...later];
   }
@@ -310,7 +317,7 @@ export async function updateClass(ctx: AppContext, user: SessionUser | null, id:
 
 async function countSessions(ctx: AppContext, row: ClassRow): Promise<number> {
   if (!(row.isRecurring && row.parentClassId === null)) return 1;
-  const [result] = await ctx.db.db.select({ n: sql<number>`count(*)` }).from(classes).where(eq(classes.parentClassId, row.id));
+  const [result] = await ctx.db.db.select({ n: sql<number>`count(*)` }).from(classes).where(and(eq(classes.parentClassId, row.id), liveClasses));
   return Number(result?.n ?? 0);
 }
 
@@ -319,24 +326,37 @@ async function countSessions(ctx: AppContext, row: ClassRow): Promise<number> {
 export type DeleteOption = 'following' | 'this' | 'all' | undefined;
 
 /** The rows a delete removes: a series' parent takes the whole series; "following" takes a session and the
- * later ones of its series (and the parent once no session is left); otherwise just the class. */
-async function rowsToDelete(ctx: AppContext, row: ClassRow, option: DeleteOption): Promise<number[]> {
+ * later ones of its series (and the parent once no session is left); otherwise just the class. Rows deleted
+ * before are left as they are. */
+async function rowsToDelete(ctx: AppContext, row: ClassRow, option: DeleteOption): Promise<ClassRow[]> {
   const db = ctx.db.db;
   const isParent = row.isRecurring && row.parentClassId === null;
   if (isParent) {
-    const sessions = await db.select({ id: classes.id }).from(classes).where(eq(classes.parentClassId, row.id));
-    return [row.id, ...sessions.map((s) => s.id)];
+    const sessions = await db.select().from(classes).where(and(eq(classes.parentClassId, row.id), liveClasses));
+    return [row, ...sessions];
   }
-  if (row.parentClassId === null) return [row.id];
-  const siblings = await db.select({ id: classes.id, startTime: classes.startTime }).from(classes).where(eq(classes.parentClassId, row.parentClassId));
-  let ids = [row.id];
+  if (row.parentClassId === null) return [row];
+  const siblings = await db.select().from(classes).where(and(eq(classes.parentClassId, row.parentClassId), liveClasses));
+  let rows = [row];
   if (option === 'following' || option === 'all') {
     const from = option === 'all' ? -Infinity : (row.startTime?.getTime() ?? -Infinity);
-    ids = siblings.filter((s) => s.id === row.id || (s.startTime?.getTime() ?? Infinity) >= from).map((s) => s.id);
+    rows = siblings.filter((s) => s.id === row.id || (s.startTime?.getTime() ?? Infinity) >= from);
   }
   // The series' parent goes too when its last session does.
-  if (siblings.every((s) => ids.includes(s.id))) ids.push(row.parentClassId);
-  return ids;
+  const ids = new Set(rows.map((r) => r.id));
+  if (siblings.every((s) => ids.has(s.id))) {
+    const parent = await db.select().from(classes).where(liveClass(row.parentClassId)).get();
+    if (parent) rows.push(parent);
+  }
+  return rows;
+}
+
+async function markDeleted(ctx: AppContext, ids: number[], at: Date): Promise<void> {
+  await ctx.db.write(async (tx) => {
+    for (let i = 0; i < ids.length; i += 500) {
+      await tx.update(classes).set({ deletedAt: at }).where(and(inArray(classes.id, ids.slice(i, i + 500)), liveClasses));
+    }
+  });
 }
 
 export interface DeleteResult {
@@ -345,18 +365,27 @@ export interface DeleteResult {
   cancelledBookings: number;
 }
 
-/** DELETE /api/classes/{id}: the owner coach or an admin. Active bookings are cancelled and refunded in full
- * first (the coach cancelled), then the rows go. */
+/** DELETE /api/classes/{id}: the owner coach or an admin. The active bookings of the sessions that have not
+ * started are cancelled and refunded in full first (the coach cancelled); then the rows are marked deleted,
+ * never removed, so customers keep their cancelled bookings with the refund, and sessions that already took
+ * place keep their attended bookings and reviews (only hidden from every class list). */
 export async function deleteClass(ctx: AppContext, user: SessionUser | null, id: number, option: DeleteOption): Promise<DeleteResult> {
   const row = await loadManagedClass(ctx, user, id);
-  const ids = await rowsToDelete(ctx, row, option);
+  const rows = await rowsToDelete(ctx, row, option);
+  const ids = rows.map((r) => r.id);
+  const notStarted = () => rows.filter((r) => !hasStarted(r.startTime, ctx.clock.now())).map((r) => r.id);
   // The coach cancelled: every active booking is refunded in full and its customer emailed.
-  const { cancelled: cancelledBookings } = await cancelClassBookings(ctx, ids, 'class_deleted');
-  await ctx.db.write(async (tx) => {
-    for (let i = 0; i < ids.length; i += 500) await tx.delete(classes).where(inArray(classes.id, ids.slice(i, i + 500)));
-  });
+  const first = await cancelClassBookings(ctx, notStarted(), 'class_deleted');
+  await markDeleted(ctx, ids, ctx.clock.now());
+  // A checkout that placed its hold between the two steps is cancelled too (its payment, if any, is refunded
+  // when it arrives: a deleted class is never confirmed).
+  const straggler = await cancelClassBookings(ctx, notStarted(), 'class_deleted');
   const following = option === 'following' && row.parentClassId !== null;
-  return { message: following ? 'Class and following classes deleted successfully' : 'Class deleted successfully', deleted: ids.length, cancelledBookings };
+  return {
+    message: following ? 'Class and following classes deleted successfully' : 'Class deleted successfully',
+    deleted: ids.length,
+    cancelledBookings: first.cancelled + straggler.cancelled,
+  };
 }
 
 // ---------------------------------------------------------------- lists
@@ -371,7 +400,7 @@ export async function listManagedClasses(ctx: AppContext, user: SessionUser | nu
     .from(classes)
     .leftJoin(users, eq(users.id, classes.coachId))
     .leftJoin(categories, eq(categories.id, classes.categoryId))
-    .where(signedIn.role === 'admin' ? undefined : eq(classes.coachId, signedIn.id))
+    .where(signedIn.role === 'admin' ? liveClasses : and(eq(classes.coachId, signedIn.id), liveClasses))
     .orderBy(asc(classes.startTime), asc(classes.id));
   const spots = await activeSpotsByClass(db, rows.map((r) => r.row.id), ctx.clock.now());
   const sessionsByParent = new Map<number, number>();

@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { ForgotPasswordBody, ForgotPasswordPageForm } from '../../../api/auth/model';
 import { apiPost } from '../../lib/api-client';
-import { Field, FormAlert, SubmitButton, SuccessMark, useForm } from './form-kit';
+import { Field, FormAlert, SubmitButton, ResultView, useForm } from './form-kit';
 
 export function ForgotPasswordForm({ variant, onBack }: { variant: 'card' | 'page'; onBack?: () => void }) {
   const form = useForm(variant === 'card' ? ForgotPasswordBody : ForgotPasswordPageForm, { email: '' });
@@ -29,9 +29,7 @@ export function ForgotPasswordForm({ variant, onBack }: { variant: 'card' | 'pag
 
   if (sentTo) {
     return (
-      <div role="status" className="text-center">
-        <SuccessMark />
-        <h2 className="mt-4 text-xl font-bold">Check Your Email</h2>
+      <ResultView title="Check Your Email">
         <p className="mt-2 text-sm text-fog-700 dark:text-fog-300">
           We sent a password reset link to <strong className="font-semibold text-fog-900 dark:text-white">{sentTo}</strong>.
         </p>
@@ -45,7 +43,7 @@ export function ForgotPasswordForm({ variant, onBack }: { variant: 'card' | 'pag
           )}
           {back}
         </div>
-      </div>
+      </ResultView>
     );
   }
 

@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'react';
 import { ResetPasswordCardForm, ResetPasswordPageForm } from '../../../api/auth/model';
 import { ApiError, apiPost } from '../../lib/api-client';
-import { FormAlert, PasswordField, SubmitButton, SuccessMark, useForm } from './form-kit';
+import { FormAlert, PasswordField, SubmitButton, ResultView, useForm } from './form-kit';
 
 export const REDIRECT_AFTER_RESET_MS = 3000;
 const LOGIN = '/auth?tab=login';
@@ -15,15 +15,11 @@ const COPY = {
 
 function InvalidLink({ message }: { message: string }) {
   return (
-    <div className="text-center">
-      <span className="mx-auto flex h-14 w-14 items-center justify-center rounded-full bg-red-50 text-red-700 dark:bg-red-950 dark:text-red-300" aria-hidden="true">
-        <svg className="h-7 w-7" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round"><path d="M12 8v5m0 3.5v.01M10.3 3.9 2.4 17.6A2 2 0 0 0 4.1 20.6h15.8a2 2 0 0 0 1.7-3L13.7 3.9a2 2 0 0 0-3.4 0z" /></svg>
-      </span>
-      <h2 className="mt-4 text-xl font-bold">Invalid Reset Link</h2>
-      <p role="alert" className="mt-2 text-sm text-fog-700 dark:text-fog-300">{message}</p>
+    <ResultView tone="error" title="Invalid Reset Link">
+      <p className="mt-2 text-sm text-fog-700 dark:text-fog-300">{message}</p>
       <a href="/forgot-password" className="btn-primary mt-6 w-full">Request New Reset Link</a>
       <a href="/auth?tab=login" className="btn-ghost mt-2 w-full">Back to Login</a>
-    </div>
+    </ResultView>
   );
 }
 
@@ -59,14 +55,12 @@ export function ResetPasswordForm({ variant, token }: { variant: 'card' | 'page'
 
   if (done) {
     return (
-      <div role="status" className="text-center">
-        <SuccessMark />
-        <h2 className="mt-4 text-xl font-bold">Password Reset Successfully</h2>
+      <ResultView title="Password Reset Successfully">
         <p className="mt-2 text-sm text-fog-700 dark:text-fog-300">
           Your password has been changed. {variant === 'card' ? 'Taking you to sign in…' : 'You can now sign in with your new password.'}
         </p>
         <a href={copy.success} className="btn-primary mt-6 w-full">Continue to Login</a>
-      </div>
+      </ResultView>
     );
   }
 

@@ -175,14 +175,22 @@ export function GoogleButton({ role, redirect }: { role: string; redirect?: stri
   );
 }
 
-/** A round check mark for success views. */
-export function SuccessMark() {
+/** The view that replaces a form once it is done (a check mark) or cannot go on (a warning sign). */
+export function ResultView({ tone = 'success', title, children }: { tone?: 'success' | 'error'; title: string; children: ReactNode }) {
+  const success = tone === 'success';
   return (
-    <span className="mx-auto flex h-14 w-14 items-center justify-center rounded-full bg-brand-100 text-brand-700 dark:bg-brand-900 dark:text-brand-200" aria-hidden="true">
-      <svg className="h-7 w-7" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round">
-        <path d="m5 12.5 4.5 4.5L19 7.5" />
-      </svg>
-    </span>
+    <div role={success ? 'status' : 'alert'} className="text-center">
+      <span
+        className={`mx-auto flex h-14 w-14 items-center justify-center rounded-full ${success ? 'bg-brand-100 text-brand-700 dark:bg-brand-900 dark:text-brand-200' : 'bg-red-50 text-red-700 dark:bg-red-950 dark:text-red-300'}`}
+        aria-hidden="true"
+      >
+        <svg className="h-7 w-7" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round">
+          <path d={success ? 'm5 12.5 4.5 4.5L19 7.5' : 'M12 8v5m0 3.5v.01M10.3 3.9 2.4 17.6A2 2 0 0 0 4.1 20.6h15.8a2 2 0 0 0 1.7-3L13.7 3.9a2 2 0 0 0-3.4 0z'} />
+        </svg>
+      </span>
+      <h2 className="mt-4 text-xl font-bold">{title}</h2>
+      {children}
+    </div>
   );
 }
 
