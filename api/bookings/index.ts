@@ -34,7 +34,12 @@ export function bookingRoutes(ctx: AppContext) {
       return listBookings(ctx, requireUser(user));
     }, {
       response: { 200: v.array(Booking), 401: Message },
-      detail: { tags, summary: "The signed-in user's bookings, each with its class embedded" },
+      detail: {
+        tags,
+        summary: "The signed-in user's bookings, each with its class embedded",
+        description:
+          'Deleted classes included (class.deleted true): their bookings were cancelled with cancelReason "class_deleted" and refundAmount the full amount paid, unless the session had already taken place. Payment holds that ended without a payment are left out.',
+      },
     })
     .put(
       '/bookings/:id/cancel',

@@ -34,6 +34,9 @@ export const BookingClass = v.object({
   image: v.nullable(v.string()),
   price: v.number(),
   coachId: v.number(),
+  /** The coach or an admin deleted the class: its page is gone, the booking (cancelled and refunded unless the
+   * session had already taken place) stays. */
+  deleted: v.boolean(),
 });
 
 export const Booking = v.object({

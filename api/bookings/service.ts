@@ -6,6 +6,7 @@ import type { Database, Tx } from '../../db/client';
 import { bookings, classes, reviews, users } from '../../db/schema';
 import type { SessionUser } from '../auth/session';
 import { activeSpotsByClass } from '../catalog/spots';
+import { isDeletedClass, liveClass } from '../classes/live';
 import { isBookable } from '../classes/shape';
 import type { AppContext } from '../context';
 import { badRequest, conflict, DomainError, forbidden, notFound } from '../errors';
@@ -65,15 +66,17 @@ export function toBookingJson(row: BookingRow, cls: ClassRow, now: Date, reviewI
       image: cls.image,
       price: centsToDollars(cls.priceCents),
       coachId: cls.coachId,
+      deleted: isDeletedClass(cls),
     },
   };
 }
 
 // ---------------------------------------------------------------- shared steps
 
-/** The class a customer wants to book: it exists, is a bookable row (not a series template), has not started. */
+/** The class a customer wants to book: it exists and was not deleted, is a bookable row (not a series
+ * template), has not started. */
 export async function loadBookableClass(db: Database | Tx, classId: number, now: Date): Promise<ClassRow> {
-  const cls = await db.select().from(classes).where(eq(classes.id, classId)).get();
+  const cls = await db.select().from(classes).where(liveClass(classId)).get();
   if (!cls) throw notFound('Class not found.');
   if (!isBookable(cls)) throw badRequest('This is a recurring series: book one of its sessions.');
   if (hasStarted(cls.startTime, now)) throw conflict('This class has already started and can no longer be booked.');
@@ -116,6 +119,7 @@ export function bookingWithClass(db: Database, bookingId: number) {
 }
 
 export const ALREADY_BOOKED = 'You have already booked this class.';
+export const CLASS_GONE_REFUNDED = 'This class is no longer available, so your payment has been refunded in full.';
 
 async function findUser(db: Database, userId: number) {
   return db.select({ email: users.email, firstName: users.firstName }).from(users).where(eq(users.id, userId)).get();
@@ -263,6 +267,8 @@ export async function settlePaidBooking(ctx: AppContext, bookingId: number): Pro
         .returning();
       return { kind: 'refund' as const, booking: row!, cls, refundCents: booking.amountCents, message, newly };
     };
+    // The class was deleted while the customer paid: never confirmed, everything paid goes back.
+    if (isDeletedClass(cls)) return refundDecision(CLASS_GONE_REFUNDED, booking.status === 'cancelled' ? null : 'class_deleted');
     const live = holdIsLive(booking, now);
     const late = (booking.status === 'pending' && !live) || (booking.status === 'cancelled' && booking.cancelReason === 'hold_expired');
     if (booking.status === 'cancelled' && !late) {
@@ -306,13 +312,17 @@ export async function notifyConfirmed(ctx: AppContext, booking: BookingRow, cls:
 
 export async function notifyRefundedLatePayment(ctx: AppContext, booking: BookingRow, cls: ClassRow, refundCents: number): Promise<void> {
   const user = await findUser(ctx.db.db, booking.userId);
-  if (user) await sendCancellationEmail(ctx, booking, cls, user, refundCents, 'payment_late');
+  if (user) await sendCancellationEmail(ctx, booking, cls, user, refundCents, booking.cancelReason === 'class_deleted' ? 'class_deleted' : 'payment_late');
 }
 
 // ---------------------------------------------------------------- my bookings
 
-/** GET /api/bookings: the user's bookings with the embedded class, newest class first. Holds that were
- * abandoned without a payment are left out (they never were bookings for the customer). */
+/** How a hold that was never paid can end (a class deleted during checkout included). */
+const UNPAID_ENDINGS = ['hold_expired', 'replaced', 'payment_failed', 'class_deleted'];
+
+/** GET /api/bookings: the user's bookings with the embedded class, newest class first, deleted classes
+ * included (class.deleted), so a booking the coach cancelled keeps its refund. Holds that ended without a
+ * payment are left out (they never were bookings for the customer). */
 export async function listBookings(ctx: AppContext, user: SessionUser): Promise<Booking[]> {
   const now = ctx.clock.now();
   const db = ctx.db.db;
@@ -330,7 +340,7 @@ export async function listBookings(ctx: AppContext, user: SessionUser): Promise<
     .where(eq(bookings.userId, user.id))
     .orderBy(desc(classes.startTime), desc(bookings.id));
   return rows
-    .filter(({ booking }) => !(booking.status === 'cancelled' && ['hold_expired', 'replaced', 'payment_failed'].includes(booking.cancelReason ?? '') && booking.refundAmountCents === null))
+    .filter(({ booking }) => !(booking.status === 'cancelled' && UNPAID_ENDINGS.includes(booking.cancelReason ?? '') && booking.refundAmountCents === null))
     .map(({ booking, cls, reviewId }) => toBookingJson(booking, cls, now, reviewId));
 }
 
@@ -387,9 +397,10 @@ export async function cancelBooking(ctx: AppContext, user: SessionUser, bookingI
 }
 
 /** For the class-deletion flow (coach or admin): cancels every active booking of those classes, refunds
- * everything paid through the provider, stores refundAmountCents and emails each customer. Call it BEFORE
- * deleting the class rows. A refund that fails stops with a 502 (the class must not be deleted then);
- * bookings handled so far stay cancelled and refunded, so calling again finishes the rest. */
+ * everything paid through the provider, stores refundAmountCents (null for an unpaid hold, so a payment that
+ * still arrives is refunded in full) and emails each customer. Call it BEFORE marking the classes deleted. A
+ * refund that fails stops with a 502 (the class must not be deleted then); bookings handled so far stay
+ * cancelled and refunded, so calling again finishes the rest. */
 export async function cancelClassBookings(ctx: AppContext, classIds: number[], reason: 'class_deleted'): Promise<{ cancelled: number; refunded: number }> {
   if (classIds.length === 0) return { cancelled: 0, refunded: 0 };
   const now = ctx.clock.now();
@@ -408,7 +419,7 @@ export async function cancelClassBookings(ctx: AppContext, classIds: number[], r
     const updated = await ctx.db.write(async (tx) => {
       const [row] = await tx
         .update(bookings)
-        .set({ status: 'cancelled', cancelReason: reason, cancelledAt: now, holdExpiresAt: null, refundAmountCents: paid })
+        .set({ status: 'cancelled', cancelReason: reason, cancelledAt: now, holdExpiresAt: null, refundAmountCents: booking.status === 'confirmed' ? paid : null })
         .where(and(eq(bookings.id, booking.id), inArray(bookings.status, ['pending', 'confirmed'])))
         .returning();
       return row;

@@ -74,7 +74,8 @@ export function classRoutes(ctx: AppContext) {
       detail: {
         tags,
         summary: 'Delete a class (its coach or an admin); deleteOption=following deletes this session and the later ones',
-        description: 'Active bookings are cancelled first with full refunds and each customer is emailed. Deleting a series parent deletes all of its sessions.',
+        description:
+          'Active bookings of the sessions that have not started are cancelled first with full refunds and each customer is emailed. Deleting a series parent deletes all of its sessions. The rows are kept, marked deleted: every class list and page ignores them (404 here and on GET /api/classes/{id}), while the customers keep their cancelled bookings with the refund in GET /api/bookings, and sessions that already took place keep their attended bookings and reviews.',
       },
     })
     .get('/geocode', ({ user, query }) => geocodePlace(ctx, user, query.q), {

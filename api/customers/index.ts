@@ -12,7 +12,7 @@ export function customerRoutes(ctx: AppContext) {
       tags: ['Customers'],
       summary: 'Customer booking rows and summary (coach: own classes; admin: all, with coach names)',
       description:
-        'Rows are active bookings (confirmed, or pending with a live payment hold). completedClasses counts the past classes each customer attended within the same scope. summary: totalBookings (rows), uniqueCustomers (distinct emails), completedClasses (distinct past classes among the rows).',
+        'Rows are active bookings (confirmed, or pending with a live payment hold). completedClasses counts the past classes each customer attended within the same scope. Deleted classes: their bookings that had not started were cancelled by the deletion, so they never appear; sessions that had already taken place keep their attended bookings, which stay in the rows and the counts. summary: totalBookings (rows), uniqueCustomers (distinct emails), completedClasses (distinct past classes among the rows).',
     },
   });
 }

@@ -20,7 +20,9 @@ export function summarize(rows: { customerEmail: string; classId: number; classD
 }
 
 /** GET /api/customers: coaches see the bookings of their own classes, admins every booking. Active bookings
- * only (confirmed, or pending with a live payment hold), newest class first. */
+ * only (confirmed, or pending with a live payment hold), newest class first. This page lists bookings, not
+ * the catalogue, so deleted classes are not filtered out: deleting cancels the bookings of sessions that had
+ * not started (gone from here), and sessions taught before the deletion keep their attendees and counts. */
 export async function listCustomerBookings(ctx: AppContext, user: SessionUser | null): Promise<CustomersAnswer> {
   const signedIn = requireRole(user, 'coach', 'admin');
   const now = ctx.clock.now();

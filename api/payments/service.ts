@@ -12,6 +12,7 @@ import {
   settlePaidBooking,
   toBookingJson,
   ALREADY_BOOKED,
+  CLASS_GONE_REFUNDED,
 } from '../bookings/service';
 import type { AppContext } from '../context';
 import { conflict, DomainError, forbidden, notFound } from '../errors';
@@ -90,9 +91,9 @@ export async function settleIntent(ctx: AppContext, intentId: string, expectedUs
   const bookingId = Number(intent.metadata.bookingId);
   const booking = Number.isSafeInteger(bookingId) && bookingId > 0 ? await ctx.db.db.select().from(bookings).where(eq(bookings.id, bookingId)).get() : undefined;
   if (!booking) {
-    // The class (and its bookings) were deleted while the customer paid: nothing to book, everything back.
+    // No such booking any more (deleted classes keep theirs; a deleted account does not): everything back.
     await refundSafely(ctx, intent.id, intent.amountCents, `refund-intent-${intent.id}`);
-    throw conflict('This class is no longer available, so your payment has been refunded in full.');
+    throw conflict(CLASS_GONE_REFUNDED);
   }
   if (String(booking.userId) !== intent.metadata.userId || booking.amountCents !== intent.amountCents || (booking.paymentIntentId && booking.paymentIntentId !== intent.id)) {
     console.error('[payments] intent does not match its booking', intent.id, booking.id);

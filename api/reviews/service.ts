@@ -1,5 +1,8 @@
 // Reviews: only the customer of a confirmed booking whose class has started; one per booking (POST creates,
 // PUT updates the owner's own). Coach ratings are computed from the reviews on every read, so they follow.
+// Deleting a class keeps its reviews, and a session attended before its class was deleted can still be
+// reviewed (the booking stays confirmed); the deletion cancels every booking not yet taken place, and a
+// cancelled booking is never reviewable.
 import { and, desc, eq, type SQL } from 'drizzle-orm';
 import { classes, reviews, users } from '../../db/schema';
 import type { SessionUser } from '../auth/session';

@@ -11,7 +11,7 @@ function booking(status: Booking['status'], startTime: string, extra: Partial<Bo
     id, classId: id, userId: 1, status, quantity: 1, subtotal: 0, serviceFee: 0, amount: 0, refundAmount: null, paymentIntentId: null,
     holdExpiresAt: null, confirmedAt: null, cancelledAt: null, cancelReason: null, createdAt: now.toISOString(), refundIfCancelledNow: 0,
     fullRefundUntil: null, reviewId: null,
-    class: { id, title: `Class ${id}`, startTime, endTime: null, location: null, address: null, image: null, price: 0, coachId: 1 },
+    class: { id, title: `Class ${id}`, startTime, endTime: null, location: null, address: null, image: null, price: 0, coachId: 1, deleted: false },
     ...extra,
   };
 }
@@ -28,6 +28,20 @@ describe('splitBookings', () => {
     const live = booking('pending', '2027-03-20T17:00:00Z', { holdExpiresAt: '2027-03-10T12:10:00Z' });
     const expired = booking('pending', '2027-03-20T17:00:00Z', { holdExpiresAt: '2027-03-10T11:50:00Z' });
     expect(splitBookings([live, expired], now).upcoming.map((b) => b.id)).toEqual([live.id]);
+  });
+
+  test('a booking cancelled because the coach deleted the class stays in Upcoming, outside the count badge', () => {
+    const active = booking('confirmed', '2027-03-20T17:00:00Z');
+    const byCoach = booking('cancelled', '2027-03-12T17:00:00Z', { cancelReason: 'class_deleted', refundAmount: 21 });
+    const byCustomer = booking('cancelled', '2027-03-13T17:00:00Z', { cancelReason: 'customer' });
+    const split = splitBookings([active, byCoach, byCustomer], now);
+    expect(split.upcoming.map((b) => b.id)).toEqual([byCoach.id, active.id]);
+    expect(split.activeUpcoming).toBe(1);
+  });
+
+  test('once its class time has passed, a booking cancelled by the coach moves to Past', () => {
+    const byCoach = booking('cancelled', '2027-03-09T17:00:00Z', { cancelReason: 'class_deleted', refundAmount: 21 });
+    expect(splitBookings([byCoach], now)).toMatchObject({ upcoming: [], past: [byCoach] });
   });
 
   test('Past holds bookings whose class started now or earlier, most recent first', () => {

@@ -1,7 +1,9 @@
 // One booking card: class title, date, start-end time, location, spots booked, the status badge, and the
-// actions of its tab (Cancel Booking upcoming; Add Review / View Review past).
+// actions of its tab (Cancel Booking upcoming; Add Review / View Review past). A class its coach deleted has
+// no page any more: its card says so (with the refund) and offers no View Class Details.
 import type { Booking } from '../../../../api/bookings/model';
 import { Icon } from '../../../components/catalog/icons';
+import { isCancelledByCoach } from '../../../lib/bookings';
 import { classDate, classTime, DEFAULT_CLASS_IMAGE, dollars, locationOf } from '../../../lib/catalog';
 import { StatusBadge } from './StatusBadge';
 
@@ -31,17 +33,23 @@ export function BookingItem({ booking, tab, onCancel }: { booking: Booking; tab:
           <li className="flex items-center gap-2"><Icon name="pin" className="h-4 w-4 shrink-0 text-fog-500" />{locationOf(cls)}</li>
           <li className="flex items-center gap-2"><Icon name="users" className="h-4 w-4 shrink-0 text-fog-500" />{spots} {spots === 1 ? 'spot' : 'spots'} booked</li>
         </ul>
-        {booking.status === 'cancelled' && booking.refundAmount !== null && booking.refundAmount > 0 && (
-          <p className="text-sm text-fog-600 dark:text-fog-400">Refunded {dollars(booking.refundAmount)}</p>
+        {isCancelledByCoach(booking) ? (
+          <p className="text-sm text-fog-700 dark:text-fog-300">
+            Cancelled by the coach{booking.refundAmount ? ` — refunded ${dollars(booking.refundAmount)}` : ''}
+          </p>
+        ) : (
+          booking.status === 'cancelled' && booking.refundAmount !== null && booking.refundAmount > 0 && (
+            <p className="text-sm text-fog-600 dark:text-fog-400">Refunded {dollars(booking.refundAmount)}</p>
+          )
         )}
-        {booking.status === 'pending' && (
+        {booking.status === 'pending' && !cls.deleted && (
           <p className="text-sm text-amber-800 dark:text-amber-200">
             Payment not completed yet. <a className="font-semibold underline" href={`/checkout/${booking.classId}?quantity=${spots}`}>Complete payment</a>
           </p>
         )}
         <div className="mt-auto flex flex-wrap gap-2 pt-1">
-          <a href={`/classes/${booking.classId}`} className="btn-secondary">View Class Details</a>
-          {tab === 'upcoming' && (
+          {!cls.deleted && <a href={`/classes/${booking.classId}`} className="btn-secondary">View Class Details</a>}
+          {tab === 'upcoming' && booking.status !== 'cancelled' && (
             <button type="button" className="btn-ghost text-red-700 hover:bg-red-50 dark:text-red-400 dark:hover:bg-red-950/40" onClick={() => onCancel(booking)}>
               Cancel Booking
             </button>

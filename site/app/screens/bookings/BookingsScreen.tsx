@@ -68,7 +68,7 @@ export default function BookingsScreen(_props: ScreenProps) {
     }
   }
 
-  const { upcoming, past } = splitBookings(bookings ?? [], new Date());
+  const { upcoming, past, activeUpcoming } = splitBookings(bookings ?? [], new Date());
   return (
     <div className="container-page max-w-4xl py-8 sm:py-10">
       <h1 className="text-2xl font-bold sm:text-3xl">My Bookings</h1>
@@ -93,7 +93,7 @@ export default function BookingsScreen(_props: ScreenProps) {
                 <Tab key={label} className="flex flex-1 items-center justify-center gap-2 rounded-full px-4 py-2 text-sm font-semibold text-fog-700 data-[selected]:bg-white data-[selected]:text-fog-900 data-[selected]:shadow dark:text-fog-300 dark:data-[selected]:bg-fog-950 dark:data-[selected]:text-fog-50">
                   {label}
                   {label === 'Upcoming' && (
-                    <span className="badge bg-brand-600 text-white dark:bg-brand-500 dark:text-fog-950" aria-label={`${upcoming.length} upcoming`}>{upcoming.length}</span>
+                    <span className="badge bg-brand-600 text-white dark:bg-brand-500 dark:text-fog-950" aria-label={`${activeUpcoming} upcoming`}>{activeUpcoming}</span>
                   )}
                 </Tab>
               ))}
