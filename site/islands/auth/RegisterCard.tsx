@@ -69,12 +69,12 @@ export function RegisterCard({ defaultRole = 'customer', redirect = null, onSucc
         <Field label="Email" type="email" autoComplete="email" inputMode="email" placeholder="you@example.com" {...form.bind('email')} />
         <div>
           <span className="label" id={ids.phone}>Phone number</span>
-          <div className="flex gap-2" role="group" aria-labelledby={ids.phone}>
+          <div className="flex flex-col gap-2 sm:flex-row" role="group" aria-labelledby={ids.phone}>
             <label htmlFor={ids.country} className="sr-only">Country code</label>
             <select
               id={ids.country}
               name="countryCode"
-              className="input w-40 shrink-0"
+              className="input shrink-0 sm:w-44"
               value={values.countryCode}
               onChange={(event) => form.set('countryCode', event.target.value)}
               aria-invalid={Boolean(errors.countryCode)}
