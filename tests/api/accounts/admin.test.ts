@@ -13,7 +13,7 @@ beforeAll(async () => {
   admin = await createAdmin(server);
   const [row] = await server.ctx.db.write((tx) => tx.insert(categories).values({ name: 'Yoga' }).returning());
   categoryId = row!.id;
-});
+}, 30_000);
 afterAll(() => server.stop());
 
 describe('GET /api/admin/users', () => {

@@ -49,7 +49,7 @@ beforeAll(async () => {
   }) as typeof fetch;
   server = await startTestServer();
   server.ctx.google = createGoogleSignIn({ clientId: 'test-client', clientSecret: 'test-secret' }, server.url);
-});
+}, 30_000);
 afterAll(async () => {
   globalThis.fetch = realFetch;
   await server.stop();

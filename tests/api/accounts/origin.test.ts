@@ -7,7 +7,7 @@ import { newPerson, PASSWORD, register } from './helpers';
 let server: TestServer;
 beforeAll(async () => {
   server = await startTestServer();
-});
+}, 30_000);
 afterAll(() => server.stop());
 
 const EVIL = { origin: 'https://evil.example' };

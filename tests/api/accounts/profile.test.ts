@@ -12,7 +12,7 @@ beforeAll(async () => {
   server = await startTestServer();
   const rows = await server.ctx.db.write((tx) => tx.insert(categories).values([{ name: 'Yoga' }, { name: 'Surfing' }]).returning());
   [yoga, surf] = rows.map((r) => r.id) as [number, number];
-});
+}, 30_000);
 afterAll(() => server.stop());
 
 describe('profile update', () => {

@@ -18,7 +18,7 @@ beforeAll(async () => {
       resetPerIp: { max: 4, windowMs: 60 * MINUTE },
     },
   });
-});
+}, 30_000);
 afterAll(() => server.stop());
 
 /** Tests run from 127.0.0.1, a trusted proxy address, so x-forwarded-for picks the caller's IP. */

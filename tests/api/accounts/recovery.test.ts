@@ -10,7 +10,7 @@ const HOUR = 60 * 60 * 1000;
 let server: TestServer;
 beforeAll(async () => {
   server = await startTestServer();
-});
+}, 30_000);
 afterAll(() => server.stop());
 
 async function requestLink(email: string) {

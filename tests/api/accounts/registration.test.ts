@@ -9,7 +9,7 @@ import { newPerson } from './helpers';
 let server: TestServer;
 beforeAll(async () => {
   server = await startTestServer({ rateLimits: { registerPerIp: { max: 1000, windowMs: 60_000 } } });
-});
+}, 30_000);
 afterAll(() => server.stop());
 
 async function fieldErrors(overrides: Record<string, unknown>) {

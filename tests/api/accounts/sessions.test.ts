@@ -11,7 +11,7 @@ const DAY = 24 * 60 * 60 * 1000;
 let server: TestServer;
 beforeAll(async () => {
   server = await startTestServer();
-});
+}, 30_000);
 afterAll(() => server.stop());
 
 function sessionSetCookie(headers: Headers): string {

@@ -11,7 +11,7 @@ let person: Person;
 beforeAll(async () => {
   server = await startTestServer();
   person = await register(server);
-});
+}, 30_000);
 afterAll(() => server.stop());
 
 const upload = (form: FormData, client = person.client) => client.request('POST', '/api/upload-image', undefined, { raw: form });
