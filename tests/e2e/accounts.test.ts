@@ -190,6 +190,41 @@ describe('the header menus from the keyboard', () => {
   }, 45_000);
 });
 
+describe('the mobile menus', () => {
+  test('a coach\'s slide-out menu and bottom bar carry the coach items; Escape closes the menu', async () => {
+    await withPage(async (page) => {
+      await open(page, '/auth');
+      await signInWithForm(page, 'coach@fogline.test', 'demo-password');
+      await page.waitForURL(`${product.url}/`);
+      const bottom = page.getByRole('navigation', { name: 'Bottom' });
+      expect((await bottom.getByRole('link').allTextContents()).map((t) => t.trim())).toEqual(['Home', 'Explore', 'Calendar', 'Profile']);
+      expect(await bottom.getByRole('link', { name: 'Calendar' }).getAttribute('href')).toBe('/my-calendar');
+      await page.getByLabel('Open menu').click();
+      const menu = page.getByRole('navigation', { name: 'Mobile' });
+      await menu.waitFor();
+      const items = (await menu.locator('a, button').allTextContents()).map((t) => t.trim());
+      expect(items).toEqual(['Home', 'Classes', 'Coaches', 'My Profile', 'My Classes', 'My Calendar', 'Customers', 'Create Class', 'Sign Out']);
+      await page.keyboard.press('Escape');
+      await menu.waitFor({ state: 'hidden' });
+    }, PHONE);
+  }, 45_000);
+
+  test('an admin\'s slide-out menu has Admin Panel and Class Management, and Sign Out goes home', async () => {
+    await withPage(async (page) => {
+      await open(page, '/auth');
+      await signInWithForm(page, 'admin@fogline.test', 'demo-password');
+      await page.waitForURL(`${product.url}/`);
+      await page.getByLabel('Open menu').click();
+      const menu = page.getByRole('navigation', { name: 'Mobile' });
+      expect(await menu.getByRole('link', { name: 'Class Management' }).getAttribute('href')).toBe('/admin?tab=classes');
+      await menu.getByRole('link', { name: 'Admin Panel' }).waitFor();
+      await menu.getByRole('button', { name: 'Sign Out' }).click();
+      await page.waitForURL(`${product.url}/`);
+      await page.getByRole('link', { name: 'Join Now' }).waitFor();
+    }, PHONE);
+  }, 45_000);
+});
+
 describe('password recovery', () => {
   test('forgot password, the emailed link, a new password, and signing in with it', async () => {
     await withPage(async (page) => {
