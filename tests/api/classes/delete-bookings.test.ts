@@ -1,5 +1,6 @@
 // Deleting classes that have bookings: the coach cancelled, so every active booking is refunded in full
-// (service fee included) and each customer is emailed; a series delete reaches every session's bookings.
+// (service fee included) and each customer is emailed; a series delete reaches every session's bookings
+// that has not taken place. The bookings themselves are kept (soft-delete.test.ts).
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { eq } from 'drizzle-orm';
 import { testPaymentIntents } from '../../../db/schema';

@@ -1,6 +1,8 @@
 // PUT and DELETE /api/classes/{id}: owner coach or admin, the edit page's own rules, series scopes, bookings
-// kept on edit, and deleteOption=following.
+// kept on edit, and deleteOption=following. Deleting marks the rows deleted (see soft-delete.test.ts).
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'bun:test';
+import { inArray } from 'drizzle-orm';
+import { classes } from '../../../db/schema';
 import { startTestServer, type TestServer } from '../../helpers/api';
 import { addBooking, type Cast, classForm, makeCast } from './helpers';
 
@@ -184,6 +186,13 @@ describe('deleting', () => {
     const res = await cast.coach.delete(`/api/classes/${parent.id}`);
     expect(res.body.deleted).toBe(5);
     for (const s of sessions) expect((await cast.visitor.get(`/api/classes/${s.id}`)).status).toBe(404);
+  });
+
+  test('deleted rows are kept, marked with the time of the deletion (their bookings keep their history)', async () => {
+    const { parent, sessions } = await createSeries(2, 'Soft Deleted Series');
+    await cast.coach.delete(`/api/classes/${parent.id}`);
+    const rows = await server.ctx.db.db.select().from(classes).where(inArray(classes.id, [parent.id, ...sessions.map((s: any) => s.id)]));
+    expect(rows.map((r) => r.deletedAt?.toISOString())).toEqual(Array(3).fill('2027-03-01T20:00:00.000Z'));
   });
 
   test('deleting the first session with "following" removes the whole series, parent included', async () => {

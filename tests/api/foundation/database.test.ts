@@ -1,7 +1,13 @@
 // Foundation: migrations and seed are idempotent; the write queue serializes concurrent transactions.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { count, eq, sql } from 'drizzle-orm';
-import { migrateDb } from '../../../db/migrate';
+import { migrate } from 'drizzle-orm/libsql/migrator';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { listClasses } from '../../../api/catalog/service';
+import { openDb } from '../../../db/client';
+import { migrateDb, migrationsFolder } from '../../../db/migrate';
 import { categories, users } from '../../../db/schema';
 import { seedIfEmpty } from '../../../db/seed';
 import { startTestServer, type TestServer } from '../../helpers/api';
@@ -20,6 +26,32 @@ describe('migrations', () => {
     await migrateDb(server.ctx.db);
     await migrateDb(server.ctx.db);
     expect(await tables()).toEqual(before);
+  });
+
+  test('a database made before the class soft delete upgrades: its classes gain deletedAt, unset, so they stay listed', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'fogline-upgrade-'));
+    // The migrations folder as it was before: 0000_init only.
+    const before = join(dir, 'migrations');
+    mkdirSync(join(before, 'meta'), { recursive: true });
+    copyFileSync(join(migrationsFolder, '0000_init.sql'), join(before, '0000_init.sql'));
+    const journal = JSON.parse(readFileSync(join(migrationsFolder, 'meta', '_journal.json'), 'utf8'));
+    writeFileSync(join(before, 'meta', '_journal.json'), JSON.stringify({ ...journal, entries: journal.entries.slice(0, 1) }));
+    const handle = await openDb(`file:${join(dir, 'old.db')}`);
+    try {
+      await migrate(handle.db, { migrationsFolder: before });
+      await handle.client.execute("insert into users (email, first_name, last_name, role, created_at, updated_at) values ('old@example.test', 'Old', 'Coach', 'coach', 0, 0)");
+      await handle.client.execute("insert into classes (title, coach_id, created_at, updated_at) values ('Class From Before', 1, 0, 0)");
+      await migrateDb(handle);
+      await migrateDb(handle);
+      const columns = (await handle.client.execute("select name from pragma_table_info('classes')")).rows.map((r) => r.name);
+      expect(columns).toContain('deleted_at');
+      const applied = await handle.client.execute('select count(*) as n from __drizzle_migrations');
+      expect(Number(applied.rows[0]!.n)).toBe(journal.entries.length);
+      expect((await listClasses(handle.db, new Date(0))).items.map((c) => c.title)).toEqual(['Class From Before']);
+    } finally {
+      handle.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   test('the database runs in WAL mode', async () => {
