@@ -203,7 +203,7 @@ describe('deleting keeps what already took place', () => {
     expect((await bookingRow(keptBooking))!.status).toBe('confirmed');
   });
 
-  test('deleting a series later keeps the attended bookings, completed classes and reviews of its past sessions', async () => {
+  test('deleting a series later keeps the attended bookings, completed classes and reviews of its past sessions (still editable)', async () => {
     const { parent, sessions } = await createSeries(3, 'Taught Then Deleted');
     const lou = await customer('Lou');
     const attended = await addBooking(server.ctx, { classId: sessions[0].id, userId: lou.id, status: 'confirmed' });
@@ -223,6 +223,8 @@ describe('deleting keeps what already took place', () => {
     const coachReviews = (await cast.visitor.get(`/api/reviews/coach/${cast.coachId}`)).body.reviews;
     expect(coachReviews.some((r: any) => r.id === review.body.id && r.className === 'Taught Then Deleted')).toBe(true);
     expect(await server.ctx.db.db.select().from(reviews).where(eq(reviews.id, review.body.id)).get()).toBeDefined();
+    const edited = await lou.client.put(`/api/reviews/${review.body.id}`, { classId: sessions[0].id, bookingId: attended, rating: 4, comment: 'Still lovely' });
+    expect(edited.status).toBe(200);
     const mine = (await lou.client.get('/api/bookings')).body.find((b: any) => b.id === attended);
     expect(mine).toMatchObject({ status: 'confirmed', reviewId: review.body.id, class: { deleted: true } });
   });
