@@ -11,7 +11,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
   const session = await validateSessionToken(ctx.db, ctx.clock, token);
   context.locals.user = session?.user ?? null;
   const response = await next();
-  // Sliding expiry: a renewed session sends its cookie again; a dead one clears it.
+  // Sliding expiry: a renewed session sends its cookie again.
   const update = sessionCookieUpdate(token, session, ctx.env.production);
   if (update) {
     try {

@@ -14,7 +14,7 @@ export function authPlugin(ctx: AppContext) {
     // No cookie, no lookup: answered synchronously, which keeps anonymous reads (most traffic) fast.
     if (!token) return SIGNED_OUT;
     return validateSessionToken(ctx.db, ctx.clock, token).then((session) => {
-      // Sliding expiry sends the cookie again; a cookie naming no session is cleared.
+      // Sliding expiry: a renewed session sends its cookie again.
       const update = sessionCookieUpdate(token, session, ctx.env.production);
       if (update) set.headers['set-cookie'] = update;
       return { session, user: session?.user ?? null };

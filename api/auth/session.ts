@@ -106,12 +106,11 @@ export function clearedSessionCookie(secure: boolean): string {
     .join('; ');
 }
 
-/** What to send back after validating `token`: the cookie again when the expiry slid forward, a clearing
- * cookie when the token no longer names a session, otherwise nothing. */
+/** The cookie to send again after validating `token` when its expiry slid forward (sliding sessions), else
+ * null. A token that names no session is left alone rather than cleared: a request that started before a
+ * sign-in in the same browser could otherwise clear the new session's cookie. */
 export function sessionCookieUpdate(token: string | null, session: ValidSession | null, secure: boolean): string | null {
-  if (!token) return null;
-  if (!session) return clearedSessionCookie(secure);
-  return session.renewed ? sessionCookie(token, session.expiresAt, secure) : null;
+  return token && session?.renewed ? sessionCookie(token, session.expiresAt, secure) : null;
 }
 
 export function readSessionToken(cookieHeader: string | null | undefined): string | null {
