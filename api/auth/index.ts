@@ -1,6 +1,7 @@
 // Account routes: current user, register, login, logout, Google sign-in and password recovery.
 import { generateCodeVerifier, generateState } from 'arctic';
 import { Elysia } from 'elysia';
+import * as v from 'valibot';
 import type { AppContext } from '../context';
 import { badRequest, DomainError } from '../errors';
 import { clientIp } from '../lib/rate-limit';
@@ -24,6 +25,8 @@ import { FORGOT_PASSWORD_MESSAGE, loginUser, registerUser, requestPasswordReset,
 import { clearedSessionCookie, createSession, invalidateSession, sessionCookie, type SessionUser } from './session';
 
 const tags = ['Accounts'];
+/** A browser redirect: the Location header is the answer, the body is empty. */
+const Redirect = v.pipe(v.string(), v.description('Empty: follow the Location header'));
 const OAUTH_COOKIE = 'fogline_oauth';
 const OAUTH_COOKIE_PATH = '/api/auth/google';
 const OAUTH_TTL_SECONDS = 10 * 60;
@@ -129,14 +132,15 @@ export function authRoutes(ctx: AppContext) {
       '/logout',
       async ({ request, set, session }) => {
         if (session) await invalidateSession(ctx.db, session.id);
-        if (isFormPost(request)) {
-          return new Response(null, { status: 303, headers: { location: '/', 'set-cookie': clearedSessionCookie(secure()) } });
-        }
         set.headers['set-cookie'] = clearedSessionCookie(secure());
+        if (isFormPost(request)) {
+          set.status = 303;
+          set.headers.location = '/';
+        }
         return { message: 'Signed out.' };
       },
       {
-        // No response schema: the form post's answer is a bare 303 redirect, the JSON call's is {message}.
+        response: { 200: Message, 303: Message },
         detail: {
           tags,
           summary: 'Sign out: ends the session on the server',
@@ -158,6 +162,7 @@ export function authRoutes(ctx: AppContext) {
       },
       {
         query: GoogleStartQuery,
+        response: { 302: Redirect, 400: Message },
         detail: {
           tags,
           summary: 'Start Google sign-in (browser navigation)',
@@ -192,6 +197,7 @@ export function authRoutes(ctx: AppContext) {
       },
       {
         query: GoogleCallbackQuery,
+        response: { 302: Redirect, 400: Message, 502: Message },
         detail: { tags, summary: 'Google sign-in callback (browser navigation)', description: '400 when the state or code is missing, foreign or refused by Google.' },
       },
     )
