@@ -222,6 +222,39 @@ describe('My Bookings', () => {
   }, 60_000);
 });
 
+describe('a class deleted after booking', () => {
+  test('My Bookings keeps the booking as Cancelled by the coach with the full refund, and no link to the gone class', async () => {
+    const cls = paidClasses.at(-1)!;
+    const { email, password } = await registerCustomer();
+    const guard = await newContext(browser, PHONE);
+    const page = await guard.page();
+    await signIn(page, product.url, email, password);
+    const paid = (Math.round(cls.price * 100) + Math.round(cls.price * 100 * 0.05)) / 100;
+    const headers = { origin: product.url };
+    const intent = await (await page.request.post(`${product.url}/api/payment/create-intent`, { data: { classId: cls.id, quantity: 1, amount: paid }, headers })).json();
+    const card4242 = { paymentIntentId: intent.id, clientSecret: intent.clientSecret, cardNumber: '4242 4242 4242 4242', expiry: '12/40', cvc: '123' };
+    expect((await page.request.post(`${product.url}/api/payment/test-provider/pay`, { data: card4242, headers })).status()).toBe(200);
+
+    const admin = await newContext(browser);
+    const adminPage = await admin.page();
+    await signIn(adminPage, product.url, 'admin@fogline.test');
+    expect((await adminPage.request.delete(`${product.url}/api/classes/${cls.id}`, { headers })).status()).toBe(200);
+    await admin.context.close();
+
+    await page.goto(`${product.url}/bookings`, { waitUntil: 'networkidle' });
+    const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: cls.title }) });
+    await card.getByText(`Cancelled by the coach — refunded $${paid.toFixed(2)}`).waitFor();
+    expect(await card.getByText('Cancelled', { exact: true }).isVisible()).toBe(true);
+    expect(await card.getByRole('link', { name: 'View Class Details' }).count()).toBe(0);
+    expect(await card.getByRole('button', { name: 'Cancel Booking' }).count()).toBe(0);
+    expect(await page.getByLabel('0 upcoming').isVisible()).toBe(true);
+    await page.goto(`${product.url}/classes/${cls.id}`, { waitUntil: 'networkidle' });
+    expect(await page.getByText('Class Not Found').first().isVisible()).toBe(true);
+    expect(guard.offMachine).toEqual([]);
+    await guard.context.close();
+  }, 60_000);
+});
+
 describe('payouts', () => {
   test('a coach on a phone sets up payouts in the same window and comes back to an active status', async () => {
     const guard = await newContext(browser, PHONE);

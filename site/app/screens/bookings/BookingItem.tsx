@@ -34,9 +34,11 @@ export function BookingItem({ booking, tab, onCancel }: { booking: Booking; tab:
           <li className="flex items-center gap-2"><Icon name="users" className="h-4 w-4 shrink-0 text-fog-500" />{spots} {spots === 1 ? 'spot' : 'spots'} booked</li>
         </ul>
         {isCancelledByCoach(booking) ? (
-          <p className="text-sm text-fog-700 dark:text-fog-300">
+          <p className="text-sm font-medium text-fog-800 dark:text-fog-200">
             Cancelled by the coach{booking.refundAmount ? ` — refunded ${dollars(booking.refundAmount)}` : ''}
           </p>
+        ) : cls.deleted ? (
+          <p className="text-sm text-fog-600 dark:text-fog-400">This class is no longer listed.</p>
         ) : (
           booking.status === 'cancelled' && booking.refundAmount !== null && booking.refundAmount > 0 && (
             <p className="text-sm text-fog-600 dark:text-fog-400">Refunded {dollars(booking.refundAmount)}</p>
