@@ -59,6 +59,17 @@ async function bookAndPay(client: TestClient, classId: number, price: number, qu
   return intent.id;
 }
 
+/** A customer opens the checkout of a $30 class (the hold and its intent), `meanwhile` happens, then the
+ * coach deletes the class. */
+async function checkoutThenDelete(title: string, meanwhile: (intent: { id: string; clientSecret: string }) => Promise<void>) {
+  const cls = await createOne({ title, price: 30 });
+  const buyer = await customer('Eve');
+  const intent = await holdSpots(buyer.client, cls.id, 30);
+  await meanwhile(intent);
+  await cast.coach.delete(`/api/classes/${cls.id}`);
+  return { customer: buyer, intent };
+}
+
 async function refundedCents(intentId: string): Promise<number> {
   return (await server.ctx.db.db.select().from(testPaymentIntents).where(eq(testPaymentIntents.id, intentId)).get())!.refundedCents;
 }
@@ -157,24 +168,19 @@ describe('a deleted class cannot be booked or paid', () => {
   });
 
   test('a checkout left open when the class is deleted can no longer be paid', async () => {
-    const cls = await createOne({ title: 'Deleted During Checkout', price: 30 });
-    const fay = await customer('Fay');
-    const intent = await holdSpots(fay.client, cls.id, 30);
-    await cast.coach.delete(`/api/classes/${cls.id}`);
+    const { customer: fay, intent } = await checkoutThenDelete('Deleted During Checkout', async () => {});
     const pay = await payTestCard(fay.client, intent);
     expect(pay.status).toBe(400);
     expect(pay.body.message).toBe('This payment was canceled. Please reload the page and try again.');
   });
 
   test('a payment that went through just before the deletion is refunded in full when it arrives', async () => {
-    const cls = await createOne({ title: 'Deleted Mid-Payment', price: 30 });
-    const eve = await customer('Eve');
-    const intent = await holdSpots(eve.client, cls.id, 30);
-    // The card is charged at the provider, but its success has not reached Fogline yet.
-    const provider = server.ctx.payments;
-    if (!isTestProvider(provider)) throw new Error('the API tests run on the built-in test provider');
-    await provider.payIntent(intent.id, intent.clientSecret, { number: '4242 4242 4242 4242', expiry: '12/40', cvc: '123' });
-    await cast.coach.delete(`/api/classes/${cls.id}`);
+    const { customer: eve, intent } = await checkoutThenDelete('Deleted Mid-Payment', async (intent) => {
+      // The card is charged at the provider, but its success has not reached Fogline yet.
+      const provider = server.ctx.payments;
+      if (!isTestProvider(provider)) throw new Error('the API tests run on the built-in test provider');
+      await provider.payIntent(intent.id, intent.clientSecret, { number: '4242 4242 4242 4242', expiry: '12/40', cvc: '123' });
+    });
 
     const confirm = await eve.client.post('/api/payment/confirm', { paymentIntentId: intent.id });
     expect(confirm.status).toBe(409);
