@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
+import { seriousA11yViolations } from '../helpers/axe';
 import { DESKTOP, launchBrowser, newContext, PHONE, startProduct, type ProductServer } from '../helpers/browser';
 
 let product: ProductServer;
@@ -185,7 +186,7 @@ describe('the header menus from the keyboard', () => {
       expect(await focused()).toBe('My Profile');
       await page.keyboard.press('Escape');
       expect(await page.locator('details[data-user-menu]').evaluate((d) => (d as HTMLDetailsElement).open)).toBe(false);
-      expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Account menu');
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Account menu for Casey');
     });
   }, 45_000);
 });
@@ -440,4 +441,38 @@ describe('profile', () => {
       expect(login.status()).toBe(200);
     });
   }, 45_000);
+});
+
+describe('accessibility (axe: no serious or critical violations)', () => {
+  test('the sign-in, register and recovery pages, with their error states, on a phone, in light and dark', async () => {
+    await withPage(async (page) => {
+      for (const theme of ['light', 'dark']) {
+        await open(page, '/auth');
+        await page.evaluate((t) => localStorage.setItem('theme', t), theme);
+        for (const path of ['/auth', '/auth?tab=register', '/auth?error=google-not-configured', '/register?role=coach', '/forgot-password', '/reset-password', '/auth?tab=reset&token=x']) {
+          await open(page, path);
+          const submit = page.locator('form button[type="submit"]').first();
+          if (await submit.count()) await submit.click(); // show the field errors too
+          expect({ theme, path, problems: await seriousA11yViolations(page) }).toEqual({ theme, path, problems: [] });
+        }
+      }
+    }, PHONE);
+  }, 90_000);
+
+  test('the signed-in header, its open menu, and the profile tabs for a coach, in light and dark', async () => {
+    await withPage(async (page) => {
+      await open(page, '/auth?redirect=%2Fprofile');
+      await signInWithForm(page, 'coach@fogline.test', 'demo-password');
+      await page.waitForURL(`${product.url}/profile`);
+      for (const theme of ['light', 'dark']) {
+        await page.evaluate((t) => localStorage.setItem('theme', t), theme);
+        for (const tab of ['profile', 'security']) {
+          await open(page, `/profile?tab=${tab}`);
+          await page.getByRole('tab', { name: 'Security' }).waitFor();
+          await page.getByLabel('Account menu').click();
+          expect({ theme, tab, problems: await seriousA11yViolations(page) }).toEqual({ theme, tab, problems: [] });
+        }
+      }
+    });
+  }, 60_000);
 });

@@ -50,13 +50,13 @@ export function RegisterCard({ defaultRole = 'customer', redirect = null, onSucc
             {ROLES.map((role) => (
               <label
                 key={role.value}
-                className={`flex cursor-pointer flex-col rounded-xl border p-3 text-sm transition-colors has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-brand-500 ${values.role === role.value ? 'border-brand-600 bg-brand-50 ring-1 ring-brand-600 dark:bg-brand-950' : 'border-fog-300 hover:border-fog-400 dark:border-fog-700'}`}
+                className={`flex cursor-pointer flex-col rounded-xl border p-3 text-sm transition-colors has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-brand-500 ${values.role === role.value ? 'border-brand-600 bg-brand-50 ring-1 ring-brand-600 dark:bg-brand-900' : 'border-fog-300 hover:border-fog-400 dark:border-fog-700'}`}
               >
                 <span className="flex items-center gap-2 font-semibold">
                   <input type="radio" name="role" value={role.value} checked={values.role === role.value} onChange={() => form.set('role', role.value)} className="h-4 w-4 accent-brand-600" />
                   {role.label}
                 </span>
-                <span className="mt-1 pl-6 text-xs text-fog-600 dark:text-fog-400">{role.blurb}</span>
+                <span className="mt-1 pl-6 text-xs text-fog-600 dark:text-fog-200">{role.blurb}</span>
               </label>
             ))}
           </div>
