@@ -1,8 +1,8 @@
-# Built with the same scripts the README uses: npm ci, then the Astro build under Bun.
+# Built with the same scripts the README uses: npm install, then the Astro build under Bun.
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
-RUN npm ci --no-audit --no-fund
+RUN npm install --no-audit --no-fund
 COPY . .
 RUN npm run build && npm prune --omit=dev && npm install --no-save bun@1.4.5
 
