@@ -1,5 +1,5 @@
 // In-memory rate limits (one process): failed logins per email and per IP, registrations per IP,
-// password-reset requests per email and per IP. Windows are read from the app clock, so tests move time.
+// password-reset requests per email and per IP, image uploads per user. Windows are read from the app clock, so tests move time.
 import { DomainError } from '../errors';
 import type { Clock } from './clock';
 
@@ -15,6 +15,8 @@ export interface RateLimitConfig {
   registerPerIp: RateRule;
   resetPerEmail: RateRule;
   resetPerIp: RateRule;
+  /** Image uploads per signed-in user: uploads fill the disk, so a runaway client is stopped. */
+  uploadsPerUser: RateRule;
 }
 
 const MINUTE = 60_000;
@@ -24,6 +26,7 @@ export const DEFAULT_RATE_LIMITS: RateLimitConfig = {
   registerPerIp: { max: 30, windowMs: 60 * MINUTE },
   resetPerEmail: { max: 5, windowMs: 60 * MINUTE },
   resetPerIp: { max: 20, windowMs: 60 * MINUTE },
+  uploadsPerUser: { max: 60, windowMs: 60 * MINUTE },
 };
 
 interface Bucket {
@@ -87,6 +90,7 @@ export function createRateLimits(config: Partial<RateLimitConfig> = {}, clock: C
     registerPerIp: new RateLimiter(rules.registerPerIp, clock),
     resetPerEmail: new RateLimiter(rules.resetPerEmail, clock),
     resetPerIp: new RateLimiter(rules.resetPerIp, clock),
+    uploadsPerUser: new RateLimiter(rules.uploadsPerUser, clock),
   };
 }
 

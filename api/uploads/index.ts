@@ -4,20 +4,25 @@ import * as v from 'valibot';
 import { Message } from '../auth/model';
 import { authPlugin, requireUser } from '../auth/plugin';
 import type { AppContext } from '../context';
+import { assertWithinLimits } from '../lib/rate-limit';
 import { storeImage } from './service';
 
 export function uploadRoutes(ctx: AppContext) {
   return new Elysia().use(authPlugin(ctx)).post(
     '/upload-image',
     async ({ body, user, set }) => {
-      requireUser(user);
+      const uploader = requireUser(user);
+      const key = String(uploader.id);
+      assertWithinLimits([[ctx.rateLimits.uploadsPerUser, key]], 'You have uploaded many images in a short time. Please wait a while and try again.');
+      const stored = await storeImage(ctx, body.image);
+      ctx.rateLimits.uploadsPerUser.hit(key);
       set.status = 201;
-      return storeImage(ctx, body.image);
+      return stored;
     },
     {
       body: t.Object({ image: t.File({ error: 'Please choose an image to upload.' }) }),
       parse: 'multipart/form-data',
-      response: { 201: v.object({ imageUrl: v.string() }), 400: Message, 401: Message, 413: Message },
+      response: { 201: v.object({ imageUrl: v.string() }), 400: Message, 401: Message, 413: Message, 429: Message },
       detail: {
         tags: ['Uploads'],
         summary: 'Upload an image (JPEG, PNG, GIF or WebP, at most 40 MB)',

@@ -90,3 +90,25 @@ describe('sniffImage', () => {
     expect(sniffImage(new Uint8Array())).toBeNull();
   });
 });
+
+describe('upload limit per user', () => {
+  test('past the hourly upload limit a user gets 429 with Retry-After, and others are unaffected', async () => {
+    const limited = await startTestServer({ rateLimits: { uploadsPerUser: { max: 2, windowMs: 60 * 60_000 } } });
+    try {
+      const uploader = await register(limited);
+      const other = await register(limited);
+      const send = (who: Person) => who.client.request('POST', '/api/upload-image', undefined, { raw: imageForm(PNG_1X1, 'a.png', 'image/png') });
+      expect((await send(uploader)).status).toBe(201);
+      expect((await send(uploader)).status).toBe(201);
+      const refused = await send(uploader);
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(refused.body.message).toContain('Please wait');
+      expect((await send(other)).status).toBe(201);
+      limited.clock.advance(61 * 60_000);
+      expect((await send(uploader)).status).toBe(201);
+    } finally {
+      await limited.stop();
+    }
+  });
+});
