@@ -83,7 +83,8 @@ describe('blog management', () => {
     await page.waitForURL('**/blog/admin');
     expect(await toast(page)).toContain('Post created');
     const card = page.getByRole('listitem').filter({ hasText: title });
-    expect(await card.getByText('draft', { exact: true }).isVisible()).toBe(true);
+    // the list refetches after the redirect: wait for the new post rather than reading a loading list
+    await card.getByText('draft', { exact: true }).waitFor();
     expect(await card.getByRole('link', { name: `View ${title}` }).count()).toBe(0);
     const blog = await (await page.request.get(`${product.url}/api/blog`)).json();
     expect(blog.some((p: any) => p.title === title)).toBe(false);

@@ -200,7 +200,7 @@ describe('class detail', () => {
     for (let q = 2; q < item.spotsLeft; q++) await plus.click();
     expect(await page.getByLabel('Number of spots', { exact: true }).textContent()).toBe(String(item.spotsLeft));
     expect(await plus.isDisabled()).toBe(true);
-    await Promise.all([page.waitForURL(/\/auth/), page.getByRole('button', { name: 'Book Now' }).click()]);
+    await Promise.all([page.waitForURL(/\/auth/), page.getByRole('link', { name: 'Book Now' }).click()]);
     expect(new URL(page.url()).searchParams.get('redirect')).toStartWith(`/classes/${item.id}`);
     await guard.context.close();
   });
