@@ -2,7 +2,6 @@
 import { Elysia, ValidationError } from 'elysia';
 import { adminRoutes } from './admin';
 import { authRoutes } from './auth';
-import { authPlugin } from './auth/plugin';
 import { bookingRoutes } from './bookings';
 import { uploadRoutes } from './uploads';
 import { userRoutes } from './users';
@@ -121,7 +120,6 @@ export function createApi(ctx: AppContext) {
         }
       }
     })
-    .use(authPlugin(ctx))
     .use(docsRoutes())
     .use(healthRoutes(ctx))
     .use(authRoutes(ctx))

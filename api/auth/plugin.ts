@@ -1,5 +1,7 @@
-// The one auth hook point: resolves the signed-in user from the session cookie for every route, and the
-// guards services and routes use to enforce roles on the server (401 visitor, 403 wrong role).
+// The one auth hook point: each feature plugin that reads the user does `.use(authPlugin(ctx))`, which resolves
+// the signed-in user from the session cookie for that plugin's routes (scoped, so routes that never look at a
+// user, like /api/health, skip it); and the guards services and routes use to enforce roles on the server
+// (401 visitor, 403 wrong role).
 import { Elysia } from 'elysia';
 import type { Role } from '../../db/schema';
 import type { AppContext } from '../context';
@@ -9,7 +11,7 @@ import { readSessionToken, sessionCookieUpdate, type SessionUser, type ValidSess
 const SIGNED_OUT = { session: null, user: null } as { session: ValidSession | null; user: SessionUser | null };
 
 export function authPlugin(ctx: AppContext) {
-  return new Elysia({ name: 'fogline-auth' }).resolve({ as: 'global' }, ({ request, set }) => {
+  return new Elysia().resolve({ as: 'scoped' }, ({ request, set }) => {
     const token = readSessionToken(request.headers.get('cookie'));
     // No cookie, no lookup: answered synchronously, which keeps anonymous reads (most traffic) fast.
     if (!token) return SIGNED_OUT;
