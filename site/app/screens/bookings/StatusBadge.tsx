@@ -4,7 +4,7 @@ import { STATUS_LABEL } from '../../../lib/bookings';
 
 const STYLES: Record<string, string> = {
   pending: 'border border-amber-500 text-amber-800 dark:border-amber-400 dark:text-amber-200',
-  confirmed: 'bg-brand-600 text-white dark:bg-brand-500 dark:text-fog-950',
+  confirmed: 'bg-emerald-100 text-emerald-800 dark:bg-emerald-900/50 dark:text-emerald-200',
   cancelled: 'border border-red-600 text-red-700 dark:border-red-400 dark:text-red-300',
 };
 
