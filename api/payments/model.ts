@@ -51,8 +51,8 @@ export const TestCardFields = fields({
 export type TestCardFields = v.InferOutput<typeof TestCardFields>;
 
 export const TestPayBody = fields({
-  paymentIntentId: v.pipe(v.string(), v.minLength(1, 'Payment intent ID not found.')),
-  clientSecret: v.pipe(v.string(), v.minLength(1, 'The client secret is missing.')),
+  paymentIntentId: v.pipe(v.string('Payment intent ID not found.'), v.minLength(1, 'Payment intent ID not found.')),
+  clientSecret: v.pipe(v.string('The client secret is missing.'), v.minLength(1, 'The client secret is missing.')),
   ...TestCardFields.entries,
 });
 

@@ -260,6 +260,14 @@ describe('the test provider card endpoint', () => {
     expect(short.body.errors.cardNumber).toEqual(['Your card number is incomplete.']);
   });
 
+  test('a pay request without the intent or its secret says which is missing', async () => {
+    const customer = await createUser(server);
+    const empty = await customer.client.post('/api/payment/test-provider/pay', { ...CARD });
+    expect(empty.status).toBe(400);
+    expect(empty.body.errors.paymentIntentId).toEqual(['Payment intent ID not found.']);
+    expect(empty.body.errors.clientSecret).toEqual(['The client secret is missing.']);
+  });
+
   test('GET /api/payment/config names the test provider', async () => {
     const res = await server.client().get('/api/payment/config');
     expect(res.body).toEqual({ provider: 'test', publishableKey: null });
