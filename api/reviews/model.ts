@@ -4,6 +4,9 @@ import { fields } from '../auth/model';
 
 export const RATING_LABELS = { 1: 'Poor', 2: 'Fair', 3: 'Good', 4: 'Very Good', 5: 'Excellent' } as const;
 export const MAX_COMMENT = 1000;
+/** Why a booking cannot be reviewed (yet): the API's 409 messages, which the review page shows before the form. */
+export const ONLY_CONFIRMED = 'Only confirmed bookings can be reviewed.';
+export const NOT_YET_TAKEN_PLACE = 'You can review this class once it has taken place.';
 
 export const ReviewBody = fields({
   classId: v.pipe(v.number('Review Not Found'), v.integer('Review Not Found'), v.minValue(1, 'Review Not Found')),

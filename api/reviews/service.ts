@@ -11,7 +11,7 @@ import { bookingWithClass } from '../bookings/service';
 import type { Review } from '../catalog/model';
 import type { AppContext } from '../context';
 import { badRequest, conflict, forbidden, notFound } from '../errors';
-import type { ReviewBody } from './model';
+import { NOT_YET_TAKEN_PLACE, ONLY_CONFIRMED, type ReviewBody } from './model';
 
 type ReviewRow = typeof reviews.$inferSelect;
 
@@ -35,8 +35,8 @@ async function reviewableBooking(ctx: AppContext, user: SessionUser, classId: nu
   const found = await bookingWithClass(ctx.db.db, bookingId);
   if (!found || found.booking.classId !== classId) throw notFound('Review Not Found');
   if (found.booking.userId !== user.id) throw forbidden('Only the customer who booked this class can review it.');
-  if (found.booking.status !== 'confirmed') throw conflict('Only confirmed bookings can be reviewed.');
-  if (!hasStarted(found.cls.startTime, ctx.clock.now())) throw conflict('You can review this class once it has taken place.');
+  if (found.booking.status !== 'confirmed') throw conflict(ONLY_CONFIRMED);
+  if (!hasStarted(found.cls.startTime, ctx.clock.now())) throw conflict(NOT_YET_TAKEN_PLACE);
   return found;
 }
 

@@ -4,7 +4,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import * as v from 'valibot';
 import type { Booking } from '../../../../api/bookings/model';
 import type { Review } from '../../../../api/catalog/model';
-import { MAX_COMMENT, RATING_LABELS, ReviewBody } from '../../../../api/reviews/model';
+import { MAX_COMMENT, NOT_YET_TAKEN_PLACE, ONLY_CONFIRMED, RATING_LABELS, ReviewBody } from '../../../../api/reviews/model';
 import { EmptyState } from '../../../components/catalog/EmptyState';
 import { ApiError, apiGet, apiPost, apiPut, errorMessage } from '../../../lib/api-client';
 import { classDate, classTime, coachName } from '../../../lib/catalog';
@@ -16,6 +16,8 @@ import type { ScreenProps } from '../../routes';
 type State =
   | { kind: 'loading' }
   | { kind: 'not-found' }
+  /** The booking exists but cannot be reviewed (yet): said before the form, as the API would refuse it. */
+  | { kind: 'not-reviewable'; title: string; reason: string }
   | { kind: 'ready'; booking: Booking; coach: { firstName: string; lastName: string }; existing: Review | null };
 
 export default function ReviewScreen(_props: ScreenProps) {
@@ -35,6 +37,11 @@ export default function ReviewScreen(_props: ScreenProps) {
         const bookings = await apiGet<Booking[]>('/api/bookings');
         const booking = bookings.find((b) => b.id === bookingId && b.classId === classId);
         if (!booking) throw new Error('booking missing');
+        const notYet = !booking.class.startTime || Date.parse(booking.class.startTime) > Date.now();
+        if (booking.status !== 'confirmed' || notYet) {
+          if (live) setState({ kind: 'not-reviewable', title: booking.class.title, reason: booking.status !== 'confirmed' ? ONLY_CONFIRMED : NOT_YET_TAKEN_PLACE });
+          return;
+        }
         const coach = await apiGet<{ firstName: string; lastName: string }>(`/api/coaches/${booking.class.coachId}`);
         const existing = await apiGet<Review>(`/api/reviews/class/${classId}/${bookingId}`).catch((e) => {
           if (e instanceof ApiError && e.status === 404) return null;
@@ -56,10 +63,14 @@ export default function ReviewScreen(_props: ScreenProps) {
   }, [classId, bookingId]);
 
   if (state.kind === 'loading') return <Spinner />;
-  if (state.kind === 'not-found') {
+  if (state.kind === 'not-found' || state.kind === 'not-reviewable') {
     return (
       <div className="container-page max-w-xl py-12">
-        <EmptyState title="Review Not Found" hint="We couldn't find this class, its coach or your booking." action={{ href: '/bookings', label: 'Back to My Bookings' }} />
+        {state.kind === 'not-found' ? (
+          <EmptyState title="Review Not Found" hint="We couldn't find this class, its coach or your booking." action={{ href: '/bookings', label: 'Back to My Bookings' }} />
+        ) : (
+          <EmptyState title={state.title} hint={state.reason} action={{ href: '/bookings', label: 'Back to My Bookings' }} />
+        )}
       </div>
     );
   }
