@@ -43,7 +43,9 @@ type View =
   | { kind: 'not-found' }
   | { kind: 'full' }
   | { kind: 'already-booked' }
-  | { kind: 'init-failed'; message: string }
+  | { kind: 'free' }
+  /** Failed to initialize payment; `reason` is the server's explanation when it gave one (spots, start...). */
+  | { kind: 'init-failed'; reason: string | null }
   | { kind: 'ready'; cls: CheckoutClass; intent: CheckoutIntent; provider: 'stripe' | 'test'; publishableKey: string | null }
   | { kind: 'processing' }
   | { kind: 'return-error'; message: string };
@@ -100,9 +102,11 @@ export default function CheckoutScreen({ params }: ScreenProps) {
     try {
       cls = await apiGet<CheckoutClass>(`/api/classes/${classId}`);
     } catch (error) {
-      setView(error instanceof ApiError && error.status === 404 ? { kind: 'not-found' } : { kind: 'init-failed', message: INIT_FAILED });
+      setView(error instanceof ApiError && error.status === 404 ? { kind: 'not-found' } : { kind: 'init-failed', reason: null });
       return;
     }
+    // A free class is booked directly on its page (customer-areas §4): there is nothing to pay here.
+    if (cls.price === 0) return setView({ kind: 'free' });
     try {
       const [bookings, config] = await Promise.all([
         apiGet<Booking[]>('/api/bookings'),
@@ -117,7 +121,7 @@ export default function CheckoutScreen({ params }: ScreenProps) {
       const message = error instanceof ApiError ? error.message : '';
       if (message === 'You have already booked this class.') return setView({ kind: 'already-booked' });
       if (message.startsWith('Class is full')) return setView({ kind: 'full' });
-      setView({ kind: 'init-failed', message: error instanceof ApiError && error.status < 500 ? message : INIT_FAILED });
+      setView({ kind: 'init-failed', reason: error instanceof ApiError && error.status < 500 && message !== INIT_FAILED ? message : null });
     }
   }
 
@@ -152,8 +156,10 @@ export default function CheckoutScreen({ params }: ScreenProps) {
       return <Notice title="Class is Full" text="All spots have been taken. Check back later in case of cancellations." action={{ href: `/classes/${classId}`, label: 'Return to Class' }} />;
     case 'already-booked':
       return <Notice title="Already Booked" text="You already have a confirmed booking for this class." action={{ href: '/bookings', label: 'View My Bookings' }} />;
+    case 'free':
+      return <Notice title="No Payment Needed" text="This class is free: book it directly from the class page." action={{ href: `/classes/${classId}`, label: 'Return to Class' }} />;
     case 'init-failed':
-      return <Notice tone="error" title="Payment Initialization Failed" text={view.message} action={{ href: `/classes/${classId}`, label: 'Return to Class' }} />;
+      return <Notice tone="error" title="Payment Initialization Failed" text={INIT_FAILED} detail={view.reason} action={{ href: `/classes/${classId}`, label: 'Return to Class' }} />;
     case 'return-error':
       return <Notice tone="error" title="Payment Processing Error" text={view.message} action={{ href: '/bookings', label: 'View My Bookings' }} />;
   }
@@ -220,12 +226,22 @@ export default function CheckoutScreen({ params }: ScreenProps) {
   );
 }
 
-function Notice({ title, text, action, tone = 'info' }: { title: string; text: string; action: { href: string; label: string }; tone?: 'info' | 'error' }) {
+interface NoticeProps {
+  title: string;
+  text: string;
+  /** A second line: the specific reason behind the spec's general text. */
+  detail?: string | null;
+  action: { href: string; label: string };
+  tone?: 'info' | 'error';
+}
+
+function Notice({ title, text, detail, action, tone = 'info' }: NoticeProps) {
   return (
     <div className="container-page flex min-h-[50vh] items-center justify-center py-12">
       <div className="card w-full max-w-md p-8 text-center" role={tone === 'error' ? 'alert' : 'status'}>
         <h1 className={`text-2xl font-bold ${tone === 'error' ? 'text-red-800 dark:text-red-300' : ''}`}>{title}</h1>
         <p className="mt-2 text-fog-600 dark:text-fog-400">{text}</p>
+        {detail && <p className="mt-2 text-sm text-fog-700 dark:text-fog-300">{detail}</p>}
         <a href={action.href} className="btn-primary mt-6">{action.label}</a>
       </div>
     </div>
