@@ -33,6 +33,9 @@ export const CLASS_MESSAGES = {
   endDatePast: 'End date cannot be in the past',
   endDateMissing: 'Choose the date the series ends',
   startDatePast: 'Start date cannot be in the past',
+  startTimePast: 'Start time cannot be in the past',
+  startDateInvalid: 'Enter a valid start date',
+  endDateInvalid: 'Enter a valid end date',
   imageFailed: 'Image upload failed',
   addressOnly: 'Using address only',
 } as const;
@@ -61,7 +64,13 @@ const price = (message: string, fallback: number) => v.optional(v.pipe(v.number(
 /** An uploaded image (/uploads/...) or an https URL; the class is saved without one when the upload failed. */
 export const imageUrl = v.optional(v.nullable(v.pipe(v.string(), v.maxLength(1000), v.regex(/^(|\/[^/\\].*|https:\/\/.+)$/, 'The image must be an uploaded image or an https URL'))));
 const coordinate = v.optional(v.nullable(v.pipe(v.number(), v.minValue(-180), v.maxValue(180))));
-const isoDay = (message: string) => v.pipe(v.string(message), v.nonEmpty(message), v.isoDate(message));
+/** A day that exists on the calendar: isoDate alone lets "2027-02-30" through (it would roll into March). */
+export const isCalendarDay = (value: string) => {
+  const [y, m, d] = value.slice(0, 10).split('-').map(Number) as [number, number, number];
+  const day = new Date(Date.UTC(y, m - 1, d));
+  return day.getUTCFullYear() === y && day.getUTCMonth() === m - 1 && day.getUTCDate() === d;
+};
+const isoDay = (required: string, invalid: string) => v.pipe(v.string(required), v.nonEmpty(required), v.isoDate(invalid), v.check(isCalendarDay, invalid));
 
 /** Which sessions of a series an edit applies to: this session only, or this and the following ones. */
 export const EditScope = v.optional(v.picklist(['this', 'following'], 'Scope must be this or following'), 'this');
@@ -79,7 +88,7 @@ export const ClassForm = v.object({
   price: price(CLASS_MESSAGES.price, CLASS_DEFAULTS.price),
   duration: v.optional(wholeNumber(CLASS_MESSAGES.duration, 15, 24 * 60), CLASS_DEFAULTS.duration),
   capacity: v.optional(wholeNumber(CLASS_MESSAGES.capacity, 1, 10_000), CLASS_DEFAULTS.capacity),
-  startDate: v.optional(isoDay(CLASS_MESSAGES.startDate), ''),
+  startDate: v.optional(isoDay(CLASS_MESSAGES.startDate, CLASS_MESSAGES.startDateInvalid), ''),
   startTime: v.optional(v.pipe(v.string(CLASS_MESSAGES.startTime), v.nonEmpty(CLASS_MESSAGES.startTime), v.regex(/^([01]\d|2[0-3]):(00|30)$/, CLASS_MESSAGES.halfHour)), CLASS_DEFAULTS.startTime),
   ageGroup: v.optional(v.picklist(AGE_GROUP_CHOICES, CLASS_MESSAGES.ageGroup), 'Adults'),
   whatToBring: optionalText(1000),
@@ -93,7 +102,7 @@ export const ClassForm = v.object({
   recurrenceInterval: v.optional(v.nullable(wholeNumber(CLASS_MESSAGES.interval, 1, 99))),
   recurrenceDaysOfWeek: v.optional(v.nullable(v.array(wholeNumber(CLASS_MESSAGES.daysOfWeek, 0, 6), CLASS_MESSAGES.daysOfWeek))),
   recurrenceEndType: v.optional(v.nullable(v.picklist(['date', 'count'], 'End by date or count'))),
-  recurrenceEndDate: v.optional(v.nullable(v.union([v.literal(''), v.pipe(v.string(), v.isoDate('Enter a valid end date'))]))),
+  recurrenceEndDate: v.optional(v.nullable(v.union([v.literal(''), v.pipe(v.string(), v.isoDate(CLASS_MESSAGES.endDateInvalid), v.check(isCalendarDay, CLASS_MESSAGES.endDateInvalid))], CLASS_MESSAGES.endDateInvalid))),
   recurrenceEndCount: v.optional(v.nullable(wholeNumber(CLASS_MESSAGES.endCount, 1, 999))),
 });
 export type ClassForm = v.InferOutput<typeof ClassForm>;
@@ -118,6 +127,7 @@ export const EditClassForm = v.object({
       v.string(EDIT_MESSAGES.startTime),
       v.nonEmpty(EDIT_MESSAGES.startTime),
       v.isoDateTime('Enter a valid date and time'),
+      v.check(isCalendarDay, 'Enter a valid date and time'),
       v.regex(/^(?!0\d{3}|1[0-8]\d\d)/, EDIT_MESSAGES.before1900),
     ),
     '',
@@ -129,10 +139,10 @@ export type EditClassForm = v.InferOutput<typeof EditClassForm>;
 export type EditClassFormInput = v.InferInput<typeof EditClassForm>;
 
 /** PUT /api/classes/{id}: the full class fields (create rules), or the edit page's subset marked form "edit-page". */
-export const ClassUpdateBody = v.variant('form', [EditClassForm, v.object({ form: v.optional(v.literal('class')), ...ClassUpdate.entries })]);
+export const ClassUpdateBody = v.variant('form', [EditClassForm, v.object({ form: v.optional(v.literal('class')), ...ClassUpdate.entries })], 'form must be "edit-page" (the edit page) or "class" (the full form)');
 export type ClassUpdateBody = v.InferOutput<typeof ClassUpdateBody>;
 
-export const DeleteQuery = v.object({ deleteOption: v.optional(v.picklist(['following', 'this', 'all'], 'deleteOption must be following')) });
+export const DeleteQuery = v.object({ deleteOption: v.optional(v.picklist(['following', 'this', 'all'], 'deleteOption must be following, this or all')) });
 export const IdParams = v.object({ id: v.string() });
 export const GeocodeQuery = v.object({ q: v.pipe(v.string(), v.regex(trimmedMin(4), 'Type more than 3 characters'), v.maxLength(300)) });
 export const ReverseGeocodeQuery = v.object({ lat: v.string(), lng: v.string() });

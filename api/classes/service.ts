@@ -172,6 +172,8 @@ export async function createClass(ctx: AppContext, user: SessionUser | null, inp
     ? expandRecurrence(input.startDate, input.startTime, input.duration, rule)
     : [{ start: pacificWallTimeToInstant(input.startDate, input.startTime), end: new Date(pacificWallTimeToInstant(input.startDate, input.startTime).getTime() + input.duration * 60_000) }];
   if (occurrences.length === 0) throw invalid('recurrenceEndDate', 'The series has no sessions before its end date');
+  // Today is a valid start date, but not at an hour that has already gone by.
+  if (occurrences[0]!.start.getTime() <= ctx.clock.now().getTime()) throw invalid('startTime', CLASS_MESSAGES.startTimePast);
 
   const coords = await coordinatesFor(ctx, combineAddress(input), input);
   const shared = sharedColumns(input, coords);

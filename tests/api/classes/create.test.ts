@@ -108,6 +108,16 @@ describe('create rules and messages', () => {
     expect(res.body.errors.categoryId).toEqual(['Please select a category']);
   });
   test('the start date cannot be in the past', () => rejects({ startDate: '2027-02-28' }, 'startDate', 'Start date cannot be in the past'));
+  test('today is a valid start date, but not at an hour that has gone by', async () => {
+    // the clock reads 2027-03-01 12:00 PT
+    await rejects({ startDate: '2027-03-01', startTime: '09:00' }, 'startTime', 'Start time cannot be in the past');
+    await rejects({ startDate: '2027-03-01', startTime: '09:00', isRecurring: true, recurrenceType: 'daily', recurrenceEndType: 'count', recurrenceEndCount: 3 }, 'startTime', 'Start time cannot be in the past');
+    expect((await cast.coach.post('/api/classes', classForm(cast.categoryId, { startDate: '2027-03-01', startTime: '17:30' }))).status).toBe(201);
+  });
+  test('a day that is not on the calendar is refused, not rolled into the next month', async () => {
+    await rejects({ startDate: '2027-02-30' }, 'startDate', 'Enter a valid start date');
+    await rejects({ isRecurring: true, recurrenceType: 'weekly', recurrenceEndType: 'date', recurrenceEndDate: '2027-04-31' }, 'recurrenceEndDate', 'Enter a valid end date');
+  });
 });
 
 describe('defaults and times', () => {

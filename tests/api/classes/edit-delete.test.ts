@@ -102,6 +102,7 @@ describe('the edit page rules (coach-admin-areas §5)', () => {
   test('duration is positive', () => rejects({ duration: 0 }, 'duration', 'Duration must be a positive number'));
   test('start time is required', () => rejects({ startTime: '' }, 'startTime', 'Start time is required'));
   test('a date must not be before 1900', () => rejects({ startTime: '1899-12-31T09:00' }, 'startTime', 'Date cannot be before 1900'));
+  test('a date that is not on the calendar is refused', () => rejects({ startTime: '2027-02-30T09:00' }, 'startTime', 'Enter a valid date and time'));
   test('a 4-character title passes the create rules but not the edit page', async () => {
     const created = await createOne();
     expect((await cast.coach.put(`/api/classes/${created.id}`, classForm(cast.categoryId, { title: 'Yoga' }))).status).toBe(200);
