@@ -98,7 +98,8 @@ function SearchTable(props: { name: string; searchLabel: string; placeholder: st
         {props.empty ? (
           <p className="px-6 py-10 text-center text-fog-600 dark:text-fog-400">{props.empty}</p>
         ) : (
-          <div className="overflow-x-auto">
+          // relative: the wrapper contains the sr-only header too, which would otherwise widen the page on phones
+          <div className="relative overflow-x-auto" tabIndex={0} role="region" aria-label={`${props.name} table`}>
             <table className={`w-full text-left text-sm ${props.minWidth}`}>
               <thead className="bg-fog-50 text-xs uppercase tracking-wide text-fog-600 dark:bg-fog-900 dark:text-fog-400">
                 <tr>

@@ -6,7 +6,7 @@ import * as v from 'valibot';
 import type { Category } from '../../../../api/catalog/model';
 import { CLASS_DEFAULTS, CLASS_MESSAGES, ClassForm, type ClassFormInput, DURATION_CHOICES, type Place, START_TIME_CHOICES } from '../../../../api/classes/model';
 import type { ClassJson } from '../../../../api/classes/shape';
-import { formatHHMM, pacificDay, pacificHHMM, pacificWeekday } from '../../../../api/lib/pacific';
+import { formatHHMM, pacificDay, pacificHHMM, pacificWallTimeToInstant, pacificWeekday } from '../../../../api/lib/pacific';
 import { Icon } from '../../../components/catalog/icons';
 import { ApiError, apiGet, apiPost, apiPut, errorMessage } from '../../../lib/api-client';
 import { $user } from '../../../lib/stores/session';
@@ -49,6 +49,16 @@ const GEO_MESSAGES: Record<number, string> = {
   3: 'Unable to determine your location. Please try again.',
 };
 
+/** A start (Pacific date and HH:MM) that has already gone by. */
+const hasPassed = (day: string, time: string) => pacificWallTimeToInstant(day, time).getTime() <= Date.now();
+
+/** The default start date: today, or tomorrow once today's default start time has gone by. */
+function defaultStartDate(today: string): string {
+  if (!hasPassed(today, CLASS_DEFAULTS.startTime)) return today;
+  const [y, m, d] = today.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
+}
+
 function emptyValues(today: string): Values {
   return {
     title: '',
@@ -62,7 +72,7 @@ function emptyValues(today: string): Values {
     price: String(CLASS_DEFAULTS.price),
     duration: String(CLASS_DEFAULTS.duration),
     capacity: String(CLASS_DEFAULTS.capacity),
-    startDate: today,
+    startDate: defaultStartDate(today),
     startTime: CLASS_DEFAULTS.startTime,
     ageGroup: CLASS_DEFAULTS.ageGroup,
     whatToBring: '',
@@ -327,6 +337,7 @@ function ClassFormBody({ categories, coaches, existing, mode, isAdmin }: { categ
       if (key && !found[key]) found[key] = issue.message;
     }
     if (!isEdit && values.startDate && values.startDate < today) found.startDate = CLASS_MESSAGES.startDatePast;
+    else if (!isEdit && values.startDate === today && !found.startTime && hasPassed(today, values.startTime)) found.startTime = CLASS_MESSAGES.startTimePast;
     if (isAdmin && mode !== 'edit' && !values.coachId) found.coachId = 'Choose the approved coach this class is for';
     setErrors(found);
     if (Object.keys(found).length) {
