@@ -48,6 +48,9 @@ type View =
   | { kind: 'init-failed'; reason: string | null }
   | { kind: 'ready'; cls: CheckoutClass; intent: CheckoutIntent; provider: 'stripe' | 'test'; publishableKey: string | null }
   | { kind: 'processing' }
+  /** The charge went through but the booking could not be confirmed (or was refunded): never the form again. */
+  | { kind: 'paid-unconfirmed' }
+  | { kind: 'refunded'; message: string }
   | { kind: 'return-error'; message: string };
 
 function quantityFrom(search: string): number {
@@ -133,9 +136,13 @@ export default function CheckoutScreen({ params }: ScreenProps) {
       setTimeout(() => navigate('/bookings?refresh=true'), SUCCESS_DELAY_MS);
     } catch (error) {
       const message = error instanceof ApiError ? error.message : '';
-      if (/refunded/i.test(message)) toast({ title: 'Payment refunded', description: message, variant: 'destructive' });
-      else toast({ title: 'Payment Processed', description: CONFIRM_ISSUE, variant: 'warning' });
-      setPayError(/refunded/i.test(message) ? message : CONFIRM_ISSUE);
+      if (/refunded/i.test(message)) {
+        toast({ title: 'Payment refunded', description: message, variant: 'destructive' });
+        setView({ kind: 'refunded', message });
+      } else {
+        toast({ title: 'Payment Processed', description: CONFIRM_ISSUE, variant: 'warning' });
+        setView({ kind: 'paid-unconfirmed' });
+      }
       setBusy(false);
     }
   }
@@ -160,6 +167,10 @@ export default function CheckoutScreen({ params }: ScreenProps) {
       return <Notice title="No Payment Needed" text="This class is free: book it directly from the class page." action={{ href: `/classes/${classId}`, label: 'Return to Class' }} />;
     case 'init-failed':
       return <Notice tone="error" title="Payment Initialization Failed" text={INIT_FAILED} detail={view.reason} action={{ href: `/classes/${classId}`, label: 'Return to Class' }} />;
+    case 'paid-unconfirmed':
+      return <Notice title="Payment Processed" text={CONFIRM_ISSUE} action={{ href: '/bookings', label: 'View My Bookings' }} />;
+    case 'refunded':
+      return <Notice tone="error" title="Payment Refunded" text={view.message} action={{ href: `/classes/${classId}`, label: 'Return to Class' }} />;
     case 'return-error':
       return <Notice tone="error" title="Payment Processing Error" text={view.message} action={{ href: '/bookings', label: 'View My Bookings' }} />;
   }
