@@ -44,6 +44,14 @@ export function PaymentTab({ user }: { user: CurrentUser }) {
       setIncomplete(true);
       toast({ title: 'Setup incomplete', description: 'Your payout setup is not finished yet. Please continue the setup.', variant: 'warning' });
     }
+    if (query.has('success') || query.has('refresh')) {
+      // Said once: a reload of the page does not toast or warn again.
+      const url = new URL(window.location.href);
+      url.searchParams.delete('success');
+      url.searchParams.delete('refresh');
+      url.searchParams.set('tab', 'payment');
+      window.history.replaceState(window.history.state, '', url);
+    }
     load();
     window.addEventListener('focus', load);
     return () => window.removeEventListener('focus', load);
