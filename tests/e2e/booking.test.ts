@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import type { Browser, Page } from 'playwright-core';
 import { seriousA11yViolations } from '../helpers/axe';
-import { launchBrowser, newContext, PHONE, signIn, startProduct, type ProductServer } from '../helpers/browser';
+import { DESKTOP, launchBrowser, newContext, PHONE, signIn, startProduct, type ProductServer } from '../helpers/browser';
 
 let product: ProductServer;
 let browser: Browser;
@@ -19,6 +19,8 @@ interface ClassInfo {
 }
 let paidClasses: ClassInfo[] = [];
 let freeClass: ClassInfo;
+/** A paid class still to come with no spot left (demo data). */
+let fullClass: ClassInfo;
 
 beforeAll(async () => {
   [product, browser] = await Promise.all([startProduct(), launchBrowser()]);
@@ -27,6 +29,8 @@ beforeAll(async () => {
   const later = classes.filter((c) => c.startTime && new Date(c.startTime).getTime() > Date.now() + 72 * 3_600_000 && c.spotsLeft >= 3);
   paidClasses = later.filter((c) => c.price > 0);
   freeClass = later.find((c) => c.price === 0)!;
+  fullClass = classes.find((c) => c.startTime && new Date(c.startTime).getTime() > Date.now() + 3_600_000 && c.spotsLeft === 0 && c.price > 0)!;
+  expect(fullClass).toBeDefined();
   expect(paidClasses.length).toBeGreaterThan(3);
   expect(freeClass).toBeDefined();
 });
@@ -36,14 +40,14 @@ afterAll(async () => {
 });
 
 let registered = 0;
-/** A new customer through the public API, as a person would sign up. */
-async function registerCustomer(): Promise<{ email: string; password: string }> {
+/** A new customer (or coach) through the public API, as a person would sign up. */
+async function registerCustomer(role: 'customer' | 'coach' = 'customer'): Promise<{ email: string; password: string }> {
   const email = `booker-${Date.now()}-${++registered}@example.com`;
   const password = 'harbor-lights-2027';
   const res = await fetch(`${product.url}/api/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: product.url },
-    body: JSON.stringify({ firstName: 'Riley', lastName: 'Park', email, phone: '+14155550123', password, role: 'customer' }),
+    body: JSON.stringify({ firstName: 'Riley', lastName: 'Park', email, phone: '+14155550123', password, role }),
   });
   expect(res.status).toBeLessThan(300);
   return { email, password };
@@ -54,6 +58,36 @@ async function payWithCard(page: Page, number: string) {
   await page.getByLabel('Expiration (MM / YY)').fill('12 / 40');
   await page.getByLabel('CVC').fill('123');
   await page.getByRole('button', { name: /^Pay \$/ }).click();
+}
+
+/** What the customer pays: price x quantity plus the 5% service fee, in dollars. */
+const totalFor = (cls: ClassInfo, quantity = 1) => (Math.round(cls.price * 100) * quantity + Math.round(cls.price * 100 * quantity * 0.05)) / 100;
+
+/** Holds the spots of a paid class through the API, as the checkout does; `pay` also pays with 4242. */
+async function bookThroughApi(page: Page, cls: ClassInfo, pay = true): Promise<{ id: string; bookingId: number }> {
+  const headers = { origin: product.url };
+  const intent = await (await page.request.post(`${product.url}/api/payment/create-intent`, { headers, data: { classId: cls.id, quantity: 1, amount: totalFor(cls) } })).json();
+  if (pay) {
+    const data = { paymentIntentId: intent.id, clientSecret: intent.clientSecret, cardNumber: '4242 4242 4242 4242', expiry: '12/40', cvc: '123' };
+    expect((await page.request.post(`${product.url}/api/payment/test-provider/pay`, { headers, data })).status()).toBe(200);
+  }
+  return intent;
+}
+
+/** A new customer, signed in on a fresh page. */
+async function newCustomerPage(viewport = DESKTOP) {
+  const { email, password } = await registerCustomer();
+  const guard = await newContext(browser, viewport);
+  const page = await guard.page();
+  await signIn(page, product.url, email, password);
+  return { guard, page };
+}
+
+/** The one toast: its text once it shows `title`, and whether it uses the destructive style (an alert). */
+async function toastWith(page: Page, title: string) {
+  const toast = page.getByTestId('toast').filter({ hasText: title });
+  await toast.waitFor();
+  return { text: (await toast.textContent()) ?? '', role: await toast.getAttribute('role') };
 }
 
 describe('booking a paid class', () => {
@@ -118,14 +152,7 @@ describe('returning from a redirect-based payment', () => {
     const guard = await newContext(browser);
     const page = await guard.page();
     await signIn(page, product.url, email, password);
-    const headers = { origin: product.url };
-    const total = (Math.round(cls.price * 100) + Math.round(cls.price * 100 * 0.05)) / 100;
-    const intent = await (await page.request.post(`${product.url}/api/payment/create-intent`, { headers, data: { classId: cls.id, quantity: 1, amount: total } })).json();
-    const paid = await page.request.post(`${product.url}/api/payment/test-provider/pay`, {
-      headers,
-      data: { paymentIntentId: intent.id, clientSecret: intent.clientSecret, cardNumber: '4242424242424242', expiry: '12/40', cvc: '123' },
-    });
-    expect(paid.status()).toBe(200);
+    const intent = await bookThroughApi(page, cls);
     await page.goto(`${product.url}/checkout/${cls.id}?quantity=1&payment_status=success&payment_intent=${intent.id}`);
     await page.getByTestId('toast').filter({ hasText: 'Payment successful' }).waitFor();
     await page.waitForURL(`${product.url}/bookings`, { timeout: 10_000 });
@@ -229,11 +256,9 @@ describe('a class deleted after booking', () => {
     const guard = await newContext(browser, PHONE);
     const page = await guard.page();
     await signIn(page, product.url, email, password);
-    const paid = (Math.round(cls.price * 100) + Math.round(cls.price * 100 * 0.05)) / 100;
+    const paid = totalFor(cls);
     const headers = { origin: product.url };
-    const intent = await (await page.request.post(`${product.url}/api/payment/create-intent`, { data: { classId: cls.id, quantity: 1, amount: paid }, headers })).json();
-    const card4242 = { paymentIntentId: intent.id, clientSecret: intent.clientSecret, cardNumber: '4242 4242 4242 4242', expiry: '12/40', cvc: '123' };
-    expect((await page.request.post(`${product.url}/api/payment/test-provider/pay`, { data: card4242, headers })).status()).toBe(200);
+    await bookThroughApi(page, cls);
 
     const admin = await newContext(browser);
     const adminPage = await admin.page();
@@ -255,6 +280,260 @@ describe('a class deleted after booking', () => {
   }, 60_000);
 });
 
+describe('the class page booking card', () => {
+  test('a full class shows Class is Full with a note to check back for cancellations, and no booking button', async () => {
+    const { guard, page } = await newCustomerPage(PHONE);
+    await page.goto(`${product.url}/classes/${fullClass.id}`, { waitUntil: 'networkidle' });
+    const card = page.getByRole('region', { name: 'Book this class' });
+    await card.getByText('Class is Full', { exact: true }).waitFor();
+    expect(await card.textContent()).toContain('Check back later in case a spot opens up from a cancellation.');
+    expect(await card.getByRole('button', { name: /Book/ }).count()).toBe(0);
+    expect(await card.getByRole('link', { name: /Book/ }).count()).toBe(0);
+    await guard.context.close();
+  }, 60_000);
+
+  test('a payment not yet made shows Pending payment on the class page and the amber Pending Payment badge on My Bookings', async () => {
+    const cls = paidClasses.at(-2)!;
+    const { guard, page } = await newCustomerPage();
+    await bookThroughApi(page, cls, false);
+    await page.goto(`${product.url}/classes/${cls.id}`, { waitUntil: 'networkidle' });
+    const card = page.getByRole('region', { name: 'Book this class' });
+    await card.getByText('1 spot · Pending payment').waitFor();
+    expect(await card.getByRole('link', { name: 'Complete payment' }).getAttribute('href')).toBe(`/checkout/${cls.id}?quantity=1`);
+    await page.goto(`${product.url}/bookings`, { waitUntil: 'networkidle' });
+    const badge = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: cls.title }) }).getByText('Pending Payment', { exact: true });
+    await badge.waitFor();
+    expect(await badge.getAttribute('class')).toContain('border-amber-500');
+    await guard.context.close();
+  }, 60_000);
+
+  test('a free booking the server refuses shows the Booking failed toast in the destructive style and stays on the class', async () => {
+    const { guard, page } = await newCustomerPage();
+    const url = `${product.url}/classes/${freeClass.id}`;
+    await page.goto(url, { waitUntil: 'networkidle' });
+    const book = page.getByRole('button', { name: 'Book for Free' });
+    await book.waitFor();
+    // Meanwhile the same customer books it in another tab.
+    const other = await page.request.post(`${product.url}/api/bookings/free`, { headers: { origin: product.url }, data: { classId: freeClass.id, quantity: 1 } });
+    expect(other.status()).toBe(201);
+    await book.click();
+    const toast = await toastWith(page, 'Booking failed');
+    expect(toast.text).toContain('You have already booked this class.');
+    expect(toast.role).toBe('alert');
+    await page.waitForTimeout(300); // longer than the 100 ms redirect of a success
+    expect(page.url()).toBe(url);
+    await guard.context.close();
+  }, 60_000);
+});
+
+describe('checkout views', () => {
+  test('a visitor is sent to sign in, with a redirect back to the checkout', async () => {
+    const guard = await newContext(browser);
+    const page = await guard.page();
+    await page.goto(`${product.url}/checkout/${paidClasses[0]!.id}?quantity=2`);
+    await page.waitForURL(/\/auth\?/);
+    expect(new URL(page.url()).searchParams.get('redirect')).toBe(`/checkout/${paidClasses[0]!.id}?quantity=2`);
+    await guard.context.close();
+  }, 60_000);
+
+  test('Already Booked when the customer has a confirmed booking for the class', async () => {
+    const cls = paidClasses.at(-3)!;
+    const { guard, page } = await newCustomerPage(PHONE);
+    await bookThroughApi(page, cls);
+    await page.goto(`${product.url}/checkout/${cls.id}?quantity=1`, { waitUntil: 'networkidle' });
+    await page.getByRole('heading', { name: 'Already Booked' }).waitFor();
+    expect(await page.getByRole('link', { name: 'View My Bookings' }).getAttribute('href')).toBe('/bookings');
+    expect(await page.getByRole('button', { name: /^Pay \$/ }).count()).toBe(0);
+    await guard.context.close();
+  }, 60_000);
+
+  test('Class is Full when no spot is left, with Return to Class', async () => {
+    const { guard, page } = await newCustomerPage();
+    await page.goto(`${product.url}/checkout/${fullClass.id}?quantity=1`, { waitUntil: 'networkidle' });
+    await page.getByRole('heading', { name: 'Class is Full' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Return to Class' }).getAttribute('href')).toBe(`/classes/${fullClass.id}`);
+    await guard.context.close();
+  }, 60_000);
+
+  test('Class Not Found for a class that does not exist; a checkout without a class id goes to /classes', async () => {
+    const { guard, page } = await newCustomerPage();
+    await page.goto(`${product.url}/checkout/987654`, { waitUntil: 'networkidle' });
+    await page.getByRole('heading', { name: 'Class Not Found' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Browse Classes' }).getAttribute('href')).toBe('/classes');
+    await page.goto(`${product.url}/checkout/not-a-class`);
+    await page.waitForURL(`${product.url}/classes`);
+    await guard.context.close();
+  }, 60_000);
+
+  test('Payment Initialization Failed says Failed to initialize payment. Please try again., the reason, and Return to Class', async () => {
+    const cls = paidClasses.at(-4)!;
+    const { guard, page } = await newCustomerPage(PHONE);
+    await page.goto(`${product.url}/checkout/${cls.id}?quantity=99`, { waitUntil: 'networkidle' });
+    const notice = page.getByRole('alert').filter({ hasText: 'Payment Initialization Failed' });
+    await notice.waitFor();
+    const text = (await notice.textContent()) ?? '';
+    expect(text).toContain('Failed to initialize payment. Please try again.');
+    expect(text).toMatch(/Only \d+ spots? (is|are) left in this class\./);
+    expect(await notice.getByRole('link', { name: 'Return to Class' }).getAttribute('href')).toBe(`/classes/${cls.id}`);
+    await guard.context.close();
+  }, 60_000);
+
+  test('a free class needs no payment: No Payment Needed, with Return to Class', async () => {
+    const { guard, page } = await newCustomerPage();
+    await page.goto(`${product.url}/checkout/${freeClass.id}`, { waitUntil: 'networkidle' });
+    await page.getByRole('heading', { name: 'No Payment Needed' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Return to Class' }).getAttribute('href')).toBe(`/classes/${freeClass.id}`);
+    await guard.context.close();
+  }, 60_000);
+
+  test('a charge that went through but could not be confirmed shows Payment Processed, and never the card form again', async () => {
+    const cls = paidClasses.at(-5)!;
+    const { guard, page } = await newCustomerPage();
+    await page.goto(`${product.url}/checkout/${cls.id}?quantity=1`, { waitUntil: 'networkidle' });
+    await page.route('**/api/payment/confirm', (route) => route.abort('connectionreset')); // the confirm call is lost
+    await payWithCard(page, '4242 4242 4242 4242');
+    const toast = await toastWith(page, 'Payment Processed');
+    expect(toast.text).toContain('Payment successful, but there was an issue confirming your booking. Please contact support.');
+    await page.getByRole('heading', { name: 'Payment Processed' }).waitFor();
+    expect(await page.getByRole('button', { name: /^Pay \$/ }).count()).toBe(0);
+    // The payment provider's webhook confirmed it all the same.
+    await page.getByRole('link', { name: 'View My Bookings' }).click();
+    const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: cls.title }) });
+    await card.getByText('Confirmed', { exact: true }).waitFor();
+    await guard.context.close();
+  }, 60_000);
+});
+
+describe('My Bookings states', () => {
+  test('a customer without bookings sees No Bookings Found with Browse Classes', async () => {
+    const { guard, page } = await newCustomerPage(PHONE);
+    await page.goto(`${product.url}/bookings`, { waitUntil: 'networkidle' });
+    await page.getByText('No Bookings Found').waitFor();
+    expect(await page.getByRole('link', { name: 'Browse Classes' }).getAttribute('href')).toBe('/classes');
+    await guard.context.close();
+  }, 60_000);
+
+  test('with one upcoming booking: a count badge of 1, a green Confirmed badge, and No Past Bookings under Past', async () => {
+    const cls = paidClasses.at(-6)!;
+    const { guard, page } = await newCustomerPage();
+    await bookThroughApi(page, cls);
+    await page.goto(`${product.url}/bookings`, { waitUntil: 'networkidle' });
+    const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: cls.title }) });
+    const badge = card.getByText('Confirmed', { exact: true });
+    await badge.waitFor();
+    expect(await badge.getAttribute('class')).toContain('bg-emerald-100');
+    expect(await page.getByLabel('1 upcoming').isVisible()).toBe(true);
+    await page.getByRole('tab', { name: 'Past' }).click();
+    await page.getByText('No Past Bookings').waitFor();
+    expect(await page.getByRole('tabpanel').getByRole('link', { name: 'Browse Classes' }).getAttribute('href')).toBe('/classes');
+    await guard.context.close();
+  }, 60_000);
+
+  test('a failed load shows Error Loading Bookings, and Retry loads them', async () => {
+    const { guard, page } = await newCustomerPage();
+    let failures = 1;
+    await page.route('**/api/bookings', (route) => (failures-- > 0 ? route.abort('connectionreset') : route.continue()));
+    await page.goto(`${product.url}/bookings`);
+    const error = page.getByRole('alert').filter({ hasText: 'Error Loading Bookings' });
+    await error.waitFor();
+    expect(await error.textContent()).toContain("We couldn't load your bookings. Please try again later.");
+    await error.getByRole('button', { name: 'Retry' }).click();
+    await page.getByText('No Bookings Found').waitFor();
+    await guard.context.close();
+  }, 60_000);
+
+  test('the list is fetched again when the window regains focus', async () => {
+    const { guard, page } = await newCustomerPage();
+    await page.goto(`${product.url}/bookings`, { waitUntil: 'networkidle' });
+    await page.getByText('No Bookings Found').waitFor();
+    const booked = await page.request.post(`${product.url}/api/bookings/free`, { headers: { origin: product.url }, data: { classId: freeClass.id, quantity: 1 } });
+    expect(booked.status()).toBe(201);
+    await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+    await page.getByRole('heading', { name: freeClass.title }).waitFor();
+    await guard.context.close();
+  }, 60_000);
+
+  test('a cancellation the server refuses shows the Cancellation failed toast in the destructive style', async () => {
+    const { guard, page } = await newCustomerPage();
+    const headers = { origin: product.url };
+    const booking = await (await page.request.post(`${product.url}/api/bookings/free`, { headers, data: { classId: freeClass.id, quantity: 1 } })).json();
+    await page.goto(`${product.url}/bookings`, { waitUntil: 'networkidle' });
+    await page.getByRole('button', { name: 'Cancel Booking' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    expect(await dialog.textContent()).toContain('Cancellation policies may apply.');
+    // Meanwhile it is cancelled from another tab.
+    expect((await page.request.put(`${product.url}/api/bookings/${booking.id}/cancel`, { headers })).status()).toBe(200);
+    await dialog.getByRole('button', { name: 'Confirm Cancellation' }).click();
+    const toast = await toastWith(page, 'Cancellation failed');
+    expect(toast.text).toContain('This booking has already been cancelled.');
+    expect(toast.role).toBe('alert');
+    await guard.context.close();
+  }, 60_000);
+});
+
+describe('cancellation policy', () => {
+  test("the FAQ's policy is the one the cancel dialog and the API apply: a full refund at least 48 hours ahead", async () => {
+    const faq = await (await fetch(`${product.url}/faq`)).text();
+    expect(faq).toContain('Cancel at least 48 hours before the class starts and you get a full refund.');
+    expect(faq).toContain('Refunds go back to the card you paid with and take 3-5 business days');
+    const cls = paidClasses.at(-7)!;
+    const { guard, page } = await newCustomerPage();
+    await bookThroughApi(page, cls);
+    const [booking] = (await (await page.request.get(`${product.url}/api/bookings`)).json()) as { fullRefundUntil: string; refundIfCancelledNow: number; amount: number }[];
+    expect(Date.parse(booking!.fullRefundUntil)).toBe(Date.parse(cls.startTime!) - 48 * 3_600_000);
+    expect(booking!.refundIfCancelledNow).toBe(booking!.amount);
+    await page.goto(`${product.url}/bookings`, { waitUntil: 'networkidle' });
+    await page.getByRole('button', { name: 'Cancel Booking' }).click();
+    const note = page.getByRole('dialog').getByTestId('refund-note');
+    await note.waitFor();
+    expect(await note.textContent()).toContain('48 hours before the class). Refunds take 3-5 business days.');
+    await guard.context.close();
+  }, 60_000);
+
+  test('cancelling less than 48 hours before the class refunds nothing, as the dialog says', async () => {
+    const soon = (await (await fetch(`${product.url}/api/classes`)).json() as ClassInfo[]).find((c) => {
+      const start = c.startTime ? Date.parse(c.startTime) : 0;
+      return c.price > 0 && c.spotsLeft > 0 && start > Date.now() + 2 * 3_600_000 && start < Date.now() + 46 * 3_600_000;
+    });
+    expect(soon).toBeDefined(); // the demo timetable runs every day
+    const { guard, page } = await newCustomerPage(PHONE);
+    await bookThroughApi(page, soon!);
+    await page.goto(`${product.url}/bookings`, { waitUntil: 'networkidle' });
+    await page.getByRole('button', { name: 'Cancel Booking' }).click();
+    const note = page.getByRole('dialog').getByTestId('refund-note');
+    await note.waitFor();
+    expect(await note.textContent()).toContain('The class starts in less than 48 hours');
+    expect(await note.textContent()).toContain('so this cancellation is not refunded.');
+    await page.getByRole('button', { name: 'Confirm Cancellation' }).click();
+    const toast = await toastWith(page, 'Booking cancelled');
+    expect(toast.text).toContain('Your booking has been successfully cancelled.');
+    expect(toast.text).not.toContain('refunded');
+    const [booking] = (await (await page.request.get(`${product.url}/api/bookings`)).json()) as { status: string; refundAmount: number }[];
+    expect(booking).toMatchObject({ status: 'cancelled', refundAmount: 0 });
+    await guard.context.close();
+  }, 60_000);
+});
+
+describe('review states', () => {
+  test('Review Not Found when the booking does not exist', async () => {
+    const { guard, page } = await newCustomerPage(PHONE);
+    await page.goto(`${product.url}/review?classId=${paidClasses[0]!.id}&bookingId=987654`, { waitUntil: 'networkidle' });
+    await page.getByText('Review Not Found').waitFor();
+    expect(await page.getByRole('link', { name: 'Back to My Bookings' }).getAttribute('href')).toBe('/bookings');
+    await guard.context.close();
+  }, 60_000);
+
+  test('a class that has not taken place yet cannot be reviewed: the page says so instead of the form', async () => {
+    const { guard, page } = await newCustomerPage();
+    const booking = await (await page.request.post(`${product.url}/api/bookings/free`, { headers: { origin: product.url }, data: { classId: freeClass.id, quantity: 1 } })).json();
+    await page.goto(`${product.url}/review?classId=${freeClass.id}&bookingId=${booking.id}`, { waitUntil: 'networkidle' });
+    await page.getByText('You can review this class once it has taken place.').waitFor();
+    expect(await page.getByRole('button', { name: /Review$/ }).count()).toBe(0);
+    await guard.context.close();
+  }, 60_000);
+});
+
 describe('payouts', () => {
   test('a coach on a phone sets up payouts in the same window and comes back to an active status', async () => {
     const guard = await newContext(browser, PHONE);
@@ -270,6 +549,24 @@ describe('payouts', () => {
     expect(guard.offMachine).toEqual([]);
     await guard.context.close();
   }, 60_000);
+  test('on a desktop, setup opens in a new tab; Finish later comes back with the setup incomplete warning', async () => {
+    const { email, password } = await registerCustomer('coach');
+    const guard = await newContext(browser);
+    const page = await guard.page();
+    await signIn(page, product.url, email, password);
+    await page.goto(`${product.url}/profile?tab=payment`, { waitUntil: 'networkidle' });
+    await page.getByTestId('payout-status').filter({ hasText: 'Not set up' }).waitFor();
+    const [tab] = await Promise.all([guard.context.waitForEvent('page'), page.getByRole('button', { name: 'Set Up Payouts' }).click()]);
+    await tab.waitForURL(/\/payouts\/test-onboarding\?account=acct_test_/);
+    expect(new URL(page.url()).pathname).toBe('/profile'); // the profile stays open behind it
+    await tab.getByRole('link', { name: 'Finish later' }).click();
+    await tab.waitForURL(/\/profile/);
+    await tab.getByRole('alert').filter({ hasText: 'Setup incomplete' }).waitFor();
+    expect(await tab.getByRole('button', { name: 'Continue Setup' }).isVisible()).toBe(true);
+    expect(new URL(tab.url()).searchParams.has('refresh')).toBe(false); // a reload does not warn again
+    expect(guard.offMachine).toEqual([]);
+    await guard.context.close();
+  }, 60_000);
 });
 
 /** axe on this feature's content only: the site header (accounts issue) is checked by its own tests. */
@@ -279,21 +576,40 @@ async function violationsBelowHeader(page: Page) {
 }
 
 describe('accessibility', () => {
-  test('checkout, My Bookings and the review form have no serious axe violations', async () => {
+  test('checkout, My Bookings with its cancel dialog, the review form and the payout tab have no serious axe violations, light and dark', async () => {
     const guard = await newContext(browser);
     const page = await guard.page();
     await signIn(page, product.url, 'customer@fogline.test');
-    await page.goto(`${product.url}/checkout/${paidClasses[4]!.id}?quantity=1`, { waitUntil: 'networkidle' });
-    await page.getByRole('heading', { name: 'Payment Details' }).waitFor();
-    expect(await violationsBelowHeader(page)).toEqual([]);
     await page.goto(`${product.url}/bookings`, { waitUntil: 'networkidle' });
-    await page.getByRole('tab', { name: 'Past' }).waitFor();
-    expect(await violationsBelowHeader(page)).toEqual([]);
     await page.getByRole('tab', { name: 'Past' }).click();
-    const href = (await page.getByRole('link', { name: /^(Add Review|View Review)$/ }).first().getAttribute('href'))!;
-    await page.goto(`${product.url}${href}`, { waitUntil: 'networkidle' });
-    await page.getByRole('button', { name: /^(Submit|Update) Review$/ }).waitFor();
-    expect(await violationsBelowHeader(page)).toEqual([]);
+    const reviewHref = (await page.getByRole('link', { name: /^(Add Review|View Review)$/ }).first().getAttribute('href'))!;
+    for (const theme of ['light', 'dark']) {
+      await page.evaluate((t) => localStorage.setItem('theme', t), theme);
+      await page.goto(`${product.url}/checkout/${paidClasses[4]!.id}?quantity=1`, { waitUntil: 'networkidle' });
+      await page.getByRole('heading', { name: 'Payment Details' }).waitFor();
+      expect({ theme, page: 'checkout', problems: await violationsBelowHeader(page) }).toEqual({ theme, page: 'checkout', problems: [] });
+      await page.goto(`${product.url}/bookings`, { waitUntil: 'networkidle' });
+      await page.getByRole('tab', { name: 'Past' }).waitFor();
+      expect({ theme, page: 'bookings', problems: await violationsBelowHeader(page) }).toEqual({ theme, page: 'bookings', problems: [] });
+      await page.getByRole('button', { name: 'Cancel Booking' }).first().click();
+      await page.getByRole('dialog').waitFor();
+      expect({ theme, page: 'cancel dialog', problems: await violationsBelowHeader(page) }).toEqual({ theme, page: 'cancel dialog', problems: [] });
+      await page.goto(`${product.url}${reviewHref}`, { waitUntil: 'networkidle' });
+      await page.getByRole('button', { name: /^(Submit|Update) Review$/ }).waitFor();
+      expect({ theme, page: 'review', problems: await violationsBelowHeader(page) }).toEqual({ theme, page: 'review', problems: [] });
+    }
     await guard.context.close();
-  }, 60_000);
+
+    const coach = await newContext(browser, PHONE);
+    const coachPage = await coach.page();
+    await signIn(coachPage, product.url, 'coach@fogline.test');
+    await coachPage.goto(`${product.url}/profile?tab=payment`, { waitUntil: 'networkidle' });
+    for (const theme of ['light', 'dark']) {
+      await coachPage.evaluate((t) => localStorage.setItem('theme', t), theme);
+      await coachPage.goto(`${product.url}/profile?tab=payment`, { waitUntil: 'networkidle' });
+      await coachPage.getByTestId('payout-status').waitFor();
+      expect({ theme, page: 'payouts', problems: await violationsBelowHeader(coachPage) }).toEqual({ theme, page: 'payouts', problems: [] });
+    }
+    await coach.context.close();
+  }, 90_000);
 });
