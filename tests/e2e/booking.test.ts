@@ -31,7 +31,7 @@ beforeAll(async () => {
   freeClass = later.find((c) => c.price === 0)!;
   fullClass = classes.find((c) => c.startTime && new Date(c.startTime).getTime() > Date.now() + 3_600_000 && c.spotsLeft === 0 && c.price > 0)!;
   expect(fullClass).toBeDefined();
-  expect(paidClasses.length).toBeGreaterThan(3);
+  expect(paidClasses.length).toBeGreaterThan(13); // tests use [0..4] and [-8..-1], each its own class
   expect(freeClass).toBeDefined();
 });
 afterAll(async () => {
@@ -304,6 +304,26 @@ describe('the class page booking card', () => {
     const badge = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: cls.title }) }).getByText('Pending Payment', { exact: true });
     await badge.waitFor();
     expect(await badge.getAttribute('class')).toContain('border-amber-500');
+    await guard.context.close();
+  }, 60_000);
+
+  test('a customer who booked never sees booking controls: the card waits for their bookings, then says Confirmed', async () => {
+    const cls = paidClasses.at(-8)!;
+    const { guard, page } = await newCustomerPage(PHONE);
+    await bookThroughApi(page, cls);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/bookings', async (route) => {
+      await held; // a slow network: the answer comes when the test says so
+      await route.continue();
+    });
+    await page.goto(`${product.url}/classes/${cls.id}`);
+    const card = page.getByRole('region', { name: 'Book this class' });
+    await card.getByRole('status', { name: 'Checking your bookings' }).waitFor();
+    expect(await card.getByRole('link', { name: 'Book Now' }).count()).toBe(0);
+    release();
+    await card.getByText('1 spot · Confirmed').waitFor();
+    expect(await card.getByRole('link', { name: 'Book Now' }).count()).toBe(0);
     await guard.context.close();
   }, 60_000);
 

@@ -93,6 +93,13 @@ export default function BookingCard({ classId, price, capacity, spotsLeft, signe
 
       {mine ? (
         <AlreadyBooked booking={mine} />
+      ) : mine === undefined && !started && !full ? (
+        // Until we know whether this customer already booked, no controls that may vanish a moment later.
+        <div className="mt-5 space-y-4" aria-busy="true" aria-label="Checking your bookings" role="status">
+          <div className="skeleton h-10 w-full" />
+          <div className="skeleton h-24 w-full" />
+          <div className="skeleton h-12 w-full rounded-full" />
+        </div>
       ) : started ? (
         <div className="mt-5 rounded-xl bg-fog-100 p-4 text-fog-800 dark:bg-fog-800 dark:text-fog-100" role="status">
           <p className="font-semibold">This class has started</p>
@@ -127,7 +134,7 @@ export default function BookingCard({ classId, price, capacity, spotsLeft, signe
           ) : price > 0 ? (
             <a href={`/checkout/${classId}?quantity=${quantity}`} className={actionClass}>{label}</a>
           ) : (
-            <button type="button" onClick={() => void bookFree()} disabled={booking || mine === undefined} className={actionClass}>
+            <button type="button" onClick={() => void bookFree()} disabled={booking} className={actionClass}>
               {booking ? 'Booking...' : label}
             </button>
           )}
