@@ -74,6 +74,26 @@ async function bookThroughApi(page: Page, cls: ClassInfo, pay = true): Promise<{
   return intent;
 }
 
+/** Records, inside the page, when the first toast appears and when the app next changes its URL: the spec's
+ * redirect delays measured without the test's own polling latency. */
+async function recordRedirectDelay(page: Page): Promise<() => Promise<number>> {
+  await page.addInitScript(() => {
+    const w = window as unknown as { toastAt?: number; navAt?: number };
+    const push = history.pushState.bind(history);
+    history.pushState = (...args: Parameters<History['pushState']>) => {
+      w.navAt ??= performance.now();
+      push(...args);
+    };
+    new MutationObserver(() => {
+      if (document.querySelector('[data-testid="toast"]')) w.toastAt ??= performance.now();
+    }).observe(document, { childList: true, subtree: true });
+  });
+  return () => page.evaluate(() => {
+    const w = window as unknown as { toastAt: number; navAt: number };
+    return w.navAt - w.toastAt;
+  });
+}
+
 /** A new customer, signed in on a fresh page. */
 async function newCustomerPage(viewport = DESKTOP) {
   const { email, password } = await registerCustomer();
@@ -96,6 +116,7 @@ describe('booking a paid class', () => {
     const { email, password } = await registerCustomer();
     const guard = await newContext(browser);
     const page = await guard.page();
+    const redirectDelay = await recordRedirectDelay(page);
     await page.goto(`${product.url}/classes/${cls.id}`, { waitUntil: 'networkidle' });
     await page.getByRole('button', { name: 'Add a spot' }).click();
     await page.getByRole('link', { name: 'Book Now' }).click();
@@ -116,6 +137,7 @@ describe('booking a paid class', () => {
     await payWithCard(page, '4242 4242 4242 4242');
     await page.getByText('Payment successful').waitFor();
     await page.waitForURL(`${product.url}/bookings`, { timeout: 10_000 }); // ?refresh=true is cleaned away
+    expect(await redirectDelay()).toBeGreaterThanOrEqual(1_450); // 1.5 s after payment (the toast renders just after the timer starts)
     const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: cls.title }) });
     await card.waitFor();
     expect(await card.getByText('Confirmed').isVisible()).toBe(true);
@@ -153,9 +175,11 @@ describe('returning from a redirect-based payment', () => {
     const page = await guard.page();
     await signIn(page, product.url, email, password);
     const intent = await bookThroughApi(page, cls);
+    const redirectDelay = await recordRedirectDelay(page);
     await page.goto(`${product.url}/checkout/${cls.id}?quantity=1&payment_status=success&payment_intent=${intent.id}`);
     await page.getByTestId('toast').filter({ hasText: 'Payment successful' }).waitFor();
     await page.waitForURL(`${product.url}/bookings`, { timeout: 10_000 });
+    expect(await redirectDelay()).toBeGreaterThanOrEqual(1_950); // 2 s on the redirect-return path
     await page.getByRole('heading', { name: cls.title }).waitFor();
     await guard.context.close();
   }, 60_000);
@@ -544,6 +568,24 @@ describe('review states', () => {
     await guard.context.close();
   }, 60_000);
 
+  test('a review that cannot be saved shows the Submission Failed toast and keeps the form', async () => {
+    const guard = await newContext(browser, PHONE);
+    const page = await guard.page();
+    await signIn(page, product.url, 'customer@fogline.test');
+    await page.goto(`${product.url}/bookings`, { waitUntil: 'networkidle' });
+    await page.getByRole('tab', { name: 'Past' }).click();
+    await page.getByRole('link', { name: /^(Add Review|View Review)$/ }).first().click();
+    await page.getByRole('button', { name: /^(Submit|Update) Review$/ }).waitFor();
+    await page.route('**/api/reviews**', (route) => (route.request().method() === 'GET' ? route.continue() : route.abort('connectionreset')));
+    await page.getByLabel('5 Excellent').check({ force: true });
+    await page.getByRole('button', { name: /^(Submit|Update) Review$/ }).click();
+    const toast = await toastWith(page, 'Submission Failed');
+    expect(toast.role).toBe('alert');
+    expect(page.url()).toContain('/review?');
+    expect(await page.getByRole('button', { name: /^(Submit|Update) Review$/ }).isEnabled()).toBe(true);
+    await guard.context.close();
+  }, 60_000);
+
   test('a class that has not taken place yet cannot be reviewed: the page says so instead of the form', async () => {
     const { guard, page } = await newCustomerPage();
     const booking = await (await page.request.post(`${product.url}/api/bookings/free`, { headers: { origin: product.url }, data: { classId: freeClass.id, quantity: 1 } })).json();
@@ -585,6 +627,21 @@ describe('payouts', () => {
     expect(await tab.getByRole('button', { name: 'Continue Setup' }).isVisible()).toBe(true);
     expect(new URL(tab.url()).searchParams.has('refresh')).toBe(false); // a reload does not warn again
     expect(guard.offMachine).toEqual([]);
+    await guard.context.close();
+  }, 60_000);
+
+  test('an onboarding link that cannot be created shows Setup failed: Failed to create Stripe onboarding link', async () => {
+    const { email, password } = await registerCustomer('coach');
+    const guard = await newContext(browser, PHONE);
+    const page = await guard.page();
+    await signIn(page, product.url, email, password);
+    await page.goto(`${product.url}/profile?tab=payment`, { waitUntil: 'networkidle' });
+    await page.route('**/stripe-onboarding', (route) => route.abort('connectionreset'));
+    await page.getByRole('button', { name: 'Set Up Payouts' }).click();
+    const toast = await toastWith(page, 'Setup failed');
+    expect(toast.text).toContain('Failed to create Stripe onboarding link');
+    expect(toast.role).toBe('alert');
+    expect(await page.getByRole('button', { name: 'Set Up Payouts' }).isEnabled()).toBe(true);
     await guard.context.close();
   }, 60_000);
 });
