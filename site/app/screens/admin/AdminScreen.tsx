@@ -11,6 +11,7 @@ import { apiGet, apiPut, errorMessage } from '../../../lib/api-client';
 import { $user } from '../../../lib/stores/session';
 import { toast } from '../../../lib/stores/toast';
 import AccessDenied from '../../components/AccessDenied';
+import { usePaged } from '../../components/Pagination';
 import Spinner from '../../components/Spinner';
 import { navigate, useQuery } from '../../router';
 import { fetchManagedClasses, isSeriesParent, type ManagedClass } from '../calendar/classes';
@@ -84,11 +85,12 @@ function AdminDashboard() {
   );
 }
 
-/** A search box over a table: column headers, an empty message, the rows as children, and an actions column. */
-function SearchTable(props: { name: string; searchLabel: string; placeholder: string; search: string; onSearch: (v: string) => void; headers: string[]; minWidth: string; empty: string | null; children: ReactNode }) {
+/** A search box over a table: column headers, an empty message, the rows as children, an actions column and
+ * the pages footer. */
+function SearchTable(props: { name: string; searchLabel: string; placeholder: string; search: string; onSearch: (v: string) => void; headers: string[]; minWidth: string; empty: string | null; footer: ReactNode; children: ReactNode }) {
   const id = `search-${props.name.replace(/\W+/g, '-').toLowerCase()}`;
   return (
-    <section aria-label={props.name}>
+    <section aria-label={props.name} id={`${id}-section`} className="scroll-mt-20">
       <div className="relative max-w-md">
         <label className="sr-only" htmlFor={id}>{props.searchLabel}</label>
         <Icon name="search" className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-fog-500" />
@@ -113,6 +115,7 @@ function SearchTable(props: { name: string; searchLabel: string; placeholder: st
             </table>
           </div>
         )}
+        {!props.empty && props.footer}
       </div>
     </section>
   );
@@ -121,7 +124,8 @@ function SearchTable(props: { name: string; searchLabel: string; placeholder: st
 function CoachesTab({ coaches, onApproved }: { coaches: AdminUser[] | null; onApproved: () => void }) {
   const [search, setSearch] = useState('');
   const [approving, setApproving] = useState<number | null>(null);
-  const shown = useMemo(() => (coaches ?? []).filter((c) => matches(search, `${c.firstName} ${c.lastName}`, c.email)), [coaches, search]);
+  const found = useMemo(() => (coaches ?? []).filter((c) => matches(search, `${c.firstName} ${c.lastName}`, c.email)), [coaches, search]);
+  const { shown, footer } = usePaged(found, 'search-coaches-section');
 
   async function approve(coach: AdminUser) {
     setApproving(coach.id);
@@ -146,7 +150,8 @@ function CoachesTab({ coaches, onApproved }: { coaches: AdminUser[] | null; onAp
       onSearch={setSearch}
       headers={['Name', 'Email', 'Status', 'Joined']}
       minWidth="min-w-[40rem]"
-      empty={shown.length === 0 ? (coaches.length === 0 ? 'No coaches yet.' : 'No coaches match your search.') : null}
+      empty={found.length === 0 ? (coaches.length === 0 ? 'No coaches yet.' : 'No coaches match your search.') : null}
+      footer={footer}
     >
       {shown.map((coach) => (
         <tr key={coach.id}>
@@ -191,7 +196,8 @@ function ClassesTab() {
   }, []);
   useEffect(load, [load]);
   const { start, dialogs } = useDeleteClass(load);
-  const shown = useMemo(() => (classes ?? []).filter((c) => matches(search, c.title, c.location, c.address)).sort((a, b) => b.createdAt.localeCompare(a.createdAt)), [classes, search]);
+  const found = useMemo(() => (classes ?? []).filter((c) => matches(search, c.title, c.location, c.address)).sort((a, b) => b.createdAt.localeCompare(a.createdAt)), [classes, search]);
+  const { shown, footer } = usePaged(found, 'search-class-management-section');
 
   if (!classes) return <Spinner label="Loading classes..." />;
   return (
@@ -204,7 +210,8 @@ function ClassesTab() {
         onSearch={setSearch}
         headers={['Title', 'Coach', 'Location', 'Price', 'Created']}
         minWidth="min-w-[48rem]"
-        empty={shown.length === 0 ? (classes.length === 0 ? 'No classes yet.' : 'No classes match your search.') : null}
+        empty={found.length === 0 ? (classes.length === 0 ? 'No classes yet.' : 'No classes match your search.') : null}
+        footer={footer}
       >
         {shown.map((c) => (
           <tr key={c.id}>

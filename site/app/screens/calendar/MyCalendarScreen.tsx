@@ -168,10 +168,12 @@ function DayCell({ day, today, month, classes, onOpen }: { day: string; today: s
   return (
     <div
       role="gridcell"
-      aria-label={`${formatDateLong(`${day}T12:00:00Z`)}${classes.length ? `, ${classes.length} ${classes.length === 1 ? 'class' : 'classes'}` : ''}`}
-      className={`min-h-24 border-b border-r border-fog-200 p-1 sm:min-h-28 sm:p-1.5 dark:border-fog-800 ${outside ? 'bg-fog-50/70 dark:bg-fog-950/40' : ''} ${isToday ? 'bg-brand-50 ring-2 ring-inset ring-brand-500 dark:bg-brand-900/30' : ''}`}
+      aria-current={isToday ? 'date' : undefined}
+      className={`relative min-h-24 border-b border-r border-fog-200 p-1 sm:min-h-28 sm:p-1.5 dark:border-fog-800 ${outside ? 'bg-fog-50/70 dark:bg-fog-950/40' : ''} ${isToday ? 'bg-brand-50 ring-2 ring-inset ring-brand-500 dark:bg-brand-900/30' : ''}`}
     >
-      <span className={`inline-flex h-6 min-w-6 items-center justify-center rounded-full px-1 text-xs font-semibold ${isToday ? 'bg-brand-600 text-white' : outside ? 'text-fog-400 dark:text-fog-600' : 'text-fog-700 dark:text-fog-300'}`}>
+      {/* The cell is named by its content (WCAG 2.5.3): the full date for screen readers, then its classes. */}
+      <span className="sr-only">{`${formatDateLong(`${day}T12:00:00Z`)}${classes.length ? `, ${classes.length} ${classes.length === 1 ? 'class' : 'classes'}` : ''}`}</span>
+      <span aria-hidden="true" className={`inline-flex h-6 min-w-6 items-center justify-center rounded-full px-1 text-xs font-semibold ${isToday ? 'bg-brand-600 text-white' : outside ? 'text-fog-400 dark:text-fog-600' : 'text-fog-700 dark:text-fog-300'}`}>
         {Number(day.slice(8))}
       </span>
       <ul className="mt-1 space-y-1">
@@ -182,11 +184,13 @@ function DayCell({ day, today, month, classes, onOpen }: { day: string; today: s
               <button
                 type="button"
                 onClick={() => onOpen(c)}
-                className={`block w-full truncate rounded-md px-1.5 py-1 text-left text-[11px] leading-tight sm:text-xs ${past ? 'bg-fog-100 text-fog-500 opacity-60 dark:bg-fog-800 dark:text-fog-400' : 'bg-brand-100 text-brand-900 hover:bg-brand-200 dark:bg-brand-900/60 dark:text-brand-100'}`}
+                className={`block w-full truncate rounded-md px-1 py-1 text-left text-[10px] leading-tight sm:px-1.5 sm:text-xs ${past ? 'bg-fog-100/80 text-fog-600 hover:bg-fog-200 dark:bg-fog-800/60 dark:text-fog-400 dark:hover:bg-fog-800' : 'bg-brand-100 text-brand-900 hover:bg-brand-200 dark:bg-brand-900/60 dark:text-brand-100'}`}
               >
                 <span className="block truncate font-semibold">{c.title}</span>
-                <span className="hidden sm:block">
-                  {formatTime(c.startTime)} · {c.activeBookings}/{c.capacity}
+                {/* On a phone a cell is 50px wide: the title and start time, the bookings from sm up. */}
+                <span className="block truncate">
+                  {formatTime(c.startTime).replace(' ', '\u00a0')}
+                  <span className="hidden sm:inline"> · {c.activeBookings}/{c.capacity}</span>
                 </span>
               </button>
             </li>

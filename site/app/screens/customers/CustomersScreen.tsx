@@ -2,12 +2,13 @@
 // table (coach-admin-areas §2). Rows and figures come from GET /api/customers.
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import type { CustomersAnswer } from '../../../../api/customers/model';
+import type { CustomerBookingRow, CustomersAnswer } from '../../../../api/customers/model';
 import { formatDateShort, formatTime } from '../../../../api/lib/pacific';
 import { apiGet } from '../../../lib/api-client';
 import { $user } from '../../../lib/stores/session';
 import AccessDenied from '../../components/AccessDenied';
 import Spinner from '../../components/Spinner';
+import { usePaged } from '../../components/Pagination';
 import StatCard from '../../components/StatCard';
 
 /** "MMM dd, yyyy" in Pacific time; N/A when missing, Invalid Date when unreadable. */
@@ -56,54 +57,67 @@ function Customers({ isAdmin }: { isAdmin: boolean }) {
             <StatCard label="Completed Classes" value={data.summary.completedClasses} hint="Classes taught with attendees" />
           </div>
 
-          <section aria-labelledby="bookings-title" className="card mt-6 overflow-hidden">
-            <h2 id="bookings-title" className="border-b border-fog-200 px-5 py-4 text-lg font-semibold dark:border-fog-800">Customer Bookings</h2>
-            {data.rows.length === 0 ? (
-              <div className="px-6 py-12 text-center">
-                <p className="font-semibold">No customer bookings found</p>
-                <p className="mt-1 text-sm text-fog-600 dark:text-fog-400">Customer bookings will appear here once classes are booked.</p>
-              </div>
-            ) : (
-              <div className="overflow-x-auto" tabIndex={0} role="region" aria-labelledby="bookings-title">
-                <table className="w-full min-w-[56rem] text-left text-sm">
-                  <thead className="bg-fog-50 text-xs uppercase tracking-wide text-fog-600 dark:bg-fog-900 dark:text-fog-400">
-                    <tr>
-                      <th scope="col" className="px-4 py-3 font-semibold">Class Date</th>
-                      <th scope="col" className="px-4 py-3 font-semibold">Class Time</th>
-                      <th scope="col" className="px-4 py-3 font-semibold">Class Name</th>
-                      {isAdmin && <th scope="col" className="px-4 py-3 font-semibold">Coach</th>}
-                      <th scope="col" className="px-4 py-3 font-semibold">Customer Name</th>
-                      <th scope="col" className="px-4 py-3 font-semibold">Phone</th>
-                      <th scope="col" className="px-4 py-3 font-semibold">Email</th>
-                      <th scope="col" className="px-4 py-3 font-semibold">Status</th>
-                      <th scope="col" className="px-4 py-3 text-right font-semibold">Completed Classes</th>
-                    </tr>
-                  </thead>
-                  <tbody className="divide-y divide-fog-200 dark:divide-fog-800">
-                    {data.rows.map((row) => (
-                      <tr key={row.id} className="hover:bg-fog-50 dark:hover:bg-fog-800/50">
-                        <td className="whitespace-nowrap px-4 py-3">{rowDate(row.classDate)}</td>
-                        <td className="whitespace-nowrap px-4 py-3">{rowTime(row.classTime)}</td>
-                        <td className="px-4 py-3 font-medium">{row.className}</td>
-                        {isAdmin && <td className="whitespace-nowrap px-4 py-3">{`${row.coachFirstName} ${row.coachLastName}`.trim()}</td>}
-                        <td className="whitespace-nowrap px-4 py-3">{`${row.customerFirstName} ${row.customerLastName}`.trim()}</td>
-                        <td className="whitespace-nowrap px-4 py-3">{row.customerPhone || 'N/A'}</td>
-                        <td className="px-4 py-3">
-                          <a className="text-brand-700 underline-offset-2 hover:underline dark:text-brand-300" href={`mailto:${row.customerEmail}`}>{row.customerEmail}</a>
-                        </td>
-                        <td className="px-4 py-3">
-                          <span className={`badge ${row.status === 'confirmed' ? 'bg-emerald-100 text-emerald-800 dark:bg-emerald-900/50 dark:text-emerald-200' : 'bg-fog-100 text-fog-700 dark:bg-fog-800 dark:text-fog-200'}`}>{row.status}</span>
-                        </td>
-                        <td className="px-4 py-3 text-right tabular-nums">{row.completedClasses ?? 0}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-            )}
-          </section>
+          <BookingsTable rows={data.rows} isAdmin={isAdmin} />
         </>
       )}
     </div>
+  );
+}
+
+const cell = 'px-3 py-3';
+
+/** Customer Bookings: the spec's columns (Coach for admins only), a page of rows at a time. */
+function BookingsTable({ rows, isAdmin }: { rows: CustomerBookingRow[]; isAdmin: boolean }) {
+  const { shown, footer } = usePaged(rows, 'bookings-title');
+  return (
+    <section aria-labelledby="bookings-title" className="card mt-6 overflow-hidden">
+      <h2 id="bookings-title" className="scroll-mt-20 border-b border-fog-200 px-5 py-4 text-lg font-semibold dark:border-fog-800">Customer Bookings</h2>
+      {rows.length === 0 ? (
+        <div className="px-6 py-12 text-center">
+          <p className="font-semibold">No customer bookings found</p>
+          <p className="mt-1 text-sm text-fog-600 dark:text-fog-400">Customer bookings will appear here once classes are booked.</p>
+        </div>
+      ) : (
+        <>
+          <div className="relative overflow-x-auto" tabIndex={0} role="region" aria-label="Customer Bookings table">
+            <table className={`w-full text-left text-sm ${isAdmin ? 'min-w-[60rem]' : 'min-w-[52rem]'}`}>
+              <thead className="bg-fog-50 text-xs uppercase tracking-wide text-fog-600 dark:bg-fog-900 dark:text-fog-400">
+                <tr>
+                  <th scope="col" className={`${cell} font-semibold`}>Class Date</th>
+                  <th scope="col" className={`${cell} font-semibold`}>Class Time</th>
+                  <th scope="col" className={`${cell} font-semibold`}>Class Name</th>
+                  {isAdmin && <th scope="col" className={`${cell} font-semibold`}>Coach</th>}
+                  <th scope="col" className={`${cell} font-semibold`}>Customer Name</th>
+                  <th scope="col" className={`${cell} font-semibold`}>Phone</th>
+                  <th scope="col" className={`${cell} font-semibold`}>Email</th>
+                  <th scope="col" className={`${cell} font-semibold`}>Status</th>
+                  <th scope="col" className={`${cell} text-right font-semibold`}>Completed Classes</th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-fog-200 dark:divide-fog-800">
+                {shown.map((row) => (
+                  <tr key={row.id} className="hover:bg-fog-50 dark:hover:bg-fog-800/50">
+                    <td className={`whitespace-nowrap ${cell}`}>{rowDate(row.classDate)}</td>
+                    <td className={`whitespace-nowrap ${cell}`}>{rowTime(row.classTime)}</td>
+                    <td className={`${cell} font-medium`}>{row.className}</td>
+                    {isAdmin && <td className={`whitespace-nowrap ${cell}`}>{`${row.coachFirstName} ${row.coachLastName}`.trim()}</td>}
+                    <td className={`whitespace-nowrap ${cell}`}>{`${row.customerFirstName} ${row.customerLastName}`.trim()}</td>
+                    <td className={`whitespace-nowrap ${cell}`}>{row.customerPhone || 'N/A'}</td>
+                    <td className={`whitespace-nowrap ${cell}`}>
+                      <a className="text-brand-700 underline-offset-2 hover:underline dark:text-brand-300" href={`mailto:${row.customerEmail}`}>{row.customerEmail}</a>
+                    </td>
+                    <td className={cell}>
+                      <span className={`badge capitalize ${row.status === 'confirmed' ? 'bg-emerald-100 text-emerald-800 dark:bg-emerald-900/50 dark:text-emerald-200' : 'bg-fog-100 text-fog-700 dark:bg-fog-800 dark:text-fog-200'}`}>{row.status}</span>
+                    </td>
+                    <td className={`${cell} text-right tabular-nums`}>{row.completedClasses ?? 0}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          {footer}
+        </>
+      )}
+    </section>
   );
 }
