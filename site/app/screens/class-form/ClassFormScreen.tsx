@@ -368,7 +368,8 @@ function ClassFormBody({ categories, coaches, existing, mode, isAdmin }: { categ
           description: [created.sessionCount > 1 ? `${created.sessionCount} sessions scheduled.` : null, created.locationNotice].filter(Boolean).join(' ') || 'Your class is live.',
           variant: 'success',
         });
-        navigate('/my-calendar');
+        // Coaches see it in their calendar; an admin (who has none) in the class table.
+        navigate(isAdmin ? '/admin?tab=classes' : '/my-calendar');
       }
     } catch (error) {
       if (error instanceof ApiError) setErrors(firstErrors(error.errors));
