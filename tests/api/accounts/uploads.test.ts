@@ -56,10 +56,18 @@ describe('upload-image', () => {
     expect(typeof res.body.message).toBe('string');
   });
 
-  test('a request without an image is a 400 with a message', async () => {
+  test('a request without an image is a 400 "Please choose an image to upload."', async () => {
     const res = await upload(new FormData());
     expect(res.status).toBe(400);
-    expect(typeof res.body.message).toBe('string');
+    expect(res.body).toEqual({ message: 'Please choose an image to upload.', errors: { image: ['Please choose an image to upload.'] } });
+  });
+
+  test('an image field that is text, not a file, gets the same message', async () => {
+    const form = new FormData();
+    form.set('image', 'not a file');
+    const res = await upload(form);
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('Please choose an image to upload.');
   });
 
   test('visitors get 401', async () => {
