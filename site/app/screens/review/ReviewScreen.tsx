@@ -66,6 +66,7 @@ export default function ReviewScreen(_props: ScreenProps) {
   if (state.kind === 'not-found' || state.kind === 'not-reviewable') {
     return (
       <div className="container-page max-w-xl py-12">
+        <h1 className="sr-only">Review</h1>
         {state.kind === 'not-found' ? (
           <EmptyState title="Review Not Found" hint="We couldn't find this class, its coach or your booking." action={{ href: '/bookings', label: 'Back to My Bookings' }} />
         ) : (
