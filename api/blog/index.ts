@@ -17,7 +17,7 @@ export function blogRoutes(ctx: AppContext) {
       response: { 200: v.array(BlogPost) },
       detail: { tags: ['Blog'], summary: 'Published posts, newest first (optionally one tag); content is sanitized HTML' },
     })
-    .get('/blog/:slug', ({ params, user }) => getPostBySlug(db, params.slug, { includeUnpublished: user?.role === 'admin' }), {
+    .get('/blog/:slug', ({ params, user }) => getPostBySlug(db, params.slug ?? '', { includeUnpublished: user?.role === 'admin' }), {
       params: SlugParams,
       response: { 200: BlogPost, 404: v.object({ message: v.string() }) },
       detail: { tags: ['Blog'], summary: 'One published post by slug (admins may also open drafts and archived posts)' },

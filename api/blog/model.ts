@@ -18,4 +18,5 @@ export const BlogPost = v.object({
 export type BlogPost = v.InferOutput<typeof BlogPost>;
 
 export const BlogListQuery = v.object({ tag: v.optional(v.pipe(v.string(), v.maxLength(100, 'The tag must not exceed 100 characters.'))) });
-export const SlugParams = v.object({ slug: v.pipe(v.string(), v.maxLength(200, 'Post not found.')) });
+// A slug that is not valid UTF-8 (%ff) arrives as null: not found, like any unknown slug.
+export const SlugParams = v.object({ slug: v.nullable(v.pipe(v.string(), v.maxLength(200, 'Post not found.'))) });

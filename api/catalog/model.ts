@@ -21,8 +21,9 @@ export type ClassListQuery = v.InferOutput<typeof ClassListQuery>;
 
 export const IncludeSchedulesQuery = v.object({ includeSchedules: flag });
 export const ReviewsQuery = v.object({ limit: v.optional(wholeNumber('limit')) });
-export const IdParams = v.object({ id: v.string() });
-export const CoachIdParams = v.object({ coachId: v.string() });
+// A path piece that is not valid UTF-8 (%ff) arrives as null: like any other malformed id, it is not found.
+export const IdParams = v.object({ id: v.nullable(v.string()) });
+export const CoachIdParams = v.object({ coachId: v.nullable(v.string()) });
 
 export const Category = v.object({ id: v.number(), name: v.string(), image: v.nullable(v.string()) });
 export type Category = v.InferOutput<typeof Category>;

@@ -2,21 +2,20 @@
 // fails on its own (null), so a page can show the spec's error text for that part and the rest as usual.
 import type { AppContext } from '../context';
 import { DomainError } from '../errors';
+import { FEATURED_CANDIDATES, HOME_COACHES, pickFeatured } from './featured';
 import type { ClassFilters } from './filter-classes';
 import type { Category, Coach, Review } from './model';
 import { type ClassItem, coachProfileClasses, coachReviews, getClass, getCoach, listCategories, listCities, listClasses, listCoaches } from './service';
 
-async function attempt<T>(label: string, work: () => Promise<T>): Promise<T | null> {
+async function attempt<T>(label: string, work: () => Promise<T>, quiet: (error: unknown) => boolean = () => false): Promise<T | null> {
   try {
     return await work();
   } catch (error) {
-    console.error(`[catalog] ${label}`, error);
+    if (!quiet(error)) console.error(`[catalog] ${label}`, error);
     return null;
   }
 }
 
-export const HOME_CLASSES = 3;
-export const HOME_COACHES = 4;
 export const CLASS_PAGE_REVIEWS = 2;
 
 export async function homePageData(ctx: AppContext) {
@@ -24,7 +23,7 @@ export async function homePageData(ctx: AppContext) {
   const now = ctx.clock.now();
   const [classes, coaches, categories, cities] = await Promise.all([
     // Featured: the next classes that have not started yet (the browse rules keep earlier-today ones).
-    attempt('featured classes', async () => (await listClasses(db, now, { limit: 20 })).items.filter((c) => c.startTime === null || Date.parse(c.startTime) > now.getTime()).slice(0, HOME_CLASSES)),
+    attempt('featured classes', async () => pickFeatured((await listClasses(db, now, { limit: FEATURED_CANDIDATES })).items, now)),
     attempt('top coaches', async () => (await listCoaches(db)).slice(0, HOME_COACHES)),
     attempt('categories', () => listCategories(db)),
     attempt('cities', () => listCities(db, now)),
@@ -48,15 +47,11 @@ const isNotFound = (error: unknown) => error instanceof DomainError && error.sta
 /** The class with its schedules, its coach and the coach's 2 most recent reviews; null when not found. */
 export async function classPageData(ctx: AppContext, id: number): Promise<{ item: ClassItem; coach: Coach | null; reviews: Review[] } | null> {
   const db = ctx.db.db;
-  let item: ClassItem;
-  try {
-    item = await getClass(db, id, ctx.clock.now(), { includeSchedules: true });
-  } catch (error) {
-    if (isNotFound(error)) return null;
-    throw error;
-  }
+  // Not found, or failing to load: the page shows Class Not Found (customer-areas §8).
+  const item = await attempt('class details', () => getClass(db, id, ctx.clock.now(), { includeSchedules: true }), isNotFound);
+  if (!item) return null;
   const [coach, reviews] = await Promise.all([
-    attempt('class coach', () => getCoach(db, item.coachId)),
+    attempt('class coach', () => getCoach(db, item.coachId), isNotFound),
     attempt('class reviews', () => coachReviews(db, item.coachId, CLASS_PAGE_REVIEWS)),
   ]);
   return { item, coach, reviews: reviews ?? [] };
@@ -65,13 +60,14 @@ export async function classPageData(ctx: AppContext, id: number): Promise<{ item
 /** An approved coach with every review and their classes split into upcoming and past; null when not found. */
 export async function coachPageData(ctx: AppContext, id: number): Promise<{ coach: Coach; reviews: Review[]; upcoming: ClassItem[]; past: ClassItem[] } | null> {
   const db = ctx.db.db;
-  let coach: Coach;
-  try {
-    coach = await getCoach(db, id);
-  } catch (error) {
-    if (isNotFound(error)) return null;
-    throw error;
-  }
-  const [reviews, classes] = await Promise.all([coachReviews(db, id), coachProfileClasses(db, id, ctx.clock.now())]);
-  return { coach, reviews, ...classes };
+  // Not found, or failing to load: the page shows Coach Not Found.
+  return attempt(
+    'coach profile',
+    async () => {
+      const coach = await getCoach(db, id);
+      const [reviews, classes] = await Promise.all([coachReviews(db, id), coachProfileClasses(db, id, ctx.clock.now())]);
+      return { coach, reviews, ...classes };
+    },
+    isNotFound,
+  );
 }

@@ -12,7 +12,7 @@ import type { Category, Coach, Rating, Review } from './model';
 import { activeSpotsByClass, spotsLeftOf } from './spots';
 
 /** Route ids are positive whole numbers; anything else is simply not found. */
-export function parseId(value: string | undefined, message: string): number {
+export function parseId(value: string | null | undefined, message: string): number {
   const id = Number(value);
   if (!value || !/^\d{1,12}$/.test(value) || !Number.isSafeInteger(id) || id < 1) throw notFound(message);
   return id;

@@ -21,6 +21,14 @@ export interface ClassCardData {
   category: { name: string } | null;
 }
 
+/** The card's fields of a class answer (what an island needs as props, nothing more). */
+export function toClassCard(c: ClassCardData): ClassCardData {
+  return {
+    id: c.id, title: c.title, image: c.image, price: c.price, location: c.location, address: c.address, startTime: c.startTime, endTime: c.endTime,
+    capacity: c.capacity, spotsLeft: c.spotsLeft, ageGroup: c.ageGroup, coach: c.coach, category: c.category,
+  };
+}
+
 export function ClassCard({ item, eager = false, headingLevel = 3 }: { item: ClassCardData; eager?: boolean; headingLevel?: 2 | 3 }) {
   const full = item.spotsLeft <= 0;
   const Heading = `h${headingLevel}` as 'h2' | 'h3';

@@ -22,6 +22,7 @@ export interface ClassDetailData {
   endTime: string | null;
   ageGroup: string | null;
   isRecurring: boolean;
+  parentClassId: number | null;
   schedules?: { dayOfWeek: number; startTime: string; endTime: string }[];
 }
 
@@ -50,6 +51,7 @@ function Fact({ icon, label, children }: { icon: Parameters<typeof Icon>[0]['nam
 
 export default function ClassDetailTabs({ item, coach, reviews, mapsKey }: { item: ClassDetailData; coach: CoachSummary | null; reviews: ReviewData[]; mapsKey: string | null }) {
   const schedule = scheduleLines(item.schedules);
+  const recurring = item.isRecurring || item.parentClassId !== null;
   const hasPin = item.latitude !== null && item.longitude !== null && !(item.latitude === 0 && item.longitude === 0);
   const address = item.address?.trim() || locationOf(item);
 
@@ -66,9 +68,9 @@ export default function ClassDetailTabs({ item, coach, reviews, mapsKey }: { ite
         </section>
       )}
       <dl className="grid gap-4 sm:grid-cols-2">
-        {schedule.length > 0 ? (
+        {recurring ? (
           <Fact icon="calendar" label="Weekly schedule">
-            <ul>{schedule.map((line) => <li key={line}>{line}</li>)}</ul>
+            {schedule.length > 0 ? <ul>{schedule.map((line) => <li key={line}>{line}</li>)}</ul> : <p>Schedule not available</p>}
             {item.startTime && <p className="mt-1 text-sm text-fog-600 dark:text-fog-400">This session: {classDateFull(item.startTime)}, {classTime(item.startTime, item.endTime)}</p>}
           </Fact>
         ) : (
@@ -92,7 +94,6 @@ export default function ClassDetailTabs({ item, coach, reviews, mapsKey }: { ite
       <MapPanel
         mapsKey={mapsKey}
         className="h-80"
-        zoom={hasPin ? 15 : 12}
         center={hasPin ? { lat: item.latitude!, lng: item.longitude! } : SF_CENTER}
         pins={hasPin ? [{ id: item.id, lat: item.latitude!, lng: item.longitude!, title: item.title, subtitle: item.location ?? undefined }] : []}
       />

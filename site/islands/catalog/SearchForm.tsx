@@ -1,9 +1,11 @@
 // The class search form (home hero and /classes): query, date, class type, age group, city (from the cities
-// call), browser location, and a badge counting the active filters among query, date, type, age and city.
+// call), browser location (its failures as a Location error toast), and a badge counting the active filters among query, date, type, age and city.
 import { type FormEvent, useEffect, useState } from 'react';
 import type { ClassFilters } from '../../../api/catalog/filter-classes';
 import { AGE_GROUPS } from '../../lib/catalog';
 import { Icon } from '../../components/catalog/icons';
+import { toast } from '../../lib/stores/toast';
+import Toaster from '../Toaster';
 
 export interface CategoryOption {
   id: number;
@@ -19,6 +21,12 @@ const GEO_MESSAGES: Record<number, string> = {
   1: 'Location access denied. Please enable location services.',
   2: 'Unable to determine your location. Please try again.',
 };
+const GEO_UNSUPPORTED = 'Geolocation is not supported by your browser.';
+const GEO_GENERIC = 'Something went wrong while finding your location.';
+
+function locationError(description: string) {
+  toast({ title: 'Location error', description, variant: 'destructive' });
+}
 
 export function SearchForm({
   initial,
@@ -37,7 +45,6 @@ export function SearchForm({
   const [filters, setFilters] = useState<ClassFilters>(initial);
   const [cities, setCities] = useState<string[] | 'loading' | 'error'>(citiesProp ?? 'loading');
   const [locating, setLocating] = useState(false);
-  const [geoError, setGeoError] = useState<string | null>(null);
 
   useEffect(() => {
     if (citiesProp) return;
@@ -53,9 +60,8 @@ export function SearchForm({
   const set = (key: keyof ClassFilters) => (event: { target: { value: string } }) => setFilters((f) => ({ ...f, [key]: event.target.value || undefined }));
 
   const locate = () => {
-    setGeoError(null);
     if (!('geolocation' in navigator)) {
-      setGeoError('Geolocation is not supported by your browser.');
+      locationError(GEO_UNSUPPORTED);
       return;
     }
     setLocating(true);
@@ -67,7 +73,7 @@ export function SearchForm({
       (error) => {
         setLocating(false);
         console.error('Location error', error);
-        setGeoError(GEO_MESSAGES[error.code] ?? 'Something went wrong while finding your location.');
+        locationError(GEO_MESSAGES[error.code] ?? GEO_GENERIC);
       },
       { enableHighAccuracy: true, timeout: 5000, maximumAge: 0 },
     );
@@ -152,11 +158,7 @@ export function SearchForm({
           <Icon name="search" className="h-4 w-4" /> Search
         </button>
       </div>
-      {geoError && (
-        <p role="alert" className="field-error">
-          <strong>Location error:</strong> {geoError}
-        </p>
-      )}
+      <Toaster />
     </form>
   );
 }

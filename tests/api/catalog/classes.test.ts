@@ -147,7 +147,7 @@ describe('GET /api/classes/{id}', () => {
   });
 
   test('an unknown or malformed id is a 404 with a message', async () => {
-    for (const id of ['999999', 'abc', '-1', '1.5']) {
+    for (const id of ['999999', 'abc', '-1', '1.5', '%ff']) {
       const res = await get(`/api/classes/${id}`);
       expect(res.status).toBe(404);
       expect(res.body).toEqual({ message: 'Class not found.' });

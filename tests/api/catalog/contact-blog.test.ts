@@ -88,7 +88,7 @@ describe('public blog', () => {
   });
 
   test('a draft or archived post is not found in public', async () => {
-    for (const slug of ['draft', 'archived', 'nope']) {
+    for (const slug of ['draft', 'archived', 'nope', '%ff']) {
       const res = await server.client().get(`/api/blog/${slug}`);
       expect(res.status).toBe(404);
       expect(res.body).toEqual({ message: 'Post not found.' });

@@ -1,0 +1,28 @@
+// The home page's one initial search (customer-areas §2 and §9: fired once, 100 ms after the page loads).
+// Its answer refreshes the featured classes, so their spots left are live even on a page served from cache.
+import { atom } from 'nanostores';
+import { FEATURED_CANDIDATES, pickFeatured } from '../../../api/catalog/featured';
+import { type ClassFilters, classFiltersToQuery } from '../../../api/catalog/filter-classes';
+import { type ClassCardData, toClassCard } from '../../components/catalog/ClassCard';
+
+export const INITIAL_SEARCH_DELAY_MS = 100;
+
+/** The featured classes from the initial search; null until it has answered. */
+export const $featuredClasses = atom<ClassCardData[] | null>(null);
+
+let fired = false;
+
+/** Runs the initial search once per page, however often the island mounts. */
+export async function runInitialSearch(filters: ClassFilters): Promise<void> {
+  if (fired) return;
+  fired = true;
+  try {
+    const query = classFiltersToQuery(filters);
+    const response = await fetch(`/api/classes?${query ? `${query}&` : ''}limit=${FEATURED_CANDIDATES}`, { headers: { accept: 'application/json' } });
+    if (!response.ok) throw new Error('Failed to fetch classes');
+    $featuredClasses.set(pickFeatured((await response.json()) as ClassCardData[], new Date()).map(toClassCard));
+  } catch (error) {
+    // The server-rendered featured classes stay as they are.
+    console.error('Failed to fetch classes', error);
+  }
+}
