@@ -4,6 +4,7 @@
 // requested off the machine.
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
 import type { Browser, Page } from 'playwright-core';
+import { seriousA11yViolations } from '../helpers/axe';
 import { type GuardedContext, launchBrowser, newContext, PHONE, signIn, startProduct, type ProductServer } from '../helpers/browser';
 
 // Browser steps on a busy machine take longer than bun's 5 s default.
@@ -213,4 +214,195 @@ describe('access', () => {
     expect(await p.getByRole('columnheader', { name: 'Customer Name' }).isVisible()).toBe(true);
     await guard.context.close();
   });
+});
+
+describe('the class form (coach-admin-areas §2, §5, §9)', () => {
+  let form: GuardedContext;
+  let p: Page;
+  beforeAll(async () => {
+    form = await newContext(browser);
+    // Use my location: record the options the page asks for and answer as a browser whose lookup timed out.
+    await form.context.addInitScript(() => {
+      Object.defineProperty(navigator, 'geolocation', {
+        value: {
+          getCurrentPosition(_ok: unknown, fail: (e: { code: number }) => void, options: unknown) {
+            (window as any).geoOptions = options;
+            fail({ code: 3 });
+          },
+        },
+      });
+    });
+    p = await form.page();
+    await signIn(p, product.url, 'coach@fogline.test');
+    await p.goto(`${product.url}/create-class`, { waitUntil: 'networkidle' });
+    await p.getByRole('heading', { name: 'Create a Class' }).waitFor();
+  });
+  afterAll(() => form.context.close());
+
+  test('a new class starts at 60 minutes, 10 spots, price 0, 9:00 AM and Adults', async () => {
+    expect(await p.getByLabel('Duration').inputValue()).toBe('60');
+    expect(await p.getByLabel('Capacity').inputValue()).toBe('10');
+    expect(await p.getByLabel('Price per person ($)').inputValue()).toBe('0');
+    expect(await p.getByLabel('Start time (PT)').inputValue()).toBe('09:00');
+    expect(await p.getByLabel('Age group').inputValue()).toBe('Adults');
+  });
+
+  test('start times are every 30 minutes of the day; durations are 30 to 180 minutes', async () => {
+    const times = await p.getByLabel('Start time (PT)').locator('option').allTextContents();
+    expect(times.length).toBe(48);
+    expect([times[0], times[1], times[19], times[47]]).toEqual(['12:00 AM', '12:30 AM', '9:30 AM', '11:30 PM']);
+    expect(await p.getByLabel('Duration').locator('option').evaluateAll((o) => o.map((x) => Number((x as HTMLOptionElement).value)))).toEqual([30, 45, 60, 75, 90, 105, 120, 150, 180]);
+  });
+
+  test('an empty form shows the validation messages of §5', async () => {
+    await p.getByRole('button', { name: 'Create Class' }).click();
+    await p.getByText('Please select a category').waitFor();
+    for (const message of ['Title must be at least 3 characters', 'Description must be at least 10 characters', 'Location name is required', 'City is required', 'ZIP code is required']) {
+      expect(await p.getByText(message, { exact: true }).isVisible()).toBe(true);
+    }
+    expect(await p.evaluate(() => document.activeElement?.id)).toBe('field-title');
+  });
+
+  test('address autofill starts after more than 3 characters; without coordinates it says Using address only', async () => {
+    const lookups: string[] = [];
+    p.on('request', (r) => r.url().includes('/api/geocode?') && lookups.push(r.url()));
+    await p.getByLabel('Location name').fill('Pie');
+    await p.waitForTimeout(1_000);
+    expect(lookups).toEqual([]);
+    await p.getByLabel('Location name').fill('Pier 39');
+    await p.getByText('Using address only').waitFor();
+    expect(lookups.length).toBe(1);
+  });
+
+  test('use my location asks for high accuracy, a 5 s timeout and no cached position, and says when it cannot find one', async () => {
+    await p.getByRole('button', { name: 'Use my location' }).click();
+    expect(await toast(p)).toContain('Location errorUnable to determine your location. Please try again.');
+    expect(await p.evaluate(() => (window as any).geoOptions)).toEqual({ enableHighAccuracy: true, timeout: 5000, maximumAge: 0 });
+  });
+
+  test('the recurrence dialog keeps the interval to 1-99 and the count to 1-999 (default 10), and no end date in the past', async () => {
+    await p.getByLabel('Repeat this class (recurring series)').click();
+    const dialog = p.getByRole('dialog', { name: 'Repeat class' });
+    await dialog.waitFor();
+    expect(await dialog.getByLabel('Number of sessions').inputValue()).toBe('10');
+    expect(await dialog.getByLabel('Repeat unit').locator('option').evaluateAll((o) => o.map((x) => (x as HTMLOptionElement).value))).toEqual(['daily', 'weekly', 'monthly']);
+    expect(await dialog.getByRole('button', { name: 'Monday' }).count()).toBe(1); // weekly shows the day toggles
+    await dialog.getByLabel('Repeat every').fill('100');
+    await dialog.getByLabel('Number of sessions').fill('1000');
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    await dialog.getByText('Interval must be between 1 and 99').waitFor();
+    expect(await dialog.getByText('End count must be between 1 and 999').isVisible()).toBe(true);
+    await dialog.getByLabel('Repeat every').fill('1');
+    await dialog.getByLabel('On date').check();
+    await dialog.getByLabel('End date').fill(pacificDate(-2));
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    await dialog.getByText('End date cannot be in the past').waitFor();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    expect(await p.getByLabel('Repeat this class (recurring series)').isChecked()).toBe(false);
+  });
+
+  test('a start today at an hour that has gone by is refused', async () => {
+    await p.getByLabel('Start date').fill(pacificDate(0));
+    await p.getByLabel('Start time (PT)').selectOption('00:00');
+    await p.getByRole('button', { name: 'Create Class' }).click();
+    await p.getByText('Start time cannot be in the past').waitFor();
+  });
+
+  test('?edit={id} opens the class in edit mode; Cancel goes back', async () => {
+    const own = (await (await p.request.get(`${product.url}/api/classes/managed`)).json()).find((c: any) => c.parentClassId === null && !c.isRecurring);
+    await p.goto(`${product.url}/my-classes`, { waitUntil: 'networkidle' });
+    await p.goto(`${product.url}/create-class?edit=${own.id}`, { waitUntil: 'networkidle' });
+    await p.getByRole('heading', { name: 'Edit Class' }).waitFor();
+    expect(await p.getByLabel('Title', { exact: true }).inputValue()).toBe(own.title);
+    expect(await p.getByRole('button', { name: 'Save Changes' }).isVisible()).toBe(true);
+    await p.getByRole('button', { name: 'Cancel' }).click();
+    await p.waitForURL('**/my-classes');
+  });
+
+  test('another coach\'s class shows Access Denied; a missing one Class Not Found', async () => {
+    const all = (await (await p.request.get(`${product.url}/api/classes`)).json()) as any[];
+    const me = (await (await p.request.get(`${product.url}/api/user`)).json()) as any;
+    const other = all.find((c) => c.coachId !== me.id);
+    await p.goto(`${product.url}/edit-class/${other.id}`, { waitUntil: 'networkidle' });
+    await p.getByRole('heading', { name: 'Access Denied' }).waitFor();
+    await p.goto(`${product.url}/edit-class/99999999`, { waitUntil: 'networkidle' });
+    await p.getByRole('heading', { name: 'Class Not Found' }).waitFor();
+    await p.goto(`${product.url}/create-class?edit=99999999`, { waitUntil: 'networkidle' });
+    await p.getByRole('heading', { name: 'Class Not Found' }).waitFor();
+  });
+});
+
+describe('deleting and the calendar', () => {
+  let ctx: GuardedContext;
+  let p: Page;
+  beforeAll(async () => {
+    ctx = await newContext(browser);
+    p = await ctx.page();
+    await signIn(p, product.url, 'coach@fogline.test');
+  });
+  afterAll(() => ctx.context.close());
+
+  test('a class with active bookings warns first (Delete Anyways), then asks the browser\'s confirmation', async () => {
+    const rows = (await (await p.request.get(`${product.url}/api/classes/managed`)).json()) as any[];
+    const booked = rows.find((c) => c.parentClassId === null && !c.isRecurring && c.activeBookings > 0 && Date.parse(c.startTime) > Date.now());
+    await p.goto(`${product.url}/my-classes`, { waitUntil: 'networkidle' });
+    const confirmations: string[] = [];
+    p.once('dialog', (d) => {
+      confirmations.push(d.message());
+      void d.accept();
+    });
+    await p.getByRole('article').filter({ hasText: 'One-time Class' }).getByRole('button', { name: `Delete ${booked.title}` }).first().click();
+    const warning = p.getByRole('dialog', { name: 'This class has active bookings' });
+    await warning.waitFor();
+    expect(await warning.textContent()).toContain('Deleting it cancels these bookings, refunds the customers in full and notifies them by email.');
+    await warning.getByRole('button', { name: 'Delete Anyways' }).click();
+    expect(await toast(p)).toContain('SuccessClass deleted successfully');
+    expect(confirmations).toEqual([`Are you sure you want to delete "${booked.title}"?`]);
+    expect((await p.request.get(`${product.url}/api/classes/${booked.id}`)).status()).toBe(404);
+  });
+
+  test('a day shows 3 classes and +N more; Upcoming Classes lists at most 10, sorted by start', async () => {
+    const day = pacificDate(35);
+    for (const [i, time] of ['08:00', '10:00', '12:00', '14:00'].entries()) {
+      const res = await p.request.post(`${product.url}/api/classes`, {
+        headers: { origin: product.url },
+        data: { title: `Crowded Day ${i + 1}`, description: 'Four classes on one day.', categoryId: 1, location: 'Dolores Park', addressLine1: '19th St', city: 'San Francisco', state: 'CA', zipCode: '94114', startDate: day, startTime: time },
+      });
+      expect(res.status()).toBe(201);
+    }
+    await p.goto(`${product.url}/my-calendar`, { waitUntil: 'networkidle' });
+    const title = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'long', year: 'numeric' }).format(new Date(`${day}T12:00:00Z`));
+    for (let i = 0; i < 3 && (await p.locator('#month-title').textContent()) !== title; i++) await p.getByRole('button', { name: 'Next month' }).click();
+    const label = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'long', day: 'numeric', year: 'numeric' }).format(new Date(`${day}T12:00:00Z`));
+    const cell = p.getByRole('gridcell', { name: new RegExp(`^${label}, 4 classes`) });
+    await cell.getByText('+1 more').waitFor();
+    expect(await cell.getByRole('button').count()).toBe(3);
+    const upcoming = p.locator('section[aria-labelledby="upcoming-title"] li');
+    expect(await upcoming.count()).toBeLessThanOrEqual(10);
+    expect(await upcoming.count()).toBeGreaterThan(3);
+  });
+
+  test('Sun to Sat headers; today is marked', async () => {
+    await p.goto(`${product.url}/my-calendar`, { waitUntil: 'networkidle' });
+    await p.getByRole('heading', { name: 'Upcoming Classes' }).waitFor();
+    expect(await p.getByRole('columnheader').allTextContents()).toEqual(['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat']);
+    expect(await p.locator('[role="gridcell"][aria-current="date"]').count()).toBe(1);
+  });
+
+  test('the coach pages have no serious axe violations, light and dark', async () => {
+    for (const theme of ['light', 'dark']) {
+      await p.evaluate((t) => localStorage.setItem('theme', t), theme);
+      for (const [path, ready] of [
+        ['/create-class', 'Create a Class'],
+        ['/my-classes', 'My Classes'],
+        ['/my-calendar', 'Upcoming Classes'],
+        ['/customers', 'Customer Bookings'],
+      ] as const) {
+        await p.goto(`${product.url}${path}`, { waitUntil: 'networkidle' });
+        await p.getByRole('heading', { name: ready }).waitFor();
+        await p.evaluate(() => document.querySelector('body > header')?.remove());
+        expect({ theme, path, problems: await seriousA11yViolations(p) }).toEqual({ theme, path, problems: [] });
+      }
+    }
+  }, 60_000);
 });

@@ -479,23 +479,7 @@ function ClassFormBody({ categories, coaches, existing, mode, isAdmin }: { categ
         <section className="card space-y-5 p-5 sm:p-6">
           <h2 className="text-lg font-semibold">When and how many</h2>
           {isEdit && isSession && (
-            <fieldset className="rounded-xl border border-fog-200 p-4 dark:border-fog-700">
-              <legend className="px-1 text-sm font-semibold">This class is part of a recurring series. Apply changes to:</legend>
-              <div className="mt-2 flex flex-col gap-2 sm:flex-row sm:gap-6">
-                {(
-                  [
-                    ['this', 'This class only'],
-                    ['following', 'This and following classes'],
-                  ] as const
-                ).map(([value, label]) => (
-                  <label key={value} className="flex items-center gap-2 text-sm">
-                    <input type="radio" name="scope" value={value} className="h-4 w-4 accent-brand-600" checked={scope === value} onChange={() => setScope(value)} />
-                    {label}
-                  </label>
-                ))}
-              </div>
-              {scope === 'following' && <p className="mt-2 text-xs text-fog-600 dark:text-fog-400">Later sessions keep their own dates and take the new time of day. Bookings stay with their sessions.</p>}
-            </fieldset>
+            <ScopeChoice scope={scope} onChange={setScope} />
           )}
           <div className="grid gap-5 sm:grid-cols-2">
             <Field label="Start date" name="startDate" error={errors.startDate}>
@@ -613,5 +597,29 @@ export function Field({ label, name, error, hint, children }: { label: string; n
         </p>
       )}
     </div>
+  );
+}
+
+/** Editing one session of a series: this session only, or this and the following ones. */
+export function ScopeChoice({ scope, onChange }: { scope: 'this' | 'following'; onChange: (scope: 'this' | 'following') => void }) {
+  return (
+    <fieldset className="rounded-xl border border-fog-200 p-4 dark:border-fog-700">
+      {/* Floated, so a legend that wraps on a phone sits inside the box instead of across its border. */}
+      <legend className="float-left w-full text-sm font-semibold">This class is part of a recurring series. Apply changes to:</legend>
+      <div className="clear-left flex flex-col gap-2 pt-2 sm:flex-row sm:gap-6">
+        {(
+          [
+            ['this', 'This class only'],
+            ['following', 'This and following classes'],
+          ] as const
+        ).map(([value, label]) => (
+          <label key={value} className="flex items-center gap-2 text-sm">
+            <input type="radio" name="scope" value={value} className="h-4 w-4 accent-brand-600" checked={scope === value} onChange={() => onChange(value)} />
+            {label}
+          </label>
+        ))}
+      </div>
+      {scope === 'following' && <p className="mt-2 text-xs text-fog-600 dark:text-fog-400">Later sessions keep their own dates and take the new time of day. Bookings stay with their sessions.</p>}
+    </fieldset>
   );
 }

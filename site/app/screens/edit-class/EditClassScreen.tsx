@@ -13,7 +13,7 @@ import AccessDenied from '../../components/AccessDenied';
 import Spinner from '../../components/Spinner';
 import type { ScreenProps } from '../../routes';
 import { goBack, navigate } from '../../router';
-import { ClassNotFound, Field } from '../class-form/ClassFormScreen';
+import { ClassNotFound, Field, ScopeChoice } from '../class-form/ClassFormScreen';
 
 type Values = Record<'title' | 'description' | 'price' | 'capacity' | 'location' | 'address' | 'duration' | 'startTime' | 'whatToBring', string>;
 
@@ -114,17 +114,7 @@ function EditForm({ cls, isAdmin }: { cls: ClassJson; isAdmin: boolean }) {
       )}
       <form noValidate onSubmit={submit} className="card mt-6 space-y-5 p-5 sm:p-6">
         {isSession && (
-          <fieldset className="rounded-xl border border-fog-200 p-4 dark:border-fog-700">
-            <legend className="px-1 text-sm font-semibold">This class is part of a recurring series. Apply changes to:</legend>
-            <div className="mt-2 flex flex-col gap-2 sm:flex-row sm:gap-6">
-              <label className="flex items-center gap-2 text-sm">
-                <input type="radio" name="scope" className="h-4 w-4 accent-brand-600" checked={scope === 'this'} onChange={() => setScope('this')} /> This class only
-              </label>
-              <label className="flex items-center gap-2 text-sm">
-                <input type="radio" name="scope" className="h-4 w-4 accent-brand-600" checked={scope === 'following'} onChange={() => setScope('following')} /> This and following classes
-              </label>
-            </div>
-          </fieldset>
+          <ScopeChoice scope={scope} onChange={setScope} />
         )}
         <Field label="Title" name="title" error={errors.title}>
           <input className="input" maxLength={120} {...bind('title')} />
