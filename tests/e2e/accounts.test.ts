@@ -203,7 +203,7 @@ describe('the mobile menus', () => {
       await page.getByLabel('Open menu').click();
       const menu = page.getByRole('navigation', { name: 'Mobile' });
       await menu.waitFor();
-      const items = (await menu.locator('a, button').allTextContents()).map((t) => t.trim());
+      const items = (await menu.locator('a, button:not([aria-label="Close menu"])').allTextContents()).map((t) => t.trim());
       expect(items).toEqual(['Home', 'Classes', 'Coaches', 'My Profile', 'My Classes', 'My Calendar', 'Customers', 'Create Class', 'Sign Out']);
       await page.keyboard.press('Escape');
       await menu.waitFor({ state: 'hidden' });
@@ -222,6 +222,64 @@ describe('the mobile menus', () => {
       await menu.getByRole('button', { name: 'Sign Out' }).click();
       await page.waitForURL(`${product.url}/`);
       await page.getByRole('link', { name: 'Join Now' }).waitFor();
+    }, PHONE);
+  }, 45_000);
+
+  test('the slide-out menu fills the phone\'s height above the bottom bar, and Close menu closes it', async () => {
+    await withPage(async (page) => {
+      await open(page, '/auth');
+      await signInWithForm(page, 'customer@fogline.test', 'demo-password');
+      await page.waitForURL(`${product.url}/`);
+      await page.getByLabel('Open menu').click();
+      const menu = page.getByRole('navigation', { name: 'Mobile' });
+      const signOut = menu.getByRole('button', { name: 'Sign Out' });
+      await signOut.waitFor();
+      expect((await menu.boundingBox())!.height).toBe(PHONE.height);
+      // Sign Out sits at the menu's foot: in view, and the topmost thing where a finger lands on it.
+      const box = (await signOut.boundingBox())!;
+      expect(box.y + box.height).toBeLessThanOrEqual(PHONE.height);
+      const hit = await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.textContent?.trim(), { x: box.x + box.width / 2, y: box.y + box.height / 2 });
+      expect(hit).toBe('Sign Out');
+      await menu.getByRole('button', { name: 'Close menu' }).click();
+      await menu.waitFor({ state: 'hidden' });
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Open menu');
+    }, PHONE);
+  }, 45_000);
+});
+
+describe('theme (light by default, stored under "theme", with a system option)', () => {
+  test('choosing Dark in the account menu applies and is remembered; System follows the device', async () => {
+    await withPage(async (page) => {
+      await open(page, '/auth');
+      await signInWithForm(page, 'customer@fogline.test', 'demo-password');
+      await page.waitForURL(`${product.url}/`);
+      const isDark = () => page.evaluate(() => document.documentElement.classList.contains('dark'));
+      expect(await isDark()).toBe(false);
+      await page.getByLabel('Account menu').click();
+      const theme = page.locator('details[data-user-menu]').getByLabel('Theme');
+      expect(await theme.inputValue()).toBe('light');
+      await theme.selectOption('dark');
+      expect(await isDark()).toBe(true);
+      expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
+      await open(page, '/profile');
+      expect(await isDark()).toBe(true);
+      await page.emulateMedia({ colorScheme: 'light' });
+      await page.getByLabel('Account menu').click();
+      await page.locator('details[data-user-menu]').getByLabel('Theme').selectOption('system');
+      expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('system');
+      await page.waitForFunction(() => !document.documentElement.classList.contains('dark'));
+      await page.emulateMedia({ colorScheme: 'dark' });
+      await page.waitForFunction(() => document.documentElement.classList.contains('dark'));
+    });
+  }, 45_000);
+
+  test('on a phone the slide-out menu offers the theme too', async () => {
+    await withPage(async (page) => {
+      await open(page, '/auth');
+      await page.getByLabel('Open menu').click();
+      const theme = page.getByRole('navigation', { name: 'Mobile' }).getByLabel('Theme');
+      await theme.selectOption('dark');
+      await page.waitForFunction(() => document.documentElement.classList.contains('dark'));
     }, PHONE);
   }, 45_000);
 });
