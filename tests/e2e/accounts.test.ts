@@ -376,13 +376,30 @@ describe('the register form shows each spec message for bad input', () => {
       expect(await phone.getAttribute('maxlength')).toBe('10');
       await page.getByLabel('Password', { exact: true }).fill('p'.repeat(101));
       await error('Password must not exceed 100 characters');
-      // the 19 country codes, +1 first and chosen
+      // the 19 country codes of customer-areas §3, in its order, +1 chosen
       const codes = await page.getByLabel('Country code').locator('option').allTextContents();
-      expect(codes).toHaveLength(19);
-      expect(codes[0]).toBe('+1 US/Canada');
-      expect(codes.at(-1)).toBe('+27 South Africa');
+      expect(codes).toEqual([
+        '+1 US/Canada', '+44 United Kingdom', '+33 France', '+49 Germany', '+39 Italy', '+34 Spain', '+31 Netherlands',
+        '+41 Switzerland', '+46 Sweden', '+47 Norway', '+45 Denmark', '+61 Australia', '+81 Japan', '+82 South Korea',
+        '+86 China', '+91 India', '+55 Brazil', '+52 Mexico', '+27 South Africa',
+      ]);
       expect(await page.getByLabel('Country code').inputValue()).toBe('+1');
     });
+  }, 45_000);
+
+  test('on a phone, a failed submit focuses the first bad field in view, not under the sticky header', async () => {
+    await withPage(async (page) => {
+      await open(page, '/auth?tab=register');
+      const submit = page.getByRole('button', { name: 'Create Account', exact: true });
+      await submit.scrollIntoViewIfNeeded();
+      await submit.click();
+      const firstName = page.getByLabel('First name');
+      await page.waitForFunction(() => (document.activeElement as HTMLInputElement | null)?.name === 'firstName');
+      const box = (await firstName.boundingBox())!;
+      const header = (await page.locator('header').boundingBox())!;
+      expect(box.y).toBeGreaterThanOrEqual(header.y + header.height);
+      expect(box.y + box.height).toBeLessThanOrEqual(PHONE.height - 64);
+    }, PHONE);
   }, 45_000);
 
   test('/register?role=coach preselects Coach, and a duplicate email shows the server message', async () => {

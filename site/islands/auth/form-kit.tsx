@@ -25,10 +25,14 @@ export function serverFieldErrors(error: unknown): FieldErrors {
   return Object.fromEntries(Object.entries(error.errors).map(([field, messages]) => [field, messages[0]]));
 }
 
-/** Moves focus to the first field with an error, in the order given. */
+/** Moves focus to the first field with an error, in the order given, scrolled to the middle of the screen:
+ * the browser's own focus scroll would leave it under the sticky header (or the phone's bottom bar). */
 export function focusFirstError(form: HTMLFormElement | null, order: string[], errors: FieldErrors): void {
   const first = order.find((field) => errors[field]);
-  if (first) form?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+  const field = first ? form?.querySelector<HTMLElement>(`[name="${first}"]`) : null;
+  if (!field) return;
+  field.focus({ preventScroll: true });
+  field.scrollIntoView({ block: 'center' });
 }
 
 export const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
