@@ -69,6 +69,62 @@ describe('home search', () => {
   });
 });
 
+describe('home initial search and location', () => {
+  test('a single initial search fires once after 100 ms, and the featured classes are the first 3 it returns', async () => {
+    const guard = await newContext(browser);
+    const page = await guard.page();
+    const searches: { at: number; url: string }[] = [];
+    let loadedAt = 0;
+    // The answer is the real one with the first class marked full, so the page visibly uses it.
+    await page.route(/\/api\/classes(\?|$)/, async (route) => {
+      searches.push({ at: Date.now(), url: route.request().url() });
+      const response = await route.fetch();
+      const list = (await response.json()) as { spotsLeft: number; startTime: string | null }[];
+      const upcoming = list.filter((c) => c.startTime === null || Date.parse(c.startTime) > Date.now());
+      upcoming[0]!.spotsLeft = 0;
+      await route.fulfill({ status: response.status(), headers: { 'x-total-count': response.headers()['x-total-count'] ?? '' }, json: list });
+    });
+    page.on('domcontentloaded', () => (loadedAt = Date.now()));
+    await page.goto(`${product.url}/`, { waitUntil: 'networkidle' });
+    const featured = page.getByTestId('featured-classes').getByRole('article');
+    await featured.first().getByText('Class Full').waitFor({ timeout: 10_000 });
+    expect(await featured.count()).toBe(3);
+    await page.waitForTimeout(1_000);
+    expect(searches).toHaveLength(1);
+    expect(searches[0]!.at - loadedAt).toBeGreaterThanOrEqual(100);
+    expect(new URL(searches[0]!.url).searchParams.get('limit')).toBe('20');
+    await guard.context.close();
+  });
+
+  test('Use my location adds lat and lng to the search URL', async () => {
+    const guard = await newContext(browser, PHONE);
+    await guard.context.grantPermissions(['geolocation'], { origin: product.url });
+    await guard.context.setGeolocation({ latitude: 37.76922, longitude: -122.48621 });
+    const page = await guard.page();
+    await page.goto(`${product.url}/`, { waitUntil: 'networkidle' });
+    await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr]').length === 0);
+    await page.getByRole('button', { name: 'Use my location' }).click();
+    await page.getByText('Near your location').waitFor();
+    await Promise.all([page.waitForURL(/\/classes\?/), page.getByRole('button', { name: 'Search', exact: true }).click()]);
+    expect(Object.fromEntries(new URL(page.url()).searchParams)).toEqual({ lat: '37.76922', lng: '-122.48621' });
+    await guard.context.close();
+  });
+
+  test('a denied location shows the Location error toast', async () => {
+    const { guard, page } = await open('/');
+    await guard.context.clearPermissions();
+    await page.evaluate(() => {
+      // As a browser whose user refused the permission prompt answers.
+      navigator.geolocation.getCurrentPosition = (_ok, fail) => fail?.({ code: 1, message: 'denied', PERMISSION_DENIED: 1, POSITION_UNAVAILABLE: 2, TIMEOUT: 3 } as GeolocationPositionError);
+    });
+    await page.getByRole('button', { name: 'Use my location' }).click();
+    const toast = page.getByRole('alert').filter({ hasText: 'Location error' });
+    await toast.waitFor();
+    expect(await toast.textContent()).toContain('Location access denied. Please enable location services.');
+    await guard.context.close();
+  });
+});
+
 describe('/classes', () => {
   test('the first render is filtered on the server by the URL', async () => {
     const categories = await api<{ id: number; name: string }[]>('/api/categories');

@@ -65,6 +65,8 @@ describe('coaches', () => {
     expect(await reviews.count()).toBe(coach.rating.totalReviews);
     await page.getByRole('button', { name: 'Show Less' }).click();
     expect(await reviews.count()).toBe(5);
+    // Review dates read MMM dd, yyyy (customer-areas §9).
+    expect(await reviews.first().locator('span.text-xs').textContent()).toMatch(/^[A-Z][a-z]{2} \d{2}, \d{4}$/);
     expect(await page.getByRole('tab', { name: /Upcoming Classes/ }).getAttribute('aria-selected')).toBe('true');
     await page.getByRole('tab', { name: /Past Classes/ }).click();
     expect(await page.getByRole('link', { name: 'View All' }).getAttribute('href')).toBe('/classes');
@@ -130,6 +132,8 @@ describe('blog', () => {
     await Promise.all([page.waitForURL(/tag=/), topics.filter({ hasText: tag }).click()]);
     expect(await page.getByRole('link', { name: /^Read More/ }).count()).toBe(posts.filter((p) => p.tags.includes(tag)).length);
     expect(await topics.filter({ hasText: tag }).getAttribute('aria-current')).toBe('page');
+    // Published dates read MMM dd, yyyy (coach-admin-areas §9).
+    expect(await page.locator('article time').first().textContent()).toMatch(/^[A-Z][a-z]{2} \d{2}, \d{4}$/);
     await guard.context.close();
   });
 
