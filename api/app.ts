@@ -7,7 +7,8 @@ import { uploadRoutes } from './uploads';
 import { userRoutes } from './users';
 import type { AppContext } from './context';
 import { docsRoutes } from './docs';
-import { DomainError } from './errors';
+import { badRequest, DomainError } from './errors';
+import { MAX_BODY_DEPTH, nestsDeeperThan } from './lib/body-depth';
 import { healthRoutes } from './health';
 import { paymentRoutes } from './payments';
 import { payoutRoutes } from './payments/payouts';
@@ -83,6 +84,13 @@ export function createApi(ctx: AppContext) {
     .error({ DomainError })
     // Security headers are static: Elysia writes them into every response without a per-request hook.
     .headers(API_HEADERS)
+    // Right after parsing, before validation: a hostile, deeply nested body would otherwise tie the server up for
+    // seconds inside the validation error's JSON.stringify and end in a stack overflow (a 500).
+    .onTransform({ as: 'global' }, ({ body }) => {
+      if (body !== null && typeof body === 'object' && nestsDeeperThan(body, MAX_BODY_DEPTH)) {
+        throw badRequest('The request body is nested too deeply.');
+      }
+    })
     .onError(({ code, error, set }) => {
       if (error instanceof DomainError) {
         set.status = error.status;
