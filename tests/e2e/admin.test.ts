@@ -3,6 +3,7 @@
 // every customer booking with the Coach column; others get Access Denied. Nothing is requested off the machine.
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
 import type { Browser, Page } from 'playwright-core';
+import { seriousA11yViolations } from '../helpers/axe';
 import { type GuardedContext, launchBrowser, newContext, PHONE, signIn, startProduct, type ProductServer } from '../helpers/browser';
 
 // Browser steps on a busy machine take longer than bun's 5 s default.
@@ -48,6 +49,8 @@ describe('Class Management', () => {
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await page.waitForURL('**/admin?tab=classes');
     expect(await toast(page)).toContain('Class updated');
+    // the table shows 25 classes a page: find the edited one as an admin would
+    await page.getByLabel('Search classes by title or location').fill('(Admin edit)');
     await page.getByRole('cell', { name: `${target.title} (Admin edit)` }).first().waitFor();
     const after = await (await page.request.get(`${product.url}/api/classes/${target.id}`)).json();
     expect(after).toMatchObject({ title: `${target.title} (Admin edit)`, capacity: target.capacity + 2, coachId: target.coachId });
@@ -147,5 +150,129 @@ describe('customers and access', () => {
     await p.goto(`${product.url}/blog/admin`, { waitUntil: 'networkidle' });
     await p.getByText('This page is only accessible to administrators.').waitFor();
     await guard.context.close();
+  });
+});
+
+describe('customer management formats and pages', () => {
+  const row = { id: 1, classId: 1, className: 'Sunrise Yoga', coachFirstName: 'Maya', coachLastName: 'Chen', customerFirstName: 'Casey', customerLastName: 'Morgan', customerEmail: 'casey@example.com', quantity: 1 };
+  const answer = {
+    rows: [
+      { ...row, id: 1, classDate: '2027-03-07T17:00:00.000Z', classTime: '2027-03-07T17:00:00.000Z', customerPhone: '+14155550100', status: 'confirmed', completedClasses: 3 },
+      { ...row, id: 2, classDate: null, classTime: null, customerPhone: null, status: 'pending', completedClasses: 0 },
+      { ...row, id: 3, classDate: 'not a date', classTime: 'not a time', customerPhone: '', status: 'confirmed', completedClasses: 1 },
+    ],
+    summary: { totalBookings: 3, uniqueCustomers: 1, completedClasses: 1 },
+  };
+
+  test('dates read MMM dd, yyyy and times h:mm a in Pacific time; missing ones N/A, unreadable ones Invalid Date / Invalid Time', async () => {
+    await page.route('**/api/customers', (route) => route.fulfill({ json: answer }));
+    await page.goto(`${product.url}/customers`, { waitUntil: 'networkidle' });
+    const rows = page.getByRole('row');
+    await rows.nth(1).waitFor();
+    expect(await rows.nth(1).textContent()).toContain('Mar 07, 20279:00 AMSunrise YogaMaya ChenCasey Morgan+14155550100casey@example.comconfirmed3');
+    expect(await rows.nth(2).textContent()).toContain('N/AN/ASunrise YogaMaya ChenCasey MorganN/A');
+    expect(await rows.nth(3).textContent()).toContain('Invalid DateInvalid Time');
+    await page.unroute('**/api/customers');
+  });
+
+  test('no bookings: No customer bookings found; a failed load: Failed to load customer data', async () => {
+    await page.route('**/api/customers', (route) => route.fulfill({ json: { rows: [], summary: { totalBookings: 0, uniqueCustomers: 0, completedClasses: 0 } } }));
+    await page.goto(`${product.url}/customers`, { waitUntil: 'networkidle' });
+    await page.getByText('No customer bookings found').waitFor();
+    expect(await page.getByText('Customer bookings will appear here once classes are booked.').isVisible()).toBe(true);
+    await page.unroute('**/api/customers');
+    await page.route('**/api/customers', (route) => route.fulfill({ status: 500, json: { message: 'Something went wrong.' } }));
+    await page.goto(`${product.url}/customers`, { waitUntil: 'networkidle' });
+    await page.getByText('Failed to load customer data').waitFor();
+    await page.unroute('**/api/customers');
+  });
+
+  test('the admin\'s hundreds of bookings come 25 to a page', async () => {
+    const { summary } = await (await page.request.get(`${product.url}/api/customers`)).json();
+    expect(summary.totalBookings).toBeGreaterThan(50);
+    await page.goto(`${product.url}/customers`, { waitUntil: 'networkidle' });
+    await page.getByText(`Showing 1–25 of ${summary.totalBookings}`).waitFor();
+    expect(await page.getByRole('row').count()).toBe(26);
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByText(`Showing 26–50 of ${summary.totalBookings}`).waitFor();
+    expect(await page.getByRole('button', { name: 'Previous' }).isEnabled()).toBe(true);
+  });
+});
+
+describe('the admin pages on a phone, in light and dark', () => {
+  test('the dashboard tabs and tables never widen the page', async () => {
+    const phone = await newContext(browser, PHONE);
+    const p = await phone.page();
+    await signIn(p, product.url, 'admin@fogline.test');
+    for (const path of ['/admin', '/admin?tab=classes', '/customers', '/blog/admin']) {
+      await p.goto(`${product.url}${path}`, { waitUntil: 'networkidle' });
+      await p.locator('h1').first().waitFor();
+      await p.locator('table, ul').first().waitFor();
+      expect({ path, width: await p.evaluate(() => document.documentElement.scrollWidth) }).toEqual({ path, width: 390 });
+    }
+    await phone.context.close();
+  });
+
+  test('no serious axe violations on the admin pages', async () => {
+    for (const theme of ['light', 'dark']) {
+      await page.evaluate((t) => localStorage.setItem('theme', t), theme);
+      for (const [path, ready] of [
+        ['/admin', page.getByRole('columnheader', { name: 'Joined' })],
+        ['/admin?tab=classes', page.getByRole('columnheader', { name: 'Location' })],
+        ['/customers', page.getByRole('columnheader', { name: 'Customer Name' })],
+        ['/blog/admin', page.getByRole('button', { name: /^Delete / }).first()],
+        ['/blog/admin/create', page.getByRole('heading', { name: 'Create Post' })],
+      ] as const) {
+        await page.goto(`${product.url}${path}`, { waitUntil: 'networkidle' });
+        await ready.waitFor();
+        await page.evaluate(() => document.querySelector('body > header')?.remove());
+        expect({ theme, path, problems: await seriousA11yViolations(page) }).toEqual({ theme, path, problems: [] });
+      }
+    }
+    await page.evaluate(() => localStorage.setItem('theme', 'light'));
+  }, 60_000);
+});
+
+describe('blog management states', () => {
+  test('five skeleton rows while the posts load', async () => {
+    let release = () => {};
+    const held = new Promise<void>((r) => (release = r));
+    await page.route('**/api/blog/admin', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${product.url}/blog/admin`);
+    await page.getByTestId('post-skeleton').first().waitFor();
+    expect(await page.getByTestId('post-skeleton').count()).toBe(5);
+    release();
+    await page.getByTestId('post-skeleton').first().waitFor({ state: 'detached' });
+    await page.unroute('**/api/blog/admin');
+  });
+
+  test('no posts yet: Create First Post', async () => {
+    await page.route('**/api/blog/admin', (route) => route.fulfill({ json: [] }));
+    await page.goto(`${product.url}/blog/admin`, { waitUntil: 'networkidle' });
+    expect(await page.getByRole('link', { name: 'Create First Post' }).getAttribute('href')).toBe('/blog/admin/create');
+    await page.unroute('**/api/blog/admin');
+  });
+});
+
+describe('an admin creating a class', () => {
+  test('picks the coach, and lands on the class table (admins have no calendar)', async () => {
+    await page.goto(`${product.url}/create-class`, { waitUntil: 'networkidle' });
+    await page.getByRole('heading', { name: 'Create a Class' }).waitFor();
+    await page.getByLabel('Coach', { exact: true }).selectOption({ label: 'Maya Chen' });
+    await page.getByLabel('Title', { exact: true }).fill('Admin Made Bootcamp');
+    await page.getByLabel('Description').fill('A class the admin set up for Maya.');
+    await page.getByLabel('Category').selectOption({ index: 1 });
+    await page.getByLabel('Location name').fill('Dolores Park');
+    await page.getByLabel('Address line 1').fill('19th St');
+    await page.getByLabel('City', { exact: true }).fill('San Francisco');
+    await page.getByLabel('ZIP').fill('94114');
+    await page.getByLabel('Start date').fill(new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Los_Angeles' }).format(new Date(Date.now() + 5 * 86_400_000)));
+    await page.getByRole('button', { name: 'Create Class' }).click();
+    await page.waitForURL('**/admin?tab=classes');
+    // newest first: the new class heads the first page
+    await page.getByRole('cell', { name: 'Admin Made Bootcamp' }).first().waitFor();
   });
 });

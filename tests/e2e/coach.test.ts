@@ -380,6 +380,9 @@ describe('deleting and the calendar', () => {
     const upcoming = p.locator('section[aria-labelledby="upcoming-title"] li');
     expect(await upcoming.count()).toBeLessThanOrEqual(10);
     expect(await upcoming.count()).toBeGreaterThan(3);
+    const starts = (await upcoming.locator('button > span:nth-child(2)').allTextContents()).map((t) => Date.parse(t.replace(' · ', ' ')));
+    expect(starts.every((t) => !Number.isNaN(t))).toBe(true);
+    expect(starts).toEqual([...starts].sort((a, b) => a - b));
   });
 
   test('Sun to Sat headers; today is marked', async () => {
