@@ -3,7 +3,7 @@
 import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useState } from 'react';
 import type { BlogPost } from '../../../../api/blog/model';
-import { formatDateLong } from '../../../../api/lib/pacific';
+import { formatDateShort } from '../../../../api/lib/pacific';
 import { Icon } from '../../../components/catalog/icons';
 import { apiDelete, apiGet, errorMessage } from '../../../lib/api-client';
 import { $user } from '../../../lib/stores/session';
@@ -111,7 +111,7 @@ function BlogAdmin() {
                       <span className={`badge capitalize ${STATUS_BADGES[post.status]}`}>{post.status}</span>
                     </div>
                     <p className="mt-1 flex flex-wrap gap-x-3 gap-y-1 text-sm text-fog-600 dark:text-fog-400">
-                      <span>{post.status === 'published' && post.publishedAt ? `Published ${formatDateLong(post.publishedAt)}` : `Created ${formatDateLong(post.createdAt)}`}</span>
+                      <span>{post.status === 'published' && post.publishedAt ? `Published ${formatDateShort(post.publishedAt)}` : `Created ${formatDateShort(post.createdAt)}`}</span>
                       <span>{post.readTime} min read</span>
                       <span>{post.tags.length} {post.tags.length === 1 ? 'tag' : 'tags'}</span>
                     </p>
