@@ -225,6 +225,20 @@ describe('the mobile menus', () => {
     }, PHONE);
   }, 45_000);
 
+  test('a visitor\'s header on a phone shows Sign In and Join Now, and the bottom bar\'s Profile goes to /auth', async () => {
+    await withPage(async (page) => {
+      await open(page, '/');
+      const header = page.locator('header');
+      await header.getByRole('link', { name: 'Sign In' }).waitFor();
+      expect(await header.getByRole('link', { name: 'Sign In' }).getAttribute('href')).toBe('/auth');
+      expect(await header.getByRole('link', { name: 'Join Now' }).getAttribute('href')).toBe('/auth?tab=register');
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(PHONE.width);
+      const bottom = page.getByRole('navigation', { name: 'Bottom' });
+      expect((await bottom.getByRole('link').allTextContents()).map((t) => t.trim())).toEqual(['Home', 'Explore', 'Bookings', 'Profile']);
+      expect(await bottom.getByRole('link', { name: 'Profile' }).getAttribute('href')).toBe('/auth');
+    }, PHONE);
+  }, 45_000);
+
   test('the slide-out menu fills the phone\'s height above the bottom bar, and Close menu closes it', async () => {
     await withPage(async (page) => {
       await open(page, '/auth');
