@@ -166,6 +166,77 @@ describe('register, sign out, sign in', () => {
   }, 45_000);
 });
 
+describe('/auth: its query parameters and the Sign In card', () => {
+  test('register (present) opens Create Account; the tabs rewrite tab= in the address bar', async () => {
+    await withPage(async (page) => {
+      await open(page, '/auth?register');
+      await page.getByRole('heading', { name: 'Create Account', level: 2 }).waitFor();
+      expect(await page.getByText('Join to find or host fitness classes').count()).toBe(1);
+      await page.getByRole('tab', { name: 'Sign In' }).click();
+      await page.getByRole('heading', { name: 'Welcome back', level: 2 }).waitFor();
+      expect(page.url()).toBe(`${product.url}/auth?tab=login`);
+      await page.getByRole('tab', { name: 'Create Account' }).click();
+      await page.waitForURL(`${product.url}/auth?tab=register`);
+      expect(await page.getByRole('link', { name: /Back to classes/ }).getAttribute('href')).toBe('/classes');
+    });
+  }, 45_000);
+
+  test('Continue with Google carries the page\'s role, and the register card\'s chosen role', async () => {
+    await withPage(async (page) => {
+      await open(page, '/auth');
+      expect(await page.getByRole('link', { name: 'Continue with Google' }).getAttribute('href')).toBe('/api/auth/google?role=customer');
+      await open(page, '/auth?role=coach&redirect=%2Fmy-classes');
+      expect(await page.getByRole('link', { name: 'Continue with Google' }).getAttribute('href')).toBe('/api/auth/google?role=coach&redirect=%2Fmy-classes');
+      await open(page, '/auth?tab=register');
+      const google = page.getByRole('link', { name: 'Continue with Google' });
+      expect(await google.getAttribute('href')).toBe('/api/auth/google?role=customer');
+      await page.getByRole('radio', { name: /Coach/ }).check();
+      expect(await google.getAttribute('href')).toBe('/api/auth/google?role=coach');
+    });
+  }, 45_000);
+
+  test('the Sign In card\'s messages: "Invalid email address" and "Password is required"', async () => {
+    await withPage(async (page) => {
+      await open(page, '/auth');
+      await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+      await page.getByText('Invalid email address', { exact: true }).waitFor();
+      await page.getByText('Password is required', { exact: true }).waitFor();
+      await page.getByLabel('Email').fill('customer@fogline');
+      await page.getByText('Invalid email address', { exact: true }).waitFor();
+      await page.getByLabel('Email').fill('customer@fogline.test');
+      await page.getByText('Invalid email address', { exact: true }).waitFor({ state: 'detached' });
+    }, PHONE);
+  }, 45_000);
+
+  test('an admin\'s account menu: My Profile, My Bookings, Customers, Admin Panel, Sign Out', async () => {
+    await withPage(async (page) => {
+      await open(page, '/auth');
+      await signInWithForm(page, 'admin@fogline.test', 'demo-password');
+      await page.waitForURL(`${product.url}/`);
+      expect(await page.getByRole('link', { name: 'My Bookings' }).first().getAttribute('href')).toBe('/bookings');
+      await page.getByLabel('Account menu').click();
+      const menu = page.getByRole('menu');
+      expect(await menu.getByRole('menuitem').allTextContents()).toEqual(['My Profile', 'My Bookings', 'Customers', 'Admin Panel', 'Sign Out']);
+      expect(await menu.getByRole('menuitem', { name: 'Admin Panel' }).getAttribute('href')).toBe('/admin');
+    });
+  }, 45_000);
+
+  test('registering with a redirect goes there: Creating Account..., then the redirect target', async () => {
+    await withPage(async (page) => {
+      await open(page, '/auth?tab=register&redirect=%2Fclasses');
+      await page.route('**/api/register', async (route) => {
+        await Bun.sleep(300);
+        await route.continue();
+      });
+      await fillRegisterForm(page, { firstName: 'Rio', lastName: 'Vance', email: uniqueEmail(), phone: '4155550123', password: 'rio-password-1' });
+      await page.getByRole('checkbox', { name: /I agree to the/ }).check();
+      await page.getByRole('button', { name: 'Create Account', exact: true }).click();
+      await page.getByRole('button', { name: 'Creating Account...' }).waitFor();
+      await page.waitForURL(`${product.url}/classes`);
+    });
+  }, 45_000);
+});
+
 describe('the header menus from the keyboard', () => {
   test('the account menu opens on Enter at its first item, moves with the arrows and closes on Escape', async () => {
     await withPage(async (page) => {
@@ -355,6 +426,101 @@ describe('password recovery', () => {
       await page.waitForURL(`${product.url}/forgot-password`);
       await page.getByRole('button', { name: 'Send Reset Link' }).click();
       await page.getByText('Please enter your email address').waitFor();
+    });
+  }, 45_000);
+});
+
+describe('the recovery cards and pages, each in its own words', () => {
+  test('the Forgot Password card: "Invalid email address", Sending Reset Link..., Check Your Email, Back to Sign In', async () => {
+    await withPage(async (page) => {
+      await open(page, '/auth');
+      await page.getByRole('button', { name: 'Forgot password?' }).click();
+      await page.getByLabel('Email').fill('not-an-email');
+      await page.getByRole('button', { name: 'Send Reset Link' }).click();
+      await page.getByText('Invalid email address', { exact: true }).waitFor();
+      await page.route('**/api/auth/forgot-password', async (route) => {
+        await Bun.sleep(300);
+        await route.continue();
+      });
+      await page.getByLabel('Email').fill('someone@example.test');
+      await page.getByRole('button', { name: 'Send Reset Link' }).click();
+      await page.getByRole('button', { name: 'Sending Reset Link...' }).waitFor();
+      await page.getByRole('heading', { name: 'Check Your Email' }).waitFor();
+      await page.getByText(/check your spam folder/).waitFor();
+      await page.getByRole('button', { name: 'Back to Sign In' }).click();
+      await page.getByRole('heading', { name: 'Welcome back', level: 2 }).waitFor();
+    });
+  }, 45_000);
+
+  test('/forgot-password: Check Your Email with Try Again, and Back to Login', async () => {
+    await withPage(async (page) => {
+      await open(page, '/forgot-password');
+      expect(await page.getByRole('link', { name: 'Back to Login' }).getAttribute('href')).toBe('/auth?tab=login');
+      await page.getByLabel('Email').fill('nobody');
+      await page.getByRole('button', { name: 'Send Reset Link' }).click();
+      await page.getByText('Please enter a valid email address', { exact: true }).waitFor();
+      await page.getByLabel('Email').fill('someone@example.test');
+      await page.getByRole('button', { name: 'Send Reset Link' }).click();
+      await page.getByRole('heading', { name: 'Check Your Email' }).waitFor();
+      await page.getByText('The link expires in 1 hour.').waitFor();
+      await page.getByRole('button', { name: 'Try Again' }).click();
+      await page.getByRole('button', { name: 'Send Reset Link' }).waitFor();
+    }, PHONE);
+  }, 45_000);
+
+  test('the Reset Password card without a token says "Invalid reset token"', async () => {
+    await withPage(async (page) => {
+      await open(page, '/auth?tab=reset');
+      await page.getByRole('alert').filter({ hasText: 'Invalid reset token' }).waitFor();
+      expect(await page.getByRole('link', { name: 'Back to Login' }).getAttribute('href')).toBe('/auth?tab=login');
+    });
+  }, 45_000);
+
+  test('/reset-password?token=: "...at least 6 characters long", "Passwords do not match", Resetting Password..., Continue to Login', async () => {
+    await withPage(async (page) => {
+      const email = uniqueEmail();
+      await page.request.post(`${product.url}/api/register`, {
+        data: { firstName: 'Page', lastName: 'Reset', email, phone: '+14155550123', password: 'old-password-1', role: 'customer' },
+        headers: { origin: product.url },
+      });
+      await page.context().clearCookies();
+      await page.request.post(`${product.url}/api/auth/forgot-password`, { data: { email }, headers: { origin: product.url } });
+      const token = new URL(await resetLinkFor(email)).searchParams.get('token');
+      await open(page, `/reset-password?token=${token}`);
+      await page.getByLabel('New Password', { exact: true }).fill('12345');
+      await page.getByLabel('Confirm Password', { exact: true }).fill('123456');
+      await page.getByRole('button', { name: 'Reset Password' }).click();
+      await page.getByText('Password must be at least 6 characters long').first().waitFor();
+      await page.getByLabel('New Password', { exact: true }).fill('1234567');
+      await page.getByText('Passwords do not match', { exact: true }).waitFor();
+      await page.getByLabel('Confirm Password', { exact: true }).fill('1234567');
+      await page.route('**/api/auth/reset-password', async (route) => {
+        await Bun.sleep(300);
+        await route.continue();
+      });
+      await page.getByRole('button', { name: 'Reset Password' }).click();
+      await page.getByRole('button', { name: 'Resetting Password...' }).waitFor();
+      await page.getByRole('heading', { name: 'Password Reset Successfully' }).waitFor();
+      await page.getByRole('link', { name: 'Continue to Login' }).click();
+      await page.waitForURL(`${product.url}/auth?tab=login`);
+      // the link worked once: opened again, the page says it is no longer valid
+      await open(page, `/reset-password?token=${token}`);
+      await page.getByLabel('New Password', { exact: true }).fill('7654321');
+      await page.getByLabel('Confirm Password', { exact: true }).fill('7654321');
+      await page.getByRole('button', { name: 'Reset Password' }).click();
+      await page.getByRole('heading', { name: 'Invalid Reset Link' }).waitFor();
+      await page.getByRole('link', { name: 'Request New Reset Link' }).waitFor();
+    }, PHONE);
+  }, 45_000);
+
+  test('a signed-in user can still open an emailed reset link (/auth?tab=reset)', async () => {
+    await withPage(async (page) => {
+      await open(page, '/auth');
+      await signInWithForm(page, 'customer@fogline.test', 'demo-password');
+      await page.waitForURL(`${product.url}/`);
+      await open(page, '/auth?tab=reset&token=abc');
+      await page.getByRole('heading', { name: 'Reset Password', level: 2 }).waitFor();
+      expect(page.url()).toBe(`${product.url}/auth?tab=reset&token=abc`);
     });
   }, 45_000);
 });
