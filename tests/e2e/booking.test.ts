@@ -203,9 +203,19 @@ describe('booking a free class', () => {
     const page = await guard.page();
     await signIn(page, product.url, email, password);
     await page.goto(`${product.url}/classes/${freeClass.id}`, { waitUntil: 'networkidle' });
+    await page.evaluate(() => {
+      // When the toast shows and when the page is left, kept across the full page load to /bookings.
+      new MutationObserver(() => {
+        if (document.querySelector('[data-testid="toast"]') && !sessionStorage.getItem('e2e.toastAt')) sessionStorage.setItem('e2e.toastAt', String(Date.now()));
+      }).observe(document.body, { childList: true, subtree: true });
+      addEventListener('beforeunload', () => sessionStorage.setItem('e2e.leftAt', String(Date.now())));
+    });
     await page.getByRole('button', { name: 'Book for Free' }).click();
     await page.waitForURL(`${product.url}/bookings`);
     await page.getByTestId('toast').filter({ hasText: 'Booking confirmed!' }).waitFor();
+    const delay = await page.evaluate(() => Number(sessionStorage.getItem('e2e.leftAt')) - Number(sessionStorage.getItem('e2e.toastAt')));
+    expect(delay).toBeGreaterThanOrEqual(90); // 100 ms after a free booking (the toast renders just after the timer starts)
+    expect(delay).toBeLessThan(1_000);
     expect(await page.getByTestId('toast').textContent()).toContain('Your free class booking has been confirmed.');
     await page.getByRole('heading', { name: freeClass.title }).waitFor();
     await page.goto(`${product.url}/classes/${freeClass.id}`, { waitUntil: 'networkidle' });
