@@ -385,6 +385,30 @@ describe('deleting and the calendar', () => {
     expect(starts).toEqual([...starts].sort((a, b) => a - b));
   });
 
+  test('a failed delete says Failed to delete class; a duplicate whose class cannot be loaded says Failed to load class data for duplication', async () => {
+    const day = pacificDate(3);
+    const created = await p.request.post(`${product.url}/api/classes`, {
+      headers: { origin: product.url },
+      data: { title: 'Fragile Flow', description: 'A class whose calls fail in this test.', categoryId: 1, location: 'Dolores Park', addressLine1: '19th St', city: 'San Francisco', state: 'CA', zipCode: '94114', startDate: day, startTime: '10:00' },
+    });
+    const cls = await created.json();
+    const failing = `${product.url}/api/classes/${cls.id}`;
+    await p.route(failing, (route) => route.fulfill({ status: 500, json: { message: 'Something went wrong.' } }));
+
+    await p.goto(`${product.url}/my-classes`, { waitUntil: 'networkidle' });
+    p.once('dialog', (d) => void d.accept());
+    await p.getByRole('button', { name: 'Delete Fragile Flow' }).click();
+    expect(await toast(p)).toContain('ErrorFailed to delete class. Please try again.');
+
+    await p.goto(`${product.url}/my-calendar`, { waitUntil: 'networkidle' });
+    const month = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'long', year: 'numeric' }).format(new Date(`${day}T12:00:00Z`));
+    for (let i = 0; i < 2 && (await p.locator('#month-title').textContent()) !== month; i++) await p.getByRole('button', { name: 'Next month' }).click();
+    await p.getByRole('grid').getByRole('button', { name: /^Fragile Flow/ }).click();
+    await p.getByRole('dialog').getByRole('button', { name: 'Duplicate' }).click();
+    expect(await toast(p)).toContain('ErrorFailed to load class data for duplication. Please try again.');
+    await p.unroute(failing);
+  });
+
   test('Sun to Sat headers; today is marked', async () => {
     await p.goto(`${product.url}/my-calendar`, { waitUntil: 'networkidle' });
     await p.getByRole('heading', { name: 'Upcoming Classes' }).waitFor();
