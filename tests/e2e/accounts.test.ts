@@ -698,6 +698,88 @@ describe('profile', () => {
   }, 45_000);
 });
 
+describe('profile: the coach\'s extras and every validation message', () => {
+  test('a coach writes a bio, picks areas of expertise as removable chips and certifications; they are kept', async () => {
+    await withPage(async (page) => {
+      const email = uniqueEmail();
+      await page.request.post(`${product.url}/api/register`, {
+        data: { firstName: 'Cora', lastName: 'Fern', email, phone: '+14155550123', password: 'cora-password-1', role: 'coach' },
+        headers: { origin: product.url },
+      });
+      await open(page, '/profile');
+      await page.getByLabel('Bio').fill('Ten years of beach volleyball coaching.');
+      const picker = page.getByLabel('Areas of expertise', { exact: true });
+      await picker.locator('option', { hasText: 'Yoga' }).waitFor({ state: 'attached' });
+      await picker.selectOption({ label: 'Yoga' });
+      const second = (await picker.locator('option').allTextContents())[1]!;
+      await picker.selectOption({ label: second });
+      const chips = page.getByRole('list', { name: 'Chosen areas of expertise' });
+      expect((await chips.getByRole('listitem').allTextContents()).map((t) => t.trim())).toEqual(['Yoga', second]);
+      await chips.getByRole('button', { name: `Remove ${second}` }).click();
+      expect((await chips.getByRole('listitem').allTextContents()).map((t) => t.trim())).toEqual(['Yoga']);
+      await page.getByLabel('Certifications').fill('AVCA Level 1');
+      await page.getByRole('button', { name: 'Save Changes' }).click();
+      await page.getByTestId('toast').filter({ hasText: 'Profile updated' }).waitFor();
+      await page.waitForEvent('load', { timeout: 5000 });
+      await page.getByRole('list', { name: 'Chosen areas of expertise' }).getByText('Yoga').waitFor();
+      expect(await page.getByLabel('Bio').inputValue()).toBe('Ten years of beach volleyball coaching.');
+      expect(await page.getByLabel('Certifications').inputValue()).toBe('AVCA Level 1');
+    });
+  }, 45_000);
+
+  test('a customer\'s profile has no coach fields; "Last name is required"; the phone hint asks for the country code', async () => {
+    await withPage(async (page) => {
+      await open(page, '/auth?redirect=%2Fprofile');
+      await signInWithForm(page, 'customer@fogline.test', 'demo-password');
+      await page.waitForURL(`${product.url}/profile`);
+      await page.getByLabel('Phone').waitFor();
+      await page.getByText(/Include your country code/).waitFor();
+      expect(await page.getByLabel('Bio').count()).toBe(0);
+      expect(await page.getByLabel('Certifications').count()).toBe(0);
+      await page.getByLabel('Last name').fill('   ');
+      await page.getByRole('button', { name: 'Save Changes' }).click();
+      await page.getByText('Last name is required', { exact: true }).waitFor();
+      expect(await page.evaluate(() => (document.activeElement as HTMLInputElement).name)).toBe('lastName');
+    }, PHONE);
+  }, 45_000);
+
+  test('the Security tab\'s messages: "Current password is required", "Password must be at least 8 characters"', async () => {
+    await withPage(async (page) => {
+      await open(page, '/auth?redirect=%2Fprofile%3Ftab%3Dsecurity');
+      await signInWithForm(page, 'customer@fogline.test', 'demo-password');
+      await page.waitForURL(`${product.url}/profile?tab=security`);
+      await page.getByLabel('New password', { exact: true }).fill('short');
+      await page.getByRole('button', { name: 'Change Password' }).click();
+      await page.getByText('Current password is required', { exact: true }).waitFor();
+      await page.getByText('Password must be at least 8 characters', { exact: true }).waitFor();
+    });
+  }, 45_000);
+
+  test('a failed save shows the "Update failed" toast and the page stays', async () => {
+    await withPage(async (page) => {
+      await open(page, '/auth?redirect=%2Fprofile');
+      await signInWithForm(page, 'customer@fogline.test', 'demo-password');
+      await page.waitForURL(`${product.url}/profile`);
+      await page.route('**/api/users/*', (route) => route.abort('connectionrefused'));
+      await page.getByRole('button', { name: 'Save Changes' }).click();
+      const toast = page.getByTestId('toast').filter({ hasText: 'Update failed' });
+      await toast.waitFor();
+      expect(await toast.textContent()).toContain('Failed to update profile');
+      await page.getByRole('button', { name: 'Save Changes' }).waitFor();
+    });
+  }, 45_000);
+
+  test('a protected page first shows a spinner while the signed-in app loads', async () => {
+    await withPage(async (page) => {
+      await open(page, '/auth');
+      await signInWithForm(page, 'customer@fogline.test', 'demo-password');
+      await page.waitForURL(`${product.url}/`);
+      const html = await (await page.request.get(`${product.url}/profile`)).text();
+      expect(html).toMatch(/role="status"[^>]*>[\s\S]*animate-spin[\s\S]*Loading\.\.\./);
+    });
+  }, 45_000);
+});
+
 describe('accessibility (axe: no serious or critical violations)', () => {
   test('the sign-in, register and recovery pages, with their error states, on a phone, in light and dark', async () => {
     await withPage(async (page) => {
