@@ -812,4 +812,24 @@ describe('accessibility (axe: no serious or critical violations)', () => {
       }
     });
   }, 60_000);
+
+  test('the open slide-out menu on a phone, signed out and signed in, in light and dark', async () => {
+    await withPage(async (page) => {
+      for (const who of [null, 'coach@fogline.test']) {
+        if (who) {
+          await open(page, '/auth');
+          await signInWithForm(page, who, 'demo-password');
+          await page.waitForURL(`${product.url}/`);
+        }
+        for (const theme of ['light', 'dark']) {
+          await open(page, '/');
+          await page.evaluate((t) => localStorage.setItem('theme', t), theme);
+          await open(page, '/');
+          await page.getByLabel('Open menu').click();
+          await page.getByRole('navigation', { name: 'Mobile' }).getByRole('link', { name: 'Home' }).waitFor();
+          expect({ who, theme, problems: await seriousA11yViolations(page) }).toEqual({ who, theme, problems: [] });
+        }
+      }
+    }, PHONE);
+  }, 90_000);
 });
