@@ -275,3 +275,17 @@ export async function inPool<T>(tasks: (() => Promise<T>)[], limit = 8): Promise
   await Promise.all(Array.from({ length: Math.min(limit, tasks.length) }, worker));
   return results;
 }
+
+/** Stack frames and source paths as a server error page would print them (stricter than for JSON: page copy may
+ * well say "at the park"). */
+const PAGE_STACK_TRACE = /\n\s+at\s+(\S+\s+\(|file:|\/|async\s)|\.(ts|tsx|mjs|astro):\d+:\d+|node_modules\/|\/work\/main|Error: .*\n\s+at /;
+
+/** Everything wrong with a page's answer: a 5xx, a stack trace, a private field, or a reflected `marker`. */
+export function pageProblems(status: number, html: string, options: { reflected?: string } = {}): string[] {
+  const problems: string[] = [];
+  if (status >= 500) problems.push(`status ${status}: ${html.slice(0, 160)}`);
+  if (PAGE_STACK_TRACE.test(html)) problems.push(`a stack trace: ${excerpt(html, PAGE_STACK_TRACE)}`);
+  if (PRIVATE_FIELD.test(html)) problems.push(`a private field: ${excerpt(html, PRIVATE_FIELD)}`);
+  if (options.reflected && html.includes(options.reflected)) problems.push('the query is reflected as raw HTML');
+  return problems;
+}
