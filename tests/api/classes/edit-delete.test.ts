@@ -182,6 +182,17 @@ describe('deleting', () => {
     expect((await sessionsOf(parent.id)).map((s: any) => s.id)).toEqual([sessions[0].id, sessions[2].id]);
   });
 
+  test('an unknown deleteOption or edit form is a 400 that says what is allowed, and nothing is deleted', async () => {
+    const created = await createOne();
+    const bad = await cast.coach.delete(`/api/classes/${created.id}?deleteOption=everything`);
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors.deleteOption).toEqual(['deleteOption must be following, this or all']);
+    const form = await cast.coach.put(`/api/classes/${created.id}`, { form: 'other' });
+    expect(form.status).toBe(400);
+    expect(form.body.errors.form).toEqual(['form must be "edit-page" (the edit page) or "class" (the full form)']);
+    expect((await cast.coach.get(`/api/classes/${created.id}`)).status).toBe(200);
+  });
+
   test('deleting a series deletes all its sessions', async () => {
     const { parent, sessions } = await createSeries(4, 'Delete Series');
     const res = await cast.coach.delete(`/api/classes/${parent.id}`);
