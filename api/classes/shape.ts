@@ -22,14 +22,31 @@ function parseDays(value: string | null): number[] {
   }
 }
 
-/** The weekly schedule of a recurring class, from its recurrence settings and its own start/end time. */
+/** The weekly schedule of a recurring class, from its recurrence settings and its own start/end time. Only a
+ * weekly pattern (or an every-day series) is a weekly schedule; every-N-days and monthly series have none, and
+ * their sessions show their own date and time. */
 export function schedulesOf(row: ClassRow): ScheduleEntry[] {
   if (!row.isRecurring || !row.startTime) return [];
   const startTime = pacificHHMM(row.startTime);
   const endTime = pacificHHMM(row.endTime ?? new Date(row.startTime.getTime() + row.duration * 60_000));
-  const days = row.recurrenceType === 'weekly' ? parseDays(row.recurrenceDaysOfWeek) : [];
-  const list = days.length ? days : [pacificWeekday(row.startTime)];
-  return [...new Set(list)].sort().map((dayOfWeek) => ({ dayOfWeek, startTime, endTime }));
+  let days: number[];
+  if (row.recurrenceType === 'monthly') return [];
+  if (row.recurrenceType === 'daily') {
+    if ((row.recurrenceInterval ?? 1) !== 1) return [];
+    days = [0, 1, 2, 3, 4, 5, 6];
+  } else {
+    days = parseDays(row.recurrenceDaysOfWeek);
+    if (!days.length) days = [pacificWeekday(row.startTime)];
+  }
+  return [...new Set(days)].sort().map((dayOfWeek) => ({ dayOfWeek, startTime, endTime }));
+}
+
+/** Whether a class shows a weekly schedule (a weekly or every-day series) rather than one date and time. */
+export function hasWeeklySchedule(row: { isRecurring: boolean; parentClassId: number | null; recurrenceType?: string | null; recurrenceInterval?: number | null }): boolean {
+  if (!row.isRecurring && row.parentClassId === null) return false;
+  if (row.recurrenceType === 'monthly') return false;
+  if (row.recurrenceType === 'daily') return (row.recurrenceInterval ?? 1) === 1;
+  return true;
 }
 
 export function toClassJson(row: ClassRow, options: { includeSchedules?: boolean } = {}) {

@@ -8,6 +8,7 @@ import { RatingStars } from '../../components/catalog/RatingStars';
 import { ReviewCard, type ReviewData } from '../../components/catalog/ReviewCard';
 import { MapPanel, SF_CENTER } from './MapPanel';
 import { Tabs } from './Tabs';
+import { hasWeeklySchedule } from '../../../api/classes/shape';
 
 export interface ClassDetailData {
   id: number;
@@ -23,6 +24,8 @@ export interface ClassDetailData {
   ageGroup: string | null;
   isRecurring: boolean;
   parentClassId: number | null;
+  recurrenceType?: string | null;
+  recurrenceInterval?: number | null;
   schedules?: { dayOfWeek: number; startTime: string; endTime: string }[];
 }
 
@@ -51,7 +54,7 @@ function Fact({ icon, label, children }: { icon: Parameters<typeof Icon>[0]['nam
 
 export default function ClassDetailTabs({ item, coach, reviews, mapsKey }: { item: ClassDetailData; coach: CoachSummary | null; reviews: ReviewData[]; mapsKey: string | null }) {
   const schedule = scheduleLines(item.schedules);
-  const recurring = item.isRecurring || item.parentClassId !== null;
+  const recurring = hasWeeklySchedule(item);
   const hasPin = item.latitude !== null && item.longitude !== null && !(item.latitude === 0 && item.longitude === 0);
   const address = item.address?.trim() || locationOf(item);
 
