@@ -57,6 +57,26 @@ async function signInWithForm(page: Page, email: string, password: string) {
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
 }
 
+/** Signs in with the Sign In card as a person does and waits for the landing page (/, or `redirect`). */
+async function signInAs(page: Page, email: string, redirect?: string) {
+  await open(page, redirect ? `/auth?redirect=${encodeURIComponent(redirect)}` : '/auth');
+  await signInWithForm(page, email, 'demo-password');
+  await page.waitForURL(`${product.url}${redirect ?? '/'}`);
+}
+
+/** A new account made through POST /api/register from inside the page, so its session cookie is the page's. */
+function registerThroughApi(page: Page, data: Record<string, string>) {
+  return page.request.post(`${product.url}/api/register`, { data, headers: { origin: product.url } });
+}
+
+/** Holds each matching request 300 ms, so a button's pending label can be seen. */
+function slowDown(page: Page, url: string) {
+  return page.route(url, async (route) => {
+    await Bun.sleep(300);
+    await route.continue();
+  });
+}
+
 function decodeQuotedPrintable(text: string): string {
   return text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
@@ -115,10 +135,7 @@ describe('register, sign out, sign in', () => {
   test('the sign-in button shows Signing In... and a wrong password shows the server message', async () => {
     await withPage(async (page) => {
       await open(page, `/auth`);
-      await page.route('**/api/login', async (route) => {
-        await Bun.sleep(300);
-        await route.continue();
-      });
+      await slowDown(page, '**/api/login');
       await page.getByLabel('Email').fill('customer@fogline.test');
       await page.getByLabel('Password', { exact: true }).fill('not-the-password');
       await page.getByRole('button', { name: 'Sign In', exact: true }).click();
@@ -140,9 +157,7 @@ describe('register, sign out, sign in', () => {
 
   test('a signed-in user is sent away from /auth and /register, to a same-site redirect only', async () => {
     await withPage(async (page) => {
-      await open(page, `/auth`);
-      await signInWithForm(page, 'customer@fogline.test', 'demo-password');
-      await page.waitForURL(`${product.url}/`);
+      await signInAs(page, 'customer@fogline.test');
       await open(page, `/auth?redirect=%2Fclasses`);
       expect(page.url()).toBe(`${product.url}/classes`);
       await open(page, `/register`);
@@ -156,9 +171,7 @@ describe('register, sign out, sign in', () => {
 
   test('a coach sees the coach header: calendar to My Calendar, My Classes, My Calendar, Customers', async () => {
     await withPage(async (page) => {
-      await open(page, `/auth`);
-      await signInWithForm(page, 'coach@fogline.test', 'demo-password');
-      await page.waitForURL(`${product.url}/`);
+      await signInAs(page, 'coach@fogline.test');
       expect(await page.getByRole('link', { name: 'My Calendar' }).first().getAttribute('href')).toBe('/my-calendar');
       await page.getByLabel('Account menu').click();
       expect(await page.getByRole('menu').getByRole('menuitem').allTextContents()).toEqual(['My Profile', 'My Classes', 'My Calendar', 'Customers', 'Sign Out']);
@@ -210,9 +223,7 @@ describe('/auth: its query parameters and the Sign In card', () => {
 
   test('an admin\'s account menu: My Profile, My Bookings, Customers, Admin Panel, Sign Out', async () => {
     await withPage(async (page) => {
-      await open(page, '/auth');
-      await signInWithForm(page, 'admin@fogline.test', 'demo-password');
-      await page.waitForURL(`${product.url}/`);
+      await signInAs(page, 'admin@fogline.test');
       expect(await page.getByRole('link', { name: 'My Bookings' }).first().getAttribute('href')).toBe('/bookings');
       await page.getByLabel('Account menu').click();
       const menu = page.getByRole('menu');
@@ -224,10 +235,7 @@ describe('/auth: its query parameters and the Sign In card', () => {
   test('registering with a redirect goes there: Creating Account..., then the redirect target', async () => {
     await withPage(async (page) => {
       await open(page, '/auth?tab=register&redirect=%2Fclasses');
-      await page.route('**/api/register', async (route) => {
-        await Bun.sleep(300);
-        await route.continue();
-      });
+      await slowDown(page, '**/api/register');
       await fillRegisterForm(page, { firstName: 'Rio', lastName: 'Vance', email: uniqueEmail(), phone: '4155550123', password: 'rio-password-1' });
       await page.getByRole('checkbox', { name: /I agree to the/ }).check();
       await page.getByRole('button', { name: 'Create Account', exact: true }).click();
@@ -240,9 +248,7 @@ describe('/auth: its query parameters and the Sign In card', () => {
 describe('the header menus from the keyboard', () => {
   test('the account menu opens on Enter at its first item, moves with the arrows and closes on Escape', async () => {
     await withPage(async (page) => {
-      await open(page, '/auth');
-      await signInWithForm(page, 'customer@fogline.test', 'demo-password');
-      await page.waitForURL(`${product.url}/`);
+      await signInAs(page, 'customer@fogline.test');
       const button = page.getByLabel('Account menu');
       await button.focus();
       await page.keyboard.press('Enter');
@@ -265,9 +271,7 @@ describe('the header menus from the keyboard', () => {
 describe('the mobile menus', () => {
   test('a coach\'s slide-out menu and bottom bar carry the coach items; Escape closes the menu', async () => {
     await withPage(async (page) => {
-      await open(page, '/auth');
-      await signInWithForm(page, 'coach@fogline.test', 'demo-password');
-      await page.waitForURL(`${product.url}/`);
+      await signInAs(page, 'coach@fogline.test');
       const bottom = page.getByRole('navigation', { name: 'Bottom' });
       expect((await bottom.getByRole('link').allTextContents()).map((t) => t.trim())).toEqual(['Home', 'Explore', 'Calendar', 'Profile']);
       expect(await bottom.getByRole('link', { name: 'Calendar' }).getAttribute('href')).toBe('/my-calendar');
@@ -283,9 +287,7 @@ describe('the mobile menus', () => {
 
   test('an admin\'s slide-out menu has Admin Panel and Class Management, and Sign Out goes home', async () => {
     await withPage(async (page) => {
-      await open(page, '/auth');
-      await signInWithForm(page, 'admin@fogline.test', 'demo-password');
-      await page.waitForURL(`${product.url}/`);
+      await signInAs(page, 'admin@fogline.test');
       await page.getByLabel('Open menu').click();
       const menu = page.getByRole('navigation', { name: 'Mobile' });
       expect(await menu.getByRole('link', { name: 'Class Management' }).getAttribute('href')).toBe('/admin?tab=classes');
@@ -312,9 +314,7 @@ describe('the mobile menus', () => {
 
   test('the slide-out menu fills the phone\'s height above the bottom bar, and Close menu closes it', async () => {
     await withPage(async (page) => {
-      await open(page, '/auth');
-      await signInWithForm(page, 'customer@fogline.test', 'demo-password');
-      await page.waitForURL(`${product.url}/`);
+      await signInAs(page, 'customer@fogline.test');
       await page.getByLabel('Open menu').click();
       const menu = page.getByRole('navigation', { name: 'Mobile' });
       const signOut = menu.getByRole('button', { name: 'Sign Out' });
@@ -335,9 +335,7 @@ describe('the mobile menus', () => {
 describe('theme (light by default, stored under "theme", with a system option)', () => {
   test('choosing Dark in the account menu applies and is remembered; System follows the device', async () => {
     await withPage(async (page) => {
-      await open(page, '/auth');
-      await signInWithForm(page, 'customer@fogline.test', 'demo-password');
-      await page.waitForURL(`${product.url}/`);
+      await signInAs(page, 'customer@fogline.test');
       const isDark = () => page.evaluate(() => document.documentElement.classList.contains('dark'));
       expect(await isDark()).toBe(false);
       await page.getByLabel('Account menu').click();
@@ -373,10 +371,7 @@ describe('password recovery', () => {
   test('forgot password, the emailed link, a new password, and signing in with it', async () => {
     await withPage(async (page) => {
       const email = uniqueEmail();
-      const res = await page.request.post(`${product.url}/api/register`, {
-        data: { firstName: 'Reese', lastName: 'Hart', email, phone: '+14155550123', password: 'old-password-1', role: 'customer' },
-        headers: { origin: product.url },
-      });
+      const res = await registerThroughApi(page, { firstName: 'Reese', lastName: 'Hart', email, phone: '+14155550123', password: 'old-password-1', role: 'customer' });
       expect(res.status()).toBe(201);
       await page.context().clearCookies();
 
@@ -438,10 +433,7 @@ describe('the recovery cards and pages, each in its own words', () => {
       await page.getByLabel('Email').fill('not-an-email');
       await page.getByRole('button', { name: 'Send Reset Link' }).click();
       await page.getByText('Invalid email address', { exact: true }).waitFor();
-      await page.route('**/api/auth/forgot-password', async (route) => {
-        await Bun.sleep(300);
-        await route.continue();
-      });
+      await slowDown(page, '**/api/auth/forgot-password');
       await page.getByLabel('Email').fill('someone@example.test');
       await page.getByRole('button', { name: 'Send Reset Link' }).click();
       await page.getByRole('button', { name: 'Sending Reset Link...' }).waitFor();
@@ -479,10 +471,7 @@ describe('the recovery cards and pages, each in its own words', () => {
   test('/reset-password?token=: "...at least 6 characters long", "Passwords do not match", Resetting Password..., Continue to Login', async () => {
     await withPage(async (page) => {
       const email = uniqueEmail();
-      await page.request.post(`${product.url}/api/register`, {
-        data: { firstName: 'Page', lastName: 'Reset', email, phone: '+14155550123', password: 'old-password-1', role: 'customer' },
-        headers: { origin: product.url },
-      });
+      await registerThroughApi(page, { firstName: 'Page', lastName: 'Reset', email, phone: '+14155550123', password: 'old-password-1', role: 'customer' });
       await page.context().clearCookies();
       await page.request.post(`${product.url}/api/auth/forgot-password`, { data: { email }, headers: { origin: product.url } });
       const token = new URL(await resetLinkFor(email)).searchParams.get('token');
@@ -494,10 +483,7 @@ describe('the recovery cards and pages, each in its own words', () => {
       await page.getByLabel('New Password', { exact: true }).fill('1234567');
       await page.getByText('Passwords do not match', { exact: true }).waitFor();
       await page.getByLabel('Confirm Password', { exact: true }).fill('1234567');
-      await page.route('**/api/auth/reset-password', async (route) => {
-        await Bun.sleep(300);
-        await route.continue();
-      });
+      await slowDown(page, '**/api/auth/reset-password');
       await page.getByRole('button', { name: 'Reset Password' }).click();
       await page.getByRole('button', { name: 'Resetting Password...' }).waitFor();
       await page.getByRole('heading', { name: 'Password Reset Successfully' }).waitFor();
@@ -515,9 +501,7 @@ describe('the recovery cards and pages, each in its own words', () => {
 
   test('a signed-in user can still open an emailed reset link (/auth?tab=reset)', async () => {
     await withPage(async (page) => {
-      await open(page, '/auth');
-      await signInWithForm(page, 'customer@fogline.test', 'demo-password');
-      await page.waitForURL(`${product.url}/`);
+      await signInAs(page, 'customer@fogline.test');
       await open(page, '/auth?tab=reset&token=abc');
       await page.getByRole('heading', { name: 'Reset Password', level: 2 }).waitFor();
       expect(page.url()).toBe(`${product.url}/auth?tab=reset&token=abc`);
@@ -623,10 +607,7 @@ describe('profile', () => {
   test('a customer updates their name: success toast, then the page reloads with the new name', async () => {
     await withPage(async (page) => {
       const email = uniqueEmail();
-      await page.request.post(`${product.url}/api/register`, {
-        data: { firstName: 'Pat', lastName: 'Lee', email, phone: '+14155550123', password: 'pat-password-1', role: 'customer' },
-        headers: { origin: product.url },
-      });
+      await registerThroughApi(page, { firstName: 'Pat', lastName: 'Lee', email, phone: '+14155550123', password: 'pat-password-1', role: 'customer' });
       await open(page, `/profile`);
       await page.getByRole('tab', { name: 'Security' }).waitFor();
       expect(await page.getByRole('tab').allTextContents()).toEqual(['Profile', 'Security']);
@@ -645,10 +626,7 @@ describe('profile', () => {
   test('a picture upload shows progress and becomes the profile picture', async () => {
     await withPage(async (page) => {
       const email = uniqueEmail();
-      await page.request.post(`${product.url}/api/register`, {
-        data: { firstName: 'Ivy', lastName: 'Moss', email, phone: '+14155550123', password: 'ivy-password-1', role: 'customer' },
-        headers: { origin: product.url },
-      });
+      await registerThroughApi(page, { firstName: 'Ivy', lastName: 'Moss', email, phone: '+14155550123', password: 'ivy-password-1', role: 'customer' });
       await open(page, `/profile`);
       const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
       await page.getByLabel('Upload Photo').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png });
@@ -662,9 +640,7 @@ describe('profile', () => {
 
   test('a text file chosen as a picture shows "Failed to upload image"', async () => {
     await withPage(async (page) => {
-      await open(page, `/auth?redirect=%2Fprofile`);
-      await signInWithForm(page, 'customer@fogline.test', 'demo-password');
-      await page.waitForURL(`${product.url}/profile`);
+      await signInAs(page, 'customer@fogline.test', '/profile');
       await page.getByLabel(/Upload Photo|Change Photo/).setInputFiles({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('not an image') });
       await page.getByTestId('toast').filter({ hasText: 'Failed to upload image' }).waitFor();
     });
@@ -673,10 +649,7 @@ describe('profile', () => {
   test('the Security tab refuses a wrong current password and accepts the right one', async () => {
     await withPage(async (page) => {
       const email = uniqueEmail();
-      await page.request.post(`${product.url}/api/register`, {
-        data: { firstName: 'Sec', lastName: 'Tab', email, phone: '+14155550123', password: 'first-password-1', role: 'coach' },
-        headers: { origin: product.url },
-      });
+      await registerThroughApi(page, { firstName: 'Sec', lastName: 'Tab', email, phone: '+14155550123', password: 'first-password-1', role: 'coach' });
       await open(page, `/profile?tab=security`);
       await page.getByRole('tab', { name: 'Payment' }).waitFor();
       expect(await page.getByRole('tab').allTextContents()).toEqual(['Profile', 'Security', 'Payment']);
@@ -702,10 +675,7 @@ describe('profile: the coach\'s extras and every validation message', () => {
   test('a coach writes a bio, picks areas of expertise as removable chips and certifications; they are kept', async () => {
     await withPage(async (page) => {
       const email = uniqueEmail();
-      await page.request.post(`${product.url}/api/register`, {
-        data: { firstName: 'Cora', lastName: 'Fern', email, phone: '+14155550123', password: 'cora-password-1', role: 'coach' },
-        headers: { origin: product.url },
-      });
+      await registerThroughApi(page, { firstName: 'Cora', lastName: 'Fern', email, phone: '+14155550123', password: 'cora-password-1', role: 'coach' });
       await open(page, '/profile');
       await page.getByLabel('Bio').fill('Ten years of beach volleyball coaching.');
       const picker = page.getByLabel('Areas of expertise', { exact: true });
@@ -729,9 +699,7 @@ describe('profile: the coach\'s extras and every validation message', () => {
 
   test('a customer\'s profile has no coach fields; "Last name is required"; the phone hint asks for the country code', async () => {
     await withPage(async (page) => {
-      await open(page, '/auth?redirect=%2Fprofile');
-      await signInWithForm(page, 'customer@fogline.test', 'demo-password');
-      await page.waitForURL(`${product.url}/profile`);
+      await signInAs(page, 'customer@fogline.test', '/profile');
       await page.getByLabel('Phone').waitFor();
       await page.getByText(/Include your country code/).waitFor();
       expect(await page.getByLabel('Bio').count()).toBe(0);
@@ -745,9 +713,7 @@ describe('profile: the coach\'s extras and every validation message', () => {
 
   test('the Security tab\'s messages: "Current password is required", "Password must be at least 8 characters"', async () => {
     await withPage(async (page) => {
-      await open(page, '/auth?redirect=%2Fprofile%3Ftab%3Dsecurity');
-      await signInWithForm(page, 'customer@fogline.test', 'demo-password');
-      await page.waitForURL(`${product.url}/profile?tab=security`);
+      await signInAs(page, 'customer@fogline.test', '/profile?tab=security');
       await page.getByLabel('New password', { exact: true }).fill('short');
       await page.getByRole('button', { name: 'Change Password' }).click();
       await page.getByText('Current password is required', { exact: true }).waitFor();
@@ -757,9 +723,7 @@ describe('profile: the coach\'s extras and every validation message', () => {
 
   test('a failed save shows the "Update failed" toast and the page stays', async () => {
     await withPage(async (page) => {
-      await open(page, '/auth?redirect=%2Fprofile');
-      await signInWithForm(page, 'customer@fogline.test', 'demo-password');
-      await page.waitForURL(`${product.url}/profile`);
+      await signInAs(page, 'customer@fogline.test', '/profile');
       await page.route('**/api/users/*', (route) => route.abort('connectionrefused'));
       await page.getByRole('button', { name: 'Save Changes' }).click();
       const toast = page.getByTestId('toast').filter({ hasText: 'Update failed' });
@@ -771,9 +735,7 @@ describe('profile: the coach\'s extras and every validation message', () => {
 
   test('a protected page first shows a spinner while the signed-in app loads', async () => {
     await withPage(async (page) => {
-      await open(page, '/auth');
-      await signInWithForm(page, 'customer@fogline.test', 'demo-password');
-      await page.waitForURL(`${product.url}/`);
+      await signInAs(page, 'customer@fogline.test');
       const html = await (await page.request.get(`${product.url}/profile`)).text();
       expect(html).toMatch(/role="status"[^>]*>[\s\S]*animate-spin[\s\S]*Loading\.\.\./);
     });
@@ -798,9 +760,7 @@ describe('accessibility (axe: no serious or critical violations)', () => {
 
   test('the signed-in header, its open menu, and the profile tabs for a coach, in light and dark', async () => {
     await withPage(async (page) => {
-      await open(page, '/auth?redirect=%2Fprofile');
-      await signInWithForm(page, 'coach@fogline.test', 'demo-password');
-      await page.waitForURL(`${product.url}/profile`);
+      await signInAs(page, 'coach@fogline.test', '/profile');
       for (const theme of ['light', 'dark']) {
         await page.evaluate((t) => localStorage.setItem('theme', t), theme);
         for (const tab of ['profile', 'security']) {
@@ -816,11 +776,7 @@ describe('accessibility (axe: no serious or critical violations)', () => {
   test('the open slide-out menu on a phone, signed out and signed in, in light and dark', async () => {
     await withPage(async (page) => {
       for (const who of [null, 'coach@fogline.test']) {
-        if (who) {
-          await open(page, '/auth');
-          await signInWithForm(page, who, 'demo-password');
-          await page.waitForURL(`${product.url}/`);
-        }
+        if (who) await signInAs(page, who);
         for (const theme of ['light', 'dark']) {
           await open(page, '/');
           await page.evaluate((t) => localStorage.setItem('theme', t), theme);
