@@ -125,6 +125,13 @@ async function findUser(db: Database, userId: number) {
   return db.select({ email: users.email, firstName: users.firstName }).from(users).where(eq(users.id, userId)).get();
 }
 
+export const OWN_CLASS = 'You teach this class, so you cannot book a spot in it.';
+
+/** A coach never books (or pays themselves for) their own class: it would take a customer's spot. */
+function refuseOwnClass(cls: ClassRow, user: SessionUser): void {
+  if (cls.coachId === user.id) throw conflict(OWN_CLASS);
+}
+
 // ---------------------------------------------------------------- free booking
 
 /** POST /api/bookings/free: only for price 0; confirmed at once. */
@@ -134,6 +141,7 @@ export async function bookFreeClass(ctx: AppContext, user: SessionUser, input: F
   try {
     created = await ctx.db.write(async (tx) => {
       const cls = await loadBookableClass(tx, input.classId, now);
+      refuseOwnClass(cls, user);
       if (cls.priceCents > 0) throw badRequest('This class is not free: please book it through checkout.');
       await expireHolds(tx, now, { classId: cls.id });
       if (await activeBookingOf(tx, user.id, cls.id)) throw conflict(ALREADY_BOOKED);
@@ -179,6 +187,7 @@ export async function placeHold(ctx: AppContext, user: SessionUser, input: { cla
   try {
     return await ctx.db.write(async (tx) => {
       const cls = await loadBookableClass(tx, classId, now);
+      refuseOwnClass(cls, user);
       if (cls.priceCents === 0) throw badRequest('This class is free: book it directly, no payment needed.');
       const price = priceBreakdown(cls.priceCents, quantity);
       if (price.totalCents !== input.clientTotalCents) throw conflict(PRICE_CHANGED);

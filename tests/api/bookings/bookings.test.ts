@@ -92,6 +92,18 @@ describe('free booking', () => {
     expect(res.body.message).toContain('already started');
   });
 
+  test('a coach cannot book or pay for a spot in their own class', async () => {
+    const free = await createClass(server, { coachId: coach.id, priceCents: 0 });
+    const paid = await createClass(server, { coachId: coach.id, priceCents: 2000 });
+    const own = await coach.client.post('/api/bookings/free', { classId: free.id, quantity: 1 });
+    expect(own.status).toBe(409);
+    expect(own.body.message).toBe('You teach this class, so you cannot book a spot in it.');
+    const intent = await coach.client.post('/api/payment/create-intent', { classId: paid.id, quantity: 1, amount: pageTotal(2000, 1) });
+    expect(intent.status).toBe(409);
+    expect(await spotsLeft(free.id)).toBe(10);
+    expect(await spotsLeft(paid.id)).toBe(10);
+  });
+
   test('booking needs login', async () => {
     const cls = await createClass(server, { coachId: coach.id, priceCents: 0 });
     const res = await server.client().post('/api/bookings/free', { classId: cls.id, quantity: 1 });
