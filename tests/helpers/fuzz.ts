@@ -236,6 +236,10 @@ export interface Answer {
   text: string;
 }
 
+export async function answerOf(res: Response): Promise<Answer> {
+  return { status: res.status, contentType: res.headers.get('content-type') ?? '', text: await res.text() };
+}
+
 /** Everything wrong with one answer under the error contract (empty when it is fine). */
 export function contractProblems(answer: Answer, options: { redirectOk?: boolean } = {}): string[] {
   const problems: string[] = [];

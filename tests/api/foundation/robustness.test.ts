@@ -9,6 +9,7 @@ import { createSession, SESSION_COOKIE } from '../../../api/auth/session';
 import { startTestServer, type TestClient } from '../../helpers/api';
 import {
   type Answer,
+  answerOf,
   BAD_PATH_VALUES,
   BAD_QUERY_VALUES,
   bodyFields,
@@ -124,6 +125,9 @@ function plausibleBody(op: Operation): unknown {
     classId: op.path.startsWith('/api/reviews') ? reviewedBooking.classId : op.path.includes('free') ? freeClass.id : coachClass.id,
     bookingId: reviewedBooking.id,
     categoryId: category.id,
+    // Room for the spots already booked, so an owner's edit can succeed.
+    capacity: 50,
+    duration: 60,
     paymentIntentId: heldIntent.id,
     clientSecret: heldIntent.clientSecret,
   };
@@ -184,7 +188,7 @@ async function send(actor: Actor, op: Operation, probe: Probe): Promise<Answer> 
   }
   const url = server.url + probe.path + (probe.query ? `?${probe.query}` : '');
   const res = await fetch(url, { method: op.method, headers, body, redirect: 'manual' });
-  return { status: res.status, contentType: res.headers.get('content-type') ?? '', text: await res.text() };
+  return answerOf(res);
 }
 
 describe('the operations come from the API docs', () => {
@@ -347,7 +351,7 @@ describe('a forged or mangled session cookie is a visitor, never a 5xx', () => {
         const body = isWrite(op) && !op.multipart ? JSON.stringify(plausibleBody(op)) : undefined;
         const headers: Record<string, string> = { cookie, ...(isWrite(op) ? { origin: server.url } : {}), ...(body ? { 'content-type': 'application/json' } : {}) };
         const res = await fetch(server.url + fillPath(op, 'visitor'), { method: op.method, headers, body, redirect: 'manual' });
-        const answer = { status: res.status, contentType: res.headers.get('content-type') ?? '', text: await res.text() };
+        const answer = await answerOf(res);
         return contractProblems(answer, { redirectOk: op.path.startsWith('/api/auth/google') }).map((problem) => `${op.name} with ${label}: ${problem}`);
       }),
     );
@@ -375,8 +379,93 @@ describe('a correctly signed webhook with a malformed event is acknowledged or r
     test(`signed webhook with ${label}`, async () => {
       const signature = await provider.signWebhook!(payload);
       const res = await fetch(`${server.url}/api/payment/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, body: payload });
-      const answer = { status: res.status, contentType: res.headers.get('content-type') ?? '', text: await res.text() };
+      const answer = await answerOf(res);
       expect(contractProblems(answer)).toEqual([]);
     });
   }
+});
+
+describe('malformed uploads are a JSON 4xx; only what sniffs as an image is stored, under a random name', () => {
+  const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  const file = (bytes: BlobPart, type: string, name = 'a.png') => {
+    const form = new FormData();
+    form.set('image', new Blob([bytes], { type }), name);
+    return form;
+  };
+  const UPLOADS: [string, { body: BodyInit; contentType?: string }][] = [
+    ['multipart without a boundary', { body: '--x\r\nContent-Disposition: form-data; name="image"\r\n\r\nabc\r\n--x--', contentType: 'multipart/form-data' }],
+    ['a truncated multipart body', { body: '--b\r\nContent-Disposition: form-data; name="image"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n\x89PNG', contentType: 'multipart/form-data; boundary=b' }],
+    ['a boundary that never appears', { body: 'just some bytes', contentType: 'multipart/form-data; boundary=zzz' }],
+    ['the image field as text', { body: (() => { const f = new FormData(); f.set('image', 'not a file'); return f; })() }],
+    ['an empty file', { body: file(new Uint8Array(0), 'image/png') }],
+    ['a PNG signature and nothing else', { body: file(png, 'image/png') }],
+    ['HTML dressed as a PNG', { body: file('<html><script>alert(1)</script></html>', 'image/png', 'x.png') }],
+    ['an SVG with a script', { body: file('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>', 'image/svg+xml', 'x.svg') }],
+    ['a traversal file name', { body: file(png, 'image/png', '../../etc/passwd') }],
+    ['two image fields', { body: (() => { const f = file(png, 'image/png'); f.append('image', new Blob([png], { type: 'image/png' }), 'b.png'); return f; })() }],
+    ['JSON instead of a form', { body: JSON.stringify({ image: 'data:image/png;base64,iVBORw0KGgo=' }), contentType: 'application/json' }],
+  ];
+  for (const [label, { body, contentType }] of UPLOADS) {
+    test(`POST /api/upload-image with ${label}`, async () => {
+      const headers: Record<string, string> = { origin: server.url, cookie: clients.customer.cookieHeader(), ...(contentType ? { 'content-type': contentType } : {}) };
+      const res = await fetch(`${server.url}/api/upload-image`, { method: 'POST', headers, body });
+      const answer = await answerOf(res);
+      expect(contractProblems(answer)).toEqual([]);
+      // The type is sniffed from the bytes (a PNG signature passes); whatever is stored gets a random, safe name.
+      if (answer.status === 201) expect(JSON.parse(answer.text).imageUrl).toMatch(/^\/uploads\/[A-Za-z0-9_-]+\.png$/);
+      else expect(answer.status).toBeGreaterThanOrEqual(400);
+    });
+  }
+});
+
+describe('the same request eight times at once: constraint clashes are 409 or 400, never a 5xx', () => {
+  /** Registration hashes a password per request: eight at once take seconds on two cores. */
+  const SLOW = 30_000;
+  const burst = async (send: () => Promise<Response>) => {
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, async () => answerOf(await send())),
+    );
+    return { problems: answers.flatMap((answer) => contractProblems(answer)), statuses: answers.map((answer) => answer.status) };
+  };
+  const post = (path: string, body: unknown, cookie = '', method = 'POST') => () =>
+    fetch(server.url + path, { method, headers: { origin: server.url, 'content-type': 'application/json', cookie }, body: JSON.stringify(body) });
+
+  test('registering one email eight times at once: one account, the rest 409', async () => {
+    const { problems, statuses } = await burst(post('/api/register', { firstName: 'Twin', lastName: 'Burst', email: 'twin.burst@example.com', phone: '+14155550111', password: 'twin-password', role: 'customer', termsAccepted: true }));
+    expect(problems).toEqual([]);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(1);
+  }, SLOW);
+
+  test('booking one free class eight times at once', async () => {
+    const { problems } = await burst(post('/api/bookings/free', { classId: freeClass.id, quantity: 1 }, other.cookieHeader()));
+    expect(problems).toEqual([]);
+  }, SLOW);
+
+  test('holding one paid class eight times at once', async () => {
+    const { problems } = await burst(post('/api/payment/create-intent', { classId: otherCoachClass.id, quantity: 1, amount: Math.round(otherCoachClass.price * 105) / 100 }, clients.newcoach.cookieHeader()));
+    expect(problems).toEqual([]);
+  }, SLOW);
+
+  test('reviewing one booking eight times at once', async () => {
+    const past = myBookings.find((b) => b.id !== reviewedBooking.id && new Date(b.class?.startTime ?? 0).getTime() < server.clock.now().getTime());
+    const { problems } = await burst(post('/api/reviews', { classId: past?.classId ?? reviewedBooking.classId, bookingId: past?.id ?? reviewedBooking.id, rating: 5, comment: 'Burst' }, clients.customer.cookieHeader()));
+    expect(problems).toEqual([]);
+  }, SLOW);
+
+  test('publishing one slug eight times at once', async () => {
+    const { problems } = await burst(post('/api/blog', { title: 'Burst post', slug: 'burst-post', content: '<p>Burst</p>', status: 'published' }, clients.admin.cookieHeader()));
+    expect(problems).toEqual([]);
+  }, SLOW);
+
+  test('cancelling one booking eight times at once', async () => {
+    const upcoming = myBookings.find((b) => b.status === 'confirmed' && b.id !== booking.id) ?? booking;
+    const { problems } = await burst(post(`/api/bookings/${upcoming.id}/cancel`, {}, clients.customer.cookieHeader(), 'PUT'));
+    expect(problems).toEqual([]);
+  }, SLOW);
+
+  test('approving one coach and changing one profile eight times at once', async () => {
+    const approve = await burst(post(`/api/admin/coaches/${me.newcoach.id}/approve`, {}, clients.admin.cookieHeader(), 'PUT'));
+    const profile = await burst(post(`/api/users/${me.customer.id}`, { firstName: 'Casey', lastName: 'Burst', areasOfExpertise: [category.id, category.id, 99999] }, clients.customer.cookieHeader(), 'PUT'));
+    expect([...approve.problems, ...profile.problems]).toEqual([]);
+  }, SLOW);
 });
