@@ -225,8 +225,8 @@ export function fieldProbes(path: string, base: unknown, fields: string[]): Prob
 // ---------------------------------------------------------------------------------------------------------------
 // Judging an answer.
 
-/** A stack frame ("\n    at fn (file:1:2)"), a source location or a dependency path. */
-const STACK_TRACE = /(^|\n|\\n)\s*at\s+\S|\bat\s+\S+\s+\(\S+:\d+:\d+\)|\.(ts|tsx|js|mjs):\d+|node_modules|\/work\/|file:\/\//;
+/** A stack frame ("\n    at fn (file:1:2)"), a source location, a dependency path, a file-system error or path. */
+const STACK_TRACE = /(^|\n|\\n)\s*at\s+\S|\bat\s+\S+\s+\(\S+:\d+:\d+\)|\.(ts|tsx|js|mjs):\d+|node_modules|file:\/\/|\b(ENOENT|EACCES|EISDIR)\b|\/(home|work|root|tmp|var|usr)\/[\w.-]+\//;
 /** Columns and keys that must never leave the server. */
 const PRIVATE_FIELD = /password_?hash|secret_?hash|google_?sub|token_?hash|client_?secret_?hash/i;
 
@@ -282,7 +282,7 @@ export async function inPool<T>(tasks: (() => Promise<T>)[], limit = 8): Promise
 
 /** Stack frames and source paths as a server error page would print them (stricter than for JSON: page copy may
  * well say "at the park"). */
-const PAGE_STACK_TRACE = /\n\s+at\s+(\S+\s+\(|file:|\/|async\s)|\.(ts|tsx|mjs|astro):\d+:\d+|node_modules\/|\/work\/main|Error: .*\n\s+at /;
+const PAGE_STACK_TRACE = /\n\s+at\s+(\S+\s+\(|file:|\/|async\s)|\.(ts|tsx|mjs|astro):\d+:\d+|node_modules\/|\b(ENOENT|EACCES|EISDIR)\b|\/(home|work|root|tmp|var|usr)\/[\w.-]+\/[\w.-]+\.(ts|js|mjs|astro)\b|Error: .*\n\s+at /;
 
 /** Everything wrong with a page's answer: a 5xx, a stack trace, a private field, or a reflected `marker`. */
 export function pageProblems(status: number, html: string, options: { reflected?: string } = {}): string[] {

@@ -191,6 +191,20 @@ async function send(actor: Actor, op: Operation, probe: Probe): Promise<Answer> 
   return answerOf(res);
 }
 
+describe('the judge of answers', () => {
+  const json = (status: number, body: unknown): Answer => ({ status, contentType: 'application/json', text: JSON.stringify(body) });
+  test('passes a JSON refusal with a message, even one saying "at least"', () => {
+    expect(contractProblems(json(400, { message: 'Password must be at least 8 characters' }))).toEqual([]);
+  });
+  test('flags a 500, a stack trace, a private column, a refusal without a message and a non-JSON refusal', () => {
+    expect(contractProblems(json(500, { message: 'x' }))).toHaveLength(1);
+    expect(contractProblems(json(400, { message: 'TypeError: x\n    at handle (/srv/app/api/x.ts:3:9)' })).length).toBeGreaterThan(0);
+    expect(contractProblems(json(200, [{ id: 1, passwordHash: '$argon2id$...' }]))).toHaveLength(1);
+    expect(contractProblems(json(404, { error: 'Not found' }))).toHaveLength(1);
+    expect(contractProblems({ status: 400, contentType: 'text/plain', text: 'Bad Request' })).toHaveLength(1);
+  });
+});
+
 describe('the operations come from the API docs', () => {
   test('every documented operation is probed (more than 50 of them)', () => {
     expect(operations.length).toBeGreaterThan(50);
