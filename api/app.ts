@@ -42,10 +42,11 @@ function standardIssues(error: ValidationError): { path?: string; message?: stri
 
 function validationErrors(error: ValidationError): Record<string, string[]> {
   const errors: Record<string, string[]> = {};
-  for (const issue of standardIssues(error) ?? (error.all as { path?: string; summary?: string; message?: string; schema?: { error?: unknown } }[])) {
+  type Issue = { path?: string; summary?: string; message?: string; schema?: { error?: unknown } };
+  for (const issue of (standardIssues(error) as Issue[] | null) ?? (error.all as Issue[])) {
     const field = (issue.path ?? '').replace(/^\//, '').split('/')[0] || 'body';
     // A TypeBox schema's own `error` text (e.g. t.File({ error })) wins over TypeBox's generic wording.
-    const custom = 'schema' in issue && typeof issue.schema?.error === 'string' ? issue.schema.error : undefined;
+    const custom = typeof issue.schema?.error === 'string' ? issue.schema.error : undefined;
     const message = custom ?? issue.message ?? issue.summary ?? 'Invalid value';
     (errors[field] ??= []).includes(message) || errors[field]!.push(message);
   }
