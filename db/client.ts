@@ -11,13 +11,13 @@ export type Database = LibSQLDatabase<typeof schema>;
 /** The transaction handle Drizzle passes to a write. */
 export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
-export interface Db {
+/** The one database handle: Drizzle for reads (`ctx.db.select(...)`), `write` for every write. */
+export type Db = Database & {
   client: Client;
-  db: Database;
   /** Every write goes through here: one at a time, inside BEGIN IMMEDIATE ... COMMIT. */
   write<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
   close(): void;
-}
+};
 
 export async function openDb(url: string, authToken?: string): Promise<Db> {
   if (url.startsWith('file:')) {
@@ -34,10 +34,9 @@ export async function openDb(url: string, authToken?: string): Promise<Db> {
   await client.execute('PRAGMA foreign_keys = ON');
   const db = drizzle(client, { schema });
   const queue = new WriteQueue();
-  return {
+  return Object.assign(db, {
     client,
-    db,
-    write: (fn) => queue.run(() => db.transaction(fn, { behavior: 'immediate' })),
+    write: <T>(fn: (tx: Tx) => Promise<T>) => queue.run(() => db.transaction(fn, { behavior: 'immediate' })),
     close: () => client.close(),
-  };
+  });
 }

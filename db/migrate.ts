@@ -6,5 +6,5 @@ import type { Db } from './client';
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
 export async function migrateDb(handle: Db): Promise<void> {
-  await migrate(handle.db, { migrationsFolder });
+  await migrate(handle, { migrationsFolder });
 }

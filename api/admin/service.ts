@@ -14,7 +14,7 @@ export function toAdminUser(user: SessionUser): AdminUser {
 }
 
 export async function listUsers(ctx: AppContext): Promise<AdminUser[]> {
-  const rows = await ctx.db.db.select().from(users).orderBy(desc(users.createdAt), desc(users.id));
+  const rows = await ctx.db.select().from(users).orderBy(desc(users.createdAt), desc(users.id));
   return rows.map(toAdminUser);
 }
 

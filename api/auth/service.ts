@@ -39,7 +39,7 @@ function randomToken(): string {
 export const hashToken = (token: string) => encodeHexLowerCase(sha256(new TextEncoder().encode(token)));
 
 export async function findUserByEmail(ctx: AppContext, email: string): Promise<SessionUser | undefined> {
-  return ctx.db.db.select().from(users).where(eq(users.email, email.trim().toLowerCase())).get();
+  return ctx.db.select().from(users).where(eq(users.email, email.trim().toLowerCase())).get();
 }
 
 /** A customer can book at once; a coach waits for an admin's approval before creating classes. */
@@ -136,7 +136,7 @@ export async function resetPassword(ctx: AppContext, token: string, newPassword:
   const invalid = () => new DomainError(400, INVALID_RESET_MESSAGE, { token: [INVALID_RESET_MESSAGE] });
   // A bogus token is refused before hashing: argon2id costs ~200 ms of CPU and 64 MB, and this call needs no
   // sign-in, so hashing first let anyone keep the server busy with made-up tokens.
-  if (!(await ctx.db.db.select({ id: passwordResetTokens.id }).from(passwordResetTokens).where(usable).get())) throw invalid();
+  if (!(await ctx.db.select({ id: passwordResetTokens.id }).from(passwordResetTokens).where(usable).get())) throw invalid();
   const passwordHash = await hashPassword(newPassword);
   const userId = await ctx.db.write(async (tx) => {
     // Checked again inside the write: the token may have been used while the password was hashed.

@@ -45,7 +45,7 @@ export async function validateSessionToken(db: Db, clock: Clock, token: string |
   if (!token) return null;
   const [id, secret] = token.split('.');
   if (!id || !secret || id.length > 64 || secret.length > 64) return null;
-  const row = await db.db
+  const row = await db
     .select({ session: sessions, user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))

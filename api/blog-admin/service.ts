@@ -59,13 +59,13 @@ function postColumns(form: BlogPostForm) {
 
 export async function listAllPosts(ctx: AppContext, user: SessionUser | null): Promise<BlogPost[]> {
   requireRole(user, 'admin');
-  const rows = await ctx.db.db.select().from(blogPosts).orderBy(desc(blogPosts.createdAt), desc(blogPosts.id));
+  const rows = await ctx.db.select().from(blogPosts).orderBy(desc(blogPosts.createdAt), desc(blogPosts.id));
   return rows.map(toAdminPost);
 }
 
 export async function getPostForEdit(ctx: AppContext, user: SessionUser | null, id: number): Promise<BlogPost> {
   requireRole(user, 'admin');
-  const row = await ctx.db.db.select().from(blogPosts).where(eq(blogPosts.id, id)).get();
+  const row = await ctx.db.select().from(blogPosts).where(eq(blogPosts.id, id)).get();
   if (!row) throw notFound('Post not found.');
   return toAdminPost(row);
 }

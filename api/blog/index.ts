@@ -8,7 +8,7 @@ import { getPostBySlug, listPublishedPosts } from './service';
 import { authPlugin } from '../auth/plugin';
 
 export function blogRoutes(ctx: AppContext) {
-  const db = ctx.db.db;
+  const db = ctx.db;
   return new Elysia()
     .use(authPlugin(ctx))
     .mapResponse(gzipLargeJson)

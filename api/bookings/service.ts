@@ -315,12 +315,12 @@ export async function settlePaidBooking(ctx: AppContext, bookingId: number): Pro
 }
 
 export async function notifyConfirmed(ctx: AppContext, booking: BookingRow, cls: ClassRow): Promise<void> {
-  const user = await findUser(ctx.db.db, booking.userId);
+  const user = await findUser(ctx.db, booking.userId);
   if (user) await sendBookingConfirmation(ctx, booking, cls, user);
 }
 
 export async function notifyRefundedLatePayment(ctx: AppContext, booking: BookingRow, cls: ClassRow, refundCents: number): Promise<void> {
-  const user = await findUser(ctx.db.db, booking.userId);
+  const user = await findUser(ctx.db, booking.userId);
   if (user) await sendCancellationEmail(ctx, booking, cls, user, refundCents, booking.cancelReason === 'class_deleted' ? 'class_deleted' : 'payment_late');
 }
 
@@ -334,7 +334,7 @@ const UNPAID_ENDINGS = ['hold_expired', 'replaced', 'payment_failed', 'class_del
  * payment are left out (they never were bookings for the customer). */
 export async function listBookings(ctx: AppContext, user: SessionUser): Promise<Booking[]> {
   const now = ctx.clock.now();
-  const db = ctx.db.db;
+  const db = ctx.db;
   const stale = await db
     .select({ id: bookings.id })
     .from(bookings)
@@ -373,7 +373,7 @@ async function issueRefund(ctx: AppContext, booking: BookingRow, cents: number):
 /** PUT /api/bookings/{id}/cancel: only the owner, before the class starts; refund by the FAQ policy. */
 export async function cancelBooking(ctx: AppContext, user: SessionUser, bookingId: number): Promise<Booking> {
   const now = ctx.clock.now();
-  const found = await bookingWithClass(ctx.db.db, bookingId);
+  const found = await bookingWithClass(ctx.db, bookingId);
   if (!found) throw notFound('Booking not found.');
   if (found.booking.userId !== user.id) throw forbidden('You can only cancel your own bookings.');
   const { booking, cls } = found;
@@ -413,7 +413,7 @@ export async function cancelBooking(ctx: AppContext, user: SessionUser, bookingI
 export async function cancelClassBookings(ctx: AppContext, classIds: number[], reason: 'class_deleted'): Promise<{ cancelled: number; refunded: number }> {
   if (classIds.length === 0) return { cancelled: 0, refunded: 0 };
   const now = ctx.clock.now();
-  const rows = await ctx.db.db
+  const rows = await ctx.db
     .select({ booking: bookings, cls: classes, email: users.email, firstName: users.firstName })
     .from(bookings)
     .innerJoin(classes, eq(classes.id, bookings.classId))

@@ -36,7 +36,7 @@ import {
 const tags = { catalog: ['Catalogue'], coaches: ['Coaches'], reviews: ['Reviews'] };
 
 export function catalogRoutes(ctx: AppContext) {
-  const db = ctx.db.db;
+  const db = ctx.db;
   return new Elysia()
     .mapResponse(gzipLargeJson)
     .get('/categories', () => listCategories(db), {

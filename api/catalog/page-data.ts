@@ -19,7 +19,7 @@ async function attempt<T>(label: string, work: () => Promise<T>, quiet: (error: 
 export const CLASS_PAGE_REVIEWS = 2;
 
 export async function homePageData(ctx: AppContext) {
-  const db = ctx.db.db;
+  const db = ctx.db;
   const now = ctx.clock.now();
   const [classes, coaches, categories, cities] = await Promise.all([
     // Featured: the next classes that have not started yet (the browse rules keep earlier-today ones).
@@ -32,7 +32,7 @@ export async function homePageData(ctx: AppContext) {
 }
 
 export async function browsePageData(ctx: AppContext, filters: ClassFilters, pageSize: number) {
-  const db = ctx.db.db;
+  const db = ctx.db;
   const now = ctx.clock.now();
   const [page, categories, cities] = await Promise.all([
     attempt('browse classes', () => listClasses(db, now, { filters, limit: pageSize })),
@@ -46,7 +46,7 @@ const isNotFound = (error: unknown) => error instanceof DomainError && error.sta
 
 /** The class with its schedules, its coach and the coach's 2 most recent reviews; null when not found. */
 export async function classPageData(ctx: AppContext, id: number): Promise<{ item: ClassItem; coach: Coach | null; reviews: Review[] } | null> {
-  const db = ctx.db.db;
+  const db = ctx.db;
   // Not found, or failing to load: the page shows Class Not Found (customer-areas §8).
   const item = await attempt('class details', () => getClass(db, id, ctx.clock.now(), { includeSchedules: true }), isNotFound);
   if (!item) return null;
@@ -59,7 +59,7 @@ export async function classPageData(ctx: AppContext, id: number): Promise<{ item
 
 /** An approved coach with every review and their classes split into upcoming and past; null when not found. */
 export async function coachPageData(ctx: AppContext, id: number): Promise<{ coach: Coach; reviews: Review[]; upcoming: ClassItem[]; past: ClassItem[] } | null> {
-  const db = ctx.db.db;
+  const db = ctx.db;
   // Not found, or failing to load: the page shows Coach Not Found.
   return attempt(
     'coach profile',

@@ -53,7 +53,7 @@ const clean = (value: string | null | undefined) => {
 /** The class, if the user may change it: its coach or an admin (404 when missing or deleted, 403 otherwise). */
 export async function loadManagedClass(ctx: AppContext, user: SessionUser | null, id: number): Promise<ClassRow> {
   const signedIn = requireRole(user, 'coach', 'admin');
-  const row = await ctx.db.db.select().from(classes).where(liveClass(id)).get();
+  const row = await ctx.db.select().from(classes).where(liveClass(id)).get();
   if (!row) throw notFound('Class not found.');
   if (signedIn.role !== 'admin' && row.coachId !== signedIn.id) throw forbidden('You can only change your own classes.');
   return row;
@@ -63,13 +63,13 @@ async function coachFor(ctx: AppContext, user: SessionUser, requested: number | 
   if (user.role === 'coach') return user.id;
   // Admins create on behalf of an approved coach; they never own classes themselves.
   if (!requested) throw invalid('coachId', 'Choose the approved coach this class is for');
-  const coach = await ctx.db.db.select({ role: users.role, isApproved: users.isApproved }).from(users).where(eq(users.id, requested)).get();
+  const coach = await ctx.db.select({ role: users.role, isApproved: users.isApproved }).from(users).where(eq(users.id, requested)).get();
   if (!coach || coach.role !== 'coach' || !coach.isApproved) throw invalid('coachId', 'Choose the approved coach this class is for');
   return requested;
 }
 
 async function checkCategory(ctx: AppContext, categoryId: number): Promise<void> {
-  const found = await ctx.db.db.select({ id: categories.id }).from(categories).where(eq(categories.id, categoryId)).get();
+  const found = await ctx.db.select({ id: categories.id }).from(categories).where(eq(categories.id, categoryId)).get();
   if (!found) throw invalid('categoryId', CLASS_MESSAGES.category);
 }
 
@@ -210,7 +210,7 @@ export async function createClass(ctx: AppContext, user: SessionUser | null, inp
 /** The rows an edit applies to: a series' parent takes its sessions that have not started; a session takes
  * itself, or itself and the later sessions of its series (scope "following"). */
 async function rowsToEdit(ctx: AppContext, row: ClassRow, scope: Scope): Promise<ClassRow[]> {
-  const db = ctx.db.db;
+  const db = ctx.db;
   if (row.isRecurring && row.parentClassId === null) {
     const upcoming = await db
       .select()
@@ -238,7 +238,7 @@ function shiftToTime(row: ClassRow, hhmm: string, duration: number): { startTime
 }
 
 async function checkCapacity(ctx: AppContext, rows: ClassRow[], capacity: number): Promise<void> {
-  const taken = await activeSpotsByClass(ctx.db.db, rows.map((r) => r.id), ctx.clock.now());
+  const taken = await activeSpotsByClass(ctx.db, rows.map((r) => r.id), ctx.clock.now());
   const most = Math.max(0, ...taken.values());
   if (capacity < most) throw invalid('capacity', `Capacity can't be lower than the ${most} spots already booked`);
 }
@@ -319,7 +319,7 @@ export async function updateClass(ctx: AppContext, user: SessionUser | null, id:
 
 async function countSessions(ctx: AppContext, row: ClassRow): Promise<number> {
   if (!(row.isRecurring && row.parentClassId === null)) return 1;
-  const [result] = await ctx.db.db.select({ n: sql<number>`count(*)` }).from(classes).where(and(eq(classes.parentClassId, row.id), liveClasses));
+  const [result] = await ctx.db.select({ n: sql<number>`count(*)` }).from(classes).where(and(eq(classes.parentClassId, row.id), liveClasses));
   return Number(result?.n ?? 0);
 }
 
@@ -331,7 +331,7 @@ export type DeleteOption = 'following' | 'this' | 'all' | undefined;
  * later ones of its series (and the parent once no session is left); otherwise just the class. Rows deleted
  * before are left as they are. */
 async function rowsToDelete(ctx: AppContext, row: ClassRow, option: DeleteOption): Promise<ClassRow[]> {
-  const db = ctx.db.db;
+  const db = ctx.db;
   const isParent = row.isRecurring && row.parentClassId === null;
   if (isParent) {
     const sessions = await db.select().from(classes).where(and(eq(classes.parentClassId, row.id), liveClasses));
@@ -396,7 +396,7 @@ export async function deleteClass(ctx: AppContext, user: SessionUser | null, id:
  * active booked spots and, for a series' parent, its number of sessions. Sorted by start time. */
 export async function listManagedClasses(ctx: AppContext, user: SessionUser | null) {
   const signedIn = requireRole(user, 'coach', 'admin');
-  const db = ctx.db.db;
+  const db = ctx.db;
   const rows = await db
     .select({ row: classes, coachFirstName: users.firstName, coachLastName: users.lastName, categoryName: categories.name })
     .from(classes)

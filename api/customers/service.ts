@@ -26,7 +26,7 @@ export function summarize(rows: { customerEmail: string; classId: number; classD
 export async function listCustomerBookings(ctx: AppContext, user: SessionUser | null): Promise<CustomersAnswer> {
   const signedIn = requireRole(user, 'coach', 'admin');
   const now = ctx.clock.now();
-  const db = ctx.db.db;
+  const db = ctx.db;
   const scope = signedIn.role === 'admin' ? undefined : eq(classes.coachId, signedIn.id);
   const active = or(eq(bookings.status, 'confirmed'), and(eq(bookings.status, 'pending'), gt(bookings.holdExpiresAt, now)));
   const rows = await db

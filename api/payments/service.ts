@@ -25,7 +25,7 @@ export const PAYMENT_INIT_FAILED = 'Failed to initialize payment. Please try aga
 
 /** The coach's connected account, when it can receive payments: their 85% goes there. */
 async function payoutFor(ctx: AppContext, coachId: number, subtotalCents: number) {
-  const account = await ctx.db.db
+  const account = await ctx.db
     .select()
     .from(payoutAccounts)
     .where(and(eq(payoutAccounts.userId, coachId), eq(payoutAccounts.provider, ctx.payments.kind), eq(payoutAccounts.canReceivePayments, true)))
@@ -89,7 +89,7 @@ export async function settleIntent(ctx: AppContext, intentId: string, expectedUs
     throw conflict(intent.lastError ? `The payment did not go through: ${intent.lastError}` : 'The payment has not been completed yet.');
   }
   const bookingId = Number(intent.metadata.bookingId);
-  const booking = Number.isSafeInteger(bookingId) && bookingId > 0 ? await ctx.db.db.select().from(bookings).where(eq(bookings.id, bookingId)).get() : undefined;
+  const booking = Number.isSafeInteger(bookingId) && bookingId > 0 ? await ctx.db.select().from(bookings).where(eq(bookings.id, bookingId)).get() : undefined;
   if (!booking) {
     // No such booking any more (deleted classes keep theirs; a deleted account does not): everything back.
     await refundSafely(ctx, intent.id, intent.amountCents, `refund-intent-${intent.id}`);

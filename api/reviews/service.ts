@@ -32,7 +32,7 @@ function toReviewJson(review: ReviewRow, customer: { firstName: string; lastName
 
 /** The booking being reviewed: the user's own, confirmed, for that class, and the class has started. */
 async function reviewableBooking(ctx: AppContext, user: SessionUser, classId: number, bookingId: number) {
-  const found = await bookingWithClass(ctx.db.db, bookingId);
+  const found = await bookingWithClass(ctx.db, bookingId);
   if (!found || found.booking.classId !== classId) throw notFound('Review Not Found');
   if (found.booking.userId !== user.id) throw forbidden('Only the customer who booked this class can review it.');
   if (found.booking.status !== 'confirmed') throw conflict(ONLY_CONFIRMED);
@@ -55,7 +55,7 @@ export async function createReview(ctx: AppContext, user: SessionUser, body: Rev
 }
 
 export async function updateReview(ctx: AppContext, user: SessionUser, reviewId: number, body: ReviewBody): Promise<Review> {
-  const existing = await ctx.db.db.select().from(reviews).where(eq(reviews.id, reviewId)).get();
+  const existing = await ctx.db.select().from(reviews).where(eq(reviews.id, reviewId)).get();
   if (!existing) throw notFound('Review Not Found');
   if (existing.userId !== user.id) throw forbidden('You can only edit your own reviews.');
   if (existing.bookingId !== body.bookingId || existing.classId !== body.classId) throw badRequest('This review belongs to another booking.');
@@ -72,7 +72,7 @@ export async function updateReview(ctx: AppContext, user: SessionUser, reviewId:
 
 /** Reviews with their customer's names and the class title. */
 function reviewsWithNames(ctx: AppContext, where: SQL | undefined) {
-  return ctx.db.db
+  return ctx.db
     .select({ review: reviews, firstName: users.firstName, lastName: users.lastName, className: classes.title })
     .from(reviews)
     .innerJoin(users, eq(users.id, reviews.userId))

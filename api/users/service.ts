@@ -34,7 +34,7 @@ export async function updateProfile(ctx: AppContext, user: SessionUser, input: P
     if (input.certifications !== undefined) changes.certifications = input.certifications || null;
     if (input.areasOfExpertise !== undefined) {
       const ids = [...new Set(input.areasOfExpertise)];
-      const known = ids.length ? await ctx.db.db.select({ id: categories.id }).from(categories).where(inArray(categories.id, ids)) : [];
+      const known = ids.length ? await ctx.db.select({ id: categories.id }).from(categories).where(inArray(categories.id, ids)) : [];
       if (known.length !== ids.length) {
         const message = 'Please choose areas of expertise from the list';
         throw badRequest(message, { areasOfExpertise: [message] });

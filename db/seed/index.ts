@@ -18,7 +18,7 @@ export const DEMO_PASSWORD = 'demo-password';
 const DAY = 86_400_000;
 
 export async function seedIfEmpty(ctx: AppContext): Promise<boolean> {
-  const [row] = await ctx.db.db.select({ n: count() }).from(users);
+  const [row] = await ctx.db.select({ n: count() }).from(users);
   if ((row?.n ?? 0) > 0) return false;
   await seedDemoData(ctx);
   return true;

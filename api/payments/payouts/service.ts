@@ -11,14 +11,14 @@ import { type PayoutStatus, SETUP_FAILED } from './model';
 /** The coach themself or an admin; the target must be a coach. */
 async function payoutCoach(ctx: AppContext, user: SessionUser, coachId: number) {
   if (user.id !== coachId && user.role !== 'admin') throw forbidden('You can only manage your own payouts.');
-  const coach = await ctx.db.db.select().from(users).where(eq(users.id, coachId)).get();
+  const coach = await ctx.db.select().from(users).where(eq(users.id, coachId)).get();
   if (!coach) throw notFound('Coach not found.');
   if (coach.role !== 'coach') throw badRequest('Only coaches receive payouts.');
   return coach;
 }
 
 async function accountOf(ctx: AppContext, coachId: number) {
-  return ctx.db.db.select().from(payoutAccounts).where(eq(payoutAccounts.userId, coachId)).get();
+  return ctx.db.select().from(payoutAccounts).where(eq(payoutAccounts.userId, coachId)).get();
 }
 
 /** POST /api/coaches/{id}/stripe-onboarding: creates the connected account once, then a fresh link. */
@@ -69,7 +69,7 @@ export async function syncPayoutAccount(ctx: AppContext, accountId: string): Pro
 export async function completeTestOnboarding(ctx: AppContext, user: SessionUser, accountId: string): Promise<PayoutStatus> {
   const provider = ctx.payments;
   if (!isTestProvider(provider)) throw notFound();
-  const account = await ctx.db.db.select().from(payoutAccounts).where(eq(payoutAccounts.accountId, accountId)).get();
+  const account = await ctx.db.select().from(payoutAccounts).where(eq(payoutAccounts.accountId, accountId)).get();
   if (!account) throw notFound('Payout account not found.');
   if (account.userId !== user.id && user.role !== 'admin') throw forbidden('You can only set up your own payouts.');
   await provider.completeOnboarding(accountId);

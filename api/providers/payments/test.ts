@@ -81,7 +81,7 @@ export function expiryInPast(expiry: string, now: Date): boolean {
 
 export function createTestPaymentProvider(db: Db, clock: Clock): TestPaymentProvider {
   const refunds = new Map<string, Promise<ProviderRefund>>();
-  const find = (id: string) => db.db.select().from(testPaymentIntents).where(eq(testPaymentIntents.id, id)).get();
+  const find = (id: string) => db.select().from(testPaymentIntents).where(eq(testPaymentIntents.id, id)).get();
 
   return {
     kind: 'test',
@@ -191,7 +191,7 @@ export function createTestPaymentProvider(db: Db, clock: Clock): TestPaymentProv
     },
 
     async retrievePayoutAccount(accountId) {
-      const row = await db.db.select().from(payoutAccounts).where(eq(payoutAccounts.accountId, accountId)).get();
+      const row = await db.select().from(payoutAccounts).where(eq(payoutAccounts.accountId, accountId)).get();
       return { onboarded: row?.onboarded ?? false, canReceivePayments: row?.canReceivePayments ?? false };
     },
 

@@ -144,7 +144,7 @@ describe('the callback', () => {
     const { code, state } = await startSignIn(client, '', claims);
     const res = await client.get(`/api/auth/google/callback?code=${code}&state=${state}`);
     expect(res.headers.get('location')).toBe('/auth?error=google-unverified');
-    expect(await server.ctx.db.db.select().from(users).where(eq(users.email, claims.email)).get()).toBeUndefined();
+    expect(await server.ctx.db.select().from(users).where(eq(users.email, claims.email)).get()).toBeUndefined();
   });
 
   test('a state that does not match the cookie is a 400 and signs no one in', async () => {

@@ -46,7 +46,7 @@ describe('forgot password', () => {
   test('only the token\'s SHA-256 is stored', async () => {
     const person = await register(server);
     const token = await requestLink(person.email);
-    const rows = await server.ctx.db.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.userId, person.id));
+    const rows = await server.ctx.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.userId, person.id));
     expect(rows).toHaveLength(1);
     expect(rows[0]!.id).toMatch(/^[0-9a-f]{64}$/);
     expect(rows[0]!.id).not.toContain(token);

@@ -67,7 +67,7 @@ describe('roles at registration (customer-areas §6)', () => {
     const res = await server.client().post('/api/register', newPerson({ role: 'admin' }));
     expect(res.status).toBe(400);
     expect(res.body.errors.role).toEqual(['Please select a role']);
-    const [row] = await server.ctx.db.db.select().from(users).where(eq(users.role, 'admin'));
+    const [row] = await server.ctx.db.select().from(users).where(eq(users.role, 'admin'));
     expect(row).toBeUndefined();
   });
 
@@ -105,7 +105,7 @@ describe('a new account', () => {
   test('passwords are stored as argon2id hashes, never as typed', async () => {
     const body = newPerson();
     await server.client().post('/api/register', body);
-    const row = await server.ctx.db.db.select().from(users).where(eq(users.email, body.email as string)).get();
+    const row = await server.ctx.db.select().from(users).where(eq(users.email, body.email as string)).get();
     expect(row!.passwordHash).toStartWith('$argon2id$');
     expect(row!.passwordHash).not.toContain(body.password as string);
   });

@@ -71,7 +71,7 @@ describe('the session cookie', () => {
     const [id, secret] = token.split('.');
     // 160 random bits each, base32: at least 120 bits of secret.
     expect(secret!.length * 5).toBeGreaterThanOrEqual(120);
-    const row = await server.ctx.db.db.select().from(sessions).where(eq(sessions.id, id!)).get();
+    const row = await server.ctx.db.select().from(sessions).where(eq(sessions.id, id!)).get();
     expect(row!.secretHash).toMatch(/^[0-9a-f]{64}$/); // only the SHA-256 is stored
     expect(row!.secretHash).not.toBe(secret);
   });
@@ -115,7 +115,7 @@ describe('logout', () => {
     const replay = server.client();
     replay.cookies.set(SESSION_COOKIE, token);
     expect((await replay.get('/api/user')).status).toBe(401);
-    const row = await server.ctx.db.db.select().from(sessions).where(eq(sessions.id, token.split('.')[0]!)).get();
+    const row = await server.ctx.db.select().from(sessions).where(eq(sessions.id, token.split('.')[0]!)).get();
     expect(row).toBeUndefined();
   });
 

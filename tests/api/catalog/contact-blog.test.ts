@@ -36,7 +36,7 @@ describe('POST /api/contact', () => {
     const res = await server.client().post('/api/contact', { ...valid, message: 'Do you run classes <b>in the rain</b>?' });
     expect(res.status).toBe(201);
     expect(typeof res.body.message).toBe('string');
-    const rows = await server.ctx.db.db.select().from(contactMessages);
+    const rows = await server.ctx.db.select().from(contactMessages);
     expect(rows.at(-1)).toMatchObject({ name: 'Casey Morgan', email: 'casey@example.test', subject: 'Question about classes' });
     const outbox = join(server.dataDir, 'outbox');
     const mail = readdirSync(outbox).map((f) => readFileSync(join(outbox, f), 'utf8').replace(/=\n/g, '')).find((m) => m.includes('Question about classes'));
@@ -100,7 +100,7 @@ describe('public blog', () => {
     await addUser(server.ctx, { email: 'blog-admin@example.test', role: 'admin', passwordHash, isApproved: true });
     const { createSession } = await import('../../../api/auth/session');
     const admin = server.client();
-    const users = await server.ctx.db.db.query.users.findFirst({ where: (u, { eq }) => eq(u.email, 'blog-admin@example.test') });
+    const users = await server.ctx.db.query.users.findFirst({ where: (u, { eq }) => eq(u.email, 'blog-admin@example.test') });
     const { token } = await createSession(server.ctx.db, server.ctx.clock, users!.id);
     admin.cookies.set('fogline_session', token);
     const res = await admin.get('/api/blog/draft');

@@ -36,7 +36,7 @@ async function bookAndPay(client: TestClient, classId: number, price: number, qu
 }
 
 async function refundedCents(intentId: string): Promise<number> {
-  const row = await server.ctx.db.db.select().from(testPaymentIntents).where(eq(testPaymentIntents.id, intentId)).get();
+  const row = await server.ctx.db.select().from(testPaymentIntents).where(eq(testPaymentIntents.id, intentId)).get();
   return row!.refundedCents;
 }
 

@@ -203,7 +203,7 @@ describe('deleting', () => {
   test('deleted rows are kept, marked with the time of the deletion (their bookings keep their history)', async () => {
     const { parent, sessions } = await createSeries(2, 'Soft Deleted Series');
     await cast.coach.delete(`/api/classes/${parent.id}`);
-    const rows = await server.ctx.db.db.select().from(classes).where(inArray(classes.id, [parent.id, ...sessions.map((s: any) => s.id)]));
+    const rows = await server.ctx.db.select().from(classes).where(inArray(classes.id, [parent.id, ...sessions.map((s: any) => s.id)]));
     expect(rows.map((r) => r.deletedAt?.toISOString())).toEqual(Array(3).fill('2027-03-01T20:00:00.000Z'));
   });
 

@@ -71,10 +71,10 @@ async function checkoutThenDelete(title: string, meanwhile: (intent: { id: strin
 }
 
 async function refundedCents(intentId: string): Promise<number> {
-  return (await server.ctx.db.db.select().from(testPaymentIntents).where(eq(testPaymentIntents.id, intentId)).get())!.refundedCents;
+  return (await server.ctx.db.select().from(testPaymentIntents).where(eq(testPaymentIntents.id, intentId)).get())!.refundedCents;
 }
 
-const bookingRow = (id: number) => server.ctx.db.db.select().from(bookings).where(eq(bookings.id, id)).get();
+const bookingRow = (id: number) => server.ctx.db.select().from(bookings).where(eq(bookings.id, id)).get();
 
 describe('a deleted class is gone from every class read', () => {
   test('gone from /api/classes (with and without filters), its page and booking count answer 404, gone from the coach\'s classes and the cities', async () => {
@@ -228,7 +228,7 @@ describe('deleting keeps what already took place', () => {
     expect(rows[0].completedClasses).toBe(1);
     const coachReviews = (await cast.visitor.get(`/api/reviews/coach/${cast.coachId}`)).body.reviews;
     expect(coachReviews.some((r: any) => r.id === review.body.id && r.className === 'Taught Then Deleted')).toBe(true);
-    expect(await server.ctx.db.db.select().from(reviews).where(eq(reviews.id, review.body.id)).get()).toBeDefined();
+    expect(await server.ctx.db.select().from(reviews).where(eq(reviews.id, review.body.id)).get()).toBeDefined();
     const edited = await lou.client.put(`/api/reviews/${review.body.id}`, { classId: sessions[0].id, bookingId: attended, rating: 4, comment: 'Still lovely' });
     expect(edited.status).toBe(200);
     const mine = (await lou.client.get('/api/bookings')).body.find((b: any) => b.id === attended);

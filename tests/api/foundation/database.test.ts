@@ -38,7 +38,7 @@ describe('migrations', () => {
     writeFileSync(join(before, 'meta', '_journal.json'), JSON.stringify({ ...journal, entries: journal.entries.slice(0, 1) }));
     const handle = await openDb(`file:${join(dir, 'old.db')}`);
     try {
-      await migrate(handle.db, { migrationsFolder: before });
+      await migrate(handle, { migrationsFolder: before });
       await handle.client.execute("insert into users (email, first_name, last_name, role, created_at, updated_at) values ('old@example.test', 'Old', 'Coach', 'coach', 0, 0)");
       await handle.client.execute("insert into classes (title, coach_id, created_at, updated_at) values ('Class From Before', 1, 0, 0)");
       await migrateDb(handle);
@@ -47,7 +47,7 @@ describe('migrations', () => {
       expect(columns).toContain('deleted_at');
       const applied = await handle.client.execute('select count(*) as n from __drizzle_migrations');
       expect(Number(applied.rows[0]!.n)).toBe(journal.entries.length);
-      expect((await listClasses(handle.db, new Date(0))).items.map((c) => c.title)).toEqual(['Class From Before']);
+      expect((await listClasses(handle, new Date(0))).items.map((c) => c.title)).toEqual(['Class From Before']);
     } finally {
       handle.close();
       rmSync(dir, { recursive: true, force: true });
@@ -63,13 +63,13 @@ describe('migrations', () => {
 describe('seed', () => {
   test('the demo accounts exist', async () => {
     for (const email of ['admin@fogline.test', 'coach@fogline.test', 'newcoach@fogline.test', 'customer@fogline.test']) {
-      const user = await server.ctx.db.db.select().from(users).where(eq(users.email, email)).get();
+      const user = await server.ctx.db.select().from(users).where(eq(users.email, email)).get();
       expect(user?.email).toBe(email);
     }
   });
 
   test('seeding a database that has data adds nothing', async () => {
-    const countUsers = async () => (await server.ctx.db.db.select({ n: count() }).from(users).get())!.n;
+    const countUsers = async () => (await server.ctx.db.select({ n: count() }).from(users).get())!.n;
     const before = await countUsers();
     expect(await seedIfEmpty(server.ctx)).toBe(false);
     expect(await countUsers()).toBe(before);
@@ -93,7 +93,7 @@ describe('write queue', () => {
       ),
     );
     expect(results.filter((r) => r.status === 'rejected')).toEqual([]);
-    const row = await db.db.select().from(categories).where(eq(categories.name, 'Queue counter')).get();
+    const row = await db.select().from(categories).where(eq(categories.name, 'Queue counter')).get();
     expect(row!.image).toBe('200');
   });
 
@@ -105,7 +105,7 @@ describe('write queue', () => {
         throw new Error('boom');
       }),
     ).rejects.toThrow('boom');
-    const rows = await db.db.select().from(categories).where(sql`name = 'Rolled back'`);
+    const rows = await db.select().from(categories).where(sql`name = 'Rolled back'`);
     expect(rows).toEqual([]);
     await db.write((tx) => tx.insert(categories).values({ name: 'After failure' }));
   });

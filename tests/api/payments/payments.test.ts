@@ -26,7 +26,7 @@ async function hold(customer: SignedIn, classId: number, priceCents: number, qua
 }
 
 async function bookingRows(classId: number) {
-  return server.ctx.db.db.select().from(bookings).where(eq(bookings.classId, classId));
+  return server.ctx.db.select().from(bookings).where(eq(bookings.classId, classId));
 }
 
 async function signedWebhook(payload: object) {

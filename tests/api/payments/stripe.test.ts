@@ -68,7 +68,7 @@ describe('Stripe provider', () => {
     fake.succeed(body.id);
     const results = await Promise.all(Array.from({ length: 5 }, () => customer.client.post('/api/payment/confirm', { paymentIntentId: body.id })));
     expect(results.every((r) => r.status === 200)).toBe(true);
-    const rows = await server.ctx.db.db.select().from(bookings).where(eq(bookings.classId, cls.id));
+    const rows = await server.ctx.db.select().from(bookings).where(eq(bookings.classId, cls.id));
     expect(rows.map((r) => r.status)).toEqual(['confirmed']);
   });
 
@@ -80,12 +80,12 @@ describe('Stripe provider', () => {
     const payload = eventFor(body.id);
     const forged = await webhook(payload, await Stripe.webhooks.generateTestHeaderStringAsync({ payload, secret: 'whsec_someone_else' }));
     expect(forged.status).toBe(400);
-    expect((await server.ctx.db.db.select().from(bookings).where(eq(bookings.classId, cls.id)))[0]!.status).toBe('pending');
+    expect((await server.ctx.db.select().from(bookings).where(eq(bookings.classId, cls.id)))[0]!.status).toBe('pending');
     const signature = await Stripe.webhooks.generateTestHeaderStringAsync({ payload, secret: keys.webhookSecret });
     const ok = await webhook(payload, signature);
     expect(ok.status).toBe(200);
     expect(await webhook(payload, signature)).toMatchObject({ status: 200 });
-    expect((await server.ctx.db.db.select().from(bookings).where(eq(bookings.classId, cls.id)))[0]!.status).toBe('confirmed');
+    expect((await server.ctx.db.select().from(bookings).where(eq(bookings.classId, cls.id)))[0]!.status).toBe('confirmed');
   });
 
   test("cancelling 48 hours ahead refunds through Stripe, reversing the coach's transfer", async () => {

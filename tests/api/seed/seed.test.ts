@@ -22,7 +22,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.stop());
 
-const db = () => server.ctx.db.db;
+const db = () => server.ctx.db;
 const allClasses = () => db().select().from(classes);
 const bookableClasses = async () => (await allClasses()).filter(isBookable);
 const userByEmail = (email: string) => db().select().from(users).where(eq(users.email, email)).get();
@@ -210,7 +210,7 @@ describe('recurring series', () => {
   test('a series that crosses the daylight-saving change keeps its Pacific start time', async () => {
     const dst = await startTestServer({ seed: true, clock: new FakeClock(new Date('2027-03-14T20:00:00Z')) });
     try {
-      const rows = await dst.ctx.db.db.select().from(classes).where(isNotNull(classes.parentClassId));
+      const rows = await dst.ctx.db.select().from(classes).where(isNotNull(classes.parentClassId));
       const bySeries = Map.groupBy(rows, (c) => c.parentClassId);
       for (const sessions of bySeries.values()) {
         const offsets = new Set(sessions.map((c) => c.startTime!.getUTCHours()));
