@@ -246,3 +246,29 @@ export const testPaymentIntents = sqliteTable('test_payment_intents', {
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
+
+// Rate-limit counters, shared by every process and kept across restarts (api/lib/rate-limit.ts). One row per
+// (rule, key): a fixed window that opens at the first attempt; `next_at` spaces attempts out once a rule slows down.
+export const rateLimits = sqliteTable(
+  'rate_limits',
+  {
+    key: text('key').primaryKey(), // "<rule>:<email, address or user id>"
+    count: integer('count').notNull(),
+    windowEndsAt: integer('window_ends_at').notNull(), // epoch ms
+    nextAt: integer('next_at').notNull().default(0), // epoch ms: no attempt before this
+  },
+  (t) => [index('rate_limits_window_idx').on(t.windowEndsAt)],
+);
+
+// Every stored upload: the daily byte quota sums a user's rows, and the cleanup removes the files that no
+// profile, class or post refers to a day after they were stored.
+export const uploads = sqliteTable(
+  'uploads',
+  {
+    name: text('name').primaryKey(), // the random file name, e.g. "k3j2....png"
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    bytes: integer('bytes').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('uploads_user_idx').on(t.userId, t.createdAt), index('uploads_created_idx').on(t.createdAt)],
+);
