@@ -47,6 +47,8 @@ export const env = {
   databaseUrl,
   databaseAuthToken: read('DATABASE_AUTH_TOKEN'),
   seed: read('SEED') !== 'none',
+  /** Which data an empty database gets: the demo, or (SEED=scale) the demo plus a marketplace-sized set. */
+  seedSet: read('SEED') === 'scale' ? ('scale' as const) : ('demo' as const),
   /** The public origin used in emails and OAuth redirects. */
   publicUrl: (read('PUBLIC_URL') ?? `http://localhost:${readPort()}`).replace(/\/$/, ''),
   stripe: stripeKeys.every(Boolean)

@@ -20,7 +20,8 @@ const DAY = 86_400_000;
 export async function seedIfEmpty(ctx: AppContext): Promise<boolean> {
   const [row] = await ctx.db.select({ n: count() }).from(users);
   if ((row?.n ?? 0) > 0) return false;
-  await seedDemoData(ctx);
+  if (ctx.env.seedSet === 'scale') await (await import('./scale')).seedScaleData(ctx);
+  else await seedDemoData(ctx);
   return true;
 }
 
