@@ -272,3 +272,16 @@ export const uploads = sqliteTable(
   },
   (t) => [index('uploads_user_idx').on(t.userId, t.createdAt), index('uploads_created_idx').on(t.createdAt)],
 );
+
+// Timed work claimed through the database (api/lib/jobs.ts), so exactly one process runs each job: one row
+// per recurring job ("expire-holds") or one-off key ("reminder:booking:42"). A process takes the lease with
+// a conditional UPDATE; a lease left by a crashed process lapses at lease_until and another takes it.
+export const jobLeases = sqliteTable('job_leases', {
+  key: text('key').primaryKey(),
+  owner: text('owner'), // "<host>:<pid>:<random>" of the process holding or last holding the lease
+  leaseUntil: integer('lease_until').notNull().default(0), // epoch ms: nobody else runs the job before this
+  nextRunAt: integer('next_run_at').notNull().default(0), // epoch ms: a recurring job is due from here
+  doneAt: integer('done_at'), // epoch ms: a one-off that has run (never again)
+  runs: integer('runs').notNull().default(0),
+  lastError: text('last_error'),
+});
