@@ -285,3 +285,15 @@ export const jobLeases = sqliteTable('job_leases', {
   runs: integer('runs').notNull().default(0),
   lastError: text('last_error'),
 });
+
+// Render-cache invalidation (api/render-cache): triggers on the tables public pages read bump a tag here in the
+// same transaction as the write ('class:12', 'coach:3', 'classes', 'coaches', 'categories', 'blog', 'post:7').
+// Every server process polls `seq > last seen` and drops the cached pages carrying those tags.
+export const cacheTags = sqliteTable(
+  'cache_tags',
+  {
+    tag: text('tag').primaryKey(),
+    seq: integer('seq').notNull(),
+  },
+  (t) => [index('cache_tags_seq_idx').on(t.seq)],
+);
