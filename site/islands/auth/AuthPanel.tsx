@@ -3,7 +3,7 @@
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
 import { useState } from 'react';
 import { ForgotPasswordForm } from './ForgotPasswordForm';
-import { FormAlert } from './form-kit';
+import { FormAlert } from '../../lib/form';
 import type { AuthParams } from './params';
 import { RegisterCard } from './RegisterCard';
 import { ResetPasswordForm } from './ResetPasswordForm';

@@ -3,7 +3,8 @@
 import { useState } from 'react';
 import { ForgotPasswordBody, ForgotPasswordPageForm } from '../../../api/auth/model';
 import { apiPost } from '../../lib/api-client';
-import { Field, FormAlert, SubmitButton, ResultView, useForm } from './form-kit';
+import { Field, FormAlert, SubmitButton, useForm } from '../../lib/form';
+import { ResultView } from './auth-parts';
 
 export function ForgotPasswordForm({ variant, onBack }: { variant: 'card' | 'page'; onBack?: () => void }) {
   const form = useForm(variant === 'card' ? ForgotPasswordBody : ForgotPasswordPageForm, { email: '' });

@@ -6,7 +6,8 @@ import { COUNTRY_CODES, DEFAULT_COUNTRY_CODE, joinPhone, RegisterForm, type Regi
 import { safeRedirectPath } from '../../../api/auth/redirect';
 import { apiPost } from '../../lib/api-client';
 import { $user, type CurrentUser } from '../../lib/stores/session';
-import { Field, FormAlert, GoogleButton, PasswordField, SubmitButton, useForm, wait } from './form-kit';
+import { Field, FormAlert, PasswordField, SubmitButton, useForm, wait } from '../../lib/form';
+import { GoogleButton } from './auth-parts';
 import { AFTER_SIGN_IN_DELAY_MS } from './SignInCard';
 
 const ROLES: { value: RegistrationRole; label: string; blurb: string }[] = [

@@ -3,7 +3,8 @@
 import { useEffect, useState } from 'react';
 import { ResetPasswordCardForm, ResetPasswordPageForm } from '../../../api/auth/model';
 import { ApiError, apiPost } from '../../lib/api-client';
-import { FormAlert, PasswordField, SubmitButton, ResultView, useForm } from './form-kit';
+import { FormAlert, PasswordField, SubmitButton, useForm } from '../../lib/form';
+import { ResultView } from './auth-parts';
 
 export const REDIRECT_AFTER_RESET_MS = 3000;
 const LOGIN = '/auth?tab=login';

@@ -4,7 +4,8 @@ import { LoginBody } from '../../../api/auth/model';
 import { safeRedirectPath } from '../../../api/auth/redirect';
 import { apiPost } from '../../lib/api-client';
 import { $user, type CurrentUser } from '../../lib/stores/session';
-import { Field, FormAlert, GoogleButton, PasswordField, SubmitButton, useForm, wait } from './form-kit';
+import { Field, FormAlert, PasswordField, SubmitButton, useForm, wait } from '../../lib/form';
+import { GoogleButton } from './auth-parts';
 
 export const AFTER_SIGN_IN_DELAY_MS = 100;
 

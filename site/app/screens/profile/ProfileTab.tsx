@@ -2,7 +2,7 @@
 // and certifications. Success and error toasts; the page reloads 1 s after a successful update.
 import { useEffect, useState } from 'react';
 import { ProfileBody } from '../../../../api/auth/model';
-import { Field, SubmitButton, useForm } from '../../../islands/auth/form-kit';
+import { Field, SubmitButton, useForm } from '../../../lib/form';
 import { apiGet, apiPut } from '../../../lib/api-client';
 import { $user, type CurrentUser } from '../../../lib/stores/session';
 import { toast } from '../../../lib/stores/toast';

@@ -1,7 +1,7 @@
 // The Security tab (coach-admin-areas §2, §5): change the password with the current one; every other
 // session of the account ends. Google-only accounts are pointed to the reset flow instead.
 import { PasswordChangeForm } from '../../../../api/auth/model';
-import { PasswordField, SubmitButton, useForm } from '../../../islands/auth/form-kit';
+import { PasswordField, SubmitButton, useForm } from '../../../lib/form';
 import { apiPut } from '../../../lib/api-client';
 import type { CurrentUser } from '../../../lib/stores/session';
 import { toast } from '../../../lib/stores/toast';
