@@ -6,7 +6,8 @@ import { renderEmail } from '../mail-templates';
 import { formatDollars } from '../lib/money';
 import { formatDateFull, formatTimeRangePT, formatTimePT, formatDateLong } from '../lib/pacific';
 import { buildIcs } from './ics';
-import { type CancelReason, fullRefundDeadline } from './lifecycle';
+import type { CancelReason } from './lifecycle';
+import { fullRefundDeadline } from './policy';
 
 type ClassRow = typeof classes.$inferSelect;
 type UserRow = Pick<typeof users.$inferSelect, 'email' | 'firstName'>;

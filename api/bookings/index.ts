@@ -5,7 +5,8 @@ import { authPlugin, requireUser } from '../auth/plugin';
 import { parseId } from '../catalog/service';
 import type { AppContext } from '../context';
 import { Booking, BookingIdParams, FreeBookingBody, Message } from './model';
-import { bookFreeClass, cancelBooking, listBookings } from './service';
+import { cancelBooking } from './cancellation';
+import { bookFreeClass, listBookings } from './service';
 
 const tags = ['Bookings'];
 

@@ -1,22 +1,41 @@
-// The booking lifecycle as an explicit state machine: the states, every transition, who may fire it and why.
-// Services never set `status` by hand: they ask `transition()` for the next state, which refuses moves the
-// table does not allow. Payment transitions are fired by the server only, after asking the payment provider.
-import type { BookingStatus } from '../../db/schema';
-import { conflict } from '../errors';
+// The booking lifecycle as an explicit state machine: the states a booking can be in, every transition, who
+// may fire it and why. `applyTransition` is the only writer of bookings.status (and of cancelReason, which
+// names the cancelled states): a conditional UPDATE ... WHERE status IN (from), so two racing writers can
+// never both move the same booking. Payment transitions are fired by the server only, after asking the
+// payment provider. A new state (the waitlist's offers, say) is one entry in BOOKING_STATES and its
+// transitions one entry each in BOOKING_TRANSITIONS.
+import { and, eq, inArray, isNull, or, SQL } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import { type BookingStatus, bookings } from '../../db/schema';
+import { conflict, forbidden } from '../errors';
+import { HOLD_MINUTES } from './policy';
 
-/** A payment hold reserves its spots for this long while the customer pays. */
-export const HOLD_MINUTES = 15;
-/** Cancelling at least this long before the start refunds everything paid (FAQ); later, nothing. */
-export const FULL_REFUND_HOURS = 48;
-
+export type BookingRow = typeof bookings.$inferSelect;
 export type Actor = 'customer' | 'coach' | 'admin' | 'system';
+export const ACTORS: readonly Actor[] = ['customer', 'coach', 'admin', 'system'];
 
-/** Why a booking ended up cancelled (bookings.cancelReason). */
+/** Why a booking ended up cancelled (bookings.cancelReason): each one is its own state below. */
 export type CancelReason = 'customer' | 'class_deleted' | 'hold_expired' | 'replaced' | 'payment_failed' | 'payment_late';
 
+/** Every state a booking can be in, as the (status, cancelReason) pair stored for it. */
+export const BOOKING_STATES = {
+  hold: { status: 'pending', reason: null },
+  confirmed: { status: 'confirmed', reason: null },
+  cancelledByCustomer: { status: 'cancelled', reason: 'customer' },
+  cancelledClassDeleted: { status: 'cancelled', reason: 'class_deleted' },
+  holdExpired: { status: 'cancelled', reason: 'hold_expired' },
+  holdReplaced: { status: 'cancelled', reason: 'replaced' },
+  paymentFailed: { status: 'cancelled', reason: 'payment_failed' },
+  latePaymentRefunded: { status: 'cancelled', reason: 'payment_late' },
+} as const satisfies Record<string, { status: BookingStatus; reason: CancelReason | null }>;
+
+export type BookingState = keyof typeof BOOKING_STATES;
+/** A transition either opens a booking ('new') or moves one from a state. */
+export type FromState = BookingState | 'new';
+
 interface Transition {
-  from: readonly (BookingStatus | 'new')[];
-  to: BookingStatus;
+  from: readonly FromState[];
+  to: BookingState;
   by: readonly Actor[];
   why: string;
 }
@@ -30,98 +49,137 @@ export const BOOKING_TRANSITIONS = {
   },
   hold: {
     from: ['new'],
-    to: 'pending',
+    to: 'hold',
     by: ['customer'],
     why: `A paid booking starts as a payment hold that keeps its spots for ${HOLD_MINUTES} minutes while the customer pays.`,
   },
   confirmPayment: {
-    from: ['pending'],
+    from: ['hold'],
     to: 'confirmed',
     by: ['system'],
-    why: 'The payment provider says the intent succeeded for this booking\'s amount and user (confirm call or webhook).',
+    why: "The payment provider says the intent succeeded for this booking's amount and user (confirm call or webhook).",
   },
   confirmLatePayment: {
-    from: ['cancelled'],
+    from: ['hold', 'holdExpired'],
     to: 'confirmed',
     by: ['system'],
-    why: 'The payment succeeded after the hold expired, and spots remain: the customer keeps what they paid for.',
+    why: 'The payment succeeded after the hold ran out, and spots remain: the customer keeps what they paid for.',
+  },
+  refundLatePayment: {
+    from: ['hold', 'holdExpired'],
+    to: 'latePaymentRefunded',
+    by: ['system'],
+    why: 'The payment succeeded after the hold ran out and the class filled up (or started, or was booked again): everything paid goes back.',
   },
   expireHold: {
-    from: ['pending'],
-    to: 'cancelled',
+    from: ['hold'],
+    to: 'holdExpired',
     by: ['system'],
     why: `Nobody paid within ${HOLD_MINUTES} minutes: the spots go back to other customers.`,
   },
   replaceHold: {
-    from: ['pending'],
-    to: 'cancelled',
+    from: ['hold'],
+    to: 'holdReplaced',
     by: ['customer'],
     why: 'The customer started checkout again with another quantity: the old hold gives way to the new one.',
   },
-  refuseLatePayment: {
-    from: ['pending', 'cancelled'],
-    to: 'cancelled',
+  failPayment: {
+    from: ['hold'],
+    to: 'paymentFailed',
     by: ['system'],
-    why: 'The payment succeeded after the hold expired and the class filled up: the booking stays cancelled and the payment is refunded.',
+    why: 'The payment provider could not open a payment for the hold: its spots are released at once.',
   },
   cancelByCustomer: {
-    from: ['pending', 'confirmed'],
-    to: 'cancelled',
+    from: ['hold', 'confirmed'],
+    to: 'cancelledByCustomer',
     by: ['customer'],
-    why: 'Only the booking\'s owner cancels it, before the class starts; the FAQ refund policy applies.',
+    why: "Only the booking's owner cancels it, before the class starts; the FAQ refund policy applies.",
   },
   cancelForDeletedClass: {
-    from: ['pending', 'confirmed'],
-    to: 'cancelled',
-    by: ['coach', 'admin'],
-    why: 'The coach or an admin deleted the class: every booking is cancelled with a full refund.',
+    from: ['hold', 'confirmed'],
+    to: 'cancelledClassDeleted',
+    by: ['coach', 'admin', 'system'],
+    why: 'The coach or an admin deleted the class (the system, for a payment that lands after it): every booking is cancelled with a full refund.',
   },
 } as const satisfies Record<string, Transition>;
 
 export type TransitionName = keyof typeof BOOKING_TRANSITIONS;
+export type OpeningTransition = { [K in TransitionName]: (typeof BOOKING_TRANSITIONS)[K]['from'] extends readonly ['new'] ? K : never }[TransitionName];
+export type MovingTransition = Exclude<TransitionName, OpeningTransition>;
 
-export function canTransition(from: BookingStatus | 'new', name: TransitionName, actor: Actor): boolean {
+/** The state a stored booking is in. */
+export function stateOf(row: Pick<BookingRow, 'status' | 'cancelReason'>): BookingState {
+  if (row.status === 'pending') return 'hold';
+  if (row.status === 'confirmed') return 'confirmed';
+  const found = (Object.keys(BOOKING_STATES) as BookingState[]).find((s) => BOOKING_STATES[s].status === 'cancelled' && BOOKING_STATES[s].reason === row.cancelReason);
+  // Older rows cancelled without a reason were cancelled by their customer.
+  return found ?? 'cancelledByCustomer';
+}
+
+export function canTransition(from: FromState, name: TransitionName, actor: Actor): boolean {
   const rule: Transition = BOOKING_TRANSITIONS[name];
   return rule.from.includes(from) && rule.by.includes(actor);
 }
 
-/** The next status, or a 409 explaining that the booking is not in a state where this can happen. */
-export function transition(from: BookingStatus | 'new', name: TransitionName, actor: Actor): BookingStatus {
-  if (!canTransition(from, name, actor)) {
-    throw conflict(from === 'cancelled' ? 'This booking has already been cancelled.' : `This booking cannot be changed from ${from}.`);
+/** Refuses a move the table does not allow: 403 for an actor who may not fire it, 409 for a booking that is
+ * not in a state it can happen from. */
+export function assertTransition(from: FromState, name: TransitionName, actor: Actor): void {
+  const rule: Transition = BOOKING_TRANSITIONS[name];
+  if (!rule.by.includes(actor)) throw forbidden('You are not allowed to change this booking.');
+  if (!rule.from.includes(from)) {
+    throw conflict(BOOKING_STATES[from as BookingState]?.status === 'cancelled' ? 'This booking has already been cancelled.' : 'This booking cannot be changed any more.');
   }
-  return BOOKING_TRANSITIONS[name].to;
 }
 
-/** A pending hold counts toward capacity only until it expires (see api/catalog/spots.ts). */
-export function holdIsLive(booking: { status: BookingStatus; holdExpiresAt: Date | null }, now: Date): boolean {
-  return booking.status === 'pending' && booking.holdExpiresAt !== null && booking.holdExpiresAt.getTime() > now.getTime();
+/** SQL condition: the booking is in one of these states. */
+export function inStates(states: readonly FromState[]): SQL {
+  const conditions = states
+    .filter((s): s is BookingState => s !== 'new')
+    .map((s) => {
+      const { status, reason } = BOOKING_STATES[s];
+      if (status !== 'cancelled') return eq(bookings.status, status);
+      return and(eq(bookings.status, status), reason === null ? isNull(bookings.cancelReason) : eq(bookings.cancelReason, reason))!;
+    });
+  return conditions.length === 1 ? conditions[0]! : or(...conditions)!;
 }
 
-export function holdExpiry(now: Date): Date {
-  return new Date(now.getTime() + HOLD_MINUTES * 60_000);
-}
+/** SQL condition: an active booking (a hold or confirmed), the ones that take spots. */
+export const activeBooking: SQL = inArray(bookings.status, ['pending', 'confirmed']);
 
-/** Customers cannot book or cancel a class that has started. */
-export function hasStarted(classStart: Date | null, now: Date): boolean {
-  return classStart !== null && classStart.getTime() <= now.getTime();
-}
+type NewBooking = Omit<typeof bookings.$inferInsert, 'id' | 'status' | 'cancelReason'>;
+/** Every other column a transition may set with the status (confirmedAt, refundAmountCents, ...). */
+export type TransitionPatch = Partial<Omit<BookingRow, 'id' | 'status' | 'cancelReason' | 'classId' | 'userId' | 'createdAt'>>;
 
-/** The FAQ policy: everything paid back if cancelled at least 48 hours before the start, nothing later;
- * a free class or an unpaid hold has nothing to refund. */
-export function refundFor(paidCents: number, classStart: Date | null, now: Date): number {
-  if (paidCents <= 0 || !classStart) return 0;
-  return classStart.getTime() - now.getTime() >= FULL_REFUND_HOURS * 3_600_000 ? paidCents : 0;
-}
-
-/** Until when a cancellation still refunds everything. */
-export function fullRefundDeadline(classStart: Date | null): Date | null {
-  return classStart ? new Date(classStart.getTime() - FULL_REFUND_HOURS * 3_600_000) : null;
-}
-
-/** Refused with a clear message when the class cannot take `quantity` more spots. */
-export function checkCapacity(capacity: number, taken: number, quantity: number): void {
-  const left = Math.max(0, capacity - taken);
-  if (left === 0) throw conflict('Class is full. Check back later in case of cancellations.');
-  if (quantity > left) throw conflict(left === 1 ? 'Only 1 spot is left in this class.' : `Only ${left} spots are left in this class.`);
+/**
+ * The only writer of bookings.status. With 'new' it inserts the booking an opening transition creates; with a
+ * booking it moves that one booking if (and only if) it is still in a state the transition starts from,
+ * answering the updated row or null when someone else moved it first; with an SQL condition it moves every
+ * matching booking that is in such a state (the lazy hold sweep). The actor is checked against the table.
+ */
+export async function applyTransition(tx: Tx, target: 'new', name: OpeningTransition, actor: Actor, values: NewBooking): Promise<BookingRow>;
+export async function applyTransition(tx: Tx, target: Pick<BookingRow, 'id'>, name: MovingTransition, actor: Actor, patch?: TransitionPatch): Promise<BookingRow | null>;
+export async function applyTransition(tx: Tx, target: SQL, name: MovingTransition, actor: Actor, patch?: TransitionPatch): Promise<BookingRow[]>;
+export async function applyTransition(
+  tx: Tx,
+  target: 'new' | Pick<BookingRow, 'id'> | SQL,
+  name: TransitionName,
+  actor: Actor,
+  patch: TransitionPatch | NewBooking = {},
+): Promise<BookingRow | BookingRow[] | null> {
+  const rule: Transition = BOOKING_TRANSITIONS[name];
+  if (!rule.by.includes(actor)) throw forbidden('You are not allowed to change this booking.');
+  const to = { status: BOOKING_STATES[rule.to].status, cancelReason: BOOKING_STATES[rule.to].reason };
+  if (target === 'new') {
+    if (!rule.from.includes('new')) throw new Error(`${name} does not open a booking`);
+    const [row] = await tx.insert(bookings).values({ ...(patch as NewBooking), ...to }).returning();
+    return row!;
+  }
+  const from = inStates(rule.from);
+  const many = target instanceof SQL;
+  const rows = await tx
+    .update(bookings)
+    .set({ ...patch, ...to })
+    .where(and(many ? target : eq(bookings.id, target.id), from))
+    .returning();
+  return many ? rows : (rows[0] ?? null);
 }

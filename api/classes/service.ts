@@ -6,8 +6,8 @@ import { categories, classes, users } from '../../db/schema';
 import type { Tx } from '../../db/client';
 import type { SessionUser } from '../auth/session';
 import { requireApprovedCoach, requireRole } from '../auth/plugin';
-import { hasStarted } from '../bookings/lifecycle';
-import { cancelClassBookings } from '../bookings/service';
+import { cancelClassBookings } from '../bookings/cancellation';
+import { hasStarted } from '../bookings/policy';
 import { activeSpotsByClass } from '../catalog/spots';
 import type { AppContext } from '../context';
 import { badRequest, forbidden, notFound } from '../errors';
@@ -377,11 +377,12 @@ export async function deleteClass(ctx: AppContext, user: SessionUser | null, id:
   const ids = rows.map((r) => r.id);
   const notStarted = () => rows.filter((r) => !hasStarted(r.startTime, ctx.clock.now())).map((r) => r.id);
   // The coach cancelled: every active booking is refunded in full and its customer emailed.
-  const first = await cancelClassBookings(ctx, notStarted(), 'class_deleted');
+  const actor = user!.role === 'admin' ? 'admin' : 'coach';
+  const first = await cancelClassBookings(ctx, notStarted(), actor);
   await markDeleted(ctx, ids, ctx.clock.now());
   // A checkout that placed its hold between the two steps is cancelled too (its payment, if any, is refunded
   // when it arrives: a deleted class is never confirmed).
-  const straggler = await cancelClassBookings(ctx, notStarted(), 'class_deleted');
+  const straggler = await cancelClassBookings(ctx, notStarted(), actor);
   const following = option === 'following' && row.parentClassId !== null;
   return {
     message: following ? 'Class and following classes deleted successfully' : 'Class deleted successfully',

@@ -3,17 +3,10 @@
 import { and, eq } from 'drizzle-orm';
 import { bookings, payoutAccounts } from '../../db/schema';
 import type { SessionUser } from '../auth/session';
-import {
-  attachIntent,
-  notifyConfirmed,
-  notifyRefundedLatePayment,
-  placeHold,
-  releaseHold,
-  settlePaidBooking,
-  toBookingJson,
-  ALREADY_BOOKED,
-  CLASS_GONE_REFUNDED,
-} from '../bookings/service';
+import { attachIntent, placeHold, releaseHold } from '../bookings/holds';
+import { ALREADY_BOOKED, CLASS_GONE_REFUNDED } from '../bookings/queries';
+import { notifyConfirmed, notifyRefundedLatePayment, settlePaidBooking } from '../bookings/settlement';
+import { toBookingJson } from '../bookings/shape';
 import type { AppContext } from '../context';
 import { conflict, DomainError, forbidden, notFound } from '../errors';
 import { centsToDollars, coachPayoutCents, dollarsToCents } from '../lib/money';

@@ -6,8 +6,8 @@
 import { and, desc, eq, type SQL } from 'drizzle-orm';
 import { classes, reviews, users } from '../../db/schema';
 import type { SessionUser } from '../auth/session';
-import { hasStarted } from '../bookings/lifecycle';
-import { bookingWithClass } from '../bookings/service';
+import { hasStarted } from '../bookings/policy';
+import { bookingWithClass } from '../bookings/queries';
 import type { Review } from '../catalog/model';
 import type { AppContext } from '../context';
 import { badRequest, conflict, forbidden, notFound } from '../errors';

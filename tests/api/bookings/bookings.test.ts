@@ -1,7 +1,7 @@
 // Booking (customer-areas §4, §5, §7, §9 and issue 5): free booking, capacity never oversold, my bookings,
 // cancellation with the FAQ refund policy, holds expiring after 15 minutes.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { cancelClassBookings } from '../../../api/bookings/service';
+import { cancelClassBookings } from '../../../api/bookings/cancellation';
 import { startTestServer, type TestServer } from '../../helpers/api';
 import { createClass, createUser, outbox, pageTotal, type SignedIn } from './fixtures';
 
@@ -267,7 +267,7 @@ describe('class deletion (cancelClassBookings)', () => {
     const holder = await createUser(server);
     const paid = await bookPaid(payer, cls.id, 2000, 1);
     await holder.client.post('/api/payment/create-intent', { classId: cls.id, quantity: 1, amount: pageTotal(2000, 1) });
-    const result = await cancelClassBookings(server.ctx, [cls.id], 'class_deleted');
+    const result = await cancelClassBookings(server.ctx, [cls.id], 'admin');
     expect(result).toEqual({ cancelled: 2, refunded: 21 });
     const [booking] = (await payer.client.get('/api/bookings')).body;
     expect(booking).toMatchObject({ id: paid.id, status: 'cancelled', cancelReason: 'class_deleted', refundAmount: 21 });

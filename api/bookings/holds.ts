@@ -1,0 +1,80 @@
+// Payment holds (used by api/payments): a paid booking reserves its spots for 15 minutes while the customer
+// pays; a reloaded checkout reuses its hold, another quantity replaces it, and holds nobody paid expire.
+import { and, eq, lte, type SQL } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import { bookings } from '../../db/schema';
+import type { SessionUser } from '../auth/session';
+import type { AppContext } from '../context';
+import { badRequest, conflict } from '../errors';
+import { priceBreakdown } from '../lib/money';
+import { applyTransition } from './lifecycle';
+import { checkCapacity, holdExpiry } from './policy';
+import { ALREADY_BOOKED, activeBookingOf, loadBookableClass, PRICE_CHANGED, refusingDuplicates, spotsTaken } from './queries';
+import type { BookingRow, ClassRow } from './shape';
+
+/** Lazy expiry: pending holds whose 15 minutes are over become cancelled (hold_expired). Their spots were
+ * already free (activeSpotsByClass ignores them); this also lets the customer start a new checkout. */
+export async function expireHolds(tx: Tx, now: Date, where: { classId?: number; userId?: number }): Promise<void> {
+  const filters: SQL[] = [lte(bookings.holdExpiresAt, now)];
+  if (where.classId !== undefined) filters.push(eq(bookings.classId, where.classId));
+  if (where.userId !== undefined) filters.push(eq(bookings.userId, where.userId));
+  await applyTransition(tx, and(...filters)!, 'expireHold', 'system', { cancelledAt: now });
+}
+
+export interface HoldResult {
+  booking: BookingRow;
+  cls: ClassRow;
+  /** An earlier live hold of the same quantity that is simply reused (checkout reloaded). */
+  reused: boolean;
+  /** The intent of a hold this one replaced: the caller cancels it at the provider. */
+  replacedIntentId: string | null;
+}
+
+/** Reserves spots for a paid booking for 15 minutes, in one write transaction with the capacity check. The
+ * amount is recomputed here from the stored price; a client total that differs is refused. */
+export async function placeHold(ctx: AppContext, user: SessionUser, input: { classId: number; quantity: number; clientTotalCents: number }): Promise<HoldResult> {
+  const { quantity } = input;
+  const now = ctx.clock.now();
+  return refusingDuplicates(() =>
+    ctx.db.write(async (tx) => {
+      const cls = await loadBookableClass(tx, input.classId, user, now);
+      if (cls.priceCents === 0) throw badRequest('This class is free: book it directly, no payment needed.');
+      const price = priceBreakdown(cls.priceCents, quantity);
+      if (price.totalCents !== input.clientTotalCents) throw conflict(PRICE_CHANGED);
+      await expireHolds(tx, now, { classId: cls.id });
+      const existing = await activeBookingOf(tx, user.id, cls.id);
+      let replacedIntentId: string | null = null;
+      if (existing?.status === 'confirmed') throw conflict(ALREADY_BOOKED);
+      if (existing) {
+        if (existing.quantity === quantity && existing.amountCents === price.totalCents && existing.paymentIntentId) {
+          // Reloading checkout keeps the same hold and intent (so a payment in flight is never lost), renewed.
+          const [renewed] = await tx.update(bookings).set({ holdExpiresAt: holdExpiry(now) }).where(eq(bookings.id, existing.id)).returning();
+          return { booking: renewed!, cls, reused: true, replacedIntentId: null };
+        }
+        await applyTransition(tx, existing, 'replaceHold', 'customer', { cancelledAt: now });
+        replacedIntentId = existing.paymentIntentId;
+      }
+      checkCapacity(cls.capacity, await spotsTaken(tx, cls.id, now), quantity);
+      const booking = await applyTransition(tx, 'new', 'hold', 'customer', {
+        classId: cls.id,
+        userId: user.id,
+        quantity,
+        subtotalCents: price.subtotalCents,
+        serviceFeeCents: price.serviceFeeCents,
+        amountCents: price.totalCents,
+        holdExpiresAt: holdExpiry(now),
+      });
+      return { booking, cls, reused: false, replacedIntentId };
+    }),
+  );
+}
+
+export async function attachIntent(ctx: AppContext, bookingId: number, intentId: string): Promise<void> {
+  await ctx.db.write((tx) => tx.update(bookings).set({ paymentIntentId: intentId }).where(eq(bookings.id, bookingId)));
+}
+
+/** The provider could not create the intent: the hold is released at once. */
+export async function releaseHold(ctx: AppContext, bookingId: number): Promise<void> {
+  const now = ctx.clock.now();
+  await ctx.db.write((tx) => applyTransition(tx, { id: bookingId }, 'failPayment', 'system', { cancelledAt: now }));
+}

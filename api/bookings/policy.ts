@@ -1,0 +1,41 @@
+// The booking rules that are plain decisions on numbers and instants: how long a hold lasts, when a class has
+// started, what a cancellation refunds (the FAQ policy) and whether a class can take more spots.
+import { conflict } from '../errors';
+
+/** A payment hold reserves its spots for this long while the customer pays. */
+export const HOLD_MINUTES = 15;
+/** Cancelling at least this long before the start refunds everything paid (FAQ); later, nothing. */
+export const FULL_REFUND_HOURS = 48;
+
+/** A pending hold counts toward capacity only until it expires (see api/catalog/spots.ts). */
+export function holdIsLive(booking: { status: string; holdExpiresAt: Date | null }, now: Date): boolean {
+  return booking.status === 'pending' && booking.holdExpiresAt !== null && booking.holdExpiresAt.getTime() > now.getTime();
+}
+
+export function holdExpiry(now: Date): Date {
+  return new Date(now.getTime() + HOLD_MINUTES * 60_000);
+}
+
+/** Customers cannot book or cancel a class that has started. */
+export function hasStarted(classStart: Date | null, now: Date): boolean {
+  return classStart !== null && classStart.getTime() <= now.getTime();
+}
+
+/** The FAQ policy: everything paid back if cancelled at least 48 hours before the start, nothing later;
+ * a free class or an unpaid hold has nothing to refund. */
+export function refundFor(paidCents: number, classStart: Date | null, now: Date): number {
+  if (paidCents <= 0 || !classStart) return 0;
+  return classStart.getTime() - now.getTime() >= FULL_REFUND_HOURS * 3_600_000 ? paidCents : 0;
+}
+
+/** Until when a cancellation still refunds everything. */
+export function fullRefundDeadline(classStart: Date | null): Date | null {
+  return classStart ? new Date(classStart.getTime() - FULL_REFUND_HOURS * 3_600_000) : null;
+}
+
+/** Refused with a clear message when the class cannot take `quantity` more spots. */
+export function checkCapacity(capacity: number, taken: number, quantity: number): void {
+  const left = Math.max(0, capacity - taken);
+  if (left === 0) throw conflict('Class is full. Check back later in case of cancellations.');
+  if (quantity > left) throw conflict(left === 1 ? 'Only 1 spot is left in this class.' : `Only ${left} spots are left in this class.`);
+}

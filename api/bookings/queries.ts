@@ -1,0 +1,62 @@
+// The reads the booking workflows share: the class being booked, a customer's active booking, the spots
+// taken, one booking with its class, and the messages those checks answer with.
+import { and, eq } from 'drizzle-orm';
+import type { Database, Tx } from '../../db/client';
+import { bookings, classes, users } from '../../db/schema';
+import type { SessionUser } from '../auth/session';
+import { activeSpotsByClass } from '../catalog/spots';
+import { liveClass } from '../classes/live';
+import { isBookable } from '../classes/shape';
+import { badRequest, conflict, notFound } from '../errors';
+import { activeBooking } from './lifecycle';
+import { hasStarted } from './policy';
+import type { BookingRow, ClassRow } from './shape';
+
+export const ALREADY_BOOKED = 'You have already booked this class.';
+export const CLASS_GONE_REFUNDED = 'This class is no longer available, so your payment has been refunded in full.';
+export const OWN_CLASS = 'You teach this class, so you cannot book a spot in it.';
+export const PRICE_CHANGED = 'The price has changed. Please reload the page.';
+
+/** The class a customer wants to book: it exists and was not deleted, is a bookable row (not a series
+ * template), has not started, and is not taught by the customer (it would take a customer's spot). */
+export async function loadBookableClass(db: Database | Tx, classId: number, user: SessionUser, now: Date): Promise<ClassRow> {
+  const cls = await db.select().from(classes).where(liveClass(classId)).get();
+  if (!cls) throw notFound('Class not found.');
+  if (!isBookable(cls)) throw badRequest('This is a recurring series: book one of its sessions.');
+  if (hasStarted(cls.startTime, now)) throw conflict('This class has already started and can no longer be booked.');
+  if (cls.coachId === user.id) throw conflict(OWN_CLASS);
+  return cls;
+}
+
+export async function activeBookingOf(db: Database | Tx, userId: number, classId: number): Promise<BookingRow | undefined> {
+  return db
+    .select()
+    .from(bookings)
+    .where(and(eq(bookings.userId, userId), eq(bookings.classId, classId), activeBooking))
+    .get();
+}
+
+/** Spots taken by everyone else's active bookings (confirmed, plus holds still live). */
+export async function spotsTaken(db: Database | Tx, classId: number, now: Date): Promise<number> {
+  return (await activeSpotsByClass(db, [classId], now)).get(classId) ?? 0;
+}
+
+/** One booking with its class (cancel, review). */
+export function bookingWithClass(db: Database, bookingId: number) {
+  return db.select({ booking: bookings, cls: classes }).from(bookings).innerJoin(classes, eq(classes.id, bookings.classId)).where(eq(bookings.id, bookingId)).get();
+}
+
+export async function findUser(db: Database, userId: number) {
+  return db.select({ email: users.email, firstName: users.firstName }).from(users).where(eq(users.id, userId)).get();
+}
+
+/** The one-active-booking-per-customer index refused a second booking that raced the first. */
+export async function refusingDuplicates<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    const text = `${(error as Error)?.message ?? ''} ${String((error as { cause?: unknown })?.cause ?? '')}`;
+    if (/UNIQUE constraint failed/i.test(text)) throw conflict(ALREADY_BOOKED);
+    throw error;
+  }
+}

@@ -1,0 +1,96 @@
+// Settling a payment (confirm call and webhook alike): the provider said the intent succeeded for this
+// booking's amount, so the booking is confirmed exactly once, or (a late payment that cannot be honoured, a
+// booking cancelled meanwhile, a deleted class) a full refund is decided, recorded before it is issued so
+// that replays never refund twice.
+import { and, eq, isNull, ne } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import { bookings, classes } from '../../db/schema';
+import { isDeletedClass } from '../classes/live';
+import type { AppContext } from '../context';
+import { conflict } from '../errors';
+import { sendBookingConfirmation, sendCancellationEmail } from './emails';
+import { activeBooking, applyTransition, type BookingState, stateOf, type TransitionPatch } from './lifecycle';
+import { hasStarted, holdIsLive } from './policy';
+import { CLASS_GONE_REFUNDED, findUser, spotsTaken } from './queries';
+import type { BookingRow, ClassRow } from './shape';
+
+export type SettleOutcome =
+  | { kind: 'confirmed'; booking: BookingRow; cls: ClassRow; newly: boolean }
+  | { kind: 'closed'; booking: BookingRow; cls: ClassRow; message: string }
+  | { kind: 'refund'; booking: BookingRow; cls: ClassRow; refundCents: number; message: string; newly: boolean };
+
+const CHANGED_MEANWHILE = 'This booking changed while the payment was being settled. Please try again.';
+const moved = (row: BookingRow | null): BookingRow => {
+  if (!row) throw conflict(CHANGED_MEANWHILE);
+  return row;
+};
+
+/** Is the class still able to take this late payment's spots (not started, no other booking of the
+ * customer, enough spots)? Answers the refund message when it is not. */
+async function lateRefusal(tx: Tx, booking: BookingRow, cls: ClassRow, now: Date): Promise<string | null> {
+  const other = await tx
+    .select({ id: bookings.id })
+    .from(bookings)
+    .where(and(eq(bookings.userId, booking.userId), eq(bookings.classId, booking.classId), activeBooking, ne(bookings.id, booking.id)))
+    .get();
+  if (other) return 'You already have a booking for this class, so this payment has been refunded in full.';
+  const ownLive = holdIsLive(booking, now) ? booking.quantity : 0;
+  const left = cls.capacity - ((await spotsTaken(tx, cls.id, now)) - ownLive);
+  if (hasStarted(cls.startTime, now) || left < booking.quantity) {
+    return 'Your payment arrived after your 15-minute hold expired and the class filled up, so your payment has been refunded in full.';
+  }
+  return null;
+}
+
+export async function settlePaidBooking(ctx: AppContext, bookingId: number): Promise<SettleOutcome> {
+  const now = ctx.clock.now();
+  return ctx.db.write(async (tx) => {
+    const booking = (await tx.select().from(bookings).where(eq(bookings.id, bookingId)).get())!;
+    const cls = (await tx.select().from(classes).where(eq(classes.id, booking.classId)).get())!;
+    const state: BookingState = stateOf(booking);
+    if (state === 'confirmed') return { kind: 'confirmed', booking, cls, newly: false };
+    // Confirmed once and cancelled since: this payment was already settled by that cancellation.
+    if (booking.confirmedAt !== null) return { kind: 'closed', booking, cls, message: 'This booking has been cancelled.' };
+    const refund = { refundAmountCents: booking.amountCents } satisfies TransitionPatch;
+    const refunded = (row: BookingRow, message: string, newly = true) => ({ kind: 'refund' as const, booking: row, cls, refundCents: row.refundAmountCents ?? 0, message, newly });
+    /** A booking already cancelled keeps its state; only the refund its payment is owed is recorded, once. */
+    const recordRefund = async (message: string) => {
+      if (booking.refundAmountCents !== null) return refunded(booking, message, false);
+      const [row] = await tx
+        .update(bookings)
+        .set(refund)
+        .where(and(eq(bookings.id, booking.id), isNull(bookings.refundAmountCents)))
+        .returning();
+      return refunded(moved(row ?? null), message);
+    };
+
+    // The class was deleted while the customer paid: never confirmed, everything paid goes back.
+    if (isDeletedClass(cls)) {
+      if (state === 'hold') return refunded(moved(await applyTransition(tx, booking, 'cancelForDeletedClass', 'system', { ...refund, cancelledAt: now, holdExpiresAt: null })), CLASS_GONE_REFUNDED);
+      return recordRefund(CLASS_GONE_REFUNDED);
+    }
+    const late = (state === 'hold' && !holdIsLive(booking, now)) || state === 'holdExpired';
+    if (state !== 'hold' && !late) {
+      // Cancelled (by the customer, a newer checkout or a failed intent) before the payment completed.
+      return recordRefund('This booking was cancelled before the payment completed, so your payment has been refunded in full.');
+    }
+    if (late) {
+      const refusal = await lateRefusal(tx, booking, cls, now);
+      if (refusal) return refunded(moved(await applyTransition(tx, booking, 'refundLatePayment', 'system', { ...refund, cancelledAt: booking.cancelledAt ?? now })), refusal);
+      const row = await applyTransition(tx, booking, 'confirmLatePayment', 'system', { confirmedAt: now, holdExpiresAt: null, cancelledAt: null });
+      return { kind: 'confirmed', booking: moved(row), cls, newly: true };
+    }
+    const row = await applyTransition(tx, booking, 'confirmPayment', 'system', { confirmedAt: now, holdExpiresAt: null });
+    return { kind: 'confirmed', booking: moved(row), cls, newly: true };
+  });
+}
+
+export async function notifyConfirmed(ctx: AppContext, booking: BookingRow, cls: ClassRow): Promise<void> {
+  const user = await findUser(ctx.db, booking.userId);
+  if (user) await sendBookingConfirmation(ctx, booking, cls, user);
+}
+
+export async function notifyRefundedLatePayment(ctx: AppContext, booking: BookingRow, cls: ClassRow, refundCents: number): Promise<void> {
+  const user = await findUser(ctx.db, booking.userId);
+  if (user) await sendCancellationEmail(ctx, booking, cls, user, refundCents, booking.cancelReason === 'class_deleted' ? 'class_deleted' : 'payment_late');
+}

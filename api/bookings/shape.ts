@@ -1,0 +1,52 @@
+// A booking as the API returns it: amounts in dollars, instants in RFC 3339, the refund a cancellation would
+// give now, and the embedded class. Every route that returns a booking goes through here.
+import type { bookings, classes } from '../../db/schema';
+import { isDeletedClass } from '../classes/live';
+import { centsToDollars } from '../lib/money';
+import type { Booking } from './model';
+import { fullRefundDeadline, refundFor } from './policy';
+
+export type BookingRow = typeof bookings.$inferSelect;
+export type ClassRow = typeof classes.$inferSelect;
+
+/** What the customer has paid for a booking: its amount once confirmed (a hold has paid nothing yet). */
+export function paidCents(row: Pick<BookingRow, 'status' | 'amountCents'>): number {
+  return row.status === 'confirmed' ? row.amountCents : 0;
+}
+
+export function toBookingJson(row: BookingRow, cls: ClassRow, now: Date, reviewId: number | null = null): Booking {
+  const paid = paidCents(row);
+  const deadline = paid > 0 ? fullRefundDeadline(cls.startTime) : null;
+  return {
+    id: row.id,
+    classId: row.classId,
+    userId: row.userId,
+    status: row.status,
+    quantity: row.quantity,
+    subtotal: centsToDollars(row.subtotalCents),
+    serviceFee: centsToDollars(row.serviceFeeCents),
+    amount: centsToDollars(row.amountCents),
+    refundAmount: row.refundAmountCents === null ? null : centsToDollars(row.refundAmountCents),
+    paymentIntentId: row.paymentIntentId,
+    holdExpiresAt: row.status === 'pending' ? (row.holdExpiresAt?.toISOString() ?? null) : null,
+    confirmedAt: row.confirmedAt?.toISOString() ?? null,
+    cancelledAt: row.cancelledAt?.toISOString() ?? null,
+    cancelReason: row.cancelReason,
+    createdAt: row.createdAt.toISOString(),
+    refundIfCancelledNow: row.status === 'cancelled' ? 0 : centsToDollars(refundFor(paid, cls.startTime, now)),
+    fullRefundUntil: deadline?.toISOString() ?? null,
+    reviewId,
+    class: {
+      id: cls.id,
+      title: cls.title,
+      startTime: cls.startTime?.toISOString() ?? null,
+      endTime: cls.endTime?.toISOString() ?? null,
+      location: cls.location,
+      address: cls.address,
+      image: cls.image,
+      price: centsToDollars(cls.priceCents),
+      coachId: cls.coachId,
+      deleted: isDeletedClass(cls),
+    },
+  };
+}
