@@ -53,7 +53,7 @@ export async function createContext(options: ContextOptions = {}): Promise<AppCo
     maps: options.maps ?? createMapsProvider(env.googleMapsKey),
     google: options.google !== undefined ? options.google : createGoogleSignIn(env.google, env.publicUrl),
     storage: options.storage ?? createStorageProvider({ uploadsDir: env.uploadsDir, s3: env.s3 }),
-    rateLimits: createRateLimits(options.rateLimits, options.clock ?? systemClock),
+    rateLimits: createRateLimits(db, clock, options.rateLimits),
   };
   if (options.seed ?? env.seed) {
     const { seedIfEmpty } = await import('../db/seed');

@@ -1,5 +1,6 @@
 // Environment variables, parsed and validated once at start-up (the runtime contract in the spec README).
 import { resolve } from 'node:path';
+import { TRUST_PROXY_MODES, type TrustProxy } from './lib/client-address';
 
 function read(name: string): string | undefined {
   const value = process.env[name]?.trim();
@@ -36,6 +37,14 @@ function readS3(bucket: string) {
   };
 }
 
+function readTrustProxy(): TrustProxy {
+  const raw = read('TRUST_PROXY') ?? 'none';
+  if (!(TRUST_PROXY_MODES as readonly string[]).includes(raw)) {
+    throw new Error(`TRUST_PROXY must be one of ${TRUST_PROXY_MODES.join(', ')}, got "${raw}"`);
+  }
+  return raw as TrustProxy;
+}
+
 const stripeKeys = [read('STRIPE_SECRET_KEY'), read('PUBLIC_STRIPE_PUBLISHABLE_KEY'), read('STRIPE_WEBHOOK_SECRET')];
 
 export const env = {
@@ -49,6 +58,8 @@ export const env = {
   seed: read('SEED') !== 'none',
   /** Which data an empty database gets: the demo, or (SEED=scale) the demo plus a marketplace-sized set. */
   seedSet: read('SEED') === 'scale' ? ('scale' as const) : ('demo' as const),
+  /** Whose word on the client's address is believed (api/lib/client-address.ts). */
+  trustProxy: readTrustProxy(),
   /** The public origin used in emails and OAuth redirects. */
   publicUrl: (read('PUBLIC_URL') ?? `http://localhost:${readPort()}`).replace(/\/$/, ''),
   stripe: stripeKeys.every(Boolean)

@@ -5,7 +5,7 @@ import { join, relative, resolve } from 'node:path';
 import { brotliCompress, constants as zlibConstants } from 'node:zlib';
 import { createApi, guardApiRequest, UPLOAD_BODY_LIMIT } from './app';
 import type { AppContext } from './context';
-import { CLIENT_IP_HEADER } from './lib/rate-limit';
+import { CLIENT_IP_HEADER, resolveClientAddress } from './lib/client-address';
 
 type RenderPage = (request: Request, locals: Record<string, unknown>, clientAddress?: string) => Promise<Response>;
 
@@ -174,8 +174,8 @@ export function startServer({ ctx, port = ctx.env.port, hostname = '0.0.0.0', si
       if (path === '/api' || path.startsWith('/api/')) {
         const refused = guardApiRequest(request, ctx);
         if (refused) return refused;
-        // The socket address for per-IP rate limits (api/lib/rate-limit.ts); overwrites any client-sent value.
-        if (request.method === 'POST') request.headers.set(CLIENT_IP_HEADER, srv.requestIP(request)?.address ?? '');
+        // The client's address for per-address limits, as TRUST_PROXY says; overwrites any client-sent value.
+        if (request.method !== 'GET') request.headers.set(CLIENT_IP_HEADER, resolveClientAddress(request.headers, srv.requestIP(request)?.address ?? '', ctx.env.trustProxy));
         // Large JSON answers are gzipped by the routes that return them (api/lib/compress.ts).
         return api.handle(request);
       }

@@ -2,7 +2,7 @@
 import { desc, eq } from 'drizzle-orm';
 import { users } from '../../db/schema';
 import { toCurrentUser } from '../auth/public-user';
-import type { SessionUser } from '../auth/session';
+import { type SessionUser, toSessionUser } from '../auth/session';
 import type { AppContext } from '../context';
 import { notFound } from '../errors';
 import { renderEmail } from '../mail-templates';
@@ -15,7 +15,7 @@ export function toAdminUser(user: SessionUser): AdminUser {
 
 export async function listUsers(ctx: AppContext): Promise<AdminUser[]> {
   const rows = await ctx.db.select().from(users).orderBy(desc(users.createdAt), desc(users.id));
-  return rows.map(toAdminUser);
+  return rows.map((row) => toAdminUser(toSessionUser(row)));
 }
 
 /** Approves a coach so they can create classes; the coach is emailed the first time only. */
@@ -46,5 +46,5 @@ export async function approveCoach(ctx: AppContext, coachId: number): Promise<Ad
       })
       .catch((error) => console.error('[admin] could not send the approval email', error));
   }
-  return toAdminUser(coach);
+  return toAdminUser(toSessionUser(coach));
 }

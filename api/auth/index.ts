@@ -4,7 +4,7 @@ import { Elysia } from 'elysia';
 import * as v from 'valibot';
 import type { AppContext } from '../context';
 import { badRequest, DomainError } from '../errors';
-import { clientIp } from '../lib/rate-limit';
+import { clientAddress } from '../lib/client-address';
 import { GoogleCodeError } from './google';
 import {
   CurrentUserSchema,
@@ -100,7 +100,7 @@ export function authRoutes(ctx: AppContext) {
     .post(
       '/register',
       async ({ body, request, set, session }) => {
-        const user = await registerUser(ctx, body, clientIp(request.headers));
+        const user = await registerUser(ctx, body, clientAddress(request.headers));
         set.status = 201;
         return signIn(set, session, user);
       },
@@ -117,7 +117,7 @@ export function authRoutes(ctx: AppContext) {
     .post(
       '/login',
       async ({ body, request, set, session }) =>
-        signIn(set, session, await loginUser(ctx, body, clientIp(request.headers))),
+        signIn(set, session, await loginUser(ctx, body, clientAddress(request.headers))),
       {
         body: LoginBody,
         response: { 200: CurrentUserSchema, 400: Message, 401: Message, 429: Message },
@@ -203,8 +203,8 @@ export function authRoutes(ctx: AppContext) {
     )
     .post(
       '/auth/forgot-password',
-      ({ body, request }) => {
-        requestPasswordReset(ctx, body.email, clientIp(request.headers));
+      async ({ body, request }) => {
+        await requestPasswordReset(ctx, body.email, clientAddress(request.headers));
         return { message: FORGOT_PASSWORD_MESSAGE };
       },
       {

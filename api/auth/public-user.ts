@@ -14,7 +14,7 @@ export function toCurrentUser(user: SessionUser) {
     areasOfExpertise: user.areasOfExpertise ?? [],
     certifications: user.certifications,
     isApproved: user.isApproved,
-    hasPassword: user.passwordHash !== null,
+    hasPassword: user.hasPassword,
     createdAt: user.createdAt.toISOString(),
   };
 }

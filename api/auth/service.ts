@@ -6,11 +6,10 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import { passwordResetTokens, users } from '../../db/schema';
 import type { AppContext } from '../context';
 import { badRequest, conflict, DomainError, unauthorized } from '../errors';
-import { assertWithinLimits } from '../lib/rate-limit';
 import { renderEmail } from '../mail-templates';
 import type { GoogleProfile } from './google';
 import type { LoginBody, RegisterBody, RegistrationRole } from './model';
-import { invalidateUserSessions, type SessionUser } from './session';
+import { invalidateUserSessions, type SessionUser, toSessionUser } from './session';
 
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 export const DUPLICATE_EMAIL_MESSAGE = 'An account with this email already exists. Please sign in instead.';
@@ -38,17 +37,22 @@ function randomToken(): string {
 
 export const hashToken = (token: string) => encodeHexLowerCase(sha256(new TextEncoder().encode(token)));
 
-export async function findUserByEmail(ctx: AppContext, email: string): Promise<SessionUser | undefined> {
+/** The whole row, password hash included: only for checking a password. */
+function findUserWithPassword(ctx: AppContext, email: string) {
   return ctx.db.select().from(users).where(eq(users.email, email.trim().toLowerCase())).get();
+}
+
+export async function findUserByEmail(ctx: AppContext, email: string): Promise<SessionUser | undefined> {
+  const row = await findUserWithPassword(ctx, email);
+  return row && toSessionUser(row);
 }
 
 /** A customer can book at once; a coach waits for an admin's approval before creating classes. */
 export const approvedAtSignUp = (role: RegistrationRole) => role === 'customer';
 
-export async function registerUser(ctx: AppContext, input: RegisterBody, ip: string): Promise<SessionUser> {
-  const limits = ctx.rateLimits;
-  assertWithinLimits([[limits.registerPerIp, ip]], 'Too many accounts were created from your network. Please try again later.');
-  limits.registerPerIp.hit(ip);
+/** `address` is the client's address key (api/lib/client-address.ts). Every registration counts, a refused one too. */
+export async function registerUser(ctx: AppContext, input: RegisterBody, address: string): Promise<SessionUser> {
+  await ctx.rateLimits.reserve('Too many accounts were created from your network. Please try again later.', ['registerPerAddress', address]);
   if (await findUserByEmail(ctx, input.email)) throw conflict(DUPLICATE_EMAIL_MESSAGE);
   const passwordHash = await hashPassword(input.password);
   return ctx.db.write(async (tx) => {
@@ -67,39 +71,40 @@ export async function registerUser(ctx: AppContext, input: RegisterBody, ip: str
         isApproved: approvedAtSignUp(input.role),
       })
       .returning();
-    return user!;
+    return toSessionUser(user!);
   });
 }
 
-/** Password sign-in. Failed attempts count per email and per IP; while either is exhausted even the right
- * password is refused, so guessing cannot continue behind the limit. */
-export async function loginUser(ctx: AppContext, input: LoginBody, ip: string): Promise<SessionUser> {
-  const { loginPerEmail, loginPerIp } = ctx.rateLimits;
-  assertWithinLimits([
-    [loginPerEmail, input.email],
-    [loginPerIp, ip],
-  ], 'Too many failed sign-in attempts. Please wait a few minutes and try again.');
-  const user = await findUserByEmail(ctx, input.email);
+export const TOO_MANY_SIGN_INS_MESSAGE = 'Too many failed sign-in attempts. Please wait a few minutes and try again.';
+
+/** Password sign-in. Each attempt is counted as a failure before the password is checked (per email and
+ * address, per address, and per email from anywhere, which only slows down), so a burst is limited like a
+ * series; a right password hands the attempt back and clears that address's failures for the email. While a
+ * limit holds even the right password waits, so guessing cannot continue behind it. */
+export async function loginUser(ctx: AppContext, input: LoginBody, address: string): Promise<SessionUser> {
+  const email = input.email.trim().toLowerCase();
+  const attempt = await ctx.rateLimits.reserve(
+    TOO_MANY_SIGN_INS_MESSAGE,
+    ['loginPerEmailAndAddress', `${email} ${address}`],
+    ['loginPerAddress', address],
+    ['loginPerEmail', email],
+  );
+  const user = await findUserWithPassword(ctx, email);
   const ok = user?.passwordHash ? await verifyPassword(input.password, user.passwordHash) : (await verifyPassword(input.password, await timingDummy()), false);
-  if (!user || !ok) {
-    loginPerEmail.hit(input.email);
-    loginPerIp.hit(ip);
-    throw unauthorized(BAD_CREDENTIALS_MESSAGE);
-  }
-  loginPerEmail.reset(input.email);
-  return user;
+  if (!user || !ok) throw unauthorized(BAD_CREDENTIALS_MESSAGE);
+  await attempt.clear('loginPerEmailAndAddress');
+  await attempt.release('loginPerAddress', 'loginPerEmail');
+  return toSessionUser(user);
 }
 
 /** Forgot password: the same answer whether or not the address has an account. The lookup, token and
  * email happen after the answer, so its timing tells nothing either. */
-export function requestPasswordReset(ctx: AppContext, email: string, ip: string): void {
-  const { resetPerEmail, resetPerIp } = ctx.rateLimits;
-  assertWithinLimits([
-    [resetPerEmail, email],
-    [resetPerIp, ip],
-  ], 'Too many reset requests. Please wait a while before asking for another link.');
-  resetPerEmail.hit(email);
-  resetPerIp.hit(ip);
+export async function requestPasswordReset(ctx: AppContext, email: string, address: string): Promise<void> {
+  await ctx.rateLimits.reserve(
+    'Too many reset requests. Please wait a while before asking for another link.',
+    ['resetPerEmail', email.trim().toLowerCase()],
+    ['resetPerAddress', address],
+  );
   void sendResetLink(ctx, email).catch((error) => console.error('[auth] could not send the reset email', error));
 }
 
@@ -154,7 +159,7 @@ export async function resetPassword(ctx: AppContext, token: string, newPassword:
 export async function signInWithGoogle(ctx: AppContext, profile: GoogleProfile, role: RegistrationRole): Promise<SessionUser> {
   if (!profile.emailVerified) throw badRequest('Your Google account has no verified email address.');
   const email = profile.email.trim().toLowerCase();
-  return ctx.db.write(async (tx) => {
+  return toSessionUser(await ctx.db.write(async (tx) => {
     const bySub = await tx.select().from(users).where(eq(users.googleSub, profile.sub)).get();
     if (bySub) return bySub;
     const byEmail = await tx.select().from(users).where(eq(users.email, email)).get();
@@ -180,5 +185,5 @@ export async function signInWithGoogle(ctx: AppContext, profile: GoogleProfile, 
       })
       .returning();
     return created!;
-  });
+  }));
 }

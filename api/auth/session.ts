@@ -3,7 +3,7 @@
 import { sha256 } from '@oslojs/crypto/sha2';
 import { constantTimeEqual } from '@oslojs/crypto/subtle';
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from '@oslojs/encoding';
-import { eq } from 'drizzle-orm';
+import { eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { sessions, users } from '../../db/schema';
 import type { Clock } from '../lib/clock';
@@ -13,7 +13,20 @@ export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 /** A session is extended when less than half of its lifetime is left, so active users stay signed in. */
 const RENEW_WHEN_LEFT_MS = SESSION_TTL_MS / 2;
 
-export type SessionUser = typeof users.$inferSelect;
+type UserRow = typeof users.$inferSelect;
+const { passwordHash: _hash, googleSub: _sub, ...publicColumns } = getTableColumns(users);
+
+/** The signed-in user every handler sees: the users row without its secrets (the password hash and the Google
+ * subject), so no serializer slip can leak them. Code that needs the hash reads it itself. */
+export type SessionUser = Omit<UserRow, 'passwordHash' | 'googleSub'> & { hasPassword: boolean };
+
+/** The same projection as a select list, for queries that load the signed-in user. */
+export const sessionUserColumns = { ...publicColumns, hasPassword: sql<boolean>`${users.passwordHash} is not null`.mapWith(Boolean) };
+
+export function toSessionUser(row: UserRow): SessionUser {
+  const { passwordHash, googleSub: _googleSub, ...rest } = row;
+  return { ...rest, hasPassword: passwordHash !== null };
+}
 
 export interface ValidSession {
   id: string;
@@ -46,7 +59,7 @@ export async function validateSessionToken(db: Db, clock: Clock, token: string |
   const [id, secret] = token.split('.');
   if (!id || !secret || id.length > 64 || secret.length > 64) return null;
   const row = await db
-    .select({ session: sessions, user: users })
+    .select({ session: sessions, user: sessionUserColumns })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(eq(sessions.id, id))

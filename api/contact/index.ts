@@ -3,17 +3,14 @@ import { Elysia } from 'elysia';
 import * as v from 'valibot';
 import type { AppContext } from '../context';
 import { ContactMessage, ContactSent } from './model';
-import { assertWithinLimits, clientIp, RateLimiter } from '../lib/rate-limit';
-import { CONTACT_LIMIT, sendContactMessage } from './service';
+import { clientAddress } from '../lib/client-address';
+import { sendContactMessage } from './service';
 
 export function contactRoutes(ctx: AppContext) {
-  const limiter = new RateLimiter(CONTACT_LIMIT, ctx.clock);
   return new Elysia().post(
     '/contact',
     async ({ body, request, set }) => {
-      const ip = clientIp(request.headers);
-      assertWithinLimits([[limiter, ip]], 'Too many messages sent. Please try again in a few minutes.');
-      limiter.hit(ip);
+      await ctx.rateLimits.reserve('Too many messages sent. Please try again in a few minutes.', ['contactPerAddress', clientAddress(request.headers)]);
       const { id } = await sendContactMessage(ctx, body);
       set.status = 201;
       return { id, message: "Thanks for reaching out! We'll get back to you within 24 hours." };

@@ -4,8 +4,6 @@ import type { AppContext } from '../context';
 import type { ContactMessage } from './model';
 
 export const SUPPORT_EMAIL = 'support@fogline.test';
-/** Messages accepted per client address in a 10-minute window. */
-export const CONTACT_LIMIT = { max: 5, windowMs: 10 * 60 * 1000 };
 
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 

@@ -1,6 +1,7 @@
 // Image uploads: the bytes decide the type (JPEG, PNG, GIF or WebP), never the file name or the declared
 // content type; files get random names, so nothing a user sends reaches a path.
 import { encodeBase32LowerCaseNoPadding } from '@oslojs/encoding';
+import type { SessionUser } from '../auth/session';
 import type { AppContext } from '../context';
 import { badRequest, DomainError } from '../errors';
 
@@ -29,12 +30,24 @@ function randomName(ext: string): string {
   return `${encodeBase32LowerCaseNoPadding(bytes)}.${ext}`;
 }
 
-export async function storeImage(ctx: AppContext, file: Blob): Promise<{ imageUrl: string }> {
+/** Stores one image for `user`. The upload and its bytes are counted before the file is read or stored (so a
+ * burst is limited like a series) and handed back when the file is refused or cannot be stored. */
+export async function storeImage(ctx: AppContext, user: SessionUser, file: Blob): Promise<{ imageUrl: string }> {
   if (file.size > MAX_IMAGE_BYTES) throw new DomainError(413, 'The image is too large: the limit is 40 MB.');
   if (file.size === 0) throw badRequest(NOT_AN_IMAGE_MESSAGE, { image: [NOT_AN_IMAGE_MESSAGE] });
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  const kind = sniffImage(bytes);
-  if (!kind) throw badRequest(NOT_AN_IMAGE_MESSAGE, { image: [NOT_AN_IMAGE_MESSAGE] });
-  const imageUrl = await ctx.storage.put(randomName(kind.ext), bytes, kind.type);
-  return { imageUrl };
+  const reservation = await ctx.rateLimits.reserve(
+    'You have uploaded many images in a short time. Please wait a while and try again.',
+    ['uploadsPerUser', String(user.id)],
+    ['uploadBytesPerUser', String(user.id), file.size],
+  );
+  try {
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    const kind = sniffImage(bytes);
+    if (!kind) throw badRequest(NOT_AN_IMAGE_MESSAGE, { image: [NOT_AN_IMAGE_MESSAGE] });
+    const imageUrl = await ctx.storage.put(randomName(kind.ext), bytes, kind.type);
+    return { imageUrl };
+  } catch (error) {
+    await reservation.release();
+    throw error;
+  }
 }

@@ -3,10 +3,9 @@ import { eq, inArray } from 'drizzle-orm';
 import { categories, users } from '../../db/schema';
 import { hashPassword, verifyPassword } from '../auth/service';
 import type { PasswordChangeBody, ProfileBody } from '../auth/model';
-import { invalidateUserSessions, type SessionUser } from '../auth/session';
+import { invalidateUserSessions, type SessionUser, toSessionUser } from '../auth/session';
 import type { AppContext } from '../context';
 import { badRequest, DomainError, forbidden, notFound } from '../errors';
-import { assertWithinLimits } from '../lib/rate-limit';
 
 /** The {id} of /api/users/{id}: a positive whole number, otherwise no such user. */
 export function parseUserId(raw: string): number {
@@ -43,22 +42,23 @@ export async function updateProfile(ctx: AppContext, user: SessionUser, input: P
     }
   }
   const [updated] = await ctx.db.write((tx) => tx.update(users).set(changes).where(eq(users.id, user.id)).returning());
-  return updated!;
+  return toSessionUser(updated!);
 }
 
-/** Changing the password needs the current one and ends every other session of the account. Wrong
- * current passwords count like failed logins, so a borrowed session cannot guess its way in. */
+/** Changing the password needs the current one and ends every other session of the account. Each attempt is
+ * counted before the current password is checked and handed back when it is right, so a borrowed session
+ * cannot guess its way in, not even with many requests at once. */
 export async function changePassword(ctx: AppContext, user: SessionUser, sessionId: string, input: PasswordChangeBody): Promise<void> {
-  if (!user.passwordHash) {
+  const row = await ctx.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, user.id)).get();
+  if (!row?.passwordHash) {
     throw new DomainError(400, 'Your account signs in with Google. Use Forgot password on the sign-in page to set a password.');
   }
-  const limiter = ctx.rateLimits.loginPerEmail;
-  assertWithinLimits([[limiter, user.email]], 'Too many wrong passwords. Please wait a few minutes and try again.');
-  if (!(await verifyPassword(input.currentPassword, user.passwordHash))) {
-    limiter.hit(user.email);
+  const attempt = await ctx.rateLimits.reserve('Too many wrong passwords. Please wait a few minutes and try again.', ['passwordChangePerUser', String(user.id)]);
+  if (!(await verifyPassword(input.currentPassword, row.passwordHash))) {
     const message = 'Current password is incorrect';
     throw badRequest(message, { currentPassword: [message] });
   }
+  await attempt.release();
   const passwordHash = await hashPassword(input.newPassword);
   await ctx.db.write((tx) => tx.update(users).set({ passwordHash }).where(eq(users.id, user.id)));
   await invalidateUserSessions(ctx.db, user.id, sessionId);

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type AppContext, type ContextOptions, createContext } from '../../api/context';
-import { envForDataDir } from '../../api/env';
+import { type Env, envForDataDir } from '../../api/env';
 import { FakeClock } from '../../api/lib/clock';
 import { startServer } from '../../api/server';
 
@@ -18,10 +18,13 @@ export interface TestServer {
   stop(): Promise<void>;
 }
 
-export async function startTestServer(options: Omit<ContextOptions, 'env'> & { seed?: boolean } = {}): Promise<TestServer> {
+/** Test servers act as if behind an appending proxy (TRUST_PROXY=xff-last), so a test picks each client's address
+ * with X-Forwarded-For; `env` overrides that and any other setting. */
+export async function startTestServer(options: Omit<ContextOptions, 'env'> & { seed?: boolean; env?: Partial<Env> } = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'fogline-test-'));
   const clock = options.clock instanceof FakeClock ? options.clock : new FakeClock();
-  const ctx = await createContext({ ...options, env: envForDataDir(dataDir), clock, seed: options.seed ?? false });
+  const env = { trustProxy: 'xff-last' as const, ...envForDataDir(dataDir), ...options.env };
+  const ctx = await createContext({ ...options, env, clock, seed: options.seed ?? false });
   const running = startServer({ ctx, port: 0, hostname: '127.0.0.1' });
   const url = running.url.replace('localhost', '127.0.0.1');
   ctx.env.publicUrl = url;

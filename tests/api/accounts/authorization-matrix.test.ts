@@ -17,7 +17,7 @@ let coachToApprove: Person;
 let categoryId: number;
 
 beforeAll(async () => {
-  server = await startTestServer({ google: null, rateLimits: { registerPerIp: { max: 1000, windowMs: 60_000 }, resetPerIp: { max: 1000, windowMs: 60_000 }, resetPerEmail: { max: 1000, windowMs: 60_000 } } });
+  server = await startTestServer({ google: null, rateLimits: { registerPerAddress: { max: 1000, windowMs: 60_000 }, resetPerAddress: { max: 1000, windowMs: 60_000 }, resetPerEmail: { max: 1000, windowMs: 60_000 } } });
   people = await createActors(server);
   loginTarget = await register(server);
   coachToApprove = await register(server, { role: 'coach' });

@@ -8,7 +8,7 @@ import { newPerson } from './helpers';
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer({ rateLimits: { registerPerIp: { max: 1000, windowMs: 60_000 } } });
+  server = await startTestServer({ rateLimits: { registerPerAddress: { max: 1000, windowMs: 60_000 } } });
 }, 30_000);
 afterAll(() => server.stop());
 

@@ -29,7 +29,7 @@ const LOOSE = { max: 1_000_000, windowMs: 60_000 };
 const server = await startTestServer({
   seed: true,
   google: null,
-  rateLimits: { loginPerEmail: LOOSE, loginPerIp: LOOSE, registerPerIp: LOOSE, resetPerEmail: LOOSE, resetPerIp: LOOSE, uploadsPerUser: LOOSE },
+  rateLimits: { loginPerEmailAndAddress: LOOSE, loginPerEmail: LOOSE, loginPerAddress: LOOSE, registerPerAddress: LOOSE, resetPerEmail: LOOSE, resetPerAddress: LOOSE, uploadsPerUser: LOOSE },
 });
 afterAll(() => server.stop());
 
