@@ -1,6 +1,6 @@
 // The whole data model: every entity of both spec documents, money as integer cents, times as UTC instants.
 import { sql } from 'drizzle-orm';
-import { index, integer, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 
 const createdAt = () =>
   integer('created_at', { mode: 'timestamp_ms' })
@@ -22,6 +22,8 @@ export const BLOG_STATUSES = ['published', 'draft', 'archived'] as const;
 export type BlogStatus = (typeof BLOG_STATUSES)[number];
 export const RECURRENCE_TYPES = ['daily', 'weekly', 'monthly'] as const;
 export type RecurrenceType = (typeof RECURRENCE_TYPES)[number];
+export const ATTENDANCE_STATUSES = ['present', 'no_show'] as const;
+export type AttendanceStatus = (typeof ATTENDANCE_STATUSES)[number];
 
 export const users = sqliteTable(
   'users',
@@ -119,6 +121,9 @@ export const classes = sqliteTable(
     // Set when the coach or an admin deletes the class: the row stays so its bookings (cancelled and refunded,
     // or attended before the deletion) and reviews keep their history; every class read ignores it (api/classes/live.ts).
     deletedAt: integer('deleted_at', { mode: 'timestamp_ms' }),
+    // iCalendar SEQUENCE of the session: a trigger adds one whenever its time, place or title changes, so
+    // subscribed calendars update the event in place (api/calendar).
+    calendarSequence: integer('calendar_sequence').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -163,6 +168,35 @@ export const bookings = sqliteTable(
       .where(sql`status in ('pending', 'confirmed')`),
   ],
 );
+
+// The people behind a booking's spots, in the order the booker named them (position 0 is the first spot).
+// A booking made before names were asked has no rows: its spots read as the booker and their guests, and
+// recording attendance writes the row. Attendance is set by the class's coach or an admin at the session.
+export const bookingAttendees = sqliteTable(
+  'booking_attendees',
+  {
+    bookingId: integer('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    name: text('name').notNull(),
+    age: integer('age'), // asked for Kids classes
+    attendance: text('attendance', { enum: ATTENDANCE_STATUSES }),
+    attendanceAt: integer('attendance_at', { mode: 'timestamp_ms' }),
+    attendanceBy: integer('attendance_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [primaryKey({ columns: [t.bookingId, t.position] })],
+);
+
+// A user's private calendar subscription (GET /api/calendar/{token}.ics). The token is 256 random bits kept as
+// is, because the profile shows the URL again; resetting replaces the row, so the old URL stops at once.
+export const calendarFeeds = sqliteTable('calendar_feeds', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  token: text('token').notNull().unique(),
+  createdAt: createdAt(),
+});
 
 export const reviews = sqliteTable(
   'reviews',
