@@ -3,6 +3,7 @@ import { Elysia } from 'elysia';
 import * as v from 'valibot';
 import type { AppContext } from '../context';
 import { gzipLargeJson } from '../lib/compress';
+import type { BrowseSort } from './browse-query';
 import { parseClassFilters } from './filter-classes';
 import {
   BookingCount,
@@ -59,6 +60,8 @@ export function catalogRoutes(ctx: AppContext) {
           filters: parseClassFilters(query as Record<string, string | undefined>),
           limit: query.limit !== undefined ? Number(query.limit) : undefined,
           offset: query.offset !== undefined ? Number(query.offset) : undefined,
+          sort: query.sort as BrowseSort | undefined,
+          all: query.all === 'true',
           includeSchedules: query.includeSchedules === 'true',
         });
         set.headers['x-total-count'] = String(total);
@@ -69,9 +72,16 @@ export function catalogRoutes(ctx: AppContext) {
         response: { 200: v.array(ClassItem) },
         detail: {
           tags: tags.catalog,
-          summary: 'Bookable classes, each with coach, category and spots left',
-          description:
-            'Without parameters: every bookable class (series templates are never listed). With q, type/category, ageGroup, city, date, limit or offset: the browse rules of the spec applied on the server (started before today hidden, sorted by start, no start last); X-Total-Count gives the number of matches before paging.',
+          summary: 'Bookable classes, one page at a time, each with coach, category and spots left',
+          description: [
+            'The browse rules of the spec, applied in SQL: classes that started before today (Pacific midnight) are hidden; series templates are never listed; sorted by start time, classes without one last.',
+            'Paging: `limit` (1 to 100, default 24) and `offset` (default 0). `X-Total-Count` gives the number of matches before paging.',
+            '`q`: case-insensitive text contained in the title or description (as the spec says), or in the category name, the coach\'s name or the location; any part of a word matches, so a prefix does. Full-text (SQLite FTS5, trigram) index.',
+            '`type` and `category`: the category id (both must match when both are given). `ageGroup`: Adults or Kids, exactly. `city`: contained in the city of the address (its second-to-last comma piece), case-insensitive. `date`: a day (YYYY-MM-DD) or an instant, matched against the Pacific start day. `lat`/`lng`: read, never filter.',
+            '`sort`: `start` (default) or `relevance` (with `q`: best match first, by FTS5 bm25 with the title weighted most, then by start time).',
+            '`all=true`: the original unpaginated answer, capped at 200 classes: without filters every bookable class, past ones included, by start time; with filters the browse rules. `limit`/`offset` are ignored.',
+            '`includeSchedules=true` adds the weekly schedule of a series to each of its sessions.',
+          ].join('\n\n'),
         },
       },
     )

@@ -5,16 +5,18 @@ const wholeNumber = (name: string) => v.pipe(v.string(), v.regex(/^\d{1,6}$/, `$
 const flag = v.optional(v.picklist(['true', 'false'], 'includeSchedules must be true or false.'));
 
 export const ClassListQuery = v.object({
-  q: v.optional(v.pipe(v.string(), v.maxLength(200, 'The search text must not exceed 200 characters.'))),
-  type: v.optional(v.string()),
-  category: v.optional(v.string()),
-  ageGroup: v.optional(v.string()),
-  city: v.optional(v.pipe(v.string(), v.maxLength(100, 'The city must not exceed 100 characters.'))),
-  date: v.optional(v.string()),
-  lat: v.optional(v.string()),
-  lng: v.optional(v.string()),
-  limit: v.optional(wholeNumber('limit')),
-  offset: v.optional(wholeNumber('offset')),
+  q: v.optional(v.pipe(v.string(), v.maxLength(200, 'The search text must not exceed 200 characters.'), v.description('Text contained in the title, description, category, coach name or location (case-insensitive; any part of a word).'))),
+  type: v.optional(v.pipe(v.string(), v.description('Category id.'))),
+  category: v.optional(v.pipe(v.string(), v.description('Category id (both type and category must match when both are given).'))),
+  ageGroup: v.optional(v.pipe(v.string(), v.description('Adults or Kids, exactly.'))),
+  city: v.optional(v.pipe(v.string(), v.maxLength(100, 'The city must not exceed 100 characters.'), v.description('Contained in the city of the address, case-insensitive.'))),
+  date: v.optional(v.pipe(v.string(), v.description('A day (YYYY-MM-DD) or an instant: the Pacific start day.'))),
+  lat: v.optional(v.pipe(v.string(), v.description('Read, never filters.'))),
+  lng: v.optional(v.pipe(v.string(), v.description('Read, never filters.'))),
+  limit: v.optional(v.pipe(wholeNumber('limit'), v.check((value) => !/^\d+$/.test(value) || (Number(value) >= 1 && Number(value) <= 100), 'limit must be between 1 and 100.'), v.description('Page size, 1 to 100 (default 24).'))),
+  offset: v.optional(v.pipe(wholeNumber('offset'), v.description('Matches to skip (default 0).'))),
+  sort: v.optional(v.pipe(v.picklist(['start', 'relevance'], 'sort must be start or relevance.'), v.description('start (default): by start time, none last; relevance: best text match first (with q).'))),
+  all: v.optional(v.pipe(v.picklist(['true', 'false'], 'all must be true or false.'), v.description('true: the unpaginated list (unfiltered: every bookable class, past ones too), at most 200; limit and offset are ignored.'))),
   includeSchedules: flag,
 });
 export type ClassListQuery = v.InferOutput<typeof ClassListQuery>;

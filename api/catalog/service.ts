@@ -1,13 +1,13 @@
 // Catalogue reads: categories, cities, bookable classes with their coach, category and spots, approved
 // coaches with ratings, and coach reviews. Plain arguments, used by the API routes and the pages alike.
-import { and, asc, desc, eq, gte, inArray, isNull, not, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNull, not, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { categories, classes, reviews, users } from '../../db/schema';
 import { liveClass, liveClasses } from '../classes/live';
 import { type ClassRow, schedulesOf, toClassJson } from '../classes/shape';
 import { notFound } from '../errors';
-import { startOfPacificDay } from '../lib/pacific';
-import { type ClassFilters, cityOf, filterClasses, hasClassFilters } from './filter-classes';
+import { type BrowseSort, browseClassIds } from './browse-query';
+import { type ClassFilters, cityOf, hasClassFilters } from './filter-classes';
 import type { Category, Coach, Rating, Review } from './model';
 import { activeSpotsByClass, spotsLeftOf } from './spots';
 
@@ -156,45 +156,45 @@ export interface ClassListOptions {
   filters?: ClassFilters;
   limit?: number;
   offset?: number;
+  sort?: BrowseSort;
   includeSchedules?: boolean;
+  /** The spec's original answer (every bookable class, past ones too, when unfiltered), up to ALL_CAP rows. */
+  all?: boolean;
+  /** Only classes not started by then (the home page's featured ones). */
+  notStartedBy?: Date;
 }
 
-export const MAX_PAGE = 500;
+export const DEFAULT_PAGE = 24;
+export const MAX_PAGE = 100;
+/** ?all=true stays a bounded answer at any scale (about 250 KB of JSON at most). */
+export const ALL_CAP = 200;
+
+/** The rows of these ids, in this order, with coach, category, rating and spots. */
+async function classItemsOf(db: Database, ids: number[], now: Date, includeSchedules: boolean): Promise<ClassItem[]> {
+  const rows = ids.length ? await baseClassQuery(db).where(inArray(classes.id, ids)) : [];
+  const order = new Map(ids.map((id, index) => [id, index]));
+  rows.sort((a, b) => order.get(a.row.id)! - order.get(b.row.id)!);
+  return decorate(db, rows, now, includeSchedules);
+}
 
 /**
- * Bookable classes (never a series' parent row). Without filters or paging: the full list, as the spec's
- * client expects. With any of them: the §5 rules applied on the server by the shared function, then paged.
+ * Bookable classes (never a series' parent row), one page at a time: the §5 browse rules in SQL
+ * (./browse-query.ts), DEFAULT_PAGE rows unless a limit (at most MAX_PAGE) is given, and the number of matches.
+ * With `all` and no filter: every bookable class as the spec's client first read them, capped at ALL_CAP.
  */
 export async function listClasses(db: Database, now: Date, options: ClassListOptions = {}): Promise<{ items: ClassItem[]; total: number }> {
   const filters = options.filters ?? {};
-  const filtered = hasClassFilters(filters) || options.limit !== undefined || options.offset !== undefined;
-  const conditions = [bookable];
-  if (filtered) {
-    // Narrow in SQL what the shared rules would drop anyway; the rules below stay the one source of truth.
-    conditions.push(or(isNull(classes.startTime), gte(classes.startTime, startOfPacificDay(now)))!);
-    for (const value of [filters.type, filters.category]) {
-      const id = Number(value);
-      if (value && Number.isInteger(id)) conditions.push(eq(classes.categoryId, id));
-    }
-    if (filters.ageGroup === 'Adults' || filters.ageGroup === 'Kids') conditions.push(eq(classes.ageGroup, filters.ageGroup));
+  const includeSchedules = options.includeSchedules ?? false;
+  if (options.all && !hasClassFilters(filters)) {
+    const [rows, counted] = await Promise.all([
+      db.select({ id: classes.id }).from(classes).where(bookable).orderBy(asc(classes.startTime), asc(classes.id)).limit(ALL_CAP),
+      db.select({ n: count() }).from(classes).where(bookable),
+    ]);
+    return { items: await classItemsOf(db, rows.map((r) => r.id), now, includeSchedules), total: counted[0]?.n ?? 0 };
   }
-  if (!filtered) {
-    const rows = await baseClassQuery(db).where(and(...conditions)).orderBy(asc(classes.startTime), asc(classes.id));
-    return { items: await decorate(db, rows, now, options.includeSchedules ?? false), total: rows.length };
-  }
-  // Filter on the few columns the rules read, then load full rows for the requested page only.
-  const candidates = await db
-    .select({ id: classes.id, title: classes.title, description: classes.description, categoryId: classes.categoryId, ageGroup: classes.ageGroup, address: classes.address, startTime: classes.startTime })
-    .from(classes)
-    .where(and(...conditions))
-    .orderBy(asc(classes.startTime), asc(classes.id));
-  const matching = filterClasses(candidates, filters, now);
-  const offset = options.offset ?? 0;
-  const pageIds = matching.slice(offset, offset + Math.min(options.limit ?? MAX_PAGE, MAX_PAGE)).map((c) => c.id);
-  const rows = pageIds.length ? await baseClassQuery(db).where(inArray(classes.id, pageIds)) : [];
-  const order = new Map(pageIds.map((id, index) => [id, index]));
-  rows.sort((a, b) => order.get(a.row.id)! - order.get(b.row.id)!);
-  return { items: await decorate(db, rows, now, options.includeSchedules ?? false), total: matching.length };
+  const limit = options.all ? ALL_CAP : Math.min(Math.max(options.limit ?? DEFAULT_PAGE, 1), MAX_PAGE);
+  const { ids, total } = await browseClassIds(db, now, { filters, limit, offset: options.all ? 0 : (options.offset ?? 0), sort: options.sort, notStartedBy: options.notStartedBy });
+  return { items: await classItemsOf(db, ids, now, includeSchedules), total };
 }
 
 export async function getClass(db: Database, id: number, now: Date, options: { includeSchedules?: boolean } = {}): Promise<ClassItem> {

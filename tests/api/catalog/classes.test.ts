@@ -37,8 +37,18 @@ const get = (path: string) => server.client().get(path);
 const titles = (body: { title: string }[]) => body.map((c) => c.title);
 
 describe('GET /api/classes', () => {
-  test('without parameters: the full list of bookable classes, never a series parent row', async () => {
+  test('without parameters: the first page of the browse list, never a series parent row', async () => {
     const res = await get('/api/classes');
+    expect(res.status).toBe(200);
+    const list = res.body.map((c: { id: number }) => c.id);
+    expect(list).toContain(ids.session);
+    expect(list).not.toContain(ids.series);
+    expect(list).not.toContain(ids.past);
+    expect(res.headers.get('x-total-count')).toBe(String(list.length));
+  });
+
+  test('all=true: the original whole list, past classes included, never a series parent row', async () => {
+    const res = await get('/api/classes?all=true');
     expect(res.status).toBe(200);
     const list = res.body.map((c: { id: number }) => c.id);
     expect(list).toContain(ids.past);
@@ -48,7 +58,7 @@ describe('GET /api/classes', () => {
   });
 
   test('each class has the spec shape: price in dollars, ISO times, age group, coach, category and spots', async () => {
-    const res = await get('/api/classes');
+    const res = await get('/api/classes?all=true');
     const sunset = res.body.find((c: { id: number }) => c.id === ids.sunset);
     expect(sunset).toMatchObject({
       title: 'Sunset Flow',
@@ -122,6 +132,39 @@ describe('GET /api/classes', () => {
     const res = await get('/api/classes?limit=lots');
     expect(res.status).toBe(400);
     expect(res.body.errors.limit).toEqual(['limit must be a whole number.']);
+  });
+
+  test('a page holds at most 100 classes', async () => {
+    for (const limit of ['0', '101', '500']) {
+      const res = await get(`/api/classes?limit=${limit}`);
+      expect(res.status).toBe(400);
+      expect(res.body.errors.limit).toEqual(['limit must be between 1 and 100.']);
+    }
+    expect((await get('/api/classes?limit=100')).status).toBe(200);
+  });
+
+  test('q also finds the coach, the category and the location, and any part of a word', async () => {
+    expect(titles((await get('/api/classes?q=maya%20ch')).body)).toEqual(['Early Today Yoga', 'Sunset Flow', 'Kids Soccer', 'Weekly Yoga', 'Open Pickup Soccer']);
+    expect(titles((await get('/api/classes?q=socc')).body)).toEqual(['Kids Soccer', 'Open Pickup Soccer']);
+    expect(titles((await get('/api/classes?q=ickup')).body)).toEqual(['Open Pickup Soccer']);
+    expect(titles((await get('/api/classes?q=ow')).body)).toEqual(['Sunset Flow']);
+  });
+
+  test('sort=relevance puts the best text match first', async () => {
+    const res = await get('/api/classes?q=yoga&sort=relevance');
+    expect(titles(res.body).sort()).toEqual(['Early Today Yoga', 'Sunset Flow', 'Weekly Yoga']);
+    expect(titles(res.body).at(-1)).toBe('Sunset Flow');
+    expect((await get('/api/classes?sort=best')).status).toBe(400);
+  });
+
+  test('a search kept in sync: a renamed class is found by its new title only', async () => {
+    const classId = await addClass(server.ctx, { coachId: coach, title: 'Quokka Stretch' });
+    expect(titles((await get('/api/classes?q=quokka')).body)).toEqual(['Quokka Stretch']);
+    await server.ctx.db.client.execute({ sql: "update classes set title = 'Wombat Stretch' where id = ?", args: [classId] });
+    expect((await get('/api/classes?q=quokka')).body).toEqual([]);
+    expect(titles((await get('/api/classes?q=wombat')).body)).toEqual(['Wombat Stretch']);
+    await server.ctx.db.client.execute({ sql: 'delete from classes where id = ?', args: [classId] });
+    expect((await get('/api/classes?q=wombat')).body).toEqual([]);
   });
 
   test('includeSchedules=true adds the weekly schedule of a series to its sessions', async () => {

@@ -1,0 +1,92 @@
+// The browse rules of customer-areas §5 as SQL, so GET /api/classes reads one page and a count, never the whole
+// table. Every condition uses the browse indexes of migration 0005 (the start key and the bookable WHERE are
+// written exactly as there); q goes through the trigram full-text table classes_search. The pure rules in
+// ./filter-classes.ts stay the reference: tests/api/catalog/browse-sql.test.ts compares the two.
+import { type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { pacificDay, pacificWallTimeToInstant, startOfPacificDay } from '../lib/pacific';
+import type { ClassFilters } from './filter-classes';
+
+/** Start time with "no start time" sorting after every real one (the largest safe integer). */
+export const START_KEY = sql.raw('coalesce("classes"."start_time", 9007199254740991)');
+/** Not deleted and not a series' parent template: the partial-index condition, verbatim. */
+export const BOOKABLE = sql.raw('"classes"."deleted_at" IS NULL AND ("classes"."is_recurring" = 0 OR "classes"."parent_class_id" IS NOT NULL)');
+/** The city of an address: its second-to-last comma piece (see cityOf). rtrim(a, <every non-comma character>) keeps a up to its last comma. */
+const ADDRESS = '"classes"."address"';
+const BEFORE_LAST_COMMA = `substr(${ADDRESS}, 1, length(rtrim(${ADDRESS}, replace(${ADDRESS}, ',', ''))) - 1)`;
+const CITY = sql.raw(`CASE WHEN instr(${ADDRESS}, ',') = 0 THEN NULL ELSE trim(substr(${BEFORE_LAST_COMMA}, length(rtrim(${BEFORE_LAST_COMMA}, replace(${BEFORE_LAST_COMMA}, ',', ''))) + 1), ' ' || char(9, 10, 13)) END`);
+const NOTHING = sql`0`;
+
+export type BrowseSort = 'start' | 'relevance';
+
+export interface BrowseOptions {
+  filters: ClassFilters;
+  limit: number;
+  offset: number;
+  sort?: BrowseSort;
+  /** Only classes that have not started by then (the home page's featured ones). */
+  notStartedBy?: Date;
+}
+
+const present = (value: string | undefined): value is string => value !== undefined && value.trim() !== '';
+
+/** The Pacific day a date filter names (YYYY-MM-DD or an instant), or null when it names none. */
+function dayRange(value: string): [Date, Date] | null {
+  let day: string | null = value;
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) {
+    const date = new Date(value);
+    day = Number.isNaN(date.getTime()) ? null : pacificDay(date);
+  }
+  if (!day) return null;
+  const from = pacificWallTimeToInstant(day, '00:00');
+  // A day that does not exist (2027-02-30) rolls over: nothing can start on it.
+  if (pacificDay(from) !== day) return null;
+  // 36 hours on is always inside the next day, whatever daylight saving does to this one.
+  return [from, startOfPacificDay(new Date(from.getTime() + 36 * 3_600_000))];
+}
+
+/** An FTS5 phrase: the text in double quotes, inner quotes doubled (everything inside is literal). */
+const phrase = (text: string) => `"${text.replaceAll('"', '""')}"`;
+
+/** The trigram index needs 3 characters; shorter text is looked for in the same columns directly. */
+function textMatch(q: string): SQL {
+  if ([...q].length >= 3) return sql`"classes"."id" IN (SELECT rowid FROM classes_search WHERE classes_search MATCH ${phrase(q)})`;
+  const inColumn = (column: string) => sql`instr(lower(${sql.raw(column)}), ${q}) > 0`;
+  return sql`"classes"."id" IN (SELECT rowid FROM classes_search WHERE ${sql.join(['title', 'description', 'category', 'coach', 'location'].map(inColumn), sql` OR `)})`;
+}
+
+/** The WHERE of a browse: bookable, started today or later (or never), and each filter given. */
+export function browseConditions(filters: ClassFilters, now: Date, notStartedBy?: Date): SQL {
+  const conditions: SQL[] = [BOOKABLE, sql`${START_KEY} >= ${startOfPacificDay(now).getTime()}`];
+  if (notStartedBy) conditions.push(sql`${START_KEY} > ${notStartedBy.getTime()}`);
+  if (present(filters.q)) conditions.push(textMatch(filters.q.trim().toLowerCase()));
+  for (const value of [filters.type, filters.category].filter(present)) {
+    const id = Number(value);
+    conditions.push(Number.isSafeInteger(id) ? sql`"classes"."category_id" = ${id}` : NOTHING);
+  }
+  if (present(filters.ageGroup)) conditions.push(sql`"classes"."age_group" = ${filters.ageGroup}`);
+  if (present(filters.city)) conditions.push(sql`instr(lower(${CITY}), ${filters.city.trim().toLowerCase()}) > 0`);
+  if (present(filters.date)) {
+    const range = dayRange(filters.date.trim());
+    conditions.push(range ? sql`${START_KEY} >= ${range[0].getTime()} AND ${START_KEY} < ${range[1].getTime()}` : NOTHING);
+  }
+  return sql.join(conditions, sql` AND `);
+}
+
+/** One page of matching class ids in browse order, and how many match in all. */
+export async function browseClassIds(db: Database, now: Date, options: BrowseOptions): Promise<{ ids: number[]; total: number }> {
+  const where = browseConditions(options.filters, now, options.notStartedBy);
+  const q = options.filters.q?.trim() ?? '';
+  const ranked = options.sort === 'relevance' && [...q].length >= 3;
+  const page = ranked
+    ? // bm25 weights: title counts most, then category and coach, then description and location.
+      sql`SELECT "classes"."id" AS id FROM classes JOIN classes_search ON classes_search.rowid = "classes"."id"
+          WHERE classes_search MATCH ${phrase(q.toLowerCase())} AND ${where}
+          ORDER BY bm25(classes_search, 10.0, 2.0, 4.0, 4.0, 2.0), ${START_KEY}, "classes"."id" LIMIT ${options.limit} OFFSET ${options.offset}`
+    : sql`SELECT "classes"."id" AS id FROM classes WHERE ${where} ORDER BY ${START_KEY}, "classes"."id" LIMIT ${options.limit} OFFSET ${options.offset}`;
+  const [rows, counted] = await Promise.all([
+    db.all<{ id: number }>(page),
+    db.all<{ total: number }>(sql`SELECT count(*) AS total FROM classes WHERE ${where}`),
+  ]);
+  return { ids: rows.map((row) => Number(row.id)), total: Number(counted[0]?.total ?? 0) };
+}
