@@ -4,6 +4,7 @@ import { drizzle, type LibSQLDatabase } from 'drizzle-orm/libsql';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { openEmbeddedClient } from './connections';
 import * as schema from './schema';
 import { WriteQueue } from './write-queue';
 
@@ -14,28 +15,32 @@ export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 /** The one database handle: Drizzle for reads (`ctx.db.select(...)`), `write` for every write. */
 export type Db = Database & {
   client: Client;
-  /** Every write goes through here: one at a time, inside BEGIN IMMEDIATE ... COMMIT. */
+  /** Every write goes through here: one at a time in this process, inside BEGIN IMMEDIATE ... COMMIT (which
+   * takes the database's write lock, so capacity checks hold across processes too). */
   write<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
   close(): void;
 };
 
+/** The file path of a `file:` URL, or null for an in-memory database. */
+function filePath(url: string): string | null {
+  const path = url.slice('file:'.length);
+  if (!path || path === ':memory:' || path.includes('?')) return null;
+  return path.startsWith('//') ? fileURLToPath(url) : path;
+}
+
 export async function openDb(url: string, authToken?: string): Promise<Db> {
-  if (url.startsWith('file:')) {
-    const path = url.slice('file:'.length);
-    if (path && path !== ':memory:') mkdirSync(dirname(path.startsWith('//') ? fileURLToPath(url) : path), { recursive: true });
-  }
-  const client = createClient({ url, authToken });
-  if (url.startsWith('file:')) {
-    // WAL lets pages read while a write is in progress; the busy timeout covers other processes.
-    await client.execute('PRAGMA journal_mode = WAL');
-    await client.execute('PRAGMA busy_timeout = 5000');
-    await client.execute('PRAGMA synchronous = NORMAL');
-  }
-  await client.execute('PRAGMA foreign_keys = ON');
+  const path = url.startsWith('file:') ? filePath(url) : null;
+  if (path) mkdirSync(dirname(path), { recursive: true });
+  // A file: every pooled connection gets busy_timeout, synchronous and foreign_keys (db/connections.ts).
+  const client = path ? openEmbeddedClient(path) : createClient({ url, authToken });
+  // WAL is a property of the file (every later connection and process uses it); sqld manages its own.
+  if (path) await client.execute('PRAGMA journal_mode = WAL');
+  else await client.execute('PRAGMA foreign_keys = ON');
   const db = drizzle(client, { schema });
   const queue = new WriteQueue();
   return Object.assign(db, {
     client,
+    // Drizzle's transaction asks the client for a "write" transaction: BEGIN IMMEDIATE.
     write: <T>(fn: (tx: Tx) => Promise<T>) => queue.run(() => db.transaction(fn, { behavior: 'immediate' })),
     close: () => client.close(),
   });

@@ -1,6 +1,7 @@
-// One in-process queue for every write: the embedded libSQL binding has no busy timeout, so two write
-// transactions opened at once fail with SQLITE_BUSY. Serializing them here also makes capacity checks
-// ("check spots, then insert the booking") atomic: nothing else writes in between.
+// The in-process fast path for writes: one write transaction at a time per process, so this process's
+// writes queue here (cheap, in order) instead of competing for the database's write lock. Atomicity across
+// processes comes from BEGIN IMMEDIATE, which takes that lock (db/connections.ts waits for it without
+// blocking the event loop; sqld serializes write transactions itself).
 export class WriteQueue {
   #tail: Promise<unknown> = Promise.resolve();
   #pending = 0;

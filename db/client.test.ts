@@ -1,0 +1,115 @@
+// The database handle's connections: every connection of the embedded file runs with busy_timeout 5000,
+// synchronous NORMAL, foreign_keys ON and WAL, including the ones the client's pool opens later (while a
+// write transaction holds the first), inside and after transactions; writes from two handles on one file
+// (as from two processes) wait for each other instead of failing; on sqld foreign keys are enforced too.
+import { afterAll, describe, expect, test } from 'bun:test';
+import { sql } from 'drizzle-orm';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sharedSqld, sqldBinary } from '../tests/helpers/sqld';
+import { type Db, openDb } from './client';
+import { migrateDb } from './migrate';
+
+const dir = mkdtempSync(join(tmpdir(), 'fogline-client-'));
+const handles: Db[] = [];
+afterAll(() => {
+  for (const db of handles) db.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+async function open(url: string): Promise<Db> {
+  const db = await openDb(url);
+  handles.push(db);
+  return db;
+}
+
+let files = 0;
+const newFile = () => `file:${join(dir, `db${++files}.db`)}`;
+
+interface Pragmas {
+  busy_timeout: number;
+  synchronous: number;
+  foreign_keys: number;
+  journal_mode: string;
+}
+
+/** The pragmas of whichever connection runs `run` (a raw execute, or a statement inside a transaction). */
+async function pragmas(run: (statement: string) => Promise<unknown>): Promise<Pragmas> {
+  const read = async (name: string) => {
+    const result = (await run(`PRAGMA ${name}`)) as { rows: Record<string, unknown>[] } | Record<string, unknown>[];
+    const rows = Array.isArray(result) ? result : result.rows;
+    return Object.values(rows[0]!)[0];
+  };
+  return {
+    busy_timeout: Number(await read('busy_timeout')),
+    synchronous: Number(await read('synchronous')),
+    foreign_keys: Number(await read('foreign_keys')),
+    journal_mode: String(await read('journal_mode')).toLowerCase(),
+  };
+}
+
+const EXPECTED: Pragmas = { busy_timeout: 5000, synchronous: 1, foreign_keys: 1, journal_mode: 'wal' };
+
+describe('embedded file: pragmas on every connection', () => {
+  test('on the first connection, inside a write, on connections opened while writes hold others, and after', async () => {
+    const db = await open(newFile());
+    expect(await pragmas((s) => db.client.execute(s))).toEqual(EXPECTED);
+    const seen: Pragmas[] = [];
+    // Three transactions held open at once force the pool to open new connections for the reads beside them.
+    const holders = await Promise.all([db.client.transaction('read'), db.client.transaction('read'), db.client.transaction('read')]);
+    for (const tx of holders) seen.push(await pragmas((s) => tx.execute(s)));
+    await db.write(async (tx) => {
+      seen.push(await pragmas((s) => tx.all(sql.raw(s))));
+      seen.push(await pragmas((s) => db.client.execute(s)));
+    });
+    for (const tx of holders) tx.close();
+    // After the transactions: every pooled connection, each borrowed by a concurrent read.
+    seen.push(...(await Promise.all(Array.from({ length: 6 }, () => pragmas((s) => db.client.execute(s))))));
+    await db.write(async (tx) => void seen.push(await pragmas((s) => tx.all(sql.raw(s)))));
+    expect(seen).toHaveLength(12);
+    for (const found of seen) expect(found).toEqual(EXPECTED);
+  });
+
+  test('foreign keys hold on a connection opened later: a booking for a missing class is refused', async () => {
+    const db = await open(newFile());
+    await migrateDb(db);
+    const holder = await db.client.transaction('read');
+    const fresh = db.client.execute("insert into bookings (class_id, user_id, status, quantity, created_at, updated_at) values (999, 999, 'confirmed', 1, 0, 0)");
+    await expect(fresh).rejects.toThrow(/FOREIGN KEY/);
+    holder.close();
+  });
+
+  test('two handles on one file (two processes) write at once: every write commits, none fails busy', async () => {
+    const url = newFile();
+    const [a, b] = [await open(url), await open(url)];
+    await a.client.execute('create table counter (n integer not null)');
+    await a.client.execute('insert into counter values (0)');
+    const bump = (db: Db) =>
+      db.write(async (tx) => {
+        const { n } = (await tx.get<{ n: number }>(sql`select n from counter`))!;
+        await Bun.sleep(1); // yield while holding the write lock: the other handle must wait, not fail
+        await tx.run(sql`update counter set n = ${n + 1}`);
+      });
+    await Promise.all(Array.from({ length: 40 }, (_, i) => bump(i % 2 ? a : b)));
+    expect((await a.client.execute('select n from counter')).rows[0]!.n).toBe(40);
+  });
+});
+
+describe.skipIf(!sqldBinary())('sqld', () => {
+  test('foreign keys are enforced and write transactions from two handles serialize', async () => {
+    const url = await (await sharedSqld()).newDatabase();
+    const [a, b] = [await open(url), await open(url)];
+    await migrateDb(a);
+    await expect(a.client.execute("insert into bookings (class_id, user_id, status, quantity, created_at, updated_at) values (999, 999, 'confirmed', 1, 0, 0)")).rejects.toThrow(/FOREIGN KEY/);
+    await a.client.execute('create table counter (n integer not null)');
+    await a.client.execute('insert into counter values (0)');
+    const bump = (db: Db) =>
+      db.write(async (tx) => {
+        const { n } = (await tx.get<{ n: number }>(sql`select n from counter`))!;
+        await tx.run(sql`update counter set n = ${n + 1}`);
+      });
+    await Promise.all(Array.from({ length: 20 }, (_, i) => bump(i % 2 ? a : b)));
+    expect(Number((await a.client.execute('select n from counter')).rows[0]!.n)).toBe(20);
+  });
+});

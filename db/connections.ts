@@ -1,0 +1,81 @@
+// Connections to the embedded libSQL file, each one set up the same way. @libsql/client keeps a pool and
+// opens a new connection whenever every open one is busy (a read while a write transaction is open, say):
+// those later connections came up with SQLite's defaults (busy_timeout 0, synchronous FULL, foreign_keys
+// OFF), because PRAGMAs run through the client reach only the connection that happens to run them. This
+// pool runs the pragmas on every connection it opens, and write transactions wait for the file's write
+// lock without blocking the event loop (another process may hold it: WORKERS, or a second server).
+import { LibsqlError } from '@libsql/client';
+import { ConnectionPool, Sqlite3Client, Sqlite3Transaction } from '@libsql/client/sqlite3';
+import type Database from 'libsql';
+
+type Connection = InstanceType<typeof Database>;
+
+/** What every connection runs first. WAL (kept in the file) lets pages read while a write is in progress. */
+export const CONNECTION_PRAGMAS = ['PRAGMA busy_timeout = 5000', 'PRAGMA synchronous = NORMAL', 'PRAGMA foreign_keys = ON'];
+/** How long a write waits for another process to release the write lock before it fails. */
+export const WRITE_LOCK_WAIT_MS = 10_000;
+
+class PreparedPool extends ConnectionPool {
+  readonly #prepared = new WeakSet<Connection>();
+
+  // Every new connection is opened here (the others are reused ones), so this is where the pragmas go.
+  override acquireSync(forTransaction?: boolean): Connection {
+    const db = super.acquireSync(forTransaction);
+    if (!this.#prepared.has(db)) {
+      db.exec(CONNECTION_PRAGMAS.join(';'));
+      this.#prepared.add(db);
+    }
+    return db;
+  }
+}
+
+function isBusy(error: unknown): boolean {
+  return String((error as { code?: unknown })?.code ?? '').startsWith('SQLITE_BUSY');
+}
+
+/** BEGIN IMMEDIATE on a connection, retried asynchronously while another process holds the write lock:
+ * with the 5 s busy timeout SQLite would sleep inside the call, freezing this process's event loop. */
+async function beginImmediate(db: Connection): Promise<void> {
+  const deadline = Date.now() + WRITE_LOCK_WAIT_MS;
+  db.exec('PRAGMA busy_timeout = 0');
+  try {
+    for (let pause = 1; ; pause = Math.min(pause * 2, 25)) {
+      try {
+        db.exec('BEGIN IMMEDIATE');
+        return;
+      } catch (error) {
+        if (!isBusy(error)) throw error;
+        if (Date.now() > deadline) throw new LibsqlError('SQLITE_BUSY: the database stayed locked by another process', 'SQLITE_BUSY');
+      }
+      await Bun.sleep(pause);
+    }
+  } finally {
+    db.exec(CONNECTION_PRAGMAS[0]!);
+  }
+}
+
+class EmbeddedClient extends Sqlite3Client {
+  constructor(private readonly connections: PreparedPool) {
+    super(connections, 'number');
+  }
+
+  override async transaction(mode: Parameters<Sqlite3Client['transaction']>[0] = 'write') {
+    if (mode !== 'write') return super.transaction(mode);
+    if (this.closed) throw new LibsqlError('The client is closed', 'CLIENT_CLOSED');
+    const db = await this.connections.acquire(true);
+    try {
+      await beginImmediate(db);
+    } catch (error) {
+      this.connections.release(db);
+      throw error;
+    }
+    return new Sqlite3Transaction(db, 'number', (used) => this.connections.release(used));
+  }
+}
+
+/** A client for a database file (an absolute or relative path, not ":memory:"). */
+export function openEmbeddedClient(path: string, maxConnections = 20): Sqlite3Client {
+  const pool = new PreparedPool(path, {}, maxConnections);
+  pool.release(pool.acquireSync()); // fail fast if the file cannot be opened
+  return new EmbeddedClient(pool);
+}
