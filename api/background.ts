@@ -1,0 +1,20 @@
+// The timed work every server process schedules; the database (api/lib/jobs.ts) makes sure exactly one
+// process runs each job per period, however many processes or machines serve Fogline.
+import { expireHolds } from './bookings/service';
+import type { AppContext } from './context';
+import { type JobHandle, scheduleJob } from './lib/jobs';
+
+/** Payment holds past their 15 minutes become cancelled (hold_expired) even if nobody touches their class
+ * again (bookings also expire them lazily, so a spot is never held longer than its hold either way). */
+export const EXPIRE_HOLDS_EVERY_MS = 60_000;
+
+export function startBackgroundJobs(ctx: AppContext): { stop(): void; jobs: JobHandle[] } {
+  const jobs = [
+    scheduleJob(ctx, {
+      name: 'expire-holds',
+      everyMs: EXPIRE_HOLDS_EVERY_MS,
+      run: (ctx) => ctx.db.write((tx) => expireHolds(tx, ctx.clock.now(), {})),
+    }),
+  ];
+  return { jobs, stop: () => jobs.forEach((job) => job.stop()) };
+}
