@@ -37,12 +37,14 @@ export interface ContextOptions {
   rateLimits?: Partial<RateLimitConfig>;
   /** Seed demo data into an empty database (defaults to env.seed). */
   seed?: boolean;
+  /** Apply migrations (default). Worker processes skip it: their primary migrated before starting them. */
+  migrate?: boolean;
 }
 
 export async function createContext(options: ContextOptions = {}): Promise<AppContext> {
   const env: Env = { ...defaultEnv, ...options.env };
   const db = await openDb(env.databaseUrl, env.databaseAuthToken);
-  await migrateDb(db);
+  if (options.migrate ?? true) await migrateDb(db);
   const clock = options.clock ?? systemClock;
   const ctx: AppContext = {
     env,

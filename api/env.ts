@@ -1,4 +1,5 @@
 // Environment variables, parsed and validated once at start-up (the runtime contract in the spec README).
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { TRUST_PROXY_MODES, type TrustProxy } from './lib/client-address';
 
@@ -14,6 +15,17 @@ function readPort(): number {
     throw new Error(`PORT must be a whole number from 0 to 65535, got "${raw}"`);
   }
   return port;
+}
+
+/** WORKERS: server processes sharing the port; by default every core in production, one elsewhere. */
+function readWorkers(production: boolean): number {
+  const raw = read('WORKERS');
+  if (raw === undefined) return production ? availableParallelism() : 1;
+  const workers = Number(raw);
+  if (!Number.isInteger(workers) || workers < 1 || workers > 256) {
+    throw new Error(`WORKERS must be a whole number from 1 to 256, got "${raw}"`);
+  }
+  return workers;
 }
 
 const dataDir = resolve(read('DATA_DIR') ?? './data');
@@ -50,6 +62,7 @@ const stripeKeys = [read('STRIPE_SECRET_KEY'), read('PUBLIC_STRIPE_PUBLISHABLE_K
 export const env = {
   port: readPort(),
   production: process.env.NODE_ENV === 'production',
+  workers: readWorkers(process.env.NODE_ENV === 'production'),
   dataDir,
   uploadsDir: resolve(dataDir, 'uploads'),
   outboxDir: resolve(dataDir, 'outbox'),

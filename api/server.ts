@@ -158,14 +158,17 @@ export interface StartOptions {
   hostname?: string;
   /** The built site; null serves the API alone (API tests). */
   site?: { renderPage: RenderPage; clientDir: string } | null;
+  /** Several processes listen on the same port and the kernel spreads connections over them (WORKERS). */
+  reusePort?: boolean;
 }
 
-export function startServer({ ctx, port = ctx.env.port, hostname = '0.0.0.0', site = null }: StartOptions) {
+export function startServer({ ctx, port = ctx.env.port, hostname = '0.0.0.0', site = null, reusePort = false }: StartOptions) {
   const api = createApi(ctx);
   const staticFiles = site ? loadStaticFiles(site.clientDir) : new Map<string, StaticFile>();
   const server = Bun.serve({
     port,
     hostname,
+    reusePort,
     // Headroom above the 40 MB upload limit: an oversized upload that declares its length gets the API's
     // JSON 413 (guardApiRequest) instead of Bun's bare one; the route itself checks the file's size too.
     maxRequestBodySize: UPLOAD_BODY_LIMIT + 24 * 1024 * 1024,

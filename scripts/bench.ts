@@ -63,7 +63,7 @@ if (process.env.BENCH_SKIP_BUILD !== '1' || !existsSync(join(root, process.env.D
 const dataDir = mkdtempSync(join(tmpdir(), 'fogline-bench-'));
 const product = spawn(['bun', 'api/main.ts'], {
   cwd: root,
-  env: { ...process.env, DATA_DIR: dataDir, PORT: '0', NODE_ENV: 'production', DATABASE_URL: '' },
+  env: { ...process.env, DATA_DIR: dataDir, PORT: '0', NODE_ENV: 'production', DATABASE_URL: '', WORKERS: '1' },
   stdout: 'pipe',
   stderr: 'inherit',
 });

@@ -21,7 +21,7 @@ export async function startProduct(env: Record<string, string> = {}): Promise<Pr
   const dataDir = mkdtempSync(join(tmpdir(), 'fogline-e2e-'));
   const child: Subprocess<'ignore', 'pipe', 'pipe'> = spawn(['bun', 'api/main.ts'], {
     cwd: ROOT,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: '0', DATABASE_URL: '', ...env },
+    env: { ...process.env, DATA_DIR: dataDir, PORT: '0', DATABASE_URL: '', WORKERS: '1', ...env },
     stdout: 'pipe',
     stderr: 'pipe',
   });
