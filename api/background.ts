@@ -1,6 +1,6 @@
 // The timed work every server process schedules; the database (api/lib/jobs.ts) makes sure exactly one
 // process runs each job per period, however many processes or machines serve Fogline.
-import { expireHolds } from './bookings/service';
+import { expireHolds } from './bookings/holds';
 import type { AppContext } from './context';
 import { type JobHandle, scheduleJob } from './lib/jobs';
 
