@@ -2,9 +2,12 @@
 import { Elysia } from 'elysia';
 import * as v from 'valibot';
 import type { AppContext } from '../context';
+import { badRequest } from '../errors';
 import { gzipLargeJson } from '../lib/compress';
+import { plainQuery } from '../lib/plain-query';
 import type { BrowseSort } from './browse-query';
 import { parseClassFilters } from './filter-classes';
+import { mapPins, parseBounds } from './map-pins';
 import {
   BookingCount,
   Category,
@@ -14,6 +17,8 @@ import {
   CoachIdParams,
   IdParams,
   IncludeSchedulesQuery,
+  MapPins,
+  MapPinsQuery,
   NotFoundMessage,
   Rating,
   ReviewList,
@@ -39,6 +44,7 @@ const tags = { catalog: ['Catalogue'], coaches: ['Coaches'], reviews: ['Reviews'
 export function catalogRoutes(ctx: AppContext) {
   const db = ctx.db;
   return new Elysia()
+    .onTransform(plainQuery)
     .mapResponse(gzipLargeJson)
     .get('/categories', () => listCategories(db), {
       response: { 200: v.array(Category) },
@@ -82,6 +88,24 @@ export function catalogRoutes(ctx: AppContext) {
             '`all=true`: the original unpaginated answer, capped at 200 classes: without filters every bookable class, past ones included, by start time; with filters the browse rules. `limit`/`offset` are ignored.',
             '`includeSchedules=true` adds the weekly schedule of a series to each of its sessions.',
           ].join('\n\n'),
+        },
+      },
+    )
+    .get(
+      '/classes/pins',
+      ({ query }) => {
+        const bounds = parseBounds(query.bounds);
+        if (bounds === null) throw badRequest('bounds must be south,west,north,east in degrees.', { bounds: ['bounds must be south,west,north,east in degrees.'] });
+        return mapPins(db, ctx.clock.now(), parseClassFilters(query as Record<string, string | undefined>), { bounds, zoom: query.zoom !== undefined ? Number(query.zoom) : 12 });
+      },
+      {
+        query: MapPinsQuery,
+        response: { 200: MapPins },
+        detail: {
+          tags: tags.catalog,
+          summary: 'Map pins of the browse matches in a view, clustered on the server',
+          description:
+            'The same filters as GET /api/classes. The matches inside bounds are grouped on a grid of about 60 pixels at zoom: a lone class is a pin (id, lat, lng, price in dollars, title), a fuller cell a cluster (centre and count). At most 600 markers: the grid coarsens past that, so the answer stays small at any scale.',
         },
       },
     )

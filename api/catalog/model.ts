@@ -21,6 +21,20 @@ export const ClassListQuery = v.object({
 });
 export type ClassListQuery = v.InferOutput<typeof ClassListQuery>;
 
+const { q, type, category, ageGroup, city, date, lat, lng } = ClassListQuery.entries;
+
+export const MapPinsQuery = v.object({
+  q, type, category, ageGroup, city, date, lat, lng,
+  bounds: v.optional(v.pipe(v.string(), v.maxLength(200, 'bounds must be south,west,north,east in degrees.'), v.description('The view: south,west,north,east in degrees (default: everywhere).'))),
+  zoom: v.optional(v.pipe(v.string(), v.regex(/^\d{1,2}$/, 'zoom must be a whole number from 0 to 22.'), v.check((value) => Number(value) <= 22, 'zoom must be a whole number from 0 to 22.'), v.description('The map zoom (default 12): clusters group the classes about 60 pixels apart; from 17 on every class is a pin.'))),
+});
+
+export const MapPins = v.object({
+  total: v.number(),
+  pins: v.array(v.object({ id: v.number(), lat: v.number(), lng: v.number(), price: v.number(), title: v.string() })),
+  clusters: v.array(v.object({ lat: v.number(), lng: v.number(), count: v.number() })),
+});
+
 export const IncludeSchedulesQuery = v.object({ includeSchedules: flag });
 export const ReviewsQuery = v.object({ limit: v.optional(wholeNumber('limit')) });
 // A path piece that is not valid UTF-8 (%ff) arrives as null: like any other malformed id, it is not found.
