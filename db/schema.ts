@@ -16,7 +16,8 @@ export const ROLES = ['customer', 'coach', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
 export const AGE_GROUPS = ['Adults', 'Kids'] as const;
 export type AgeGroup = (typeof AGE_GROUPS)[number];
-export const BOOKING_STATUSES = ['pending', 'confirmed', 'cancelled'] as const;
+// 'offered': spots held for a waitlist entry until its offer ends (api/waitlist); it becomes a booking only when accepted.
+export const BOOKING_STATUSES = ['pending', 'confirmed', 'cancelled', 'offered'] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 export const BLOG_STATUSES = ['published', 'draft', 'archived'] as const;
 export type BlogStatus = (typeof BLOG_STATUSES)[number];
@@ -41,6 +42,8 @@ export const users = sqliteTable(
     areasOfExpertise: text('areas_of_expertise', { mode: 'json' }).$type<number[]>().notNull().default(sql`'[]'`),
     certifications: text('certifications'),
     isApproved: integer('is_approved', { mode: 'boolean' }).notNull().default(false),
+    // The reminder email before each booked class (api/waitlist/reminders.ts); turned off on the profile page.
+    classReminders: integer('class_reminders', { mode: 'boolean' }).notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -156,16 +159,55 @@ export const bookings = sqliteTable(
     cancelledAt: integer('cancelled_at', { mode: 'timestamp_ms' }),
     cancelReason: text('cancel_reason'), // customer | class_deleted | hold_expired | payment_late
     confirmedAt: integer('confirmed_at', { mode: 'timestamp_ms' }),
+    // The coach or an admin moved the class (start, duration or place) while this booking was active: the
+    // customer may cancel with a full refund until the class starts, whatever the 48-hour rule says.
+    classChangedAt: integer('class_changed_at', { mode: 'timestamp_ms' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index('bookings_class_status_idx').on(t.classId, t.status),
     index('bookings_user_idx').on(t.userId),
-    // one active (pending or confirmed) booking per customer per class
+    // one active (pending, confirmed or offered) booking per customer per class
     uniqueIndex('bookings_one_active_idx')
       .on(t.classId, t.userId)
-      .where(sql`status in ('pending', 'confirmed')`),
+      .where(sql`status in ('pending', 'confirmed', 'offered')`),
+  ],
+);
+
+export const WAITLIST_STATUSES = ['waiting', 'offered', 'accepted', 'declined', 'expired', 'left'] as const;
+export type WaitlistStatus = (typeof WAITLIST_STATUSES)[number];
+
+// People waiting for spots in a full class, in the order they joined (api/waitlist). When spots free up, the
+// first waiting entry whose quantity fits gets an offer: a booking row in the 'offered' state that holds the
+// spots until offer_expires_at; accepting turns it into a booking (free) or a payment hold (paid).
+export const waitlistEntries = sqliteTable(
+  'waitlist_entries',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    classId: integer('class_id')
+      .notNull()
+      .references(() => classes.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    quantity: integer('quantity').notNull().default(1),
+    status: text('status', { enum: WAITLIST_STATUSES }).notNull().default('waiting'),
+    bookingId: integer('booking_id').references(() => bookings.id, { onDelete: 'set null' }), // the offer's hold
+    offeredAt: integer('offered_at', { mode: 'timestamp_ms' }),
+    offerExpiresAt: integer('offer_expires_at', { mode: 'timestamp_ms' }),
+    offerNotifiedAt: integer('offer_notified_at', { mode: 'timestamp_ms' }), // the offer email went out
+    endedAt: integer('ended_at', { mode: 'timestamp_ms' }), // accepted, declined, expired or left
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('waitlist_class_status_idx').on(t.classId, t.status, t.id),
+    index('waitlist_user_idx').on(t.userId),
+    // one open (waiting or offered) entry per customer per class
+    uniqueIndex('waitlist_one_open_idx')
+      .on(t.classId, t.userId)
+      .where(sql`status in ('waiting', 'offered')`),
   ],
 );
 

@@ -43,7 +43,8 @@ export const Booking = v.object({
   id: v.number(),
   classId: v.number(),
   userId: v.number(),
-  status: v.picklist(['pending', 'confirmed', 'cancelled']),
+  /** 'offered': spots held for a waitlist offer (api/waitlist), shown on the Waitlist tab rather than as a booking. */
+  status: v.picklist(['pending', 'confirmed', 'cancelled', 'offered']),
   quantity: v.number(),
   /** Dollars: price x quantity, the 5% service fee, and what the customer paid. */
   subtotal: v.number(),
