@@ -9,6 +9,8 @@ import type { AppContext } from './context';
 import { docsRoutes } from './docs';
 import { badRequest, DomainError } from './errors';
 import { MAX_BODY_DEPTH, nestsDeeperThan } from './lib/body-depth';
+import { bufferBodyWithin, declaresLength } from './lib/body-limit';
+import { MAX_IMAGE_BYTES } from './uploads/model';
 import { healthRoutes } from './health';
 import { paymentRoutes } from './payments';
 import { payoutRoutes } from './payments/payouts';
@@ -20,9 +22,10 @@ import { classRoutes } from './classes';
 import { customerRoutes } from './customers';
 import { blogAdminRoutes } from './blog-admin';
 
-/** JSON bodies above this are refused with 413; the upload route has its own, larger limit. */
+/** JSON bodies above this are refused with 413; the upload route has its own, larger limit (one image plus
+ * the multipart framing around it). Counted on the bytes received, chunked or not (api/lib/body-limit.ts). */
 export const JSON_BODY_LIMIT = 1024 * 1024;
-export const UPLOAD_BODY_LIMIT = 40 * 1024 * 1024;
+export const UPLOAD_BODY_LIMIT = MAX_IMAGE_BYTES + 64 * 1024;
 const LARGE_BODY_PATHS = ['/api/upload-image'];
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -63,19 +66,21 @@ export function originAllowed(request: Request, publicUrl: string): boolean {
   return origin === own || origin === publicUrl;
 }
 
+const tooLarge = (limit: number) =>
+  Response.json({ message: `The request body is too large (at most ${Math.round(limit / 1024 / 1024)} MB).` }, { status: 413, headers: API_HEADERS });
+
 /** The front-door checks for /api writes, run before Elysia sees the request (api/server.ts, and the dev
- * catch-all): body size limits (413) and the Origin check (403). Reads pass untouched. */
-export function guardApiRequest(request: Request, ctx: AppContext): Response | null {
-  if (SAFE_METHODS.has(request.method)) return null;
-  const length = Number(request.headers.get('content-length') ?? 0);
-  const limit = LARGE_BODY_PATHS.some((path) => request.url.endsWith(path)) ? UPLOAD_BODY_LIMIT : JSON_BODY_LIMIT;
-  if (length > limit) {
-    return Response.json({ message: `The request body is too large (at most ${Math.round(limit / 1024 / 1024)} MB).` }, { status: 413, headers: API_HEADERS });
-  }
+ * catch-all): the Origin check (403) and the body limit (413) on the declared length, or, for a body sent
+ * without one, on the bytes as they arrive. Answers the request to hand on (a chunked body read into memory)
+ * or the refusal; reads pass untouched and synchronously. */
+export function guardApiRequest(request: Request, ctx: AppContext): Request | Response | Promise<Request | Response> {
+  if (SAFE_METHODS.has(request.method)) return request;
   if (!originAllowed(request, ctx.env.publicUrl)) {
     return Response.json({ message: 'This request must come from the Fogline site.' }, { status: 403, headers: API_HEADERS });
   }
-  return null;
+  const limit = LARGE_BODY_PATHS.some((path) => request.url.endsWith(path)) ? UPLOAD_BODY_LIMIT : JSON_BODY_LIMIT;
+  if (declaresLength(request)) return Number(request.headers.get('content-length')) > limit ? tooLarge(limit) : request;
+  return bufferBodyWithin(request, limit).then((buffered) => buffered ?? tooLarge(limit));
 }
 
 const API_HEADERS = { 'x-content-type-options': 'nosniff', 'referrer-policy': 'strict-origin-when-cross-origin', 'x-frame-options': 'DENY' };

@@ -169,18 +169,19 @@ export function startServer({ ctx, port = ctx.env.port, hostname = '0.0.0.0', si
     port,
     hostname,
     reusePort,
-    // Headroom above the 40 MB upload limit: an oversized upload that declares its length gets the API's
-    // JSON 413 (guardApiRequest) instead of Bun's bare one; the route itself checks the file's size too.
-    maxRequestBodySize: UPLOAD_BODY_LIMIT + 24 * 1024 * 1024,
+    // Just above the upload limit: an upload that declares a length a little over it gets the API's JSON 413
+    // (guardApiRequest) instead of Bun's bare one; nothing bigger is ever read.
+    maxRequestBodySize: UPLOAD_BODY_LIMIT + 1024 * 1024,
     async fetch(request, srv) {
       const path = pathOf(request.url);
       if (path === '/api' || path.startsWith('/api/')) {
-        const refused = guardApiRequest(request, ctx);
-        if (refused) return refused;
         // The client's address for per-address limits, as TRUST_PROXY says; overwrites any client-sent value.
         if (request.method !== 'GET') request.headers.set(CLIENT_IP_HEADER, resolveClientAddress(request.headers, srv.requestIP(request)?.address ?? '', ctx.env.trustProxy));
+        let admitted = guardApiRequest(request, ctx);
+        if (admitted instanceof Promise) admitted = await admitted;
+        if (admitted instanceof Response) return admitted;
         // Large JSON answers are gzipped by the routes that return them (api/lib/compress.ts).
-        return api.handle(request);
+        return api.handle(admitted);
       }
       if (request.method === 'GET' || request.method === 'HEAD') {
         const file = staticFiles.get(path);

@@ -20,7 +20,7 @@ export function uploadRoutes(ctx: AppContext) {
       response: { 201: v.object({ imageUrl: v.string() }), 400: Message, 401: Message, 413: Message, 429: Message },
       detail: {
         tags: ['Uploads'],
-        summary: 'Upload an image (JPEG, PNG, GIF or WebP, at most 40 MB)',
+        summary: 'Upload an image (JPEG, PNG, GIF or WebP, at most 10 MB)',
         description: 'The type is read from the file content, not its name. Answers the public imageUrl (/uploads/<random name> or the bucket URL).',
       },
     },

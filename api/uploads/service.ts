@@ -4,8 +4,9 @@ import { encodeBase32LowerCaseNoPadding } from '@oslojs/encoding';
 import type { SessionUser } from '../auth/session';
 import type { AppContext } from '../context';
 import { badRequest, DomainError } from '../errors';
+import { MAX_IMAGE_BYTES } from './model';
 
-export const MAX_IMAGE_BYTES = 40 * 1024 * 1024;
+export { MAX_IMAGE_BYTES };
 export const NOT_AN_IMAGE_MESSAGE = 'Please upload a JPEG, PNG, GIF or WebP image.';
 
 export type ImageKind = { ext: 'jpg' | 'png' | 'gif' | 'webp'; type: string };
@@ -33,7 +34,7 @@ function randomName(ext: string): string {
 /** Stores one image for `user`. The upload and its bytes are counted before the file is read or stored (so a
  * burst is limited like a series) and handed back when the file is refused or cannot be stored. */
 export async function storeImage(ctx: AppContext, user: SessionUser, file: Blob): Promise<{ imageUrl: string }> {
-  if (file.size > MAX_IMAGE_BYTES) throw new DomainError(413, 'The image is too large: the limit is 40 MB.');
+  if (file.size > MAX_IMAGE_BYTES) throw new DomainError(413, 'The image is too large: the limit is 10 MB.');
   if (file.size === 0) throw badRequest(NOT_AN_IMAGE_MESSAGE, { image: [NOT_AN_IMAGE_MESSAGE] });
   const reservation = await ctx.rateLimits.reserve(
     'You have uploaded many images in a short time. Please wait a while and try again.',

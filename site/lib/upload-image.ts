@@ -1,6 +1,8 @@
 // Uploads one image to POST /api/upload-image with progress (XMLHttpRequest reports upload progress,
 // fetch does not) and resolves with its public URL. Used by the profile picture and class images.
-export const MAX_IMAGE_BYTES = 40 * 1024 * 1024;
+import { MAX_IMAGE_BYTES } from '../../api/uploads/model';
+
+export { MAX_IMAGE_BYTES };
 
 export class UploadError extends Error {
   constructor(message: string, readonly status: number) {
@@ -10,7 +12,7 @@ export class UploadError extends Error {
 }
 
 export function uploadImage(file: File, onProgress?: (percent: number) => void): Promise<string> {
-  if (file.size > MAX_IMAGE_BYTES) return Promise.reject(new UploadError('The image is too large: the limit is 40 MB.', 413));
+  if (file.size > MAX_IMAGE_BYTES) return Promise.reject(new UploadError('The image is too large: the limit is 10 MB.', 413));
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', '/api/upload-image');

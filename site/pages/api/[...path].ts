@@ -8,5 +8,6 @@ let api: ReturnType<typeof createApi> | undefined;
 export const ALL: APIRoute = async ({ request, locals }) => {
   const ctx = await serverContext(locals);
   api ??= createApi(ctx);
-  return guardApiRequest(request, ctx) ?? api.handle(request);
+  const admitted = await guardApiRequest(request, ctx);
+  return admitted instanceof Response ? admitted : api.handle(admitted);
 };

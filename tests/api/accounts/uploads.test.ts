@@ -1,5 +1,5 @@
 // POST /api/upload-image (issue 3, coach-admin-areas §5 Images): real images only, checked by content; at
-// most 40 MB; random names under DATA_DIR/uploads, served back with the right type and long caching.
+// most 10 MB; random names under DATA_DIR/uploads, served back with the right type and long caching.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { readdirSync } from 'node:fs';
 import { sniffImage } from '../../../api/uploads/service';
@@ -48,12 +48,18 @@ describe('upload-image', () => {
     expect((await upload(imageForm(svg, 'logo.svg', 'image/svg+xml'))).status).toBe(400);
   });
 
-  test('a 41 MB body is refused with 413', async () => {
-    const big = new Uint8Array(41 * 1024 * 1024);
+  test('an image over 10 MB is refused with a 413 JSON message before it is stored', async () => {
+    const big = new Uint8Array(10 * 1024 * 1024 + 100 * 1024);
     big.set(PNG_1X1);
     const res = await upload(imageForm(big, 'huge.png', 'image/png'));
     expect(res.status).toBe(413);
-    expect(typeof res.body.message).toBe('string');
+    expect(res.body.message).toContain('at most 10 MB');
+  });
+
+  test('a 41 MB body is refused with 413 (by the server itself, before reading it)', async () => {
+    const big = new Uint8Array(41 * 1024 * 1024);
+    big.set(PNG_1X1);
+    expect((await upload(imageForm(big, 'huge.png', 'image/png'))).status).toBe(413);
   });
 
   test('a request without an image is a 400 "Please choose an image to upload."', async () => {

@@ -107,7 +107,7 @@ function PostForm({ post }: { post: BlogPost | null }) {
 
   async function chooseImage(file: File | undefined) {
     if (!file) return;
-    if (file.size > MAX_IMAGE_BYTES) return setErrors((e) => ({ ...e, featuredImage: 'The image must be 40MB or smaller' }));
+    if (file.size > MAX_IMAGE_BYTES) return setErrors((e) => ({ ...e, featuredImage: 'The image must be 10MB or smaller' }));
     try {
       setProgress(0);
       set('featuredImage', await uploadImage(file, setProgress));

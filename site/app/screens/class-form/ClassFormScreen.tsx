@@ -277,7 +277,7 @@ function ClassFormBody({ categories, coaches, existing, mode, isAdmin }: { categ
   function chooseFile(chosen: File | null) {
     setErrors((e) => ({ ...e, image: undefined }));
     if (chosen && chosen.size > MAX_IMAGE_BYTES) {
-      setErrors((e) => ({ ...e, image: 'The image must be 40MB or smaller' }));
+      setErrors((e) => ({ ...e, image: 'The image must be 10MB or smaller' }));
       return;
     }
     if (preview) URL.revokeObjectURL(preview);
@@ -543,7 +543,7 @@ function ClassFormBody({ categories, coaches, existing, mode, isAdmin }: { categ
               onChange={(e) => chooseFile(e.target.files?.[0] ?? null)}
               aria-describedby="field-image-hint"
             />
-            <p id="field-image-hint" className="mt-1.5 text-xs text-fog-600 dark:text-fog-400">JPG, PNG or GIF, up to 40MB.</p>
+            <p id="field-image-hint" className="mt-1.5 text-xs text-fog-600 dark:text-fog-400">JPG, PNG or GIF, up to 10MB.</p>
             {errors.image && <p className="field-error">{errors.image}</p>}
             {(values.image || file) && (
               <button type="button" className="btn-ghost mt-2 px-3 py-1 text-sm" onClick={() => { chooseFile(null); set('image', null); }}>

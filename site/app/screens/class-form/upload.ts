@@ -1,6 +1,6 @@
 // Image upload with progress (XMLHttpRequest: fetch has no upload progress) to POST /api/upload-image.
 
-export const MAX_IMAGE_BYTES = 40 * 1024 * 1024;
+export { MAX_IMAGE_BYTES } from '../../../../api/uploads/model';
 
 export function uploadImage(file: File, onProgress: (percent: number) => void): Promise<string> {
   return new Promise((resolve, reject) => {

@@ -52,7 +52,7 @@ export function ImageUpload({ value, initials, onChange }: { value: string | nul
             <p className="mt-1 text-xs text-fog-600 dark:text-fog-400">Uploading… {progress}%</p>
           </div>
         ) : (
-          <p className="mt-2 text-xs text-fog-600 dark:text-fog-400">JPG, PNG, GIF or WebP, up to 40MB.</p>
+          <p className="mt-2 text-xs text-fog-600 dark:text-fog-400">JPG, PNG, GIF or WebP, up to 10MB.</p>
         )}
       </div>
     </div>

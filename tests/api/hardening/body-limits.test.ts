@@ -1,0 +1,93 @@
+// Issue 11 row 1: body limits count the bytes actually received. Six clients stream 60 MB each with
+// Transfer-Encoding: chunked (no Content-Length) to POST /api/contact, signed out: each gets 413, and the
+// server process's peak memory stays near where it started (it read at most 1 MB of each).
+import { afterAll, beforeAll, expect, test } from 'bun:test';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Subprocess } from 'bun';
+
+const MB = 1024 * 1024;
+let child: Subprocess<'ignore', 'pipe', 'inherit'>;
+let url: string;
+const dataDir = mkdtempSync(join(tmpdir(), 'fogline-body-'));
+
+beforeAll(async () => {
+  child = Bun.spawn(['bun', join(import.meta.dir, '../../helpers/server-process.ts'), dataDir], { stdout: 'pipe', stderr: 'inherit' });
+  const reader = child.stdout.getReader();
+  let text = '';
+  while (!text.includes('\n')) text += new TextDecoder().decode((await reader.read()).value);
+  url = JSON.parse(text).url;
+}, 30_000);
+afterAll(() => {
+  child.kill();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** Peak resident memory of the server process so far (Linux: VmHWM), in bytes. */
+function peakMemory(pid: number): number {
+  const kb = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+  return Number(kb) * 1024;
+}
+
+/** Sends `total` bytes to `path` as a chunked body over a raw socket; resolves with the answer's status and body. */
+function streamChunked(path: string, total: number): Promise<{ status: number; body: string; sent: number }> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), hostname);
+    const chunk = Buffer.concat([Buffer.from(`${(64 * 1024).toString(16)}\r\n`), Buffer.alloc(64 * 1024, 'a'), Buffer.from('\r\n')]);
+    let answer = '';
+    let sent = 0;
+    let done = false;
+    const finish = () => {
+      const head = /^HTTP\/1\.1 (\d{3})[^]*?\r\n\r\n([^]*)$/.exec(answer);
+      if (!head || done) return;
+      done = true;
+      socket.destroy();
+      resolve({ status: Number(head[1]), body: head[2]!, sent });
+    };
+    socket.on('data', (data) => {
+      answer += data.toString();
+      if (/\}\s*$/.test(answer) || /\r\n0\r\n\r\n$/.test(answer)) finish();
+    });
+    socket.on('close', () => (answer ? finish() : !done && reject(new Error(`closed without an answer after ${sent} bytes`))));
+    socket.on('error', () => {}); // writes after the server has answered and closed
+    socket.write(`POST ${path} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n9\r\n{"name":"\r\n`);
+    const pump = () => {
+      while (!done && sent < total) {
+        sent += 64 * 1024;
+        if (!socket.write(chunk)) return void socket.once('drain', pump);
+      }
+      if (!done) socket.write('0\r\n\r\n');
+    };
+    pump();
+  });
+}
+
+test('six simultaneous 60 MB chunked bodies to POST /api/contact: 413 each, server memory bounded', async () => {
+  // Warm up: the first request loads the route code, which is not what is measured.
+  expect((await fetch(`${url}/api/health`)).status).toBe(200);
+  const before = peakMemory(child.pid);
+  const answers = await Promise.all(Array.from({ length: 6 }, () => streamChunked('/api/contact', 60 * MB)));
+  for (const answer of answers) {
+    expect(answer.status).toBe(413);
+    expect(answer.body).toContain('too large');
+  }
+  const grown = peakMemory(child.pid) - before;
+  console.log(`server peak memory grew by ${(grown / MB).toFixed(1)} MB; bytes sent before the answer: ${answers.map((a) => (a.sent / MB).toFixed(1)).join(', ')} MB`);
+  expect(grown).toBeLessThan(64 * MB);
+}, 60_000);
+
+test('a chunked JSON body within 1 MB is read and handled as usual', async () => {
+  const body = JSON.stringify({ name: 'Riley', email: 'riley@example.test', subject: 'Hello', message: 'A question about classes.' });
+  const stream = new ReadableStream({
+    start(controller) {
+      controller.enqueue(new TextEncoder().encode(body.slice(0, 20)));
+      controller.enqueue(new TextEncoder().encode(body.slice(20)));
+      controller.close();
+    },
+  });
+  const res = await fetch(`${url}/api/contact`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: stream });
+  expect(res.status).toBe(201);
+});
