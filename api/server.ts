@@ -6,6 +6,9 @@ import { brotliCompress, constants as zlibConstants } from 'node:zlib';
 import { createApi, guardApiRequest, UPLOAD_BODY_LIMIT } from './app';
 import type { AppContext } from './context';
 import { CLIENT_IP_HEADER, resolveClientAddress } from './lib/client-address';
+import { attachRenderCache } from './render-cache';
+import { personalizedPage } from './render-cache/chrome';
+import { isSignedOut, respondWithPage } from './render-cache/html';
 
 type RenderPage = (request: Request, locals: Record<string, unknown>, clientAddress?: string) => Promise<Response>;
 
@@ -110,6 +113,13 @@ function acceptsGzip(request: Request): boolean {
   return (request.headers.get('accept-encoding') ?? '').includes('gzip');
 }
 
+function withSecurityHeaders(response: Response): Response {
+  for (const [name, value] of Object.entries(SECURITY_HEADERS)) {
+    if (!response.headers.has(name)) response.headers.set(name, value);
+  }
+  return response;
+}
+
 function serveStatic(file: StaticFile, request: Request): Response {
   const headers: Record<string, string> = { 'content-type': file.type, 'cache-control': file.cacheControl, vary: 'accept-encoding' };
   if (file.type.startsWith('text/html')) Object.assign(headers, SECURITY_HEADERS);
@@ -165,6 +175,8 @@ export interface StartOptions {
 export function startServer({ ctx, port = ctx.env.port, hostname = '0.0.0.0', site = null, reusePort = false }: StartOptions) {
   const api = createApi(ctx);
   const staticFiles = site ? loadStaticFiles(site.clientDir) : new Map<string, StaticFile>();
+  // Public pages come from the render cache (api/render-cache), dropped by tag when any process writes.
+  const renderCache = site ? attachRenderCache(ctx) : null;
   const server = Bun.serve({
     port,
     hostname,
@@ -183,18 +195,18 @@ export function startServer({ ctx, port = ctx.env.port, hostname = '0.0.0.0', si
         // Large JSON answers are gzipped by the routes that return them (api/lib/compress.ts).
         return api.handle(admitted);
       }
+      const render = async (locals: Record<string, unknown>) => withSecurityHeaders(await site!.renderPage(request, locals, srv.requestIP(request)?.address));
       if (request.method === 'GET' || request.method === 'HEAD') {
         const file = staticFiles.get(path);
+        if (file?.type.startsWith('text/html') && renderCache && !isSignedOut(request)) {
+          // A prerendered page (about, FAQ, contact) with the signed-in visitor's own header.
+          return compress(withSecurityHeaders(await personalizedPage(file.body, () => render({ ctx }))), request);
+        }
         if (file) return serveStatic(file, request);
         if (path.startsWith('/uploads/')) return serveUpload(ctx, path);
       }
-      if (!site) return Response.json({ message: 'Not found.' }, { status: 404 });
-      const clientAddress = srv.requestIP(request)?.address;
-      const response = await site.renderPage(request, { ctx }, clientAddress);
-      for (const [name, value] of Object.entries(SECURITY_HEADERS)) {
-        if (!response.headers.has(name)) response.headers.set(name, value);
-      }
-      return compress(response, request);
+      if (!site || !renderCache) return Response.json({ message: 'Not found.' }, { status: 404 });
+      return respondWithPage(renderCache, request, render, (response) => compress(response, request));
     },
     error(error) {
       console.error('[server] unexpected error', error);
@@ -204,7 +216,10 @@ export function startServer({ ctx, port = ctx.env.port, hostname = '0.0.0.0', si
   return {
     server,
     url: `http://localhost:${server.port}`,
-    stop: () => server.stop(true),
+    stop: () => {
+      renderCache?.stop();
+      return server.stop(true);
+    },
   };
 }
 

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { type AppContext, type ContextOptions, createContext } from '../../api/context';
 import { type Env, envForDataDir } from '../../api/env';
 import { FakeClock } from '../../api/lib/clock';
-import { startServer } from '../../api/server';
+import { loadSite, startServer } from '../../api/server';
 import { sharedSqld, testOnSqld } from './sqld';
 
 export interface TestServer {
@@ -21,14 +21,17 @@ export interface TestServer {
 }
 
 /** Test servers act as if behind an appending proxy (TRUST_PROXY=xff-last), so a test picks each client's address
- * with X-Forwarded-For; `env` overrides that and any other setting. */
-export async function startTestServer(options: Omit<ContextOptions, 'env'> & { seed?: boolean; env?: Partial<Env> } = {}): Promise<TestServer> {
+ * with X-Forwarded-For; `env` overrides that and any other setting. `site: true` serves the built site too (needs a
+ * build in DIST_DIR), with its render cache. */
+export async function startTestServer(options: Omit<ContextOptions, 'env'> & { seed?: boolean; env?: Partial<Env>; site?: boolean } = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'fogline-test-'));
   const clock = options.clock instanceof FakeClock ? options.clock : new FakeClock();
   const database = testOnSqld ? { databaseUrl: await (await sharedSqld()).newDatabase() } : {};
   const env = { trustProxy: 'xff-last' as const, ...envForDataDir(dataDir), ...database, ...options.env };
   const ctx = await createContext({ ...options, env, clock, seed: options.seed ?? false });
-  const running = startServer({ ctx, port: 0, hostname: '127.0.0.1' });
+  const site = options.site ? await loadSite() : null;
+  if (options.site && !site) throw new Error('No built site: run `bun --bun astro build` first.');
+  const running = startServer({ ctx, port: 0, hostname: '127.0.0.1', site });
   const url = running.url.replace('localhost', '127.0.0.1');
   ctx.env.publicUrl = url;
   return {

@@ -1,0 +1,89 @@
+// Page responses through the render cache. A visitor without a session gets the page's HTML from memory,
+// gzipped once and served like a static file (ETag, 304); a signed-in visitor's page is rendered for them,
+// from cached page data, and never stored, so nobody ever sees another person's header or data.
+import { readSessionToken } from '../auth/session';
+import type { AppContext } from '../context';
+import { type HtmlEntry, type RenderCache, type RenderScope } from '.';
+
+export type RenderWithLocals = (locals: { ctx: AppContext; renderScope: RenderScope }) => Promise<Response>;
+
+/** Anonymous pages are revalidated on every use (their ETag makes that a 304); the cookie decides the header. */
+const ANONYMOUS_CACHE_CONTROL = 'public, no-cache';
+const PERSONAL_CACHE_CONTROL = 'private, no-store';
+const VARY = 'accept-encoding, cookie';
+const DROPPED_HEADERS = new Set(['content-length', 'content-encoding', 'transfer-encoding', 'set-cookie', 'vary', 'etag', 'cache-control', 'date']);
+
+export function isSignedOut(request: Request): boolean {
+  return readSessionToken(request.headers.get('cookie')) === null;
+}
+
+/**
+ * Answers a page request. `render` runs the site with the locals it is given; `finish` compresses a response
+ * that is not served from the cache.
+ */
+export async function respondWithPage(cache: RenderCache, request: Request, render: RenderWithLocals, finish: (response: Response) => Promise<Response>): Promise<Response> {
+  const method = request.method;
+  if ((method !== 'GET' && method !== 'HEAD') || !isSignedOut(request)) {
+    const scope = cache.newScope();
+    const response = await render({ ctx: cache.ctx, renderScope: scope });
+    if (scope.cacheable) response.headers.set('cache-control', PERSONAL_CACHE_CONTROL);
+    return finish(response);
+  }
+  const key = keyOf(request.url);
+  const hit = cache.html.get(key, cache.now());
+  if (hit) return serveEntry(hit, request);
+  // Concurrent misses of one page wait for a single render.
+  const pending = cache.rendering.get(key);
+  if (pending) {
+    const entry = await pending;
+    if (entry) return serveEntry(entry, request);
+  }
+  let own: Response | null = null;
+  const rendering = renderEntry(cache, key, render).then(({ entry, response }) => {
+    own = response;
+    return entry;
+  });
+  if (!pending) {
+    cache.rendering.set(key, rendering);
+    void rendering.finally(() => cache.rendering.delete(key)).catch(() => {});
+  }
+  const entry = await rendering;
+  return entry ? serveEntry(entry, request) : finish(own!);
+}
+
+/** The path and query string: pages read both. */
+function keyOf(url: string): string {
+  const start = url.indexOf('/', url.indexOf('//') + 2);
+  return start === -1 ? '/' : url.slice(start);
+}
+
+async function renderEntry(cache: RenderCache, key: string, render: RenderWithLocals): Promise<{ entry: HtmlEntry | null; response: Response | null }> {
+  const scope = cache.newScope();
+  const response = await render({ ctx: cache.ctx, renderScope: scope });
+  const type = response.headers.get('content-type') ?? '';
+  // Only pages that read cached data, answered 200 with HTML and no cookie, are kept; errors and redirects never.
+  if (!scope.cacheable || response.status !== 200 || !type.startsWith('text/html') || response.headers.has('set-cookie')) {
+    return { entry: null, response };
+  }
+  const body = new Uint8Array(await response.arrayBuffer());
+  const gzip = Bun.gzipSync(body);
+  const headers: Record<string, string> = {};
+  response.headers.forEach((value, name) => {
+    if (!DROPPED_HEADERS.has(name)) headers[name] = value;
+  });
+  Object.assign(headers, { etag: `W/"${Bun.hash(body).toString(36)}"`, 'cache-control': ANONYMOUS_CACHE_CONTROL, vary: VARY });
+  const entry: HtmlEntry = { gzip, etag: headers.etag!, headers, tags: [...scope.tags], expiresAt: scope.expiresAt, bytes: gzip.byteLength + key.length };
+  if (entry.expiresAt > cache.now() && !cache.watcher.changedSince(entry.tags, scope.seq)) cache.html.set(key, entry);
+  return { entry, response: null };
+}
+
+function serveEntry(entry: HtmlEntry, request: Request): Response {
+  if (request.headers.get('if-none-match')?.includes(entry.etag.slice(2))) {
+    return new Response(null, { status: 304, headers: { etag: entry.etag, 'cache-control': ANONYMOUS_CACHE_CONTROL, vary: VARY } });
+  }
+  const head = request.method === 'HEAD';
+  if ((request.headers.get('accept-encoding') ?? '').includes('gzip')) {
+    return new Response(head ? null : entry.gzip, { headers: { ...entry.headers, 'content-encoding': 'gzip' } });
+  }
+  return new Response(head ? null : Bun.gunzipSync(entry.gzip), { headers: entry.headers });
+}

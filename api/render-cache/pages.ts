@@ -1,0 +1,79 @@
+// The public pages' data through the render cache, each with the tags that the cache_tags triggers bump
+// (db/migrations/0004): a page is dropped exactly when something it shows is written.
+import type { AppContext } from '../context';
+import { getPostBySlug, listPublishedPosts } from '../blog/service';
+import { DomainError } from '../errors';
+import type { ClassFilters } from '../catalog/filter-classes';
+import { classFiltersToQuery } from '../catalog/filter-classes';
+import { browsePageData, classPageData, coachPageData, homePageData } from '../catalog/page-data';
+import { listCoaches } from '../catalog/service';
+import { cachedData, type RenderScope } from '.';
+
+type Locals = { ctx: AppContext; renderScope?: RenderScope };
+
+/** Any class added, edited or deleted (lists, cities, featured). */
+const CLASSES = 'classes';
+/** Any coach approved or edited, or any review (ratings order the coach lists). */
+const COACHES = 'coaches';
+const CATEGORIES = 'categories';
+const BLOG = 'blog';
+const classTag = (id: number) => `class:${id}`;
+const coachTag = (id: number) => `coach:${id}`;
+
+/** A class card shows the class's spots and its coach's name and rating. */
+const cardTags = (items: readonly { id: number; coachId: number }[]) => items.flatMap((c) => [classTag(c.id), coachTag(c.coachId)]);
+
+export function cachedHomePageData(locals: Locals) {
+  return cachedData(locals, 'home', () => homePageData(locals.ctx), (d) =>
+    d.classes && d.coaches && d.categories && d.cities ? { tags: [CLASSES, COACHES, CATEGORIES, ...cardTags(d.classes)], classes: d.classes } : null,
+  );
+}
+
+export function cachedBrowsePageData(locals: Locals, filters: ClassFilters, pageSize: number) {
+  return cachedData(locals, `browse:${pageSize}:${classFiltersToQuery(filters)}`, () => browsePageData(locals.ctx, filters, pageSize), (d) =>
+    d.page ? { tags: [CLASSES, COACHES, CATEGORIES, ...cardTags(d.page.items)], classes: d.page.items } : null,
+  );
+}
+
+export function cachedClassPageData(locals: Locals, id: number) {
+  return cachedData(locals, `class:${id}`, () => classPageData(locals.ctx, id), (d) => {
+    if (!d) return null;
+    const { item } = d;
+    // A series session's schedule is drawn from its parent row; the coach tab and reviews from the coach.
+    const tags = [classTag(item.id), coachTag(item.coachId), CATEGORIES, ...(item.parentClassId !== null ? [classTag(item.parentClassId)] : [])];
+    return { tags, classes: [item] };
+  });
+}
+
+export function cachedCoachesData(locals: Locals) {
+  return cachedData(locals, 'coaches', () => listCoaches(locals.ctx.db), () => ({ tags: [COACHES, CATEGORIES] }));
+}
+
+export function cachedCoachPageData(locals: Locals, id: number) {
+  return cachedData(locals, `coach:${id}`, () => coachPageData(locals.ctx, id), (d) => {
+    if (!d) return null;
+    const shown = [...d.upcoming, ...d.past];
+    return { tags: [coachTag(id), CATEGORIES, ...shown.map((c) => classTag(c.id))], classes: shown };
+  });
+}
+
+export function cachedPublishedPosts(locals: Locals) {
+  return cachedData(locals, 'blog', () => listPublishedPosts(locals.ctx.db), () => ({ tags: [BLOG] }));
+}
+
+/** A post by slug (drafts too for admins, kept apart), or null when there is none. */
+export function cachedPostBySlug(locals: Locals, slug: string, includeUnpublished: boolean) {
+  return cachedData(
+    locals,
+    `post:${includeUnpublished ? 'all' : 'published'}:${slug}`,
+    async () => {
+      try {
+        return await getPostBySlug(locals.ctx.db, slug, { includeUnpublished });
+      } catch (error) {
+        if (error instanceof DomainError && error.status === 404) return null;
+        throw error;
+      }
+    },
+    (post) => (post ? { tags: [`post:${post.id}`] } : null),
+  );
+}
