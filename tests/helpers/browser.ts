@@ -1,14 +1,13 @@
 // Browser test harness: the built product as its own process on a fresh data folder (demo data seeded),
 // and Debian's Chromium driven by playwright-core. Requests that would leave the machine are recorded and
 // aborted, so a test can assert that none happened.
-import { type Subprocess, spawn } from 'bun';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
+import { spawnFogline } from './processes';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const ROOT = resolve(import.meta.dir, '../..');
 
 export interface ProductServer {
   url: string;
@@ -19,33 +18,12 @@ export interface ProductServer {
 /** Starts `bun api/main.ts` (the production entry) on a free port with its own data folder. */
 export async function startProduct(env: Record<string, string> = {}): Promise<ProductServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'fogline-e2e-'));
-  const child: Subprocess<'ignore', 'pipe', 'pipe'> = spawn(['bun', 'api/main.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: '0', DATABASE_URL: '', WORKERS: '1', ...env },
-    stdout: 'pipe',
-    stderr: 'pipe',
-  });
-  const reader = child.stdout.getReader();
-  let output = '';
-  const deadline = Date.now() + 60_000;
-  let url = '';
-  while (!url) {
-    if (Date.now() > deadline) throw new Error(`product did not start:\n${output}`);
-    const { value, done } = await reader.read();
-    if (done) throw new Error(`product exited:\n${output}\n${await new Response(child.stderr).text()}`);
-    output += new TextDecoder().decode(value);
-    url = output.match(/listening on (http:\/\/\S+)/)?.[1] ?? '';
-  }
-  reader.releaseLock();
-  // keep draining stdout so the child never blocks on a full pipe
-  void child.stdout.pipeTo(new WritableStream()).catch(() => {});
-  void child.stderr.pipeTo(new WritableStream({ write: (chunk) => void process.stderr.write(chunk) })).catch(() => {});
+  const product = await spawnFogline({ DATA_DIR: dataDir, ...env });
   return {
-    url: url.replace('localhost', '127.0.0.1'),
+    url: product.url,
     dataDir,
     async stop() {
-      child.kill();
-      await child.exited;
+      await product.kill();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
