@@ -34,6 +34,20 @@ if (!/^(file:|libsql:\/\/|https?:\/\/)/.test(databaseUrl)) {
   throw new Error(`DATABASE_URL must start with file:, libsql:// or https://, got "${databaseUrl}"`);
 }
 
+/** A libSQL server means several machines may serve Fogline: files kept on one machine's disk would be missing
+ * on the others, so uploads must go to S3 unless UPLOADS=local says every process shares this DATA_DIR. */
+function checkUploadsAreShared(): void {
+  const uploads = read('UPLOADS');
+  if (uploads !== undefined && uploads !== 'local') throw new Error(`UPLOADS must be "local" or unset, got "${uploads}"`);
+  if (databaseUrl.startsWith('file:') || read('S3_BUCKET') || uploads === 'local') return;
+  throw new Error(
+    'DATABASE_URL points at a libSQL server, so several machines may serve Fogline, but uploads would be kept in ' +
+      'DATA_DIR/uploads on this machine only. Set S3_BUCKET (with S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY and ' +
+      'S3_ENDPOINT) so every machine stores them in one bucket, or UPLOADS=local if every process runs on this one machine.',
+  );
+}
+checkUploadsAreShared();
+
 function readS3(bucket: string) {
   const endpoint = read('S3_ENDPOINT');
   const region = read('S3_REGION') ?? read('AWS_REGION');
