@@ -21,6 +21,7 @@ import { blogRoutes } from './blog';
 import { classRoutes } from './classes';
 import { customerRoutes } from './customers';
 import { blogAdminRoutes } from './blog-admin';
+import { waitlistRoutes } from './waitlist';
 
 /** JSON bodies above this are refused with 413; the upload route has its own, larger limit (one image plus
  * the multipart framing around it). Counted on the bytes received, chunked or not (api/lib/body-limit.ts). */
@@ -150,6 +151,7 @@ export function createApi(ctx: AppContext) {
     .use(blogAdminRoutes(ctx))
     // Feature routes are added below, one line each.
     .use(bookingRoutes(ctx))
+    .use(waitlistRoutes(ctx))
     .use(paymentRoutes(ctx))
     .use(payoutRoutes(ctx))
     .use(reviewRoutes(ctx))

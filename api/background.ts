@@ -3,10 +3,15 @@
 import { expireHolds } from './bookings/holds';
 import type { AppContext } from './context';
 import { type JobHandle, scheduleJob } from './lib/jobs';
+import { sweepWaitlists } from './waitlist/offers';
 
 /** Payment holds past their 15 minutes become cancelled (hold_expired) even if nobody touches their class
  * again (bookings also expire them lazily, so a spot is never held longer than its hold either way). */
 export const EXPIRE_HOLDS_EVERY_MS = 60_000;
+
+/** Waitlist offers past their deadline pass on, and spots freed with nobody touching the class (a hold run
+ * out, a raised capacity) are offered to the people waiting. */
+export const WAITLIST_SWEEP_EVERY_MS = 30_000;
 
 export function startBackgroundJobs(ctx: AppContext): { stop(): void; jobs: JobHandle[] } {
   const jobs = [
@@ -15,6 +20,7 @@ export function startBackgroundJobs(ctx: AppContext): { stop(): void; jobs: JobH
       everyMs: EXPIRE_HOLDS_EVERY_MS,
       run: (ctx) => ctx.db.write((tx) => expireHolds(tx, ctx.clock.now(), {})),
     }),
+    scheduleJob(ctx, { name: 'waitlist-offers', everyMs: WAITLIST_SWEEP_EVERY_MS, run: sweepWaitlists }),
   ];
   return { jobs, stop: () => jobs.forEach((job) => job.stop()) };
 }

@@ -11,6 +11,7 @@ import { sendCancellationEmail } from './emails';
 import { activeBooking, type Actor, applyTransition, assertTransition, stateOf } from './lifecycle';
 import type { Booking } from './model';
 import { hasStarted, refundFor } from './policy';
+import { passOnFreedSpots } from '../waitlist/offers';
 import { bookingWithClass } from './queries';
 import { type BookingRow, paidCents, toBookingJson } from './shape';
 
@@ -46,6 +47,8 @@ export async function cancelBooking(ctx: AppContext, user: SessionUser, bookingI
   if (!updated) throw conflict('This booking has already been cancelled.');
   if (booking.status === 'pending' && booking.paymentIntentId) await ctx.payments.cancelIntent(booking.paymentIntentId);
   await sendCancellationEmail(ctx, updated, cls, user, refundCents, 'customer');
+  // The freed spots go to the waitlist first.
+  await passOnFreedSpots(ctx, cls.id);
   return toBookingJson(updated, cls, now);
 }
 

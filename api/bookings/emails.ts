@@ -21,16 +21,16 @@ interface BookingFacts {
   confirmedAt: Date | null;
 }
 
-function whereOf(cls: ClassRow): string {
+export function whereOf(cls: ClassRow): string {
   return [cls.location, cls.address].filter(Boolean).join(', ') || 'Location not specified';
 }
 
-function whenOf(cls: ClassRow): string {
+export function whenOf(cls: ClassRow): string {
   if (!cls.startTime) return 'Date to be announced';
   return `${formatDateFull(cls.startTime)}, ${formatTimeRangePT(cls.startTime, cls.endTime)}`;
 }
 
-async function deliver(ctx: AppContext, send: () => Promise<void>): Promise<void> {
+export async function deliver(ctx: AppContext, send: () => Promise<void>): Promise<void> {
   try {
     await send();
   } catch (error) {

@@ -9,7 +9,7 @@ import { badRequest, conflict } from '../errors';
 import { priceBreakdown } from '../lib/money';
 import { applyTransition } from './lifecycle';
 import { checkCapacity, holdExpiry } from './policy';
-import { ALREADY_BOOKED, activeBookingOf, loadBookableClass, PRICE_CHANGED, refusingDuplicates, spotsTaken } from './queries';
+import { ALREADY_BOOKED, activeBookingOf, OFFER_OPEN, loadBookableClass, PRICE_CHANGED, refusingDuplicates, spotsTaken } from './queries';
 import type { BookingRow, ClassRow } from './shape';
 
 /** Lazy expiry: pending holds whose 15 minutes are over become cancelled (hold_expired). Their spots were
@@ -39,18 +39,21 @@ export async function placeHold(ctx: AppContext, user: SessionUser, input: { cla
     ctx.db.write(async (tx) => {
       const cls = await loadBookableClass(tx, input.classId, user, now);
       if (cls.priceCents === 0) throw badRequest('This class is free: book it directly, no payment needed.');
-      const price = priceBreakdown(cls.priceCents, quantity);
-      if (price.totalCents !== input.clientTotalCents) throw conflict(PRICE_CHANGED);
       await expireHolds(tx, now, { classId: cls.id });
       const existing = await activeBookingOf(tx, user.id, cls.id);
       let replacedIntentId: string | null = null;
       if (existing?.status === 'confirmed') throw conflict(ALREADY_BOOKED);
+      if (existing?.status === 'offered') throw conflict(OFFER_OPEN);
+      if (existing && existing.quantity === quantity && existing.amountCents === input.clientTotalCents) {
+        // Reloading checkout keeps the same hold and intent (so a payment in flight is never lost), renewed; a
+        // hold from an accepted waitlist offer keeps the price offered and gets its intent here.
+        const holdExpiresAt = new Date(Math.max(existing.holdExpiresAt?.getTime() ?? 0, holdExpiry(now).getTime()));
+        const [renewed] = await tx.update(bookings).set({ holdExpiresAt }).where(eq(bookings.id, existing.id)).returning();
+        return { booking: renewed!, cls, reused: existing.paymentIntentId !== null, replacedIntentId: null };
+      }
+      const price = priceBreakdown(cls.priceCents, quantity);
+      if (price.totalCents !== input.clientTotalCents) throw conflict(PRICE_CHANGED);
       if (existing) {
-        if (existing.quantity === quantity && existing.amountCents === price.totalCents && existing.paymentIntentId) {
-          // Reloading checkout keeps the same hold and intent (so a payment in flight is never lost), renewed.
-          const [renewed] = await tx.update(bookings).set({ holdExpiresAt: holdExpiry(now) }).where(eq(bookings.id, existing.id)).returning();
-          return { booking: renewed!, cls, reused: true, replacedIntentId: null };
-        }
         await applyTransition(tx, existing, 'replaceHold', 'customer', { cancelledAt: now });
         replacedIntentId = existing.paymentIntentId;
       }

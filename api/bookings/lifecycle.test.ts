@@ -41,7 +41,13 @@ const ALLOWED = new Set([
   ...['coach', 'admin', 'system'].flatMap((actor) => [
     `hold --cancelForDeletedClass/${actor}--> cancelledClassDeleted`,
     `confirmed --cancelForDeletedClass/${actor}--> cancelledClassDeleted`,
+    `offered --cancelForDeletedClass/${actor}--> cancelledClassDeleted`,
   ]),
+  'new --offerSpots/system--> offered',
+  'offered --acceptFreeOffer/customer--> confirmed',
+  'offered --acceptPaidOffer/customer--> hold',
+  'offered --declineOffer/customer--> offerDeclined',
+  'offered --expireOffer/system--> offerExpired',
 ]);
 
 const STATES = Object.keys(BOOKING_STATES) as BookingState[];
@@ -87,7 +93,19 @@ async function newUser() {
 describe('the transition table', () => {
   test('names every state the product has', () => {
     expect([...STATES].sort() as string[]).toEqual(
-      ['hold', 'confirmed', 'cancelledByCustomer', 'cancelledClassDeleted', 'holdExpired', 'holdReplaced', 'paymentFailed', 'latePaymentRefunded'].sort(),
+      [
+        'hold',
+        'confirmed',
+        'cancelledByCustomer',
+        'cancelledClassDeleted',
+        'holdExpired',
+        'holdReplaced',
+        'paymentFailed',
+        'latePaymentRefunded',
+        'offered',
+        'offerDeclined',
+        'offerExpired',
+      ].sort(),
     );
   });
 

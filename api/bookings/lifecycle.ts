@@ -15,7 +15,7 @@ export type Actor = 'customer' | 'coach' | 'admin' | 'system';
 export const ACTORS: readonly Actor[] = ['customer', 'coach', 'admin', 'system'];
 
 /** Why a booking ended up cancelled (bookings.cancelReason): each one is its own state below. */
-export type CancelReason = 'customer' | 'class_deleted' | 'hold_expired' | 'replaced' | 'payment_failed' | 'payment_late';
+export type CancelReason = 'customer' | 'class_deleted' | 'hold_expired' | 'replaced' | 'payment_failed' | 'payment_late' | 'offer_declined' | 'offer_expired';
 
 /** Every state a booking can be in, as the (status, cancelReason) pair stored for it. */
 export const BOOKING_STATES = {
@@ -27,6 +27,9 @@ export const BOOKING_STATES = {
   holdReplaced: { status: 'cancelled', reason: 'replaced' },
   paymentFailed: { status: 'cancelled', reason: 'payment_failed' },
   latePaymentRefunded: { status: 'cancelled', reason: 'payment_late' },
+  offered: { status: 'offered', reason: null },
+  offerDeclined: { status: 'cancelled', reason: 'offer_declined' },
+  offerExpired: { status: 'cancelled', reason: 'offer_expired' },
 } as const satisfies Record<string, { status: BookingStatus; reason: CancelReason | null }>;
 
 export type BookingState = keyof typeof BOOKING_STATES;
@@ -95,8 +98,38 @@ export const BOOKING_TRANSITIONS = {
     by: ['customer'],
     why: "Only the booking's owner cancels it, before the class starts; the FAQ refund policy applies.",
   },
+  offerSpots: {
+    from: ['new'],
+    to: 'offered',
+    by: ['system'],
+    why: 'Spots freed up and a waitlist entry is the first waiting one they fit: they are held for it until its offer ends (api/waitlist).',
+  },
+  acceptFreeOffer: {
+    from: ['offered'],
+    to: 'confirmed',
+    by: ['customer'],
+    why: 'The person on the waitlist said yes to an offer for a free class: the held spots are booked.',
+  },
+  acceptPaidOffer: {
+    from: ['offered'],
+    to: 'hold',
+    by: ['customer'],
+    why: 'The person on the waitlist said yes to an offer for a paid class: the held spots become the payment hold, at the price offered, until they pay.',
+  },
+  declineOffer: {
+    from: ['offered'],
+    to: 'offerDeclined',
+    by: ['customer'],
+    why: 'The person on the waitlist said no (or left it): the spots pass to the next in line.',
+  },
+  expireOffer: {
+    from: ['offered'],
+    to: 'offerExpired',
+    by: ['system'],
+    why: 'Nobody answered the offer before its deadline: the spots pass to the next in line, nothing was charged.',
+  },
   cancelForDeletedClass: {
-    from: ['hold', 'confirmed'],
+    from: ['hold', 'confirmed', 'offered'],
     to: 'cancelledClassDeleted',
     by: ['coach', 'admin', 'system'],
     why: 'The coach or an admin deleted the class (the system, for a payment that lands after it): every booking is cancelled with a full refund.',
@@ -111,6 +144,7 @@ export type MovingTransition = Exclude<TransitionName, OpeningTransition>;
 export function stateOf(row: Pick<BookingRow, 'status' | 'cancelReason'>): BookingState {
   if (row.status === 'pending') return 'hold';
   if (row.status === 'confirmed') return 'confirmed';
+  if (row.status === 'offered') return 'offered';
   const found = (Object.keys(BOOKING_STATES) as BookingState[]).find((s) => BOOKING_STATES[s].status === 'cancelled' && BOOKING_STATES[s].reason === row.cancelReason);
   // Older rows cancelled without a reason were cancelled by their customer.
   return found ?? 'cancelledByCustomer';
@@ -143,8 +177,8 @@ export function inStates(states: readonly FromState[]): SQL {
   return conditions.length === 1 ? conditions[0]! : or(...conditions)!;
 }
 
-/** SQL condition: an active booking (a hold or confirmed), the ones that take spots. */
-export const activeBooking: SQL = inArray(bookings.status, ['pending', 'confirmed']);
+/** SQL condition: an active booking (a hold, confirmed, or spots offered from the waitlist), the ones that take spots. */
+export const activeBooking: SQL = inArray(bookings.status, ['pending', 'confirmed', 'offered']);
 
 type NewBooking = Omit<typeof bookings.$inferInsert, 'id' | 'status' | 'cancelReason'>;
 /** Every other column a transition may set with the status (confirmedAt, refundAmountCents, ...). */

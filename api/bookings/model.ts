@@ -38,6 +38,7 @@ export const BookingClass = v.object({
    * session had already taken place) stays. */
   deleted: v.boolean(),
 });
+export type BookingClass = v.InferOutput<typeof BookingClass>;
 
 export const Booking = v.object({
   id: v.number(),

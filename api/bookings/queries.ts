@@ -16,6 +16,7 @@ export const ALREADY_BOOKED = 'You have already booked this class.';
 export const CLASS_GONE_REFUNDED = 'This class is no longer available, so your payment has been refunded in full.';
 export const OWN_CLASS = 'You teach this class, so you cannot book a spot in it.';
 export const PRICE_CHANGED = 'The price has changed. Please reload the page.';
+export const OFFER_OPEN = 'Spots in this class are held for you: accept the offer in My Bookings, under Waitlist.';
 
 /** The class a customer wants to book: it exists and was not deleted, is a bookable row (not a series
  * template), has not started, and is not taught by the customer (it would take a customer's spot). */
@@ -50,13 +51,14 @@ export async function findUser(db: Database, userId: number) {
   return db.select({ email: users.email, firstName: users.firstName }).from(users).where(eq(users.id, userId)).get();
 }
 
-/** The one-active-booking-per-customer index refused a second booking that raced the first. */
-export async function refusingDuplicates<T>(write: () => Promise<T>): Promise<T> {
+/** A unique index (one active booking, one open waitlist entry per customer and class) refused a second
+ * write that raced the first: answered with `message`. */
+export async function refusingDuplicates<T>(write: () => Promise<T>, message = ALREADY_BOOKED): Promise<T> {
   try {
     return await write();
   } catch (error) {
     const text = `${(error as Error)?.message ?? ''} ${String((error as { cause?: unknown })?.cause ?? '')}`;
-    if (/UNIQUE constraint failed/i.test(text)) throw conflict(ALREADY_BOOKED);
+    if (/UNIQUE constraint failed/i.test(text)) throw conflict(message);
     throw error;
   }
 }

@@ -11,7 +11,7 @@ import { expireHolds } from './holds';
 import { applyTransition, type BookingState, stateOf } from './lifecycle';
 import type { Booking, FreeBookingBody } from './model';
 import { checkCapacity } from './policy';
-import { ALREADY_BOOKED, activeBookingOf, loadBookableClass, refusingDuplicates, spotsTaken } from './queries';
+import { ALREADY_BOOKED, activeBookingOf, OFFER_OPEN, loadBookableClass, refusingDuplicates, spotsTaken } from './queries';
 import { toBookingJson } from './shape';
 
 /** POST /api/bookings/free: only for price 0; confirmed at once. */
@@ -22,7 +22,8 @@ export async function bookFreeClass(ctx: AppContext, user: SessionUser, input: F
       const cls = await loadBookableClass(tx, input.classId, user, now);
       if (cls.priceCents > 0) throw badRequest('This class is not free: please book it through checkout.');
       await expireHolds(tx, now, { classId: cls.id });
-      if (await activeBookingOf(tx, user.id, cls.id)) throw conflict(ALREADY_BOOKED);
+      const existing = await activeBookingOf(tx, user.id, cls.id);
+      if (existing) throw conflict(existing.status === 'offered' ? OFFER_OPEN : ALREADY_BOOKED);
       checkCapacity(cls.capacity, await spotsTaken(tx, cls.id, now), input.quantity);
       const booking = await applyTransition(tx, 'new', 'bookFree', 'customer', { classId: cls.id, userId: user.id, quantity: input.quantity, confirmedAt: now });
       return { booking, cls };

@@ -3,7 +3,7 @@
 import type { bookings, classes } from '../../db/schema';
 import { isDeletedClass } from '../classes/live';
 import { centsToDollars } from '../lib/money';
-import type { Booking } from './model';
+import type { Booking, BookingClass } from './model';
 import { fullRefundDeadline, refundFor } from './policy';
 
 export type BookingRow = typeof bookings.$inferSelect;
@@ -36,17 +36,22 @@ export function toBookingJson(row: BookingRow, cls: ClassRow, now: Date, reviewI
     refundIfCancelledNow: row.status === 'cancelled' ? 0 : centsToDollars(refundFor(paid, cls.startTime, now)),
     fullRefundUntil: deadline?.toISOString() ?? null,
     reviewId,
-    class: {
-      id: cls.id,
-      title: cls.title,
-      startTime: cls.startTime?.toISOString() ?? null,
-      endTime: cls.endTime?.toISOString() ?? null,
-      location: cls.location,
-      address: cls.address,
-      image: cls.image,
-      price: centsToDollars(cls.priceCents),
-      coachId: cls.coachId,
-      deleted: isDeletedClass(cls),
-    },
+    class: toBookingClassJson(cls),
+  };
+}
+
+/** The class as embedded in a booking or a waitlist entry. */
+export function toBookingClassJson(cls: ClassRow): BookingClass {
+  return {
+    id: cls.id,
+    title: cls.title,
+    startTime: cls.startTime?.toISOString() ?? null,
+    endTime: cls.endTime?.toISOString() ?? null,
+    location: cls.location,
+    address: cls.address,
+    image: cls.image,
+    price: centsToDollars(cls.priceCents),
+    coachId: cls.coachId,
+    deleted: isDeletedClass(cls),
   };
 }

@@ -1,4 +1,4 @@
-// Spots taken per class: confirmed bookings, plus pending ones whose payment hold has not expired yet.
+// Spots taken per class: confirmed bookings, plus payment holds and waitlist offers that have not expired yet.
 // One definition shared by the catalogue (spots left) and the booking flow (capacity checks).
 import { and, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client';
@@ -8,7 +8,7 @@ import { bookings } from '../../db/schema';
 export async function activeSpotsByClass(db: Database | Tx, classIds: number[], now: Date): Promise<Map<number, number>> {
   const result = new Map<number, number>();
   if (classIds.length === 0) return result;
-  const active = or(eq(bookings.status, 'confirmed'), and(eq(bookings.status, 'pending'), gt(bookings.holdExpiresAt, now)));
+  const active = or(eq(bookings.status, 'confirmed'), and(inArray(bookings.status, ['pending', 'offered']), gt(bookings.holdExpiresAt, now)));
   // SQLite caps bound parameters; large lists are read in chunks.
   for (let i = 0; i < classIds.length; i += 500) {
     const chunk = classIds.slice(i, i + 500);

@@ -1,0 +1,40 @@
+// The waitlist offer email: which spots are held, until when (Pacific time), the price, and where to answer.
+import type { classes, users } from '../../db/schema';
+import { deliver, whenOf, whereOf } from '../bookings/emails';
+import type { AppContext } from '../context';
+import { formatDollars } from '../lib/money';
+import { formatDateLong, formatTimePT } from '../lib/pacific';
+import { renderEmail } from '../mail-templates';
+import type { EntryRow } from './entries';
+
+type ClassRow = typeof classes.$inferSelect;
+type UserRow = Pick<typeof users.$inferSelect, 'email' | 'firstName'>;
+
+/** Where the person answers an offer: the Waitlist tab of My Bookings. */
+export const waitlistUrl = (ctx: AppContext) => `${ctx.env.publicUrl}/bookings?tab=waitlist`;
+
+export function offerEmail(ctx: AppContext, entry: Pick<EntryRow, 'quantity' | 'offerExpiresAt'>, cls: ClassRow, user: UserRow, amountCents: number) {
+  const spots = entry.quantity === 1 ? '1 spot' : `${entry.quantity} spots`;
+  const deadline = entry.offerExpiresAt!;
+  const until = `${formatDateLong(deadline)} at ${formatTimePT(deadline)}`;
+  const content = renderEmail({
+    heading: `A spot opened up: ${cls.title}`,
+    preheader: `Held for you until ${until}`,
+    paragraphs: [
+      `Hi ${user.firstName}, good news from the waitlist: ${spots} in ${cls.title} opened up and ${entry.quantity === 1 ? 'is' : 'are'} held for you until ${until}.`,
+      `When: ${whenOf(cls)}`,
+      `Where: ${whereOf(cls)}`,
+      amountCents > 0
+        ? `Price: ${formatDollars(amountCents)} for ${spots}, service fee included. Nothing is charged unless you accept and complete checkout.`
+        : 'This class is free: accepting books your spots at once.',
+      `If you do not answer by ${until}, the ${entry.quantity === 1 ? 'spot passes' : 'spots pass'} to the next person on the waitlist.`,
+    ],
+    button: { label: 'Accept or decline', url: waitlistUrl(ctx) },
+    footnote: 'You got this email because you joined the waitlist for this class on Fogline.',
+  });
+  return { to: user.email, subject: `A spot opened up: ${cls.title}`, ...content };
+}
+
+export function sendOfferEmail(ctx: AppContext, entry: Pick<EntryRow, 'quantity' | 'offerExpiresAt'>, cls: ClassRow, user: UserRow, amountCents: number): Promise<void> {
+  return deliver(ctx, () => ctx.mail.send(offerEmail(ctx, entry, cls, user, amountCents)));
+}

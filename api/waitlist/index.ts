@@ -1,0 +1,79 @@
+// Waitlist routes: join and leave a full class's waitlist, list one's entries, accept or decline an offer.
+import { Elysia } from 'elysia';
+import * as v from 'valibot';
+import { authPlugin, requireUser } from '../auth/plugin';
+import { Message } from '../bookings/model';
+import { parseId } from '../catalog/service';
+import type { AppContext } from '../context';
+import { AcceptAnswer, JoinWaitlistBody, WaitlistEntry, WaitlistIdParams } from './model';
+import { acceptOffer, declineOffer, joinWaitlist, leaveWaitlist, listWaitlist } from './service';
+
+const tags = ['Waitlist'];
+const ClassIdParams = v.object({ id: v.string() });
+const OFFER_RULES =
+  'When spots free up (a cancellation, an expired hold, a declined or expired offer, a raised capacity), the first waiting entry whose quantity fits is offered them: they are held for it for 2 hours, ending at the latest 30 minutes before the class starts, and the person is emailed. Nothing is charged unless they accept and complete checkout.';
+
+export function waitlistRoutes(ctx: AppContext) {
+  return new Elysia()
+    .use(authPlugin(ctx))
+    .post(
+      '/classes/:id/waitlist',
+      async ({ user, params, body, set }) => {
+        const entry = await joinWaitlist(ctx, requireUser(user), parseId(params.id, 'Class not found.'), body);
+        set.status = 201;
+        return entry;
+      },
+      {
+        params: ClassIdParams,
+        body: JoinWaitlistBody,
+        response: { 201: WaitlistEntry, 400: Message, 401: Message, 404: Message, 409: Message },
+        detail: {
+          tags,
+          summary: 'Join the waitlist of a class that has too few spots left',
+          description: `409 when enough spots are available (book instead), when the caller already booked the class, is already waiting, or holds an offer for it. ${OFFER_RULES}`,
+        },
+      },
+    )
+    .delete('/classes/:id/waitlist', ({ user, params }) => leaveWaitlist(ctx, requireUser(user), parseId(params.id, 'Class not found.')), {
+      params: ClassIdParams,
+      response: { 200: WaitlistEntry, 401: Message, 404: Message, 409: Message },
+      detail: {
+        tags,
+        summary: "Leave the class's waitlist",
+        description: 'Ends the caller\'s waiting entry (status "left"); spots held by an open offer pass to the next in line. 404 when the caller is not on the waitlist.',
+      },
+    })
+    .get(
+      '/waitlist',
+      ({ user, set }) => {
+        set.headers['cache-control'] = 'no-store';
+        return listWaitlist(ctx, requireUser(user));
+      },
+      {
+        response: { 200: v.array(WaitlistEntry), 401: Message },
+        detail: {
+          tags,
+          summary: "The signed-in user's waitlist entries, newest first",
+          description: `Each with its status (waiting, offered, accepted, declined, expired, left), its place in line while waiting, and offerExpiresAt while an offer holds spots. ${OFFER_RULES}`,
+        },
+      },
+    )
+    .post('/waitlist/:id/accept', ({ user, params }) => acceptOffer(ctx, requireUser(user), parseId(params.id, 'Waitlist entry not found.')), {
+      params: WaitlistIdParams,
+      response: { 200: AcceptAnswer, 401: Message, 403: Message, 404: Message, 409: Message, 502: Message },
+      detail: {
+        tags,
+        summary: 'Accept a waitlist offer before its deadline',
+        description:
+          'A free class is booked at once (booking confirmed). A paid class turns the held spots into the payment hold at the price offered and answers a payment intent and the checkout page that completes it; nothing is charged until the card payment succeeds. 409 once the offer has expired (its spots went to the next person) or was answered.',
+      },
+    })
+    .post('/waitlist/:id/decline', ({ user, params }) => declineOffer(ctx, requireUser(user), parseId(params.id, 'Waitlist entry not found.')), {
+      params: WaitlistIdParams,
+      response: { 200: WaitlistEntry, 401: Message, 403: Message, 404: Message, 409: Message },
+      detail: {
+        tags,
+        summary: 'Decline a waitlist offer: the spots pass to the next in line at once',
+      },
+    });
+}

@@ -1,0 +1,91 @@
+// Waitlist request and answer schemas (valibot only, so the site's Join Waitlist control shares the messages).
+import * as v from 'valibot';
+import { fields } from '../auth/model';
+import { Booking, BookingClass, QuantityField } from '../bookings/model';
+import { PaymentIntentAnswer } from '../payments/model';
+
+export const JoinWaitlistBody = v.pipe(fields({ quantity: v.optional(QuantityField, 1) }), v.metadata({ examples: [{ quantity: 2 }] }));
+export type JoinWaitlistBody = v.InferOutput<typeof JoinWaitlistBody>;
+
+const WaitlistEntryObject = v.object({
+  id: v.number(),
+  classId: v.number(),
+  quantity: v.number(),
+  /** Place in line among the people still waiting (1 = next), null once the entry is no longer waiting. */
+  position: v.nullable(v.number()),
+  status: v.picklist(['waiting', 'offered', 'accepted', 'declined', 'expired', 'left']),
+  offeredAt: v.nullable(v.string()),
+  /** While offered: the spots are held until this instant (RFC 3339). */
+  offerExpiresAt: v.nullable(v.string()),
+  /** The offer's total in dollars (price x quantity plus the 5% service fee, as offered), null before an offer. */
+  amount: v.nullable(v.number()),
+  /** The booking the offer became (or holds the spots for). */
+  bookingId: v.nullable(v.number()),
+  createdAt: v.string(),
+  class: BookingClass,
+});
+export const WAITLIST_ENTRY_EXAMPLE = {
+  id: 7,
+  classId: 42,
+  quantity: 2,
+  position: null,
+  status: 'offered',
+  offeredAt: '2030-03-06T16:00:00.000Z',
+  offerExpiresAt: '2030-03-06T18:00:00.000Z',
+  amount: 63,
+  bookingId: 311,
+  createdAt: '2030-03-01T09:12:00.000Z',
+  class: {
+    id: 42,
+    title: 'Sunrise Yoga by the Bay',
+    startTime: '2030-03-07T17:30:00.000Z',
+    endTime: '2030-03-07T18:30:00.000Z',
+    location: 'Crissy Field',
+    address: '1199 East Beach, San Francisco, CA 94129',
+    image: null,
+    price: 30,
+    coachId: 2,
+    deleted: false,
+  },
+} satisfies v.InferOutput<typeof WaitlistEntryObject>;
+export const WaitlistEntry = v.pipe(WaitlistEntryObject, v.metadata({ examples: [WAITLIST_ENTRY_EXAMPLE] }));
+export type WaitlistEntry = v.InferOutput<typeof WaitlistEntry>;
+
+const AcceptAnswerObject = v.object({
+  entry: WaitlistEntry,
+  booking: Booking,
+  /** Paid classes: the payment intent for the held spots; the checkout page completes it. Null for free classes. */
+  payment: v.nullable(PaymentIntentAnswer),
+  /** Paid classes: the checkout page for the held spots. */
+  checkoutUrl: v.nullable(v.string()),
+});
+const ACCEPT_EXAMPLE = {
+  entry: { ...WAITLIST_ENTRY_EXAMPLE, status: 'accepted', offerExpiresAt: null },
+  booking: {
+    id: 311,
+    classId: 42,
+    userId: 9,
+    status: 'pending',
+    quantity: 2,
+    subtotal: 60,
+    serviceFee: 3,
+    amount: 63,
+    refundAmount: null,
+    paymentIntentId: 'pi_test_123',
+    holdExpiresAt: '2030-03-06T18:00:00.000Z',
+    confirmedAt: null,
+    cancelledAt: null,
+    cancelReason: null,
+    createdAt: '2030-03-06T16:00:00.000Z',
+    refundIfCancelledNow: 0,
+    fullRefundUntil: null,
+    reviewId: null,
+    class: WAITLIST_ENTRY_EXAMPLE.class,
+  },
+  payment: { clientSecret: 'pi_test_123_secret_456', id: 'pi_test_123', bookingId: 311, amount: 63, holdExpiresAt: '2030-03-06T18:00:00.000Z' },
+  checkoutUrl: '/checkout?classId=42&quantity=2',
+} satisfies v.InferOutput<typeof AcceptAnswerObject>;
+export const AcceptAnswer = v.pipe(AcceptAnswerObject, v.metadata({ examples: [ACCEPT_EXAMPLE] }));
+export type AcceptAnswer = v.InferOutput<typeof AcceptAnswer>;
+
+export const WaitlistIdParams = v.object({ id: v.string() });

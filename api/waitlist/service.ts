@@ -1,0 +1,189 @@
+// The waitlist routes' workflows: join a full class, leave it, list one's entries, and answer an offer.
+// Every check and write happens in one serialized write transaction (ctx.db.write) with the capacity read,
+// and every status change goes through the two lifecycles (bookings/lifecycle.ts, ./entries.ts).
+import { and, count, desc, eq, lt } from 'drizzle-orm';
+import type { Database, Tx } from '../../db/client';
+import { bookings, classes, waitlistEntries } from '../../db/schema';
+import type { SessionUser } from '../auth/session';
+import { sendBookingConfirmation } from '../bookings/emails';
+import { expireHolds } from '../bookings/holds';
+import { applyTransition } from '../bookings/lifecycle';
+import { holdExpiry } from '../bookings/policy';
+import { ALREADY_BOOKED, activeBookingOf, OFFER_OPEN, loadBookableClass, refusingDuplicates, spotsTaken } from '../bookings/queries';
+import { type BookingRow, type ClassRow, toBookingClassJson, toBookingJson } from '../bookings/shape';
+import type { AppContext } from '../context';
+import { conflict, forbidden, notFound } from '../errors';
+import { centsToDollars } from '../lib/money';
+import { createPaymentIntent } from '../payments/service';
+import { type EntryRow, moveEntry, openEntry } from './entries';
+import type { AcceptAnswer, JoinWaitlistBody, WaitlistEntry } from './model';
+import { expireOffers, passOnFreedSpots } from './offers';
+
+export const ALREADY_WAITING = 'You are already on the waitlist for this class.';
+export const SPOTS_AVAILABLE = 'Spots are available in this class: book them instead of joining the waitlist.';
+const OFFER_EXPIRED = 'This offer has expired, so the spots went to the next person on the waitlist.';
+const NOT_ON_WAITLIST = 'You are not on the waitlist for this class.';
+
+/** Place in line: 1 + the entries of the class still waiting that joined earlier. */
+async function positionOf(db: Database | Tx, entry: EntryRow): Promise<number | null> {
+  if (entry.status !== 'waiting') return null;
+  const [row] = await db
+    .select({ ahead: count() })
+    .from(waitlistEntries)
+    .where(and(eq(waitlistEntries.classId, entry.classId), eq(waitlistEntries.status, 'waiting'), lt(waitlistEntries.id, entry.id)));
+  return (row?.ahead ?? 0) + 1;
+}
+
+function toEntryJson(entry: EntryRow, cls: ClassRow, position: number | null, booking: Pick<BookingRow, 'amountCents'> | null): WaitlistEntry {
+  return {
+    id: entry.id,
+    classId: entry.classId,
+    quantity: entry.quantity,
+    position,
+    status: entry.status,
+    offeredAt: entry.offeredAt?.toISOString() ?? null,
+    offerExpiresAt: entry.status === 'offered' ? (entry.offerExpiresAt?.toISOString() ?? null) : null,
+    amount: booking ? centsToDollars(booking.amountCents) : null,
+    bookingId: entry.bookingId,
+    createdAt: entry.createdAt.toISOString(),
+    class: toBookingClassJson(cls),
+  };
+}
+
+/** POST /api/classes/{id}/waitlist: only for a class without enough spots left for the quantity. */
+export async function joinWaitlist(ctx: AppContext, user: SessionUser, classId: number, input: JoinWaitlistBody): Promise<WaitlistEntry> {
+  const now = ctx.clock.now();
+  const { entry, cls, position } = await refusingDuplicates(
+    () =>
+      ctx.db.write(async (tx) => {
+        const cls = await loadBookableClass(tx, classId, user, now);
+        await expireHolds(tx, now, { classId });
+        await expireOffers(tx, now, { classId });
+        const booked = await activeBookingOf(tx, user.id, classId);
+        if (booked) throw conflict(booked.status === 'offered' ? OFFER_OPEN : ALREADY_BOOKED);
+        if (await tx.select({ id: waitlistEntries.id }).from(waitlistEntries).where(and(eq(waitlistEntries.userId, user.id), eq(waitlistEntries.classId, classId), openEntry)).get()) {
+          throw conflict(ALREADY_WAITING);
+        }
+        if (input.quantity > cls.capacity) throw conflict(`This class has ${cls.capacity} ${cls.capacity === 1 ? 'spot' : 'spots'} in all, so a waitlist place for ${input.quantity} could never be offered.`);
+        if (cls.capacity - (await spotsTaken(tx, classId, now)) >= input.quantity) throw conflict(SPOTS_AVAILABLE);
+        const [entry] = await tx.insert(waitlistEntries).values({ classId, userId: user.id, quantity: input.quantity }).returning();
+        return { entry: entry!, cls, position: await positionOf(tx, entry!) };
+      }),
+    ALREADY_WAITING,
+  );
+  return toEntryJson(entry, cls, position, null);
+}
+
+/** DELETE /api/classes/{id}/waitlist: leaves the caller's open entry; an offer held for it is passed on. */
+export async function leaveWaitlist(ctx: AppContext, user: SessionUser, classId: number): Promise<WaitlistEntry> {
+  const now = ctx.clock.now();
+  const left = await ctx.db.write(async (tx) => {
+    const entry = await tx.select().from(waitlistEntries).where(and(eq(waitlistEntries.userId, user.id), eq(waitlistEntries.classId, classId), openEntry)).get();
+    if (!entry) throw notFound(NOT_ON_WAITLIST);
+    if (entry.status === 'offered' && entry.bookingId !== null) await applyTransition(tx, { id: entry.bookingId }, 'declineOffer', 'customer', { cancelledAt: now, holdExpiresAt: null });
+    const moved = await moveEntry(tx, entry, 'leave', 'customer', { endedAt: now });
+    if (!moved) throw conflict('This waitlist entry changed meanwhile. Please reload the page.');
+    return moved;
+  });
+  if (left.bookingId !== null) await passOnFreedSpots(ctx, classId);
+  return entryJson(ctx.db, left);
+}
+
+async function entryJson(db: Database, entry: EntryRow): Promise<WaitlistEntry> {
+  const cls = (await db.select().from(classes).where(eq(classes.id, entry.classId)).get())!;
+  const booking = entry.bookingId === null ? null : ((await db.select().from(bookings).where(eq(bookings.id, entry.bookingId)).get()) ?? null);
+  return toEntryJson(entry, cls, await positionOf(db, entry), booking);
+}
+
+/** GET /api/waitlist: the caller's entries, newest first, after expiring the caller's offers that are due. */
+export async function listWaitlist(ctx: AppContext, user: SessionUser): Promise<WaitlistEntry[]> {
+  const now = ctx.clock.now();
+  const due = await ctx.db
+    .select({ classId: waitlistEntries.classId })
+    .from(waitlistEntries)
+    .where(and(eq(waitlistEntries.userId, user.id), eq(waitlistEntries.status, 'offered'), lt(waitlistEntries.offerExpiresAt, new Date(now.getTime() + 1))));
+  for (const { classId } of due) await passOnFreedSpots(ctx, classId);
+  const rows = await ctx.db
+    .select({ entry: waitlistEntries, cls: classes, booking: bookings })
+    .from(waitlistEntries)
+    .innerJoin(classes, eq(classes.id, waitlistEntries.classId))
+    .leftJoin(bookings, eq(bookings.id, waitlistEntries.bookingId))
+    .where(eq(waitlistEntries.userId, user.id))
+    .orderBy(desc(waitlistEntries.id));
+  return Promise.all(rows.map(async ({ entry, cls, booking }) => toEntryJson(entry, cls, await positionOf(ctx.db, entry), booking)));
+}
+
+/** The caller's entry holding an open offer, or the reason it cannot be answered. */
+async function offeredEntry(tx: Tx, user: SessionUser, entryId: number, now: Date): Promise<EntryRow> {
+  const entry = await tx.select().from(waitlistEntries).where(eq(waitlistEntries.id, entryId)).get();
+  if (!entry) throw notFound('Waitlist entry not found.');
+  if (entry.userId !== user.id) throw forbidden('You can only answer your own waitlist offers.');
+  if (entry.status === 'waiting') throw conflict('No spots have been offered to you yet: you are still waiting.');
+  if (entry.status === 'expired' || (entry.status === 'offered' && entry.offerExpiresAt! <= now)) throw conflict(OFFER_EXPIRED);
+  if (entry.status !== 'offered' || entry.bookingId === null) throw conflict('This offer has already been answered.');
+  return entry;
+}
+
+/** POST /api/waitlist/{id}/accept: a free class is booked at once; a paid class turns the held spots into the
+ * payment hold at the offered price and answers the intent for checkout. An offer past its deadline is
+ * refused (and passed on): an accept and the expiry never both win. */
+export async function acceptOffer(ctx: AppContext, user: SessionUser, entryId: number): Promise<AcceptAnswer> {
+  const now = ctx.clock.now();
+  const accepted = await ctx.db
+    .write(async (tx) => {
+      const entry = await offeredEntry(tx, user, entryId, now);
+      const cls = (await tx.select().from(classes).where(eq(classes.id, entry.classId)).get())!;
+      const booking =
+        cls.priceCents === 0
+          ? await applyTransition(tx, { id: entry.bookingId! }, 'acceptFreeOffer', 'customer', { confirmedAt: now, holdExpiresAt: null })
+          : await applyTransition(tx, { id: entry.bookingId! }, 'acceptPaidOffer', 'customer', {
+              // The payment hold keeps the offer's deadline, or the usual 15 minutes when accepted close to it.
+              holdExpiresAt: new Date(Math.max(entry.offerExpiresAt!.getTime(), holdExpiry(now).getTime())),
+            });
+      const moved = booking && (await moveEntry(tx, entry, 'accept', 'customer', { endedAt: now }));
+      if (!booking || !moved) throw conflict(OFFER_EXPIRED);
+      return { entry: moved, booking, cls };
+    })
+    .catch(async (error) => {
+      // Refused because the deadline passed: pass the spots on now rather than at the next sweep.
+      if (error?.message === OFFER_EXPIRED) await expireAndPassOn(ctx, entryId);
+      throw error;
+    });
+  const { entry, booking, cls } = accepted;
+  if (cls.priceCents === 0) {
+    await sendBookingConfirmation(ctx, booking, cls, user);
+    return { entry: toEntryJson(entry, cls, null, booking), booking: toBookingJson(booking, cls, now), payment: null, checkoutUrl: null };
+  }
+  const payment = await createPaymentIntent(ctx, user, { classId: cls.id, quantity: booking.quantity, amount: centsToDollars(booking.amountCents) });
+  const held = (await ctx.db.select().from(bookings).where(eq(bookings.id, booking.id)).get())!;
+  return {
+    entry: toEntryJson(entry, cls, null, booking),
+    booking: toBookingJson(held, cls, now),
+    payment,
+    checkoutUrl: `/checkout?classId=${cls.id}&quantity=${booking.quantity}`,
+  };
+}
+
+async function expireAndPassOn(ctx: AppContext, entryId: number): Promise<void> {
+  const entry = await ctx.db.select({ classId: waitlistEntries.classId }).from(waitlistEntries).where(eq(waitlistEntries.id, entryId)).get();
+  if (entry) await passOnFreedSpots(ctx, entry.classId);
+}
+
+/** POST /api/waitlist/{id}/decline: the held spots pass to the next in line at once. */
+export async function declineOffer(ctx: AppContext, user: SessionUser, entryId: number): Promise<WaitlistEntry> {
+  const now = ctx.clock.now();
+  const declined = await ctx.db
+    .write(async (tx) => {
+      const entry = await offeredEntry(tx, user, entryId, now);
+      await applyTransition(tx, { id: entry.bookingId! }, 'declineOffer', 'customer', { cancelledAt: now, holdExpiresAt: null });
+      const moved = await moveEntry(tx, entry, 'decline', 'customer', { endedAt: now });
+      if (!moved) throw conflict('This offer has already been answered.');
+      return moved;
+    })
+    .catch(async (error) => {
+      if (error?.message === OFFER_EXPIRED) await expireAndPassOn(ctx, entryId);
+      throw error;
+    });
+  await passOnFreedSpots(ctx, declined.classId);
+  return entryJson(ctx.db, declined);
+}

@@ -1,0 +1,313 @@
+// Waitlist (issue 13): joining a full class, offers that hold the freed spots for the first fitting entries,
+// accepting (free: booked; paid: checkout at the price offered), declining, expiry, leaving, and the races:
+// 3 cancellations at once for 10 people waiting, an accept at the instant of the expiry, capacity never
+// exceeded by confirmed + held spots.
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { and, eq, gt, inArray, or, sql } from 'drizzle-orm';
+import { sweepWaitlists } from '../../../api/waitlist/offers';
+import { bookings, classes } from '../../../db/schema';
+import { startTestServer, type TestServer } from '../../helpers/api';
+import { createClass, createUser, outbox, pageTotal, setClassPrice, type SignedIn } from '../bookings/fixtures';
+
+let server: TestServer;
+let coach: SignedIn;
+beforeAll(async () => {
+  server = await startTestServer();
+  coach = await createUser(server, 'coach', 'Maya');
+});
+afterAll(() => server.stop());
+
+const HOUR = 3_600_000;
+
+/** A class whose spots are all booked (free) by `capacity` customers, one spot each. */
+async function fullClass(options: { capacity: number; priceCents?: number; startsInHours?: number }) {
+  const cls = await createClass(server, { coachId: coach.id, priceCents: 0, capacity: options.capacity, startsInHours: options.startsInHours });
+  const booked = await Promise.all(Array.from({ length: options.capacity }, () => createUser(server)));
+  const bookingIds: number[] = [];
+  for (const customer of booked) {
+    const res = await customer.client.post('/api/bookings/free', { classId: cls.id, quantity: 1 });
+    expect(res.status).toBe(201);
+    bookingIds.push(res.body.id);
+  }
+  if (options.priceCents) await setClassPrice(server, cls.id, options.priceCents);
+  return { cls, booked, bookingIds };
+}
+
+async function join(customer: SignedIn, classId: number, quantity = 1) {
+  const res = await customer.client.post(`/api/classes/${classId}/waitlist`, { quantity });
+  expect(res.status).toBe(201);
+  return res.body;
+}
+
+async function entryOf(customer: SignedIn, classId: number) {
+  const res = await customer.client.get('/api/waitlist');
+  expect(res.status).toBe(200);
+  return res.body.find((e: { classId: number }) => e.classId === classId);
+}
+
+/** Confirmed spots plus live holds and offers: what the class has given out. */
+async function spotsGivenOut(classId: number): Promise<number> {
+  const now = server.clock.now();
+  const [row] = await server.ctx.db
+    .select({ spots: sql<number>`coalesce(sum(${bookings.quantity}), 0)` })
+    .from(bookings)
+    .where(and(eq(bookings.classId, classId), or(eq(bookings.status, 'confirmed'), and(inArray(bookings.status, ['pending', 'offered']), gt(bookings.holdExpiresAt, now)))));
+  return Number(row!.spots);
+}
+
+const offerEmailsTo = (email: string) => outbox(server).filter((m) => m.includes(`To: ${email}`) && m.includes('A spot opened up'));
+
+describe('joining', () => {
+  test('a full class takes a waitlist entry with its place in line', async () => {
+    const { cls } = await fullClass({ capacity: 2 });
+    const first = await createUser(server);
+    const second = await createUser(server);
+    expect(await join(first, cls.id, 2)).toMatchObject({ classId: cls.id, quantity: 2, position: 1, status: 'waiting' });
+    expect(await join(second, cls.id)).toMatchObject({ position: 2, status: 'waiting', offerExpiresAt: null });
+  });
+
+  test('409 with a clear message when spots are available, when already booked, or already waiting', async () => {
+    const cls = await createClass(server, { coachId: coach.id, priceCents: 0, capacity: 2 });
+    const customer = await createUser(server);
+    const open = await customer.client.post(`/api/classes/${cls.id}/waitlist`, { quantity: 1 });
+    expect(open.status).toBe(409);
+    expect(open.body.message).toBe('Spots are available in this class: book them instead of joining the waitlist.');
+    expect((await customer.client.post('/api/bookings/free', { classId: cls.id, quantity: 1 })).status).toBe(201);
+    const other = await createUser(server);
+    expect((await other.client.post('/api/bookings/free', { classId: cls.id, quantity: 1 })).status).toBe(201);
+    const booked = await customer.client.post(`/api/classes/${cls.id}/waitlist`, { quantity: 1 });
+    expect(booked.status).toBe(409);
+    expect(booked.body.message).toBe('You have already booked this class.');
+    const waiter = await createUser(server);
+    await join(waiter, cls.id);
+    const again = await waiter.client.post(`/api/classes/${cls.id}/waitlist`, { quantity: 1 });
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe('You are already on the waitlist for this class.');
+  });
+
+  test('signed out is 401, a bad quantity is 400, an unknown class is 404', async () => {
+    const { cls } = await fullClass({ capacity: 1 });
+    expect((await server.client().post(`/api/classes/${cls.id}/waitlist`, { quantity: 1 })).status).toBe(401);
+    const customer = await createUser(server);
+    const bad = await customer.client.post(`/api/classes/${cls.id}/waitlist`, { quantity: 0 });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBeString();
+    expect((await customer.client.post('/api/classes/999999/waitlist', { quantity: 1 })).status).toBe(404);
+    const tooMany = await customer.client.post(`/api/classes/${cls.id}/waitlist`, { quantity: 3 });
+    expect(tooMany.status).toBe(409);
+    expect(tooMany.body.message).toContain('1 spot in all');
+  });
+
+  test('leaving ends the entry; the people behind move up', async () => {
+    const { cls } = await fullClass({ capacity: 1 });
+    const [a, b] = [await createUser(server), await createUser(server)];
+    await join(a, cls.id);
+    await join(b, cls.id);
+    const left = await a.client.delete(`/api/classes/${cls.id}/waitlist`);
+    expect(left.status).toBe(200);
+    expect(left.body.status).toBe('left');
+    expect((await entryOf(b, cls.id)).position).toBe(1);
+    expect((await a.client.delete(`/api/classes/${cls.id}/waitlist`)).status).toBe(404);
+  });
+});
+
+describe('offers', () => {
+  test('a cancellation offers the spot to the first waiting entry: held, emailed with the deadline in Pacific time', async () => {
+    const { cls, booked, bookingIds } = await fullClass({ capacity: 2 });
+    const [first, second] = [await createUser(server), await createUser(server)];
+    await join(first, cls.id);
+    await join(second, cls.id);
+    expect((await booked[0]!.client.put(`/api/bookings/${bookingIds[0]}/cancel`)).status).toBe(200);
+    const offer = await entryOf(first, cls.id);
+    expect(offer.status).toBe('offered');
+    expect(new Date(offer.offerExpiresAt).getTime()).toBe(server.clock.now().getTime() + 2 * HOUR);
+    expect((await entryOf(second, cls.id)).status).toBe('waiting');
+    // Held: nobody else can book the spot.
+    const outsider = await createUser(server);
+    expect((await outsider.client.post('/api/bookings/free', { classId: cls.id, quantity: 1 })).status).toBe(409);
+    const [mail] = offerEmailsTo(first.email);
+    expect(mail).toBeDefined();
+    expect(mail).toMatch(/held for you until .* PT/);
+    expect(offerEmailsTo(second.email)).toHaveLength(0);
+  });
+
+  test('the first entry whose quantity fits gets the offer; a larger entry keeps its place', async () => {
+    const { cls, booked, bookingIds } = await fullClass({ capacity: 3 });
+    const [big, small] = [await createUser(server), await createUser(server)];
+    await join(big, cls.id, 2);
+    await join(small, cls.id, 1);
+    await booked[0]!.client.put(`/api/bookings/${bookingIds[0]}/cancel`);
+    expect((await entryOf(big, cls.id)).status).toBe('waiting');
+    expect((await entryOf(small, cls.id)).status).toBe('offered');
+    // A second spot frees up: now the entry for 2 fits.
+    await booked[1]!.client.put(`/api/bookings/${bookingIds[1]}/cancel`);
+    expect((await entryOf(big, cls.id)).status).toBe('waiting');
+    await booked[2]!.client.put(`/api/bookings/${bookingIds[2]}/cancel`);
+    expect((await entryOf(big, cls.id)).status).toBe('offered');
+    expect(await spotsGivenOut(cls.id)).toBe(3);
+  });
+
+  test('accepting an offer for a free class confirms the booking', async () => {
+    const { cls, booked, bookingIds } = await fullClass({ capacity: 1 });
+    const waiter = await createUser(server);
+    const entry = await join(waiter, cls.id);
+    await booked[0]!.client.put(`/api/bookings/${bookingIds[0]}/cancel`);
+    const res = await waiter.client.post(`/api/waitlist/${entry.id}/accept`);
+    expect(res.status).toBe(200);
+    expect(res.body.entry.status).toBe('accepted');
+    expect(res.body.booking).toMatchObject({ status: 'confirmed', quantity: 1, classId: cls.id });
+    expect(res.body.payment).toBeNull();
+    const mine = await waiter.client.get('/api/bookings');
+    expect(mine.body.map((b: { id: number; status: string }) => [b.id, b.status])).toContainEqual([res.body.booking.id, 'confirmed']);
+    expect((await waiter.client.post(`/api/waitlist/${entry.id}/accept`)).status).toBe(409);
+  });
+
+  test('accepting an offer for a paid class opens checkout at the price offered; paying with 4242 books it', async () => {
+    const { cls, booked, bookingIds } = await fullClass({ capacity: 2, priceCents: 2500 });
+    const waiter = await createUser(server);
+    const entry = await join(waiter, cls.id, 2);
+    await booked[0]!.client.put(`/api/bookings/${bookingIds[0]}/cancel`);
+    await booked[1]!.client.put(`/api/bookings/${bookingIds[1]}/cancel`);
+    const offered = await entryOf(waiter, cls.id);
+    expect(offered).toMatchObject({ status: 'offered', amount: pageTotal(2500, 2) });
+    // The coach raises the price after the offer: the person pays the price they were shown.
+    await setClassPrice(server, cls.id, 4000);
+    const res = await waiter.client.post(`/api/waitlist/${entry.id}/accept`);
+    expect(res.status).toBe(200);
+    expect(res.body.booking).toMatchObject({ status: 'pending', amount: pageTotal(2500, 2) });
+    expect(res.body.payment.amount).toBe(pageTotal(2500, 2));
+    expect(res.body.checkoutUrl).toBe(`/checkout?classId=${cls.id}&quantity=2`);
+    // The checkout page asks for the intent again with the total it shows: the same hold and intent.
+    const again = await waiter.client.post('/api/payment/create-intent', { classId: cls.id, quantity: 2, amount: pageTotal(2500, 2) });
+    expect(again.status).toBe(200);
+    expect(again.body.id).toBe(res.body.payment.id);
+    // Nothing charged until checkout completes.
+    expect((await waiter.client.get('/api/bookings')).body.find((b: { id: number }) => b.id === res.body.booking.id).status).toBe('pending');
+    const paid = await waiter.client.post('/api/payment/test-provider/pay', {
+      paymentIntentId: res.body.payment.id,
+      clientSecret: res.body.payment.clientSecret,
+      cardNumber: '4242 4242 4242 4242',
+      expiry: '12/40',
+      cvc: '123',
+    });
+    expect(paid.status).toBe(200);
+    const confirmed = await waiter.client.post('/api/payment/confirm', { paymentIntentId: res.body.payment.id });
+    expect(confirmed.body.booking).toMatchObject({ status: 'confirmed', quantity: 2, amount: pageTotal(2500, 2) });
+    expect(await spotsGivenOut(cls.id)).toBe(2);
+  });
+
+  test('declining passes the spots to the next in line at once', async () => {
+    const { cls, booked, bookingIds } = await fullClass({ capacity: 1 });
+    const [a, b] = [await createUser(server), await createUser(server)];
+    const entryA = await join(a, cls.id);
+    await join(b, cls.id);
+    await booked[0]!.client.put(`/api/bookings/${bookingIds[0]}/cancel`);
+    const res = await a.client.post(`/api/waitlist/${entryA.id}/decline`);
+    expect(res.status).toBe(200);
+    expect(res.body.status).toBe('declined');
+    expect((await entryOf(b, cls.id)).status).toBe('offered');
+    expect(offerEmailsTo(b.email)).toHaveLength(1);
+  });
+
+  test("another customer's offer cannot be answered (403); an unknown one is 404", async () => {
+    const { cls, booked, bookingIds } = await fullClass({ capacity: 1 });
+    const [a, b] = [await createUser(server), await createUser(server)];
+    const entryA = await join(a, cls.id);
+    await booked[0]!.client.put(`/api/bookings/${bookingIds[0]}/cancel`);
+    expect((await b.client.post(`/api/waitlist/${entryA.id}/accept`)).status).toBe(403);
+    expect((await b.client.post(`/api/waitlist/${entryA.id}/decline`)).status).toBe(403);
+    expect((await b.client.post('/api/waitlist/999999/accept')).status).toBe(404);
+    expect((await b.client.post('/api/waitlist/abc/accept')).status).toBe(404);
+  });
+
+  test('an offer nobody answers expires at its deadline and passes on; accepting it then is refused', async () => {
+    const { cls, booked, bookingIds } = await fullClass({ capacity: 1 });
+    const [a, b] = [await createUser(server), await createUser(server)];
+    const entryA = await join(a, cls.id);
+    await join(b, cls.id);
+    await booked[0]!.client.put(`/api/bookings/${bookingIds[0]}/cancel`);
+    server.clock.advance(2 * HOUR);
+    await sweepWaitlists(server.ctx);
+    expect((await entryOf(a, cls.id)).status).toBe('expired');
+    expect((await entryOf(b, cls.id)).status).toBe('offered');
+    const late = await a.client.post(`/api/waitlist/${entryA.id}/accept`);
+    expect(late.status).toBe(409);
+    expect(late.body.message).toContain('expired');
+  });
+
+  test('the offer window ends 30 minutes before the class starts', async () => {
+    const { cls, booked, bookingIds } = await fullClass({ capacity: 1, startsInHours: 1 });
+    const waiter = await createUser(server);
+    await join(waiter, cls.id);
+    await booked[0]!.client.put(`/api/bookings/${bookingIds[0]}/cancel`);
+    const offer = await entryOf(waiter, cls.id);
+    expect(new Date(offer.offerExpiresAt).getTime()).toBe(cls.startTime!.getTime() - 30 * 60_000);
+  });
+
+  test('a raised capacity and an expired payment hold free spots for the waitlist (timed sweep)', async () => {
+    const { cls } = await fullClass({ capacity: 1 });
+    const waiter = await createUser(server);
+    await join(waiter, cls.id);
+    await server.ctx.db.write((tx) => tx.update(classes).set({ capacity: 2 }).where(eq(classes.id, cls.id)));
+    await sweepWaitlists(server.ctx);
+    expect((await entryOf(waiter, cls.id)).status).toBe('offered');
+  });
+});
+
+describe('races', () => {
+  test('10 waiting and 3 cancellations at once give exactly 3 offers, to the first fitting entries', async () => {
+    const { cls, booked, bookingIds } = await fullClass({ capacity: 5 });
+    const waiters: SignedIn[] = [];
+    for (let i = 0; i < 10; i++) {
+      waiters.push(await createUser(server));
+      await join(waiters[i]!, cls.id);
+    }
+    const cancels = await Promise.all([0, 1, 2].map((i) => booked[i]!.client.put(`/api/bookings/${bookingIds[i]}/cancel`)));
+    expect(cancels.map((r) => r.status)).toEqual([200, 200, 200]);
+    const states = await Promise.all(waiters.map(async (w) => (await entryOf(w, cls.id)).status));
+    expect(states).toEqual(['offered', 'offered', 'offered', ...Array(7).fill('waiting')]);
+    expect(await spotsGivenOut(cls.id)).toBe(5);
+  });
+
+  test('an accept at the same moment as the expiry gives a booking or a passed-on offer, never both', async () => {
+    for (const acceptFirst of [true, false]) {
+      const { cls, booked, bookingIds } = await fullClass({ capacity: 1 });
+      const [a, b] = [await createUser(server), await createUser(server)];
+      const entryA = await join(a, cls.id);
+      await join(b, cls.id);
+      await booked[0]!.client.put(`/api/bookings/${bookingIds[0]}/cancel`);
+      // One millisecond before the deadline: the accept may still win, the sweep may already run.
+      server.clock.advance(2 * HOUR - (acceptFirst ? 1 : 0));
+      const [accept] = await Promise.all([a.client.post(`/api/waitlist/${entryA.id}/accept`), sweepWaitlists(server.ctx)]);
+      const [ea, eb] = [await entryOf(a, cls.id), await entryOf(b, cls.id)];
+      if (accept.status === 200) {
+        expect(ea.status).toBe('accepted');
+        expect(eb.status).toBe('waiting');
+      } else {
+        expect(accept.status).toBe(409);
+        expect(ea.status).toBe('expired');
+        expect(eb.status).toBe('offered');
+      }
+      expect(await spotsGivenOut(cls.id)).toBe(1);
+      server.clock.set(new Date());
+    }
+  });
+
+  test('confirmed plus held spots never exceed capacity while offers, bookings and cancellations race', async () => {
+    const { cls, booked, bookingIds } = await fullClass({ capacity: 4 });
+    const waiters = await Promise.all(Array.from({ length: 6 }, () => createUser(server)));
+    for (const w of waiters) await join(w, cls.id);
+    const outsiders = await Promise.all(Array.from({ length: 6 }, () => createUser(server)));
+    await Promise.all([
+      ...[0, 1, 2, 3].map((i) => booked[i]!.client.put(`/api/bookings/${bookingIds[i]}/cancel`)),
+      ...outsiders.map((o) => o.client.post('/api/bookings/free', { classId: cls.id, quantity: 1 })),
+      sweepWaitlists(server.ctx),
+    ]);
+    expect(await spotsGivenOut(cls.id)).toBeLessThanOrEqual(4);
+    const entries = await Promise.all(waiters.map(async (w) => ({ w, entry: await entryOf(w, cls.id) })));
+    const offered = entries.filter(({ entry }) => entry.status === 'offered');
+    const accepts = await Promise.all(offered.map(({ w, entry }) => w.client.post(`/api/waitlist/${entry.id}/accept`)));
+    expect(accepts.every((r) => r.status === 200)).toBe(true);
+    expect(await spotsGivenOut(cls.id)).toBeLessThanOrEqual(4);
+  });
+});
