@@ -5,6 +5,7 @@ import { type Subprocess, spawn } from 'bun';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { benchWorkers } from './bench/workers';
 
 const seconds = Number(process.argv[2] ?? 4);
 const connections = Number(process.argv[3] ?? 64);
@@ -122,3 +123,6 @@ product.kill();
 ceiling.kill();
 await Promise.all([product.exited, ceiling.exited]);
 rmSync(dataDir, { recursive: true, force: true });
+
+// The WORKERS speed-up: 1 and 2 server processes on a CPU-bound route (scripts/bench/workers.ts).
+await benchWorkers();
