@@ -320,7 +320,7 @@ describe('the class form (coach-admin-areas §2, §5, §9)', () => {
   });
 
   test('another coach\'s class shows Access Denied; a missing one Class Not Found', async () => {
-    const all = (await (await p.request.get(`${product.url}/api/classes`)).json()) as any[];
+    const all = (await (await p.request.get(`${product.url}/api/classes?all=true`)).json()) as any[];
     const me = (await (await p.request.get(`${product.url}/api/user`)).json()) as any;
     const other = all.find((c) => c.coachId !== me.id);
     await p.goto(`${product.url}/edit-class/${other.id}`, { waitUntil: 'networkidle' });
