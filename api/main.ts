@@ -7,6 +7,7 @@ import { loadSite, startServer } from './server';
 import { exitWithPrimary, startWorkers, workerNumber } from './workers';
 
 const worker = workerNumber();
+if (worker) exitWithPrimary();
 const startedAt = performance.now();
 const ctx = await createContext(worker ? { migrate: false, seed: false } : {});
 if (!worker) console.log(`[fogline] database ready in ${Math.round(performance.now() - startedAt)} ms (migrations applied${ctx.env.seed ? ', demo data seeded if empty' : ''})`);
@@ -20,7 +21,6 @@ if (!process.env.PUBLIC_URL?.trim()) ctx.env.publicUrl = url;
 startBackgroundJobs(ctx);
 
 if (worker) {
-  exitWithPrimary();
   console.log(`[fogline] worker ${worker} serving on ${url}`);
 } else {
   const pool = workers > 1 ? await startWorkers(workers, Number(server.port)) : null;

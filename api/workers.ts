@@ -8,6 +8,9 @@ import { type Subprocess, spawn } from 'bun';
 /** Set in a worker's environment: its number (1..N-1); the primary is worker 0 and has none. */
 export const WORKER_ENV = 'FOGLINE_WORKER';
 
+/** Set in a worker's environment: the primary's pid, so a worker started just as the primary died notices. */
+const PRIMARY_ENV = 'FOGLINE_PRIMARY_PID';
+
 export function workerNumber(): number {
   return Number(process.env[WORKER_ENV] ?? 0);
 }
@@ -21,7 +24,7 @@ export async function startWorkers(count: number, port: number): Promise<{ stop(
 
   const start = (n: number): Promise<void> => {
     const child = spawn(['bun', process.argv[1]!], {
-      env: { ...process.env, PORT: String(port), [WORKER_ENV]: String(n) },
+      env: { ...process.env, PORT: String(port), [WORKER_ENV]: String(n), [PRIMARY_ENV]: String(process.pid) },
       stdin: 'ignore',
       stdout: 'pipe',
       stderr: 'inherit',
@@ -67,7 +70,8 @@ function relayUntilReady(child: Subprocess<'ignore', 'pipe', 'inherit'>, n: numb
 
 /** In a worker: end when the primary is gone (even killed with SIGKILL), so no orphan keeps the port. */
 export function exitWithPrimary(): void {
-  const primary = process.ppid;
+  const primary = Number(process.env[PRIMARY_ENV] ?? process.ppid);
+  if (process.ppid !== primary) process.exit(0);
   setInterval(() => {
     if (process.ppid !== primary) process.exit(0);
   }, 1_000).unref();

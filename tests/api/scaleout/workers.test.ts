@@ -1,0 +1,121 @@
+// WORKERS=2 (api/main.ts, api/workers.ts): the primary migrates and seeds once, then a worker serves the same
+// port and database; the capacity race holds across them, a worker that dies is started again, and a worker
+// never outlives its primary (even one killed with SIGKILL).
+import { afterAll, beforeAll, expect, test } from 'bun:test';
+import { sql } from 'drizzle-orm';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { FakeClock } from '../../../api/lib/clock';
+import { type Db, openDb } from '../../../db/client';
+import { TestClient, type TestServer } from '../../helpers/api';
+import { type FoglineProcess, spawnFogline } from '../../helpers/processes';
+import { createClass, createUser } from '../bookings/fixtures';
+
+let dataDir: string;
+let primary: FoglineProcess;
+let db: Db;
+
+/** The direct children of a process, from /proc. */
+function childrenOf(pid: number): number[] {
+  return readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((entry) => {
+      try {
+        const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid;
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}
+
+/** A new connection each time (a pooled one may lead to a worker this test has killed); a connection the
+ * kernel had queued for the killed worker is reset, so a reset is tried again, as a browser would. */
+async function health(tries = 5): Promise<number> {
+  try {
+    return (await fetch(`${primary.url}/api/health`, { keepalive: false, headers: { connection: 'close' } })).status;
+  } catch (error) {
+    if (tries <= 1) throw error;
+    await Bun.sleep(100);
+    return health(tries - 1);
+  }
+}
+
+/** Running (a process that has exited but not been reaped yet is a zombie: state Z). */
+const alive = (pid: number) => {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
+  } catch {
+    return false;
+  }
+};
+
+async function waitFor(check: () => boolean, ms = 10_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await Bun.sleep(50);
+  }
+}
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'fogline-workers-'));
+  primary = await spawnFogline({ DATA_DIR: dataDir, WORKERS: '2', SEED: 'none' });
+  db = await openDb(`file:${join(dataDir, 'fogline.db')}`);
+});
+afterAll(async () => {
+  await primary.kill();
+  db.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+test('the primary migrates, then one worker serves beside it on the same port', async () => {
+  expect(primary.output).toContain('[fogline] database ready');
+  expect(primary.output).toContain('[fogline] worker 1 serving');
+  expect(primary.output).toContain('(database: embedded libSQL; 2 processes)');
+  expect(primary.output.match(/database ready/g)).toHaveLength(1);
+  expect(childrenOf(primary.pid)).toHaveLength(1);
+});
+
+test('20 customers for 5 spots through the shared port: exactly 5 confirmed', async () => {
+  const world = { ctx: { db }, clock: new FakeClock(), client: () => new TestClient(primary.url) } as unknown as TestServer;
+  const coach = await createUser(world, 'coach');
+  const cls = await createClass(world, { coachId: coach.id, priceCents: 0, capacity: 5 });
+  const people = await Promise.all(Array.from({ length: 20 }, () => createUser(world)));
+  // A fresh connection per request (no keep-alive), so the kernel spreads them over both processes.
+  const answers = await Promise.all(
+    people.map((person) =>
+      fetch(`${primary.url}/api/bookings/free`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: primary.url, cookie: person.client.cookieHeader(), connection: 'close' },
+        body: JSON.stringify({ classId: cls.id, quantity: 1 }),
+      }).then((r) => r.status),
+    ),
+  );
+  expect(answers.filter((s) => s === 201)).toHaveLength(5);
+  expect(answers.filter((s) => s === 409)).toHaveLength(15);
+  const booked = await db.get<{ n: number }>(sql`select sum(quantity) as n from bookings where class_id = ${cls.id} and status = 'confirmed'`);
+  expect(Number(booked?.n)).toBe(5);
+});
+
+test('a worker that dies is started again; the port keeps answering meanwhile', async () => {
+  const [worker] = childrenOf(primary.pid);
+  process.kill(worker!, 'SIGKILL');
+  await waitFor(() => !alive(worker!) || childrenOf(primary.pid).length === 0);
+  expect(await health()).toBe(200);
+  await waitFor(() => childrenOf(primary.pid).some((pid) => pid !== worker));
+  expect(await health()).toBe(200);
+});
+
+test('workers end with their primary, even when it is killed with SIGKILL', async () => {
+  await waitFor(() => childrenOf(primary.pid).length === 1);
+  const workers = childrenOf(primary.pid);
+  expect(workers).toHaveLength(1);
+  await primary.kill('SIGKILL');
+  await waitFor(() => !alive(workers[0]!));
+  primary = await spawnFogline({ DATA_DIR: dataDir, WORKERS: '2', SEED: 'none' }); // for afterAll
+  expect(primary.output).toContain('2 processes');
+});
