@@ -2,7 +2,9 @@
 import { Elysia, ValidationError } from 'elysia';
 import { adminRoutes } from './admin';
 import { authRoutes } from './auth';
+import { attendeeRoutes } from './attendees';
 import { bookingRoutes } from './bookings';
+import { calendarRoutes } from './calendar';
 import { uploadRoutes } from './uploads';
 import { userRoutes } from './users';
 import type { AppContext } from './context';
@@ -155,6 +157,8 @@ export function createApi(ctx: AppContext) {
     .use(paymentRoutes(ctx))
     .use(payoutRoutes(ctx))
     .use(reviewRoutes(ctx))
+    .use(calendarRoutes(ctx))
+    .use(attendeeRoutes(ctx))
     .all('/*', ({ set }) => {
       set.status = 404;
       return { message: 'Not found.' };

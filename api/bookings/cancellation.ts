@@ -7,6 +7,7 @@ import type { SessionUser } from '../auth/session';
 import type { AppContext } from '../context';
 import { conflict, DomainError, forbidden, notFound } from '../errors';
 import { centsToDollars } from '../lib/money';
+import { attendeesOfBooking } from '../attendees/service';
 import { sendCancellationEmail } from './emails';
 import { activeBooking, type Actor, applyTransition, assertTransition, stateOf } from './lifecycle';
 import type { Booking } from './model';
@@ -49,7 +50,7 @@ export async function cancelBooking(ctx: AppContext, user: SessionUser, bookingI
   await sendCancellationEmail(ctx, updated, cls, user, refundCents, 'customer');
   // The freed spots go to the waitlist first.
   await passOnFreedSpots(ctx, cls.id);
-  return toBookingJson(updated, cls, now);
+  return toBookingJson(updated, cls, now, await attendeesOfBooking(ctx.db, updated));
 }
 
 /** For the class-deletion flow, fired by the coach or admin who deletes: cancels every active booking of

@@ -5,7 +5,9 @@ import type { AppContext } from '../context';
 import { renderEmail } from '../mail-templates';
 import { formatDollars } from '../lib/money';
 import { formatDateFull, formatTimeRangePT, formatTimePT, formatDateLong } from '../lib/pacific';
-import { buildIcs } from './ics';
+import { attendeesOfBooking, describeAttendee } from '../attendees/service';
+import type { Attendee } from '../attendees/model';
+import { buildIcs } from '../lib/ics';
 import type { CancelReason } from './lifecycle';
 import { fullRefundDeadline } from './policy';
 
@@ -14,6 +16,7 @@ type UserRow = Pick<typeof users.$inferSelect, 'email' | 'firstName'>;
 
 interface BookingFacts {
   id: number;
+  userId: number;
   quantity: number;
   subtotalCents: number;
   serviceFeeCents: number;
@@ -38,7 +41,8 @@ export async function deliver(ctx: AppContext, send: () => Promise<void>): Promi
   }
 }
 
-export function bookingConfirmationEmail(ctx: AppContext, booking: BookingFacts, cls: ClassRow, user: UserRow) {
+export function bookingConfirmationEmail(ctx: AppContext, booking: BookingFacts, cls: ClassRow, user: UserRow, attendees: Attendee[] = []) {
+  const people = attendees.map(describeAttendee).join(', ');
   const spots = booking.quantity === 1 ? '1 spot' : `${booking.quantity} spots`;
   const deadline = fullRefundDeadline(cls.startTime);
   const paid =
@@ -56,7 +60,7 @@ export function bookingConfirmationEmail(ctx: AppContext, booking: BookingFacts,
       `Hi ${user.firstName}, your booking is confirmed.`,
       `When: ${whenOf(cls)}`,
       `Where: ${whereOf(cls)}`,
-      `Spots: ${spots}`,
+      people ? `Spots: ${spots} for ${people}` : `Spots: ${spots}`,
       paid,
       policy,
     ],
@@ -67,12 +71,13 @@ export function bookingConfirmationEmail(ctx: AppContext, booking: BookingFacts,
     ? buildIcs({
         uid: `booking-${booking.id}@fogline`,
         title: cls.title,
-        description: `${spots} booked on Fogline. ${cls.whatToBring ? `What to bring: ${cls.whatToBring}` : ''}`.trim(),
+        description: `${spots} booked on Fogline${people ? `: ${people}` : ''}. ${cls.whatToBring ? `What to bring: ${cls.whatToBring}` : ''}`.trim(),
         location: whereOf(cls),
         url: `${ctx.env.publicUrl}/classes/${cls.id}`,
         start: cls.startTime,
         end: cls.endTime ?? new Date(cls.startTime.getTime() + cls.duration * 60_000),
         stamp: ctx.clock.now(),
+        sequence: cls.calendarSequence,
       })
     : null;
   return {
@@ -84,7 +89,10 @@ export function bookingConfirmationEmail(ctx: AppContext, booking: BookingFacts,
 }
 
 export function sendBookingConfirmation(ctx: AppContext, booking: BookingFacts, cls: ClassRow, user: UserRow): Promise<void> {
-  return deliver(ctx, () => ctx.mail.send(bookingConfirmationEmail(ctx, booking, cls, user)));
+  return deliver(ctx, async () => {
+    const attendees = await attendeesOfBooking(ctx.db, booking);
+    await ctx.mail.send(bookingConfirmationEmail(ctx, booking, cls, user, attendees));
+  });
 }
 
 const REASON_TEXT: Partial<Record<CancelReason, string>> = {

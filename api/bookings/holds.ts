@@ -3,6 +3,8 @@
 import { and, eq, lte, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { bookings } from '../../db/schema';
+import type { AttendeeInput } from '../attendees/model';
+import { checkAttendees, saveAttendees } from '../attendees/service';
 import type { SessionUser } from '../auth/session';
 import type { AppContext } from '../context';
 import { badRequest, conflict } from '../errors';
@@ -32,13 +34,18 @@ export interface HoldResult {
 
 /** Reserves spots for a paid booking for 15 minutes, in one write transaction with the capacity check. The
  * amount is recomputed here from the stored price; a client total that differs is refused. */
-export async function placeHold(ctx: AppContext, user: SessionUser, input: { classId: number; quantity: number; clientTotalCents: number }): Promise<HoldResult> {
+export async function placeHold(
+  ctx: AppContext,
+  user: SessionUser,
+  input: { classId: number; quantity: number; clientTotalCents: number; attendees?: AttendeeInput[] },
+): Promise<HoldResult> {
   const { quantity } = input;
   const now = ctx.clock.now();
   return refusingDuplicates(() =>
     ctx.db.write(async (tx) => {
       const cls = await loadBookableClass(tx, input.classId, user, now);
       if (cls.priceCents === 0) throw badRequest('This class is free: book it directly, no payment needed.');
+      const attendees = checkAttendees(input.attendees, quantity, cls.ageGroup, user);
       await expireHolds(tx, now, { classId: cls.id });
       const existing = await activeBookingOf(tx, user.id, cls.id);
       let replacedIntentId: string | null = null;
@@ -49,6 +56,7 @@ export async function placeHold(ctx: AppContext, user: SessionUser, input: { cla
         // hold from an accepted waitlist offer keeps the price offered and gets its intent here.
         const holdExpiresAt = new Date(Math.max(existing.holdExpiresAt?.getTime() ?? 0, holdExpiry(now).getTime()));
         const [renewed] = await tx.update(bookings).set({ holdExpiresAt }).where(eq(bookings.id, existing.id)).returning();
+        await saveAttendees(tx, existing.id, attendees);
         return { booking: renewed!, cls, reused: existing.paymentIntentId !== null, replacedIntentId: null };
       }
       const price = priceBreakdown(cls.priceCents, quantity);
@@ -67,6 +75,7 @@ export async function placeHold(ctx: AppContext, user: SessionUser, input: { cla
         amountCents: price.totalCents,
         holdExpiresAt: holdExpiry(now),
       });
+      await saveAttendees(tx, booking.id, attendees);
       return { booking, cls, reused: false, replacedIntentId };
     }),
   );

@@ -1,5 +1,6 @@
 // Booking request and answer schemas (valibot only, so the site's booking controls share the messages).
 import * as v from 'valibot';
+import { Attendee, AttendeesField } from '../attendees/model';
 import { fields } from '../auth/model';
 
 export const MAX_SPOTS_PER_BOOKING = 100;
@@ -16,10 +17,14 @@ export const QuantityField = v.pipe(
   v.maxValue(MAX_SPOTS_PER_BOOKING, `Book at most ${MAX_SPOTS_PER_BOOKING} spots at once.`),
 );
 
-export const FreeBookingBody = fields({
-  classId: ClassIdField,
-  quantity: v.optional(QuantityField, 1),
-});
+export const FreeBookingBody = v.pipe(
+  fields({
+    classId: ClassIdField,
+    quantity: v.optional(QuantityField, 1),
+    attendees: AttendeesField,
+  }),
+  v.examples([{ classId: 12, quantity: 2, attendees: [{ name: 'Maya Lee', age: 7 }, { name: 'Leo Lee', age: 5 }] }]),
+);
 export type FreeBookingBody = v.InferOutput<typeof FreeBookingBody>;
 
 export const BookingIdParams = v.object({ id: v.string() });
@@ -62,6 +67,8 @@ export const Booking = v.object({
   refundIfCancelledNow: v.number(),
   fullRefundUntil: v.nullable(v.string()),
   reviewId: v.nullable(v.number()),
+  /** One per spot, in the order the booker named them. */
+  attendees: v.array(Attendee),
   class: BookingClass,
 });
 export type Booking = v.InferOutput<typeof Booking>;

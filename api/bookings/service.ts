@@ -3,6 +3,7 @@
 // requests cannot oversell. Holds and payments: holds.ts and settlement.ts; cancelling: cancellation.ts.
 import { and, desc, eq, lte } from 'drizzle-orm';
 import { bookings, classes, reviews } from '../../db/schema';
+import { attendeesOf, checkAttendees, saveAttendees } from '../attendees/service';
 import type { SessionUser } from '../auth/session';
 import type { AppContext } from '../context';
 import { badRequest, conflict } from '../errors';
@@ -24,13 +25,15 @@ export async function bookFreeClass(ctx: AppContext, user: SessionUser, input: F
       await expireHolds(tx, now, { classId: cls.id });
       const existing = await activeBookingOf(tx, user.id, cls.id);
       if (existing) throw conflict(existing.status === 'offered' ? OFFER_OPEN : ALREADY_BOOKED);
+      const attendees = checkAttendees(input.attendees, input.quantity, cls.ageGroup, user);
       checkCapacity(cls.capacity, await spotsTaken(tx, cls.id, now), input.quantity);
       const booking = await applyTransition(tx, 'new', 'bookFree', 'customer', { classId: cls.id, userId: user.id, quantity: input.quantity, confirmedAt: now });
-      return { booking, cls };
+      await saveAttendees(tx, booking.id, attendees);
+      return { booking, cls, attendees: attendees.map((a, position) => ({ position, ...a, attendance: null })) };
     }),
   );
   await sendBookingConfirmation(ctx, created.booking, created.cls, user);
-  return toBookingJson(created.booking, created.cls, now);
+  return toBookingJson(created.booking, created.cls, now, created.attendees);
 }
 
 /** How a hold that was never paid can end (a class deleted during checkout included). */
@@ -54,7 +57,7 @@ export async function listBookings(ctx: AppContext, user: SessionUser): Promise<
     .leftJoin(reviews, eq(reviews.bookingId, bookings.id))
     .where(eq(bookings.userId, user.id))
     .orderBy(desc(classes.startTime), desc(bookings.id));
-  return rows
-    .filter(({ booking }) => !(UNPAID_ENDINGS.includes(stateOf(booking)) && booking.refundAmountCents === null))
-    .map(({ booking, cls, reviewId }) => toBookingJson(booking, cls, now, reviewId));
+  const shown = rows.filter(({ booking }) => !(UNPAID_ENDINGS.includes(stateOf(booking)) && booking.refundAmountCents === null));
+  const attendees = await attendeesOf(ctx.db, shown.map(({ booking }) => booking));
+  return shown.map(({ booking, cls, reviewId }) => toBookingJson(booking, cls, now, attendees.get(booking.id) ?? [], reviewId));
 }

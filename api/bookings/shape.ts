@@ -1,6 +1,7 @@
 // A booking as the API returns it: amounts in dollars, instants in RFC 3339, the refund a cancellation would
 // give now, and the embedded class. Every route that returns a booking goes through here.
 import type { bookings, classes } from '../../db/schema';
+import type { Attendee } from '../attendees/model';
 import { isDeletedClass } from '../classes/live';
 import { centsToDollars } from '../lib/money';
 import type { Booking, BookingClass } from './model';
@@ -14,7 +15,7 @@ export function paidCents(row: Pick<BookingRow, 'status' | 'amountCents'>): numb
   return row.status === 'confirmed' ? row.amountCents : 0;
 }
 
-export function toBookingJson(row: BookingRow, cls: ClassRow, now: Date, reviewId: number | null = null): Booking {
+export function toBookingJson(row: BookingRow, cls: ClassRow, now: Date, attendees: Attendee[], reviewId: number | null = null): Booking {
   const paid = paidCents(row);
   const deadline = paid > 0 ? fullRefundDeadline(cls.startTime) : null;
   return {
@@ -36,6 +37,7 @@ export function toBookingJson(row: BookingRow, cls: ClassRow, now: Date, reviewI
     refundIfCancelledNow: row.status === 'cancelled' ? 0 : centsToDollars(refundFor(paid, cls.startTime, now)),
     fullRefundUntil: deadline?.toISOString() ?? null,
     reviewId,
+    attendees,
     class: toBookingClassJson(cls),
   };
 }

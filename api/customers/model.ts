@@ -19,6 +19,10 @@ export const CustomerBookingRow = v.object({
   quantity: v.number(),
   /** Past classes this customer attended (confirmed bookings of classes that have started), in the same scope. */
   completedClasses: v.number(),
+  /** Attendees of this customer's bookings checked in by the coach (present), in the same scope. */
+  attended: v.number(),
+  /** Attendees of this customer's bookings the coach marked no-show, in the same scope. */
+  noShows: v.number(),
 });
 export type CustomerBookingRow = v.InferOutput<typeof CustomerBookingRow>;
 

@@ -1,7 +1,7 @@
 // Customer Management: the active bookings of a coach's classes (every class for an admin), each with the
 // customer's completed classes, and the summary figures computed here rather than in the browser.
 import { aliasedTable, and, desc, eq, gt, inArray, lt, or, sql } from 'drizzle-orm';
-import { bookings, classes, users } from '../../db/schema';
+import { bookingAttendees, bookings, classes, users } from '../../db/schema';
 import type { SessionUser } from '../auth/session';
 import { requireRole } from '../auth/plugin';
 import type { AppContext } from '../context';
@@ -54,6 +54,7 @@ export async function listCustomerBookings(ctx: AppContext, user: SessionUser | 
 
   const customerIds = [...new Set(rows.map((r) => r.customerId))];
   const completed = new Map<number, number>();
+  const attendance = new Map<number, { attended: number; noShows: number }>();
   for (let i = 0; i < customerIds.length; i += 500) {
     const chunk = customerIds.slice(i, i + 500);
     const counts = await db
@@ -63,6 +64,19 @@ export async function listCustomerBookings(ctx: AppContext, user: SessionUser | 
       .where(and(inArray(bookings.userId, chunk), eq(bookings.status, 'confirmed'), lt(classes.startTime, now), scope))
       .groupBy(bookings.userId);
     for (const c of counts) completed.set(c.userId, Number(c.n));
+    // Check-ins recorded at the sessions (api/attendees/roster.ts), one per attendee, in the same scope.
+    const marks = await db
+      .select({
+        userId: bookings.userId,
+        attended: sql<number>`sum(case when ${bookingAttendees.attendance} = 'present' then 1 else 0 end)`,
+        noShows: sql<number>`sum(case when ${bookingAttendees.attendance} = 'no_show' then 1 else 0 end)`,
+      })
+      .from(bookingAttendees)
+      .innerJoin(bookings, eq(bookings.id, bookingAttendees.bookingId))
+      .innerJoin(classes, eq(classes.id, bookings.classId))
+      .where(and(inArray(bookings.userId, chunk), eq(bookings.status, 'confirmed'), scope))
+      .groupBy(bookings.userId);
+    for (const m of marks) attendance.set(m.userId, { attended: Number(m.attended), noShows: Number(m.noShows) });
   }
 
   const answer = rows.map(({ start, customerId, ...row }) => ({
@@ -70,6 +84,8 @@ export async function listCustomerBookings(ctx: AppContext, user: SessionUser | 
     classDate: start?.toISOString() ?? null,
     classTime: start?.toISOString() ?? null,
     completedClasses: completed.get(customerId) ?? 0,
+    attended: attendance.get(customerId)?.attended ?? 0,
+    noShows: attendance.get(customerId)?.noShows ?? 0,
   }));
   return { rows: answer, summary: summarize(answer, now) };
 }

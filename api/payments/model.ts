@@ -2,6 +2,7 @@
 // these, so the browser shows exactly the server's messages.
 import * as v from 'valibot';
 import { fields } from '../auth/model';
+import { AttendeesField } from '../attendees/model';
 import { Booking, ClassIdField, QuantityField } from '../bookings/model';
 
 export const CreateIntentBody = fields({
@@ -9,6 +10,7 @@ export const CreateIntentBody = fields({
   quantity: QuantityField,
   /** What the page shows as the total, in dollars: price x quantity x 1.05, rounded to the cent. */
   amount: v.pipe(v.number('Send the total shown at checkout.'), v.minValue(0, 'Send the total shown at checkout.')),
+  attendees: AttendeesField,
 });
 export type CreateIntentBody = v.InferOutput<typeof CreateIntentBody>;
 

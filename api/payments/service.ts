@@ -2,6 +2,7 @@
 // asking the provider), and the test provider's card payments. The amount is always recomputed on the server.
 import { and, eq } from 'drizzle-orm';
 import { bookings, payoutAccounts } from '../../db/schema';
+import { attendeesOfBooking } from '../attendees/service';
 import type { SessionUser } from '../auth/session';
 import { attachIntent, placeHold, releaseHold } from '../bookings/holds';
 import { ALREADY_BOOKED, CLASS_GONE_REFUNDED } from '../bookings/queries';
@@ -39,7 +40,7 @@ function intentAnswer(intent: ProviderIntent, bookingId: number, holdExpiresAt: 
 /** POST /api/payment/create-intent: holds the spots for 15 minutes and creates an intent for exactly the
  * server's amount, its metadata tying it to the booking. */
 export async function createPaymentIntent(ctx: AppContext, user: SessionUser, body: CreateIntentBody) {
-  const hold = await placeHold(ctx, user, { classId: body.classId, quantity: body.quantity, clientTotalCents: dollarsToCents(body.amount) });
+  const hold = await placeHold(ctx, user, { classId: body.classId, quantity: body.quantity, clientTotalCents: dollarsToCents(body.amount), attendees: body.attendees });
   const { booking, cls } = hold;
   if (hold.replacedIntentId) await ctx.payments.cancelIntent(hold.replacedIntentId);
   let attempt = 1;
@@ -96,7 +97,8 @@ export async function settleIntent(ctx: AppContext, intentId: string, expectedUs
   const outcome = await settlePaidBooking(ctx, booking.id);
   if (outcome.kind === 'confirmed') {
     if (outcome.newly) await notifyConfirmed(ctx, outcome.booking, outcome.cls);
-    return { status: 'confirmed' as const, booking: toBookingJson(outcome.booking, outcome.cls, ctx.clock.now()) };
+    const attendees = await attendeesOfBooking(ctx.db, outcome.booking);
+    return { status: 'confirmed' as const, booking: toBookingJson(outcome.booking, outcome.cls, ctx.clock.now(), attendees) };
   }
   if (outcome.kind === 'refund' && outcome.newly) {
     await refundSafely(ctx, intent.id, outcome.refundCents, `refund-booking-${booking.id}`);

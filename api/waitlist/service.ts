@@ -4,6 +4,7 @@
 import { and, count, desc, eq, lt } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client';
 import { bookings, classes, waitlistEntries } from '../../db/schema';
+import { attendeesOfBooking } from '../attendees/service';
 import type { SessionUser } from '../auth/session';
 import { sendBookingConfirmation } from '../bookings/emails';
 import { expireHolds } from '../bookings/holds';
@@ -152,13 +153,13 @@ export async function acceptOffer(ctx: AppContext, user: SessionUser, entryId: n
   const { entry, booking, cls } = accepted;
   if (cls.priceCents === 0) {
     await sendBookingConfirmation(ctx, booking, cls, user);
-    return { entry: toEntryJson(entry, cls, null, booking), booking: toBookingJson(booking, cls, now), payment: null, checkoutUrl: null };
+    return { entry: toEntryJson(entry, cls, null, booking), booking: toBookingJson(booking, cls, now, await attendeesOfBooking(ctx.db, booking)), payment: null, checkoutUrl: null };
   }
   const payment = await createPaymentIntent(ctx, user, { classId: cls.id, quantity: booking.quantity, amount: centsToDollars(booking.amountCents) });
   const held = (await ctx.db.select().from(bookings).where(eq(bookings.id, booking.id)).get())!;
   return {
     entry: toEntryJson(entry, cls, null, booking),
-    booking: toBookingJson(held, cls, now),
+    booking: toBookingJson(held, cls, now, await attendeesOfBooking(ctx.db, held)),
     payment,
     checkoutUrl: `/checkout?classId=${cls.id}&quantity=${booking.quantity}`,
   };

@@ -58,7 +58,7 @@ describe('the customer booking row', () => {
     const res = await cast.coach.get('/api/customers');
     const row = res.body.rows.find((r: any) => r.className === 'Upcoming Yoga' && r.customerFirstName === 'Casey');
     expect(Object.keys(row).sort()).toEqual(
-      ['id', 'classId', 'classDate', 'classTime', 'className', 'coachFirstName', 'coachLastName', 'customerFirstName', 'customerLastName', 'customerPhone', 'customerEmail', 'status', 'quantity', 'completedClasses'].sort(),
+      ['id', 'classId', 'classDate', 'classTime', 'className', 'coachFirstName', 'coachLastName', 'customerFirstName', 'customerLastName', 'customerPhone', 'customerEmail', 'status', 'quantity', 'completedClasses', 'attended', 'noShows'].sort(),
     );
     expect(row).toMatchObject({ classId: ids.upcoming, coachFirstName: 'Maya', coachLastName: 'Chen', customerLastName: 'Morgan', customerPhone: '+14155550100', status: 'confirmed', quantity: 2 });
     expect(new Date(row.classDate).getTime()).toBe(server.clock.now().getTime() + 2 * DAY);

@@ -36,3 +36,14 @@ describe('buildIcs', () => {
     expect(ics.replace(/\r\n /g, '')).toContain('LOCATION:Crissy Field\\, 1199 E Beach\\, San Francisco\\, CA 94129');
   });
 });
+
+describe('buildIcs read by a calendar parser', () => {
+  test('ical.js reads the event at its instant through the VTIMEZONE, with DTSTAMP in UTC', async () => {
+    const { parseCalendar } = await import('../../tests/helpers/ical');
+    const { events, zones } = parseCalendar(buildIcs({ ...event, sequence: 3 }));
+    expect(zones).toEqual(['America/Los_Angeles']);
+    expect(events[0]).toMatchObject({ uid: 'booking-7@fogline', sequence: 3, status: 'CONFIRMED', localStart: '2027-03-14 09:00', summary: 'Sunrise Yoga, Crissy Field' });
+    expect(events[0]!.start.toISOString()).toBe('2027-03-14T16:00:00.000Z');
+    expect(buildIcs(event)).toContain('DTSTAMP:20270301T120000Z');
+  });
+});

@@ -1,0 +1,106 @@
+// What each feed shows, as calendar events: a customer's confirmed bookings and a coach's sessions. A booking
+// cancelled or a class deleted in the last 30 days stays as a cancelled event, so subscribed calendars remove
+// it; SEQUENCE is the class's calendar_sequence (raised by a trigger when it moves) plus one once cancelled.
+import { and, eq, gte, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { bookings, classes, waitlistEntries } from '../../db/schema';
+import type { AppContext } from '../context';
+import type { CalendarEvent } from '../lib/ics';
+import { attendeesOf, describeAttendee } from '../attendees/service';
+
+/** How long a cancelled booking or deleted class stays in a feed as STATUS:CANCELLED. */
+export const CANCELLED_KEPT_DAYS = 30;
+
+type ClassRow = typeof classes.$inferSelect;
+
+function whereOf(cls: ClassRow): string {
+  return [cls.location, cls.address].filter(Boolean).join(', ');
+}
+
+function later(a: Date, b: Date): Date {
+  return a.getTime() > b.getTime() ? a : b;
+}
+
+function eventOf(ctx: AppContext, cls: ClassRow & { startTime: Date }, uid: string, description: string, cancelled: boolean, stamp: Date): CalendarEvent {
+  return {
+    uid,
+    title: cls.title,
+    description,
+    location: whereOf(cls),
+    url: `${ctx.env.publicUrl}/classes/${cls.id}`,
+    start: cls.startTime,
+    end: cls.endTime ?? new Date(cls.startTime.getTime() + cls.duration * 60_000),
+    stamp,
+    sequence: cls.calendarSequence + (cancelled ? 1 : 0),
+    cancelled,
+  };
+}
+
+const hasStart = (cls: ClassRow): cls is ClassRow & { startTime: Date } => cls.startTime !== null;
+
+/** The user's bookings: confirmed ones, and those cancelled within the last 30 days after being confirmed. */
+export async function bookingEvents(ctx: AppContext, userId: number, now: Date): Promise<CalendarEvent[]> {
+  const since = new Date(now.getTime() - CANCELLED_KEPT_DAYS * 86_400_000);
+  const rows = await ctx.db
+    .select({ booking: bookings, cls: classes })
+    .from(bookings)
+    .innerJoin(classes, eq(classes.id, bookings.classId))
+    .where(
+      and(
+        eq(bookings.userId, userId),
+        isNotNull(classes.startTime),
+        or(eq(bookings.status, 'confirmed'), and(eq(bookings.status, 'cancelled'), isNotNull(bookings.confirmedAt), gte(bookings.cancelledAt, since))),
+      ),
+    );
+  const names = await attendeesOf(ctx.db, rows.map(({ booking }) => booking));
+  return rows.flatMap(({ booking, cls }) => {
+    if (!hasStart(cls)) return [];
+    const people = (names.get(booking.id) ?? []).map(describeAttendee).join(', ');
+    const spots = booking.quantity === 1 ? '1 spot' : `${booking.quantity} spots`;
+    const lines = [`${spots} booked on Fogline: ${people}.`, cls.whatToBring ? `What to bring: ${cls.whatToBring}` : ''];
+    const cancelled = booking.status === 'cancelled';
+    return [eventOf(ctx, cls, `booking-${booking.id}@fogline`, lines.filter(Boolean).join('\n'), cancelled, later(booking.updatedAt, cls.updatedAt))];
+  });
+}
+
+/** The sessions the user teaches, each with the spots booked and the waitlist's length; deleted sessions
+ * stay cancelled for 30 days. Series templates (never booked themselves) are left out. */
+export async function teachingEvents(ctx: AppContext, coachId: number, now: Date): Promise<CalendarEvent[]> {
+  const since = new Date(now.getTime() - CANCELLED_KEPT_DAYS * 86_400_000);
+  const sessions = await ctx.db
+    .select()
+    .from(classes)
+    .where(
+      and(
+        eq(classes.coachId, coachId),
+        isNotNull(classes.startTime),
+        or(eq(classes.isRecurring, false), isNotNull(classes.parentClassId)),
+        or(isNull(classes.deletedAt), gte(classes.deletedAt, since)),
+      ),
+    );
+  const booked = new Map<number, number>();
+  const waiting = new Map<number, number>();
+  for (let i = 0; i < sessions.length; i += 500) {
+    const ids = sessions.slice(i, i + 500).map((s) => s.id);
+    const counts = await ctx.db
+      .select({ classId: bookings.classId, spots: sql<number>`sum(${bookings.quantity})` })
+      .from(bookings)
+      .where(and(inArray(bookings.classId, ids), eq(bookings.status, 'confirmed')))
+      .groupBy(bookings.classId);
+    for (const row of counts) booked.set(row.classId, Number(row.spots));
+    // People still waiting, and those holding an offer they have not answered yet.
+    const queued = await ctx.db
+      .select({ classId: waitlistEntries.classId, people: sql<number>`count(*)` })
+      .from(waitlistEntries)
+      .where(and(inArray(waitlistEntries.classId, ids), inArray(waitlistEntries.status, ['waiting', 'offered'])))
+      .groupBy(waitlistEntries.classId);
+    for (const row of queued) waiting.set(row.classId, Number(row.people));
+  }
+  return sessions.filter(hasStart).map((cls) => {
+    const description = [
+      `${booked.get(cls.id) ?? 0} of ${cls.capacity} spots booked`,
+      `${waiting.get(cls.id) ?? 0} on the waitlist`,
+      `Roster: ${ctx.env.publicUrl}/roster?classId=${cls.id}`,
+    ].join('\n');
+    return eventOf(ctx, cls, `class-${cls.id}@fogline`, description, cls.deletedAt !== null, cls.updatedAt);
+  });
+}

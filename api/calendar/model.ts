@@ -1,0 +1,17 @@
+// Calendar feed answers: the caller's private subscription URL.
+import * as v from 'valibot';
+
+export const CalendarFeed = v.pipe(
+  v.object({
+    /** The private iCalendar feed: anyone with this URL reads the schedule, so it is shown only to its owner. */
+    url: v.string(),
+  }),
+  v.examples([{ url: 'http://localhost:4321/api/calendar/7kq2m9x4c3vbn8w5t6y1zr0p2s7d4f3gh6j5k8l9mqa.ics' }]),
+);
+export type CalendarFeed = v.InferOutput<typeof CalendarFeed>;
+
+export const FeedParams = v.object({
+  token: v.pipe(v.string(), v.description('The feed token followed by ".ics", as in the URL GET /api/calendar answers.')),
+});
+
+export const Message = v.object({ message: v.string() });
