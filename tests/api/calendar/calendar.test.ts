@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { classes } from '../../../db/schema';
 import { startTestServer, type TestServer } from '../../helpers/api';
 import { parseCalendar } from '../../helpers/ical';
-import { addClass, type Cast, makeCast } from '../classes/helpers';
+import { addClass, addUser, type Cast, clientFor, makeCast } from '../classes/helpers';
 
 let server: TestServer;
 let cast: Cast;
@@ -111,6 +111,17 @@ describe("a coach's feed", () => {
     expect(spring.description).toContain('0 on the waitlist');
     expect(spring.localStart).toBe('2027-03-14 09:00');
     expect(events.find((e) => e.uid === `class-${fallId}@fogline`)!.description).toContain('1 of 10 spots booked');
+  });
+
+  test('counts the people on a full session\'s waitlist', async () => {
+    const fullId = await addClass(server.ctx, { coachId: cast.coachId, title: 'Tiny Class', priceCents: 0, capacity: 1, startTime: new Date('2027-03-20T17:00:00Z') });
+    expect((await cast.customer.post('/api/bookings/free', { classId: fullId })).status).toBe(201);
+    const waiter = await clientFor(server, await addUser(server.ctx, { firstName: 'Wren', lastName: 'Park' }));
+    expect((await waiter.post(`/api/classes/${fullId}/waitlist`, { quantity: 1 })).status).toBe(201);
+    const { events } = parseCalendar((await readFeed(await feedUrl(cast.coach))).text);
+    const full = events.find((e) => e.uid === `class-${fullId}@fogline`)!;
+    expect(full.description).toContain('1 of 1 spots booked');
+    expect(full.description).toContain('1 on the waitlist');
   });
 });
 
