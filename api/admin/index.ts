@@ -20,6 +20,7 @@ export function adminRoutes(ctx: AppContext) {
         return listUsers(ctx);
       },
       {
+        auth: 'admin',
         response: { 200: v.array(AdminUser), 401: Message, 403: Message },
         detail: { tags, summary: 'Every user, newest first (admin)' },
       },
@@ -31,6 +32,7 @@ export function adminRoutes(ctx: AppContext) {
         return approveCoach(ctx, parseUserId(params.id));
       },
       {
+        auth: 'admin',
         params: CoachIdParams,
         response: { 200: AdminUser, 401: Message, 403: Message, 404: Message },
         detail: { tags, summary: 'Approve a coach (admin)', description: 'The coach can create classes from now on and is emailed that they were approved.' },

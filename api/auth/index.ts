@@ -94,6 +94,7 @@ export function authRoutes(ctx: AppContext) {
   return new Elysia()
     .use(authPlugin(ctx))
     .get('/user', ({ user }) => toCurrentUser(requireUser(user)), {
+      auth: 'user',
       response: { 200: CurrentUserSchema, 401: Message },
       detail: { tags, summary: 'The signed-in user (401 when signed out)' },
     })

@@ -18,10 +18,12 @@ export function blogAdminRoutes(ctx: AppContext) {
   return new Elysia()
     .use(authPlugin(ctx))
     .get('/blog/admin', ({ user }) => listAllPosts(ctx, user), {
+      auth: 'admin',
       response: { 200: v.array(BlogPost), 401: Message, 403: Message },
       detail: { tags, summary: 'Every post (published, draft, archived), newest first, content as stored' },
     })
     .get('/blog/admin/:id', ({ user, params }) => getPostForEdit(ctx, user, postId(params.id)), {
+      auth: 'admin',
       params: PostIdParams,
       response: { 200: BlogPost, ...errors },
       detail: { tags, summary: 'One post by id, for the edit form' },
@@ -34,6 +36,7 @@ export function blogAdminRoutes(ctx: AppContext) {
         return post;
       },
       {
+        auth: 'admin',
         body: BlogPostForm,
         response: { 201: BlogPost, 400: ValidationFailure, 401: Message, 403: Message },
         detail: {
@@ -44,12 +47,14 @@ export function blogAdminRoutes(ctx: AppContext) {
       },
     )
     .put('/blog/:id', ({ user, params, body }) => updatePost(ctx, user, postId(params.id), body), {
+      auth: 'admin',
       params: PostIdParams,
       body: BlogPostForm,
       response: { 200: BlogPost, 400: ValidationFailure, ...errors },
       detail: { tags, summary: 'Edit a post (the slug stays unless a new one is given; publishedAt is kept once set)' },
     })
     .delete('/blog/:id', ({ user, params }) => deletePost(ctx, user, postId(params.id)), {
+      auth: 'admin',
       params: PostIdParams,
       response: { 200: Message, ...errors },
       detail: { tags, summary: 'Delete a post' },

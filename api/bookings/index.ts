@@ -21,6 +21,7 @@ export function bookingRoutes(ctx: AppContext) {
         return booking;
       },
       {
+        auth: 'user',
         body: FreeBookingBody,
         response: { 201: Booking, 400: Message, 401: Message, 404: Message, 409: Message },
         detail: {
@@ -34,6 +35,7 @@ export function bookingRoutes(ctx: AppContext) {
       set.headers['cache-control'] = 'no-store';
       return listBookings(ctx, requireUser(user));
     }, {
+      auth: 'user',
       response: { 200: v.array(Booking), 401: Message },
       detail: {
         tags,
@@ -46,6 +48,7 @@ export function bookingRoutes(ctx: AppContext) {
       '/bookings/:id/cancel',
       ({ user, params }) => cancelBooking(ctx, requireUser(user), parseId(params.id, 'Booking not found.')),
       {
+        auth: 'user',
         params: BookingIdParams,
         response: { 200: Booking, 401: Message, 403: Message, 404: Message, 409: Message, 502: Message },
         detail: {

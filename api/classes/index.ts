@@ -30,6 +30,7 @@ export function classRoutes(ctx: AppContext) {
   return new Elysia()
     .use(authPlugin(ctx))
     .get('/classes/managed', ({ user }) => listManagedClasses(ctx, user), {
+      auth: 'coach',
       response: { 200: v.array(ManagedClass), 401: Message, 403: Message },
       detail: {
         tags,
@@ -45,6 +46,7 @@ export function classRoutes(ctx: AppContext) {
         return created;
       },
       {
+        auth: 'approvedCoach',
         body: ClassForm,
         response: { 201: ClassWriteResult, 400: ValidationFailure, ...errors },
         detail: {
@@ -57,6 +59,7 @@ export function classRoutes(ctx: AppContext) {
     )
     // The cast: Elysia's types cannot match a variant (union) body with a typed response; the schemas still validate both.
     .put('/classes/:id', ({ user, params, body }) => updateClass(ctx, user, classId(params.id), body) as Promise<never>, {
+      auth: 'coach',
       params: IdParams,
       body: ClassUpdateBody,
       response: { 200: ClassWriteResult, 400: ValidationFailure, ...errors },
@@ -68,6 +71,7 @@ export function classRoutes(ctx: AppContext) {
       },
     })
     .delete('/classes/:id', ({ user, params, query }) => deleteClass(ctx, user, classId(params.id), query.deleteOption), {
+      auth: 'coach',
       params: IdParams,
       query: DeleteQuery,
       response: { 200: DeleteResult, ...errors },
@@ -79,11 +83,13 @@ export function classRoutes(ctx: AppContext) {
       },
     })
     .get('/geocode', ({ user, query }) => geocodePlace(ctx, user, query.q), {
+      auth: 'coach',
       query: GeocodeQuery,
       response: { 200: Place, 400: ValidationFailure, 401: Message, 403: Message },
       detail: { tags, summary: 'Address autofill for the class form: the address of a place name (coach or admin)' },
     })
     .get('/geocode/reverse', ({ user, query }) => reverseGeocodePlace(ctx, user, query.lat, query.lng), {
+      auth: 'coach',
       query: ReverseGeocodeQuery,
       response: { 200: Place, 400: Message, 401: Message, 403: Message },
       detail: { tags, summary: 'Use my location: the address at a point (coach or admin)' },

@@ -7,6 +7,7 @@ import { authPlugin } from '../auth/plugin';
 
 export function customerRoutes(ctx: AppContext) {
   return new Elysia().use(authPlugin(ctx)).get('/customers', ({ user }) => listCustomerBookings(ctx, user), {
+    auth: 'coach',
     response: { 200: CustomersAnswer, 401: Message, 403: Message },
     detail: {
       tags: ['Customers'],

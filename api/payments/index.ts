@@ -19,6 +19,7 @@ export function paymentRoutes(ctx: AppContext) {
       detail: { tags, summary: 'Which payment form the checkout shows: Stripe (with its publishable key) or the test provider' },
     })
     .post('/payment/create-intent', ({ user, body }) => createPaymentIntent(ctx, requireUser(user), body), {
+      auth: 'user',
       body: CreateIntentBody,
       response: { 200: PaymentIntentAnswer, 400: Message, 401: Message, 404: Message, 409: Message, 502: Message },
       detail: {
@@ -29,6 +30,7 @@ export function paymentRoutes(ctx: AppContext) {
       },
     })
     .post('/payment/confirm', ({ user, body }) => settleIntent(ctx, body.paymentIntentId, requireUser(user).id), {
+      auth: 'user',
       body: ConfirmBody,
       response: { 200: ConfirmAnswer, 400: Message, 401: Message, 403: Message, 404: Message, 409: Message },
       detail: {

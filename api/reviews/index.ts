@@ -23,18 +23,21 @@ export function reviewRoutes(ctx: AppContext) {
         return review;
       },
       {
+        auth: 'user',
         body: ReviewBody,
         response: { 201: Review, ...errors },
         detail: { tags, summary: 'Review a class you attended: your confirmed booking, once the class has started; one review per booking' },
       },
     )
     .put('/reviews/:id', ({ user, params, body }) => updateReview(ctx, requireUser(user), parseId(params.id, 'Review Not Found'), body), {
+      auth: 'user',
       params: ReviewIdParams,
       body: ReviewBody,
       response: { 200: Review, ...errors },
       detail: { tags, summary: 'Update your own review' },
     })
     .get('/reviews/customer/:userId', ({ user, params }) => customerReviews(ctx, requireUser(user), parseId(params.userId, 'Customer not found.')), {
+      auth: 'user',
       params: CustomerParams,
       response: { 200: v.array(Review), 401: Message, 403: Message, 404: Message },
       detail: { tags, summary: "A customer's own reviews (admins may read anyone's)" },
@@ -43,6 +46,7 @@ export function reviewRoutes(ctx: AppContext) {
       '/reviews/class/:classId/:bookingId',
       ({ user, params }) => bookingReview(ctx, requireUser(user), parseId(params.classId, 'Review Not Found'), parseId(params.bookingId, 'Review Not Found')),
       {
+        auth: 'user',
         params: ClassBookingParams,
         response: { 200: Review, 401: Message, 403: Message, 404: Message },
         detail: { tags, summary: 'The review of one of your bookings (404 when there is none yet)' },

@@ -15,6 +15,7 @@ export function uploadRoutes(ctx: AppContext) {
       return stored;
     },
     {
+      auth: 'user',
       body: t.Object({ image: t.File({ error: 'Please choose an image to upload.' }) }),
       parse: 'multipart/form-data',
       response: { 201: v.object({ imageUrl: v.string() }), 400: Message, 401: Message, 413: Message, 429: Message },

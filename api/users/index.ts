@@ -21,6 +21,7 @@ export function userRoutes(ctx: AppContext) {
         return toCurrentUser(await updateProfile(ctx, me, body));
       },
       {
+        auth: 'self',
         params: IdParams,
         body: ProfileBody,
         response: { 200: CurrentUserSchema, 400: Message, 401: Message, 403: Message, 404: Message },
@@ -40,6 +41,7 @@ export function userRoutes(ctx: AppContext) {
         return { message: 'Your password has been changed.' };
       },
       {
+        auth: 'self',
         params: IdParams,
         body: PasswordChangeBody,
         response: { 200: Message, 400: Message, 401: Message, 403: Message, 404: Message, 429: Message },

@@ -1,6 +1,7 @@
 // Profile and password of the signed-in user (coach-admin-areas §2, §5): only the owner changes them.
 import { eq, inArray } from 'drizzle-orm';
 import { categories, users } from '../../db/schema';
+import { NOT_YOUR_ACCOUNT } from '../auth/plugin';
 import { hashPassword, verifyPassword } from '../auth/service';
 import type { PasswordChangeBody, ProfileBody } from '../auth/model';
 import { invalidateUserSessions, type SessionUser, toSessionUser } from '../auth/session';
@@ -16,7 +17,7 @@ export function parseUserId(raw: string): number {
 
 /** Everyone edits only their own account: another user's id is refused whatever the role. */
 export function assertOwnAccount(user: SessionUser, id: number): void {
-  if (user.id !== id) throw forbidden('You can only change your own account.');
+  if (user.id !== id) throw forbidden(NOT_YOUR_ACCOUNT);
 }
 
 /** Coaches also keep a bio, areas of expertise (category ids) and certifications; other roles' values are

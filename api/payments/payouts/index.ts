@@ -14,6 +14,7 @@ export function payoutRoutes(ctx: AppContext) {
   const app = new Elysia()
     .use(authPlugin(ctx))
     .post('/coaches/:id/stripe-onboarding', ({ user, params }) => startOnboarding(ctx, requireUser(user), parseId(params.id, 'Coach not found.')), {
+      auth: 'user',
       params: CoachIdParams,
       response: { 200: OnboardingAnswer, 400: Message, 401: Message, 403: Message, 404: Message, 502: Message },
       detail: {
@@ -23,12 +24,14 @@ export function payoutRoutes(ctx: AppContext) {
       },
     })
     .get('/coaches/:id/stripe-status', ({ user, params }) => payoutStatus(ctx, requireUser(user), parseId(params.id, 'Coach not found.')), {
+      auth: 'user',
       params: CoachIdParams,
       response: { 200: PayoutStatus, 400: Message, 401: Message, 403: Message, 404: Message },
       detail: { tags, summary: "A coach's payout status: onboarded, canReceivePayments" },
     });
   if (!isTestProvider(ctx.payments)) return app;
   return app.post('/payouts/test-onboarding/complete', ({ user, body }) => completeTestOnboarding(ctx, requireUser(user), body.accountId), {
+    auth: 'user',
     body: TestOnboardingBody,
     response: { 200: PayoutStatus, 401: Message, 403: Message, 404: Message },
     detail: { tags, summary: 'Test provider only: complete the local onboarding of your payout account' },

@@ -1,6 +1,6 @@
 // The authorization matrix (issue 3): every endpoint of the accounts issue, called by a visitor, a customer,
 // another customer, a coach awaiting approval, an approved coach and an admin, with the status each gets.
-// Visitors get 401, the wrong role 403, another user's account 403.
+// Visitors get 401, the wrong role 403, another user's account 403 -- also when the request is invalid (issue 11).
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { createSession, SESSION_COOKIE } from '../../../api/auth/session';
 import { categories } from '../../../db/schema';
@@ -76,5 +76,54 @@ describe('authorization matrix', () => {
         expect(res.status).toBe(row.expected[actor]);
       });
     }
+  }
+});
+
+// Issue 11 row 7: authorization comes before validation. Each call below is invalid (wrong types, malformed
+// JSON, a bad id or query); a visitor still gets 401 and the wrong role 403, and only an allowed caller sees
+// the 400 (or 404) of validation.
+type BadCall = { endpoint: string; refused: Actor[]; allowed: Actor; call: (client: TestClient) => Promise<{ status: number }> };
+const malformedJson = (client: TestClient, method: string, path: string) => client.request(method, path, undefined, { headers: { 'content-type': 'application/json' }, raw: '{"title": ' });
+const badCalls: BadCall[] = [
+  { endpoint: 'PUT /api/users/{id}', refused: ['otherCustomer', 'admin'], allowed: 'customer', call: (c) => c.put(`/api/users/${people.customer.id}`, { firstName: 5 }) },
+  { endpoint: 'PUT /api/users/{id} (malformed JSON)', refused: ['otherCustomer'], allowed: 'customer', call: (c) => malformedJson(c, 'PUT', `/api/users/${people.customer.id}`) },
+  { endpoint: 'PUT /api/users/{id}/password', refused: ['otherCustomer', 'coach'], allowed: 'customer', call: (c) => c.put(`/api/users/${people.customer.id}/password`, { currentPassword: [] }) },
+  { endpoint: 'POST /api/classes', refused: ['customer', 'pendingCoach'], allowed: 'coach', call: (c) => c.post('/api/classes', { title: 1, capacity: 'many' }) },
+  { endpoint: 'POST /api/classes (malformed JSON)', refused: ['customer'], allowed: 'coach', call: (c) => malformedJson(c, 'POST', '/api/classes') },
+  { endpoint: 'PUT /api/classes/{id}', refused: ['customer'], allowed: 'coach', call: (c) => c.put('/api/classes/1', { capacity: 'x' }) },
+  { endpoint: 'DELETE /api/classes/{id}?deleteOption=x', refused: ['customer'], allowed: 'coach', call: (c) => c.delete('/api/classes/1?deleteOption=x') },
+  { endpoint: 'GET /api/geocode (no q)', refused: ['customer'], allowed: 'coach', call: (c) => c.get('/api/geocode') },
+  { endpoint: 'GET /api/geocode/reverse?lat=north', refused: ['customer'], allowed: 'coach', call: (c) => c.get('/api/geocode/reverse?lat=north&lng=') },
+  { endpoint: 'POST /api/blog', refused: ['customer', 'coach'], allowed: 'admin', call: (c) => c.post('/api/blog', { title: ['x'] }) },
+  { endpoint: 'PUT /api/blog/{id}', refused: ['coach'], allowed: 'admin', call: (c) => c.put('/api/blog/not-an-id', { status: 'gone' }) },
+  { endpoint: 'DELETE /api/blog/{id}', refused: ['coach'], allowed: 'admin', call: (c) => c.delete('/api/blog/not-an-id') },
+  { endpoint: 'PUT /api/admin/coaches/{id}/approve', refused: ['coach'], allowed: 'admin', call: (c) => c.put('/api/admin/coaches/not-an-id/approve') },
+  { endpoint: 'POST /api/reviews', refused: [], allowed: 'customer', call: (c) => c.post('/api/reviews', { rating: 'five' }) },
+  { endpoint: 'PUT /api/reviews/{id}', refused: [], allowed: 'customer', call: (c) => c.put('/api/reviews/x', { rating: 9 }) },
+  { endpoint: 'POST /api/bookings/free', refused: [], allowed: 'customer', call: (c) => c.post('/api/bookings/free', { classId: 'x', quantity: -1 }) },
+  { endpoint: 'PUT /api/bookings/{id}/cancel', refused: [], allowed: 'customer', call: (c) => c.put('/api/bookings/x/cancel') },
+  { endpoint: 'POST /api/payment/create-intent', refused: [], allowed: 'customer', call: (c) => c.post('/api/payment/create-intent', { classId: 'x', quantity: 0, amount: 'lots' }) },
+  { endpoint: 'POST /api/payment/confirm', refused: [], allowed: 'customer', call: (c) => c.post('/api/payment/confirm', { paymentIntentId: 42 }) },
+  { endpoint: 'POST /api/coaches/{id}/stripe-onboarding', refused: [], allowed: 'coach', call: (c) => c.post('/api/coaches/x/stripe-onboarding') },
+  { endpoint: 'POST /api/payouts/test-onboarding/complete', refused: [], allowed: 'coach', call: (c) => c.post('/api/payouts/test-onboarding/complete', { accountId: 7 }) },
+  {
+    endpoint: 'POST /api/upload-image (text, not a file)',
+    refused: [],
+    allowed: 'customer',
+    call: (c) => {
+      const form = new FormData();
+      form.set('image', 'not a file');
+      return c.request('POST', '/api/upload-image', undefined, { raw: form });
+    },
+  },
+];
+
+describe('authorization before validation: invalid requests', () => {
+  for (const row of badCalls) {
+    test(`${row.endpoint}: visitor 401${row.refused.length ? `, ${row.refused.join(' and ')} 403` : ''}, then ${row.allowed} sees validation`, async () => {
+      expect((await row.call(await as('visitor'))).status).toBe(401);
+      for (const actor of row.refused) expect({ actor, status: (await row.call(await as(actor))).status }).toEqual({ actor, status: 403 });
+      expect([400, 404]).toContain((await row.call(await as(row.allowed))).status);
+    });
   }
 });
