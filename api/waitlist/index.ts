@@ -24,6 +24,7 @@ export function waitlistRoutes(ctx: AppContext) {
         return entry;
       },
       {
+        auth: 'user',
         params: ClassIdParams,
         body: JoinWaitlistBody,
         response: { 201: WaitlistEntry, 400: Message, 401: Message, 404: Message, 409: Message },
@@ -35,6 +36,7 @@ export function waitlistRoutes(ctx: AppContext) {
       },
     )
     .delete('/classes/:id/waitlist', ({ user, params }) => leaveWaitlist(ctx, requireUser(user), parseId(params.id, 'Class not found.')), {
+      auth: 'user',
       params: ClassIdParams,
       response: { 200: WaitlistEntry, 401: Message, 404: Message, 409: Message },
       detail: {
@@ -50,6 +52,7 @@ export function waitlistRoutes(ctx: AppContext) {
         return listWaitlist(ctx, requireUser(user));
       },
       {
+        auth: 'user',
         response: { 200: v.array(WaitlistEntry), 401: Message },
         detail: {
           tags,
@@ -59,6 +62,7 @@ export function waitlistRoutes(ctx: AppContext) {
       },
     )
     .post('/waitlist/:id/accept', ({ user, params }) => acceptOffer(ctx, requireUser(user), parseId(params.id, 'Waitlist entry not found.')), {
+      auth: 'user',
       params: WaitlistIdParams,
       response: { 200: AcceptAnswer, 401: Message, 403: Message, 404: Message, 409: Message, 502: Message },
       detail: {
@@ -69,6 +73,7 @@ export function waitlistRoutes(ctx: AppContext) {
       },
     })
     .post('/waitlist/:id/decline', ({ user, params }) => declineOffer(ctx, requireUser(user), parseId(params.id, 'Waitlist entry not found.')), {
+      auth: 'user',
       params: WaitlistIdParams,
       response: { 200: WaitlistEntry, 401: Message, 403: Message, 404: Message, 409: Message },
       detail: {
