@@ -1,58 +1,20 @@
-// Benchmark: the production server with the demo data under load from a separate process, beside a bare
-// Bun.serve that returns the same bytes from memory (the ceiling on this machine). Prints req/s, p50 and p99
-// latency, and each ratio to the ceiling. Usage: bun run bench [seconds-per-target] [connections]
-import { type Subprocess, spawn } from 'bun';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+// Benchmark: the production server under load from a separate process, beside a bare Bun.serve that returns
+// the same bytes from memory (the ceiling on this machine). Prints req/s, p50 and p99 latency and each ratio
+// to the ceiling.
+//   bun run bench [seconds-per-target] [connections]            demo data: health, pages, the catalogue API
+//   bun run bench -- --scale [seconds-per-target] [connections] SEED=scale: issue 9's budgets, PASS/FAIL each
+import { spawn } from 'bun';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { type Budget, load, printBudgets, root, rssMb, startCeiling, startProduct, wrk } from './bench/harness';
+import { benchPages } from './bench/pages';
 import { benchWorkers } from './bench/workers';
 
-const seconds = Number(process.argv[2] ?? 4);
-const connections = Number(process.argv[3] ?? 64);
-const root = join(import.meta.dir, '..');
-
-async function waitForLine(child: Subprocess<any, 'pipe', any>, pattern: RegExp): Promise<string> {
-  const reader = child.stdout.getReader();
-  let text = '';
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) throw new Error(`process ended before printing ${pattern}:\n${text}`);
-    text += new TextDecoder().decode(value);
-    const match = text.match(pattern);
-    if (match) {
-      reader.releaseLock();
-      void child.stdout.pipeTo(new WritableStream()).catch(() => {});
-      return match[1]!;
-    }
-  }
-}
-
-function rssMb(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(status.match(/VmRSS:\s+(\d+)/)?.[1] ?? 0) / 1024;
-}
-
-const wrk = Bun.which('wrk');
-
-/** wrk (Debian's package) when installed: it costs the machine far less per request than a JS client, so the
- * server, not the load generator, is what gets measured. Otherwise scripts/bench/load.ts. */
-async function load(url: string, encoding = ''): Promise<{ rps: number; p50: number; p99: number; errors: number }> {
-  if (wrk) {
-    const args = [wrk, '-t1', `-c${connections}`, `-d${seconds}s`, '--latency', ...(encoding ? ['-H', `Accept-Encoding: ${encoding}`] : []), url];
-    const out = await new Response(spawn(args, { stdout: 'pipe' }).stdout).text();
-    const ms = (label: string) => {
-      const m = out.match(new RegExp(`${label}%\\s+([\\d.]+)(us|ms|s)`));
-      if (!m) return NaN;
-      return Number(m[1]) * (m[2] === 'us' ? 0.001 : m[2] === 's' ? 1000 : 1);
-    };
-    const errors = Number(out.match(/Non-2xx or 3xx responses: (\d+)/)?.[1] ?? 0);
-    return { rps: Number(out.match(/Requests\/sec:\s+([\d.]+)/)?.[1] ?? 0), p50: ms(' 50'), p99: ms(' 99'), errors };
-  }
-  const child = spawn(['bun', join(root, 'scripts/bench/load.ts'), url, String(connections), String(seconds), encoding], { stdout: 'pipe' });
-  const out = await new Response(child.stdout).text();
-  await child.exited;
-  return JSON.parse(out.trim().split('\n').pop()!);
-}
+const args = process.argv.slice(2);
+const scale = args.includes('--scale');
+const [secondsArg, connectionsArg] = args.filter((arg) => !arg.startsWith('--'));
+const seconds = Number(secondsArg ?? (scale ? 5 : 4));
+const connections = Number(connectionsArg ?? (scale ? 50 : 64));
 
 // Always measure the current code: a stale dist/ would benchmark yesterday's pages.
 if (process.env.BENCH_SKIP_BUILD !== '1' || !existsSync(join(root, process.env.DIST_DIR ?? 'dist', 'server', 'entry.mjs'))) {
@@ -61,48 +23,44 @@ if (process.env.BENCH_SKIP_BUILD !== '1' || !existsSync(join(root, process.env.D
   if ((await build.exited) !== 0) process.exit(1);
 }
 
-const dataDir = mkdtempSync(join(tmpdir(), 'fogline-bench-'));
-const product = spawn(['bun', 'api/main.ts'], {
-  cwd: root,
-  env: { ...process.env, DATA_DIR: dataDir, PORT: '0', NODE_ENV: 'production', DATABASE_URL: '', WORKERS: '1' },
-  stdout: 'pipe',
-  stderr: 'inherit',
-});
-const base = (await waitForLine(product, /listening on (http:\/\/\S+)/)).replace('localhost', '127.0.0.1');
+const startedAt = performance.now();
+const product = await startProduct(scale ? 'scale' : 'demo');
+console.log(`\nFogline benchmark (${scale ? 'SEED=scale' : 'demo data'}, server ready in ${((performance.now() - startedAt) / 1000).toFixed(1)} s): ${connections} connections, ${seconds}s per target, loopback, ${navigator.hardwareConcurrency} cores shared with the load generator (${wrk ? 'wrk' : 'scripts/bench/load.ts'})`);
 
-// The targets: fixed paths plus the first class and coach, when the catalogue answers.
+if (scale) {
+  const budgets: Budget[] = [];
+  try {
+    budgets.push(...(await benchPages(product, { connections, seconds })));
+    // Further sections (the catalogue API, worker scaling) add their budgets here.
+  } finally {
+    await product.stop();
+  }
+  printBudgets(budgets);
+  process.exit(budgets.every((b) => b.pass) ? 0 : 1);
+}
+
+// Demo data: the targets are fixed paths plus the first class and coach, when the catalogue answers.
+const { base } = product;
 const targets: { name: string; path: string }[] = [
   { name: 'GET /api/health', path: '/api/health' },
   { name: 'GET /', path: '/' },
 ];
 const classes = await fetch(`${base}/api/classes`).then((r) => (r.ok ? r.json() : null)).catch(() => null);
-if (Array.isArray(classes)) {
+const list = (Array.isArray(classes) ? classes : classes?.items) as { id: number; coachId?: number; startTime?: string }[] | undefined;
+if (list) {
   targets.push({ name: 'GET /api/classes', path: '/api/classes' });
   const now = Date.now();
-  const upcoming = classes.find((c: { startTime?: string }) => c.startTime && Date.parse(c.startTime) > now) ?? classes[0];
+  const upcoming = list.find((c) => c.startTime && Date.parse(c.startTime) > now) ?? list[0];
   if (upcoming) targets.push({ name: 'GET /classes/{id}', path: `/classes/${upcoming.id}` });
   if (upcoming?.coachId) targets.push({ name: 'GET /coaches/{id}', path: `/coaches/${upcoming.coachId}` });
 }
+const ceiling = await startCeiling(base, targets.map((t) => t.path));
 
-// Record what the product answers (compressed the way browsers ask), for the ceiling to replay.
-const fixtures: Record<string, { status: number; headers: Record<string, string>; body: string }> = {};
-for (const target of targets) {
-  const res = await fetch(base + target.path, { headers: { 'accept-encoding': 'gzip' }, decompress: false } as RequestInit);
-  const headers: Record<string, string> = {};
-  res.headers.forEach((value, key) => {
-    if (key !== 'content-length' && key !== 'date' && key !== 'transfer-encoding') headers[key] = value;
-  });
-  fixtures[target.path] = { status: res.status, headers, body: Buffer.from(await res.arrayBuffer()).toString('base64') };
-}
-const ceiling = spawn(['bun', join(root, 'scripts/bench/ceiling.ts')], { stdin: new Blob([JSON.stringify(fixtures)]), stdout: 'pipe', stderr: 'inherit' });
-const ceilingBase = await waitForLine(ceiling, /listening on (http:\/\/\S+)/);
-
-console.log(`\nFogline benchmark: ${connections} connections, ${seconds}s per target, loopback, ${navigator.hardwareConcurrency} cores, load from ${wrk ? 'wrk' : 'scripts/bench/load.ts'}`);
 console.log(`${'target'.padEnd(20)} ${'req/s'.padStart(9)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)}   ${'ceiling req/s'.padStart(13)} ${'p99 ms'.padStart(8)}   ratio`);
 const rows: { name: string; ratio: number }[] = [];
 for (const target of targets) {
-  const ours = await load(base + target.path, 'gzip');
-  const bare = await load(ceilingBase + target.path, 'gzip');
+  const ours = await load(base + target.path, { connections, seconds, headers: { 'Accept-Encoding': 'gzip' } });
+  const bare = await load(ceiling.base + target.path, { connections, seconds, headers: { 'Accept-Encoding': 'gzip' } });
   const ratio = ours.rps / bare.rps;
   rows.push({ name: target.name, ratio });
   console.log(
@@ -119,10 +77,7 @@ if (existsSync(join(root, 'scripts/bench-pages.ts'))) {
   await pages.exited;
 }
 
-product.kill();
-ceiling.kill();
-await Promise.all([product.exited, ceiling.exited]);
-rmSync(dataDir, { recursive: true, force: true });
+await Promise.all([product.stop(), ceiling.stop()]);
 
 // The WORKERS speed-up: 1 and 2 server processes on a CPU-bound route (scripts/bench/workers.ts).
 await benchWorkers();

@@ -1,0 +1,130 @@
+// Shared parts of `npm run bench`: the product as a child process (built site, fresh data folder, demo or
+// scale data), a bare Bun.serve ceiling replaying the product's own bytes, the load generator, and a budget
+// table that prints PASS/FAIL per line.
+import { type Subprocess, spawn } from 'bun';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export const root = join(import.meta.dir, '../..');
+export const wrk = Bun.which('wrk');
+
+export interface LoadResult {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+export async function waitForLine(child: Subprocess<any, 'pipe', any>, pattern: RegExp): Promise<string> {
+  const reader = child.stdout.getReader();
+  let text = '';
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) throw new Error(`process ended before printing ${pattern}:\n${text}`);
+    text += new TextDecoder().decode(value);
+    const match = text.match(pattern);
+    if (match) {
+      reader.releaseLock();
+      void child.stdout.pipeTo(new WritableStream()).catch(() => {});
+      return match[1]!;
+    }
+  }
+}
+
+export function rssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(status.match(/VmRSS:\s+(\d+)/)?.[1] ?? 0) / 1024;
+}
+
+/** wrk (Debian's package) when installed: it costs the machine far less per request than a JS client, so the
+ * server, not the load generator, is what gets measured. Otherwise scripts/bench/load.ts. */
+export async function load(url: string, options: { connections: number; seconds: number; headers?: Record<string, string> }): Promise<LoadResult> {
+  const headers = options.headers ?? {};
+  if (wrk) {
+    const args = [wrk, '-t1', `-c${options.connections}`, `-d${options.seconds}s`, '--latency', ...Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}: ${v}`]), url];
+    const out = await new Response(spawn(args, { stdout: 'pipe' }).stdout).text();
+    const ms = (label: string) => {
+      const m = out.match(new RegExp(`${label}%\\s+([\\d.]+)(us|ms|s)`));
+      if (!m) return Number.NaN;
+      return Number(m[1]) * (m[2] === 'us' ? 0.001 : m[2] === 's' ? 1000 : 1);
+    };
+    const errors = Number(out.match(/Non-2xx or 3xx responses: (\d+)/)?.[1] ?? 0);
+    return { rps: Number(out.match(/Requests\/sec:\s+([\d.]+)/)?.[1] ?? 0), p50: ms(' 50'), p99: ms(' 99'), errors };
+  }
+  const encoding = headers['Accept-Encoding'] ?? '';
+  const child = spawn(['bun', join(root, 'scripts/bench/load.ts'), url, String(options.connections), String(options.seconds), encoding], { stdout: 'pipe' });
+  const out = await new Response(child.stdout).text();
+  await child.exited;
+  return JSON.parse(out.trim().split('\n').pop()!);
+}
+
+export interface Product {
+  base: string;
+  pid: number;
+  stop(): Promise<void>;
+}
+
+/** The production server on a fresh data folder; `seed: 'scale'` seeds the marketplace-sized data set. */
+export async function startProduct(seed: 'demo' | 'scale', env: Record<string, string> = {}): Promise<Product> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'fogline-bench-'));
+  const child = spawn(['bun', 'api/main.ts'], {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: dataDir, PORT: '0', NODE_ENV: 'production', DATABASE_URL: '', WORKERS: '1', SEED: seed === 'scale' ? 'scale' : '', ...env },
+    stdout: 'pipe',
+    stderr: 'inherit',
+  });
+  const base = (await waitForLine(child, /listening on (http:\/\/\S+)/)).replace('localhost', '127.0.0.1');
+  return {
+    base,
+    pid: child.pid,
+    async stop() {
+      child.kill();
+      await child.exited;
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface Ceiling {
+  base: string;
+  stop(): Promise<void>;
+}
+
+/** Records what the product answers for `paths` (gzip, as browsers ask) and serves the same bytes and headers
+ * from a bare Bun.serve: the most this machine can do for those answers. */
+export async function startCeiling(productBase: string, paths: string[]): Promise<Ceiling> {
+  const fixtures: Record<string, { status: number; headers: Record<string, string>; body: string }> = {};
+  for (const path of paths) {
+    const res = await fetch(productBase + path, { headers: { 'accept-encoding': 'gzip' }, decompress: false } as RequestInit);
+    const headers: Record<string, string> = {};
+    res.headers.forEach((value, key) => {
+      if (key !== 'content-length' && key !== 'date' && key !== 'transfer-encoding') headers[key] = value;
+    });
+    fixtures[path] = { status: res.status, headers, body: Buffer.from(await res.arrayBuffer()).toString('base64') };
+  }
+  const child = spawn(['bun', join(root, 'scripts/bench/ceiling.ts')], { stdin: new Blob([JSON.stringify(fixtures)]), stdout: 'pipe', stderr: 'inherit' });
+  const base = await waitForLine(child, /listening on (http:\/\/\S+)/);
+  return {
+    base,
+    async stop() {
+      child.kill();
+      await child.exited;
+    },
+  };
+}
+
+export interface Budget {
+  name: string;
+  measured: string;
+  limit: string;
+  pass: boolean;
+}
+
+export function printBudgets(budgets: Budget[]): void {
+  const width = Math.max(...budgets.map((b) => b.name.length), 6);
+  console.log(`\n${'budget'.padEnd(width)}  ${'measured'.padStart(12)}  ${'limit'.padStart(12)}  result`);
+  for (const b of budgets) console.log(`${b.name.padEnd(width)}  ${b.measured.padStart(12)}  ${b.limit.padStart(12)}  ${b.pass ? 'PASS' : 'FAIL'}`);
+  const failed = budgets.filter((b) => !b.pass).length;
+  console.log(failed ? `\n${failed} of ${budgets.length} budgets FAIL` : `\nall ${budgets.length} budgets PASS`);
+}
