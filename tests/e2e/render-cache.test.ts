@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import { join } from 'node:path';
 import { HOLD_MINUTES } from '../../api/bookings/policy';
 import { MAX_AGE_MS } from '../../api/render-cache';
-import { classes, users } from '../../db/schema';
+import { blogPosts, classes, users } from '../../db/schema';
 import { startTestServer, type TestServer } from '../helpers/api';
 import { createClass, createUser, pageTotal, type SignedIn } from '../api/bookings/fixtures';
 
@@ -62,6 +62,25 @@ describe('anonymous pages from memory', () => {
       expect(kayak.html).not.toContain('Zebra Drawing');
       expect(drawing.html).toContain('Zebra Drawing');
       expect(drawing.html).not.toContain('Quokka Kayaking');
+    }
+  });
+
+  test('/blog is paged 24 posts at a time, each page under its own key', async () => {
+    const at = server.clock.now().getTime();
+    await server.ctx.db.write((tx) =>
+      tx.insert(blogPosts).values(
+        Array.from({ length: 30 }, (_, i) => ({ slug: `paging-${i}`, title: `Paging post ${i}`, content: '<p>Text.</p>', status: 'published' as const, publishedAt: new Date(at - i * 60_000) })),
+      ),
+    );
+    for (let round = 0; round < 2; round++) {
+      const first = await page('/blog');
+      const second = await page('/blog?page=2');
+      expect(first.html.match(/Read More/g)?.length).toBe(24);
+      expect(first.html).toContain('Page 1 of 2');
+      expect(first.html).toContain('href="/blog?page=2"');
+      expect(second.html).toContain('Page 2 of 2');
+      expect(second.html).toContain('Paging post 29');
+      expect(first.html).not.toContain('Paging post 29');
     }
   });
 
