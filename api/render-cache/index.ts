@@ -1,7 +1,7 @@
 // The render cache: page data (for every visitor) and anonymous page HTML (api/render-cache/html.ts), both
 // dropped by tag as soon as any process writes what they show (tag-watcher.ts), and both bounded in time by
 // the earliest payment-hold expiry or class start they reflect, since those change pages without a write.
-import { and, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, gt, inArray, sql } from 'drizzle-orm';
 import { bookings } from '../../db/schema';
 import type { AppContext } from '../context';
 import { TaggedLru, type TaggedEntry } from './tagged-lru';
@@ -141,7 +141,7 @@ async function loadEntry<T>(cache: RenderCache, key: string, load: () => Promise
 }
 
 /** The first instant the data may change without a write: a shown class starting, a payment hold on one of
- * them running out (its spots come back), or MAX_AGE_MS from now. */
+ * them running out (payment hold or waitlist offer: its spots come back), or MAX_AGE_MS from now. */
 async function expiryOf(ctx: AppContext, shown: readonly { id: number; startTime: string | null }[], now: number): Promise<number> {
   let expiresAt = now + MAX_AGE_MS;
   for (const item of shown) {
@@ -153,7 +153,8 @@ async function expiryOf(ctx: AppContext, shown: readonly { id: number; startTime
     const row = await ctx.db
       .select({ at: sql<number | null>`min(${bookings.holdExpiresAt})` })
       .from(bookings)
-      .where(and(inArray(bookings.classId, ids.slice(i, i + 500)), eq(bookings.status, 'pending'), gt(bookings.holdExpiresAt, new Date(now))))
+      // The holds that count as taken spots (api/catalog/spots.ts): payment holds and waitlist offers.
+      .where(and(inArray(bookings.classId, ids.slice(i, i + 500)), inArray(bookings.status, ['pending', 'offered']), gt(bookings.holdExpiresAt, new Date(now))))
       .get();
     const at = Number(row?.at ?? Number.NaN);
     if (at > now && at < expiresAt) expiresAt = at;
