@@ -3,6 +3,7 @@
 import { expireHolds } from './bookings/holds';
 import type { AppContext } from './context';
 import { type JobHandle, scheduleJob } from './lib/jobs';
+import { REMINDERS_EVERY_MS, sendDueReminders } from './notices/reminders';
 import { sweepWaitlists } from './waitlist/offers';
 
 /** Payment holds past their 15 minutes become cancelled (hold_expired) even if nobody touches their class
@@ -21,6 +22,8 @@ export function startBackgroundJobs(ctx: AppContext): { stop(): void; jobs: JobH
       run: (ctx) => ctx.db.write((tx) => expireHolds(tx, ctx.clock.now(), {})),
     }),
     scheduleJob(ctx, { name: 'waitlist-offers', everyMs: WAITLIST_SWEEP_EVERY_MS, run: sweepWaitlists }),
+    // Reminders before booked classes; each one is also its own one-off key, so none is ever sent twice.
+    scheduleJob(ctx, { name: 'class-reminders', everyMs: REMINDERS_EVERY_MS, run: sendDueReminders }),
   ];
   return { jobs, stop: () => jobs.forEach((job) => job.stop()) };
 }

@@ -28,6 +28,14 @@ function readWorkers(production: boolean): number {
   return workers;
 }
 
+/** REMINDER_LEAD_HOURS: how long before a booked class its reminder email goes out (default 24). */
+function readReminderLead(): number {
+  const raw = read('REMINDER_LEAD_HOURS') ?? '24';
+  const hours = Number(raw);
+  if (!Number.isFinite(hours) || hours <= 0 || hours > 24 * 14) throw new Error(`REMINDER_LEAD_HOURS must be a number of hours above 0 and at most 336, got "${raw}"`);
+  return hours;
+}
+
 const dataDir = resolve(read('DATA_DIR') ?? './data');
 const databaseUrl = read('DATABASE_URL') ?? `file:${resolve(dataDir, 'fogline.db')}`;
 if (!/^(file:|libsql:\/\/|https?:\/\/)/.test(databaseUrl)) {
@@ -99,6 +107,8 @@ export const env = {
       ? { clientId: read('GOOGLE_CLIENT_ID')!, clientSecret: read('GOOGLE_CLIENT_SECRET')! }
       : null,
   googleMapsKey: read('PUBLIC_GOOGLE_MAPS_API_KEY'),
+  /** Reminder emails go out this many hours before each booked class (api/notices/reminders.ts). */
+  reminderLeadHours: readReminderLead(),
   /** Uploads go to an S3-compatible bucket when S3_BUCKET is set (keys also from Bun's S3_/AWS_ variables). */
   s3: read('S3_BUCKET') ? readS3(read('S3_BUCKET')!) : null,
 };

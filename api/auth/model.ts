@@ -197,6 +197,8 @@ export const ProfileBody = fields({
       v.maxLength(20, 'Choose at most 20 areas of expertise'),
     ),
   ),
+  /** The reminder email before each booked class; off means none. */
+  classReminders: v.optional(v.boolean('Choose whether to get class reminders')),
   profileImage: v.optional(
     v.nullable(
       v.pipe(
@@ -241,6 +243,8 @@ export const CurrentUserSchema = v.object({
   areasOfExpertise: v.array(v.number()),
   certifications: v.nullable(v.string()),
   isApproved: v.boolean(),
+  /** Reminder emails before booked classes (turned off on the profile page). */
+  classReminders: v.boolean(),
   hasPassword: v.boolean(),
   createdAt: v.string(),
 });

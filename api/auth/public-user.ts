@@ -14,6 +14,7 @@ export function toCurrentUser(user: SessionUser) {
     areasOfExpertise: user.areasOfExpertise ?? [],
     certifications: user.certifications,
     isApproved: user.isApproved,
+    classReminders: user.classReminders,
     hasPassword: user.hasPassword,
     createdAt: user.createdAt.toISOString(),
   };

@@ -40,7 +40,7 @@ export async function cancelBooking(ctx: AppContext, user: SessionUser, bookingI
   const { booking, cls } = found;
   assertTransition(stateOf(booking), 'cancelByCustomer', 'customer');
   if (hasStarted(cls.startTime, now)) throw conflict('This class has already started, so the booking can no longer be cancelled.');
-  const refundCents = refundFor(paidCents(booking), cls.startTime, now);
+  const refundCents = refundFor(paidCents(booking), cls.startTime, now, booking.classChangedAt !== null);
   await issueRefund(ctx, booking, refundCents);
   const updated = await ctx.db.write((tx) =>
     applyTransition(tx, booking, 'cancelByCustomer', 'customer', { cancelledAt: now, holdExpiresAt: null, refundAmountCents: refundCents }),

@@ -3,6 +3,7 @@
 import type { classes, users } from '../../db/schema';
 import type { AppContext } from '../context';
 import { renderEmail } from '../mail-templates';
+import type { MailAttachment } from '../providers/mail';
 import { formatDollars } from '../lib/money';
 import { formatDateFull, formatTimeRangePT, formatTimePT, formatDateLong } from '../lib/pacific';
 import { attendeesOfBooking, describeAttendee } from '../attendees/service';
@@ -67,25 +68,26 @@ export function bookingConfirmationEmail(ctx: AppContext, booking: BookingFacts,
     button: { label: 'View my bookings', url: `${ctx.env.publicUrl}/bookings` },
     footnote: 'The attached calendar file adds the class to your calendar.',
   });
-  const ics = cls.startTime
-    ? buildIcs({
-        uid: `booking-${booking.id}@fogline`,
-        title: cls.title,
-        description: `${spots} booked on Fogline${people ? `: ${people}` : ''}. ${cls.whatToBring ? `What to bring: ${cls.whatToBring}` : ''}`.trim(),
-        location: whereOf(cls),
-        url: `${ctx.env.publicUrl}/classes/${cls.id}`,
-        start: cls.startTime,
-        end: cls.endTime ?? new Date(cls.startTime.getTime() + cls.duration * 60_000),
-        stamp: ctx.clock.now(),
-        sequence: cls.calendarSequence,
-      })
-    : null;
-  return {
-    to: user.email,
-    subject: `Booking confirmed: ${cls.title}`,
-    ...content,
-    attachments: ics ? [{ filename: 'class.ics', content: ics, contentType: 'text/calendar; charset=utf-8; method=PUBLISH' }] : [],
-  };
+  return { to: user.email, subject: `Booking confirmed: ${cls.title}`, ...content, attachments: classIcsAttachments(ctx, booking, cls, people) };
+}
+
+/** The class as an .ics file (one event per booking, its sequence raised by every change of time or place, so
+ * a later email updates the same calendar entry). */
+export function classIcsAttachments(ctx: AppContext, booking: Pick<BookingFacts, 'id' | 'quantity'>, cls: ClassRow, people = ''): MailAttachment[] {
+  if (!cls.startTime) return [];
+  const spots = booking.quantity === 1 ? '1 spot' : `${booking.quantity} spots`;
+  const ics = buildIcs({
+    uid: `booking-${booking.id}@fogline`,
+    title: cls.title,
+    description: `${spots} booked on Fogline${people ? `: ${people}` : ''}. ${cls.whatToBring ? `What to bring: ${cls.whatToBring}` : ''}`.trim(),
+    location: whereOf(cls),
+    url: `${ctx.env.publicUrl}/classes/${cls.id}`,
+    start: cls.startTime,
+    end: cls.endTime ?? new Date(cls.startTime.getTime() + cls.duration * 60_000),
+    stamp: ctx.clock.now(),
+    sequence: cls.calendarSequence,
+  });
+  return [{ filename: 'class.ics', content: ics, contentType: 'text/calendar; charset=utf-8; method=PUBLISH' }];
 }
 
 export function sendBookingConfirmation(ctx: AppContext, booking: BookingFacts, cls: ClassRow, user: UserRow): Promise<void> {

@@ -69,6 +69,9 @@ export const Booking = v.object({
   reviewId: v.nullable(v.number()),
   /** One per spot, in the order the booker named them. */
   attendees: v.array(Attendee),
+  /** When the coach or an admin moved the class (time, duration or place) while this booking was active: the
+   * card says "Changed by the coach", and cancelling refunds everything paid until the class starts. */
+  classChangedAt: v.nullable(v.string()),
   class: BookingClass,
 });
 export type Booking = v.InferOutput<typeof Booking>;

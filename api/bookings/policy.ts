@@ -22,15 +22,19 @@ export function hasStarted(classStart: Date | null, now: Date): boolean {
 }
 
 /** The FAQ policy: everything paid back if cancelled at least 48 hours before the start, nothing later;
- * a free class or an unpaid hold has nothing to refund. */
-export function refundFor(paidCents: number, classStart: Date | null, now: Date): number {
+ * a free class or an unpaid hold has nothing to refund. A booking whose class the coach moved (time or place)
+ * is refunded in full until the class starts. */
+export function refundFor(paidCents: number, classStart: Date | null, now: Date, changedByCoach = false): number {
   if (paidCents <= 0 || !classStart) return 0;
-  return classStart.getTime() - now.getTime() >= FULL_REFUND_HOURS * 3_600_000 ? paidCents : 0;
+  const deadline = fullRefundDeadline(classStart, changedByCoach)!;
+  return now.getTime() <= deadline.getTime() && (!changedByCoach || now.getTime() < classStart.getTime()) ? paidCents : 0;
 }
 
-/** Until when a cancellation still refunds everything. */
-export function fullRefundDeadline(classStart: Date | null): Date | null {
-  return classStart ? new Date(classStart.getTime() - FULL_REFUND_HOURS * 3_600_000) : null;
+/** Until when a cancellation still refunds everything: 48 hours before the start, or the start itself for a
+ * class the coach moved. */
+export function fullRefundDeadline(classStart: Date | null, changedByCoach = false): Date | null {
+  if (!classStart) return null;
+  return changedByCoach ? classStart : new Date(classStart.getTime() - FULL_REFUND_HOURS * 3_600_000);
 }
 
 /** Refused with a clear message when the class cannot take `quantity` more spots. */

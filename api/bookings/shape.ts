@@ -17,7 +17,8 @@ export function paidCents(row: Pick<BookingRow, 'status' | 'amountCents'>): numb
 
 export function toBookingJson(row: BookingRow, cls: ClassRow, now: Date, attendees: Attendee[], reviewId: number | null = null): Booking {
   const paid = paidCents(row);
-  const deadline = paid > 0 ? fullRefundDeadline(cls.startTime) : null;
+  const changed = row.classChangedAt !== null;
+  const deadline = paid > 0 ? fullRefundDeadline(cls.startTime, changed) : null;
   return {
     id: row.id,
     classId: row.classId,
@@ -34,10 +35,11 @@ export function toBookingJson(row: BookingRow, cls: ClassRow, now: Date, attende
     cancelledAt: row.cancelledAt?.toISOString() ?? null,
     cancelReason: row.cancelReason,
     createdAt: row.createdAt.toISOString(),
-    refundIfCancelledNow: row.status === 'cancelled' ? 0 : centsToDollars(refundFor(paid, cls.startTime, now)),
+    refundIfCancelledNow: row.status === 'cancelled' ? 0 : centsToDollars(refundFor(paid, cls.startTime, now, changed)),
     fullRefundUntil: deadline?.toISOString() ?? null,
     reviewId,
     attendees,
+    classChangedAt: row.classChangedAt?.toISOString() ?? null,
     class: toBookingClassJson(cls),
   };
 }

@@ -10,6 +10,7 @@ import { cancelClassBookings } from '../bookings/cancellation';
 import { hasStarted } from '../bookings/policy';
 import { activeSpotsByClass } from '../catalog/spots';
 import type { AppContext } from '../context';
+import { noticeClassChanges } from '../notices/changes';
 import { badRequest, forbidden, notFound } from '../errors';
 import { dollarsToCents } from '../lib/money';
 import { pacificDay, pacificWallTimeToInstant, pacificWeekday } from '../lib/pacific';
@@ -311,6 +312,7 @@ export async function updateClass(ctx: AppContext, user: SessionUser | null, id:
     };
   }
   const updated = await applyEdits(ctx, targets, columns);
+  await noticeClassChanges(ctx, targets, updated);
   const self = updated.find((r) => r.id === row.id) ?? updated[0]!;
   const sessionCount = await countSessions(ctx, self);
   const updatedCount = updated.filter((r) => !(r.isRecurring && r.parentClassId === null)).length;

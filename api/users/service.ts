@@ -29,6 +29,7 @@ export async function updateProfile(ctx: AppContext, user: SessionUser, input: P
   };
   if (input.phone !== undefined) changes.phone = input.phone || null;
   if (input.profileImage !== undefined) changes.profileImage = input.profileImage || null;
+  if (input.classReminders !== undefined) changes.classReminders = input.classReminders;
   if (user.role === 'coach') {
     if (input.bio !== undefined) changes.bio = input.bio || null;
     if (input.certifications !== undefined) changes.certifications = input.certifications || null;

@@ -84,6 +84,7 @@ const ACCEPT_EXAMPLE = {
       { position: 0, name: 'Sam Lee', age: null, attendance: null },
       { position: 1, name: 'Guest 2 of Sam Lee', age: null, attendance: null },
     ],
+    classChangedAt: null,
     class: WAITLIST_ENTRY_EXAMPLE.class,
   },
   payment: { clientSecret: 'pi_test_123_secret_456', id: 'pi_test_123', bookingId: 311, amount: 63, holdExpiresAt: '2030-03-06T18:00:00.000Z' },

@@ -10,7 +10,7 @@ function booking(status: Booking['status'], startTime: string, extra: Partial<Bo
   return {
     id, classId: id, userId: 1, status, quantity: 1, subtotal: 0, serviceFee: 0, amount: 0, refundAmount: null, paymentIntentId: null,
     holdExpiresAt: null, confirmedAt: null, cancelledAt: null, cancelReason: null, createdAt: now.toISOString(), refundIfCancelledNow: 0,
-    fullRefundUntil: null, reviewId: null, attendees: [],
+    fullRefundUntil: null, reviewId: null, attendees: [], classChangedAt: null,
     class: { id, title: `Class ${id}`, startTime, endTime: null, location: null, address: null, image: null, price: 0, coachId: 1, deleted: false },
     ...extra,
   };

@@ -1,0 +1,70 @@
+// Change notices: when a coach or admin changes the start time, duration or place of a class (or a series
+// scope) that people have booked or are waiting for, each of them gets one email showing before -> after.
+// Their bookings are marked (bookings.class_changed_at): the booking card says "Changed by the coach", and
+// cancelling refunds everything paid until the class starts, whatever the 48-hour rule says. Called by the
+// class update path with the rows before and after the change; a raised capacity also goes to the waitlist.
+import { and, eq, inArray } from 'drizzle-orm';
+import { bookings, users, waitlistEntries } from '../../db/schema';
+import { deliver, whenOf, whereOf } from '../bookings/emails';
+import type { ClassRow } from '../bookings/shape';
+import type { AppContext } from '../context';
+import { renderEmail } from '../mail-templates';
+import { openEntry } from '../waitlist/entries';
+import { passOnFreedSpots } from '../waitlist/offers';
+import { mapLink } from './reminders';
+
+/** Did the change move the class in time or place (what an attendee has planned around)? */
+export function movedClass(before: ClassRow, after: ClassRow): boolean {
+  return (
+    (before.startTime?.getTime() ?? null) !== (after.startTime?.getTime() ?? null) ||
+    before.duration !== after.duration ||
+    (before.location ?? '') !== (after.location ?? '') ||
+    (before.address ?? '') !== (after.address ?? '')
+  );
+}
+
+/** Marks the active bookings, emails everyone booked or waiting, and offers spots a raised capacity freed. */
+export async function noticeClassChanges(ctx: AppContext, before: ClassRow[], after: ClassRow[]): Promise<void> {
+  const now = ctx.clock.now();
+  const previous = new Map(before.map((row) => [row.id, row]));
+  for (const next of after) {
+    const prev = previous.get(next.id);
+    if (!prev || next.deletedAt) continue;
+    if (next.capacity > prev.capacity) await passOnFreedSpots(ctx, next.id);
+    if (!movedClass(prev, next) || (prev.startTime && prev.startTime.getTime() <= now.getTime())) continue;
+    const marked = await ctx.db.write((tx) =>
+      tx
+        .update(bookings)
+        .set({ classChangedAt: now })
+        .where(and(eq(bookings.classId, next.id), inArray(bookings.status, ['confirmed', 'pending'])))
+        .returning({ userId: bookings.userId }),
+    );
+    const waiting = await ctx.db.select({ userId: waitlistEntries.userId }).from(waitlistEntries).where(and(eq(waitlistEntries.classId, next.id), openEntry));
+    const booked = new Set(marked.map((b) => b.userId));
+    const everyone = [...new Set([...booked, ...waiting.map((w) => w.userId)])];
+    if (everyone.length === 0) continue;
+    const people = await ctx.db.select({ id: users.id, email: users.email, firstName: users.firstName }).from(users).where(inArray(users.id, everyone));
+    for (const person of people) {
+      await deliver(ctx, () => ctx.mail.send(changeNoticeEmail(ctx, prev, next, person, booked.has(person.id))));
+    }
+  }
+}
+
+export function changeNoticeEmail(ctx: AppContext, before: ClassRow, after: ClassRow, user: { email: string; firstName: string }, booked: boolean) {
+  const map = mapLink(after);
+  const content = renderEmail({
+    heading: `Class changed: ${after.title}`,
+    preheader: `Now ${whenOf(after)}`,
+    paragraphs: [
+      `Hi ${user.firstName}, the coach changed ${after.title}, which you ${booked ? 'booked' : 'are on the waitlist for'}.`,
+      `Before: ${whenOf(before)} · ${whereOf(before)}`,
+      `Now: ${whenOf(after)} · ${whereOf(after)}`,
+      ...(map ? [`Map: ${map}`] : []),
+      booked
+        ? 'If the new time or place does not suit you, you can cancel from My Bookings with a full refund until the class starts, whatever the 48-hour rule says.'
+        : 'You keep your place on the waitlist; leave it from My Bookings if the new time or place does not suit you.',
+    ],
+    button: { label: 'View my bookings', url: `${ctx.env.publicUrl}/bookings${booked ? '' : '?tab=waitlist'}` },
+  });
+  return { to: user.email, subject: `Class changed: ${after.title}`, ...content };
+}

@@ -1,0 +1,72 @@
+// Reminder emails before each booked class: REMINDER_LEAD_HOURS (24 by default) before the start, with the
+// class, the address, a map link and the .ics file. A timed job (api/background.ts) looks for bookings that
+// are due; each reminder runs under the one-off key "reminder:booking:<id>" (api/lib/jobs.ts), so it goes
+// out exactly once across processes and restarts. No reminder for a class booked less than the lead time
+// ahead (the confirmation has just said it all) or for a customer who turned reminders off.
+import { and, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
+import { bookings, classes, jobLeases, users } from '../../db/schema';
+import { classIcsAttachments, whenOf, whereOf } from '../bookings/emails';
+import type { ClassRow } from '../bookings/shape';
+import type { AppContext } from '../context';
+import { runOnce } from '../lib/jobs';
+import { renderEmail } from '../mail-templates';
+
+/** The timed job looks for due reminders this often. */
+export const REMINDERS_EVERY_MS = 60_000;
+
+const reminderKey = (bookingId: number) => `reminder:booking:${bookingId}`;
+
+export function mapLink(cls: Pick<ClassRow, 'address' | 'location'>): string | null {
+  const place = cls.address ?? cls.location;
+  return place ? `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(place)}` : null;
+}
+
+/** Sends every reminder that is due and not yet sent; answers how many this call sent. */
+export async function sendDueReminders(ctx: AppContext): Promise<number> {
+  const now = ctx.clock.now();
+  const leadMs = ctx.env.reminderLeadHours * 3_600_000;
+  const due = await ctx.db
+    .select({ booking: bookings, cls: classes, user: { email: users.email, firstName: users.firstName } })
+    .from(bookings)
+    .innerJoin(classes, eq(classes.id, bookings.classId))
+    .innerJoin(users, eq(users.id, bookings.userId))
+    .leftJoin(jobLeases, eq(jobLeases.key, sql`'reminder:booking:' || ${bookings.id}`))
+    .where(
+      and(
+        eq(bookings.status, 'confirmed'),
+        isNull(classes.deletedAt),
+        gt(classes.startTime, now),
+        lte(classes.startTime, new Date(now.getTime() + leadMs)),
+        // Booked at least the lead time ahead (a booking's own confirmation is its reminder otherwise).
+        lte(sql`coalesce(${bookings.confirmedAt}, ${bookings.createdAt})`, sql`${classes.startTime} - ${leadMs}`),
+        eq(users.classReminders, true),
+        or(isNull(jobLeases.key), isNull(jobLeases.doneAt)),
+      ),
+    );
+  let sent = 0;
+  for (const { booking, cls, user } of due) {
+    const ran = await runOnce(ctx, reminderKey(booking.id), () => ctx.mail.send(reminderEmail(ctx, booking, cls, user)));
+    if (ran) sent++;
+  }
+  return sent;
+}
+
+export function reminderEmail(ctx: AppContext, booking: { id: number; quantity: number }, cls: ClassRow, user: { email: string; firstName: string }) {
+  const spots = booking.quantity === 1 ? '1 spot' : `${booking.quantity} spots`;
+  const map = mapLink(cls);
+  const content = renderEmail({
+    heading: `Coming up: ${cls.title}`,
+    preheader: whenOf(cls),
+    paragraphs: [
+      `Hi ${user.firstName}, a reminder of your class.`,
+      `When: ${whenOf(cls)}`,
+      `Where: ${whereOf(cls)}`,
+      ...(map ? [`Map: ${map}`] : []),
+      `Spots: ${spots}`,
+      ...(cls.whatToBring ? [`What to bring: ${cls.whatToBring}`] : []),
+    ],
+    button: { label: 'View my bookings', url: `${ctx.env.publicUrl}/bookings` },
+    footnote: `You can turn these reminders off on your profile page: ${ctx.env.publicUrl}/profile`,
+  });
+  return { to: user.email, subject: `Reminder: ${cls.title}`, ...content, attachments: classIcsAttachments(ctx, booking, cls) };
+}

@@ -1,0 +1,145 @@
+// Reminders before class and change notices (issue 13): a reminder email with the address, a map link and
+// the .ics file, exactly once, at the configured lead time, none for classes booked less than that ahead or
+// for customers who turned them off; a coach's change of time or place emails everyone booked or waiting
+// (before -> after), marks their bookings and makes cancelling fully refunded until the class starts.
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { eq } from 'drizzle-orm';
+import { noticeClassChanges } from '../../../api/notices/changes';
+import { sendDueReminders } from '../../../api/notices/reminders';
+import { classes } from '../../../db/schema';
+import { startTestServer, type TestServer } from '../../helpers/api';
+import { createClass, createUser, outbox, pageTotal, type SignedIn } from '../bookings/fixtures';
+
+let server: TestServer;
+let coach: SignedIn;
+beforeAll(async () => {
+  server = await startTestServer();
+  coach = await createUser(server, 'coach', 'Maya');
+});
+afterAll(() => server.stop());
+
+const HOUR = 3_600_000;
+/** The outbox's messages to one address with this subject, quoted-printable text decoded. */
+const decoded = (raw: string) => raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+const mailsTo = (email: string, subject: string) => outbox(server).map(decoded).filter((m) => m.includes(`To: ${email}`) && m.includes(subject));
+
+async function bookPaid(customer: SignedIn, classId: number, priceCents: number) {
+  const intent = await customer.client.post('/api/payment/create-intent', { classId, quantity: 1, amount: pageTotal(priceCents, 1) });
+  expect(intent.status).toBe(200);
+  const card = { cardNumber: '4242 4242 4242 4242', expiry: '12/40', cvc: '123' };
+  expect((await customer.client.post('/api/payment/test-provider/pay', { paymentIntentId: intent.body.id, clientSecret: intent.body.clientSecret, ...card })).status).toBe(200);
+  const confirmed = await customer.client.post('/api/payment/confirm', { paymentIntentId: intent.body.id });
+  expect(confirmed.status).toBe(200);
+  return confirmed.body.booking;
+}
+
+describe('reminders', () => {
+  test('one reminder 24 hours before the class, with the address, a map link and the .ics file, exactly once', async () => {
+    const start = server.clock.now().getTime();
+    const cls = await createClass(server, { coachId: coach.id, priceCents: 0, startsInHours: 72, title: 'Reminder Yoga' });
+    const customer = await createUser(server);
+    expect((await customer.client.post('/api/bookings/free', { classId: cls.id, quantity: 1 })).status).toBe(201);
+    server.clock.set(new Date(cls.startTime!.getTime() - 24 * HOUR - 60_000));
+    await sendDueReminders(server.ctx);
+    expect(mailsTo(customer.email, 'Reminder: Reminder Yoga')).toHaveLength(0);
+    server.clock.advance(2 * 60_000);
+    // Several processes' jobs at once, then again later: still one email.
+    await Promise.all([sendDueReminders(server.ctx), sendDueReminders(server.ctx), sendDueReminders(server.ctx)]);
+    server.clock.advance(HOUR);
+    await sendDueReminders(server.ctx);
+    const reminders = mailsTo(customer.email, 'Reminder: Reminder Yoga');
+    expect(reminders).toHaveLength(1);
+    expect(reminders[0]).toContain('1199 E Beach, San Francisco, CA 94129');
+    expect(reminders[0]).toContain('https://www.google.com/maps/search/?api=1&query=1199%20E%20Beach');
+    expect(reminders[0]).toContain('filename=class.ics');
+    expect(reminders[0]).toContain(btoa('BEGIN:VCALENDAR').slice(0, 16));
+    server.clock.set(new Date(start));
+  });
+
+  test('no reminder for a class booked less than 24 hours ahead', async () => {
+    const cls = await createClass(server, { coachId: coach.id, priceCents: 0, startsInHours: 10, title: 'Last-minute Run' });
+    const customer = await createUser(server);
+    expect((await customer.client.post('/api/bookings/free', { classId: cls.id, quantity: 1 })).status).toBe(201);
+    await sendDueReminders(server.ctx);
+    server.clock.advance(5 * HOUR);
+    await sendDueReminders(server.ctx);
+    expect(mailsTo(customer.email, 'Reminder: Last-minute Run')).toHaveLength(0);
+    server.clock.set(new Date());
+  });
+
+  test('a customer who turns reminders off on the profile gets none', async () => {
+    const cls = await createClass(server, { coachId: coach.id, priceCents: 0, startsInHours: 48, title: 'Quiet Tai Chi' });
+    const customer = await createUser(server);
+    const off = await customer.client.put(`/api/users/${customer.id}`, { firstName: 'Casey', lastName: 'Tester', classReminders: false });
+    expect(off.status).toBe(200);
+    expect(off.body.classReminders).toBe(false);
+    expect((await customer.client.post('/api/bookings/free', { classId: cls.id, quantity: 1 })).status).toBe(201);
+    server.clock.set(new Date(cls.startTime!.getTime() - 23 * HOUR));
+    await sendDueReminders(server.ctx);
+    expect(mailsTo(customer.email, 'Reminder: Quiet Tai Chi')).toHaveLength(0);
+    server.clock.set(new Date());
+  });
+
+  test('the lead time is configurable (REMINDER_LEAD_HOURS)', async () => {
+    const cls = await createClass(server, { coachId: coach.id, priceCents: 0, startsInHours: 100, title: 'Early Bird Swim' });
+    const customer = await createUser(server);
+    expect((await customer.client.post('/api/bookings/free', { classId: cls.id, quantity: 1 })).status).toBe(201);
+    server.ctx.env.reminderLeadHours = 72;
+    server.clock.set(new Date(cls.startTime!.getTime() - 71 * HOUR));
+    await sendDueReminders(server.ctx);
+    server.ctx.env.reminderLeadHours = 24;
+    expect(mailsTo(customer.email, 'Reminder: Early Bird Swim')).toHaveLength(1);
+    server.clock.set(new Date());
+  });
+});
+
+describe('change notices', () => {
+  test('moving a class emails each attendee and each waiting person once, before -> after', async () => {
+    const cls = await createClass(server, { coachId: coach.id, priceCents: 2000, capacity: 1, startsInHours: 24 * 10, title: 'Moved Bootcamp' });
+    const attendee = await createUser(server);
+    await bookPaid(attendee, cls.id, 2000);
+    const waiter = await createUser(server);
+    expect((await waiter.client.post(`/api/classes/${cls.id}/waitlist`, { quantity: 1 })).status).toBe(201);
+    const before = (await server.ctx.db.select().from(classes).where(eq(classes.id, cls.id)))[0]!;
+    const newStart = new Date(before.startTime!.getTime() + 2 * HOUR);
+    const [after] = await server.ctx.db.write((tx) =>
+      tx.update(classes).set({ startTime: newStart, endTime: new Date(newStart.getTime() + HOUR), location: 'Marina Green' }).where(eq(classes.id, cls.id)).returning(),
+    );
+    await noticeClassChanges(server.ctx, [before], [after!]);
+    const [mail] = mailsTo(attendee.email, 'Class changed: Moved Bootcamp');
+    expect(mailsTo(attendee.email, 'Class changed: Moved Bootcamp')).toHaveLength(1);
+    expect(mail).toContain('Before:');
+    expect(mail).toContain('Crissy Field');
+    expect(mail).toContain('Now:');
+    expect(mail).toContain('Marina Green');
+    expect(mail).toContain('full refund until the class starts');
+    expect(mailsTo(waiter.email, 'Class changed: Moved Bootcamp')).toHaveLength(1);
+    const booking = (await attendee.client.get('/api/bookings')).body.find((b: { classId: number }) => b.classId === cls.id);
+    expect(booking.classChangedAt).not.toBeNull();
+    expect(booking.fullRefundUntil).toBe(newStart.toISOString());
+  });
+
+  test('after a change, cancelling an hour before the start still refunds everything', async () => {
+    const cls = await createClass(server, { coachId: coach.id, priceCents: 3000, startsInHours: 24 * 5, title: 'Refunded Pilates' });
+    const attendee = await createUser(server);
+    const booking = await bookPaid(attendee, cls.id, 3000);
+    const before = (await server.ctx.db.select().from(classes).where(eq(classes.id, cls.id)))[0]!;
+    const [after] = await server.ctx.db.write((tx) => tx.update(classes).set({ duration: 90 }).where(eq(classes.id, cls.id)).returning());
+    await noticeClassChanges(server.ctx, [before], [after!]);
+    server.clock.set(new Date(cls.startTime!.getTime() - HOUR));
+    const cancelled = await attendee.client.put(`/api/bookings/${booking.id}/cancel`);
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body.refundAmount).toBe(pageTotal(3000, 1));
+    server.clock.set(new Date());
+  });
+
+  test('a change that does not move the class (title, price) sends nothing', async () => {
+    const cls = await createClass(server, { coachId: coach.id, priceCents: 0, title: 'Renamed Stretch' });
+    const attendee = await createUser(server);
+    expect((await attendee.client.post('/api/bookings/free', { classId: cls.id, quantity: 1 })).status).toBe(201);
+    const before = (await server.ctx.db.select().from(classes).where(eq(classes.id, cls.id)))[0]!;
+    const [after] = await server.ctx.db.write((tx) => tx.update(classes).set({ title: 'Renamed Stretch II' }).where(eq(classes.id, cls.id)).returning());
+    await noticeClassChanges(server.ctx, [before], [after!]);
+    expect(outbox(server).filter((m) => m.includes(`To: ${attendee.email}`) && m.includes('Class changed'))).toHaveLength(0);
+  });
+});
