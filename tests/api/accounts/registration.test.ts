@@ -98,7 +98,7 @@ describe('a new account', () => {
     const text = JSON.stringify(res.body);
     expect(text).not.toMatch(/passwordHash|password_hash|googleSub|argon2/);
     expect(Object.keys(res.body).sort()).toEqual(
-      ['areasOfExpertise', 'bio', 'certifications', 'createdAt', 'email', 'firstName', 'hasPassword', 'id', 'isApproved', 'lastName', 'phone', 'profileImage', 'role'].sort(),
+      ['areasOfExpertise', 'bio', 'certifications', 'classReminders', 'createdAt', 'email', 'firstName', 'hasPassword', 'id', 'isApproved', 'lastName', 'phone', 'profileImage', 'role'].sort(),
     );
   });
 
