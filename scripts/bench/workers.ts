@@ -3,9 +3,10 @@
 // server: its own CPU share is printed beside the figures, with the load average (other work on the box).
 // Run alone: bun scripts/bench/workers.ts [seconds] [connections]; `npm run bench` calls it at the end.
 import { spawn } from 'bun';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { childrenOf, procStat } from '../lib/proc';
 
 const ROOT = resolve(import.meta.dir, '../..');
 export const WORKERS_BENCH_PATH = '/api/classes?q=yoga&limit=24';
@@ -21,23 +22,9 @@ interface Run {
   serverCpuMs: number;
 }
 
-/** CPU seconds used so far by a process and its direct children (the workers), from /proc. */
+/** CPU seconds used so far by a process and its direct children (the workers). */
 function treeCpuSeconds(pid: number): number {
-  const ticks = (stat: string) => {
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return { ppid: Number(fields[1]), cpu: Number(fields[11]) + Number(fields[12]) };
-  };
-  let total = 0;
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const { ppid, cpu } = ticks(readFileSync(`/proc/${entry}/stat`, 'utf8'));
-      if (Number(entry) === pid || ppid === pid) total += cpu;
-    } catch {
-      /* the process ended meanwhile */
-    }
-  }
-  return total / 100; // clock ticks
+  return [procStat(pid), ...childrenOf(pid)].reduce((sum, stat) => sum + (stat?.cpuSeconds ?? 0), 0);
 }
 
 async function startFogline(workers: number, dataDir: string) {

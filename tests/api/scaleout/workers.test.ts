@@ -3,11 +3,12 @@
 // never outlives its primary (even one killed with SIGKILL).
 import { afterAll, beforeAll, expect, test } from 'bun:test';
 import { sql } from 'drizzle-orm';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FakeClock } from '../../../api/lib/clock';
 import { type Db, openDb } from '../../../db/client';
+import { childrenOf, procStat } from '../../../scripts/lib/proc';
 import { TestClient, type TestServer } from '../../helpers/api';
 import { type FoglineProcess, spawnFogline } from '../../helpers/processes';
 import { createClass, createUser } from '../bookings/fixtures';
@@ -16,20 +17,8 @@ let dataDir: string;
 let primary: FoglineProcess;
 let db: Db;
 
-/** The direct children of a process, from /proc. */
-function childrenOf(pid: number): number[] {
-  return readdirSync('/proc')
-    .filter((entry) => /^\d+$/.test(entry))
-    .filter((entry) => {
-      try {
-        const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid;
-      } catch {
-        return false;
-      }
-    })
-    .map(Number);
-}
+/** The worker pids of a primary (exited ones not yet reaped included). */
+const workersOf = (pid: number) => childrenOf(pid).map((child) => child.pid);
 
 /** A new connection each time (a pooled one may lead to a worker this test has killed); a connection the
  * kernel had queued for the killed worker is reset, so a reset is tried again, as a browser would. */
@@ -43,15 +32,8 @@ async function health(tries = 5): Promise<number> {
   }
 }
 
-/** Running (a process that has exited but not been reaped yet is a zombie: state Z). */
-const alive = (pid: number) => {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
-  } catch {
-    return false;
-  }
-};
+/** Running: not gone, and not exited-but-unreaped (a zombie). */
+const alive = (pid: number) => (procStat(pid)?.state ?? 'Z') !== 'Z';
 
 async function waitFor(check: () => boolean, ms = 10_000): Promise<void> {
   const deadline = Date.now() + ms;
@@ -77,7 +59,7 @@ test('the primary migrates, then one worker serves beside it on the same port', 
   expect(primary.output).toContain('[fogline] worker 1 serving');
   expect(primary.output).toContain('(database: embedded libSQL; 2 processes)');
   expect(primary.output.match(/database ready/g)).toHaveLength(1);
-  expect(childrenOf(primary.pid)).toHaveLength(1);
+  expect(workersOf(primary.pid)).toHaveLength(1);
 });
 
 test('20 customers for 5 spots through the shared port: exactly 5 confirmed', async () => {
@@ -102,17 +84,17 @@ test('20 customers for 5 spots through the shared port: exactly 5 confirmed', as
 });
 
 test('a worker that dies is started again; the port keeps answering meanwhile', async () => {
-  const [worker] = childrenOf(primary.pid);
+  const [worker] = workersOf(primary.pid);
   process.kill(worker!, 'SIGKILL');
-  await waitFor(() => !alive(worker!) || childrenOf(primary.pid).length === 0);
+  await waitFor(() => !alive(worker!) || workersOf(primary.pid).length === 0);
   expect(await health()).toBe(200);
-  await waitFor(() => childrenOf(primary.pid).some((pid) => pid !== worker));
+  await waitFor(() => workersOf(primary.pid).some((pid) => pid !== worker));
   expect(await health()).toBe(200);
 });
 
 test('workers end with their primary, even when it is killed with SIGKILL', async () => {
-  await waitFor(() => childrenOf(primary.pid).length === 1);
-  const workers = childrenOf(primary.pid);
+  await waitFor(() => workersOf(primary.pid).length === 1);
+  const workers = workersOf(primary.pid);
   expect(workers).toHaveLength(1);
   await primary.kill('SIGKILL');
   await waitFor(() => !alive(workers[0]!));
