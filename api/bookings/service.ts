@@ -36,8 +36,9 @@ export async function bookFreeClass(ctx: AppContext, user: SessionUser, input: F
   return toBookingJson(created.booking, created.cls, now, created.attendees);
 }
 
-/** How a hold that was never paid can end (a class deleted during checkout included). */
-const UNPAID_ENDINGS: readonly BookingState[] = ['holdExpired', 'holdReplaced', 'paymentFailed', 'cancelledClassDeleted'];
+/** How a hold that was never paid can end (a class deleted during checkout included); waitlist offers, open or
+ * ended, are not bookings either (they show on the Waitlist tab). */
+const UNPAID_ENDINGS: readonly BookingState[] = ['holdExpired', 'holdReplaced', 'paymentFailed', 'cancelledClassDeleted', 'offered', 'offerDeclined', 'offerExpired'];
 
 /** GET /api/bookings: the user's bookings with the embedded class, newest class first, deleted classes
  * included (class.deleted), so a booking the coach cancelled keeps its refund. Holds that ended without a

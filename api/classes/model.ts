@@ -177,6 +177,8 @@ export const ManagedClass = v.looseObject({
   coach: v.nullable(v.object({ id: v.number(), firstName: v.string(), lastName: v.string() })),
   categoryName: v.nullable(v.string()),
   activeBookings: v.number(),
+  /** People on the waitlist (waiting, or holding an offer). */
+  waitlistCount: v.number(),
   sessionCount: v.number(),
 });
 export type ManagedClass = v.InferOutput<typeof ManagedClass>;

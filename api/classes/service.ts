@@ -11,6 +11,7 @@ import { hasStarted } from '../bookings/policy';
 import { activeSpotsByClass } from '../catalog/spots';
 import type { AppContext } from '../context';
 import { noticeClassChanges } from '../notices/changes';
+import { waitlistCounts } from '../waitlist/counts';
 import { badRequest, forbidden, notFound } from '../errors';
 import { dollarsToCents } from '../lib/money';
 import { pacificDay, pacificWallTimeToInstant, pacificWeekday } from '../lib/pacific';
@@ -408,6 +409,7 @@ export async function listManagedClasses(ctx: AppContext, user: SessionUser | nu
     .where(signedIn.role === 'admin' ? liveClasses : and(eq(classes.coachId, signedIn.id), liveClasses))
     .orderBy(asc(classes.startTime), asc(classes.id));
   const spots = await activeSpotsByClass(db, rows.map((r) => r.row.id), ctx.clock.now());
+  const waiting = await waitlistCounts(db, rows.map((r) => r.row.id));
   const sessionsByParent = new Map<number, number>();
   for (const { row } of rows) if (row.parentClassId !== null) sessionsByParent.set(row.parentClassId, (sessionsByParent.get(row.parentClassId) ?? 0) + 1);
   return rows.map(({ row, coachFirstName, coachLastName, categoryName }) => ({
@@ -415,6 +417,7 @@ export async function listManagedClasses(ctx: AppContext, user: SessionUser | nu
     coach: coachFirstName !== null ? { id: row.coachId, firstName: coachFirstName, lastName: coachLastName ?? '' } : null,
     categoryName,
     activeBookings: spots.get(row.id) ?? 0,
+    waitlistCount: waiting.get(row.id) ?? 0,
     sessionCount: row.isRecurring && row.parentClassId === null ? (sessionsByParent.get(row.id) ?? 0) : 1,
   }));
 }

@@ -88,7 +88,7 @@ const ACCEPT_EXAMPLE = {
     class: WAITLIST_ENTRY_EXAMPLE.class,
   },
   payment: { clientSecret: 'pi_test_123_secret_456', id: 'pi_test_123', bookingId: 311, amount: 63, holdExpiresAt: '2030-03-06T18:00:00.000Z' },
-  checkoutUrl: '/checkout?classId=42&quantity=2',
+  checkoutUrl: '/checkout/42?quantity=2',
 } satisfies v.InferOutput<typeof AcceptAnswerObject>;
 export const AcceptAnswer = v.pipe(AcceptAnswerObject, v.metadata({ examples: [ACCEPT_EXAMPLE] }));
 export type AcceptAnswer = v.InferOutput<typeof AcceptAnswer>;

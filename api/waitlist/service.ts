@@ -161,7 +161,7 @@ export async function acceptOffer(ctx: AppContext, user: SessionUser, entryId: n
     entry: toEntryJson(entry, cls, null, booking),
     booking: toBookingJson(held, cls, now, await attendeesOfBooking(ctx.db, held)),
     payment,
-    checkoutUrl: `/checkout?classId=${cls.id}&quantity=${booking.quantity}`,
+    checkoutUrl: `/checkout/${cls.id}?quantity=${booking.quantity}`,
   };
 }
 

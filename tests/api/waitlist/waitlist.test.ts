@@ -129,6 +129,16 @@ describe('offers', () => {
     expect(mail).toBeDefined();
     expect(mail).toMatch(/held for you until .* PT/);
     expect(offerEmailsTo(second.email)).toHaveLength(0);
+    // The offer is not a booking until accepted: My Bookings does not list it.
+    expect((await first.client.get('/api/bookings')).body.filter((b: { classId: number }) => b.classId === cls.id)).toEqual([]);
+  });
+
+  test("the coach's class list counts the people waiting", async () => {
+    const { cls } = await fullClass({ capacity: 1 });
+    await join(await createUser(server), cls.id);
+    await join(await createUser(server), cls.id);
+    const managed = await coach.client.get('/api/classes/managed');
+    expect(managed.body.find((c: { id: number }) => c.id === cls.id).waitlistCount).toBe(2);
   });
 
   test('the first entry whose quantity fits gets the offer; a larger entry keeps its place', async () => {
@@ -176,7 +186,7 @@ describe('offers', () => {
     expect(res.status).toBe(200);
     expect(res.body.booking).toMatchObject({ status: 'pending', amount: pageTotal(2500, 2) });
     expect(res.body.payment.amount).toBe(pageTotal(2500, 2));
-    expect(res.body.checkoutUrl).toBe(`/checkout?classId=${cls.id}&quantity=2`);
+    expect(res.body.checkoutUrl).toBe(`/checkout/${cls.id}?quantity=2`);
     // The checkout page asks for the intent again with the total it shows: the same hold and intent.
     const again = await waiter.client.post('/api/payment/create-intent', { classId: cls.id, quantity: 2, amount: pageTotal(2500, 2) });
     expect(again.status).toBe(200);
