@@ -1,6 +1,7 @@
 // Two real Fogline processes (`bun api/main.ts`) on one database, first on one shared embedded file, then on
-// one sqld started by the test: capacity races, payment holds, replayed confirms and webhooks, rate limits
-// across processes and restarts, and a process killed with SIGKILL in the middle of writes.
+// one sqld started by the test (A over HTTP, B over libsql:// websockets): capacity races, payment holds,
+// replayed confirms and webhooks, rate limits across processes and restarts, and a process killed with
+// SIGKILL in the middle of writes.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -20,7 +21,8 @@ const CARD = { cardNumber: '4242 4242 4242 4242', expiry: '12/40', cvc: '123' };
 for (const kind of ['file', 'sqld'] as const) {
   describe.skipIf(kind === 'sqld' && !sqldBinary())(`two processes on ${kind === 'file' ? 'one embedded file' : 'one sqld'}`, () => {
     let dataDir: string;
-    let env: Record<string, string>;
+    let envA: Record<string, string>;
+    let envB: Record<string, string>;
     let db: Db;
     let a: FoglineProcess;
     let b: FoglineProcess;
@@ -31,9 +33,10 @@ for (const kind of ['file', 'sqld'] as const) {
       dataDir = mkdtempSync(join(tmpdir(), 'fogline-cluster-'));
       const databaseUrl = kind === 'file' ? `file:${join(dataDir, 'fogline.db')}` : await (await sharedSqld()).newDatabase();
       // Both processes share DATA_DIR (one machine), so the outbox of either is read in one place.
-      env = { DATA_DIR: dataDir, DATABASE_URL: databaseUrl, SEED: 'none', UPLOADS: 'local' };
-      a = await spawnFogline(env); // migrates first
-      b = await spawnFogline(env);
+      envA = { DATA_DIR: dataDir, DATABASE_URL: databaseUrl, SEED: 'none', UPLOADS: 'local' };
+      envB = { ...envA, DATABASE_URL: kind === 'file' ? databaseUrl : `${databaseUrl.replace('http://', 'libsql://')}?tls=0` };
+      a = await spawnFogline(envA); // migrates first
+      b = await spawnFogline(envB);
       db = await openDb(databaseUrl);
       world = { ctx: { db }, clock: new FakeClock(), client: () => new TestClient(a.url) } as unknown as TestServer;
     });
@@ -114,8 +117,8 @@ for (const kind of ['file', 'sqld'] as const) {
       expect(alternating).toEqual(onOne);
       // Both processes restart: the counts are in the database, not in their memory.
       await Promise.all([a.kill(), b.kill()]);
-      a = await spawnFogline(env);
-      b = await spawnFogline(env);
+      a = await spawnFogline(envA);
+      b = await spawnFogline(envB);
       expect(await attempt(b.url, emails[1]!)).toBe(429);
       expect(await attempt(a.url, emails[1]!)).toBe(429);
     });
@@ -149,7 +152,7 @@ for (const kind of ['file', 'sqld'] as const) {
       expect(kept).toHaveLength(answered.length);
       expect(kept.every((row) => row.status === 'confirmed')).toBe(true);
       for (const cls of classes) expect(await confirmedSpots(cls.id)).toBeLessThanOrEqual(6);
-      a = await spawnFogline(env); // for afterAll and any later test
+      a = await spawnFogline(envA); // for afterAll and any later test
     });
   });
 }
