@@ -113,3 +113,14 @@ describe.skipIf(!sqldBinary())('sqld', () => {
     expect(Number((await a.client.execute('select n from counter')).rows[0]!.n)).toBe(20);
   });
 });
+
+describe.skipIf(!sqldBinary())('migrations from several machines at once', () => {
+  test('three handles migrating one new sqld database at the same moment all succeed, each migration applied once', async () => {
+    const url = await (await sharedSqld()).newDatabase();
+    const machines = [await open(url), await open(url), await open(url)];
+    await Promise.all(machines.map((db) => migrateDb(db)));
+    const applied = await machines[0]!.client.execute('select count(*) as n from __drizzle_migrations');
+    const journal = (await Bun.file(new URL('./migrations/meta/_journal.json', import.meta.url)).json()) as { entries: unknown[] };
+    expect(Number(applied.rows[0]!.n)).toBe(journal.entries.length);
+  });
+});
