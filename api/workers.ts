@@ -23,7 +23,8 @@ export async function startWorkers(count: number, port: number): Promise<{ stop(
   let stopping = false;
 
   const start = (n: number): Promise<void> => {
-    const child = spawn(['bun', process.argv[1]!], {
+    // The running Bun binary: in the image bun is node_modules/.bin/bun, not on PATH.
+    const child = spawn([process.execPath, process.argv[1]!], {
       env: { ...process.env, PORT: String(port), [WORKER_ENV]: String(n), [PRIMARY_ENV]: String(process.pid) },
       stdin: 'ignore',
       stdout: 'pipe',
