@@ -75,7 +75,8 @@ export async function benchWorkers(seconds = 5, connections = 32): Promise<numbe
   try {
     for (const workers of [1, 2, 1, 2]) {
       const fogline = await startFogline(workers, dataDir);
-      await wrk(fogline.url + WORKERS_BENCH_PATH, 1, connections, fogline.child.pid); // warm-up
+      // Warm-up: each process's JIT and statement cache, which take twice as long to warm with two processes.
+      await wrk(fogline.url + WORKERS_BENCH_PATH, 3, connections, fogline.child.pid);
       runs.push({ workers, ...(await wrk(fogline.url + WORKERS_BENCH_PATH, seconds, connections, fogline.child.pid)) });
       fogline.child.kill();
       await fogline.child.exited;
