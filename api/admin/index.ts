@@ -5,24 +5,31 @@ import { Message } from '../auth/model';
 import { authPlugin, requireRole } from '../auth/plugin';
 import type { AppContext } from '../context';
 import { parseUserId } from '../users/service';
-import { AdminUser, CoachIdParams } from './model';
+import { pagedDescription, pageEntries, paged, readPage } from '../lib/pagination';
+import { AdminUser, AdminUserFilter, CoachIdParams } from './model';
 import { approveCoach, listUsers } from './service';
 
 const tags = ['Admin'];
+const PAGE_SIZE = 25;
 
 export function adminRoutes(ctx: AppContext) {
   return new Elysia()
     .use(authPlugin(ctx))
     .get(
       '/admin/users',
-      ({ user }) => {
+      async ({ user, query, set }) => {
         requireRole(user, 'admin');
-        return listUsers(ctx);
+        return paged(set, await listUsers(ctx, query, readPage(query, PAGE_SIZE)));
       },
       {
         auth: 'admin',
-        response: { 200: v.array(AdminUser), 401: Message, 403: Message },
-        detail: { tags, summary: 'Every user, newest first (admin)' },
+        query: v.object({ ...AdminUserFilter.entries, ...pageEntries }),
+        response: { 200: v.array(AdminUser), 400: Message, 401: Message, 403: Message },
+        detail: {
+          tags,
+          summary: 'Users, newest first (admin)',
+          description: 'Filters: role, approved (true or false), q (part of the name or email, any case).' + pagedDescription(PAGE_SIZE),
+        },
       },
     )
     .put(

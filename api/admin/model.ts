@@ -8,3 +8,11 @@ export const AdminUser = v.pick(CurrentUserSchema, ADMIN_USER_FIELDS);
 export type AdminUser = v.InferOutput<typeof AdminUser>;
 
 export const CoachIdParams = v.object({ id: v.string() });
+
+/** GET /api/admin/users filters: a role, approval (coaches awaiting approval: approved=false), a name or email search. */
+export const AdminUserFilter = v.object({
+  role: v.optional(v.picklist(['customer', 'coach', 'admin'], 'role must be customer, coach or admin.')),
+  approved: v.optional(v.picklist(['true', 'false'], 'approved must be true or false.')),
+  q: v.optional(v.pipe(v.string(), v.maxLength(200, 'The search text must not exceed 200 characters.'))),
+});
+export type AdminUserFilter = v.InferOutput<typeof AdminUserFilter>;

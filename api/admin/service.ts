@@ -1,21 +1,32 @@
 // Admin account tools: list every user, approve coaches (and tell them by email).
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import { users } from '../../db/schema';
 import { toCurrentUser } from '../auth/public-user';
 import { type SessionUser, toSessionUser } from '../auth/session';
 import type { AppContext } from '../context';
 import { notFound } from '../errors';
 import { renderEmail } from '../mail-templates';
-import type { AdminUser } from './model';
+import { contains } from '../lib/like';
+import type { PageRequest } from '../lib/pagination';
+import type { AdminUser, AdminUserFilter } from './model';
 
 export function toAdminUser(user: SessionUser): AdminUser {
   const { bio: _bio, areasOfExpertise: _areas, certifications: _certs, hasPassword: _hasPassword, ...adminView } = toCurrentUser(user);
   return adminView;
 }
 
-export async function listUsers(ctx: AppContext): Promise<AdminUser[]> {
-  const rows = await ctx.db.select().from(users).orderBy(desc(users.createdAt), desc(users.id));
-  return rows.map((row) => toAdminUser(toSessionUser(row)));
+/** GET /api/admin/users: one page, newest first, filtered by role, approval and a name or email search. */
+export async function listUsers(ctx: AppContext, filter: AdminUserFilter, page: PageRequest): Promise<{ rows: AdminUser[]; total: number }> {
+  const conditions: SQL[] = [];
+  if (filter.role) conditions.push(eq(users.role, filter.role));
+  if (filter.approved) conditions.push(eq(users.isApproved, filter.approved === 'true'));
+  if (filter.q?.trim()) {
+    conditions.push(or(contains(sql`${users.firstName} || ' ' || ${users.lastName}`, filter.q), contains(users.email, filter.q))!);
+  }
+  const where = and(...conditions);
+  const [count] = await ctx.db.select({ total: sql<number>`count(*)` }).from(users).where(where);
+  const rows = await ctx.db.select().from(users).where(where).orderBy(desc(users.createdAt), desc(users.id)).limit(page.limit).offset(page.offset);
+  return { rows: rows.map((row) => toAdminUser(toSessionUser(row))), total: Number(count?.total ?? 0) };
 }
 
 /** Approves a coach so they can create classes; the coach is emailed the first time only. */

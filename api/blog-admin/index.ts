@@ -5,11 +5,13 @@ import * as v from 'valibot';
 import { BlogPost } from '../blog/model';
 import { parseId } from '../catalog/service';
 import type { AppContext } from '../context';
-import { BlogPostForm, Message, PostIdParams, ValidationFailure } from './model';
-import { createPost, deletePost, getPostForEdit, listAllPosts, updatePost } from './service';
+import { pagedDescription, PageQuery, paged, readPage } from '../lib/pagination';
+import { BlogPostForm, Message, PostCounts, PostIdParams, ValidationFailure } from './model';
+import { countPosts, createPost, deletePost, getPostForEdit, listAllPosts, updatePost } from './service';
 import { authPlugin } from '../auth/plugin';
 
 const tags = ['Blog management (admin)'];
+const PAGE_SIZE = 20;
 const errors = { 401: Message, 403: Message, 404: Message };
 
 const postId = (value: string) => parseId(value, 'Post not found.');
@@ -17,10 +19,16 @@ const postId = (value: string) => parseId(value, 'Post not found.');
 export function blogAdminRoutes(ctx: AppContext) {
   return new Elysia()
     .use(authPlugin(ctx))
-    .get('/blog/admin', ({ user }) => listAllPosts(ctx, user), {
+    .get('/blog/admin', async ({ user, query, set }) => paged(set, await listAllPosts(ctx, user, readPage(query, PAGE_SIZE))), {
       auth: 'admin',
-      response: { 200: v.array(BlogPost), 401: Message, 403: Message },
-      detail: { tags, summary: 'Every post (published, draft, archived), newest first, content as stored' },
+      query: PageQuery,
+      response: { 200: v.array(BlogPost), 400: Message, 401: Message, 403: Message },
+      detail: { tags, summary: 'Every post (published, draft, archived), newest first, content as stored', description: pagedDescription(PAGE_SIZE).trim() },
+    })
+    .get('/blog/admin/stats', ({ user }) => countPosts(ctx, user), {
+      auth: 'admin',
+      response: { 200: PostCounts, 401: Message, 403: Message },
+      detail: { tags, summary: 'How many posts there are: in all, published, drafts, archived' },
     })
     .get('/blog/admin/:id', ({ user, params }) => getPostForEdit(ctx, user, postId(params.id)), {
       auth: 'admin',

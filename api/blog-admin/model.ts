@@ -48,3 +48,7 @@ export function slugify(text: string): string {
 export const PostIdParams = v.object({ id: v.string() });
 export const Message = v.object({ message: v.string() });
 export const ValidationFailure = v.object({ message: v.string(), errors: v.optional(v.record(v.string(), v.array(v.string()))) });
+
+/** The Blog Management stat cards: Total Posts, Published, Drafts, Archived. */
+export const PostCounts = v.object({ total: v.number(), published: v.number(), draft: v.number(), archived: v.number() });
+export type PostCounts = v.InferOutput<typeof PostCounts>;

@@ -1,7 +1,7 @@
 // Blog management (admins only): every post, create, edit, delete. Slugs come from the title and are unique;
 // content is sanitized before it is stored; read time comes from the words; publishedAt is set when a post is
 // first published and kept after that.
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { blogPosts } from '../../db/schema';
 import type { SessionUser } from '../auth/session';
@@ -11,7 +11,8 @@ import { sanitizeBlogHtml } from '../blog/sanitize';
 import { toBlogPost } from '../blog/service';
 import type { AppContext } from '../context';
 import { notFound } from '../errors';
-import { type BlogPostForm, slugify } from './model';
+import type { PageRequest } from '../lib/pagination';
+import { type BlogPostForm, type PostCounts, slugify } from './model';
 
 export { slugify };
 
@@ -57,10 +58,20 @@ function postColumns(form: BlogPostForm) {
   };
 }
 
-export async function listAllPosts(ctx: AppContext, user: SessionUser | null): Promise<BlogPost[]> {
+/** GET /api/blog/admin: one page of every post (drafts and archived too), newest first. */
+export async function listAllPosts(ctx: AppContext, user: SessionUser | null, page: PageRequest): Promise<{ rows: BlogPost[]; total: number }> {
   requireRole(user, 'admin');
-  const rows = await ctx.db.select().from(blogPosts).orderBy(desc(blogPosts.createdAt), desc(blogPosts.id));
-  return rows.map(toAdminPost);
+  const [count] = await ctx.db.select({ total: sql<number>`count(*)` }).from(blogPosts);
+  const rows = await ctx.db.select().from(blogPosts).orderBy(desc(blogPosts.createdAt), desc(blogPosts.id)).limit(page.limit).offset(page.offset);
+  return { rows: rows.map(toAdminPost), total: Number(count?.total ?? 0) };
+}
+
+/** GET /api/blog/admin/stats: the four figures of Blog Management, over every post. */
+export async function countPosts(ctx: AppContext, user: SessionUser | null): Promise<PostCounts> {
+  requireRole(user, 'admin');
+  const rows = await ctx.db.select({ status: blogPosts.status, n: sql<number>`count(*)` }).from(blogPosts).groupBy(blogPosts.status);
+  const of = (status: string) => Number(rows.find((r) => r.status === status)?.n ?? 0);
+  return { total: rows.reduce((sum, r) => sum + Number(r.n), 0), published: of('published'), draft: of('draft'), archived: of('archived') };
 }
 
 export async function getPostForEdit(ctx: AppContext, user: SessionUser | null, id: number): Promise<BlogPost> {

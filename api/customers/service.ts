@@ -5,30 +5,32 @@ import { bookingAttendees, bookings, classes, users } from '../../db/schema';
 import type { SessionUser } from '../auth/session';
 import { requireRole } from '../auth/plugin';
 import type { AppContext } from '../context';
-import type { CustomersAnswer, CustomerSummary } from './model';
+import type { PageRequest } from '../lib/pagination';
+import type { CustomersAnswer } from './model';
 
 const coaches = aliasedTable(users, 'coach');
 
-/** Counts rows, unique customer emails, and the distinct classes among them that have already started. */
-export function summarize(rows: { customerEmail: string; classId: number; classDate: string | null }[], now: Date): CustomerSummary {
-  const past = new Set(rows.filter((r) => r.classDate !== null && Date.parse(r.classDate) < now.getTime()).map((r) => r.classId));
-  return {
-    totalBookings: rows.length,
-    uniqueCustomers: new Set(rows.map((r) => r.customerEmail.toLowerCase())).size,
-    completedClasses: past.size,
-  };
-}
-
 /** GET /api/customers: coaches see the bookings of their own classes, admins every booking. Active bookings
- * only (confirmed, or pending with a live payment hold), newest class first. This page lists bookings, not
+ * only (confirmed, or pending with a live payment hold), newest class first, one page at a time. This page lists bookings, not
  * the catalogue, so deleted classes are not filtered out: deleting cancels the bookings of sessions that had
  * not started (gone from here), and sessions taught before the deletion keep their attendees and counts. */
-export async function listCustomerBookings(ctx: AppContext, user: SessionUser | null): Promise<CustomersAnswer> {
+export async function listCustomerBookings(ctx: AppContext, user: SessionUser | null, page: PageRequest): Promise<CustomersAnswer> {
   const signedIn = requireRole(user, 'coach', 'admin');
   const now = ctx.clock.now();
   const db = ctx.db;
   const scope = signedIn.role === 'admin' ? undefined : eq(classes.coachId, signedIn.id);
   const active = or(eq(bookings.status, 'confirmed'), and(eq(bookings.status, 'pending'), gt(bookings.holdExpiresAt, now)));
+  // The figures count every row in scope (in SQL); only the page of rows is read.
+  const [figures] = await db
+    .select({
+      totalBookings: sql<number>`count(*)`,
+      uniqueCustomers: sql<number>`count(distinct lower(${users.email}))`,
+      completedClasses: sql<number>`count(distinct case when ${lt(classes.startTime, now)} then ${classes.id} end)`,
+    })
+    .from(bookings)
+    .innerJoin(classes, eq(classes.id, bookings.classId))
+    .innerJoin(users, eq(users.id, bookings.userId))
+    .where(and(active, scope));
   const rows = await db
     .select({
       id: bookings.id,
@@ -50,7 +52,9 @@ export async function listCustomerBookings(ctx: AppContext, user: SessionUser | 
     .innerJoin(users, eq(users.id, bookings.userId))
     .innerJoin(coaches, eq(coaches.id, classes.coachId))
     .where(and(active, scope))
-    .orderBy(desc(classes.startTime), desc(bookings.id));
+    .orderBy(desc(classes.startTime), desc(bookings.id))
+    .limit(page.limit)
+    .offset(page.offset);
 
   const customerIds = [...new Set(rows.map((r) => r.customerId))];
   const completed = new Map<number, number>();
@@ -87,5 +91,10 @@ export async function listCustomerBookings(ctx: AppContext, user: SessionUser | 
     attended: attendance.get(customerId)?.attended ?? 0,
     noShows: attendance.get(customerId)?.noShows ?? 0,
   }));
-  return { rows: answer, summary: summarize(answer, now) };
+  const summary = {
+    totalBookings: Number(figures?.totalBookings ?? 0),
+    uniqueCustomers: Number(figures?.uniqueCustomers ?? 0),
+    completedClasses: Number(figures?.completedClasses ?? 0),
+  };
+  return { rows: answer, summary };
 }

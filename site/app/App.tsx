@@ -1,14 +1,16 @@
 // The signed-in area as one React app: every protected page mounts it, and it routes between its screens
 // without full reloads. The user comes from the server render and lives in the shared session store.
 import { useStore } from '@nanostores/react';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useMemo, type ComponentType } from 'react';
 import type { CurrentUser } from '../../api/auth/public-user';
 import Toaster from '../islands/Toaster';
 import { $user } from '../lib/stores/session';
 import AccessDenied from './components/AccessDenied';
 import Spinner from './components/Spinner';
-import { matchPath, setAppPathMatcher, useLocation, type Params } from './router';
-import { appRoutes, type ScreenProps } from './routes';
+import { queryClient } from './query';
+import { matchPath, setAppPathMatcher, useLocation, type Params, type ScreenProps } from './router';
+import { appRoutes } from './routes';
 
 setAppPathMatcher((pathname) => appRoutes.some((route) => matchPath(route.path, pathname)));
 
@@ -40,11 +42,13 @@ export default function App({ initialUser }: { initialUser: CurrentUser }) {
   if (!match) return <AccessDenied message="This page is not part of your account area." />;
   const Screen = screens.get(match.route.path)!;
   return (
-    <div data-app-root>
-      <Suspense fallback={<Spinner />}>
-        <Screen params={match.params as Params} />
-      </Suspense>
-      <Toaster />
-    </div>
+    <QueryClientProvider client={queryClient}>
+      <div data-app-root>
+        <Suspense fallback={<Spinner />}>
+          <Screen params={match.params as Params} />
+        </Suspense>
+        <Toaster />
+      </div>
+    </QueryClientProvider>
   );
 }

@@ -27,6 +27,11 @@ export function useQuery(): URLSearchParams {
 
 export type Params = Record<string, string>;
 
+/** What every screen receives from the router: the path's parameters (e.g. `id` of /edit-class/:id). */
+export interface ScreenProps {
+  params: Params;
+}
+
 export function matchPath(pattern: string, pathname: string): Params | null {
   const a = pattern.split('/').filter(Boolean);
   const b = pathname.replace(/\/+$/, '').split('/').filter(Boolean);

@@ -1,11 +1,12 @@
 // The signed-in app's screens, one line each, loaded on demand. Every path here also has a thin Astro page
 // (site/pages/...) that redirects visitors to /auth and mounts the app.
+// Screens take their props type from ./router, never from here, so this list and the screens do not import
+// each other.
 import type { ComponentType } from 'react';
-import type { Params } from './router';
+import type { ScreenProps } from './router';
 
-export interface ScreenProps {
-  params: Params;
-}
+/** @deprecated import ScreenProps from './router' (kept until the class form screens move over). */
+export type { ScreenProps };
 
 export interface AppRoute {
   path: string;

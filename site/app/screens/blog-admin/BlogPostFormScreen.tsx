@@ -10,7 +10,7 @@ import { $user } from '../../../lib/stores/session';
 import { toast } from '../../../lib/stores/toast';
 import AccessDenied from '../../components/AccessDenied';
 import Spinner from '../../components/Spinner';
-import type { ScreenProps } from '../../routes';
+import type { ScreenProps } from '../../router';
 import { goBack, navigate } from '../../router';
 import { Field } from '../class-form/ClassFormScreen';
 import { MAX_IMAGE_BYTES, uploadImage } from '../class-form/upload';

@@ -11,7 +11,7 @@ import { showCarriedToast } from '../../../lib/carry-toast';
 import { dollars } from '../../../lib/catalog';
 import { toast } from '../../../lib/stores/toast';
 import { useLocation } from '../../router';
-import type { ScreenProps } from '../../routes';
+import type { ScreenProps } from '../../router';
 import { BookingItem } from './BookingItem';
 import { CancelDialog } from './CancelDialog';
 

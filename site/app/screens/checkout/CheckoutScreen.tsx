@@ -15,7 +15,7 @@ import { $user } from '../../../lib/stores/session';
 import { toast } from '../../../lib/stores/toast';
 import Spinner from '../../components/Spinner';
 import { navigate, useLocation } from '../../router';
-import type { ScreenProps } from '../../routes';
+import type { ScreenProps } from '../../router';
 import type { CheckoutIntent, PaymentFormProps } from './payment-form';
 
 const TestCardForm = lazy(() => import('./TestCardForm'));

@@ -4,7 +4,7 @@ import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import { $user } from '../../../lib/stores/session';
-import type { ScreenProps } from '../../routes';
+import type { ScreenProps } from '../../router';
 import { PaymentTab } from './PaymentTab';
 import { ProfileTab } from './ProfileTab';
 import { SecurityTab } from './SecurityTab';

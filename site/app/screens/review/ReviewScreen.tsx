@@ -11,7 +11,7 @@ import { classDate, classTime, coachName } from '../../../lib/catalog';
 import { toast } from '../../../lib/stores/toast';
 import Spinner from '../../components/Spinner';
 import { navigate, useQuery } from '../../router';
-import type { ScreenProps } from '../../routes';
+import type { ScreenProps } from '../../router';
 
 type State =
   | { kind: 'loading' }

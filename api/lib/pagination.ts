@@ -1,0 +1,38 @@
+// Bounded lists: every list answer is one page (`limit`, capped, and `offset`), and the total before paging
+// travels in the X-Total-Count header, so the answer keeps its documented shape and any page can be asked for.
+import * as v from 'valibot';
+
+/** No list answers more rows than this, whatever `limit` asks for. */
+export const MAX_PAGE_SIZE = 100;
+
+const wholeNumber = (name: string) => v.pipe(v.string(), v.regex(/^\d{1,6}$/, `${name} must be a whole number.`));
+
+/** The query parameters of a paged list (merge into the route's query schema). */
+export const pageEntries = {
+  limit: v.optional(wholeNumber('limit')),
+  offset: v.optional(wholeNumber('offset')),
+};
+export const PageQuery = v.object(pageEntries);
+
+export interface PageRequest {
+  limit: number;
+  offset: number;
+}
+
+/** The page asked for: `limit` between 1 and MAX_PAGE_SIZE (defaultLimit when absent), `offset` from 0. */
+export function readPage(query: { limit?: string; offset?: string }, defaultLimit: number): PageRequest {
+  const limit = query.limit === undefined ? defaultLimit : Number(query.limit);
+  return { limit: Math.min(MAX_PAGE_SIZE, Math.max(1, limit)), offset: query.offset === undefined ? 0 : Number(query.offset) };
+}
+
+export const TOTAL_HEADER = 'x-total-count';
+
+/** The sentence every paged route adds to its OpenAPI description. */
+export const pagedDescription = (defaultLimit: number) =>
+  ` Paged: \`limit\` (default ${defaultLimit}, at most ${MAX_PAGE_SIZE}) and \`offset\` (default 0); the X-Total-Count header gives the number of rows before paging.`;
+
+/** Sets X-Total-Count on the answer and returns the rows (for `return paged(set, page)`). */
+export function paged<T>(set: { headers: Record<string, unknown> }, page: { rows: T[]; total: number }): T[] {
+  set.headers[TOTAL_HEADER] = String(page.total);
+  return page.rows;
+}

@@ -1,0 +1,97 @@
+// Signed-in lists are bounded (issue 9): each answers one page (limit, capped at 100, and offset) with the
+// total before paging in X-Total-Count; summaries and stat figures still count every row.
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { MAX_PAGE_SIZE } from '../../../api/lib/pagination';
+import { startTestServer, type TestServer } from '../../helpers/api';
+import { addPost } from '../catalog/fixtures';
+import { addBooking, addClass, addUser, type Cast, makeCast } from '../classes/helpers';
+
+const DAY = 24 * 60 * 60 * 1000;
+const BOOKINGS = 130;
+const POSTS = 45;
+let server: TestServer;
+let cast: Cast;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  server.clock.set('2027-05-01T19:00:00Z');
+  cast = await makeCast(server);
+  const ctx = server.ctx;
+  const now = server.clock.now().getTime();
+  const past = await addClass(ctx, { coachId: cast.coachId, title: 'Past Yoga', startTime: new Date(now - 3 * DAY), capacity: 500 });
+  const upcoming = await addClass(ctx, { coachId: cast.coachId, title: 'Upcoming Yoga', startTime: new Date(now + 3 * DAY), capacity: 500 });
+  for (let i = 0; i < BOOKINGS; i++) {
+    const userId = await addUser(ctx, { firstName: `Guest${i}`, lastName: 'Lister', email: `guest${i}@lists.test` });
+    await addBooking(ctx, { classId: i % 2 ? past : upcoming, userId, status: 'confirmed' });
+  }
+  for (let i = 0; i < POSTS; i++) await addPost(ctx, { slug: `post-${i}`, status: i % 3 === 0 ? 'draft' : i % 3 === 1 ? 'published' : 'archived' });
+}, 60_000);
+afterAll(() => server.stop());
+
+const total = (res: { headers: Headers }) => Number(res.headers.get('x-total-count'));
+
+describe('GET /api/customers is paged', () => {
+  test('25 rows by default, the total in X-Total-Count, the summary over every row', async () => {
+    const res = await cast.coach.get('/api/customers');
+    expect(res.status).toBe(200);
+    expect(res.body.rows).toHaveLength(25);
+    expect(total(res)).toBe(BOOKINGS);
+    expect(res.body.summary).toEqual({ totalBookings: BOOKINGS, uniqueCustomers: BOOKINGS, completedClasses: 1 });
+  });
+
+  test('limit is capped at 100 and offset walks the rows without repeats', async () => {
+    const first = await cast.coach.get('/api/customers?limit=1000');
+    expect(first.body.rows).toHaveLength(MAX_PAGE_SIZE);
+    const rest = await cast.coach.get('/api/customers?limit=100&offset=100');
+    expect(rest.body.rows).toHaveLength(BOOKINGS - 100);
+    const ids = new Set([...first.body.rows, ...rest.body.rows].map((r: { id: number }) => r.id));
+    expect(ids.size).toBe(BOOKINGS);
+  });
+
+  test('a limit that is not a whole number is refused with a message', async () => {
+    const res = await cast.coach.get('/api/customers?limit=ten');
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('limit must be a whole number.');
+  });
+});
+
+describe('GET /api/admin/users is paged and filtered on the server', () => {
+  test('a page of users, newest first, with the total', async () => {
+    const res = await cast.admin.get('/api/admin/users?limit=10');
+    expect(res.body).toHaveLength(10);
+    expect(total(res)).toBe(BOOKINGS + 5);
+  });
+
+  test('role, approval and a name or email search narrow the rows and the total', async () => {
+    const coaches = await cast.admin.get('/api/admin/users?role=coach');
+    expect(total(coaches)).toBe(3);
+    const pending = await cast.admin.get('/api/admin/users?role=coach&approved=false');
+    expect(pending.body.map((u: { firstName: string }) => u.firstName)).toEqual(['Noah']);
+    const byName = await cast.admin.get('/api/admin/users?q=guest12%20lister');
+    expect(byName.body.map((u: { email: string }) => u.email)).toEqual(['guest12@lists.test']);
+    const byEmail = await cast.admin.get('/api/admin/users?q=GUEST1&limit=100');
+    expect(total(byEmail)).toBe(1 + 10 + 30); // guest1, guest10-19, guest100-129
+    expect((await cast.admin.get('/api/admin/users?q=%25')).body).toEqual([]);
+  });
+
+  test('an unknown role is refused with a message', async () => {
+    const res = await cast.admin.get('/api/admin/users?role=owner');
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('role must be customer, coach or admin.');
+  });
+});
+
+describe('GET /api/blog/admin is paged; the stat figures count every post', () => {
+  test('20 posts by default, the total in X-Total-Count, a second page', async () => {
+    const first = await cast.admin.get('/api/blog/admin');
+    expect(first.body).toHaveLength(20);
+    expect(total(first)).toBe(POSTS);
+    const last = await cast.admin.get('/api/blog/admin?offset=40');
+    expect(last.body).toHaveLength(POSTS - 40);
+  });
+
+  test('GET /api/blog/admin/stats: total, published, drafts, archived', async () => {
+    expect((await cast.admin.get('/api/blog/admin/stats')).body).toEqual({ total: POSTS, published: 15, draft: 15, archived: 15 });
+    expect((await cast.coach.get('/api/blog/admin/stats')).status).toBe(403);
+  });
+});
