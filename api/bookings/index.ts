@@ -4,11 +4,13 @@ import * as v from 'valibot';
 import { authPlugin, requireUser } from '../auth/plugin';
 import { parseId } from '../catalog/service';
 import type { AppContext } from '../context';
-import { Booking, BookingIdParams, FreeBookingBody, Message } from './model';
+import { pagedDescription, pageEntries, paged, readPage } from '../lib/pagination';
+import { Booking, BookingIdParams, BookingListFilter, FreeBookingBody, Message } from './model';
 import { cancelBooking } from './cancellation';
 import { bookFreeClass, listBookings } from './service';
 
 const tags = ['Bookings'];
+const PAGE_SIZE = 20;
 
 export function bookingRoutes(ctx: AppContext) {
   return new Elysia()
@@ -31,17 +33,18 @@ export function bookingRoutes(ctx: AppContext) {
         },
       },
     )
-    .get('/bookings', ({ user, set }) => {
+    .get('/bookings', async ({ user, set, query }) => {
       set.headers['cache-control'] = 'no-store';
-      return listBookings(ctx, requireUser(user));
+      return paged(set, await listBookings(ctx, requireUser(user), query, readPage(query, PAGE_SIZE)));
     }, {
       auth: 'user',
-      response: { 200: v.array(Booking), 401: Message },
+      query: v.object({ ...BookingListFilter.entries, ...pageEntries }),
+      response: { 200: v.array(Booking), 400: Message, 401: Message },
       detail: {
         tags,
         summary: "The signed-in user's bookings, each with its class embedded",
         description:
-          'Deleted classes included (class.deleted true): their bookings were cancelled with cancelReason "class_deleted" and refundAmount the full amount paid, unless the session had already taken place. Payment holds that ended without a payment are left out.',
+          'Deleted classes included (class.deleted true): their bookings were cancelled with cancelReason "class_deleted" and refundAmount the full amount paid, unless the session had already taken place. Payment holds that ended without a payment are left out. Filters: when=upcoming (active bookings, and those cancelled by the class\'s deletion, of classes not yet started, soonest first) or when=past (classes that have started, most recent first); classId; active=true (pending or confirmed).' + pagedDescription(PAGE_SIZE),
       },
     })
     .put(

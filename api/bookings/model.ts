@@ -78,3 +78,11 @@ export type Booking = v.InferOutput<typeof Booking>;
 
 export const CancelClassResult = v.object({ cancelled: v.number(), refunded: v.number() });
 export const Message = v.object({ message: v.string() });
+
+/** GET /api/bookings filters: Upcoming or Past (as My Bookings splits them), one class, active bookings only. */
+export const BookingListFilter = v.object({
+  when: v.optional(v.picklist(['upcoming', 'past'], 'when must be upcoming or past.')),
+  classId: v.optional(v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'classId must be a whole number.'))),
+  active: v.optional(v.picklist(['true', 'false'], 'active must be true or false.')),
+});
+export type BookingListFilter = v.InferOutput<typeof BookingListFilter>;

@@ -1,16 +1,17 @@
 // The booking routes' workflows: booking a free class and listing a customer's bookings. Capacity is always
 // checked and the booking written inside ONE serialized write transaction (ctx.db.write), so concurrent
 // requests cannot oversell. Holds and payments: holds.ts and settlement.ts; cancelling: cancellation.ts.
-import { and, desc, eq, lte } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, lte, not, or, type SQL, sql } from 'drizzle-orm';
 import { bookings, classes, reviews } from '../../db/schema';
 import { attendeesOf, checkAttendees, saveAttendees } from '../attendees/service';
 import type { SessionUser } from '../auth/session';
 import type { AppContext } from '../context';
 import { badRequest, conflict } from '../errors';
+import type { PageRequest } from '../lib/pagination';
 import { sendBookingConfirmation } from './emails';
 import { expireHolds } from './holds';
-import { applyTransition, type BookingState, stateOf } from './lifecycle';
-import type { Booking, FreeBookingBody } from './model';
+import { activeBooking, applyTransition, type BookingState, inStates } from './lifecycle';
+import type { Booking, BookingListFilter, FreeBookingBody } from './model';
 import { checkCapacity } from './policy';
 import { ALREADY_BOOKED, activeBookingOf, OFFER_OPEN, loadBookableClass, refusingDuplicates, spotsTaken } from './queries';
 import { toBookingJson } from './shape';
@@ -40,10 +41,24 @@ export async function bookFreeClass(ctx: AppContext, user: SessionUser, input: F
  * ended, are not bookings either (they show on the Waitlist tab). */
 const UNPAID_ENDINGS: readonly BookingState[] = ['holdExpired', 'holdReplaced', 'paymentFailed', 'cancelledClassDeleted', 'offered', 'offerDeclined', 'offerExpired'];
 
-/** GET /api/bookings: the user's bookings with the embedded class, newest class first, deleted classes
- * included (class.deleted), so a booking the coach cancelled keeps its refund. Holds that ended without a
- * payment are left out (they never were bookings for the customer). */
-export async function listBookings(ctx: AppContext, user: SessionUser): Promise<Booking[]> {
+/** The rows of GET /api/bookings for these filters: Upcoming holds active bookings (and those the coach
+ * cancelled by deleting the class) whose class starts later, Past every booking whose class has started. */
+function bookingListWhere(userId: number, filter: BookingListFilter, now: Date): SQL {
+  // coalesce: a row cancelled before reasons were kept has a NULL reason, which must not hide it.
+  const unpaidEnding = sql`coalesce(${and(inStates(UNPAID_ENDINGS), isNull(bookings.refundAmountCents))}, 0)`;
+  const conditions: (SQL | undefined)[] = [eq(bookings.userId, userId), not(unpaidEnding)];
+  if (filter.classId) conditions.push(eq(bookings.classId, Number(filter.classId)));
+  if (filter.active === 'true') conditions.push(activeBooking);
+  if (filter.active === 'false') conditions.push(not(activeBooking));
+  if (filter.when === 'upcoming') conditions.push(or(isNull(classes.startTime), gt(classes.startTime, now)), or(activeBooking, inStates(['cancelledClassDeleted'])));
+  if (filter.when === 'past') conditions.push(lte(classes.startTime, now));
+  return and(...conditions)!;
+}
+
+/** GET /api/bookings: one page of the user's bookings with the embedded class, newest class first (Upcoming:
+ * soonest first), deleted classes included (class.deleted), so a booking the coach cancelled keeps its
+ * refund. Holds that ended without a payment are left out (they never were bookings for the customer). */
+export async function listBookings(ctx: AppContext, user: SessionUser, filter: BookingListFilter, page: PageRequest): Promise<{ rows: Booking[]; total: number }> {
   const now = ctx.clock.now();
   const stale = await ctx.db
     .select({ id: bookings.id })
@@ -51,14 +66,18 @@ export async function listBookings(ctx: AppContext, user: SessionUser): Promise<
     .where(and(eq(bookings.userId, user.id), eq(bookings.status, 'pending'), lte(bookings.holdExpiresAt, now)))
     .get();
   if (stale) await ctx.db.write((tx) => expireHolds(tx, now, { userId: user.id }));
+  const where = bookingListWhere(user.id, filter, now);
+  const order = filter.when === 'upcoming' ? [sql`${classes.startTime} is null`, asc(classes.startTime), asc(bookings.id)] : [desc(classes.startTime), desc(bookings.id)];
+  const [count] = await ctx.db.select({ total: sql<number>`count(*)` }).from(bookings).innerJoin(classes, eq(classes.id, bookings.classId)).where(where);
   const rows = await ctx.db
     .select({ booking: bookings, cls: classes, reviewId: reviews.id })
     .from(bookings)
     .innerJoin(classes, eq(classes.id, bookings.classId))
     .leftJoin(reviews, eq(reviews.bookingId, bookings.id))
-    .where(eq(bookings.userId, user.id))
-    .orderBy(desc(classes.startTime), desc(bookings.id));
-  const shown = rows.filter(({ booking }) => !(UNPAID_ENDINGS.includes(stateOf(booking)) && booking.refundAmountCents === null));
-  const attendees = await attendeesOf(ctx.db, shown.map(({ booking }) => booking));
-  return shown.map(({ booking, cls, reviewId }) => toBookingJson(booking, cls, now, attendees.get(booking.id) ?? [], reviewId));
+    .where(where)
+    .orderBy(...order)
+    .limit(page.limit)
+    .offset(page.offset);
+  const attendees = await attendeesOf(ctx.db, rows.map(({ booking }) => booking));
+  return { rows: rows.map(({ booking, cls, reviewId }) => toBookingJson(booking, cls, now, attendees.get(booking.id) ?? [], reviewId)), total: Number(count?.total ?? 0) };
 }

@@ -11,6 +11,7 @@ const BOOKINGS = 130;
 const POSTS = 45;
 let server: TestServer;
 let cast: Cast;
+const sessions: number[] = [];
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -24,6 +25,14 @@ beforeAll(async () => {
     const userId = await addUser(ctx, { firstName: `Guest${i}`, lastName: 'Lister', email: `guest${i}@lists.test` });
     await addBooking(ctx, { classId: i % 2 ? past : upcoming, userId, status: 'confirmed' });
   }
+  // The customer: 15 upcoming and 15 past sessions booked, one upcoming booking cancelled before reasons were kept.
+  for (let i = 0; i < 30; i++) {
+    const classId = await addClass(ctx, { coachId: cast.otherCoachId, title: `Session ${i}`, startTime: new Date(now + (i < 15 ? i + 1 : -(i - 14)) * DAY) });
+    sessions.push(classId);
+    await addBooking(ctx, { classId, userId: cast.customerId, status: 'confirmed' });
+  }
+  const dropped = await addClass(ctx, { coachId: cast.otherCoachId, title: 'Dropped', startTime: new Date(now + 4 * DAY) });
+  await addBooking(ctx, { classId: dropped, userId: cast.customerId, status: 'cancelled' });
   for (let i = 0; i < POSTS; i++) await addPost(ctx, { slug: `post-${i}`, status: i % 3 === 0 ? 'draft' : i % 3 === 1 ? 'published' : 'archived' });
 }, 60_000);
 afterAll(() => server.stop());
@@ -93,5 +102,39 @@ describe('GET /api/blog/admin is paged; the stat figures count every post', () =
   test('GET /api/blog/admin/stats: total, published, drafts, archived', async () => {
     expect((await cast.admin.get('/api/blog/admin/stats')).body).toEqual({ total: POSTS, published: 15, draft: 15, archived: 15 });
     expect((await cast.coach.get('/api/blog/admin/stats')).status).toBe(403);
+  });
+});
+
+describe('GET /api/bookings (My Bookings) is paged', () => {
+  test('20 bookings by default, every booking counted in X-Total-Count', async () => {
+    const res = await cast.customer.get('/api/bookings');
+    expect(res.body).toHaveLength(20);
+    expect(total(res)).toBe(31);
+  });
+
+  test('when=upcoming: active bookings of classes not started, soonest first; the cancelled one is left out', async () => {
+    const res = await cast.customer.get('/api/bookings?when=upcoming&limit=5');
+    expect(total(res)).toBe(15);
+    expect(res.body.map((b: { class: { title: string } }) => b.class.title)).toEqual(['Session 0', 'Session 1', 'Session 2', 'Session 3', 'Session 4']);
+    const next = await cast.customer.get('/api/bookings?when=upcoming&limit=5&offset=5');
+    expect(next.body[0].class.title).toBe('Session 5');
+  });
+
+  test('when=past: classes that started, most recent first', async () => {
+    const res = await cast.customer.get('/api/bookings?when=past&limit=2');
+    expect(total(res)).toBe(15);
+    expect(res.body.map((b: { class: { title: string } }) => b.class.title)).toEqual(['Session 15', 'Session 16']);
+  });
+
+  test('classId and active=true find the booking of one class', async () => {
+    const res = await cast.customer.get(`/api/bookings?classId=${sessions[3]}&active=true`);
+    expect(res.body).toHaveLength(1);
+    expect(res.body[0].classId).toBe(sessions[3]);
+  });
+
+  test('a bad filter is refused with a message', async () => {
+    const res = await cast.customer.get('/api/bookings?when=later');
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('when must be upcoming or past.');
   });
 });
