@@ -1,8 +1,10 @@
 // The browser's typed API client: Eden Treaty over the Elysia app's own type (a type-only import, so no
 // server code reaches the bundle). Paths, parameters, bodies and answers are checked against api/ when the
 // site compiles; `unwrap` turns a failed answer into an ApiError carrying the server's {"message"}.
-import { treaty } from '@elysiajs/eden';
+import { treaty } from '@elysiajs/eden/treaty2';
+import type * as v from 'valibot';
 import type { Api } from '../../api/app';
+import type { TestPayAnswer, TestPayBody } from '../../api/payments/model';
 import { ApiError } from './api-client';
 
 const origin = typeof window === 'undefined' ? 'http://localhost' : window.location.origin;
@@ -42,3 +44,13 @@ export async function unwrapPage<T>(call: Promise<EdenAnswer<T[] | null>>): Prom
   const items = answer.data ?? [];
   return { items, total: Number(answer.response.headers.get('x-total-count') ?? items.length) };
 }
+
+/** /api/blog/{id}, the admin's writes. The public read /api/blog/{slug} sits at the same place, and the type
+ * merges the two parameter names; either way the one value becomes the path segment. */
+type BlogRoutes = ReturnType<typeof api.blog>;
+export const blogPost = (id: number) => (api.blog as unknown as (params: { id: number }) => Extract<BlogRoutes, { delete: unknown }>)({ id });
+
+/** POST /api/payment/test-provider/pay exists only while no Stripe keys are set, so the app's type carries it
+ * on one branch of a union; the checkout shows the test card form only in that case. */
+type TestPayRoute = { pay: { post: (body: v.InferInput<typeof TestPayBody>) => Promise<EdenAnswer<v.InferOutput<typeof TestPayAnswer>>> } };
+export const testProviderPay = (body: v.InferInput<typeof TestPayBody>) => unwrap((api.payment as unknown as { 'test-provider': TestPayRoute })['test-provider'].pay.post(body));

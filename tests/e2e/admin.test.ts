@@ -6,6 +6,10 @@ import type { Browser, Page } from 'playwright-core';
 import { seriousA11yViolations } from '../helpers/axe';
 import { type GuardedContext, launchBrowser, newContext, PHONE, signIn, startProduct, type ProductServer } from '../helpers/browser';
 
+/** The list calls with or without their paging parameters. */
+const CUSTOMERS_API = /\/api\/customers(\?|$)/;
+const POSTS_API = /\/api\/blog\/admin(\?|$)/;
+
 // Browser steps on a busy machine take longer than bun's 5 s default.
 setDefaultTimeout(30_000);
 
@@ -165,26 +169,26 @@ describe('customer management formats and pages', () => {
   };
 
   test('dates read MMM dd, yyyy and times h:mm a in Pacific time; missing ones N/A, unreadable ones Invalid Date / Invalid Time', async () => {
-    await page.route('**/api/customers', (route) => route.fulfill({ json: answer }));
+    await page.route(CUSTOMERS_API, (route) => route.fulfill({ json: answer }));
     await page.goto(`${product.url}/customers`, { waitUntil: 'networkidle' });
     const rows = page.getByRole('row');
     await rows.nth(1).waitFor();
     expect(await rows.nth(1).textContent()).toContain('Mar 07, 20279:00 AMSunrise YogaMaya ChenCasey Morgan+14155550100casey@example.comconfirmed3');
     expect(await rows.nth(2).textContent()).toContain('N/AN/ASunrise YogaMaya ChenCasey MorganN/A');
     expect(await rows.nth(3).textContent()).toContain('Invalid DateInvalid Time');
-    await page.unroute('**/api/customers');
+    await page.unroute(CUSTOMERS_API);
   });
 
   test('no bookings: No customer bookings found; a failed load: Failed to load customer data', async () => {
-    await page.route('**/api/customers', (route) => route.fulfill({ json: { rows: [], summary: { totalBookings: 0, uniqueCustomers: 0, completedClasses: 0 } } }));
+    await page.route(CUSTOMERS_API, (route) => route.fulfill({ json: { rows: [], summary: { totalBookings: 0, uniqueCustomers: 0, completedClasses: 0 } } }));
     await page.goto(`${product.url}/customers`, { waitUntil: 'networkidle' });
     await page.getByText('No customer bookings found').waitFor();
     expect(await page.getByText('Customer bookings will appear here once classes are booked.').isVisible()).toBe(true);
-    await page.unroute('**/api/customers');
-    await page.route('**/api/customers', (route) => route.fulfill({ status: 500, json: { message: 'Something went wrong.' } }));
+    await page.unroute(CUSTOMERS_API);
+    await page.route(CUSTOMERS_API, (route) => route.fulfill({ status: 500, json: { message: 'Something went wrong.' } }));
     await page.goto(`${product.url}/customers`, { waitUntil: 'networkidle' });
     await page.getByText('Failed to load customer data').waitFor();
-    await page.unroute('**/api/customers');
+    await page.unroute(CUSTOMERS_API);
   });
 
   test('the admin\'s hundreds of bookings come 25 to a page', async () => {
@@ -237,7 +241,7 @@ describe('blog management states', () => {
   test('five skeleton rows while the posts load', async () => {
     let release = () => {};
     const held = new Promise<void>((r) => (release = r));
-    await page.route('**/api/blog/admin', async (route) => {
+    await page.route(POSTS_API, async (route) => {
       await held;
       await route.continue();
     });
@@ -246,14 +250,14 @@ describe('blog management states', () => {
     expect(await page.getByTestId('post-skeleton').count()).toBe(5);
     release();
     await page.getByTestId('post-skeleton').first().waitFor({ state: 'detached' });
-    await page.unroute('**/api/blog/admin');
+    await page.unroute(POSTS_API);
   });
 
   test('no posts yet: Create First Post', async () => {
-    await page.route('**/api/blog/admin', (route) => route.fulfill({ json: [] }));
+    await page.route(POSTS_API, (route) => route.fulfill({ json: [] }));
     await page.goto(`${product.url}/blog/admin`, { waitUntil: 'networkidle' });
     expect(await page.getByRole('link', { name: 'Create First Post' }).getAttribute('href')).toBe('/blog/admin/create');
-    await page.unroute('**/api/blog/admin');
+    await page.unroute(POSTS_API);
   });
 });
 

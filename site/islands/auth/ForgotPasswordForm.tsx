@@ -2,7 +2,7 @@
 // Back to Login): their own validation messages, the same call and the same Check Your Email view.
 import { useState } from 'react';
 import { ForgotPasswordBody, ForgotPasswordPageForm } from '../../../api/auth/model';
-import { apiPost } from '../../lib/api-client';
+import { api, unwrap } from '../../lib/api';
 import { Field, FormAlert, SubmitButton, useForm } from '../../lib/form';
 import { ResultView } from './auth-parts';
 
@@ -11,7 +11,7 @@ export function ForgotPasswordForm({ variant, onBack }: { variant: 'card' | 'pag
   const [sentTo, setSentTo] = useState<string | null>(null);
   const submit = form.submit(
     async ({ email }) => {
-      await apiPost('/api/auth/forgot-password', { email });
+      await unwrap(api.auth['forgot-password'].post({ email }));
       setSentTo(email);
     },
     { fallback: 'Failed to send reset email' },

@@ -4,8 +4,8 @@
 import { useId } from 'react';
 import { COUNTRY_CODES, DEFAULT_COUNTRY_CODE, joinPhone, RegisterForm, type RegistrationRole } from '../../../api/auth/model';
 import { safeRedirectPath } from '../../../api/auth/redirect';
-import { apiPost } from '../../lib/api-client';
-import { $user, type CurrentUser } from '../../lib/stores/session';
+import { api, unwrap } from '../../lib/api';
+import { $user } from '../../lib/stores/session';
 import { Field, FormAlert, PasswordField, SubmitButton, useForm, wait } from '../../lib/form';
 import { GoogleButton } from './auth-parts';
 import { AFTER_SIGN_IN_DELAY_MS } from './SignInCard';
@@ -30,7 +30,7 @@ export function RegisterCard({ defaultRole = 'customer', redirect = null, onSucc
   const { values, errors } = form;
   const submit = form.submit(
     async ({ countryCode, termsAccepted: _terms, phone, ...rest }) => {
-      $user.set(await apiPost<CurrentUser>('/api/register', { ...rest, phone: joinPhone(countryCode, phone) }));
+      $user.set(await unwrap(api.register.post({ ...rest, phone: joinPhone(countryCode, phone) })));
       await wait(AFTER_SIGN_IN_DELAY_MS);
       if (onSuccess) onSuccess();
       else window.location.assign(safeRedirectPath(redirect));

@@ -2,7 +2,8 @@
 // /reset-password page (Continue to Login, or Request New Reset Link when the link is invalid).
 import { useEffect, useState } from 'react';
 import { ResetPasswordCardForm, ResetPasswordPageForm } from '../../../api/auth/model';
-import { ApiError, apiPost } from '../../lib/api-client';
+import { api, unwrap } from '../../lib/api';
+import { ApiError } from '../../lib/api-client';
 import { FormAlert, PasswordField, SubmitButton, useForm } from '../../lib/form';
 import { ResultView } from './auth-parts';
 
@@ -39,7 +40,7 @@ export function ResetPasswordForm({ variant, token }: { variant: 'card' | 'page'
   const submit = form.submit(
     async ({ newPassword }) => {
       if (!token) throw new Error(copy.missingToken);
-      await apiPost('/api/auth/reset-password', { token, newPassword });
+      await unwrap(api.auth['reset-password'].post({ token, newPassword }));
       setDone(true);
     },
     {

@@ -2,8 +2,8 @@
 // waits 100 ms, then goes to the redirect parameter or home.
 import { LoginBody } from '../../../api/auth/model';
 import { safeRedirectPath } from '../../../api/auth/redirect';
-import { apiPost } from '../../lib/api-client';
-import { $user, type CurrentUser } from '../../lib/stores/session';
+import { api, unwrap } from '../../lib/api';
+import { $user } from '../../lib/stores/session';
 import { Field, FormAlert, PasswordField, SubmitButton, useForm, wait } from '../../lib/form';
 import { GoogleButton } from './auth-parts';
 
@@ -13,7 +13,7 @@ export function SignInCard({ role, redirect, onForgot }: { role: string; redirec
   const form = useForm(LoginBody, { email: '', password: '' });
   const submit = form.submit(
     async (data) => {
-      $user.set(await apiPost<CurrentUser>('/api/login', data));
+      $user.set(await unwrap(api.login.post(data)));
       await wait(AFTER_SIGN_IN_DELAY_MS);
       window.location.assign(safeRedirectPath(redirect));
     },

@@ -7,8 +7,8 @@ import { useEffect, useState } from 'react';
 import type { Booking } from '../../../api/bookings/model';
 import { PriceBreakdown } from '../../components/booking/PriceBreakdown';
 import { Icon } from '../../components/catalog/icons';
-import { apiGet, apiPost, errorMessage } from '../../lib/api-client';
-import { activeBookingFor } from '../../lib/bookings';
+import { api, unwrap } from '../../lib/api';
+import { errorMessage } from '../../lib/api-client';
 import { toastAcrossNavigation } from '../../lib/carry-toast';
 import { dollars } from '../../lib/catalog';
 import { toast } from '../../lib/stores/toast';
@@ -52,8 +52,8 @@ export default function BookingCard({ classId, price, capacity, spotsLeft, signe
 
   useEffect(() => {
     if (!signedIn) return;
-    apiGet<Booking[]>('/api/bookings')
-      .then((list) => setMine(activeBookingFor(list, classId) ?? null))
+    unwrap(api.bookings.get({ query: { classId: String(classId), active: 'true', limit: '1' } }))
+      .then((list) => setMine(list[0] ?? null))
       .catch(() => setMine(null));
   }, [signedIn, classId]);
 
@@ -68,7 +68,7 @@ export default function BookingCard({ classId, price, capacity, spotsLeft, signe
   async function bookFree() {
     setBooking(true);
     try {
-      await apiPost('/api/bookings/free', { classId, quantity });
+      await unwrap(api.bookings.free.post({ classId, quantity }));
       toastAcrossNavigation({ title: 'Booking confirmed!', description: 'Your free class booking has been confirmed.', variant: 'success' });
       setTimeout(() => window.location.assign('/bookings'), FREE_BOOKING_REDIRECT_MS);
     } catch (error) {

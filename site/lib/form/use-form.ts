@@ -47,6 +47,8 @@ export interface SubmitOptions {
   onError?: (message: string, error: unknown) => void;
   /** Keep the pending label after success: the page is navigating away. */
   stayPending?: boolean;
+  /** Runs when the values do not pass the schema (e.g. to show the tab holding the first bad field). */
+  onInvalid?: (errors: FieldErrors) => void;
 }
 
 /** Form state for one schema, started from `initial` (which also gives the order errors are focused in). */
@@ -85,6 +87,9 @@ export function useForm<T extends FieldValues, S extends v.GenericSchema>(schema
     for (const [field, message] of Object.entries(next)) if (message) rhf.setError((field === 'form' ? 'root' : field) as Path<T>, { type: 'server', message });
   };
 
+  /** Shows (or, without a message, clears) one field's error: a rule checked outside the schema. */
+  const setError = (field: Path<T>, message?: string) => (message ? rhf.setError(field, { type: 'custom', message }) : rhf.clearErrors(field));
+
   const setValues = (next: T) => rhf.reset(next);
 
   const submit = (run: (data: v.InferOutput<S>) => Promise<unknown>, options: SubmitOptions) => (event: FormEvent<HTMLFormElement>) => {
@@ -104,9 +109,13 @@ export function useForm<T extends FieldValues, S extends v.GenericSchema>(schema
           setPending(false);
         }
       },
-      (invalid) => focusFirstError(form, order, flattenErrors(invalid)),
+      (invalid) => {
+        const found = flattenErrors(invalid);
+        options.onInvalid?.(found);
+        focusFirstError(form, order, found);
+      },
     )(event);
   };
 
-  return { values, set, bind, errors, setErrors, setValues, submit, pending, failure, setFailure, rhf };
+  return { values, set, bind, errors, setError, setErrors, setValues, submit, pending, failure, setFailure };
 }

@@ -2,6 +2,7 @@
 // total before paging in X-Total-Count; summaries and stat figures still count every row.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { MAX_PAGE_SIZE } from '../../../api/lib/pagination';
+import { bookings } from '../../../db/schema';
 import { startTestServer, type TestServer } from '../../helpers/api';
 import { addPost } from '../catalog/fixtures';
 import { addBooking, addClass, addUser, type Cast, makeCast } from '../classes/helpers';
@@ -33,6 +34,9 @@ beforeAll(async () => {
   }
   const dropped = await addClass(ctx, { coachId: cast.otherCoachId, title: 'Dropped', startTime: new Date(now + 4 * DAY) });
   await addBooking(ctx, { classId: dropped, userId: cast.customerId, status: 'cancelled' });
+  // A class its coach deleted: the booking stays in Upcoming (with its refund) until the class time.
+  const deleted = await addClass(ctx, { coachId: cast.otherCoachId, title: 'Deleted Session', startTime: new Date(now + 20 * DAY) });
+  await ctx.db.write((tx) => tx.insert(bookings).values({ classId: deleted, userId: cast.customerId, quantity: 1, status: 'cancelled', cancelReason: 'class_deleted', refundAmountCents: 2000 }));
   for (let i = 0; i < POSTS; i++) await addPost(ctx, { slug: `post-${i}`, status: i % 3 === 0 ? 'draft' : i % 3 === 1 ? 'published' : 'archived' });
 }, 60_000);
 afterAll(() => server.stop());
@@ -109,15 +113,34 @@ describe('GET /api/bookings (My Bookings) is paged', () => {
   test('20 bookings by default, every booking counted in X-Total-Count', async () => {
     const res = await cast.customer.get('/api/bookings');
     expect(res.body).toHaveLength(20);
-    expect(total(res)).toBe(31);
+    expect(total(res)).toBe(32);
   });
 
   test('when=upcoming: active bookings of classes not started, soonest first; the cancelled one is left out', async () => {
     const res = await cast.customer.get('/api/bookings?when=upcoming&limit=5');
-    expect(total(res)).toBe(15);
+    expect(total(res)).toBe(16);
     expect(res.body.map((b: { class: { title: string } }) => b.class.title)).toEqual(['Session 0', 'Session 1', 'Session 2', 'Session 3', 'Session 4']);
     const next = await cast.customer.get('/api/bookings?when=upcoming&limit=5&offset=5');
     expect(next.body[0].class.title).toBe('Session 5');
+  });
+
+  test('a booking cancelled by the class deletion stays in Upcoming, outside the active count', async () => {
+    const upcoming = await cast.customer.get('/api/bookings?when=upcoming&limit=100');
+    expect(upcoming.body.find((b: { class: { title: string } }) => b.class.title === 'Deleted Session')).toMatchObject({ status: 'cancelled', cancelReason: 'class_deleted' });
+    const active = await cast.customer.get('/api/bookings?when=upcoming&active=true&limit=1');
+    expect(total(active)).toBe(15);
+  });
+
+  test('once its class time has passed, the booking cancelled by the coach moves to Past', async () => {
+    server.clock.set(new Date(server.clock.now().getTime() + 21 * DAY).toISOString());
+    try {
+      const past = await cast.customer.get('/api/bookings?when=past&limit=100');
+      expect(past.body.some((b: { class: { title: string } }) => b.class.title === 'Deleted Session')).toBe(true);
+      const upcoming = await cast.customer.get('/api/bookings?when=upcoming&limit=100');
+      expect(upcoming.body.some((b: { class: { title: string } }) => b.class.title === 'Deleted Session')).toBe(false);
+    } finally {
+      server.clock.set('2027-05-01T19:00:00Z');
+    }
   });
 
   test('when=past: classes that started, most recent first', async () => {

@@ -2,16 +2,18 @@
 // Platform Settings; ?tab=classes opens the class tab (coach-admin-areas §2).
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
 import { useStore } from '@nanostores/react';
+import { useQuery as useRemoteQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import type { AdminUser } from '../../../../api/admin/model';
 import { formatDateShort } from '../../../../api/lib/pacific';
 import { Icon } from '../../../components/catalog/icons';
 import { dollars, locationOf } from '../../../lib/catalog';
-import { apiGet, apiPut, errorMessage } from '../../../lib/api-client';
+import { api, unwrap, unwrapPage } from '../../../lib/api';
+import { errorMessage } from '../../../lib/api-client';
 import { $user } from '../../../lib/stores/session';
 import { toast } from '../../../lib/stores/toast';
 import AccessDenied from '../../components/AccessDenied';
-import { usePaged } from '../../components/Pagination';
+import { pageQuery, usePaged, usePagedQuery } from '../../components/Pagination';
 import Spinner from '../../components/Spinner';
 import { navigate, useQuery } from '../../router';
 import { fetchManagedClasses, isSeriesParent, type ManagedClass } from '../calendar/classes';
@@ -30,21 +32,26 @@ const matches = (query: string, ...fields: (string | null | undefined)[]) => {
   return !q || fields.some((f) => f?.toLowerCase().includes(q));
 };
 
+/** The search text once the user paused typing, so a table is not asked for on every key. */
+function useSettled(value: string, ms = 250): string {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}
+
+const COACHES = ['admin', 'users', { role: 'coach' }] as const;
+
 function AdminDashboard() {
   const query = useQuery();
   const selected = Math.max(0, TABS.indexOf((query.get('tab') ?? 'coaches') as (typeof TABS)[number]));
-  const [coaches, setCoaches] = useState<AdminUser[] | null>(null);
-  const pending = coaches?.filter((c) => !c.isApproved).length ?? 0;
-
-  const loadCoaches = useCallback(() => {
-    apiGet<AdminUser[]>('/api/admin/users')
-      .then((users) => setCoaches(users.filter((u) => u.role === 'coach')))
-      .catch(() => {
-        setCoaches([]);
-        toast({ title: 'Error', description: 'Failed to load coaches', variant: 'destructive' });
-      });
-  }, []);
-  useEffect(loadCoaches, [loadCoaches]);
+  const pendingCount = useRemoteQuery({
+    queryKey: [...COACHES, { approved: 'false' }],
+    queryFn: () => unwrapPage(api.admin.users.get({ query: { role: 'coach', approved: 'false', limit: '1' } })),
+  });
+  const pending = pendingCount.data?.total ?? 0;
 
   const tabClass = ({ selected: on }: { selected: boolean }) =>
     `inline-flex items-center gap-2 whitespace-nowrap rounded-full px-4 py-2 text-sm font-semibold transition-colors focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 ${on ? 'bg-white text-brand-800 shadow-sm dark:bg-fog-900 dark:text-brand-200' : 'text-fog-700 hover:text-fog-900 dark:text-fog-300 dark:hover:text-white'}`;
@@ -68,7 +75,7 @@ function AdminDashboard() {
         </TabList>
         <TabPanels className="mt-6">
           <TabPanel>
-            <CoachesTab coaches={coaches} onApproved={loadCoaches} />
+            <CoachesTab />
           </TabPanel>
           <TabPanel>
             <ClassesTab />
@@ -121,18 +128,24 @@ function SearchTable(props: { name: string; searchLabel: string; placeholder: st
   );
 }
 
-function CoachesTab({ coaches, onApproved }: { coaches: AdminUser[] | null; onApproved: () => void }) {
+function CoachesTab() {
   const [search, setSearch] = useState('');
+  const q = useSettled(search).trim();
   const [approving, setApproving] = useState<number | null>(null);
-  const found = useMemo(() => (coaches ?? []).filter((c) => matches(search, `${c.firstName} ${c.lastName}`, c.email)), [coaches, search]);
-  const { shown, footer } = usePaged(found, 'search-coaches-section');
+  const queryClient = useQueryClient();
+  const paged = usePagedQuery([...COACHES, { q }], (window) => unwrapPage(api.admin.users.get({ query: { role: 'coach', ...(q ? { q } : {}), ...pageQuery(window) } })), {
+    anchor: 'search-coaches-section',
+  });
+  useEffect(() => {
+    if (paged.query.isError) toast({ title: 'Error', description: 'Failed to load coaches', variant: 'destructive' });
+  }, [paged.query.isError]);
 
   async function approve(coach: AdminUser) {
     setApproving(coach.id);
     try {
-      const user = await apiPut<{ firstName: string; lastName: string }>(`/api/admin/coaches/${coach.id}/approve`);
+      const user = await unwrap(api.admin.coaches({ id: coach.id }).approve.put());
       toast({ title: 'Coach approved', description: `${user.firstName} ${user.lastName} can now create classes.`, variant: 'success' });
-      onApproved();
+      await queryClient.invalidateQueries({ queryKey: COACHES });
     } catch (error) {
       toast({ title: 'Approval failed', description: errorMessage(error, 'Failed to approve coach. Please try again.'), variant: 'destructive' });
     } finally {
@@ -140,6 +153,7 @@ function CoachesTab({ coaches, onApproved }: { coaches: AdminUser[] | null; onAp
     }
   }
 
+  const coaches = paged.rows ?? (paged.query.isError ? [] : null);
   if (!coaches) return <Spinner label="Loading coaches..." />;
   return (
     <SearchTable
@@ -150,10 +164,10 @@ function CoachesTab({ coaches, onApproved }: { coaches: AdminUser[] | null; onAp
       onSearch={setSearch}
       headers={['Name', 'Email', 'Status', 'Joined']}
       minWidth="min-w-[40rem]"
-      empty={found.length === 0 ? (coaches.length === 0 ? 'No coaches yet.' : 'No coaches match your search.') : null}
-      footer={footer}
+      empty={coaches.length === 0 ? (q ? 'No coaches match your search.' : 'No coaches yet.') : null}
+      footer={paged.footer}
     >
-      {shown.map((coach) => (
+      {coaches.map((coach) => (
         <tr key={coach.id}>
           <td className="whitespace-nowrap px-4 py-3 font-medium">{coach.firstName} {coach.lastName}</td>
           <td className="px-4 py-3">{coach.email}</td>

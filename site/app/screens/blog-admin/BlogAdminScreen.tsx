@@ -1,15 +1,19 @@
 // /blog/admin (admin only): the four stat cards and every post with its status, dates, read time and tags;
 // view (published only), edit, delete with confirmation (coach-admin-areas §2).
 import { useStore } from '@nanostores/react';
-import { useCallback, useEffect, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import type { BlogPost } from '../../../../api/blog/model';
 import { formatDateShort } from '../../../../api/lib/pacific';
 import { Icon } from '../../../components/catalog/icons';
-import { apiDelete, apiGet, errorMessage } from '../../../lib/api-client';
+import { api, blogPost, unwrap, unwrapPage } from '../../../lib/api';
+import { errorMessage } from '../../../lib/api-client';
 import { $user } from '../../../lib/stores/session';
 import { toast } from '../../../lib/stores/toast';
 import AccessDenied from '../../components/AccessDenied';
+import { LoadMoreButton, useLoadMore } from '../../components/LoadMore';
 import Modal from '../../components/Modal';
+import { pageQuery } from '../../components/Pagination';
 import StatCard from '../../components/StatCard';
 
 export const STATUS_BADGES: Record<BlogPost['status'], string> = {
@@ -26,29 +30,25 @@ export default function BlogAdminScreen() {
   return <BlogAdmin />;
 }
 
+const POSTS = ['blog', 'admin'] as const;
+const PAGE_SIZE = 20;
+
 function BlogAdmin() {
-  const [posts, setPosts] = useState<BlogPost[] | null>(null);
-  const [failed, setFailed] = useState(false);
+  const list = useLoadMore([...POSTS, 'posts'], (window) => unwrapPage(api.blog.admin.get({ query: pageQuery(window) })), PAGE_SIZE);
+  const stats = useQuery({ queryKey: [...POSTS, 'stats'], queryFn: () => unwrap(api.blog.admin.stats.get()) });
+  const queryClient = useQueryClient();
+  const posts = list.items ?? null;
+  const failed = list.query.isError && !posts;
   const [toDelete, setToDelete] = useState<BlogPost | null>(null);
   const [deleting, setDeleting] = useState(false);
-
-  const load = useCallback(() => {
-    apiGet<BlogPost[]>('/api/blog/admin')
-      .then((list) => {
-        setPosts(list);
-        setFailed(false);
-      })
-      .catch(() => setFailed(true));
-  }, []);
-  useEffect(load, [load]);
 
   async function remove(post: BlogPost) {
     setDeleting(true);
     try {
-      await apiDelete(`/api/blog/${post.id}`);
+      await unwrap(blogPost(post.id).delete());
       toast({ title: 'Success', description: 'Blog post deleted successfully', variant: 'success' });
       setToDelete(null);
-      load();
+      await queryClient.invalidateQueries({ queryKey: POSTS });
     } catch (error) {
       toast({ title: 'Error', description: errorMessage(error, 'Failed to delete blog post'), variant: 'destructive' });
     } finally {
@@ -56,7 +56,7 @@ function BlogAdmin() {
     }
   }
 
-  const count = (status?: BlogPost['status']) => (posts ?? []).filter((p) => !status || p.status === status).length;
+  const figure = (key: 'total' | 'published' | 'draft' | 'archived') => stats.data?.[key] ?? '–';
 
   return (
     <div className="container-page py-6 sm:py-10">
@@ -72,17 +72,17 @@ function BlogAdmin() {
       </div>
 
       <div className="mt-6 grid grid-cols-2 gap-4 lg:grid-cols-4">
-        <StatCard label="Total Posts" value={posts ? count() : '–'} />
-        <StatCard label="Published" value={posts ? count('published') : '–'} tone="success" />
-        <StatCard label="Drafts" value={posts ? count('draft') : '–'} tone="warning" />
-        <StatCard label="Archived" value={posts ? count('archived') : '–'} tone="muted" />
+        <StatCard label="Total Posts" value={figure('total')} />
+        <StatCard label="Published" value={figure('published')} tone="success" />
+        <StatCard label="Drafts" value={figure('draft')} tone="warning" />
+        <StatCard label="Archived" value={figure('archived')} tone="muted" />
       </div>
 
       <section aria-label="All posts" className="mt-6">
         {failed ? (
           <div role="alert" className="card p-6 text-center">
             <p className="font-semibold text-red-700 dark:text-red-400">Failed to load blog posts</p>
-            <button type="button" className="btn-secondary mt-3" onClick={load}>Try again</button>
+            <button type="button" className="btn-secondary mt-3" onClick={() => void list.query.refetch()}>Try again</button>
           </div>
         ) : posts === null ? (
           <ul aria-busy="true" aria-label="Loading posts" className="space-y-3">
@@ -131,6 +131,7 @@ function BlogAdmin() {
             ))}
           </ul>
         )}
+        {posts && <LoadMoreButton query={list.query} loaded={posts.length} total={list.total} noun="posts" />}
       </section>
 
       <Modal

@@ -1,37 +1,67 @@
 // /bookings (customer-areas §2, §4, §8): Upcoming (with count badge) and Past tabs, cancel with its dialog,
-// reviews, empty and error states. Never cached: refetched on window focus; ?refresh=true cleans the URL
-// and reloads the list (after checkout).
+// reviews, empty and error states. Each tab is a server-paged list with Load more; refetched on window focus;
+// ?refresh=true cleans the URL and reloads the lists (after checkout).
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
-import { useCallback, useEffect, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import type { Booking } from '../../../../api/bookings/model';
 import { EmptyState } from '../../../components/catalog/EmptyState';
-import { apiGet, apiPut, errorMessage } from '../../../lib/api-client';
-import { splitBookings } from '../../../lib/bookings';
+import { api, unwrap, unwrapPage } from '../../../lib/api';
+import { errorMessage } from '../../../lib/api-client';
 import { showCarriedToast } from '../../../lib/carry-toast';
 import { dollars } from '../../../lib/catalog';
 import { toast } from '../../../lib/stores/toast';
-import { useLocation } from '../../router';
-import type { ScreenProps } from '../../router';
+import { LoadMoreButton, useLoadMore } from '../../components/LoadMore';
+import { pageQuery } from '../../components/Pagination';
+import { useLocation, type ScreenProps } from '../../router';
 import { BookingItem } from './BookingItem';
 import { CancelDialog } from './CancelDialog';
 
 const BROWSE = { href: '/classes', label: 'Browse Classes' };
+const BOOKINGS = ['bookings'] as const;
+const PAGE_SIZE = 10;
+
+const useTab = (when: 'upcoming' | 'past') =>
+  useLoadMore([...BOOKINGS, when], (window) => unwrapPage(api.bookings.get({ query: { when, ...pageQuery(window) } })), PAGE_SIZE);
+
+function Skeletons() {
+  return (
+    <div className="space-y-4" role="status" aria-label="Loading bookings">
+      {[0, 1, 2].map((i) => <div key={i} className="skeleton h-36 w-full rounded-[var(--radius-card)]" />)}
+    </div>
+  );
+}
+
+function BookingList({ tab, list, onCancel }: { tab: 'upcoming' | 'past'; list: ReturnType<typeof useTab>; onCancel: (b: Booking) => void }) {
+  const items = list.items ?? [];
+  if (items.length === 0) {
+    return tab === 'upcoming' ? (
+      <EmptyState title="No Upcoming Bookings" hint="Book a class and it will show up here." action={BROWSE} />
+    ) : (
+      <EmptyState title="No Past Bookings" hint="Classes you have taken will show up here." action={BROWSE} />
+    );
+  }
+  return (
+    <>
+      <ul className="space-y-4">{items.map((b) => <BookingItem key={b.id} booking={b} tab={tab} onCancel={onCancel} />)}</ul>
+      <LoadMoreButton query={list.query} loaded={items.length} total={list.total} noun="bookings" />
+    </>
+  );
+}
 
 export default function BookingsScreen(_props: ScreenProps) {
   const { search } = useLocation();
-  const [bookings, setBookings] = useState<Booking[] | null>(null);
-  const [failed, setFailed] = useState(false);
+  const queryClient = useQueryClient();
+  const upcoming = useTab('upcoming');
+  const past = useTab('past');
+  // The badge counts active upcoming bookings only (not those the coach cancelled by deleting the class).
+  const active = useQuery({
+    queryKey: [...BOOKINGS, 'active-upcoming'],
+    queryFn: () => unwrapPage(api.bookings.get({ query: { when: 'upcoming', active: 'true', limit: '1' } })),
+  });
   const [toCancel, setToCancel] = useState<Booking | null>(null);
   const [cancelling, setCancelling] = useState(false);
-
-  const load = useCallback(async () => {
-    try {
-      setBookings(await apiGet<Booking[]>('/api/bookings'));
-      setFailed(false);
-    } catch {
-      setFailed(true);
-    }
-  }, []);
+  const reload = () => queryClient.invalidateQueries({ queryKey: BOOKINGS });
 
   useEffect(() => {
     showCarriedToast();
@@ -42,25 +72,19 @@ export default function BookingsScreen(_props: ScreenProps) {
       const url = new URL(window.location.href);
       url.searchParams.delete('refresh');
       window.history.replaceState(window.history.state, '', url.pathname + url.search);
+      void reload();
     }
-    void load();
-  }, [search, load]);
-
-  useEffect(() => {
-    const onFocus = () => void load();
-    window.addEventListener('focus', onFocus);
-    return () => window.removeEventListener('focus', onFocus);
-  }, [load]);
+  }, [search]);
 
   async function confirmCancel() {
     if (!toCancel) return;
     setCancelling(true);
     try {
-      const cancelled = await apiPut<Booking>(`/api/bookings/${toCancel.id}/cancel`);
+      const cancelled = await unwrap(api.bookings({ id: toCancel.id }).cancel.put());
       const refund = cancelled.refundAmount ? ` ${dollars(cancelled.refundAmount)} will be refunded within 3-5 business days.` : '';
       toast({ title: 'Booking cancelled', description: `Your booking has been successfully cancelled.${refund}`, variant: 'success' });
       setToCancel(null);
-      await load();
+      await reload();
     } catch (error) {
       toast({ title: 'Cancellation failed', description: errorMessage(error, 'Something went wrong. Please try again.'), variant: 'destructive' });
     } finally {
@@ -68,23 +92,24 @@ export default function BookingsScreen(_props: ScreenProps) {
     }
   }
 
-  const { upcoming, past, activeUpcoming } = splitBookings(bookings ?? [], new Date());
+  const loaded = upcoming.query.data && past.query.data;
+  const failed = [upcoming.query, past.query, active].some((q) => q.isError && !q.data);
+  const retry = () => Promise.all([upcoming.query.refetch(), past.query.refetch(), active.refetch()]);
+  const activeUpcoming = active.data?.total ?? 0;
   return (
     <div className="container-page max-w-4xl py-8 sm:py-10">
       <h1 className="text-2xl font-bold sm:text-3xl">My Bookings</h1>
       <p className="mt-1 text-fog-600 dark:text-fog-400">Your upcoming classes and the ones you have taken.</p>
       <div className="mt-6">
-        {failed && bookings === null ? (
+        {failed ? (
           <div role="alert" className="rounded-[var(--radius-card)] border border-dashed border-red-300 bg-red-50 px-6 py-10 text-center dark:border-red-900 dark:bg-red-950/40">
             <p className="text-lg font-semibold text-red-800 dark:text-red-300">Error Loading Bookings</p>
             <p className="mt-1 text-sm text-fog-700 dark:text-fog-300">We couldn't load your bookings. Please try again later.</p>
-            <button type="button" className="btn-primary mt-5" onClick={() => void load()}>Retry</button>
+            <button type="button" className="btn-primary mt-5" onClick={() => void retry()}>Retry</button>
           </div>
-        ) : bookings === null ? (
-          <div className="space-y-4" role="status" aria-label="Loading bookings">
-            {[0, 1, 2].map((i) => <div key={i} className="skeleton h-36 w-full rounded-[var(--radius-card)]" />)}
-          </div>
-        ) : bookings.length === 0 ? (
+        ) : !loaded ? (
+          <Skeletons />
+        ) : upcoming.total === 0 && past.total === 0 ? (
           <EmptyState title="No Bookings Found" hint="You have not booked any classes yet. Find one you like!" action={BROWSE} />
         ) : (
           <TabGroup>
@@ -100,18 +125,10 @@ export default function BookingsScreen(_props: ScreenProps) {
             </TabList>
             <TabPanels className="mt-6">
               <TabPanel>
-                {upcoming.length === 0 ? (
-                  <EmptyState title="No Upcoming Bookings" hint="Book a class and it will show up here." action={BROWSE} />
-                ) : (
-                  <ul className="space-y-4">{upcoming.map((b) => <BookingItem key={b.id} booking={b} tab="upcoming" onCancel={setToCancel} />)}</ul>
-                )}
+                <BookingList tab="upcoming" list={upcoming} onCancel={setToCancel} />
               </TabPanel>
               <TabPanel>
-                {past.length === 0 ? (
-                  <EmptyState title="No Past Bookings" hint="Classes you have taken will show up here." action={BROWSE} />
-                ) : (
-                  <ul className="space-y-4">{past.map((b) => <BookingItem key={b.id} booking={b} tab="past" onCancel={setToCancel} />)}</ul>
-                )}
+                <BookingList tab="past" list={past} onCancel={setToCancel} />
               </TabPanel>
             </TabPanels>
           </TabGroup>

@@ -4,12 +4,11 @@
 // redirect-return path ?payment_status=success&payment_intent=... confirming automatically.
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import type { Booking } from '../../../../api/bookings/model';
 import { formatTimePT } from '../../../../api/lib/pacific';
 import { PriceBreakdown, totalDollars } from '../../../components/booking/PriceBreakdown';
 import { Icon } from '../../../components/catalog/icons';
-import { ApiError, apiGet, apiPost } from '../../../lib/api-client';
-import { activeBookingFor } from '../../../lib/bookings';
+import { api, unwrap } from '../../../lib/api';
+import { ApiError } from '../../../lib/api-client';
 import { classDateFull, classTime, dollars, locationOf } from '../../../lib/catalog';
 import { $user } from '../../../lib/stores/session';
 import { toast } from '../../../lib/stores/toast';
@@ -69,7 +68,7 @@ export default function CheckoutScreen({ params }: ScreenProps) {
   const started = useRef(false);
 
   async function confirmBooking(intentId: string): Promise<void> {
-    await apiPost('/api/payment/confirm', { paymentIntentId: intentId, classId, quantity });
+    await unwrap(api.payment.confirm.post({ paymentIntentId: intentId, classId, quantity }));
   }
 
   useEffect(() => {
@@ -103,7 +102,7 @@ export default function CheckoutScreen({ params }: ScreenProps) {
   async function initialize() {
     let cls: CheckoutClass;
     try {
-      cls = await apiGet<CheckoutClass>(`/api/classes/${classId}`);
+      cls = await unwrap(api.classes({ id: classId }).get());
     } catch (error) {
       setView(error instanceof ApiError && error.status === 404 ? { kind: 'not-found' } : { kind: 'init-failed', reason: null });
       return;
@@ -112,13 +111,13 @@ export default function CheckoutScreen({ params }: ScreenProps) {
     if (cls.price === 0) return setView({ kind: 'free' });
     try {
       const [bookings, config] = await Promise.all([
-        apiGet<Booking[]>('/api/bookings'),
-        apiGet<{ provider: 'stripe' | 'test'; publishableKey: string | null }>('/api/payment/config'),
+        unwrap(api.bookings.get({ query: { classId: String(classId), active: 'true', limit: '1' } })),
+        unwrap(api.payment.config.get()),
       ]);
-      const mine = activeBookingFor(bookings, classId);
+      const mine = bookings[0];
       if (mine?.status === 'confirmed') return setView({ kind: 'already-booked' });
       if (!mine && cls.spotsLeft <= 0) return setView({ kind: 'full' });
-      const intent = await apiPost<CheckoutIntent>('/api/payment/create-intent', { classId, quantity, amount: totalDollars(cls.price, quantity) });
+      const intent: CheckoutIntent = await unwrap(api.payment['create-intent'].post({ classId, quantity, amount: totalDollars(cls.price, quantity) }));
       setView({ kind: 'ready', cls, intent, provider: config.provider, publishableKey: config.publishableKey });
     } catch (error) {
       const message = error instanceof ApiError ? error.message : '';

@@ -1,12 +1,12 @@
 // The built-in test provider's card form (no Stripe keys set): Stripe's public test numbers, checked with the
 // same valibot schema as the server, paid through POST /api/payment/test-provider/pay.
-import { useState, type FormEvent } from 'react';
-import * as v from 'valibot';
 import { TestCardFields } from '../../../../api/payments/model';
-import { ApiError, apiPost } from '../../../lib/api-client';
+import { testProviderPay } from '../../../lib/api';
+import { ApiError } from '../../../lib/api-client';
+import { Field, useForm } from '../../../lib/form';
 import type { PaymentFormProps } from './payment-form';
 
-type Field = 'cardNumber' | 'expiry' | 'cvc';
+type CardField = 'cardNumber' | 'expiry' | 'cvc';
 
 function groupDigits(value: string): string {
   return value.replace(/\D/g, '').slice(0, 16).replace(/(\d{4})(?=\d)/g, '$1 ');
@@ -18,44 +18,31 @@ function formatExpiry(value: string): string {
 }
 
 export default function TestCardForm({ intent, totalLabel, busy, setBusy, onPaid, onFailed }: PaymentFormProps) {
-  const [values, setValues] = useState<Record<Field, string>>({ cardNumber: '', expiry: '', cvc: '' });
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const form = useForm(TestCardFields, { cardNumber: '', expiry: '', cvc: '' });
+  const submit = form.submit(
+    async (card) => {
+      setBusy(true);
+      try {
+        await testProviderPay({ paymentIntentId: intent.id, clientSecret: intent.clientSecret, ...card });
+        await onPaid(intent.id);
+      } catch (error) {
+        setBusy(false);
+        throw error;
+      }
+    },
+    { fallback: 'An unexpected error occurred.', onError: (message, error) => onFailed(error instanceof ApiError ? message : 'An unexpected error occurred.') },
+  );
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const parsed = v.safeParse(TestCardFields, { ...values, expiry: values.expiry.replace(/\s/g, '') });
-    if (!parsed.success) {
-      const flat = v.flatten<typeof TestCardFields>(parsed.issues).nested ?? {};
-      setErrors({ cardNumber: flat.cardNumber?.[0], expiry: flat.expiry?.[0], cvc: flat.cvc?.[0] });
-      return;
-    }
-    setErrors({});
-    setBusy(true);
-    try {
-      await apiPost('/api/payment/test-provider/pay', { paymentIntentId: intent.id, clientSecret: intent.clientSecret, ...parsed.output });
-      await onPaid(intent.id);
-    } catch (error) {
-      onFailed(error instanceof ApiError ? error.message : 'An unexpected error occurred.');
-      setBusy(false);
-    }
-  }
-
-  const field = (name: Field, label: string, props: React.InputHTMLAttributes<HTMLInputElement>, format: (s: string) => string) => (
-    <div>
-      <label htmlFor={`card-${name}`} className="label">{label}</label>
-      <input
-        id={`card-${name}`}
-        className="input tabular-nums"
-        value={values[name]}
-        onChange={(e) => setValues((current) => ({ ...current, [name]: format(e.target.value) }))}
-        aria-invalid={errors[name] ? true : undefined}
-        aria-describedby={errors[name] ? `card-${name}-error` : undefined}
-        disabled={busy}
-        inputMode="numeric"
-        {...props}
-      />
-      {errors[name] && <p id={`card-${name}-error`} className="field-error">{errors[name]}</p>}
-    </div>
+  const field = (name: CardField, label: string, props: Omit<React.InputHTMLAttributes<HTMLInputElement>, 'children'>, format: (s: string) => string) => (
+    <Field
+      label={label}
+      {...form.bind(name)}
+      onChange={(e) => form.set(name, format(e.target.value))}
+      className="[&_input]:tabular-nums"
+      disabled={busy}
+      inputMode="numeric"
+      {...props}
+    />
   );
 
   return (

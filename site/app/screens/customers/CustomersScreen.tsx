@@ -1,15 +1,19 @@
 // /customers (coach or admin): Customer Management with the three summary cards and the Customer Bookings
 // table (coach-admin-areas §2). Rows and figures come from GET /api/customers.
 import { useStore } from '@nanostores/react';
-import { useEffect, useState } from 'react';
-import type { CustomerBookingRow, CustomersAnswer } from '../../../../api/customers/model';
+import type { CustomerBookingRow } from '../../../../api/customers/model';
 import { formatDateShort, formatTime } from '../../../../api/lib/pacific';
-import { apiGet } from '../../../lib/api-client';
+import { api, unwrap } from '../../../lib/api';
 import { $user } from '../../../lib/stores/session';
 import AccessDenied from '../../components/AccessDenied';
-import Spinner from '../../components/Spinner';
-import { usePaged } from '../../components/Pagination';
+import { pageQuery, SkeletonRows, TABLE_PAGE_SIZE, usePagedQuery, type PageWindow } from '../../components/Pagination';
 import StatCard from '../../components/StatCard';
+
+/** One page of rows; the summary (over every row) rides along with each page. */
+async function fetchCustomers(window: PageWindow) {
+  const answer = await unwrap(api.customers.get({ query: pageQuery(window) }));
+  return { items: answer.rows, total: answer.summary.totalBookings, summary: answer.summary };
+}
 
 /** "MMM dd, yyyy" in Pacific time; N/A when missing, Invalid Date when unreadable. */
 export function rowDate(value: string | null | undefined): string {
@@ -30,15 +34,9 @@ export default function CustomersScreen() {
 }
 
 function Customers({ isAdmin }: { isAdmin: boolean }) {
-  const [data, setData] = useState<CustomersAnswer | null>(null);
-  const [failed, setFailed] = useState(false);
-  useEffect(() => {
-    const controller = new AbortController();
-    apiGet<CustomersAnswer>('/api/customers', controller.signal)
-      .then(setData)
-      .catch((e) => (e as Error).name !== 'AbortError' && setFailed(true));
-    return () => controller.abort();
-  }, []);
+  const paged = usePagedQuery(['customers'], fetchCustomers, { anchor: 'bookings-title' });
+  const summary = paged.query.data?.summary;
+  const failed = paged.query.isError && !paged.query.data;
 
   return (
     <div className="container-page py-6 sm:py-10">
@@ -47,17 +45,15 @@ function Customers({ isAdmin }: { isAdmin: boolean }) {
 
       {failed ? (
         <p role="alert" className="card mt-6 p-6 text-center font-medium text-red-700 dark:text-red-400">Failed to load customer data</p>
-      ) : !data ? (
-        <Spinner label="Loading customers..." />
       ) : (
         <>
           <div className="mt-6 grid gap-4 sm:grid-cols-3">
-            <StatCard label="Total Bookings" value={data.summary.totalBookings} hint="Active customer bookings" />
-            <StatCard label="Unique Customers" value={data.summary.uniqueCustomers} hint="Count of unique customers who have taken your class" />
-            <StatCard label="Completed Classes" value={data.summary.completedClasses} hint="Classes taught with attendees" />
+            <StatCard label="Total Bookings" value={summary?.totalBookings ?? '–'} hint="Active customer bookings" />
+            <StatCard label="Unique Customers" value={summary?.uniqueCustomers ?? '–'} hint="Count of unique customers who have taken your class" />
+            <StatCard label="Completed Classes" value={summary?.completedClasses ?? '–'} hint="Classes taught with attendees" />
           </div>
 
-          <BookingsTable rows={data.rows} isAdmin={isAdmin} />
+          <BookingsTable rows={paged.rows} isAdmin={isAdmin} footer={paged.footer} />
         </>
       )}
     </div>
@@ -66,13 +62,14 @@ function Customers({ isAdmin }: { isAdmin: boolean }) {
 
 const cell = 'px-3 py-3';
 
-/** Customer Bookings: the spec's columns (Coach for admins only), a page of rows at a time. */
-function BookingsTable({ rows, isAdmin }: { rows: CustomerBookingRow[]; isAdmin: boolean }) {
-  const { shown, footer } = usePaged(rows, 'bookings-title');
+/** Customer Bookings: the spec's columns (Coach for admins only), a page of rows at a time; skeleton rows
+ * the size of a page while the first one loads. */
+function BookingsTable({ rows, isAdmin, footer }: { rows: CustomerBookingRow[] | undefined; isAdmin: boolean; footer: React.ReactNode }) {
+  const columns = isAdmin ? 9 : 8;
   return (
     <section aria-labelledby="bookings-title" className="card mt-6 overflow-hidden">
       <h2 id="bookings-title" className="scroll-mt-20 border-b border-fog-200 px-5 py-4 text-lg font-semibold dark:border-fog-800">Customer Bookings</h2>
-      {rows.length === 0 ? (
+      {rows?.length === 0 ? (
         <div className="px-6 py-12 text-center">
           <p className="font-semibold">No customer bookings found</p>
           <p className="mt-1 text-sm text-fog-600 dark:text-fog-400">Customer bookings will appear here once classes are booked.</p>
@@ -94,8 +91,11 @@ function BookingsTable({ rows, isAdmin }: { rows: CustomerBookingRow[]; isAdmin:
                   <th scope="col" className={`${cell} text-right font-semibold`}>Completed Classes</th>
                 </tr>
               </thead>
+              {!rows ? (
+                <SkeletonRows rows={TABLE_PAGE_SIZE} columns={columns} label="Loading customers..." />
+              ) : (
               <tbody className="divide-y divide-fog-200 dark:divide-fog-800">
-                {shown.map((row) => (
+                {rows.map((row) => (
                   <tr key={row.id} className="hover:bg-fog-50 dark:hover:bg-fog-800/50">
                     <td className={`whitespace-nowrap ${cell}`}>{rowDate(row.classDate)}</td>
                     <td className={`whitespace-nowrap ${cell}`}>{rowTime(row.classTime)}</td>
@@ -113,6 +113,7 @@ function BookingsTable({ rows, isAdmin }: { rows: CustomerBookingRow[]; isAdmin:
                   </tr>
                 ))}
               </tbody>
+              )}
             </table>
           </div>
           {footer}

@@ -2,9 +2,11 @@
 // new tab on desktop, the same window on mobile), the return with ?success=true (toast and status refetch)
 // or ?refresh=true (warning that setup is incomplete). The status is refetched when the window regains focus,
 // so finishing setup in the other tab shows here at once.
-import { useCallback, useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import type { PayoutStatus } from '../../../../api/payments/payouts/model';
-import { apiGet, apiPost, errorMessage } from '../../../lib/api-client';
+import { api, unwrap } from '../../../lib/api';
+import { errorMessage } from '../../../lib/api-client';
 import type { CurrentUser } from '../../../lib/stores/session';
 import { toast } from '../../../lib/stores/toast';
 
@@ -21,20 +23,14 @@ function statusView(status: PayoutStatus): { label: string; tone: string; text: 
 }
 
 export function PaymentTab({ user }: { user: CurrentUser }) {
-  const [status, setStatus] = useState<PayoutStatus | null>(null);
-  const [failed, setFailed] = useState(false);
+  // Refetched when the window regains focus, so finishing setup in the other tab shows here at once.
+  const payout = useQuery({ queryKey: ['payout-status', user.id], queryFn: () => unwrap(api.coaches({ id: user.id })['stripe-status'].get()) });
+  const status: PayoutStatus | null = payout.data ?? null;
+  const failed = payout.isError && !payout.data;
+  const load = () => void payout.refetch();
   const [pending, setPending] = useState(false);
   const [incomplete, setIncomplete] = useState(false);
-
-  const load = useCallback(() => {
-    apiGet<PayoutStatus>(`/api/coaches/${user.id}/stripe-status`)
-      .then((next) => {
-        setStatus(next);
-        setFailed(false);
-        if (next.onboarded) setIncomplete(false);
-      })
-      .catch(() => setFailed(true));
-  }, [user.id]);
+  if (status?.onboarded && incomplete) setIncomplete(false);
 
   useEffect(() => {
     const query = new URLSearchParams(window.location.search);
@@ -52,10 +48,7 @@ export function PaymentTab({ user }: { user: CurrentUser }) {
       url.searchParams.set('tab', 'payment');
       window.history.replaceState(window.history.state, '', url);
     }
-    load();
-    window.addEventListener('focus', load);
-    return () => window.removeEventListener('focus', load);
-  }, [load]);
+  }, []);
 
   async function setUp() {
     const mobile = window.matchMedia(MOBILE).matches;
@@ -63,7 +56,7 @@ export function PaymentTab({ user }: { user: CurrentUser }) {
     const tab = mobile ? null : window.open('', '_blank');
     setPending(true);
     try {
-      const { onboardingUrl: link } = await apiPost<{ onboardingUrl: string }>(`/api/coaches/${user.id}/stripe-onboarding`);
+      const { onboardingUrl: link } = await unwrap(api.coaches({ id: user.id })['stripe-onboarding'].post());
       const onboardingUrl = new URL(link, window.location.href).href; // the test provider's link is relative
       if (tab) {
         tab.opener = null;

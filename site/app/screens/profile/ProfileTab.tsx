@@ -1,9 +1,11 @@
 // The Profile tab (coach-admin-areas §2, §5): names, phone, picture; coaches also bio, areas of expertise
 // and certifications. Success and error toasts; the page reloads 1 s after a successful update.
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { ProfileBody } from '../../../../api/auth/model';
 import { Field, SubmitButton, useForm } from '../../../lib/form';
-import { apiGet, apiPut } from '../../../lib/api-client';
+import { api, unwrap } from '../../../lib/api';
+import { REFERENCE_STALE_MS } from '../../query';
 import { $user, type CurrentUser } from '../../../lib/stores/session';
 import { toast } from '../../../lib/stores/toast';
 import { type CategoryOption, ExpertisePicker } from './ExpertisePicker';
@@ -22,21 +24,15 @@ export function ProfileTab({ user }: { user: CurrentUser }) {
     areasOfExpertise: user.areasOfExpertise,
     profileImage: user.profileImage,
   });
-  const [categories, setCategories] = useState<CategoryOption[] | null>(null);
-
+  const categoryList = useQuery({ queryKey: ['categories'], queryFn: () => unwrap(api.categories.get()), enabled: isCoach, staleTime: REFERENCE_STALE_MS });
+  const categories: CategoryOption[] | null = categoryList.isError ? [] : (categoryList.data ?? null);
   useEffect(() => {
-    if (!isCoach) return;
-    apiGet<CategoryOption[]>('/api/categories')
-      .then(setCategories)
-      .catch(() => {
-        setCategories([]);
-        toast({ title: 'Failed to fetch categories', variant: 'destructive' });
-      });
-  }, [isCoach]);
+    if (categoryList.isError) toast({ title: 'Failed to fetch categories', variant: 'destructive' });
+  }, [categoryList.isError]);
 
   const submit = form.submit(
     async (data) => {
-      $user.set(await apiPut<CurrentUser>(`/api/users/${user.id}`, data));
+      $user.set(await unwrap(api.users({ id: user.id }).put(data)));
       toast({ title: 'Profile updated', description: 'Your changes have been saved.', variant: 'success' });
       setTimeout(() => window.location.reload(), RELOAD_AFTER_UPDATE_MS);
     },
@@ -44,16 +40,9 @@ export function ProfileTab({ user }: { user: CurrentUser }) {
   );
 
   const { values } = form;
-  const textArea = (name: 'bio' | 'certifications', label: string, rows: number, placeholder: string) => {
-    const { error, value, onChange } = form.bind(name);
-    return (
-      <Field label={label} name={name} error={error}>
-        {({ id, describedBy }) => (
-          <textarea id={id} name={name} rows={rows} className="input" placeholder={placeholder} aria-invalid={Boolean(error)} aria-describedby={describedBy} value={value} onChange={onChange} />
-        )}
-      </Field>
-    );
-  };
+  const textArea = (name: 'bio' | 'certifications', label: string, rows: number, placeholder: string) => (
+    <Field as="textarea" label={label} rows={rows} placeholder={placeholder} {...form.bind(name)} />
+  );
 
   return (
     <form noValidate onSubmit={submit} className="space-y-5" aria-label="Profile">

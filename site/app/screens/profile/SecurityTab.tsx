@@ -2,7 +2,7 @@
 // session of the account ends. Google-only accounts are pointed to the reset flow instead.
 import { PasswordChangeForm } from '../../../../api/auth/model';
 import { PasswordField, SubmitButton, useForm } from '../../../lib/form';
-import { apiPut } from '../../../lib/api-client';
+import { api, unwrap } from '../../../lib/api';
 import type { CurrentUser } from '../../../lib/stores/session';
 import { toast } from '../../../lib/stores/toast';
 
@@ -23,7 +23,7 @@ export function SecurityTab({ user }: { user: CurrentUser }) {
 
   const submit = form.submit(
     async ({ currentPassword, newPassword }) => {
-      await apiPut(`/api/users/${user.id}/password`, { currentPassword, newPassword });
+      await unwrap(api.users({ id: user.id }).password.put({ currentPassword, newPassword }));
       form.setValues(EMPTY);
       toast({ title: 'Password changed', description: 'Your password was updated and your other devices were signed out.', variant: 'success' });
     },

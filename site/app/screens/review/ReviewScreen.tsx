@@ -1,69 +1,48 @@
 // /review?classId=&bookingId= (customer-areas §2, §4, §5, §8): rating (1 Poor ... 5 Excellent) and comment;
 // creates the review, or updates the existing one; Review Not Found when the class, coach or booking is missing.
-import { useEffect, useState, type FormEvent } from 'react';
-import * as v from 'valibot';
+import { useQuery as useRemoteQuery } from '@tanstack/react-query';
 import type { Booking } from '../../../../api/bookings/model';
 import type { Review } from '../../../../api/catalog/model';
 import { MAX_COMMENT, NOT_YET_TAKEN_PLACE, ONLY_CONFIRMED, RATING_LABELS, ReviewBody } from '../../../../api/reviews/model';
 import { EmptyState } from '../../../components/catalog/EmptyState';
-import { ApiError, apiGet, apiPost, apiPut, errorMessage } from '../../../lib/api-client';
+import { api, unwrap } from '../../../lib/api';
+import { ApiError } from '../../../lib/api-client';
 import { classDate, classTime, coachName } from '../../../lib/catalog';
+import { useForm } from '../../../lib/form';
 import { toast } from '../../../lib/stores/toast';
 import Spinner from '../../components/Spinner';
-import { navigate, useQuery } from '../../router';
-import type { ScreenProps } from '../../router';
+import { navigate, useQuery, type ScreenProps } from '../../router';
 
-type State =
-  | { kind: 'loading' }
+type Loaded =
   | { kind: 'not-found' }
   /** The booking exists but cannot be reviewed (yet): said before the form, as the API would refuse it. */
   | { kind: 'not-reviewable'; title: string; reason: string }
   | { kind: 'ready'; booking: Booking; coach: { firstName: string; lastName: string }; existing: Review | null };
 
+/** The booking (one of the customer's bookings of this class), its coach and the review already written. */
+async function loadReview(classId: number, bookingId: number): Promise<Loaded> {
+  const bookings = await unwrap(api.bookings.get({ query: { classId: String(classId), limit: '100' } }));
+  const booking = bookings.find((b) => b.id === bookingId && b.classId === classId);
+  if (!booking) return { kind: 'not-found' };
+  const notYet = !booking.class.startTime || Date.parse(booking.class.startTime) > Date.now();
+  if (booking.status !== 'confirmed' || notYet) return { kind: 'not-reviewable', title: booking.class.title, reason: booking.status !== 'confirmed' ? ONLY_CONFIRMED : NOT_YET_TAKEN_PLACE };
+  const coach = await unwrap(api.coaches({ id: booking.class.coachId }).get());
+  const existing = await unwrap(api.reviews.class({ classId })({ bookingId }).get()).catch((e) => {
+    if (e instanceof ApiError && e.status === 404) return null;
+    throw e;
+  });
+  return { kind: 'ready', booking, coach, existing };
+}
+
 export default function ReviewScreen(_props: ScreenProps) {
   const query = useQuery();
   const classId = Number(query.get('classId'));
   const bookingId = Number(query.get('bookingId'));
-  const [state, setState] = useState<State>({ kind: 'loading' });
-  const [rating, setRating] = useState(0);
-  const [comment, setComment] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const loaded = useRemoteQuery({ queryKey: ['review', classId, bookingId], queryFn: () => loadReview(classId, bookingId), refetchOnWindowFocus: false });
+  const state: Loaded | undefined = loaded.isError ? { kind: 'not-found' } : loaded.data;
 
-  useEffect(() => {
-    let live = true;
-    (async () => {
-      try {
-        const bookings = await apiGet<Booking[]>('/api/bookings');
-        const booking = bookings.find((b) => b.id === bookingId && b.classId === classId);
-        if (!booking) throw new Error('booking missing');
-        const notYet = !booking.class.startTime || Date.parse(booking.class.startTime) > Date.now();
-        if (booking.status !== 'confirmed' || notYet) {
-          if (live) setState({ kind: 'not-reviewable', title: booking.class.title, reason: booking.status !== 'confirmed' ? ONLY_CONFIRMED : NOT_YET_TAKEN_PLACE });
-          return;
-        }
-        const coach = await apiGet<{ firstName: string; lastName: string }>(`/api/coaches/${booking.class.coachId}`);
-        const existing = await apiGet<Review>(`/api/reviews/class/${classId}/${bookingId}`).catch((e) => {
-          if (e instanceof ApiError && e.status === 404) return null;
-          throw e;
-        });
-        if (!live) return;
-        setState({ kind: 'ready', booking, coach, existing });
-        if (existing) {
-          setRating(existing.rating);
-          setComment(existing.comment ?? '');
-        }
-      } catch {
-        if (live) setState({ kind: 'not-found' });
-      }
-    })();
-    return () => {
-      live = false;
-    };
-  }, [classId, bookingId]);
-
-  if (state.kind === 'loading') return <Spinner />;
-  if (state.kind === 'not-found' || state.kind === 'not-reviewable') {
+  if (!state) return <Spinner />;
+  if (state.kind !== 'ready') {
     return (
       <div className="container-page max-w-xl py-12">
         <h1 className="sr-only">Review</h1>
@@ -75,27 +54,23 @@ export default function ReviewScreen(_props: ScreenProps) {
       </div>
     );
   }
+  return <ReviewForm classId={classId} bookingId={bookingId} booking={state.booking} coach={state.coach} existing={state.existing} />;
+}
 
-  const { booking, coach, existing } = state;
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const parsed = v.safeParse(ReviewBody, { classId, bookingId, rating: rating || undefined, comment });
-    if (!parsed.success) {
-      setError(v.flatten<typeof ReviewBody>(parsed.issues).nested?.rating?.[0] ?? v.flatten<typeof ReviewBody>(parsed.issues).nested?.comment?.[0] ?? 'Please select a rating');
-      return;
-    }
-    setError(null);
-    setSaving(true);
-    try {
-      if (existing) await apiPut<Review>(`/api/reviews/${existing.id}`, parsed.output);
-      else await apiPost<Review>('/api/reviews', parsed.output);
+function ReviewForm({ classId, bookingId, booking, coach, existing }: Omit<Extract<Loaded, { kind: 'ready' }>, 'kind'> & { classId: number; bookingId: number }) {
+  const form = useForm(ReviewBody, { classId, bookingId, rating: existing?.rating ?? 0, comment: existing?.comment ?? '' });
+  const { rating, comment } = form.values;
+  const error = form.errors.rating ?? form.errors.comment;
+  const submit = form.submit(
+    async (body) => {
+      if (existing) await unwrap(api.reviews({ id: existing.id }).put(body));
+      else await unwrap(api.reviews.post(body));
       toast({ title: existing ? 'Review updated' : 'Review submitted', description: 'Thank you for sharing your experience!', variant: 'success' });
       navigate('/bookings');
-    } catch (failure) {
-      toast({ title: 'Submission Failed', description: errorMessage(failure, 'Your review could not be saved. Please try again.'), variant: 'destructive' });
-      setSaving(false);
-    }
-  }
+    },
+    { fallback: 'Your review could not be saved. Please try again.', onError: (description) => toast({ title: 'Submission Failed', description, variant: 'destructive' }) },
+  );
+  const saving = form.pending;
 
   const shown = rating ? RATING_LABELS[rating as keyof typeof RATING_LABELS] : 'Choose a rating';
   return (
@@ -117,10 +92,7 @@ export default function ReviewScreen(_props: ScreenProps) {
                     name="rating"
                     value={value}
                     checked={rating === value}
-                    onChange={() => {
-                      setRating(value);
-                      setError(null);
-                    }}
+                    onChange={() => form.set('rating', value)}
                     className="sr-only"
                     aria-label={`${value} ${RATING_LABELS[value]}`}
                   />
@@ -140,7 +112,7 @@ export default function ReviewScreen(_props: ScreenProps) {
               className="input min-h-32"
               value={comment}
               maxLength={MAX_COMMENT}
-              onChange={(e) => setComment(e.target.value)}
+              onChange={(e) => form.set('comment', e.target.value)}
               placeholder="What did you enjoy? What could be better?"
               aria-describedby="comment-count"
             />
