@@ -59,6 +59,8 @@ export default function BookingsScreen(_props: ScreenProps) {
     queryKey: [...BOOKINGS, 'active-upcoming'],
     queryFn: () => unwrapPage(api.bookings.get({ query: { when: 'upcoming', active: 'true', limit: '1' } })),
   });
+  // Any booking at all (cancelled ones too): "No Bookings Found" is only for a customer who never booked.
+  const any = useQuery({ queryKey: [...BOOKINGS, 'any'], queryFn: () => unwrapPage(api.bookings.get({ query: { limit: '1' } })) });
   const [toCancel, setToCancel] = useState<Booking | null>(null);
   const [cancelling, setCancelling] = useState(false);
   const reload = () => queryClient.invalidateQueries({ queryKey: BOOKINGS });
@@ -92,9 +94,9 @@ export default function BookingsScreen(_props: ScreenProps) {
     }
   }
 
-  const loaded = upcoming.query.data && past.query.data;
-  const failed = [upcoming.query, past.query, active].some((q) => q.isError && !q.data);
-  const retry = () => Promise.all([upcoming.query.refetch(), past.query.refetch(), active.refetch()]);
+  const loaded = upcoming.query.data && past.query.data && any.data;
+  const failed = [upcoming.query, past.query, active, any].some((q) => q.isError && !q.data);
+  const retry = () => Promise.all([upcoming.query.refetch(), past.query.refetch(), active.refetch(), any.refetch()]);
   const activeUpcoming = active.data?.total ?? 0;
   return (
     <div className="container-page max-w-4xl py-8 sm:py-10">
@@ -109,7 +111,7 @@ export default function BookingsScreen(_props: ScreenProps) {
           </div>
         ) : !loaded ? (
           <Skeletons />
-        ) : upcoming.total === 0 && past.total === 0 ? (
+        ) : any.data.total === 0 ? (
           <EmptyState title="No Bookings Found" hint="You have not booked any classes yet. Find one you like!" action={BROWSE} />
         ) : (
           <TabGroup>
