@@ -10,16 +10,17 @@ import { addBooking, addClass, addUser, type Cast, makeCast } from '../classes/h
 const DAY = 24 * 60 * 60 * 1000;
 const BOOKINGS = 130;
 const POSTS = 45;
+const START = '2027-06-01T19:00:00Z';
 let server: TestServer;
 let cast: Cast;
 const sessions: number[] = [];
 
 beforeAll(async () => {
   server = await startTestServer();
-  server.clock.set('2027-05-01T19:00:00Z');
+  const now = Date.parse(START);
+  server.clock.set(START);
   cast = await makeCast(server);
-  const ctx = server.ctx;
-  const now = server.clock.now().getTime();
+  const { ctx } = server;
   const past = await addClass(ctx, { coachId: cast.coachId, title: 'Past Yoga', startTime: new Date(now - 3 * DAY), capacity: 500 });
   const upcoming = await addClass(ctx, { coachId: cast.coachId, title: 'Upcoming Yoga', startTime: new Date(now + 3 * DAY), capacity: 500 });
   for (let i = 0; i < BOOKINGS; i++) {
@@ -139,7 +140,7 @@ describe('GET /api/bookings (My Bookings) is paged', () => {
       const upcoming = await cast.customer.get('/api/bookings?when=upcoming&limit=100');
       expect(upcoming.body.some((b: { class: { title: string } }) => b.class.title === 'Deleted Session')).toBe(false);
     } finally {
-      server.clock.set('2027-05-01T19:00:00Z');
+      server.clock.set(START);
     }
   });
 
