@@ -195,18 +195,21 @@ export function startServer({ ctx, port = ctx.env.port, hostname = '0.0.0.0', si
         // Large JSON answers are gzipped by the routes that return them (api/lib/compress.ts).
         return api.handle(admitted);
       }
-      const render = async (locals: Record<string, unknown>) => withSecurityHeaders(await site!.renderPage(request, locals, srv.requestIP(request)?.address));
+      const render = async (locals: Record<string, unknown>, page = request) => withSecurityHeaders(await site!.renderPage(page, locals, srv.requestIP(request)?.address));
+      // The visitor's header and bottom bar, from the not-found page rendered for them (api/render-cache/chrome.ts).
+      const renderChrome = () => render({ ctx, chromePath: path }, new Request(new URL('/__chrome', request.url), { headers: request.headers }));
+      const finish = (response: Response) => compress(withSecurityHeaders(response), request);
       if (request.method === 'GET' || request.method === 'HEAD') {
         const file = staticFiles.get(path);
         if (file?.type.startsWith('text/html') && renderCache && !isSignedOut(request)) {
           // A prerendered page (about, FAQ, contact) with the signed-in visitor's own header.
-          return compress(withSecurityHeaders(await personalizedPage(file.body, () => render({ ctx }))), request);
+          return finish(await personalizedPage(request, file.body, renderChrome));
         }
         if (file) return serveStatic(file, request);
         if (path.startsWith('/uploads/')) return serveUpload(ctx, path);
       }
       if (!site || !renderCache) return Response.json({ message: 'Not found.' }, { status: 404 });
-      return respondWithPage(renderCache, request, render, (response) => compress(response, request));
+      return respondWithPage(renderCache, request, { render, renderChrome, finish });
     },
     error(error) {
       console.error('[server] unexpected error', error);

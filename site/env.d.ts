@@ -5,5 +5,7 @@ declare namespace App {
     user: import('../api/auth/session').SessionUser | null;
     /** What this render read through the render cache (set by our Bun server; absent under astro dev). */
     renderScope?: import('../api/render-cache').RenderScope;
+    /** Set when the header and bottom bar are rendered for another page's path (api/render-cache/chrome.ts). */
+    chromePath?: string;
   }
 }

@@ -1,7 +1,10 @@
 // Page responses through the render cache. A visitor without a session gets the page's HTML from memory,
 // gzipped once and served like a static file (ETag, 304); a signed-in visitor's page is rendered for them,
-// from cached page data, and never stored, so nobody ever sees another person's header or data.
+// from cached page data, and never stored, so nobody ever sees another person's header or data. Pages whose
+// body is the same for everyone (sameForEveryone) give a signed-in visitor the anonymous page with their own
+// header and bottom bar spliced in (chrome.ts), which costs a small render instead of the whole page.
 import { readSessionToken } from '../auth/session';
+import { personalizedPage } from './chrome';
 import type { AppContext } from '../context';
 import { type HtmlEntry, type RenderCache, type RenderScope } from '.';
 
@@ -17,13 +20,21 @@ export function isSignedOut(request: Request): boolean {
   return readSessionToken(request.headers.get('cookie')) === null;
 }
 
-/**
- * Answers a page request. `render` runs the site with the locals it is given; `finish` compresses a response
- * that is not served from the cache.
- */
-export async function respondWithPage(cache: RenderCache, request: Request, render: RenderWithLocals, finish: (response: Response) => Promise<Response>): Promise<Response> {
+export interface PageRenderers {
+  /** Renders the requested page with the locals it is given. */
+  render: RenderWithLocals;
+  /** Renders the header and bottom bar for the request's visitor, as chrome.ts splices them. */
+  renderChrome: () => Promise<Response>;
+  /** Compresses (and completes the headers of) a response that is not served from the cache. */
+  finish: (response: Response) => Promise<Response>;
+}
+
+/** Answers a page request from the cache, or renders it. */
+export async function respondWithPage(cache: RenderCache, request: Request, { render, renderChrome, finish }: PageRenderers): Promise<Response> {
   const method = request.method;
   if ((method !== 'GET' && method !== 'HEAD') || !isSignedOut(request)) {
+    const shared = method === 'GET' || method === 'HEAD' ? cache.html.get(keyOf(request.url), cache.now()) : undefined;
+    if (shared?.sameForEveryone) return finish(await personalizedPage(request, Bun.gunzipSync(shared.gzip), renderChrome));
     const scope = cache.newScope();
     const response = await render({ ctx: cache.ctx, renderScope: scope });
     if (scope.cacheable) response.headers.set('cache-control', PERSONAL_CACHE_CONTROL);
@@ -72,7 +83,7 @@ async function renderEntry(cache: RenderCache, key: string, render: RenderWithLo
     if (!DROPPED_HEADERS.has(name)) headers[name] = value;
   });
   Object.assign(headers, { etag: `W/"${Bun.hash(body).toString(36)}"`, 'cache-control': ANONYMOUS_CACHE_CONTROL, vary: VARY });
-  const entry: HtmlEntry = { gzip, etag: headers.etag!, headers, tags: [...scope.tags], expiresAt: scope.expiresAt, bytes: gzip.byteLength + key.length };
+  const entry: HtmlEntry = { gzip, sameForEveryone: scope.sameForEveryone === true, etag: headers.etag!, headers, tags: [...scope.tags], expiresAt: scope.expiresAt, bytes: gzip.byteLength + key.length };
   if (entry.expiresAt > cache.now() && !cache.watcher.changedSince(entry.tags, scope.seq)) cache.html.set(key, entry);
   return { entry, response: null };
 }

@@ -23,6 +23,9 @@ export interface RenderScope {
   expiresAt: number;
   /** The watcher's seq when the oldest data it used was read. */
   seq: number;
+  /** Every data call said the page reads nobody's data but the header's: a signed-in visitor may get the
+   * anonymous page with their own header and bottom bar spliced in (chrome.ts). */
+  sameForEveryone?: boolean;
 }
 
 export interface DataEntry extends TaggedEntry {
@@ -32,6 +35,7 @@ export interface DataEntry extends TaggedEntry {
 
 export interface HtmlEntry extends TaggedEntry {
   gzip: Uint8Array<ArrayBuffer>;
+  sameForEveryone: boolean;
   etag: string;
   headers: Record<string, string>;
 }
@@ -106,6 +110,7 @@ export async function cachedData<T>(
   key: string,
   load: () => Promise<T>,
   depends: (value: T) => Dependencies | null,
+  options: { sameForEveryone?: boolean } = {},
 ): Promise<T> {
   // No scope (astro dev, or a server without the cache): straight from the database.
   const scope = locals.renderScope;
@@ -122,6 +127,7 @@ export async function cachedData<T>(
   }
   // Data that could not be kept (expiry -Infinity) makes the page's expiry pass at once: not stored.
   scope.cacheable = true;
+  scope.sameForEveryone = (scope.sameForEveryone ?? true) && options.sameForEveryone === true;
   for (const tag of entry.tags) scope.tags.add(tag);
   scope.expiresAt = Math.min(scope.expiresAt, entry.expiresAt);
   scope.seq = Math.min(scope.seq, entry.seq);

@@ -20,18 +20,24 @@ const BLOG = 'blog';
 const classTag = (id: number) => `class:${id}`;
 const coachTag = (id: number) => `coach:${id}`;
 
+/** For pages that read no user outside the layout's header and bottom bar (the class page's booking card and
+ * the blog's admin links do): signed-in visitors get the anonymous page with their own header spliced in. */
+const SHARED = { sameForEveryone: true };
+
 /** A class card shows the class's spots and its coach's name and rating. */
 const cardTags = (items: readonly { id: number; coachId: number }[]) => items.flatMap((c) => [classTag(c.id), coachTag(c.coachId)]);
 
 export function cachedHomePageData(locals: Locals) {
   return cachedData(locals, 'home', () => homePageData(locals.ctx), (d) =>
     d.classes && d.coaches && d.categories && d.cities ? { tags: [CLASSES, COACHES, CATEGORIES, ...cardTags(d.classes)], classes: d.classes } : null,
+    SHARED,
   );
 }
 
 export function cachedBrowsePageData(locals: Locals, filters: ClassFilters, pageSize: number) {
   return cachedData(locals, `browse:${pageSize}:${classFiltersToQuery(filters)}`, () => browsePageData(locals.ctx, filters, pageSize), (d) =>
     d.page ? { tags: [CLASSES, COACHES, CATEGORIES, ...cardTags(d.page.items)], classes: d.page.items } : null,
+    SHARED,
   );
 }
 
@@ -46,7 +52,7 @@ export function cachedClassPageData(locals: Locals, id: number) {
 }
 
 export function cachedCoachesData(locals: Locals) {
-  return cachedData(locals, 'coaches', () => listCoaches(locals.ctx.db), () => ({ tags: [COACHES, CATEGORIES] }));
+  return cachedData(locals, 'coaches', () => listCoaches(locals.ctx.db), () => ({ tags: [COACHES, CATEGORIES] }), SHARED);
 }
 
 export function cachedCoachPageData(locals: Locals, id: number) {
@@ -54,7 +60,7 @@ export function cachedCoachPageData(locals: Locals, id: number) {
     if (!d) return null;
     const shown = [...d.upcoming, ...d.past];
     return { tags: [coachTag(id), CATEGORIES, ...shown.map((c) => classTag(c.id))], classes: shown };
-  });
+  }, SHARED);
 }
 
 export function cachedPublishedPosts(locals: Locals) {
