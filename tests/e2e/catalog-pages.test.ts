@@ -88,7 +88,7 @@ describe('information pages', () => {
     expect(await items.count()).toBe(4);
     await page.getByText('What if there are no slots available?').click();
     expect(await items.evaluateAll((els) => els.map((el) => (el as HTMLDetailsElement).open))).toEqual([false, true, false, false]);
-    expect(await page.getByText(/waitlist feature is on its way/).isVisible()).toBe(true);
+    expect(await page.getByText(/Join its waitlist from the class page/).isVisible()).toBe(true);
     await page.getByText('Are classes covered by insurance?').click();
     expect(await items.evaluateAll((els) => els.map((el) => (el as HTMLDetailsElement).open))).toEqual([false, false, false, true]);
     await guard.context.close();

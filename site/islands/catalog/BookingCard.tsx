@@ -1,7 +1,8 @@
 // The class page's booking card (customer-areas §2, §4, §5, §8). Display (catalogue): price per person, spots
 // left of capacity, the spot counter (1 .. spotsLeft, falling back to capacity), price x quantity, the 5%
 // service fee and the total. Booking (payments): the already-booked notice (Confirmed / Pending payment),
-// Class is Full, visitors sent to sign in and back, free classes booked directly, paid ones to checkout.
+// Class is Full with Join Waitlist (./JoinWaitlist.tsx), visitors sent to sign in and back, free classes booked
+// directly, paid ones to checkout.
 import { tagReact } from '../../lib/astro-react';
 import { useEffect, useState } from 'react';
 import type { Booking } from '../../../api/bookings/model';
@@ -13,6 +14,7 @@ import { toastAcrossNavigation } from '../../lib/carry-toast';
 import { dollars } from '../../lib/catalog';
 import { toast } from '../../lib/stores/toast';
 import Toaster from '../Toaster';
+import { JoinWaitlist } from './JoinWaitlist';
 
 export interface BookingCardProps {
   classId: number;
@@ -107,10 +109,7 @@ export default function BookingCard({ classId, price, capacity, spotsLeft, signe
           <a href="/classes" className="btn-secondary mt-3 w-full">Browse Classes</a>
         </div>
       ) : full ? (
-        <div className="mt-5 rounded-xl bg-red-50 p-4 text-red-800 dark:bg-red-950/50 dark:text-red-200" role="status">
-          <p className="font-semibold">Class is Full</p>
-          <p className="mt-1 text-sm">Check back later in case a spot opens up from a cancellation.</p>
-        </div>
+        <JoinWaitlist classId={classId} capacity={capacity} signedIn={signedIn} quantity={quantity} onQuantity={setQuantity} />
       ) : (
         <>
           <div className="mt-5 flex items-center justify-between">

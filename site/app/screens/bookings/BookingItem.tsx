@@ -33,6 +33,11 @@ export function BookingItem({ booking, tab, onCancel }: { booking: Booking; tab:
           <li className="flex items-center gap-2"><Icon name="pin" className="h-4 w-4 shrink-0 text-fog-500" />{locationOf(cls)}</li>
           <li className="flex items-center gap-2"><Icon name="users" className="h-4 w-4 shrink-0 text-fog-500" />{spots} {spots === 1 ? 'spot' : 'spots'} booked</li>
         </ul>
+        {booking.classChangedAt && booking.status !== 'cancelled' && !cls.deleted && (
+          <p className="rounded-xl border border-amber-400 bg-amber-50 p-3 text-sm text-amber-950 dark:bg-amber-950/40 dark:text-amber-100" role="note">
+            <span className="font-semibold">Changed by the coach.</span> The time and place above are the new ones; you can cancel with a full refund until the class starts.
+          </p>
+        )}
         {isCancelledByCoach(booking) ? (
           <p className="text-sm font-medium text-fog-800 dark:text-fog-200">
             Cancelled by the coach{booking.refundAmount ? ` — refunded ${dollars(booking.refundAmount)}` : ''}

@@ -1,4 +1,4 @@
-// /bookings (customer-areas §2, §4, §8): Upcoming (with count badge) and Past tabs, cancel with its dialog,
+// /bookings (customer-areas §2, §4, §8): Upcoming (with count badge), Past and Waitlist (?tab=waitlist) tabs, cancel with its dialog,
 // reviews, empty and error states. Each tab is a server-paged list with Load more; refetched on window focus;
 // ?refresh=true cleans the URL and reloads the lists (after checkout).
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
@@ -16,6 +16,7 @@ import { pageQuery } from '../../components/Pagination';
 import { useLocation, type ScreenProps } from '../../router';
 import { BookingItem } from './BookingItem';
 import { CancelDialog } from './CancelDialog';
+import { useWaitlistEntries, WaitlistPanel } from './WaitlistTab';
 
 const BROWSE = { href: '/classes', label: 'Browse Classes' };
 const BOOKINGS = ['bookings'] as const;
@@ -63,6 +64,8 @@ export default function BookingsScreen(_props: ScreenProps) {
   const any = useQuery({ queryKey: [...BOOKINGS, 'any'], queryFn: () => unwrapPage(api.bookings.get({ query: { limit: '1' } })) });
   const [toCancel, setToCancel] = useState<Booking | null>(null);
   const [cancelling, setCancelling] = useState(false);
+  const waitlist = useWaitlistEntries();
+  const initialTab = new URLSearchParams(search).get('tab') === 'waitlist' ? 2 : 0;
   const reload = () => queryClient.invalidateQueries({ queryKey: BOOKINGS });
 
   useEffect(() => {
@@ -94,9 +97,9 @@ export default function BookingsScreen(_props: ScreenProps) {
     }
   }
 
-  const loaded = upcoming.query.data && past.query.data && any.data;
-  const failed = [upcoming.query, past.query, active, any].some((q) => q.isError && !q.data);
-  const retry = () => Promise.all([upcoming.query.refetch(), past.query.refetch(), active.refetch(), any.refetch()]);
+  const loaded = upcoming.query.data && past.query.data && any.data && waitlist.entries;
+  const failed = [upcoming.query, past.query, active, any, waitlist.query].some((q) => q.isError && !q.data);
+  const retry = () => Promise.all([upcoming.query.refetch(), past.query.refetch(), active.refetch(), any.refetch(), waitlist.query.refetch()]);
   const activeUpcoming = active.data?.total ?? 0;
   return (
     <div className="container-page max-w-4xl py-8 sm:py-10">
@@ -111,16 +114,19 @@ export default function BookingsScreen(_props: ScreenProps) {
           </div>
         ) : !loaded ? (
           <Skeletons />
-        ) : any.data.total === 0 ? (
+        ) : any.data.total === 0 && (waitlist.entries ?? []).length === 0 ? (
           <EmptyState title="No Bookings Found" hint="You have not booked any classes yet. Find one you like!" action={BROWSE} />
         ) : (
-          <TabGroup>
+          <TabGroup defaultIndex={initialTab}>
             <TabList className="flex gap-1 rounded-full bg-fog-100 p-1 dark:bg-fog-800" aria-label="Bookings">
-              {['Upcoming', 'Past'].map((label) => (
+              {['Upcoming', 'Past', 'Waitlist'].map((label) => (
                 <Tab key={label} className="flex flex-1 items-center justify-center gap-2 rounded-full px-4 py-2 text-sm font-semibold text-fog-700 data-[selected]:bg-white data-[selected]:text-fog-900 data-[selected]:shadow dark:text-fog-300 dark:data-[selected]:bg-fog-950 dark:data-[selected]:text-fog-50">
                   {label}
                   {label === 'Upcoming' && (
                     <span className="badge bg-brand-600 text-white dark:bg-brand-500 dark:text-fog-950" aria-label={`${activeUpcoming} upcoming`}>{activeUpcoming}</span>
+                  )}
+                  {label === 'Waitlist' && waitlist.openCount > 0 && (
+                    <span className="badge bg-amber-500 text-fog-950" aria-label={`${waitlist.openCount} on the waitlist`}>{waitlist.openCount}</span>
                   )}
                 </Tab>
               ))}
@@ -131,6 +137,9 @@ export default function BookingsScreen(_props: ScreenProps) {
               </TabPanel>
               <TabPanel>
                 <BookingList tab="past" list={past} onCancel={setToCancel} />
+              </TabPanel>
+              <TabPanel>
+                <WaitlistPanel entries={waitlist.entries ?? []} reload={waitlist.reload} />
               </TabPanel>
             </TabPanels>
           </TabGroup>

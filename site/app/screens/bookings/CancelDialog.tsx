@@ -1,5 +1,6 @@
 // The cancel confirmation (customer-areas §2): Keep Booking / Confirm Cancellation, with exactly what the
-// FAQ policy refunds for this booking and until when a full refund applies, in Pacific time.
+// FAQ policy refunds for this booking and until when a full refund applies, in Pacific time (a class the
+// coach moved is refunded in full until it starts).
 import { Dialog, DialogPanel, DialogTitle, Description } from '@headlessui/react';
 import type { Booking } from '../../../../api/bookings/model';
 import { formatDateLong, formatTimePT } from '../../../../api/lib/pacific';
@@ -9,6 +10,9 @@ export function refundSentence(booking: Booking): string {
   if (booking.status === 'pending') return 'Your payment has not been completed, so nothing has been charged and nothing needs refunding.';
   if (booking.amount === 0) return 'This class is free, so there is nothing to refund.';
   const until = booking.fullRefundUntil ? `${formatDateLong(booking.fullRefundUntil)} at ${formatTimePT(booking.fullRefundUntil)}` : null;
+  if (booking.classChangedAt && booking.refundIfCancelledNow > 0) {
+    return `The coach changed this class, so you get a full refund of ${dollars(booking.refundIfCancelledNow)} until it starts, whatever the 48-hour rule says. Refunds take 3-5 business days.`;
+  }
   if (booking.refundIfCancelledNow > 0) {
     return `You will be refunded ${dollars(booking.refundIfCancelledNow)} in full${until ? ` (full refunds apply until ${until}, 48 hours before the class)` : ''}. Refunds take 3-5 business days.`;
   }

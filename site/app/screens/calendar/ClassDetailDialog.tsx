@@ -1,4 +1,4 @@
-// The class detail dialog of My Calendar: image, full date, time, location, bookings, price, description,
+// The class detail dialog of My Calendar: image, full date, time, location, bookings and waitlist, price, description,
 // what to bring; Edit, Duplicate and Delete.
 import { formatDateFull, formatTimeRangePT } from '../../../../api/lib/pacific';
 import { Icon } from '../../../components/catalog/icons';
@@ -52,6 +52,7 @@ export default function ClassDetailDialog({ cls, onClose, onDelete }: { cls: Man
               <Icon name="users" className="mt-0.5 h-4 w-4 shrink-0 text-brand-600" />
               <dd>
                 {cls.activeBookings} / {cls.capacity ?? cls.maxParticipants} participants
+                <span className="block text-fog-600 dark:text-fog-400">{cls.waitlistCount} on the waitlist</span>
               </dd>
             </div>
             <div className="flex items-start gap-3">

@@ -125,6 +125,7 @@ function MyClasses() {
 function ClassCard({ card, onDelete }: { card: Card; onDelete: () => void }) {
   const { cls, kind, sessions, next } = card;
   const badge = BADGES[kind];
+  const waiting = sessions.reduce((n, s) => n + s.waitlistCount, 0);
   return (
     <article className="card flex h-full flex-col overflow-hidden">
       <ClassImage src={cls.image} className="" />
@@ -143,6 +144,12 @@ function ClassCard({ card, onDelete }: { card: Card; onDelete: () => void }) {
             <Icon name="calendar" />
             {kind === 'series' ? 'Next: ' : ''}
             {formatDateLong(next.startTime)} · {formatTimePT(next.startTime)}
+          </p>
+        )}
+        {waiting > 0 && (
+          <p className="mt-2 flex items-center gap-2 text-sm font-medium text-amber-800 dark:text-amber-200">
+            <Icon name="users" />
+            {waiting} on the waitlist
           </p>
         )}
         <div className="mt-auto flex flex-wrap gap-2 pt-5">

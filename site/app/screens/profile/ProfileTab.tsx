@@ -1,4 +1,4 @@
-// The Profile tab (coach-admin-areas §2, §5): names, phone, picture; coaches also bio, areas of expertise
+// The Profile tab (coach-admin-areas §2, §5): names, phone, picture, class reminders on or off; coaches also bio, areas of expertise
 // and certifications. Success and error toasts; the page reloads 1 s after a successful update.
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -23,6 +23,7 @@ export function ProfileTab({ user }: { user: CurrentUser }) {
     certifications: user.certifications ?? '',
     areasOfExpertise: user.areasOfExpertise,
     profileImage: user.profileImage,
+    classReminders: user.classReminders,
   });
   const categoryList = useQuery({ queryKey: ['categories'], queryFn: () => unwrap(api.categories.get()), enabled: isCoach, staleTime: REFERENCE_STALE_MS });
   const categories: CategoryOption[] | null = categoryList.isError ? [] : (categoryList.data ?? null);
@@ -53,6 +54,13 @@ export function ProfileTab({ user }: { user: CurrentUser }) {
       </div>
       <Field label="Email" name="email" value={user.email} readOnly disabled hint="Your sign-in email can't be changed here." />
       <Field label="Phone" type="tel" autoComplete="tel" placeholder="+14155550123" hint="Include your country code, e.g. +1 415 555 0123." {...form.bind('phone')} />
+      <label className="flex items-start gap-3 text-sm">
+        <input type="checkbox" className="mt-0.5 h-4 w-4" checked={values.classReminders ?? true} onChange={(e) => form.set('classReminders', e.currentTarget.checked)} />
+        <span>
+          <span className="font-medium">Class reminders</span>
+          <span className="block text-fog-600 dark:text-fog-400">Email me a reminder, with the address and a calendar file, the day before each class I book.</span>
+        </span>
+      </label>
       {isCoach && (
         <>
           {textArea('bio', 'Bio', 4, 'Tell customers about your experience and teaching style')}

@@ -1,0 +1,128 @@
+// My Bookings' Waitlist tab: each entry with its class, spots and state: place in line (Leave), an offer with
+// its deadline in Pacific time and a live countdown (Accept: a free class is booked, a paid one opens
+// checkout for the held spots at the price offered; Decline), or how it ended.
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import type { AcceptAnswer, WaitlistEntry } from '../../../../api/waitlist/model';
+import { EmptyState } from '../../../components/catalog/EmptyState';
+import { Icon } from '../../../components/catalog/icons';
+import { api, unwrap } from '../../../lib/api';
+import { errorMessage } from '../../../lib/api-client';
+import { classDate, classTime, dollars, locationOf } from '../../../lib/catalog';
+import { toast } from '../../../lib/stores/toast';
+import { countdown, offerDeadlineLabel, WAITLIST_STATUS_LABEL } from '../../../lib/waitlist';
+import { navigate } from '../../router';
+
+const isOpen = (e: WaitlistEntry) => e.status === 'waiting' || e.status === 'offered';
+
+export const WAITLIST = ['waitlist'] as const;
+
+/** The caller's waitlist entries (null while loading); TanStack Query refetches them on focus. */
+export function useWaitlistEntries() {
+  const queryClient = useQueryClient();
+  const query = useQuery({ queryKey: WAITLIST, queryFn: () => unwrap(api.waitlist.get()) });
+  const entries = query.data ?? null;
+  // An answered offer also changes the bookings (a booking, or a hold to pay).
+  const reload = async () => {
+    await queryClient.invalidateQueries({ queryKey: WAITLIST });
+    await queryClient.invalidateQueries({ queryKey: ['bookings'] });
+  };
+  return { query, entries, reload, openCount: (entries ?? []).filter(isOpen).length };
+}
+
+/** Re-renders every second while an offer's countdown is on screen. */
+function useNow(active: boolean): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!active) return;
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [active]);
+  return now;
+}
+
+export function WaitlistPanel({ entries, reload }: { entries: WaitlistEntry[]; reload: () => Promise<void> }) {
+  const [busy, setBusy] = useState<number | null>(null);
+  const now = useNow(entries.some((e) => e.status === 'offered'));
+
+  async function act(entry: WaitlistEntry, action: 'accept' | 'decline' | 'leave') {
+    setBusy(entry.id);
+    try {
+      if (action === 'leave') {
+        await unwrap(api.classes({ id: entry.classId }).waitlist.delete());
+        toast({ title: 'You left the waitlist', variant: 'success' });
+      } else if (action === 'decline') {
+        await unwrap(api.waitlist({ id: entry.id }).decline.post());
+        toast({ title: 'Offer declined', description: 'The spots go to the next person on the waitlist.', variant: 'success' });
+      } else {
+        const answer: AcceptAnswer = await unwrap(api.waitlist({ id: entry.id }).accept.post());
+        if (answer.checkoutUrl) {
+          window.location.assign(answer.checkoutUrl);
+          return;
+        }
+        toast({ title: 'Booking confirmed!', description: `Your ${entry.quantity === 1 ? 'spot is' : 'spots are'} booked.`, variant: 'success' });
+        navigate('/bookings?refresh=true');
+      }
+      await reload();
+    } catch (error) {
+      toast({ title: 'Something went wrong', description: errorMessage(error, 'Please try again.'), variant: 'destructive' });
+      await reload();
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  if (entries.length === 0) {
+    return <EmptyState title="No Waitlist Entries" hint="When a class is full, join its waitlist from the class page and it will show up here." action={{ href: '/classes', label: 'Browse Classes' }} />;
+  }
+  return (
+    <ul className="space-y-4">
+      {entries.map((entry) => {
+        const { class: cls } = entry;
+        const spots = `${entry.quantity} ${entry.quantity === 1 ? 'spot' : 'spots'}`;
+        return (
+          <li key={entry.id} className="card flex flex-col gap-3 p-4 sm:p-5" aria-label={`Waitlist: ${cls.title}`}>
+            <div className="flex flex-wrap items-start justify-between gap-2">
+              <h3 className="text-lg font-semibold">{cls.title}</h3>
+              <span className={`badge ${entry.status === 'offered' ? 'border border-amber-400 bg-amber-50 text-amber-900 dark:bg-amber-950/40 dark:text-amber-100' : 'bg-fog-100 text-fog-800 dark:bg-fog-800 dark:text-fog-100'}`}>
+                {WAITLIST_STATUS_LABEL[entry.status] ?? entry.status}
+              </span>
+            </div>
+            <ul className="grid gap-1.5 text-sm text-fog-700 sm:grid-cols-2 dark:text-fog-300">
+              <li className="flex items-center gap-2"><Icon name="calendar" className="h-4 w-4 shrink-0 text-fog-500" />{classDate(cls.startTime)}</li>
+              <li className="flex items-center gap-2"><Icon name="clock" className="h-4 w-4 shrink-0 text-fog-500" />{classTime(cls.startTime, cls.endTime)}</li>
+              <li className="flex items-center gap-2"><Icon name="pin" className="h-4 w-4 shrink-0 text-fog-500" />{locationOf(cls)}</li>
+              <li className="flex items-center gap-2"><Icon name="users" className="h-4 w-4 shrink-0 text-fog-500" />{spots}</li>
+            </ul>
+            {entry.status === 'waiting' && <p className="text-sm font-medium">Number {entry.position} in line</p>}
+            {entry.status === 'offered' && entry.offerExpiresAt && (
+              <div className="rounded-xl border border-amber-400 bg-amber-50 p-3 text-sm text-amber-950 dark:bg-amber-950/40 dark:text-amber-100" role="status">
+                <p>
+                  <span className="font-semibold">{spots} held for you</span> until {offerDeadlineLabel(entry.offerExpiresAt)}{' '}
+                  <span className="font-semibold tabular-nums">({countdown(entry.offerExpiresAt, now)})</span>
+                </p>
+                <p className="mt-1">{entry.amount ? `Total ${dollars(entry.amount)}, service fee included. Nothing is charged until you complete checkout.` : 'This class is free.'}</p>
+              </div>
+            )}
+            <div className="mt-auto flex flex-wrap gap-2 pt-1">
+              {!cls.deleted && <a href={`/classes/${entry.classId}`} className="btn-secondary">View Class Details</a>}
+              {entry.status === 'offered' && (
+                <>
+                  <button type="button" className="btn-primary" disabled={busy === entry.id} onClick={() => void act(entry, 'accept')}>
+                    {entry.amount ? `Accept and pay ${dollars(entry.amount)}` : 'Accept and book'}
+                  </button>
+                  <button type="button" className="btn-ghost" disabled={busy === entry.id} onClick={() => void act(entry, 'decline')}>Decline</button>
+                </>
+              )}
+              {entry.status === 'waiting' && (
+                <button type="button" className="btn-ghost text-red-700 hover:bg-red-50 dark:text-red-400 dark:hover:bg-red-950/40" disabled={busy === entry.id} onClick={() => void act(entry, 'leave')}>
+                  Leave
+                </button>
+              )}
+            </div>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,111 @@
+// The booking card of a full class: Join Waitlist with the same spot counter as booking (a visitor signs in
+// first and comes back), or where the customer stands: place in line (with Leave), or an offer to answer.
+import { useEffect, useState } from 'react';
+import type { WaitlistEntry } from '../../../api/waitlist/model';
+import { Icon } from '../../components/catalog/icons';
+import { apiDelete, apiGet, apiPost, errorMessage } from '../../lib/api-client';
+import { offerDeadlineLabel } from '../../lib/waitlist';
+import { toast } from '../../lib/stores/toast';
+
+export interface JoinWaitlistProps {
+  classId: number;
+  capacity: number;
+  signedIn: boolean;
+  quantity: number;
+  onQuantity: (next: number) => void;
+}
+
+export function JoinWaitlist({ classId, capacity, signedIn, quantity, onQuantity }: JoinWaitlistProps) {
+  const [entry, setEntry] = useState<WaitlistEntry | null | undefined>(signedIn ? undefined : null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (!signedIn) return;
+    apiGet<WaitlistEntry[]>('/api/waitlist')
+      .then((list) => setEntry(list.find((e) => e.classId === classId && (e.status === 'waiting' || e.status === 'offered')) ?? null))
+      .catch(() => setEntry(null));
+  }, [signedIn, classId]);
+
+  async function join() {
+    setBusy(true);
+    try {
+      const joined = await apiPost<WaitlistEntry>(`/api/classes/${classId}/waitlist`, { quantity });
+      setEntry(joined);
+      toast({ title: "You're on the waitlist", description: "We'll email you as soon as spots open up for you.", variant: 'success' });
+    } catch (error) {
+      toast({ title: 'Could not join the waitlist', description: errorMessage(error, 'Something went wrong. Please try again.'), variant: 'destructive' });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function leave() {
+    setBusy(true);
+    try {
+      await apiDelete(`/api/classes/${classId}/waitlist`);
+      setEntry(null);
+      toast({ title: 'You left the waitlist', variant: 'success' });
+    } catch (error) {
+      toast({ title: 'Could not leave the waitlist', description: errorMessage(error, 'Something went wrong. Please try again.'), variant: 'destructive' });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const full = (
+    <div className="mt-5 rounded-xl bg-red-50 p-4 text-red-800 dark:bg-red-950/50 dark:text-red-200" role="status">
+      <p className="font-semibold">Class is Full</p>
+      <p className="mt-1 text-sm">Check back later in case a spot opens up from a cancellation.</p>
+      <p className="mt-2 text-sm">Or join the waitlist: freed spots are held for the first person in line, who gets an email and 2 hours to say yes. Nothing is charged unless you accept.</p>
+    </div>
+  );
+  if (entry === undefined) return <div className="skeleton mt-5 h-24 w-full" role="status" aria-label="Checking the waitlist" />;
+  if (entry?.status === 'offered') {
+    return (
+      <div className="mt-5 rounded-xl border border-amber-400 bg-amber-50 p-4 text-amber-950 dark:bg-amber-950/40 dark:text-amber-100" role="status">
+        <p className="font-semibold">Spots are held for you</p>
+        <p className="mt-1 text-sm">{entry.quantity} {entry.quantity === 1 ? 'spot' : 'spots'} until {offerDeadlineLabel(entry.offerExpiresAt!)}.</p>
+        <a href="/bookings?tab=waitlist" className="btn-accent mt-3 w-full">Answer the offer</a>
+      </div>
+    );
+  }
+  if (entry) {
+    return (
+      <>
+        {full}
+        <div className="mt-4 rounded-xl bg-brand-50 p-4 text-brand-900 dark:bg-brand-950/60 dark:text-brand-100" role="status">
+          <p className="flex items-center gap-2 font-semibold"><Icon name="check" className="h-5 w-5" />You're on the waitlist</p>
+          <p className="mt-1 text-sm">Number {entry.position} in line · {entry.quantity} {entry.quantity === 1 ? 'spot' : 'spots'}</p>
+          <button type="button" className="btn-secondary mt-3 w-full" disabled={busy} onClick={() => void leave()}>Leave Waitlist</button>
+        </div>
+      </>
+    );
+  }
+  return (
+    <>
+      {full}
+      <div className="mt-5 flex items-center justify-between">
+        <span id="waitlist-spots-label" className="font-medium">Spots</span>
+        <div className="flex items-center gap-3" role="group" aria-labelledby="waitlist-spots-label">
+          <button type="button" className="btn-secondary h-10 w-10 p-0" aria-label="Remove a spot" disabled={quantity <= 1} onClick={() => onQuantity(Math.max(1, quantity - 1))}>
+            <Icon name="minus" className="h-4 w-4" />
+          </button>
+          <output aria-live="polite" aria-label="Number of spots" className="w-8 text-center text-lg font-semibold tabular-nums">{quantity}</output>
+          <button type="button" className="btn-secondary h-10 w-10 p-0" aria-label="Add a spot" disabled={quantity >= capacity} onClick={() => onQuantity(Math.min(capacity, quantity + 1))}>
+            <Icon name="plus" className="h-4 w-4" />
+          </button>
+        </div>
+      </div>
+      {signedIn ? (
+        <button type="button" className="btn-primary mt-5 w-full py-3 text-base" disabled={busy} onClick={() => void join()}>
+          {busy ? 'Joining...' : 'Join Waitlist'}
+        </button>
+      ) : (
+        <>
+          <a href={`/auth?redirect=/classes/${classId}`} className="btn-primary mt-5 w-full py-3 text-base">Join Waitlist</a>
+          <p className="mt-2 text-center text-xs text-fog-600 dark:text-fog-400">You'll sign in first, then come right back.</p>
+        </>
+      )}
+    </>
+  );
+}

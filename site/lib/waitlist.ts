@@ -1,0 +1,27 @@
+// Waitlist display rules shared by the class page and My Bookings: an offer's deadline in Pacific time and
+// the time left to answer it.
+import { formatDateLong, formatTimePT } from '../../api/lib/pacific';
+
+/** "Tuesday, March 5 at 10:30 AM PT"-style deadline of an offer. */
+export function offerDeadlineLabel(offerExpiresAt: string): string {
+  return `${formatDateLong(offerExpiresAt)} at ${formatTimePT(offerExpiresAt)}`;
+}
+
+/** Time left to answer, as "1 h 05 min left", "4 min 30 s left", or "Expired". */
+export function countdown(offerExpiresAt: string, now: number): string {
+  const left = Math.max(0, new Date(offerExpiresAt).getTime() - now);
+  if (left === 0) return 'Expired';
+  const minutes = Math.floor(left / 60_000);
+  if (minutes >= 60) return `${Math.floor(minutes / 60)} h ${String(minutes % 60).padStart(2, '0')} min left`;
+  if (minutes >= 5) return `${minutes} min left`;
+  return `${minutes} min ${String(Math.floor((left % 60_000) / 1000)).padStart(2, '0')} s left`;
+}
+
+export const WAITLIST_STATUS_LABEL: Record<string, string> = {
+  waiting: 'Waiting',
+  offered: 'Spots held for you',
+  accepted: 'Accepted',
+  declined: 'Declined',
+  expired: 'Offer expired',
+  left: 'Left',
+};
