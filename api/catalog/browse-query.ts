@@ -73,20 +73,31 @@ export function browseConditions(filters: ClassFilters, now: Date, notStartedBy?
   return sql.join(conditions, sql` AND `);
 }
 
+/** One page of ids of the classes WHERE `where`, in `order`, and how many there are in all. */
+async function pageOfIds(db: Database, where: SQL, order: SQL, page: { limit: number; offset: number }, from: SQL = sql`classes`): Promise<{ ids: number[]; total: number }> {
+  const [rows, counted] = await Promise.all([
+    db.all<{ id: number }>(sql`SELECT "classes"."id" AS id FROM ${from} WHERE ${where} ORDER BY ${order} LIMIT ${page.limit} OFFSET ${page.offset}`),
+    db.all<{ total: number }>(sql`SELECT count(*) AS total FROM ${from} WHERE ${where}`),
+  ]);
+  return { ids: rows.map((row) => Number(row.id)), total: Number(counted[0]?.total ?? 0) };
+}
+
+const BY_START = sql`${START_KEY}, "classes"."id"`;
+
 /** One page of matching class ids in browse order, and how many match in all. */
 export async function browseClassIds(db: Database, now: Date, options: BrowseOptions): Promise<{ ids: number[]; total: number }> {
   const where = browseConditions(options.filters, now, options.notStartedBy);
   const q = options.filters.q?.trim() ?? '';
-  const ranked = options.sort === 'relevance' && [...q].length >= 3;
-  const page = ranked
-    ? // bm25 weights: title counts most, then category and coach, then description and location.
-      sql`SELECT "classes"."id" AS id FROM classes JOIN classes_search ON classes_search.rowid = "classes"."id"
-          WHERE classes_search MATCH ${phrase(q.toLowerCase())} AND ${where}
-          ORDER BY bm25(classes_search, 10.0, 2.0, 4.0, 4.0, 2.0), ${START_KEY}, "classes"."id" LIMIT ${options.limit} OFFSET ${options.offset}`
-    : sql`SELECT "classes"."id" AS id FROM classes WHERE ${where} ORDER BY ${START_KEY}, "classes"."id" LIMIT ${options.limit} OFFSET ${options.offset}`;
-  const [rows, counted] = await Promise.all([
-    db.all<{ id: number }>(page),
-    db.all<{ total: number }>(sql`SELECT count(*) AS total FROM classes WHERE ${where}`),
-  ]);
-  return { ids: rows.map((row) => Number(row.id)), total: Number(counted[0]?.total ?? 0) };
+  if (options.sort !== 'relevance' || [...q].length < 3) return pageOfIds(db, where, BY_START, options);
+  // bm25 weights: title counts most, then category and coach, then description and location.
+  const matching = sql`classes_search MATCH ${phrase(q.toLowerCase())} AND ${where}`;
+  const ranked = sql`bm25(classes_search, 10.0, 2.0, 4.0, 4.0, 2.0), ${BY_START}`;
+  return pageOfIds(db, matching, ranked, options, sql`classes JOIN classes_search ON classes_search.rowid = "classes"."id"`);
+}
+
+/** A page of a coach's bookable classes: upcoming (not started by now, soonest first, no start time last) or past (latest first). */
+export function coachClassIds(db: Database, coachId: number, now: Date, when: 'upcoming' | 'past', page: { limit: number; offset: number }): Promise<{ ids: number[]; total: number }> {
+  const started = when === 'upcoming' ? sql`${START_KEY} > ${now.getTime()}` : sql`${START_KEY} <= ${now.getTime()}`;
+  const order = when === 'upcoming' ? BY_START : sql`${START_KEY} DESC, "classes"."id" DESC`;
+  return pageOfIds(db, sql`${BOOKABLE} AND "classes"."coach_id" = ${coachId} AND ${started}`, order, page);
 }

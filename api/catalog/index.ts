@@ -14,6 +14,8 @@ import {
   ClassItem,
   ClassListQuery,
   Coach,
+  CoachClassesQuery,
+  CoachListQuery,
   CoachIdParams,
   IdParams,
   IncludeSchedulesQuery,
@@ -24,18 +26,19 @@ import {
   ReviewList,
   ReviewsQuery,
 } from './model';
+import { countCoaches, getCoach, listCoaches } from './coaches';
+import { coachReviews, coachReviewStats } from './ratings';
 import {
   classBookingCount,
-  coachReviews,
-  coachReviewStats,
+  coachProfileClasses,
+  DEFAULT_PAGE,
   getCategory,
   getClass,
-  getCoach,
   listCategories,
   listCities,
   listClasses,
   listCoachClasses,
-  listCoaches,
+  MAX_PAGE,
   parseId,
 } from './service';
 
@@ -120,21 +123,51 @@ export function catalogRoutes(ctx: AppContext) {
       response: { 200: BookingCount, 404: NotFoundMessage },
       detail: { tags: tags.catalog, summary: 'Spots left, capacity and active spots (confirmed bookings and unexpired payment holds)' },
     })
-    .get('/coaches', () => listCoaches(db), {
-      response: { 200: v.array(Coach) },
-      detail: { tags: tags.coaches, summary: 'Approved coaches with rating and expertise names' },
-    })
+    .get(
+      '/coaches',
+      async ({ query, set }) => {
+        const paged = query.limit !== undefined || query.offset !== undefined;
+        const [coaches, total] = await Promise.all([listCoaches(db, { q: query.q, ...(paged ? pageOf(query, DEFAULT_PAGE) : {}) }), countCoaches(db, query.q)]);
+        set.headers['x-total-count'] = String(total);
+        return coaches;
+      },
+      {
+        query: CoachListQuery,
+        response: { 200: v.array(Coach) },
+        detail: {
+          tags: tags.coaches,
+          summary: 'Approved coaches with rating and expertise names, best rated first',
+          description: '`q`: the full name or the bio contains it, case-insensitive. `limit` (1 to 100) and `offset` page the list; X-Total-Count gives every match.',
+        },
+      },
+    )
     .get('/coaches/:id', ({ params }) => getCoach(db, parseId(params.id, 'Coach not found.')), {
       params: IdParams,
       response: { 200: Coach, 404: NotFoundMessage },
       detail: { tags: tags.coaches, summary: 'One approved coach' },
     })
-    .get('/coaches/:id/classes', ({ params, query }) => listCoachClasses(db, parseId(params.id, 'Coach not found.'), ctx.clock.now(), { includeSchedules: query.includeSchedules === 'true' }), {
-      params: IdParams,
-      query: IncludeSchedulesQuery,
-      response: { 200: v.array(ClassItem), 404: NotFoundMessage },
-      detail: { tags: tags.coaches, summary: "The coach's classes (series templates included), by start time" },
-    })
+    .get(
+      '/coaches/:id/classes',
+      async ({ params, query, set }) => {
+        const coachId = parseId(params.id, 'Coach not found.');
+        if (!query.when) return listCoachClasses(db, coachId, ctx.clock.now(), { includeSchedules: query.includeSchedules === 'true' });
+        await getCoach(db, coachId);
+        const { items, total } = await coachProfileClasses(db, coachId, ctx.clock.now(), query.when as 'upcoming' | 'past', pageOf(query, DEFAULT_PAGE));
+        set.headers['x-total-count'] = String(total);
+        return items;
+      },
+      {
+        params: IdParams,
+        query: CoachClassesQuery,
+        response: { 200: v.array(ClassItem), 404: NotFoundMessage },
+        detail: {
+          tags: tags.coaches,
+          summary: "The coach's classes: all of them (series templates included) by start time, or with `when` one page of the public profile's list",
+          description:
+            'With `when=upcoming` (not started yet, soonest first, no start time last) or `when=past` (latest first): bookable classes of an approved coach, `limit` (1 to 100, default 24) from `offset`, with X-Total-Count.',
+        },
+      },
+    )
     .get('/reviews/coach/:coachId/stats', ({ params }) => coachReviewStats(db, parseId(params.coachId, 'Coach not found.')), {
       params: CoachIdParams,
       response: { 200: Rating, 404: NotFoundMessage },
@@ -142,12 +175,22 @@ export function catalogRoutes(ctx: AppContext) {
     })
     .get(
       '/reviews/coach/:coachId',
-      async ({ params, query }) => ({ reviews: await coachReviews(db, parseId(params.coachId, 'Coach not found.'), query.limit ? Math.min(Number(query.limit), 100) || undefined : undefined) }),
+      async ({ params, query, set }) => {
+        const coachId = parseId(params.coachId, 'Coach not found.');
+        const [reviews, stats] = await Promise.all([coachReviews(db, coachId, pageOf(query, MAX_PAGE)), coachReviewStats(db, coachId)]);
+        set.headers['x-total-count'] = String(stats.totalReviews);
+        return { reviews };
+      },
       {
         params: CoachIdParams,
         query: ReviewsQuery,
         response: { 200: ReviewList, 404: NotFoundMessage },
-        detail: { tags: tags.reviews, summary: "A coach's reviews, most recent first (limit optional)" },
+        detail: { tags: tags.reviews, summary: "A page of a coach's reviews, most recent first: `limit` (1 to 100, default 100) from `offset`; X-Total-Count gives them all" },
       },
     );
+}
+
+/** limit (1 to MAX_PAGE, default `size`) and offset of a validated query. */
+function pageOf(query: { limit?: string; offset?: string }, size: number): { limit: number; offset: number } {
+  return { limit: Math.min(Number(query.limit ?? size), MAX_PAGE), offset: Number(query.offset ?? 0) };
 }

@@ -36,7 +36,19 @@ export const MapPins = v.object({
 });
 
 export const IncludeSchedulesQuery = v.object({ includeSchedules: flag });
-export const ReviewsQuery = v.object({ limit: v.optional(wholeNumber('limit')) });
+const pageLimit = v.optional(v.pipe(wholeNumber('limit'), v.check((value) => !/^\d+$/.test(value) || (Number(value) >= 1 && Number(value) <= 100), 'limit must be between 1 and 100.')));
+export const ReviewsQuery = v.object({ limit: pageLimit, offset: v.optional(wholeNumber('offset')) });
+export const CoachListQuery = v.object({
+  q: v.optional(v.pipe(v.string(), v.maxLength(200, 'The search text must not exceed 200 characters.'), v.description('Contained in the full name or the bio, case-insensitive.'))),
+  limit: pageLimit,
+  offset: v.optional(wholeNumber('offset')),
+});
+export const CoachClassesQuery = v.object({
+  includeSchedules: flag,
+  when: v.optional(v.pipe(v.picklist(['upcoming', 'past'], 'when must be upcoming or past.'), v.description('upcoming or past: one page of the public profile list instead of every class.'))),
+  limit: pageLimit,
+  offset: v.optional(wholeNumber('offset')),
+});
 // A path piece that is not valid UTF-8 (%ff) arrives as null: like any other malformed id, it is not found.
 export const IdParams = v.object({ id: v.nullable(v.string()) });
 export const CoachIdParams = v.object({ coachId: v.nullable(v.string()) });

@@ -2,10 +2,12 @@
 // fails on its own (null), so a page can show the spec's error text for that part and the rest as usual.
 import type { AppContext } from '../context';
 import { DomainError } from '../errors';
-import { FEATURED_CANDIDATES, HOME_COACHES, pickFeatured } from './featured';
+import { countCoaches, getCoach, listCoaches } from './coaches';
+import { HOME_CLASSES, HOME_COACHES } from './featured';
 import type { ClassFilters } from './filter-classes';
 import type { Category, Coach, Review } from './model';
-import { type ClassItem, coachProfileClasses, coachReviews, getClass, getCoach, listCategories, listCities, listClasses, listCoaches } from './service';
+import { coachReviews } from './ratings';
+import { type ClassItem, coachProfileClasses, getClass, listCategories, listCities, listClasses } from './service';
 
 async function attempt<T>(label: string, work: () => Promise<T>, quiet: (error: unknown) => boolean = () => false): Promise<T | null> {
   try {
@@ -22,9 +24,9 @@ export async function homePageData(ctx: AppContext) {
   const db = ctx.db;
   const now = ctx.clock.now();
   const [classes, coaches, categories, cities] = await Promise.all([
-    // Featured: the next classes that have not started yet (the browse rules keep earlier-today ones).
-    attempt('featured classes', async () => pickFeatured((await listClasses(db, now, { limit: FEATURED_CANDIDATES })).items, now)),
-    attempt('top coaches', async () => (await listCoaches(db)).slice(0, HOME_COACHES)),
+    // Featured: the first classes of the browse list that have not started yet (it keeps earlier-today ones).
+    attempt('featured classes', async () => (await listClasses(db, now, { limit: HOME_CLASSES, notStartedBy: now })).items),
+    attempt('top coaches', () => listCoaches(db, { limit: HOME_COACHES })),
     attempt('categories', () => listCategories(db)),
     attempt('cities', () => listCities(db, now)),
   ]);
@@ -42,6 +44,14 @@ export async function browsePageData(ctx: AppContext, filters: ClassFilters, pag
   return { page, categories: categories ?? ([] as Category[]), cities: cities ?? [] };
 }
 
+/** The coach directory's first page for a search, and how many coaches match; null when it fails to load. */
+export async function coachDirectoryData(ctx: AppContext, q: string, pageSize: number) {
+  return attempt('coaches', async () => {
+    const [coaches, total] = await Promise.all([listCoaches(ctx.db, { q, limit: pageSize }), countCoaches(ctx.db, q)]);
+    return { coaches, total };
+  });
+}
+
 const isNotFound = (error: unknown) => error instanceof DomainError && error.status === 404;
 
 /** The class with its schedules, its coach and the coach's 2 most recent reviews; null when not found. */
@@ -52,21 +62,38 @@ export async function classPageData(ctx: AppContext, id: number): Promise<{ item
   if (!item) return null;
   const [coach, reviews] = await Promise.all([
     attempt('class coach', () => getCoach(db, item.coachId), isNotFound),
-    attempt('class reviews', () => coachReviews(db, item.coachId, CLASS_PAGE_REVIEWS)),
+    attempt('class reviews', () => coachReviews(db, item.coachId, { limit: CLASS_PAGE_REVIEWS })),
   ]);
   return { item, coach, reviews: reviews ?? [] };
 }
 
-/** An approved coach with every review and their classes split into upcoming and past; null when not found. */
-export async function coachPageData(ctx: AppContext, id: number): Promise<{ coach: Coach; reviews: Review[]; upcoming: ClassItem[]; past: ClassItem[] } | null> {
+/** How many classes or reviews of each kind a coach profile shows first (more load from the API). */
+export const PROFILE_CLASSES = 12;
+export const PROFILE_REVIEWS = 5;
+
+export interface CoachPage {
+  coach: Coach;
+  reviews: { items: Review[]; total: number };
+  upcoming: { items: ClassItem[]; total: number };
+  past: { items: ClassItem[]; total: number };
+}
+
+/** An approved coach with the first reviews and the first upcoming and past classes, with their totals; null when not found. */
+export async function coachPageData(ctx: AppContext, id: number): Promise<CoachPage | null> {
   const db = ctx.db;
+  const now = ctx.clock.now();
+  const first = { limit: PROFILE_CLASSES, offset: 0 };
   // Not found, or failing to load: the page shows Coach Not Found.
   return attempt(
     'coach profile',
     async () => {
       const coach = await getCoach(db, id);
-      const [reviews, classes] = await Promise.all([coachReviews(db, id), coachProfileClasses(db, id, ctx.clock.now())]);
-      return { coach, reviews, ...classes };
+      const [reviews, upcoming, past] = await Promise.all([
+        coachReviews(db, id, { limit: PROFILE_REVIEWS }),
+        coachProfileClasses(db, id, now, 'upcoming', first),
+        coachProfileClasses(db, id, now, 'past', first),
+      ]);
+      return { coach, reviews: { items: reviews, total: coach.rating.totalReviews }, upcoming, past };
     },
     isNotFound,
   );

@@ -1,14 +1,15 @@
-// Catalogue reads: categories, cities, bookable classes with their coach, category and spots, approved
-// coaches with ratings, and coach reviews. Plain arguments, used by the API routes and the pages alike.
+// Catalogue reads: categories, cities, and bookable classes with their coach, category and spots (coaches
+// are in ./coaches.ts, ratings and reviews in ./ratings.ts). Plain arguments, for the API routes and pages alike.
 import { and, asc, count, desc, eq, gte, inArray, isNull, not, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { categories, classes, reviews, users } from '../../db/schema';
 import { liveClass, liveClasses } from '../classes/live';
 import { type ClassRow, schedulesOf, toClassJson } from '../classes/shape';
 import { notFound } from '../errors';
-import { type BrowseSort, browseClassIds } from './browse-query';
+import { type BrowseSort, browseClassIds, coachClassIds } from './browse-query';
 import { type ClassFilters, cityOf, hasClassFilters } from './filter-classes';
-import type { Category, Coach, Rating, Review } from './model';
+import type { Category, Rating } from './model';
+import { ratingsByCoach } from './ratings';
 import { activeSpotsByClass, spotsLeftOf } from './spots';
 
 /** Route ids are positive whole numbers; anything else is simply not found. */
@@ -45,51 +46,6 @@ export async function listCities(db: Database, now: Date): Promise<string[]> {
     if (city && !byKey.has(city.toLowerCase())) byKey.set(city.toLowerCase(), city);
   }
   return [...byKey.values()].sort((a, b) => a.localeCompare(b));
-}
-
-// ---------------------------------------------------------------- ratings
-
-export const NO_RATING: Rating = { averageRating: 0, totalReviews: 0 };
-
-/** Average (1 decimal) and count of each coach's reviews. */
-export async function ratingsByCoach(db: Database, coachIds: number[]): Promise<Map<number, Rating>> {
-  const result = new Map<number, Rating>();
-  if (coachIds.length === 0) return result;
-  const rows = await db
-    .select({ coachId: reviews.coachId, average: sql<number>`avg(${reviews.rating})`, total: sql<number>`count(*)` })
-    .from(reviews)
-    .where(inArray(reviews.coachId, [...new Set(coachIds)]))
-    .groupBy(reviews.coachId);
-  for (const row of rows) result.set(row.coachId, { averageRating: Math.round(Number(row.average) * 10) / 10, totalReviews: Number(row.total) });
-  return result;
-}
-
-export async function coachReviewStats(db: Database, coachId: number): Promise<Rating> {
-  return (await ratingsByCoach(db, [coachId])).get(coachId) ?? NO_RATING;
-}
-
-/** A coach's reviews, most recent first. Customers are named by first name and last initial. */
-export async function coachReviews(db: Database, coachId: number, limit?: number): Promise<Review[]> {
-  const query = db
-    .select({ review: reviews, firstName: users.firstName, lastName: users.lastName, className: classes.title })
-    .from(reviews)
-    .innerJoin(users, eq(users.id, reviews.userId))
-    .leftJoin(classes, eq(classes.id, reviews.classId))
-    .where(eq(reviews.coachId, coachId))
-    .orderBy(desc(reviews.updatedAt), desc(reviews.id));
-  const rows = limit ? await query.limit(limit) : await query;
-  return rows.map(({ review, firstName, lastName, className }) => ({
-    id: review.id,
-    classId: review.classId,
-    bookingId: review.bookingId,
-    rating: review.rating,
-    comment: review.comment,
-    customerName: `${firstName} ${lastName ? `${lastName[0]}.` : ''}`.trim(),
-    customerFirstName: firstName,
-    className,
-    createdAt: review.createdAt.toISOString(),
-    updatedAt: review.updatedAt.toISOString(),
-  }));
 }
 
 // ---------------------------------------------------------------- classes
@@ -212,52 +168,6 @@ export async function classBookingCount(db: Database, id: number, now: Date): Pr
   return { spotsLeft: spotsLeftOf(row.capacity, active), capacity: row.capacity, active };
 }
 
-// ---------------------------------------------------------------- coaches
-
-type UserRow = typeof users.$inferSelect;
-
-function toCoach(user: UserRow, categoryNames: Map<number, string>, rating: Rating | undefined): Coach {
-  const areas = Array.isArray(user.areasOfExpertise) ? user.areasOfExpertise.filter((id) => Number.isInteger(id)) : [];
-  return {
-    id: user.id,
-    firstName: user.firstName,
-    lastName: user.lastName,
-    bio: user.bio,
-    profileImage: user.profileImage,
-    certifications: user.certifications,
-    areasOfExpertise: areas,
-    expertise: areas.map((id) => categoryNames.get(id)).filter((name): name is string => Boolean(name)),
-    rating: rating ?? NO_RATING,
-  };
-}
-
-async function categoryNameMap(db: Database): Promise<Map<number, string>> {
-  return new Map((await listCategories(db)).map((c) => [c.id, c.name]));
-}
-
-const approvedCoach = and(eq(users.role, 'coach'), eq(users.isApproved, true));
-
-/** Approved coaches, best rated first (then most reviewed, then by name). */
-export async function listCoaches(db: Database): Promise<Coach[]> {
-  const rows = await db.select().from(users).where(approvedCoach);
-  const [names, ratings] = await Promise.all([categoryNameMap(db), ratingsByCoach(db, rows.map((r) => r.id))]);
-  return rows
-    .map((row) => toCoach(row, names, ratings.get(row.id)))
-    .sort(
-      (a, b) =>
-        b.rating.averageRating - a.rating.averageRating ||
-        b.rating.totalReviews - a.rating.totalReviews ||
-        `${a.firstName} ${a.lastName}`.localeCompare(`${b.firstName} ${b.lastName}`),
-    );
-}
-
-export async function getCoach(db: Database, id: number): Promise<Coach> {
-  const row = await db.select().from(users).where(and(eq(users.id, id), approvedCoach)).get();
-  if (!row) throw notFound('Coach not found.');
-  const [names, rating] = await Promise.all([categoryNameMap(db), coachReviewStats(db, id)]);
-  return toCoach(row, names, rating);
-}
-
 /** Every class of a coach (series templates included, for the coach's own tools), by start time. */
 export async function listCoachClasses(db: Database, coachId: number, now: Date, options: { includeSchedules?: boolean } = {}): Promise<ClassItem[]> {
   const owner = await db.select({ id: users.id }).from(users).where(and(eq(users.id, coachId), inArray(users.role, ['coach', 'admin']))).get();
@@ -266,12 +176,8 @@ export async function listCoachClasses(db: Database, coachId: number, now: Date,
   return decorate(db, rows, now, options.includeSchedules ?? false);
 }
 
-/** A coach's public profile data: bookable classes split into upcoming (ascending) and past (most recent first). */
-export async function coachProfileClasses(db: Database, coachId: number, now: Date): Promise<{ upcoming: ClassItem[]; past: ClassItem[] }> {
-  const rows = await baseClassQuery(db).where(and(eq(classes.coachId, coachId), bookable)).orderBy(asc(classes.startTime), asc(classes.id));
-  const items = await decorate(db, rows, now, false);
-  const upcoming = items.filter((c) => c.startTime === null || Date.parse(c.startTime) > now.getTime());
-  const past = items.filter((c) => c.startTime !== null && Date.parse(c.startTime) <= now.getTime()).reverse();
-  return { upcoming, past };
+/** A page of a coach's public profile classes, upcoming or past (see coachClassIds), and how many there are. */
+export async function coachProfileClasses(db: Database, coachId: number, now: Date, when: 'upcoming' | 'past', page: { limit: number; offset: number }): Promise<{ items: ClassItem[]; total: number }> {
+  const { ids, total } = await coachClassIds(db, coachId, now, when, page);
+  return { items: await classItemsOf(db, ids, now, false), total };
 }
-

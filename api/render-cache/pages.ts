@@ -5,8 +5,7 @@ import { getPostBySlug, listPublishedPosts } from '../blog/service';
 import { DomainError } from '../errors';
 import type { ClassFilters } from '../catalog/filter-classes';
 import { classFiltersToQuery } from '../catalog/filter-classes';
-import { browsePageData, classPageData, coachPageData, homePageData } from '../catalog/page-data';
-import { listCoaches } from '../catalog/service';
+import { browsePageData, classPageData, coachDirectoryData, coachPageData, homePageData } from '../catalog/page-data';
 import { cachedData, type RenderScope } from '.';
 
 type Locals = { ctx: AppContext; renderScope?: RenderScope };
@@ -51,14 +50,14 @@ export function cachedClassPageData(locals: Locals, id: number) {
   });
 }
 
-export function cachedCoachesData(locals: Locals) {
-  return cachedData(locals, 'coaches', () => listCoaches(locals.ctx.db), () => ({ tags: [COACHES, CATEGORIES] }), SHARED);
+export function cachedCoachesData(locals: Locals, q: string, pageSize: number) {
+  return cachedData(locals, `coaches:${pageSize}:${q.trim().toLowerCase()}`, () => coachDirectoryData(locals.ctx, q, pageSize), (d) => (d ? { tags: [COACHES, CATEGORIES] } : null), SHARED);
 }
 
 export function cachedCoachPageData(locals: Locals, id: number) {
   return cachedData(locals, `coach:${id}`, () => coachPageData(locals.ctx, id), (d) => {
     if (!d) return null;
-    const shown = [...d.upcoming, ...d.past];
+    const shown = [...d.upcoming.items, ...d.past.items];
     return { tags: [coachTag(id), CATEGORIES, ...shown.map((c) => classTag(c.id))], classes: shown };
   }, SHARED);
 }

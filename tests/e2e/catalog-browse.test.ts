@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from '
 import type { Browser } from 'playwright-core';
 import { launchBrowser, newContext, PHONE, startProduct, type ProductServer } from '../helpers/browser';
 import { openPage } from '../helpers/pages';
+import { PAGE_SIZE } from '../../site/islands/catalog/BrowseClasses';
 
 // Pages of the real product under a loaded machine: give each test room.
 setDefaultTimeout(30_000);
@@ -137,7 +138,7 @@ describe('/classes', () => {
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Browse All Classes');
     expect(await page.getByText(`${expected} ${expected === 1 ? 'class' : 'classes'}`, { exact: true }).isVisible()).toBe(true);
     const rows = page.getByRole('list', { name: 'Classes' }).getByRole('listitem');
-    expect(await rows.count()).toBe(Math.min(expected, 60));
+    expect(await rows.count()).toBe(Math.min(expected, PAGE_SIZE));
     for (const text of await rows.allTextContents()) expect(text).toContain(category.name);
     expect(await page.getByRole('button', { name: `Remove filter Type: ${category.name}` }).isVisible()).toBe(true);
     await guard.context.close();

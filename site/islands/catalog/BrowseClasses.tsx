@@ -1,19 +1,21 @@
 // /classes island: the search form, filter chips, List/Map toggle, the list (with the map beside it on large
-// screens) and the empty and error states. The first render arrives from the server already filtered by the
-// URL; a search rewrites the URL and filters the loaded list with the shared §5 rules when it holds every
-// upcoming class, or asks GET /api/classes (same rules, on the server) otherwise.
+// screens) and the empty and error states. The first page arrives from the server already filtered by the
+// URL; a search rewrites the URL and asks GET /api/classes (the §5 rules, in SQL) for its first page. More
+// pages load as the list scrolls near its end (or with Show more classes), below the rows already shown, so
+// nothing moves; the map asks the server for the pins in its view.
 import { tagReact } from '../../lib/astro-react';
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { type ClassFilters, classFiltersToQuery, filterClasses, hasClassFilters, parseClassFilters } from '../../../api/catalog/filter-classes';
+import { useEffect, useRef, useState } from 'react';
+import { type ClassFilters, classFiltersToQuery, parseClassFilters } from '../../../api/catalog/filter-classes';
 import { formatDateLong } from '../../../api/lib/pacific';
 import { EmptyState } from '../../components/catalog/EmptyState';
 import { Icon } from '../../components/catalog/icons';
-import { type BrowseItem, pinsOf, toBrowseItem } from './browse-item';
+import { type BrowseItem, toBrowseItem } from './browse-item';
 import { ClassRow } from './ClassRow';
 import { MapPanel } from './MapPanel';
 import { type CategoryOption, SearchForm } from './SearchForm';
 
-export const PAGE_SIZE = 30;
+/** Classes per request: the API's default page. */
+export const PAGE_SIZE = 24;
 
 interface Props {
   initialFilters: ClassFilters;
@@ -25,7 +27,8 @@ interface Props {
   mapsKey: string | null;
 }
 
-type Status = 'ready' | 'loading' | 'error';
+/** loading: a new search's first page; more: the next page of the same search. */
+type Status = 'ready' | 'loading' | 'more' | 'error';
 
 function useLargeScreen(): boolean {
   const [large, setLarge] = useState(false);
@@ -39,6 +42,16 @@ function useLargeScreen(): boolean {
   return large;
 }
 
+/** A placeholder row the height of a real one, so rows arriving never push anything around. */
+function SkeletonRow() {
+  return (
+    <li aria-hidden="true" className="flex gap-4 p-3">
+      <div className="skeleton h-20 w-20 shrink-0 sm:h-28 sm:w-28" />
+      <div className="flex-1 space-y-2 py-1"><div className="skeleton h-4 w-2/3" /><div className="skeleton h-3 w-1/2" /><div className="skeleton h-3 w-1/3" /></div>
+    </li>
+  );
+}
+
 export default function BrowseClasses({ initialFilters, initialItems, initialTotal, initialError = false, categories, cities, mapsKey }: Props) {
   const [filters, setFilters] = useState(initialFilters);
   const [items, setItems] = useState(initialItems);
@@ -47,36 +60,42 @@ export default function BrowseClasses({ initialFilters, initialItems, initialTot
   const [view, setView] = useState<'list' | 'map'>('list');
   const [formKey, setFormKey] = useState(0);
   const large = useLargeScreen();
-  // Every upcoming class, when the first answer was unfiltered and complete: later searches filter it here.
-  const everything = useRef<BrowseItem[] | null>(!hasClassFilters(initialFilters) && initialItems.length === initialTotal && !initialError ? initialItems : null);
   const request = useRef(0);
+  const listRef = useRef<HTMLUListElement>(null);
+  const sentinelRef = useRef<HTMLLIElement>(null);
 
   const categoryName = (id: string | undefined) => categories.find((c) => String(c.id) === id)?.name ?? id;
 
   async function load(next: ClassFilters, offset = 0) {
     const ticket = ++request.current;
-    if (offset === 0 && everything.current) {
-      const matching = filterClasses(everything.current, next, new Date());
-      setItems(matching);
-      setTotal(matching.length);
-      setStatus('ready');
-      return;
-    }
-    setStatus('loading');
+    setStatus(offset ? 'more' : 'loading');
     try {
       const query = classFiltersToQuery(next);
       const response = await fetch(`/api/classes?${query ? `${query}&` : ''}limit=${PAGE_SIZE}&offset=${offset}`, { headers: { accept: 'application/json' } });
       if (!response.ok) throw new Error('Failed to fetch classes');
       const list = ((await response.json()) as Parameters<typeof toBrowseItem>[0][]).map(toBrowseItem);
       if (ticket !== request.current) return;
-      setItems((current) => (offset ? [...current, ...list] : list));
+      // A class booked or added between two pages may shift the next one: never show a row twice.
+      setItems((current) => (offset ? [...current, ...list.filter((item) => !current.some((c) => c.id === item.id))] : list));
       setTotal(Number(response.headers.get('x-total-count') ?? list.length));
       setStatus('ready');
+      if (!offset) listRef.current?.scrollTo({ top: 0 });
     } catch (error) {
       console.error(error);
       if (ticket === request.current) setStatus('error');
     }
   }
+  const loadMore = () => void load(filters, items.length);
+
+  // The next page is asked for while the end of the list is still a little below its fold.
+  const canLoadMore = status === 'ready' && items.length < total;
+  useEffect(() => {
+    const sentinel = sentinelRef.current;
+    if (!canLoadMore || !sentinel || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && loadMore(), { root: listRef.current, rootMargin: '0px 0px 400px 0px' });
+    observer.observe(sentinel);
+    return () => observer.disconnect();
+  }, [canLoadMore, items.length, filters, view]);
 
   function apply(next: ClassFilters, push = true) {
     setFilters(next);
@@ -111,45 +130,37 @@ export default function BrowseClasses({ initialFilters, initialItems, initialTot
 
   const title = filters.q ? `Search Results for "${filters.q}"` : 'Browse All Classes';
   const showSideMap = view === 'list' && large;
-  const mapShown = Boolean(mapsKey) && (view === 'map' || showSideMap);
 
-  // The map pins every match, not only the loaded page: fetched once per search, only while a map shows.
-  const [allMatches, setAllMatches] = useState<{ key: string; items: BrowseItem[] } | null>(null);
   const filterKey = classFiltersToQuery(filters);
-  useEffect(() => {
-    if (!mapShown || items.length >= total || allMatches?.key === filterKey) return;
-    fetch(`/api/classes?${filterKey ? `${filterKey}&` : ''}limit=500`, { headers: { accept: 'application/json' } })
-      .then((r) => (r.ok ? r.json() : Promise.reject(new Error('Failed to fetch classes'))))
-      .then((list: Parameters<typeof toBrowseItem>[0][]) => setAllMatches({ key: filterKey, items: list.map(toBrowseItem) }))
-      .catch((error) => console.error(error));
-  }, [mapShown, filterKey, items.length, total]);
-  const pins = useMemo(() => pinsOf(allMatches?.key === filterKey ? allMatches.items : items), [allMatches, filterKey, items]);
 
   const list =
-    status === 'error' ? (
+    status === 'error' && items.length === 0 ? (
       <EmptyState tone="error" title="Error loading classes. Please try again later." />
     ) : items.length === 0 && status === 'ready' ? (
       <EmptyState title="No classes found" hint="Try adjusting your filters or check back later for new classes." />
     ) : items.length === 0 ? (
-      <div className="card space-y-1 p-1" aria-hidden="true">
-        {[0, 1, 2, 3].map((n) => (
-          <div key={n} className="flex gap-4 p-3">
-            <div className="skeleton h-20 w-20 shrink-0 sm:h-28 sm:w-28" />
-            <div className="flex-1 space-y-2 py-1"><div className="skeleton h-4 w-2/3" /><div className="skeleton h-3 w-1/2" /><div className="skeleton h-3 w-1/3" /></div>
-          </div>
-        ))}
-      </div>
+      <ul className="card space-y-1 p-1" aria-hidden="true">
+        {[0, 1, 2, 3].map((n) => <SkeletonRow key={n} />)}
+      </ul>
     ) : (
       <div className="card overflow-hidden">
-        <ul className="max-h-[600px] divide-y divide-fog-100 overflow-y-auto p-1 dark:divide-fog-800" aria-label="Classes" aria-busy={status === 'loading'}>
+        <ul
+          ref={listRef}
+          className={`max-h-[600px] divide-y divide-fog-100 overflow-y-auto p-1 transition-opacity dark:divide-fog-800 ${status === 'loading' ? 'opacity-60' : ''}`}
+          aria-label="Classes"
+          aria-busy={status === 'loading' || status === 'more'}
+        >
           {items.map((item, index) => (
             <ClassRow key={item.id} item={item} eager={index < 3} />
           ))}
+          {status === 'more' && [0, 1].map((n) => <SkeletonRow key={`more-${n}`} />)}
+          {canLoadMore && <li ref={sentinelRef} aria-hidden="true" className="h-px" />}
         </ul>
-        {items.length < total && (
+        {(items.length < total || status === 'error') && (
           <div className="border-t border-fog-100 p-3 text-center dark:border-fog-800">
-            <button type="button" className="btn-secondary" onClick={() => load(filters, items.length)} disabled={status === 'loading'}>
-              Show more classes
+            {status === 'error' && <p role="alert" className="mb-2 text-sm text-red-700 dark:text-red-400">Error loading classes. Please try again later.</p>}
+            <button type="button" className="btn-secondary" onClick={loadMore} disabled={status === 'loading' || status === 'more'}>
+              {status === 'more' ? 'Loading more classes...' : `Show more classes (${items.length} of ${total})`}
             </button>
           </div>
         )}
@@ -160,7 +171,7 @@ export default function BrowseClasses({ initialFilters, initialItems, initialTot
     <div>
       <h1 className="text-3xl font-bold sm:text-4xl">{title}</h1>
       <p className="mt-1 text-fog-600 dark:text-fog-400" aria-live="polite">
-        {status === 'loading' ? 'Loading classes...' : status === 'ready' ? `${total} ${total === 1 ? 'class' : 'classes'}` : ''}
+        {status === 'loading' ? 'Loading classes...' : status === 'error' && items.length === 0 ? '\u00a0' : `${total} ${total === 1 ? 'class' : 'classes'}`}
       </p>
 
       <div className="mt-6">
@@ -195,8 +206,8 @@ export default function BrowseClasses({ initialFilters, initialItems, initialTot
       </div>
 
       <div className={`mt-4 grid gap-6 ${showSideMap ? 'lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]' : ''}`}>
-        {view === 'list' ? list : <MapPanel mapsKey={mapsKey} pins={pins} className="h-[70vh] min-h-[420px]" />}
-        {showSideMap && <MapPanel mapsKey={mapsKey} pins={pins} className="sticky top-20 h-[600px]" />}
+        {view === 'list' ? list : <MapPanel mapsKey={mapsKey} filterQuery={filterKey} className="h-[70vh] min-h-[420px]" />}
+        {showSideMap && <MapPanel mapsKey={mapsKey} filterQuery={filterKey} className="sticky top-20 h-[600px]" />}
       </div>
     </div>
   );

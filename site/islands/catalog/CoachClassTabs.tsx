@@ -1,28 +1,43 @@
-// Coach profile classes: Upcoming Classes and Past Classes tabs (split by start time against now), View All.
+// Coach profile classes: Upcoming Classes and Past Classes tabs (split by start time against now), each with
+// its first page from the server and Show more classes for the rest, and View All.
 import { tagReact } from '../../lib/astro-react';
-import { ClassCard, type ClassCardData } from '../../components/catalog/ClassCard';
+import { ClassCard, type ClassCardData, toClassCard } from '../../components/catalog/ClassCard';
 import { EmptyState } from '../../components/catalog/EmptyState';
 import { Tabs } from './Tabs';
+import { fetchJson, MoreButton, useMore } from './use-more';
 
-function Grid({ items, empty }: { items: ClassCardData[]; empty: string }) {
+export const CLASSES_PAGE = 12;
+
+interface ClassPage {
+  items: ClassCardData[];
+  total: number;
+}
+
+function Grid({ coachId, when, page, empty }: { coachId: number; when: 'upcoming' | 'past'; page: ClassPage; empty: string }) {
+  const { items, status, hasMore, more } = useMore(page.items, page.total, async (offset) =>
+    (await fetchJson<ClassCardData[]>(`/api/coaches/${coachId}/classes?when=${when}&limit=${CLASSES_PAGE}&offset=${offset}`)).map(toClassCard),
+  );
   if (items.length === 0) return <EmptyState title={empty} action={{ href: '/classes', label: 'Browse Classes' }} />;
   return (
-    <ul className="grid gap-5 sm:grid-cols-2">
-      {items.map((item) => (
-        <li key={item.id} className="grid"><ClassCard item={item} /></li>
-      ))}
-    </ul>
+    <div>
+      <ul id={`coach-classes-${when}`} className="grid gap-5 sm:grid-cols-2" aria-busy={status === 'loading'}>
+        {items.map((item) => (
+          <li key={item.id} className="grid"><ClassCard item={item} /></li>
+        ))}
+      </ul>
+      {hasMore && <MoreButton label={`Show more classes (${items.length} of ${page.total})`} status={status} onClick={() => void more()} controls={`coach-classes-${when}`} />}
+    </div>
   );
 }
 
-export default function CoachClassTabs({ upcoming, past }: { upcoming: ClassCardData[]; past: ClassCardData[] }) {
+export default function CoachClassTabs({ coachId, upcoming, past }: { coachId: number; upcoming: ClassPage; past: ClassPage }) {
   return (
     <div>
       <Tabs
         label="Coach classes"
         tabs={[
-          { id: 'upcoming', label: `Upcoming Classes (${upcoming.length})`, content: () => <Grid items={upcoming} empty="No upcoming classes" /> },
-          { id: 'past', label: `Past Classes (${past.length})`, content: () => <Grid items={past} empty="No past classes" /> },
+          { id: 'upcoming', label: `Upcoming Classes (${upcoming.total})`, content: () => <Grid coachId={coachId} when="upcoming" page={upcoming} empty="No upcoming classes" /> },
+          { id: 'past', label: `Past Classes (${past.total})`, content: () => <Grid coachId={coachId} when="past" page={past} empty="No past classes" /> },
         ]}
       />
       <div className="mt-5 text-center">

@@ -1,24 +1,36 @@
-// Coach profile reviews: the first 5, then Show All Reviews (n) / Show Less.
+// Coach profile reviews: the first 5 (rendered by the server), then Show All Reviews (n), which loads the rest
+// a page at a time from the API, and Show Less.
 import { tagReact } from '../../lib/astro-react';
 import { useState } from 'react';
 import { ReviewCard, type ReviewData } from '../../components/catalog/ReviewCard';
+import { fetchJson, MoreButton, useMore } from './use-more';
 
 export const FIRST_REVIEWS = 5;
+// Show All asks for up to 100 more at once (the API's largest page); a coach with even more offers Show more reviews.
+const REVIEWS_PAGE = 100;
 
-export default function CoachReviews({ reviews }: { reviews: ReviewData[] }) {
+export default function CoachReviews({ coachId, reviews, total }: { coachId: number; reviews: ReviewData[]; total: number }) {
   const [all, setAll] = useState(false);
-  if (reviews.length === 0) return <p className="text-fog-600 dark:text-fog-400">No reviews yet.</p>;
-  const shown = all ? reviews : reviews.slice(0, FIRST_REVIEWS);
+  const { items, status, hasMore, more } = useMore(reviews, total, async (offset) =>
+    (await fetchJson<{ reviews: ReviewData[] }>(`/api/reviews/coach/${coachId}?limit=${REVIEWS_PAGE}&offset=${offset}`)).reviews,
+  );
+  if (total === 0) return <p className="text-fog-600 dark:text-fog-400">No reviews yet.</p>;
+  const shown = all ? items : items.slice(0, FIRST_REVIEWS);
+  const showAll = () => {
+    setAll(true);
+    if (items.length <= FIRST_REVIEWS && hasMore) void more();
+  };
   return (
     <div>
-      <ul id="coach-reviews" className="space-y-3">
+      <ul id="coach-reviews" className="space-y-3" aria-busy={status === 'loading'}>
         {shown.map((review) => (
           <li key={review.id}><ReviewCard review={review} /></li>
         ))}
       </ul>
-      {reviews.length > FIRST_REVIEWS && (
-        <button type="button" className="btn-secondary mt-4" aria-controls="coach-reviews" aria-expanded={all} onClick={() => setAll((v) => !v)}>
-          {all ? 'Show Less' : `Show All Reviews (${reviews.length})`}
+      {all && hasMore && <MoreButton label="Show more reviews" status={status} onClick={() => void more()} controls="coach-reviews" />}
+      {total > FIRST_REVIEWS && (
+        <button type="button" className="btn-secondary mt-4" aria-controls="coach-reviews" aria-expanded={all} onClick={() => (all ? setAll(false) : showAll())}>
+          {all ? 'Show Less' : `Show All Reviews (${total})`}
         </button>
       )}
     </div>

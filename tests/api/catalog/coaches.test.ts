@@ -117,3 +117,31 @@ describe('coach reviews', () => {
     expect((await get(`/api/reviews/coach/${maya}?limit=two`)).status).toBe(400);
   });
 });
+
+describe('bounded coach reads (issue 9)', () => {
+  test('GET /api/coaches?q= searches the full name or the bio, case-insensitive, and pages with X-Total-Count', async () => {
+    const byName = await get('/api/coaches?q=MAYA%20c');
+    expect(byName.body.map((c: { id: number }) => c.id)).toEqual([maya]);
+    expect((await get('/api/coaches?q=on%20the%20BEACH')).body.map((c: { id: number }) => c.id)).toEqual([maya]);
+    const page = await get('/api/coaches?limit=1&offset=1');
+    expect(page.body.map((c: { id: number }) => c.id)).toEqual([noah]);
+    expect(page.headers.get('x-total-count')).toBe('2');
+    expect((await get('/api/coaches?limit=101')).status).toBe(400);
+  });
+
+  test('GET /api/coaches/{id}/classes?when= pages the public profile lists: upcoming soonest first, past latest first', async () => {
+    const upcoming = await get(`/api/coaches/${maya}/classes?when=upcoming&limit=10`);
+    expect(upcoming.body.map((c: { title: string }) => c.title)).toEqual(['Next Flow']);
+    expect(upcoming.headers.get('x-total-count')).toBe('1');
+    const past = await get(`/api/coaches/${maya}/classes?when=past`);
+    expect(past.body.map((c: { id: number }) => c.id)).toEqual([pastClass]);
+    expect((await get(`/api/coaches/${pending}/classes?when=upcoming`)).status).toBe(404);
+    expect((await get(`/api/coaches/${maya}/classes?when=later`)).status).toBe(400);
+  });
+
+  test('GET /api/reviews/coach/{coachId} pages with offset, X-Total-Count gives them all', async () => {
+    const res = await get(`/api/reviews/coach/${maya}?limit=1&offset=1`);
+    expect(res.body.reviews.map((r: { comment: string | null }) => r.comment)).toEqual([null]);
+    expect(res.headers.get('x-total-count')).toBe('3');
+  });
+});
