@@ -65,7 +65,7 @@ export function catalogRoutes(ctx: AppContext) {
     .get(
       '/classes',
       async ({ query, set }) => {
-        const { items, total } = await listClasses(db, ctx.clock.now(), {
+        const page = await listClasses(db, ctx.clock.now(), {
           filters: parseClassFilters(query as Record<string, string | undefined>),
           limit: query.limit !== undefined ? Number(query.limit) : undefined,
           offset: query.offset !== undefined ? Number(query.offset) : undefined,
@@ -73,8 +73,7 @@ export function catalogRoutes(ctx: AppContext) {
           all: query.all === 'true',
           includeSchedules: query.includeSchedules === 'true',
         });
-        set.headers['x-total-count'] = String(total);
-        return items;
+        return withTotal(set, page);
       },
       {
         query: ClassListQuery,
@@ -127,9 +126,8 @@ export function catalogRoutes(ctx: AppContext) {
       '/coaches',
       async ({ query, set }) => {
         const paged = query.limit !== undefined || query.offset !== undefined;
-        const [coaches, total] = await Promise.all([listCoaches(db, { q: query.q, ...(paged ? pageOf(query, DEFAULT_PAGE) : {}) }), countCoaches(db, query.q)]);
-        set.headers['x-total-count'] = String(total);
-        return coaches;
+        const [items, total] = await Promise.all([listCoaches(db, { q: query.q, ...(paged ? pageOf(query, DEFAULT_PAGE) : {}) }), countCoaches(db, query.q)]);
+        return withTotal(set, { items, total });
       },
       {
         query: CoachListQuery,
@@ -152,9 +150,7 @@ export function catalogRoutes(ctx: AppContext) {
         const coachId = parseId(params.id, 'Coach not found.');
         if (!query.when) return listCoachClasses(db, coachId, ctx.clock.now(), { includeSchedules: query.includeSchedules === 'true' });
         await getCoach(db, coachId);
-        const { items, total } = await coachProfileClasses(db, coachId, ctx.clock.now(), query.when as 'upcoming' | 'past', pageOf(query, DEFAULT_PAGE));
-        set.headers['x-total-count'] = String(total);
-        return items;
+        return withTotal(set, await coachProfileClasses(db, coachId, ctx.clock.now(), query.when as 'upcoming' | 'past', pageOf(query, DEFAULT_PAGE)));
       },
       {
         params: IdParams,
@@ -178,8 +174,7 @@ export function catalogRoutes(ctx: AppContext) {
       async ({ params, query, set }) => {
         const coachId = parseId(params.coachId, 'Coach not found.');
         const [reviews, stats] = await Promise.all([coachReviews(db, coachId, pageOf(query, MAX_PAGE)), coachReviewStats(db, coachId)]);
-        set.headers['x-total-count'] = String(stats.totalReviews);
-        return { reviews };
+        return { reviews: withTotal(set, { items: reviews, total: stats.totalReviews }) };
       },
       {
         params: CoachIdParams,
@@ -188,6 +183,12 @@ export function catalogRoutes(ctx: AppContext) {
         detail: { tags: tags.reviews, summary: "A page of a coach's reviews, most recent first: `limit` (1 to 100, default 100) from `offset`; X-Total-Count gives them all" },
       },
     );
+}
+
+/** A page of a list: its rows for the body, the number of every match in X-Total-Count. */
+function withTotal<T>(set: { headers: Record<string, unknown> }, page: { items: T[]; total: number }): T[] {
+  set.headers['x-total-count'] = String(page.total);
+  return page.items;
 }
 
 /** limit (1 to MAX_PAGE, default `size`) and offset of a validated query. */

@@ -2,9 +2,9 @@
 // The browse map (loaded on demand): whenever the view settles it asks GET /api/classes/pins for the matches
 // in view, already clustered on the server, so 10,000 classes cost a few hundred markers. A pin opens a popup
 // linking to its class; a cluster zooms in on itself and turns red above max(10, mean cluster size).
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { dollars } from '../../lib/catalog';
-import { clusterIcon, isRedCluster, loadGoogleMaps, pinPopup } from './google-maps';
+import { clusterIcon, isRedCluster, pinPopup, useGoogleMap } from './google-maps';
 import { MapFrame } from './MapPanel';
 
 interface PinsAnswer {
@@ -19,70 +19,63 @@ export default function BrowseMap({ apiKey, filterQuery, center, zoom }: { apiKe
   const element = useRef<HTMLDivElement>(null);
   const refresh = useRef<() => void>(() => {});
   const filterQueryRef = useRef(filterQuery);
-  const [state, setState] = useState<'loading' | 'ready' | 'error'>('loading');
 
-  useEffect(() => {
-    let cancelled = false;
-    let markers: google.maps.Marker[] = [];
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let ticket = 0;
-    (async () => {
-      try {
-        const { Map, InfoWindow, Marker } = await loadGoogleMaps(apiKey);
-        if (cancelled || !element.current) return;
-        const view = new Map(element.current, { center, zoom, mapTypeControl: false, streetViewControl: false, clickableIcons: false });
-        const info = new InfoWindow();
-        const draw = (answer: PinsAnswer) => {
-          markers.forEach((m) => m.setMap(null));
-          const mean = answer.clusters.reduce((sum, c) => sum + c.count, 0) / Math.max(1, answer.clusters.length);
-          markers = [
-            ...answer.clusters.map((c) => {
-              const marker = new Marker({ map: view, position: c, icon: clusterIcon(c.count, isRedCluster(c.count, mean)), zIndex: 1000 + c.count, title: `${c.count} classes` });
-              marker.addListener('click', () => {
-                view.setCenter(c);
-                view.setZoom((view.getZoom() ?? zoom) + 2);
-              });
-              return marker;
-            }),
-            ...answer.pins.map((pin) => {
-              const marker = new Marker({ map: view, position: pin, title: pin.title });
-              marker.addListener('click', () => {
-                info.setContent(pinPopup(pin.title, dollars(pin.price), `/classes/${pin.id}`));
-                info.open({ map: view, anchor: marker });
-              });
-              return marker;
-            }),
-          ];
-        };
-        const load = async () => {
-          const bounds = view.getBounds();
-          if (!bounds) return;
-          const mine = ++ticket;
-          const query = new URLSearchParams(filterQueryRef.current);
-          query.set('bounds', bounds.toUrlValue(5));
-          query.set('zoom', String(Math.round(view.getZoom() ?? zoom)));
-          const response = await fetch(`/api/classes/pins?${query}`, { headers: { accept: 'application/json' } });
-          if (!response.ok) throw new Error('Failed to fetch classes');
-          const answer = (await response.json()) as PinsAnswer;
-          if (mine === ticket && !cancelled) draw(answer);
-        };
-        refresh.current = () => {
-          clearTimeout(timer);
-          timer = setTimeout(() => load().catch((error) => console.error(error)), SETTLE_MS);
-        };
-        view.addListener('idle', () => refresh.current());
-        if (!cancelled) setState('ready');
-      } catch (error) {
-        console.error('Error loading Google Maps', error);
-        if (!cancelled) setState('error');
-      }
-    })();
-    return () => {
-      cancelled = true;
-      clearTimeout(timer);
-      markers.forEach((m) => m.setMap(null));
-    };
-  }, [apiKey]);
+  const state = useGoogleMap(
+    apiKey,
+    element,
+    { center, zoom },
+    (map, { info, Marker }) => {
+      let markers: google.maps.Marker[] = [];
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      let ticket = 0;
+      const draw = (answer: PinsAnswer) => {
+        markers.forEach((m) => m.setMap(null));
+        const mean = answer.clusters.reduce((sum, c) => sum + c.count, 0) / Math.max(1, answer.clusters.length);
+        markers = [
+          ...answer.clusters.map((c) => {
+            const marker = new Marker({ map, position: c, icon: clusterIcon(c.count, isRedCluster(c.count, mean)), zIndex: 1000 + c.count, title: `${c.count} classes` });
+            marker.addListener('click', () => {
+              map.setCenter(c);
+              map.setZoom((map.getZoom() ?? zoom) + 2);
+            });
+            return marker;
+          }),
+          ...answer.pins.map((pin) => {
+            const marker = new Marker({ map, position: pin, title: pin.title });
+            marker.addListener('click', () => {
+              info.setContent(pinPopup(pin.title, dollars(pin.price), `/classes/${pin.id}`));
+              info.open({ map, anchor: marker });
+            });
+            return marker;
+          }),
+        ];
+      };
+      const load = async () => {
+        const bounds = map.getBounds();
+        if (!bounds) return;
+        const mine = ++ticket;
+        const query = new URLSearchParams(filterQueryRef.current);
+        query.set('bounds', bounds.toUrlValue(5));
+        query.set('zoom', String(Math.round(map.getZoom() ?? zoom)));
+        const response = await fetch(`/api/classes/pins?${query}`, { headers: { accept: 'application/json' } });
+        if (!response.ok) throw new Error('Failed to fetch classes');
+        const answer = (await response.json()) as PinsAnswer;
+        if (mine === ticket) draw(answer);
+      };
+      refresh.current = () => {
+        clearTimeout(timer);
+        timer = setTimeout(() => load().catch((error) => console.error(error)), SETTLE_MS);
+      };
+      map.addListener('idle', () => refresh.current());
+      return () => {
+        ticket++;
+        clearTimeout(timer);
+        refresh.current = () => {};
+        markers.forEach((m) => m.setMap(null));
+      };
+    },
+    [],
+  );
 
   // A new search redraws the pins of the same view.
   useEffect(() => {

@@ -2,6 +2,7 @@
 // What both maps share (loaded on demand, with them): the Maps script configured once per key, the cluster
 // icon (red when its count is above the greater of 10 and the mean, customer-areas §9) and a pin's popup.
 import { importLibrary, setOptions } from '@googlemaps/js-api-loader';
+import { type RefObject, useEffect, useState } from 'react';
 
 let configuredKey: string | null = null;
 
@@ -28,4 +29,42 @@ const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => ({ '&': '
 export function pinPopup(title: string, subtitle: string | undefined, href: string | undefined): string {
   const link = href ? `<a href="${escapeHtml(href)}" style="color:#125f59;font-weight:600">View class</a>` : '';
   return `<div style="max-width:220px"><strong>${escapeHtml(title)}</strong>${subtitle ? `<div>${escapeHtml(subtitle)}</div>` : ''}${link}</div>`;
+}
+
+type Maps = Awaited<ReturnType<typeof loadGoogleMaps>>;
+export type MapState = 'loading' | 'ready' | 'error';
+
+/**
+ * Loads the Maps script, makes a map in `element` (centre, zoom, no extra controls) and hands it to `draw`
+ * with the libraries and one popup, again whenever `deps` change; `draw` returns its own cleanup. Answers Loading Maps..., ready or the error.
+ */
+export function useGoogleMap(
+  apiKey: string,
+  element: RefObject<HTMLDivElement | null>,
+  view: { center: { lat: number; lng: number }; zoom: number },
+  draw: (map: google.maps.Map, maps: Maps & { info: google.maps.InfoWindow }) => () => void,
+  deps: unknown[],
+): MapState {
+  const [state, setState] = useState<MapState>('loading');
+  useEffect(() => {
+    let cancelled = false;
+    let cleanup = () => {};
+    (async () => {
+      try {
+        const maps = await loadGoogleMaps(apiKey);
+        if (cancelled || !element.current) return;
+        const map = new maps.Map(element.current, { center: view.center, zoom: view.zoom, mapTypeControl: false, streetViewControl: false, clickableIcons: false });
+        cleanup = draw(map, { ...maps, info: new maps.InfoWindow() });
+        setState('ready');
+      } catch (error) {
+        console.error('Error loading Google Maps', error);
+        if (!cancelled) setState('error');
+      }
+    })();
+    return () => {
+      cancelled = true;
+      cleanup();
+    };
+  }, [apiKey, view.center.lat, view.center.lng, view.zoom, ...deps]);
+  return state;
 }
