@@ -4,6 +4,7 @@ import { expireHolds } from './bookings/holds';
 import type { AppContext } from './context';
 import { type JobHandle, scheduleJob } from './lib/jobs';
 import { REMINDERS_EVERY_MS, sendDueReminders } from './notices/reminders';
+import { removeUnusedUploads } from './uploads/cleanup';
 import { sweepWaitlists } from './waitlist/offers';
 
 /** Payment holds past their 15 minutes become cancelled (hold_expired) even if nobody touches their class
@@ -24,6 +25,8 @@ export function startBackgroundJobs(ctx: AppContext): { stop(): void; jobs: JobH
     scheduleJob(ctx, { name: 'waitlist-offers', everyMs: WAITLIST_SWEEP_EVERY_MS, run: sweepWaitlists }),
     // Reminders before booked classes; each one is also its own one-off key, so none is ever sent twice.
     scheduleJob(ctx, { name: 'class-reminders', everyMs: REMINDERS_EVERY_MS, run: sendDueReminders }),
+    // Uploads nothing refers to a day after they were stored (api/uploads/cleanup.ts).
+    scheduleJob(ctx, { name: 'remove-unused-uploads', everyMs: 60 * 60_000, run: removeUnusedUploads }),
   ];
   return { jobs, stop: () => jobs.forEach((job) => job.stop()) };
 }

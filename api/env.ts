@@ -71,6 +71,14 @@ function readS3(bucket: string) {
   };
 }
 
+/** Uploads stop while less than this much disk is free, so bookings and the database keep room to write. */
+function readUploadMinFreeBytes(): number {
+  const raw = read('UPLOAD_MIN_FREE_MB') ?? '256';
+  const mb = Number(raw);
+  if (!Number.isFinite(mb) || mb < 0) throw new Error(`UPLOAD_MIN_FREE_MB must be a number of megabytes, got "${raw}"`);
+  return mb * 1024 * 1024;
+}
+
 function readTrustProxy(): TrustProxy {
   const raw = read('TRUST_PROXY') ?? 'none';
   if (!(TRUST_PROXY_MODES as readonly string[]).includes(raw)) {
@@ -109,6 +117,7 @@ export const env = {
   googleMapsKey: read('PUBLIC_GOOGLE_MAPS_API_KEY'),
   /** Reminder emails go out this many hours before each booked class (api/notices/reminders.ts). */
   reminderLeadHours: readReminderLead(),
+  uploadMinFreeBytes: readUploadMinFreeBytes(),
   /** Uploads go to an S3-compatible bucket when S3_BUCKET is set (keys also from Bun's S3_/AWS_ variables). */
   s3: read('S3_BUCKET') ? readS3(read('S3_BUCKET')!) : null,
 };

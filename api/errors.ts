@@ -1,7 +1,7 @@
 // The one error type services throw: a status from the runtime contract and a message for people.
 export class DomainError extends Error {
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 409 | 410 | 413 | 422 | 429 | 502 | 503,
+    readonly status: 400 | 401 | 403 | 404 | 409 | 410 | 413 | 422 | 429 | 502 | 503 | 507,
     message: string,
     readonly errors?: Record<string, string[]>,
     readonly headers?: Record<string, string>,

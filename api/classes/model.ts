@@ -63,7 +63,7 @@ const wholeNumber = (message: string, min: number, max: number) => v.pipe(v.numb
 const price = (message: string, fallback: number) => v.optional(v.pipe(v.number(message), v.minValue(0, message), v.maxValue(100_000, 'Price must not exceed $100,000')), fallback);
 /** An uploaded image (/uploads/...) or an https URL; the class is saved without one when the upload failed. */
 export const imageUrl = v.optional(v.nullable(v.pipe(v.string(), v.maxLength(1000), v.regex(/^(|\/[^/\\].*|https:\/\/.+)$/, 'The image must be an uploaded image or an https URL'))));
-const coordinate = v.optional(v.nullable(v.pipe(v.number(), v.minValue(-180), v.maxValue(180))));
+const coordinate = (limit: number) => v.optional(v.nullable(v.pipe(v.number(), v.minValue(-limit), v.maxValue(limit))));
 /** A day that exists on the calendar: isoDate alone lets "2027-02-30" through (it would roll into March). */
 export const isCalendarDay = (value: string) => {
   const [y, m, d] = value.slice(0, 10).split('-').map(Number) as [number, number, number];
@@ -93,8 +93,8 @@ export const ClassForm = v.object({
   ageGroup: v.optional(v.picklist(AGE_GROUP_CHOICES, CLASS_MESSAGES.ageGroup), 'Adults'),
   whatToBring: optionalText(1000),
   image: imageUrl,
-  latitude: coordinate,
-  longitude: coordinate,
+  latitude: coordinate(90),
+  longitude: coordinate(180),
   /** Admins only: the approved coach the class is created for. Coaches always create their own. */
   coachId: v.optional(v.nullable(v.pipe(v.number(), v.integer()))),
   isRecurring: v.optional(v.boolean(), false),

@@ -18,11 +18,11 @@ export function uploadRoutes(ctx: AppContext) {
       auth: 'user',
       body: t.Object({ image: t.File({ error: 'Please choose an image to upload.' }) }),
       parse: 'multipart/form-data',
-      response: { 201: v.object({ imageUrl: v.string() }), 400: Message, 401: Message, 413: Message, 429: Message },
+      response: { 201: v.object({ imageUrl: v.string() }), 400: Message, 401: Message, 413: Message, 429: Message, 507: Message },
       detail: {
         tags: ['Uploads'],
         summary: 'Upload an image (JPEG, PNG, GIF or WebP, at most 10 MB)',
-        description: 'The type is read from the file content, not its name. Answers the public imageUrl (/uploads/<random name> or the bucket URL).',
+        description: 'The type is read from the file content, not its name. Answers the public imageUrl (/uploads/<random name> or the bucket URL). Per user at most 60 images an hour and 50 MB a day (429 with Retry-After); 507 while the server is low on disk space. Images no profile, class or post uses are removed a day after upload.',
       },
     },
   );

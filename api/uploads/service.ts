@@ -1,6 +1,8 @@
 // Image uploads: the bytes decide the type (JPEG, PNG, GIF or WebP), never the file name or the declared
 // content type; files get random names, so nothing a user sends reaches a path.
 import { encodeBase32LowerCaseNoPadding } from '@oslojs/encoding';
+import { eq } from 'drizzle-orm';
+import { uploads } from '../../db/schema';
 import type { SessionUser } from '../auth/session';
 import type { AppContext } from '../context';
 import { badRequest, DomainError } from '../errors';
@@ -31,24 +33,35 @@ function randomName(ext: string): string {
   return `${encodeBase32LowerCaseNoPadding(bytes)}.${ext}`;
 }
 
-/** Stores one image for `user`. The upload and its bytes are counted before the file is read or stored (so a
- * burst is limited like a series) and handed back when the file is refused or cannot be stored. */
+export const LOW_DISK_MESSAGE = 'Image uploads are paused because the server is low on disk space. Please try again later; everything else keeps working.';
+
+/** The 429 message names both limits, so people know what they ran into. */
+function uploadLimitMessage(ctx: AppContext): string {
+  const { uploadsPerUser, uploadBytesPerUser } = ctx.rateLimits.rules;
+  return `You have reached the upload limit (${uploadsPerUser.max} images an hour and ${Math.round(uploadBytesPerUser.max / 1024 / 1024)} MB a day). Please try again later.`;
+}
+
+/** Stores one image for `user`. Refused while the disk is nearly full (507); the upload and its bytes are
+ * counted before the file is read or stored (so a burst is limited like a series) and handed back when the
+ * file is refused or cannot be stored. Each stored file gets a row in uploads, written before the file so the
+ * cleanup (./cleanup.ts) always knows about it. */
 export async function storeImage(ctx: AppContext, user: SessionUser, file: Blob): Promise<{ imageUrl: string }> {
   if (file.size > MAX_IMAGE_BYTES) throw new DomainError(413, 'The image is too large: the limit is 10 MB.');
   if (file.size === 0) throw badRequest(NOT_AN_IMAGE_MESSAGE, { image: [NOT_AN_IMAGE_MESSAGE] });
-  const reservation = await ctx.rateLimits.reserve(
-    'You have uploaded many images in a short time. Please wait a while and try again.',
-    ['uploadsPerUser', String(user.id)],
-    ['uploadBytesPerUser', String(user.id), file.size],
-  );
+  if ((await ctx.storage.freeBytes()) - file.size < ctx.env.uploadMinFreeBytes) throw new DomainError(507, LOW_DISK_MESSAGE);
+  const reservation = await ctx.rateLimits.reserve(uploadLimitMessage(ctx), ['uploadsPerUser', String(user.id)], ['uploadBytesPerUser', String(user.id), file.size]);
+  let recorded: string | null = null;
   try {
     const bytes = new Uint8Array(await file.arrayBuffer());
     const kind = sniffImage(bytes);
     if (!kind) throw badRequest(NOT_AN_IMAGE_MESSAGE, { image: [NOT_AN_IMAGE_MESSAGE] });
-    const imageUrl = await ctx.storage.put(randomName(kind.ext), bytes, kind.type);
-    return { imageUrl };
+    const name = randomName(kind.ext);
+    await ctx.db.write((tx) => tx.insert(uploads).values({ name, userId: user.id, bytes: bytes.length, createdAt: ctx.clock.now() }));
+    recorded = name;
+    return { imageUrl: await ctx.storage.put(name, bytes, kind.type) };
   } catch (error) {
     await reservation.release();
+    if (recorded) await ctx.db.write((tx) => tx.delete(uploads).where(eq(uploads.name, recorded!)));
     throw error;
   }
 }

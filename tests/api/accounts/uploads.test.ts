@@ -117,7 +117,7 @@ describe('upload limit per user', () => {
       const refused = await send(uploader);
       expect(refused.status).toBe(429);
       expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
-      expect(refused.body.message).toContain('Please wait');
+      expect(refused.body.message).toContain('2 images an hour');
       expect((await send(other)).status).toBe(201);
       limited.clock.advance(61 * 60_000);
       expect((await send(uploader)).status).toBe(201);
