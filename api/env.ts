@@ -2,6 +2,7 @@
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { TRUST_PROXY_MODES, type TrustProxy } from './lib/client-address';
+import { readPaymentSettings } from './providers/payments/settings';
 
 function read(name: string): string | undefined {
   const value = process.env[name]?.trim();
@@ -87,11 +88,12 @@ function readTrustProxy(): TrustProxy {
   return raw as TrustProxy;
 }
 
-const stripeKeys = [read('STRIPE_SECRET_KEY'), read('PUBLIC_STRIPE_PUBLISHABLE_KEY'), read('STRIPE_WEBHOOK_SECRET')];
+const production = process.env.NODE_ENV === 'production';
+const payments = readPaymentSettings(read, production);
 
 export const env = {
   port: readPort(),
-  production: process.env.NODE_ENV === 'production',
+  production,
   workers: readWorkers(process.env.NODE_ENV === 'production'),
   dataDir,
   uploadsDir: resolve(dataDir, 'uploads'),
@@ -105,9 +107,10 @@ export const env = {
   trustProxy: readTrustProxy(),
   /** The public origin used in emails and OAuth redirects. */
   publicUrl: (read('PUBLIC_URL') ?? `http://localhost:${readPort()}`).replace(/\/$/, ''),
-  stripe: stripeKeys.every(Boolean)
-    ? { secretKey: stripeKeys[0]!, publishableKey: stripeKeys[1]!, webhookSecret: stripeKeys[2]! }
-    : null,
+  /** Stripe, or null for the built-in test provider (api/providers/payments/settings.ts: fails closed in production). */
+  stripe: payments.stripe,
+  /** The test provider runs in production (PAYMENTS=test): every page says so. */
+  announceTestPayments: payments.announceTestPayments,
   smtpUrl: read('SMTP_URL'),
   mailFrom: read('MAIL_FROM') ?? 'Fogline <hello@fogline.test>',
   google:
