@@ -86,7 +86,16 @@ export function guardApiRequest(request: Request, ctx: AppContext): Request | Re
   return bufferBodyWithin(request, limit).then((buffered) => buffered ?? tooLarge(limit));
 }
 
-const API_HEADERS = { 'x-content-type-options': 'nosniff', 'referrer-policy': 'strict-origin-when-cross-origin', 'x-frame-options': 'DENY' };
+/** Every API answer: nothing may frame it, and only this server's own files may run or style it (the one HTML
+ * page under /api is Swagger UI, whose script and styles come from /api/docs/assets); unless a route says
+ * otherwise (public assets, calendar feeds), it is personal: never stored by a browser or proxy. */
+const API_HEADERS = {
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'x-frame-options': 'DENY',
+  'content-security-policy': "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; object-src 'none'; frame-ancestors 'none'",
+  'cache-control': 'private, no-store',
+};
 
 export function createApi(ctx: AppContext) {
   return new Elysia({ prefix: '/api' })

@@ -6,6 +6,8 @@ import { brotliCompress, constants as zlibConstants } from 'node:zlib';
 import { createApi, guardApiRequest, UPLOAD_BODY_LIMIT } from './app';
 import type { AppContext } from './context';
 import { CLIENT_IP_HEADER, resolveClientAddress } from './lib/client-address';
+import { pageSecurityHeaders } from './lib/page-headers';
+import { TEST_PAYMENTS_BANNER } from './providers/payments/settings';
 import { attachRenderCache } from './render-cache';
 import { personalizedPage } from './render-cache/chrome';
 import { isSignedOut, respondWithPage } from './render-cache/html';
@@ -42,19 +44,13 @@ const TYPES: Record<string, string> = {
 };
 const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml|manifest)|image\/svg)/;
 
-export const SECURITY_HEADERS: Record<string, string> = {
-  'x-content-type-options': 'nosniff',
-  'referrer-policy': 'strict-origin-when-cross-origin',
-  'x-frame-options': 'DENY',
-  'permissions-policy': 'camera=(), microphone=(), geolocation=(self), payment=(self)',
-};
-
 function typeOf(path: string): string {
   return TYPES[path.split('.').pop()?.toLowerCase() ?? ''] ?? 'application/octet-stream';
 }
 
-/** Loads dist/client into memory (it is small), gzipped once, keyed by URL path. */
-function loadStaticFiles(clientDir: string): Map<string, StaticFile> {
+/** Loads dist/client into memory (it is small), gzipped once, keyed by URL path; `notice` (the test-payments
+ * banner) goes at the top of every prerendered page's body. */
+function loadStaticFiles(clientDir: string, notice: string | null): Map<string, StaticFile> {
   const files = new Map<string, StaticFile>();
   if (!existsSync(clientDir)) return files;
   const walk = (dir: string) => {
@@ -65,8 +61,9 @@ function loadStaticFiles(clientDir: string): Map<string, StaticFile> {
         continue;
       }
       const rel = '/' + relative(clientDir, full).split('\\').join('/');
-      const body = new Uint8Array(readFileSync(full));
       const type = typeOf(full);
+      const raw = readFileSync(full);
+      const body = new Uint8Array(notice && type.startsWith('text/html') ? Buffer.from(raw.toString('utf8').replace(/<body[^>]*>/, (tag) => tag + notice)) : raw);
       const file: StaticFile = {
         body,
         type,
@@ -113,16 +110,18 @@ function acceptsGzip(request: Request): boolean {
   return (request.headers.get('accept-encoding') ?? '').includes('gzip');
 }
 
-function withSecurityHeaders(response: Response): Response {
-  for (const [name, value] of Object.entries(SECURITY_HEADERS)) {
+/** The page's security headers (api/lib/page-headers.ts); a signed-in visitor's page is never stored anywhere. */
+function withSecurityHeaders(response: Response, securityHeaders: Record<string, string>, request: Request): Response {
+  for (const [name, value] of Object.entries(securityHeaders)) {
     if (!response.headers.has(name)) response.headers.set(name, value);
   }
+  if (!isSignedOut(request)) response.headers.set('cache-control', 'private, no-store');
   return response;
 }
 
-function serveStatic(file: StaticFile, request: Request): Response {
+function serveStatic(file: StaticFile, request: Request, securityHeaders: Record<string, string>): Response {
   const headers: Record<string, string> = { 'content-type': file.type, 'cache-control': file.cacheControl, vary: 'accept-encoding' };
-  if (file.type.startsWith('text/html')) Object.assign(headers, SECURITY_HEADERS);
+  if (file.type.startsWith('text/html')) Object.assign(headers, securityHeaders);
   if (file.br && (request.headers.get('accept-encoding') ?? '').includes('br')) {
     headers['content-encoding'] = 'br';
     return new Response(request.method === 'HEAD' ? null : file.br, { headers });
@@ -174,7 +173,8 @@ export interface StartOptions {
 
 export function startServer({ ctx, port = ctx.env.port, hostname = '0.0.0.0', site = null, reusePort = false }: StartOptions) {
   const api = createApi(ctx);
-  const staticFiles = site ? loadStaticFiles(site.clientDir) : new Map<string, StaticFile>();
+  const staticFiles = site ? loadStaticFiles(site.clientDir, ctx.env.announceTestPayments ? TEST_PAYMENTS_BANNER : null) : new Map<string, StaticFile>();
+  const securityHeaders = pageSecurityHeaders(ctx.env);
   // Public pages come from the render cache (api/render-cache), dropped by tag when any process writes.
   const renderCache = site ? attachRenderCache(ctx) : null;
   const server = Bun.serve({
@@ -195,17 +195,17 @@ export function startServer({ ctx, port = ctx.env.port, hostname = '0.0.0.0', si
         // Large JSON answers are gzipped by the routes that return them (api/lib/compress.ts).
         return api.handle(admitted);
       }
-      const render = async (locals: Record<string, unknown>, page = request) => withSecurityHeaders(await site!.renderPage(page, locals, srv.requestIP(request)?.address));
+      const render = async (locals: Record<string, unknown>, page = request) => withSecurityHeaders(await site!.renderPage(page, locals, srv.requestIP(request)?.address), securityHeaders, request);
       // The visitor's header and bottom bar, from the not-found page rendered for them (api/render-cache/chrome.ts).
       const renderChrome = () => render({ ctx, chromePath: path }, new Request(new URL('/__chrome', request.url), { headers: request.headers }));
-      const finish = (response: Response) => compress(withSecurityHeaders(response), request);
+      const finish = (response: Response) => compress(withSecurityHeaders(response, securityHeaders, request), request);
       if (request.method === 'GET' || request.method === 'HEAD') {
         const file = staticFiles.get(path);
         if (file?.type.startsWith('text/html') && renderCache && !isSignedOut(request)) {
           // A prerendered page (about, FAQ, contact) with the signed-in visitor's own header.
           return finish(await personalizedPage(request, file.body, renderChrome));
         }
-        if (file) return serveStatic(file, request);
+        if (file) return serveStatic(file, request, securityHeaders);
         if (path.startsWith('/uploads/')) return serveUpload(ctx, path);
       }
       if (!site || !renderCache) return Response.json({ message: 'Not found.' }, { status: 404 });

@@ -39,3 +39,7 @@ export function readPaymentSettings(read: (name: string) => string | undefined, 
 
 /** The banner's words, shown on every page while the test provider runs in production. */
 export const TEST_PAYMENTS_NOTICE = 'Test mode: payments use the built-in test provider and no card is charged.';
+
+/** The banner itself: inline styles, so it looks the same on pages built before any setting was known (the
+ * prerendered ones get it from api/server.ts, the rendered ones from site/layouts/Base.astro). */
+export const TEST_PAYMENTS_BANNER = `<div role="status" data-test-payments style="background:#fef3c7;color:#78350f;padding:0.5rem 1rem;text-align:center;font-size:0.875rem;font-weight:600">${TEST_PAYMENTS_NOTICE}</div>`;
