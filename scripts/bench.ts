@@ -7,6 +7,7 @@ import { spawn } from 'bun';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Budget, load, printBudgets, root, rssMb, startCeiling, startProduct, wrk } from './bench/harness';
+import { benchCatalog } from './bench/catalog';
 import { benchPages } from './bench/pages';
 import { benchWorkers } from './bench/workers';
 
@@ -31,7 +32,8 @@ if (scale) {
   const budgets: Budget[] = [];
   try {
     budgets.push(...(await benchPages(product, { connections, seconds })));
-    // Further sections (the catalogue API, worker scaling) add their budgets here.
+    budgets.push(...(await benchCatalog(product.base)));
+    // Further sections (worker scaling) add their budgets here.
   } finally {
     await product.stop();
   }

@@ -1,12 +1,9 @@
 // Catalogue benchmark (issue 9): GET /api/classes?limit=24 under many filter combinations, one request at a
 // time (so the latency is the server's time plus loopback), beside a bare Bun.serve answering the same bytes
 // from memory; then the size of every public page and JSON answer against the 150 KB / 300 KB budgets.
-// `bun scripts/bench/catalog.ts [rounds]` starts the product on a fresh SEED=scale database (the site must be
-// built for the page sizes); `benchCatalog(base)` measures a server that is already running.
-import { spawn } from 'bun';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+// Part of `npm run bench -- --scale`; alone, `bun scripts/bench/catalog.ts [rounds]` starts the product on a
+// fresh SEED=scale database (build the site first for the page sizes).
+import { type Budget, startProduct } from './harness';
 
 const MAX_HTML = 150 * 1024;
 const MAX_JSON = 300 * 1024;
@@ -49,16 +46,11 @@ async function timeOne(url: string): Promise<number> {
   return performance.now() - start;
 }
 
-export interface CatalogBench {
-  p50: number;
-  p99: number;
-  ceilingP50: number;
-  ceilingP99: number;
-  oversized: string[];
-}
+const P50_MS = 10;
+const P99_MS = 30;
 
-/** Measures the catalogue of the server at `base` and prints the figures. */
-export async function benchCatalog(base: string, rounds = 40): Promise<CatalogBench> {
+/** Measures the catalogue of the server at `base`, prints the figures and answers them as budgets. */
+export async function benchCatalog(base: string, rounds = 40): Promise<Budget[]> {
   const categories = (await (await fetch(`${base}/api/categories`)).json()) as { id: number }[];
   const urls = combinations(categories.map((c) => c.id));
   // The ceiling: the first answer's bytes from memory, asked the same way.
@@ -86,11 +78,15 @@ export async function benchCatalog(base: string, rounds = 40): Promise<CatalogBe
     times.sort((x, y) => x - y);
     console.log(`  ${path.replace('/api/classes?', '').padEnd(70)} p50 ${percentile(times, 50).toFixed(2).padStart(6)} ms   max ${times.at(-1)!.toFixed(2).padStart(6)} ms`);
   }
-  const result: CatalogBench = { p50: percentile(all, 50), p99: percentile(all, 99), ceilingP50: percentile(ceiling, 50), ceilingP99: percentile(ceiling, 99), oversized: [] };
-  console.log(`  all: p50 ${result.p50.toFixed(2)} ms, p99 ${result.p99.toFixed(2)} ms (budget: p50 <= 10, p99 <= 30); bare Bun.serve, same bytes: p50 ${result.ceilingP50.toFixed(2)} ms, p99 ${result.ceilingP99.toFixed(2)} ms`);
-
-  result.oversized = await checkSizes(base);
-  return result;
+  const [p50, p99] = [percentile(all, 50), percentile(all, 99)];
+  const bareNote = `bare Bun.serve, same bytes: p50 ${percentile(ceiling, 50).toFixed(2)} ms, p99 ${percentile(ceiling, 99).toFixed(2)} ms`;
+  console.log(`  all: p50 ${p50.toFixed(2)} ms, p99 ${p99.toFixed(2)} ms (budget: p50 <= ${P50_MS}, p99 <= ${P99_MS}); ${bareNote}`);
+  const oversized = await checkSizes(base);
+  return [
+    { name: 'GET /api/classes?limit=24, any filters, p50', measured: `${p50.toFixed(2)} ms`, limit: `<= ${P50_MS} ms`, pass: p50 <= P50_MS },
+    { name: 'GET /api/classes?limit=24, any filters, p99', measured: `${p99.toFixed(2)} ms`, limit: `<= ${P99_MS} ms`, pass: p99 <= P99_MS },
+    { name: 'public pages and JSON answers over 150/300 KB', measured: oversized.length ? oversized.join(', ') : 'none', limit: 'none', pass: oversized.length === 0 },
+  ];
 }
 
 /** Every public page and JSON answer at this scale, uncompressed, against the budgets. */
@@ -121,28 +117,10 @@ async function checkSizes(base: string): Promise<string[]> {
 }
 
 if (import.meta.main) {
-  const root = join(import.meta.dir, '../..');
-  const dataDir = mkdtempSync(join(tmpdir(), 'fogline-bench-catalog-'));
-  const product = spawn(['bun', 'api/main.ts'], {
-    cwd: root,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: '0', NODE_ENV: 'production', DATABASE_URL: '', SEED: 'scale', WORKERS: '1' },
-    stdout: 'pipe',
-    stderr: 'inherit',
-  });
-  let out = '';
-  const reader = product.stdout.getReader();
-  while (!/listening on (http:\/\/\S+)/.test(out)) {
-    const { value, done } = await reader.read();
-    if (done) throw new Error(`the product ended:\n${out}`);
-    out += new TextDecoder().decode(value);
-  }
-  console.log(out.trim());
-  const base = out.match(/listening on (http:\/\/\S+)/)![1]!.replace('localhost', '127.0.0.1');
+  const product = await startProduct('scale');
   try {
-    await benchCatalog(base, Number(process.argv[2] ?? 40));
+    for (const b of await benchCatalog(product.base, Number(process.argv[2] ?? 40))) console.log(`${b.pass ? 'PASS' : 'FAIL'}  ${b.name}: ${b.measured} (${b.limit})`);
   } finally {
-    product.kill();
-    await product.exited;
-    rmSync(dataDir, { recursive: true, force: true });
+    await product.stop();
   }
 }
