@@ -12,7 +12,7 @@ import { sendCancellationEmail } from './emails';
 import { activeBooking, type Actor, applyTransition, assertTransition, stateOf } from './lifecycle';
 import type { Booking } from './model';
 import { hasStarted, refundFor } from './policy';
-import { passOnFreedSpots } from '../waitlist/offers';
+import { closeWaitlists, passOnFreedSpots } from '../waitlist/offers';
 import { bookingWithClass } from './queries';
 import { type BookingRow, paidCents, toBookingJson } from './shape';
 
@@ -80,11 +80,13 @@ export async function cancelClassBookings(ctx: AppContext, classIds: number[], a
         refundAmountCents: booking.status === 'confirmed' ? paid : null,
       }),
     );
-    if (!updated) continue;
+    // A waitlist offer was never a booking: its entry is closed with the rest of the waitlist below.
+    if (!updated || booking.status === 'offered') continue;
     if (booking.status === 'pending' && booking.paymentIntentId) await ctx.payments.cancelIntent(booking.paymentIntentId);
     cancelled++;
     refundedCents += paid;
     await sendCancellationEmail(ctx, updated, cls, { email, firstName }, paid, 'class_deleted');
   }
+  await closeWaitlists(ctx, classIds);
   return { cancelled, refunded: centsToDollars(refundedCents) };
 }

@@ -14,7 +14,7 @@ import { isBookable } from '../classes/shape';
 import type { AppContext } from '../context';
 import { priceBreakdown } from '../lib/money';
 import { sendOfferEmail } from './emails';
-import { moveEntry } from './entries';
+import { moveEntry, openEntry } from './entries';
 
 /** An offer holds its spots this long... */
 export const OFFER_HOURS = 2;
@@ -132,4 +132,13 @@ export async function notifyNewOffers(ctx: AppContext): Promise<void> {
     );
     if (claimed.length === 1) await sendOfferEmail(ctx, entry, cls, user, amountCents);
   }
+}
+
+/** The classes are going away (deleted): everyone still waiting for them leaves the waitlist. */
+export async function closeWaitlists(ctx: AppContext, classIds: number[]): Promise<void> {
+  const now = ctx.clock.now();
+  await ctx.db.write(async (tx) => {
+    const open = await tx.select({ id: waitlistEntries.id }).from(waitlistEntries).where(and(inArray(waitlistEntries.classId, classIds), openEntry));
+    for (const entry of open) await moveEntry(tx, entry, 'leave', 'system', { endedAt: now });
+  });
 }

@@ -321,3 +321,20 @@ describe('races', () => {
     expect(await spotsGivenOut(cls.id)).toBeLessThanOrEqual(4);
   });
 });
+
+describe('a deleted class', () => {
+  test('its offers and waiting entries end; the offer was never a booking, so no cancellation email or refund', async () => {
+    const { cls, booked, bookingIds } = await fullClass({ capacity: 1 });
+    const [a, b] = [await createUser(server), await createUser(server)];
+    await join(a, cls.id);
+    await join(b, cls.id);
+    await booked[0]!.client.put(`/api/bookings/${bookingIds[0]}/cancel`);
+    expect((await entryOf(a, cls.id)).status).toBe('offered');
+    const deleted = await coach.client.delete(`/api/classes/${cls.id}`);
+    expect(deleted.status).toBe(200);
+    expect((await entryOf(a, cls.id)).status).toBe('left');
+    expect((await entryOf(b, cls.id)).status).toBe('left');
+    expect(outbox(server).filter((m) => m.includes(`To: ${a.email}`) && m.includes('Booking cancelled'))).toHaveLength(0);
+    expect(await spotsGivenOut(cls.id)).toBe(0);
+  });
+});
