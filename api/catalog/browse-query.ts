@@ -5,13 +5,13 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { pacificDay, pacificWallTimeToInstant, startOfPacificDay } from '../lib/pacific';
-import type { ClassFilters } from './filter-classes';
+import { type ClassFilters, cityOf } from './filter-classes';
 
 /** Start time with "no start time" sorting after every real one (the largest safe integer). */
 export const START_KEY = sql.raw('coalesce("classes"."start_time", 9007199254740991)');
 /** Not deleted and not a series' parent template: the partial-index condition, verbatim. */
 export const BOOKABLE = sql.raw('"classes"."deleted_at" IS NULL AND ("classes"."is_recurring" = 0 OR "classes"."parent_class_id" IS NOT NULL)');
-/** The city of an address: its second-to-last comma piece (see cityOf). rtrim(a, <every non-comma character>) keeps a up to its last comma. */
+/** The city of an address in SQL: its second-to-last comma piece (see cityOf). rtrim(a, <every non-comma character>) keeps a up to its last comma. */
 const ADDRESS = '"classes"."address"';
 const BEFORE_LAST_COMMA = `substr(${ADDRESS}, 1, length(rtrim(${ADDRESS}, replace(${ADDRESS}, ',', ''))) - 1)`;
 const CITY = sql.raw(`CASE WHEN instr(${ADDRESS}, ',') = 0 THEN NULL ELSE trim(substr(${BEFORE_LAST_COMMA}, length(rtrim(${BEFORE_LAST_COMMA}, replace(${BEFORE_LAST_COMMA}, ',', ''))) + 1), ' ' || char(9, 10, 13)) END`);
@@ -48,36 +48,71 @@ function dayRange(value: string): [Date, Date] | null {
 /** An FTS5 phrase: the text in double quotes, inner quotes doubled (everything inside is literal). */
 const phrase = (text: string) => `"${text.replaceAll('"', '""')}"`;
 
-/** The trigram index needs 3 characters; shorter text is looked for in the same columns directly. */
-function textMatch(q: string): SQL {
-  if ([...q].length >= 3) return sql`"classes"."id" IN (SELECT rowid FROM classes_search WHERE classes_search MATCH ${phrase(q)})`;
-  const inColumn = (column: string) => sql`instr(lower(${sql.raw(column)}), ${q}) > 0`;
-  return sql`"classes"."id" IN (SELECT rowid FROM classes_search WHERE ${sql.join(['title', 'description', 'category', 'coach', 'location'].map(inColumn), sql` OR `)})`;
+/**
+ * The ids whose title, description, category, coach or location contains q. The trigram index needs 3
+ * characters; shorter text is looked for with LIKE (which folds ASCII case as lower() does) in the index's own
+ * stored copy of those columns (FTS5's classes_search_content table: id, then c0..c4 in column order).
+ */
+function textMatches(q: string): { ids: SQL; indexed: boolean } {
+  if ([...q].length >= 3) return { ids: sql`SELECT rowid FROM classes_search WHERE classes_search MATCH ${phrase(q)}`, indexed: true };
+  const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const columns = ['c0', 'c1', 'c2', 'c3', 'c4'].map((column) => sql`${sql.raw(column)} LIKE ${pattern} ESCAPE '\\'`);
+  return { ids: sql`SELECT id FROM classes_search_content WHERE ${sql.join(columns, sql` OR `)}`, indexed: false };
 }
 
-/** The WHERE of a browse: bookable, started today or later (or never), and each filter given. */
-export function browseConditions(filters: ClassFilters, now: Date, notStartedBy?: Date): SQL {
+/** Above this many text matches, a page walks the browse index in order and stops at the page's end. */
+const MANY_MATCHES = 400;
+
+/**
+ * q as two conditions of the same meaning: for counting, each match is looked up by id; for a page, when the
+ * matches are many, the browse index is walked in start order (the unary + keeps SQLite from looking up by
+ * id) and testing stops once the page is full.
+ */
+async function textConditions(db: Database, q: string): Promise<{ page: SQL; count: SQL }> {
+  const { ids, indexed } = textMatches(q);
+  const many = !indexed || Number((await db.all<{ n: number }>(sql`SELECT count(*) AS n FROM (${ids})`))[0]?.n ?? 0) > MANY_MATCHES;
+  return { page: many ? sql`+"classes"."id" IN (${ids})` : sql`"classes"."id" IN (${ids})`, count: sql`"classes"."id" IN (${ids})` };
+}
+
+/** Past this many distinct addresses, the city is read from each row in SQL instead of listed. */
+const MAX_LISTED_ADDRESSES = 2000;
+
+/**
+ * The city filter: the distinct addresses of bookable classes (read from classes_address_idx alone) whose city
+ * contains the text, by cityOf itself, then an IN list, which the browse index pages through cheaply.
+ */
+async function cityCondition(db: Database, city: string): Promise<SQL> {
+  const rows = await db.all<{ address: string }>(sql`SELECT DISTINCT "classes"."address" AS address FROM classes WHERE ${BOOKABLE} AND "classes"."address" IS NOT NULL`);
+  if (rows.length > MAX_LISTED_ADDRESSES) return sql`instr(lower(${CITY}), ${city}) > 0`;
+  const matching = rows.map((row) => row.address).filter((address) => (cityOf(address) ?? '').toLowerCase().includes(city));
+  return matching.length ? sql`"classes"."address" IN (${sql.join(matching.map((address) => sql`${address}`), sql`, `)})` : NOTHING;
+}
+
+/** The WHERE of a browse: bookable, started today or later (or never), and each filter given; `page` to list a page, `count` to count. */
+export async function browseConditions(db: Database, filters: ClassFilters, now: Date, notStartedBy?: Date): Promise<{ page: SQL; count: SQL }> {
   const conditions: SQL[] = [BOOKABLE, sql`${START_KEY} >= ${startOfPacificDay(now).getTime()}`];
   if (notStartedBy) conditions.push(sql`${START_KEY} > ${notStartedBy.getTime()}`);
-  if (present(filters.q)) conditions.push(textMatch(filters.q.trim().toLowerCase()));
   for (const value of [filters.type, filters.category].filter(present)) {
     const id = Number(value);
     conditions.push(Number.isSafeInteger(id) ? sql`"classes"."category_id" = ${id}` : NOTHING);
   }
   if (present(filters.ageGroup)) conditions.push(sql`"classes"."age_group" = ${filters.ageGroup}`);
-  if (present(filters.city)) conditions.push(sql`instr(lower(${CITY}), ${filters.city.trim().toLowerCase()}) > 0`);
+  if (present(filters.city)) conditions.push(await cityCondition(db, filters.city.trim().toLowerCase()));
   if (present(filters.date)) {
     const range = dayRange(filters.date.trim());
     conditions.push(range ? sql`${START_KEY} >= ${range[0].getTime()} AND ${START_KEY} < ${range[1].getTime()}` : NOTHING);
   }
-  return sql.join(conditions, sql` AND `);
+  const text = present(filters.q) ? await textConditions(db, filters.q.trim().toLowerCase()) : null;
+  const where = (extra: SQL | undefined) => sql.join(extra ? [...conditions, extra] : conditions, sql` AND `);
+  return { page: where(text?.page), count: where(text?.count) };
 }
 
 /** One page of ids of the classes WHERE `where`, in `order`, and how many there are in all. */
-async function pageOfIds(db: Database, where: SQL, order: SQL, page: { limit: number; offset: number }, from: SQL = sql`classes`): Promise<{ ids: number[]; total: number }> {
+async function pageOfIds(db: Database, where: SQL | { page: SQL; count: SQL }, order: SQL, page: { limit: number; offset: number }, from: SQL = sql`classes`): Promise<{ ids: number[]; total: number }> {
+  const { page: listed, count } = 'page' in where ? where : { page: where, count: where };
   const [rows, counted] = await Promise.all([
-    db.all<{ id: number }>(sql`SELECT "classes"."id" AS id FROM ${from} WHERE ${where} ORDER BY ${order} LIMIT ${page.limit} OFFSET ${page.offset}`),
-    db.all<{ total: number }>(sql`SELECT count(*) AS total FROM ${from} WHERE ${where}`),
+    db.all<{ id: number }>(sql`SELECT "classes"."id" AS id FROM ${from} WHERE ${listed} ORDER BY ${order} LIMIT ${page.limit} OFFSET ${page.offset}`),
+    db.all<{ total: number }>(sql`SELECT count(*) AS total FROM ${from} WHERE ${count}`),
   ]);
   return { ids: rows.map((row) => Number(row.id)), total: Number(counted[0]?.total ?? 0) };
 }
@@ -86,11 +121,11 @@ const BY_START = sql`${START_KEY}, "classes"."id"`;
 
 /** One page of matching class ids in browse order, and how many match in all. */
 export async function browseClassIds(db: Database, now: Date, options: BrowseOptions): Promise<{ ids: number[]; total: number }> {
-  const where = browseConditions(options.filters, now, options.notStartedBy);
+  const where = await browseConditions(db, options.filters, now, options.notStartedBy);
   const q = options.filters.q?.trim() ?? '';
   if (options.sort !== 'relevance' || [...q].length < 3) return pageOfIds(db, where, BY_START, options);
   // bm25 weights: title counts most, then category and coach, then description and location.
-  const matching = sql`classes_search MATCH ${phrase(q.toLowerCase())} AND ${where}`;
+  const matching = sql`classes_search MATCH ${phrase(q.toLowerCase())} AND ${where.count}`;
   const ranked = sql`bm25(classes_search, 10.0, 2.0, 4.0, 4.0, 2.0), ${BY_START}`;
   return pageOfIds(db, matching, ranked, options, sql`classes JOIN classes_search ON classes_search.rowid = "classes"."id"`);
 }

@@ -42,7 +42,7 @@ export async function mapPins(db: Database, now: Date, filters: ClassFilters, vi
   const [south, west, north, east] = view.bounds ?? [-90, -180, 90, 180];
   // A view across the antimeridian (west > east) keeps both sides.
   const lng = west <= east ? sql`"classes"."longitude" BETWEEN ${west} AND ${east}` : sql`("classes"."longitude" >= ${west} OR "classes"."longitude" <= ${east})`;
-  const where = sql`${browseConditions(filters, now)} AND "classes"."latitude" BETWEEN ${south} AND ${north} AND ${lng}
+  const where = sql`${(await browseConditions(db, filters, now)).count} AND "classes"."latitude" BETWEEN ${south} AND ${north} AND ${lng}
     AND "classes"."latitude" IS NOT NULL AND "classes"."longitude" IS NOT NULL AND NOT ("classes"."latitude" = 0 AND "classes"."longitude" = 0)`;
   // Past the max cluster zoom, cells are one pixel: classes at the same spot still share one.
   let cell = degreesFor(view.zoom > MAX_CLUSTER_ZOOM ? 1 : CLUSTER_RADIUS_PX, view.zoom);
