@@ -18,6 +18,7 @@ export function attendeeRoutes(ctx: AppContext) {
       set.headers['cache-control'] = 'no-store';
       return getRoster(ctx, user, parseId(params.id, CLASS_NOT_FOUND));
     }, {
+      auth: 'coach',
       params: IdParams,
       response: { 200: Roster, 401: Message, 403: Message, 404: Message },
       detail: {
@@ -32,6 +33,7 @@ export function attendeeRoutes(ctx: AppContext) {
         headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="${filename}"`, 'cache-control': 'no-store' },
       });
     }, {
+      auth: 'coach',
       params: IdParams,
       detail: {
         tags,
@@ -45,6 +47,7 @@ export function attendeeRoutes(ctx: AppContext) {
       },
     })
     .put('/bookings/:id/attendance', ({ user, params, body }) => setAttendance(ctx, user, parseId(params.id, 'Booking not found.'), body), {
+      auth: 'coach',
       params: IdParams,
       body: AttendanceBody,
       response: { 200: RosterBooking, 400: Message, 401: Message, 403: Message, 404: Message, 409: Message },

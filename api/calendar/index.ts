@@ -35,6 +35,7 @@ export function calendarRoutes(ctx: AppContext) {
       set.headers['cache-control'] = 'no-store';
       return getCalendarFeed(ctx, requireUser(user));
     }, {
+      auth: 'user',
       response: { 200: CalendarFeed, 401: Message },
       detail: {
         tags,
@@ -44,6 +45,7 @@ export function calendarRoutes(ctx: AppContext) {
       },
     })
     .post('/calendar/reset', ({ user }) => resetCalendarFeed(ctx, requireUser(user)), {
+      auth: 'user',
       response: { 200: CalendarFeed, 401: Message },
       detail: { tags, summary: 'Replace the feed URL: the old one stops working at once (404)' },
     })
