@@ -4,6 +4,7 @@ import * as v from 'valibot';
 import type { AppContext } from '../context';
 import { badRequest } from '../errors';
 import { gzipLargeJson } from '../lib/compress';
+import { paged, readPage } from '../lib/pagination';
 import { plainQuery } from '../lib/plain-query';
 import type { BrowseSort } from './browse-query';
 import { parseClassFilters } from './filter-classes';
@@ -73,7 +74,7 @@ export function catalogRoutes(ctx: AppContext) {
           all: query.all === 'true',
           includeSchedules: query.includeSchedules === 'true',
         });
-        return withTotal(set, page);
+        return paged(set, { rows: page.items, total: page.total });
       },
       {
         query: ClassListQuery,
@@ -125,9 +126,9 @@ export function catalogRoutes(ctx: AppContext) {
     .get(
       '/coaches',
       async ({ query, set }) => {
-        const paged = query.limit !== undefined || query.offset !== undefined;
-        const [items, total] = await Promise.all([listCoaches(db, { q: query.q, ...(paged ? pageOf(query, DEFAULT_PAGE) : {}) }), countCoaches(db, query.q)]);
-        return withTotal(set, { items, total });
+        const onePage = query.limit !== undefined || query.offset !== undefined;
+        const [items, total] = await Promise.all([listCoaches(db, { q: query.q, ...(onePage ? readPage(query, DEFAULT_PAGE) : {}) }), countCoaches(db, query.q)]);
+        return paged(set, { rows: items, total });
       },
       {
         query: CoachListQuery,
@@ -150,7 +151,8 @@ export function catalogRoutes(ctx: AppContext) {
         const coachId = parseId(params.id, 'Coach not found.');
         if (!query.when) return listCoachClasses(db, coachId, ctx.clock.now(), { includeSchedules: query.includeSchedules === 'true' });
         await getCoach(db, coachId);
-        return withTotal(set, await coachProfileClasses(db, coachId, ctx.clock.now(), query.when as 'upcoming' | 'past', pageOf(query, DEFAULT_PAGE)));
+        const { items, total } = await coachProfileClasses(db, coachId, ctx.clock.now(), query.when as 'upcoming' | 'past', readPage(query, DEFAULT_PAGE));
+        return paged(set, { rows: items, total });
       },
       {
         params: IdParams,
@@ -173,8 +175,8 @@ export function catalogRoutes(ctx: AppContext) {
       '/reviews/coach/:coachId',
       async ({ params, query, set }) => {
         const coachId = parseId(params.coachId, 'Coach not found.');
-        const [reviews, stats] = await Promise.all([coachReviews(db, coachId, pageOf(query, MAX_PAGE)), coachReviewStats(db, coachId)]);
-        return { reviews: withTotal(set, { items: reviews, total: stats.totalReviews }) };
+        const [reviews, stats] = await Promise.all([coachReviews(db, coachId, readPage(query, MAX_PAGE)), coachReviewStats(db, coachId)]);
+        return { reviews: paged(set, { rows: reviews, total: stats.totalReviews }) };
       },
       {
         params: CoachIdParams,
@@ -183,15 +185,4 @@ export function catalogRoutes(ctx: AppContext) {
         detail: { tags: tags.reviews, summary: "A page of a coach's reviews, most recent first: `limit` (1 to 100, default 100) from `offset`; X-Total-Count gives them all" },
       },
     );
-}
-
-/** A page of a list: its rows for the body, the number of every match in X-Total-Count. */
-function withTotal<T>(set: { headers: Record<string, unknown> }, page: { items: T[]; total: number }): T[] {
-  set.headers['x-total-count'] = String(page.total);
-  return page.items;
-}
-
-/** limit (1 to MAX_PAGE, default `size`) and offset of a validated query. */
-function pageOf(query: { limit?: string; offset?: string }, size: number): { limit: number; offset: number } {
-  return { limit: Math.min(Number(query.limit ?? size), MAX_PAGE), offset: Number(query.offset ?? 0) };
 }

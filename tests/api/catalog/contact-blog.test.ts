@@ -77,6 +77,12 @@ describe('public blog', () => {
     expect(res.body[0]).toMatchObject({ title: 'Newer post', tags: ['Yoga', 'Running'], status: 'published', readTime: 1 });
   });
 
+  test('GET /api/blog answers one page, X-Total-Count gives every published post', async () => {
+    const res = await server.client().get('/api/blog?limit=1&offset=1');
+    expect(res.body.map((p: { slug: string }) => p.slug)).toEqual(['older']);
+    expect(res.headers.get('x-total-count')).toBe('2');
+  });
+
   test('GET /api/blog?tag= keeps the posts with that tag', async () => {
     expect((await server.client().get('/api/blog?tag=Yoga')).body.map((p: { slug: string }) => p.slug)).toEqual(['newer']);
   });
