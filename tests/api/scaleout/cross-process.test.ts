@@ -7,13 +7,13 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { FakeClock } from '../../../api/lib/clock';
 import { createTestPaymentProvider } from '../../../api/providers/payments/test';
 import { type Db, openDb } from '../../../db/client';
 import { bookings, users } from '../../../db/schema';
 import { TestClient, type TestServer } from '../../helpers/api';
 import { type FoglineProcess, spawnFogline } from '../../helpers/processes';
 import { sharedSqld, sqldBinary } from '../../helpers/sqld';
+import { fixturesOn } from './fixtures';
 import { createClass, createUser, pageTotal, type SignedIn } from '../bookings/fixtures';
 
 const CARD = { cardNumber: '4242 4242 4242 4242', expiry: '12/40', cvc: '123' };
@@ -38,7 +38,7 @@ for (const kind of ['file', 'sqld'] as const) {
       a = await spawnFogline(envA); // migrates first
       b = await spawnFogline(envB);
       db = await openDb(databaseUrl);
-      world = { ctx: { db }, clock: new FakeClock(), client: () => new TestClient(a.url) } as unknown as TestServer;
+      world = fixturesOn(db, a.url);
     });
     afterAll(async () => {
       await Promise.all([a?.kill(), b?.kill()]);

@@ -6,11 +6,10 @@ import { sql } from 'drizzle-orm';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { FakeClock } from '../../../api/lib/clock';
 import { type Db, openDb } from '../../../db/client';
 import { childrenOf, procStat } from '../../../scripts/lib/proc';
-import { TestClient, type TestServer } from '../../helpers/api';
 import { type FoglineProcess, spawnFogline } from '../../helpers/processes';
+import { fixturesOn } from './fixtures';
 import { createClass, createUser } from '../bookings/fixtures';
 
 let dataDir: string;
@@ -63,7 +62,7 @@ test('the primary migrates, then one worker serves beside it on the same port', 
 });
 
 test('20 customers for 5 spots through the shared port: exactly 5 confirmed', async () => {
-  const world = { ctx: { db }, clock: new FakeClock(), client: () => new TestClient(primary.url) } as unknown as TestServer;
+  const world = fixturesOn(db, primary.url);
   const coach = await createUser(world, 'coach');
   const cls = await createClass(world, { coachId: coach.id, priceCents: 0, capacity: 5 });
   const people = await Promise.all(Array.from({ length: 20 }, () => createUser(world)));

@@ -1,0 +1,10 @@
+// Fixtures for tests that run real Fogline processes: the booking fixtures (../bookings/fixtures.ts) write users,
+// sessions and classes straight into the database those processes share, as a third process would.
+import { FakeClock } from '../../../api/lib/clock';
+import type { Db } from '../../../db/client';
+import { TestClient, type TestServer } from '../../helpers/api';
+
+/** What the booking fixtures need, on a shared database; their clients talk to `url`. */
+export function fixturesOn(db: Db, url: string): TestServer {
+  return { ctx: { db }, clock: new FakeClock(), client: () => new TestClient(url) } as unknown as TestServer;
+}
