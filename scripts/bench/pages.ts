@@ -1,7 +1,7 @@
 // Page budgets of issue 9 on the running product: signed-out pages at `connections` beside the bare ceiling
 // (at least half its req/s, p99 within 20 ms), signed-in renders one at a time (server p50 10 ms, p99 30 ms),
 // HTML sizes (150 KB), and the server's memory afterwards (400 MB).
-import { type Budget, type Product, load, loadBeside, rssMb, startCeiling } from './harness';
+import { type Budget, type LoadResult, type Product, load, loadBeside, rssMb, startCeiling } from './harness';
 
 const RATIO = 0.5;
 const SIGNED_OUT_P99_MS = 20;
@@ -55,14 +55,16 @@ export async function benchPages(product: Product, options: { connections: numbe
     }
 
     const cookie = await signIn(base);
-    console.log('\nSigned-in pages: one connection, 3 rounds of 1s, the round with the best p50 (server time per render, from cached page data)');
+    console.log('\nSigned-in pages: one connection, 3 rounds of 2s, the round with the best p50 (server time per render, from cached page data)');
     console.log(`${'page'.padEnd(28)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)}`);
     for (const path of paths) {
-      let ours = await load(base + path, { connections: 1, seconds: 1, headers: { ...gzip, Cookie: cookie } });
-      for (let round = 1; round < 3; round++) {
-        const next = await load(base + path, { connections: 1, seconds: 1, headers: { ...gzip, Cookie: cookie } });
-        if (next.p50 < ours.p50) ours = next;
+      // A round that completed no request (every render slower than the round) tells nothing: it never wins.
+      let ours: LoadResult | null = null;
+      for (let round = 0; round < 3; round++) {
+        const next = await load(base + path, { connections: 1, seconds: 2, headers: { ...gzip, Cookie: cookie } });
+        if (next.rps > 0 && (!ours || next.p50 < ours.p50)) ours = next;
       }
+      ours ??= { rps: 0, p50: Number.POSITIVE_INFINITY, p99: Number.POSITIVE_INFINITY, errors: 0 };
       console.log(`${path.slice(0, 28).padEnd(28)} ${ours.rps.toFixed(0).padStart(8)} ${ours.p50.toFixed(2).padStart(7)} ${ours.p99.toFixed(2).padStart(7)}${ours.errors ? `  (${ours.errors} errors)` : ''}`);
       budgets.push({ name: `signed in ${path} p50`, measured: ms(ours.p50), limit: `<= ${SIGNED_IN_P50_MS} ms`, pass: ours.p50 <= SIGNED_IN_P50_MS && ours.errors === 0 });
       budgets.push({ name: `signed in ${path} p99`, measured: ms(ours.p99), limit: `<= ${SIGNED_IN_P99_MS} ms`, pass: ours.p99 <= SIGNED_IN_P99_MS });
