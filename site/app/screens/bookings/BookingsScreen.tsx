@@ -16,7 +16,7 @@ import { pageQuery } from '../../components/Pagination';
 import { useLocation, type ScreenProps } from '../../router';
 import { BookingItem } from './BookingItem';
 import { CancelDialog } from './CancelDialog';
-import { useWaitlistEntries, WaitlistPanel } from './WaitlistTab';
+import { OfferNotice, useWaitlistEntries, WaitlistPanel } from './WaitlistTab';
 
 const BROWSE = { href: '/classes', label: 'Browse Classes' };
 const BOOKINGS = ['bookings'] as const;
@@ -106,6 +106,7 @@ export default function BookingsScreen(_props: ScreenProps) {
       <h1 className="text-2xl font-bold sm:text-3xl">My Bookings</h1>
       <p className="mt-1 text-fog-600 dark:text-fog-400">Your upcoming classes and the ones you have taken.</p>
       <div className="mt-6">
+        <OfferNotice entries={waitlist.entries ?? []} />
         {failed ? (
           <div role="alert" className="rounded-[var(--radius-card)] border border-dashed border-red-300 bg-red-50 px-6 py-10 text-center dark:border-red-900 dark:bg-red-950/40">
             <p className="text-lg font-semibold text-red-800 dark:text-red-300">Error Loading Bookings</p>

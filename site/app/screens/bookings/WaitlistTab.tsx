@@ -41,6 +41,22 @@ function useNow(active: boolean): number {
   return now;
 }
 
+/** Above the tabs, whichever is open: the spots held for the customer and until when (Pacific time). */
+export function OfferNotice({ entries }: { entries: WaitlistEntry[] }) {
+  const offers = entries.filter((e) => e.status === 'offered' && e.offerExpiresAt);
+  if (offers.length === 0) return null;
+  return (
+    <div className="mb-6 space-y-2" role="status">
+      {offers.map((e) => (
+        <p key={e.id} className="rounded-xl border border-amber-400 bg-amber-50 p-3 text-sm text-amber-950 dark:bg-amber-950/40 dark:text-amber-100">
+          <span className="font-semibold">A spot opened up in {e.class.title}:</span> {e.quantity === 1 ? 'it is' : `${e.quantity} spots are`} held for you until{' '}
+          {offerDeadlineLabel(e.offerExpiresAt!)}. Answer under Waitlist.
+        </p>
+      ))}
+    </div>
+  );
+}
+
 export function WaitlistPanel({ entries, reload }: { entries: WaitlistEntry[]; reload: () => Promise<void> }) {
   const [busy, setBusy] = useState<number | null>(null);
   const now = useNow(entries.some((e) => e.status === 'offered'));
