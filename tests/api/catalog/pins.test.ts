@@ -69,3 +69,13 @@ describe('query values with commas or brackets stay text', () => {
     expect((await get('/api/classes?q=[yoga]')).status).toBe(200);
   });
 });
+
+describe('the OpenAPI document', () => {
+  test('describes every catalogue paging, sorting and map parameter', async () => {
+    const doc = (await get('/api/docs/json')).body;
+    const names = (path: string) => Object.fromEntries((doc.paths[path].get.parameters as { name: string; description?: string; schema?: { description?: string } }[]).map((p) => [p.name, p.description ?? p.schema?.description]));
+    expect(names('/api/classes')).toMatchObject({ limit: expect.stringContaining('1 to 100'), offset: expect.any(String), sort: expect.stringContaining('relevance'), all: expect.stringContaining('200'), q: expect.stringContaining('coach') });
+    expect(names('/api/classes/pins')).toMatchObject({ bounds: expect.stringContaining('south,west,north,east'), zoom: expect.any(String) });
+    expect(names('/api/coaches/{id}/classes')).toMatchObject({ when: expect.stringContaining('upcoming') });
+  });
+});
