@@ -1,7 +1,7 @@
 // GET /api/admin/users and PUT /api/admin/coaches/{id}/approve: admins only.
 import { Elysia } from 'elysia';
 import * as v from 'valibot';
-import { Message } from '../auth/model';
+import { Message } from '../lib/schema';
 import { authPlugin, requireRole } from '../auth/plugin';
 import type { AppContext } from '../context';
 import { parseUserId } from '../users/service';

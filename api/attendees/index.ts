@@ -2,9 +2,10 @@
 // coach or an admin.
 import { Elysia } from 'elysia';
 import { authPlugin } from '../auth/plugin';
-import { parseId } from '../catalog/service';
+import { parseId } from '../lib/schema';
 import type { AppContext } from '../context';
-import { AttendanceBody, IdParams, Message } from './model';
+import { Message } from '../lib/schema';
+import { AttendanceBody, IdParams } from './model';
 import { Roster, RosterBooking } from './roster-model';
 import { getRoster, rosterCsv, setAttendance } from './roster';
 

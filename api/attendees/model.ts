@@ -2,7 +2,7 @@
 // booking and checkout forms show the server's own messages.
 import * as v from 'valibot';
 import { ATTENDANCE_STATUSES } from '../../db/schema';
-import { fields } from '../auth/model';
+import { fields } from '../lib/schema';
 
 export const ATTENDEE_NAME_MAX = 80;
 export const NAME_REQUIRED = "Enter each attendee's name.";
@@ -45,5 +45,4 @@ export const AttendanceBody = v.pipe(
 );
 export type AttendanceBody = v.InferOutput<typeof AttendanceBody>;
 
-export const Message = v.object({ message: v.string() });
 export const IdParams = v.object({ id: v.string() });

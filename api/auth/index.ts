@@ -12,12 +12,12 @@ import {
   GoogleCallbackQuery,
   GoogleStartQuery,
   LoginBody,
-  Message,
   REGISTRATION_ROLES,
   type RegistrationRole,
   RegisterBody,
   ResetPasswordBody,
 } from './model';
+import { Message } from '../lib/schema';
 import { authPlugin, requireUser } from './plugin';
 import { toCurrentUser } from './public-user';
 import { safeRedirectPath } from './redirect';

@@ -1,6 +1,7 @@
 // Account schemas (customer-areas §3 and §5, coach-admin-areas §5): the API validates with them and the
 // site's forms import the very same ones, so every message matches word for word. Imports only valibot.
 import * as v from 'valibot';
+import { fields } from '../lib/schema';
 
 /** The 19 country codes of the registration form (customer-areas §3), +1 first and default. */
 export const COUNTRY_CODES = [
@@ -39,16 +40,6 @@ export const MESSAGES = {
 } as const;
 
 // ---- field schemas -------------------------------------------------------------------------------
-
-/** v.object whose missing fields get the field's own first message (e.g. "Password is required") rather
- * than valibot's generic "Invalid key". */
-export function fields<T extends v.ObjectEntries>(entries: T) {
-  return v.object(entries, (issue) => {
-    const key = issue.path?.[0]?.key;
-    const message = typeof key === 'string' ? (entries[key] as { message?: unknown } | undefined)?.message : undefined;
-    return typeof message === 'string' ? message : 'Please send the form fields as a JSON object.';
-  });
-}
 
 const nameField = (label: string) =>
   v.pipe(
@@ -228,8 +219,6 @@ export const PasswordChangeForm = v.pipe(
 );
 
 // ---- answers -----------------------------------------------------------------------------------------
-
-export const Message = v.object({ message: v.string() });
 
 export const CurrentUserSchema = v.object({
   id: v.number(),

@@ -3,10 +3,10 @@
 import { Elysia } from 'elysia';
 import * as v from 'valibot';
 import { BlogPost } from '../blog/model';
-import { parseId } from '../catalog/service';
 import type { AppContext } from '../context';
 import { pagedDescription, PageQuery, paged, readPage } from '../lib/pagination';
-import { BlogPostForm, Message, PostCounts, PostIdParams, ValidationFailure } from './model';
+import { Message, parseId, ValidationFailure } from '../lib/schema';
+import { BlogPostForm, PostCounts, PostIdParams } from './model';
 import { countPosts, createPost, deletePost, getPostForEdit, listAllPosts, updatePost } from './service';
 import { authPlugin } from '../auth/plugin';
 

@@ -1,7 +1,7 @@
 // Blog management schemas: the post form (create and edit) with its messages; valibot only, shared with the
 // site's post form.
 import * as v from 'valibot';
-import { imageUrl, trimmedMin } from '../classes/model';
+import { imageUrl, trimmedMin } from '../lib/schema';
 
 export const BLOG_STATUS_CHOICES = ['draft', 'published', 'archived'] as const;
 export const MAX_TAGS = 10;
@@ -46,9 +46,6 @@ export function slugify(text: string): string {
 }
 
 export const PostIdParams = v.object({ id: v.string() });
-export const Message = v.object({ message: v.string() });
-export const ValidationFailure = v.object({ message: v.string(), errors: v.optional(v.record(v.string(), v.array(v.string()))) });
-
 /** The Blog Management stat cards: Total Posts, Published, Drafts, Archived. */
 export const PostCounts = v.object({ total: v.number(), published: v.number(), draft: v.number(), archived: v.number() });
 export type PostCounts = v.InferOutput<typeof PostCounts>;

@@ -2,10 +2,10 @@
 import { Elysia } from 'elysia';
 import * as v from 'valibot';
 import { authPlugin, requireUser } from '../auth/plugin';
-import { parseId } from '../catalog/service';
 import type { AppContext } from '../context';
 import { pagedDescription, pageEntries, paged, readPage } from '../lib/pagination';
-import { Booking, BookingIdParams, BookingListFilter, FreeBookingBody, Message } from './model';
+import { Message, parseId } from '../lib/schema';
+import { Booking, BookingIdParams, BookingListFilter, FreeBookingBody } from './model';
 import { cancelBooking } from './cancellation';
 import { bookFreeClass, listBookings } from './service';
 

@@ -1,7 +1,7 @@
 // Booking request and answer schemas (valibot only, so the site's booking controls share the messages).
 import * as v from 'valibot';
 import { Attendee, AttendeesField } from '../attendees/model';
-import { fields } from '../auth/model';
+import { fields } from '../lib/schema';
 
 export const MAX_SPOTS_PER_BOOKING = 100;
 
@@ -77,8 +77,6 @@ export const Booking = v.object({
 export type Booking = v.InferOutput<typeof Booking>;
 
 export const CancelClassResult = v.object({ cancelled: v.number(), refunded: v.number() });
-export const Message = v.object({ message: v.string() });
-
 /** GET /api/bookings filters: Upcoming or Past (as My Bookings splits them), one class, active bookings only. */
 export const BookingListFilter = v.object({
   when: v.optional(v.picklist(['upcoming', 'past'], 'when must be upcoming or past.')),

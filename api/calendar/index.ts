@@ -3,7 +3,8 @@
 import { Elysia } from 'elysia';
 import { authPlugin, requireUser } from '../auth/plugin';
 import type { AppContext } from '../context';
-import { CalendarFeed, FeedParams, Message } from './model';
+import { Message } from '../lib/schema';
+import { CalendarFeed, FeedParams } from './model';
 import { getCalendarFeed, isNotModified, renderCalendarFeed, resetCalendarFeed } from './service';
 
 const tags = ['Calendar'];

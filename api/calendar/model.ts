@@ -14,4 +14,3 @@ export const FeedParams = v.object({
   token: v.pipe(v.string(), v.description('The feed token followed by ".ics", as in the URL GET /api/calendar answers.')),
 });
 
-export const Message = v.object({ message: v.string() });

@@ -7,6 +7,7 @@ import { gzipLargeJson } from '../lib/compress';
 import { paged, readPage } from '../lib/pagination';
 import { plainQuery } from '../lib/plain-query';
 import type { BrowseSort } from './browse-query';
+import { parseId } from '../lib/schema';
 import { parseClassFilters } from './filter-classes';
 import { mapPins, parseBounds } from './map-pins';
 import {
@@ -40,7 +41,6 @@ import {
   listClasses,
   listCoachClasses,
   MAX_PAGE,
-  parseId,
 } from './service';
 
 const tags = { catalog: ['Catalogue'], coaches: ['Coaches'], reviews: ['Reviews'] };

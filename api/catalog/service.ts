@@ -12,13 +12,6 @@ import type { Category, Rating } from './model';
 import { ratingsByCoach } from './ratings';
 import { activeSpotsByClass, spotsLeftOf } from './spots';
 
-/** Route ids are positive whole numbers; anything else is simply not found. */
-export function parseId(value: string | null | undefined, message: string): number {
-  const id = Number(value);
-  if (!value || !/^\d{1,12}$/.test(value) || !Number.isSafeInteger(id) || id < 1) throw notFound(message);
-  return id;
-}
-
 /** A live, bookable row: not deleted, and not a series' parent template. */
 const bookable = and(liveClasses, not(and(eq(classes.isRecurring, true), isNull(classes.parentClassId))!))!;
 

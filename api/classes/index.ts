@@ -1,32 +1,33 @@
-// Class write routes (create, edit, delete with deleteOption=following), the list of classes a coach or admin
-// manages, and geocoding for the class form. Role rules are enforced in the service on every call.
+// The class resource for coaches and admins: create (POST), change any subset (PATCH, and PUT for the spec's
+// edit page) with the series scope as a query parameter, delete (deleteOption=following), the managed list,
+// and geocoding for the class form. Role rules are enforced in the services on every call.
 import { Elysia } from 'elysia';
 import * as v from 'valibot';
-import type { AppContext } from '../context';
-import {
-  ClassForm,
-  ClassUpdateBody,
-  ClassWriteResult,
-  DeleteQuery,
-  DeleteResult,
-  GeocodeQuery,
-  IdParams,
-  ManagedClass,
-  Message,
-  Place,
-  ReverseGeocodeQuery,
-  ValidationFailure,
-} from './model';
-import { createClass, deleteClass, geocodePlace, listManagedClasses, reverseGeocodePlace, updateClass } from './service';
-import { parseId } from '../catalog/service';
 import { authPlugin } from '../auth/plugin';
+import type { AppContext } from '../context';
+import { Message, parseId, ValidationFailure } from '../lib/schema';
+import { createClass } from './create';
+import { deleteClass } from './delete';
+import { ClassChanges, ClassWriteResult, DeleteQuery, DeleteResult, GeocodeQuery, IdParams, ManagedClass, NewClass, Place, ReverseGeocodeQuery, ScopeQuery } from './model';
+import { geocodePlace, reverseGeocodePlace } from './places';
+import { listManagedClasses } from './service';
+import { updateClass } from './update';
 
 const classId = (value: string) => parseId(value, 'Class not found.');
 
 const tags = ['Classes (coach and admin)'];
 const errors = { 401: Message, 403: Message, 404: Message };
+const CHANGE_DESCRIPTION =
+  'Any subset of the class fields, with the names and formats the class is read with (startTime any RFC 3339 instant); fields not sent stay as they are. For a session of a series, ?scope=this (default) changes only it, ?scope=following also the later sessions (they keep their dates and take the new Pacific time of day). Changing a series parent changes its sessions that have not started. Bookings stay with their sessions; capacity cannot drop below the spots already booked. A series\' recurrence and a class\'s coach are fixed once created.';
 
 export function classRoutes(ctx: AppContext) {
+  const change = {
+    auth: 'coach' as const,
+    params: IdParams,
+    query: ScopeQuery,
+    body: ClassChanges,
+    response: { 200: ClassWriteResult, 400: ValidationFailure, ...errors },
+  };
   return new Elysia()
     .use(authPlugin(ctx))
     .get('/classes/managed', ({ user }) => listManagedClasses(ctx, user), {
@@ -47,27 +48,26 @@ export function classRoutes(ctx: AppContext) {
       },
       {
         auth: 'approvedCoach',
-        body: ClassForm,
+        body: NewClass,
         response: { 201: ClassWriteResult, 400: ValidationFailure, ...errors },
         detail: {
           tags,
           summary: 'Create a one-time class or a recurring series (approved coach, or an admin for a coach)',
           description:
-            'startDate (YYYY-MM-DD) and startTime (HH:MM on the half hour) are Pacific wall time; endTime = start + duration. With isRecurring, the series (daily, weekly on recurrenceDaysOfWeek, monthly; interval 1-99; end by date or after 1-999 sessions, default 10) becomes one parent plus one bookable session per occurrence, each at the same Pacific time. Admins pass coachId. Without coordinates found, latitude and longitude are 0 and locationNotice says "Using address only".',
+            'The class as it is read: startTime is any RFC 3339 instant, endTime = startTime + duration (minutes). The address is its parts (addressLine1, city, state, zipCode), or one combined address read into parts. With a recurrence (daily, weekly on daysOfWeek, monthly; interval 1-99; endType date with endDate YYYY-MM-DD or count 1-999, default 10) the series becomes one parent plus one bookable session per occurrence, each at the first session\'s Pacific wall time. Admins pass coachId. Without coordinates found, latitude and longitude are 0 and locationNotice says "Using address only". Read-only fields of a class (id, endTime, createdAt, ...) are ignored, so a class read from the API can be posted back.',
         },
       },
     )
-    // The cast: Elysia's types cannot match a variant (union) body with a typed response; the schemas still validate both.
-    .put('/classes/:id', ({ user, params, body }) => updateClass(ctx, user, classId(params.id), body) as Promise<never>, {
-      auth: 'coach',
-      params: IdParams,
-      body: ClassUpdateBody,
-      response: { 200: ClassWriteResult, 400: ValidationFailure, ...errors },
+    .patch('/classes/:id', ({ user, params, query, body }) => updateClass(ctx, user, classId(params.id), body, query.scope), {
+      ...change,
+      detail: { tags, summary: 'Change any subset of a class (its coach or an admin)', description: CHANGE_DESCRIPTION },
+    })
+    .put('/classes/:id', ({ user, params, query, body }) => updateClass(ctx, user, classId(params.id), body, query.scope), {
+      ...change,
       detail: {
         tags,
-        summary: 'Edit a class (its coach or an admin)',
-        description:
-          'Either the full class fields (the create rules) or the edit page subset with form "edit-page" (its own rules). For a session of a series, scope "this" (default) edits only it, "following" also the later sessions (they keep their dates and take the new time of day). Editing the series parent edits its sessions that have not started. Bookings stay with their sessions; capacity cannot drop below the spots already booked.',
+        summary: 'Change a class, as the edit page sends it (its coach or an admin)',
+        description: `The same as PATCH: the edit page sends a subset (title, description, price, capacity, location, address, duration, startTime). ${CHANGE_DESCRIPTION}`,
       },
     })
     .delete('/classes/:id', ({ user, params, query }) => deleteClass(ctx, user, classId(params.id), query.deleteOption), {

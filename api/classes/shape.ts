@@ -2,7 +2,7 @@
 // instants, recurrence fields decoded. Every route that returns a class goes through here.
 import type { classes } from '../../db/schema';
 import { centsToDollars } from '../lib/money';
-import { pacificHHMM, pacificWeekday } from '../lib/pacific';
+import { pacificDay, pacificHHMM, pacificWeekday } from '../lib/pacific';
 
 export type ClassRow = typeof classes.$inferSelect;
 
@@ -49,6 +49,25 @@ export function hasWeeklySchedule(row: { isRecurring: boolean; parentClassId: nu
   return true;
 }
 
+/** A series' parent: the template row that carries the recurrence and is never booked itself. */
+export function isSeriesParent(row: Pick<ClassRow, 'isRecurring' | 'parentClassId'>): boolean {
+  return row.isRecurring && row.parentClassId === null;
+}
+
+/** The recurrence a series was created with, as it can be sent back to POST /api/classes (series parents only). */
+function recurrenceOf(row: ClassRow) {
+  if (!isSeriesParent(row) || !row.recurrenceType) return null;
+  const endType = row.recurrenceEndType ?? 'count';
+  return {
+    type: row.recurrenceType,
+    interval: row.recurrenceInterval ?? 1,
+    daysOfWeek: row.recurrenceType === 'weekly' ? parseDays(row.recurrenceDaysOfWeek) : [],
+    endType,
+    endDate: endType === 'date' && row.recurrenceEndDate ? pacificDay(row.recurrenceEndDate) : null,
+    endCount: endType === 'count' ? row.recurrenceEndCount : null,
+  };
+}
+
 export function toClassJson(row: ClassRow, options: { includeSchedules?: boolean } = {}) {
   return {
     id: row.id,
@@ -76,6 +95,7 @@ export function toClassJson(row: ClassRow, options: { includeSchedules?: boolean
     isRecurring: row.isRecurring,
     parentClassId: row.parentClassId,
     recurringSeriesId: row.parentClassId ?? (row.isRecurring ? row.id : null),
+    recurrence: recurrenceOf(row),
     recurrenceType: row.recurrenceType,
     recurrenceInterval: row.recurrenceInterval,
     recurrenceDaysOfWeek: row.recurrenceDaysOfWeek,
@@ -89,7 +109,14 @@ export function toClassJson(row: ClassRow, options: { includeSchedules?: boolean
 
 export type ClassJson = ReturnType<typeof toClassJson>;
 
+/** What a create or a change answers (ClassWriteResult in model.ts). */
+export interface ClassWriteResult extends ClassJson {
+  sessionCount: number;
+  updatedCount?: number;
+  locationNotice: string | null;
+}
+
 /** A bookable row: a one-time class or a session of a series, never the series' parent template. */
 export function isBookable(row: Pick<ClassRow, 'isRecurring' | 'parentClassId'>): boolean {
-  return !(row.isRecurring && row.parentClassId === null);
+  return !isSeriesParent(row);
 }

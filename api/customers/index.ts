@@ -1,7 +1,8 @@
 // GET /api/customers: Customer Management for coaches (their classes) and admins (every class).
 import { Elysia } from 'elysia';
 import type { AppContext } from '../context';
-import { CustomersAnswer, Message } from './model';
+import { Message } from '../lib/schema';
+import { CustomersAnswer } from './model';
 import { listCustomerBookings } from './service';
 import { authPlugin } from '../auth/plugin';
 import { pagedDescription, PageQuery, readPage, TOTAL_HEADER } from '../lib/pagination';

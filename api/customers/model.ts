@@ -39,4 +39,3 @@ export type CustomerSummary = v.InferOutput<typeof CustomerSummary>;
 export const CustomersAnswer = v.object({ rows: v.array(CustomerBookingRow), summary: CustomerSummary });
 export type CustomersAnswer = v.InferOutput<typeof CustomersAnswer>;
 
-export const Message = v.object({ message: v.string() });

@@ -2,7 +2,7 @@
 // built-in test provider is active, its card endpoint. Payout routes live in ./payouts.
 import { Elysia } from 'elysia';
 import { authPlugin, requireUser } from '../auth/plugin';
-import { Message } from '../bookings/model';
+import { Message } from '../lib/schema';
 import type { AppContext } from '../context';
 import { DomainError } from '../errors';
 import { InvalidWebhookSignature, isTestProvider } from '../providers/payments';

@@ -2,9 +2,8 @@
 import { Elysia } from 'elysia';
 import * as v from 'valibot';
 import { authPlugin, requireUser } from '../auth/plugin';
-import { Message } from '../bookings/model';
+import { Message, parseId } from '../lib/schema';
 import { Review } from '../catalog/model';
-import { parseId } from '../catalog/service';
 import type { AppContext } from '../context';
 import { ClassBookingParams, CustomerParams, ReviewBody, ReviewIdParams } from './model';
 import { bookingReview, createReview, customerReviews, updateReview } from './service';

@@ -1,6 +1,6 @@
 // Review request schemas (valibot only): the review page's form imports these for the same messages.
 import * as v from 'valibot';
-import { fields } from '../auth/model';
+import { fields } from '../lib/schema';
 
 export const RATING_LABELS = { 1: 'Poor', 2: 'Fair', 3: 'Good', 4: 'Very Good', 5: 'Excellent' } as const;
 export const MAX_COMMENT = 1000;

@@ -1,7 +1,8 @@
 // PUT /api/users/{id} (profile) and PUT /api/users/{id}/password: the signed-in owner only.
 import { Elysia } from 'elysia';
 import * as v from 'valibot';
-import { CurrentUserSchema, Message, PasswordChangeBody, ProfileBody } from '../auth/model';
+import { CurrentUserSchema, PasswordChangeBody, ProfileBody } from '../auth/model';
+import { Message } from '../lib/schema';
 import { authPlugin, requireUser } from '../auth/plugin';
 import { toCurrentUser } from '../auth/public-user';
 import type { AppContext } from '../context';

@@ -2,8 +2,7 @@
 import { Elysia } from 'elysia';
 import * as v from 'valibot';
 import { authPlugin, requireUser } from '../auth/plugin';
-import { Message } from '../bookings/model';
-import { parseId } from '../catalog/service';
+import { Message, parseId } from '../lib/schema';
 import type { AppContext } from '../context';
 import { AcceptAnswer, JoinWaitlistBody, WaitlistEntry, WaitlistIdParams } from './model';
 import { acceptOffer, declineOffer, joinWaitlist, leaveWaitlist, listWaitlist } from './service';

@@ -1,6 +1,6 @@
 // Waitlist request and answer schemas (valibot only, so the site's Join Waitlist control shares the messages).
 import * as v from 'valibot';
-import { fields } from '../auth/model';
+import { fields } from '../lib/schema';
 import { Booking, BookingClass, QuantityField } from '../bookings/model';
 import { PaymentIntentAnswer } from '../payments/model';
 

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from '
 import type { Browser, Page } from 'playwright-core';
 import { seriousA11yViolations } from '../helpers/axe';
 import { type GuardedContext, launchBrowser, newContext, PHONE, signIn, startProduct, type ProductServer } from '../helpers/browser';
+import { pacificWallTimeToInstant } from '../../api/lib/pacific';
 
 // Browser steps on a busy machine take longer than bun's 5 s default.
 setDefaultTimeout(30_000);
@@ -366,7 +367,7 @@ describe('deleting and the calendar', () => {
     for (const [i, time] of ['08:00', '10:00', '12:00', '14:00'].entries()) {
       const res = await p.request.post(`${product.url}/api/classes`, {
         headers: { origin: product.url },
-        data: { title: `Crowded Day ${i + 1}`, description: 'Four classes on one day.', categoryId: 1, location: 'Dolores Park', addressLine1: '19th St', city: 'San Francisco', state: 'CA', zipCode: '94114', startDate: day, startTime: time },
+        data: { title: `Crowded Day ${i + 1}`, description: 'Four classes on one day.', categoryId: 1, location: 'Dolores Park', addressLine1: '19th St', city: 'San Francisco', state: 'CA', zipCode: '94114', startTime: pacificWallTimeToInstant(day, time).toISOString() },
       });
       expect(res.status()).toBe(201);
     }
@@ -389,7 +390,7 @@ describe('deleting and the calendar', () => {
     const day = pacificDate(3);
     const created = await p.request.post(`${product.url}/api/classes`, {
       headers: { origin: product.url },
-      data: { title: 'Fragile Flow', description: 'A class whose calls fail in this test.', categoryId: 1, location: 'Dolores Park', addressLine1: '19th St', city: 'San Francisco', state: 'CA', zipCode: '94114', startDate: day, startTime: '10:00' },
+      data: { title: 'Fragile Flow', description: 'A class whose calls fail in this test.', categoryId: 1, location: 'Dolores Park', addressLine1: '19th St', city: 'San Francisco', state: 'CA', zipCode: '94114', startTime: pacificWallTimeToInstant(day, '10:00').toISOString() },
     });
     const cls = await created.json();
     const failing = `${product.url}/api/classes/${cls.id}`;

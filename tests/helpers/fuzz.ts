@@ -63,7 +63,7 @@ function stringSample(schema: JsonSchema): string {
     value.length >= (schema.minLength ?? 0) && value.length <= (schema.maxLength ?? Infinity) && (!schema.pattern || new RegExp(schema.pattern, 'u').test(value));
   if (schema.format === 'email') return 'fuzz.person@example.com';
   if (schema.format === 'date') return '2031-06-15';
-  if (schema.format === 'date-time') return '2031-06-15T16:00';
+  if (schema.format === 'date-time') return '2031-06-15T16:00:00Z';
   if (typeof schema.default === 'string' && fits(schema.default) && schema.default !== '') return schema.default;
   for (const candidate of PATTERN_CANDIDATES) {
     if (fits(candidate)) return candidate;

@@ -1,10 +1,9 @@
 // Payout routes (owner coach or admin): Connect onboarding link and status; the test provider's completion.
 import { Elysia } from 'elysia';
 import { authPlugin, requireUser } from '../../auth/plugin';
-import { parseId } from '../../catalog/service';
 import type { AppContext } from '../../context';
 import { isTestProvider } from '../../providers/payments';
-import { Message } from '../../bookings/model';
+import { Message, parseId } from '../../lib/schema';
 import { CoachIdParams, OnboardingAnswer, PayoutStatus, TestOnboardingBody } from './model';
 import { completeTestOnboarding, payoutStatus, startOnboarding } from './service';
 

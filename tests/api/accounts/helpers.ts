@@ -6,6 +6,7 @@ import { eq } from 'drizzle-orm';
 import { hashPassword } from '../../../api/auth/service';
 import { users } from '../../../db/schema';
 import type { TestClient, TestServer } from '../../helpers/api';
+import { pacificWallTimeToInstant } from '../../../api/lib/pacific';
 
 export const PASSWORD = 'correct-horse-9';
 let counter = 0;
@@ -131,5 +132,5 @@ export function imageForm(bytes: Uint8Array, name: string, type: string): FormDa
 /** A valid POST /api/classes body a week ahead (to check who may create classes). */
 export function classBody(server: TestServer, categoryId: number) {
   const day = new Date(server.clock.now().getTime() + 7 * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
-  return { title: 'Sunrise Yoga', description: 'Gentle flow by the bay.', categoryId, location: 'Crissy Field', addressLine1: '1199 East Beach', city: 'San Francisco', state: 'CA', zipCode: '94129', price: 20, duration: 60, capacity: 10, startDate: day, startTime: '09:00' };
+  return { title: 'Sunrise Yoga', description: 'Gentle flow by the bay.', categoryId, location: 'Crissy Field', addressLine1: '1199 East Beach', city: 'San Francisco', state: 'CA', zipCode: '94129', price: 20, duration: 60, capacity: 10, startTime: pacificWallTimeToInstant(day, '09:00').toISOString() };
 }

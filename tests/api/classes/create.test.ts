@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import type { MapsProvider } from '../../../api/providers/maps';
 import { startTestServer, type TestServer } from '../../helpers/api';
-import { type Cast, classForm, makeCast } from './helpers';
+import { type Cast, classForm, makeCast, pacific } from './helpers';
 
 const geocoded: string[] = [];
 const fakeMaps: MapsProvider = {
@@ -95,11 +95,20 @@ describe('create rules and messages', () => {
   test('price must be 0 or greater', () => rejects({ price: -1 }, 'price', 'Price must be 0 or greater'));
   test('duration must be at least 15 minutes', () => rejects({ duration: 10 }, 'duration', 'Duration must be at least 15 minutes'));
   test('capacity must be at least 1', () => rejects({ capacity: 0 }, 'capacity', 'Capacity must be at least 1'));
-  test('start date and start time are required', async () => {
-    await rejects({ startDate: '' }, 'startDate', 'Start date is required');
+  test('the start time is required, as an RFC 3339 instant', async () => {
     await rejects({ startTime: '' }, 'startTime', 'Start time is required');
+    const instant = 'Start time must be an RFC 3339 date and time with an offset, such as 2027-03-07T09:00:00-08:00';
+    await rejects({ startTime: '2027-03-07' }, 'startTime', instant);
+    await rejects({ startTime: '09:00' }, 'startTime', instant);
+    await rejects({ startTime: '2027-03-07T09:00' }, 'startTime', instant);
   });
-  test('start times are on the half hour', () => rejects({ startTime: '09:15' }, 'startTime', 'Start time must be on the hour or half hour'));
+  test('any RFC 3339 offset names the same instant, at any minute (half-hour starts are a page rule)', async () => {
+    const utc = await cast.coach.post('/api/classes', classForm(cast.categoryId, { startTime: '2027-03-07T17:15:00Z' }));
+    const pacificOffset = await cast.coach.post('/api/classes', classForm(cast.categoryId, { startTime: '2027-03-07T09:15:00-08:00' }));
+    const india = await cast.coach.post('/api/classes', classForm(cast.categoryId, { startTime: '2027-03-07T22:45:00.000+05:30' }));
+    expect([utc.status, pacificOffset.status, india.status]).toEqual([201, 201, 201]);
+    expect(new Set([utc.body.startTime, pacificOffset.body.startTime, india.body.startTime])).toEqual(new Set(['2027-03-07T17:15:00.000Z']));
+  });
   test('age group is Adults or Kids', () => rejects({ ageGroup: 'Teens' }, 'ageGroup', 'Age group must be Adults or Kids'));
   test('a missing field fails with its own message, not a generic one', async () => {
     const res = await cast.coach.post('/api/classes', {});
@@ -107,30 +116,30 @@ describe('create rules and messages', () => {
     expect(res.body.errors.title).toEqual(['Title must be at least 3 characters']);
     expect(res.body.errors.categoryId).toEqual(['Please select a category']);
   });
-  test('the start date cannot be in the past', () => rejects({ startDate: '2027-02-28' }, 'startDate', 'Start date cannot be in the past'));
+  test('the start date cannot be in the past', () => rejects({ startTime: pacific('2027-02-28', '09:00') }, 'startTime', 'Start date cannot be in the past'));
   test('today is a valid start date, but not at an hour that has gone by', async () => {
     // the clock reads 2027-03-01 12:00 PT
-    await rejects({ startDate: '2027-03-01', startTime: '09:00' }, 'startTime', 'Start time cannot be in the past');
-    await rejects({ startDate: '2027-03-01', startTime: '09:00', isRecurring: true, recurrenceType: 'daily', recurrenceEndType: 'count', recurrenceEndCount: 3 }, 'startTime', 'Start time cannot be in the past');
-    expect((await cast.coach.post('/api/classes', classForm(cast.categoryId, { startDate: '2027-03-01', startTime: '17:30' }))).status).toBe(201);
+    await rejects({ startTime: pacific('2027-03-01', '09:00') }, 'startTime', 'Start time cannot be in the past');
+    await rejects({ startTime: pacific('2027-03-01', '09:00'), recurrence: { type: 'daily', endType: 'count', endCount: 3 } }, 'startTime', 'Start time cannot be in the past');
+    expect((await cast.coach.post('/api/classes', classForm(cast.categoryId, { startTime: pacific('2027-03-01', '17:30') }))).status).toBe(201);
   });
   test('a day that is not on the calendar is refused, not rolled into the next month', async () => {
-    await rejects({ startDate: '2027-02-30' }, 'startDate', 'Enter a valid start date');
-    await rejects({ isRecurring: true, recurrenceType: 'weekly', recurrenceEndType: 'date', recurrenceEndDate: '2027-04-31' }, 'recurrenceEndDate', 'Enter a valid end date');
+    await rejects({ startTime: '2027-02-30T09:00:00-08:00' }, 'startTime', 'Start time must be an RFC 3339 date and time with an offset, such as 2027-03-07T09:00:00-08:00');
+    await rejects({ recurrence: { type: 'weekly', endType: 'date', endDate: '2027-04-31' } }, 'recurrence', 'Enter a valid end date');
   });
 });
 
 describe('defaults and times', () => {
-  test('a new class defaults to 60 minutes, 10 spots, price 0, 09:00 and Adults', async () => {
-    const { price, duration, capacity, startTime, ageGroup, ...rest } = classForm(cast.categoryId);
+  test('a new class defaults to 60 minutes, 10 spots, price 0 and Adults', async () => {
+    const { price, duration, capacity, ageGroup, ...rest } = classForm(cast.categoryId);
     const res = await cast.coach.post('/api/classes', rest);
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ duration: 60, capacity: 10, price: 0, ageGroup: 'Adults' });
     expect(res.body.startTime).toBe('2027-03-07T17:00:00.000Z'); // 09:00 PST
   });
 
-  test('end time is start plus duration, stored as instants from Pacific wall time', async () => {
-    const res = await cast.coach.post('/api/classes', classForm(cast.categoryId, { startDate: '2027-07-04', startTime: '18:30', duration: 90 }));
+  test('end time is start plus duration, stored as instants', async () => {
+    const res = await cast.coach.post('/api/classes', classForm(cast.categoryId, { startTime: '2027-07-04T18:30:00-07:00', duration: 90 }));
     expect(res.body.startTime).toBe('2027-07-05T01:30:00.000Z'); // 18:30 PDT
     expect(res.body.endTime).toBe('2027-07-05T03:00:00.000Z');
   });
@@ -190,7 +199,7 @@ describe('recurring series', () => {
   test('a weekly 9:00 AM series is one parent plus one session per week, all at 9:00 AM PT across 2027-03-14 and 2027-11-07', async () => {
     const res = await cast.coach.post(
       '/api/classes',
-      classForm(cast.categoryId, { isRecurring: true, recurrenceType: 'weekly', recurrenceInterval: 1, recurrenceDaysOfWeek: [0], recurrenceEndType: 'date', recurrenceEndDate: '2027-11-14' }),
+      classForm(cast.categoryId, { recurrence: { type: 'weekly', interval: 1, daysOfWeek: [0], endType: 'date', endDate: '2027-11-14' } }),
     );
     expect(res.status).toBe(201);
     expect(res.body.isRecurring).toBe(true);
@@ -209,7 +218,7 @@ describe('recurring series', () => {
   });
 
   test('the browse list shows each session once and never the series parent', async () => {
-    const res = await cast.coach.post('/api/classes', classForm(cast.categoryId, { title: 'Tuesday Run Club', isRecurring: true, recurrenceType: 'daily', recurrenceInterval: 7, recurrenceEndType: 'count', recurrenceEndCount: 3 }));
+    const res = await cast.coach.post('/api/classes', classForm(cast.categoryId, { title: 'Tuesday Run Club', recurrence: { type: 'daily', interval: 7, endType: 'count', endCount: 3 } }));
     const list = await cast.visitor.get('/api/classes');
     const rows = list.body.filter((c: any) => c.title === 'Tuesday Run Club');
     expect(rows.length).toBe(3);
@@ -217,27 +226,27 @@ describe('recurring series', () => {
   });
 
   test('end count defaults to 10 sessions', async () => {
-    const res = await cast.coach.post('/api/classes', classForm(cast.categoryId, { isRecurring: true, recurrenceType: 'monthly', recurrenceEndType: 'count' }));
+    const res = await cast.coach.post('/api/classes', classForm(cast.categoryId, { recurrence: { type: 'monthly', endType: 'count' } }));
     expect(res.body.sessionCount).toBe(10);
   });
 
   test('interval is 1-99 and end count 1-999', async () => {
-    const series = (extra: Record<string, unknown>) => cast.coach.post('/api/classes', classForm(cast.categoryId, { isRecurring: true, recurrenceType: 'daily', recurrenceEndType: 'count', ...extra }));
-    expect((await series({ recurrenceInterval: 0 })).body.errors.recurrenceInterval).toEqual(['Interval must be between 1 and 99']);
-    expect((await series({ recurrenceInterval: 100 })).body.errors.recurrenceInterval).toEqual(['Interval must be between 1 and 99']);
-    expect((await series({ recurrenceEndCount: 0 })).body.errors.recurrenceEndCount).toEqual(['End count must be between 1 and 999']);
-    expect((await series({ recurrenceEndCount: 1000 })).body.errors.recurrenceEndCount).toEqual(['End count must be between 1 and 999']);
+    const series = (extra: Record<string, unknown>) => cast.coach.post('/api/classes', classForm(cast.categoryId, { recurrence: { type: 'daily', endType: 'count', ...extra } }));
+    expect((await series({ interval: 0 })).body.errors.recurrence).toEqual(['Interval must be between 1 and 99']);
+    expect((await series({ interval: 100 })).body.errors.recurrence).toEqual(['Interval must be between 1 and 99']);
+    expect((await series({ endCount: 0 })).body.errors.recurrence).toEqual(['End count must be between 1 and 999']);
+    expect((await series({ endCount: 1000 })).body.errors.recurrence).toEqual(['End count must be between 1 and 999']);
   });
 
   test('days of week are numbers 0-6', async () => {
-    const res = await cast.coach.post('/api/classes', classForm(cast.categoryId, { isRecurring: true, recurrenceType: 'weekly', recurrenceDaysOfWeek: [1, 7], recurrenceEndType: 'count' }));
+    const res = await cast.coach.post('/api/classes', classForm(cast.categoryId, { recurrence: { type: 'weekly', daysOfWeek: [1, 7], endType: 'count' } }));
     expect(res.status).toBe(400);
-    expect(res.body.errors.recurrenceDaysOfWeek).toBeDefined();
+    expect(res.body.errors.recurrence).toEqual(['Days of week must be numbers from 0 (Sunday) to 6 (Saturday)']);
   });
 
   test('the end date cannot be in the past', async () => {
-    const res = await cast.coach.post('/api/classes', classForm(cast.categoryId, { isRecurring: true, recurrenceType: 'weekly', recurrenceEndType: 'date', recurrenceEndDate: '2027-02-01' }));
+    const res = await cast.coach.post('/api/classes', classForm(cast.categoryId, { recurrence: { type: 'weekly', endType: 'date', endDate: '2027-02-01' } }));
     expect(res.status).toBe(400);
-    expect(res.body.errors.recurrenceEndDate).toEqual(['End date cannot be in the past']);
+    expect(res.body.errors.recurrence).toEqual(['End date cannot be in the past']);
   });
 });

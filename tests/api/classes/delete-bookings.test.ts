@@ -60,7 +60,7 @@ describe('deleting a class with active bookings', () => {
   test('"this and following" cancels the bookings of the deleted sessions only', async () => {
     const series = await cast.coach.post(
       '/api/classes',
-      classForm(cast.categoryId, { title: 'Partly Doomed Series', price: 10, isRecurring: true, recurrenceType: 'weekly', recurrenceDaysOfWeek: [0], recurrenceEndType: 'count', recurrenceEndCount: 3 }),
+      classForm(cast.categoryId, { title: 'Partly Doomed Series', price: 10, recurrence: { type: 'weekly', daysOfWeek: [0], endType: 'count', endCount: 3 } }),
     );
     const sessions = (await cast.coach.get('/api/classes/managed')).body
       .filter((c: any) => c.parentClassId === series.body.id)

@@ -1,6 +1,7 @@
 // Test helpers for the coach and admin features: signed-in clients for users made in the database (no
 // dependency on the sign-in routes), and a valid class form to vary.
 import { createSession, SESSION_COOKIE } from '../../../api/auth/session';
+import { pacificWallTimeToInstant } from '../../../api/lib/pacific';
 import type { TestClient, TestServer } from '../../helpers/api';
 import { addCategory, addUser } from '../catalog/fixtures';
 
@@ -54,7 +55,10 @@ export async function makeCast(server: TestServer): Promise<Cast> {
   };
 }
 
-/** A class form that passes the create rules. */
+/** The RFC 3339 instant of a Pacific wall time, as a page sends it after converting. */
+export const pacific = (day: string, time: string) => pacificWallTimeToInstant(day, time).toISOString();
+
+/** A class that passes the create rules, in the resource's shape. */
 export function classForm(categoryId: number, extra: Record<string, unknown> = {}): Record<string, unknown> {
   return {
     title: 'Sunrise Yoga',
@@ -68,8 +72,7 @@ export function classForm(categoryId: number, extra: Record<string, unknown> = {
     price: 25,
     duration: 60,
     capacity: 10,
-    startDate: '2027-03-07',
-    startTime: '09:00',
+    startTime: '2027-03-07T09:00:00-08:00',
     ageGroup: 'Adults',
     whatToBring: 'A mat and water',
     ...extra,

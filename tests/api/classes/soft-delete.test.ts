@@ -29,7 +29,7 @@ async function createOne(extra: Record<string, unknown> = {}) {
 
 /** A weekly Sunday series from 2027-03-07 (9:00 AM PT); its parent and its sessions by start. */
 async function createSeries(count: number, title: string) {
-  const parent = await createOne({ title, isRecurring: true, recurrenceType: 'weekly', recurrenceDaysOfWeek: [0], recurrenceEndType: 'count', recurrenceEndCount: count });
+  const parent = await createOne({ title, recurrence: { type: 'weekly', daysOfWeek: [0], endType: 'count', endCount: count } });
   const managed = (await cast.coach.get('/api/classes/managed')).body;
   const sessions = managed.filter((c: any) => c.parentClassId === parent.id).sort((a: any, b: any) => a.startTime.localeCompare(b.startTime));
   return { parent, sessions };
@@ -96,7 +96,7 @@ describe('a deleted class is gone from every class read', () => {
   });
 
   test('the class page finds no class (it shows Class Not Found), and the home page does not feature it', async () => {
-    const gone = await createOne({ title: 'Page Gone Class', startDate: '2027-03-02' });
+    const gone = await createOne({ title: 'Page Gone Class', startTime: '2027-03-02T09:00:00-08:00' });
     expect((await homePageData(server.ctx)).classes?.some((c) => c.id === gone.id)).toBe(true);
     await cast.coach.delete(`/api/classes/${gone.id}`);
     expect(await classPageData(server.ctx, gone.id)).toBeNull();

@@ -265,9 +265,8 @@ describe('a visitor is asked to sign in (401) for private reads', () => {
   }
 });
 
-/** A valid edit-page form (/edit-class/{id}), so only the role rule can refuse it. */
+/** A valid edit-page body (/edit-class/{id}), so only the role rule can refuse it. */
 const EDIT_PAGE_BODY = {
-  form: 'edit-page',
   title: 'Hijacked class',
   description: 'Somebody else wants to run this class.',
   price: 10,
@@ -275,7 +274,7 @@ const EDIT_PAGE_BODY = {
   location: 'Dolores Park',
   address: '19th St & Dolores St, San Francisco, CA 94114',
   duration: 60,
-  startTime: '2031-06-15T09:00',
+  startTime: '2031-06-15T09:00:00-07:00',
 };
 
 /** Each row: an operation only some may use, and the signed-in accounts that must be refused with 403. */

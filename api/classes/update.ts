@@ -1,0 +1,94 @@
+// Changing a class (PATCH, and PUT for the edit page): any subset of its fields, on one session, on a session
+// and the following ones of its series, or on a series' parent and its sessions that have not started.
+// Bookings stay with their sessions: nothing is re-created, and capacity never drops below what is booked.
+import { and, asc, eq, gte, sql } from 'drizzle-orm';
+import { classes } from '../../db/schema';
+import type { SessionUser } from '../auth/session';
+import { activeSpotsByClass } from '../catalog/spots';
+import type { AppContext } from '../context';
+import { noticeClassChanges } from '../notices/changes';
+import { pacificDay, pacificHHMM, pacificWallTimeToInstant } from '../lib/pacific';
+import { checkCategory, invalid, loadManagedClass } from './access';
+import { fieldColumns, type NewClassRow, placeColumns } from './columns';
+import { liveClasses } from './live';
+import { type ClassChanges, parseInstant, type Scope } from './model';
+import { type ClassRow, type ClassWriteResult, isSeriesParent, toClassJson } from './shape';
+
+/** The rows a change applies to: a series' parent takes its sessions that have not started; a session takes
+ * itself, or itself and the later sessions of its series (scope "following"). */
+async function rowsToEdit(ctx: AppContext, row: ClassRow, scope: Scope): Promise<ClassRow[]> {
+  if (isSeriesParent(row)) {
+    const upcoming = await ctx.db
+      .select()
+      .from(classes)
+      .where(and(eq(classes.parentClassId, row.id), gte(classes.startTime, ctx.clock.now()), liveClasses))
+      .orderBy(asc(classes.startTime));
+    return [row, ...upcoming];
+  }
+  if (scope === 'following' && row.parentClassId !== null && row.startTime) {
+    const later = await ctx.db
+      .select()
+      .from(classes)
+      .where(and(eq(classes.parentClassId, row.parentClassId), gte(classes.startTime, row.startTime), liveClasses))
+      .orderBy(asc(classes.startTime));
+    return later.some((r) => r.id === row.id) ? later : [row, ...later];
+  }
+  return [row];
+}
+
+/** A class cannot hold fewer people than have booked any of the sessions changed. */
+async function refuseCapacityBelowBooked(ctx: AppContext, rows: ClassRow[], capacity: number): Promise<void> {
+  const taken = await activeSpotsByClass(ctx.db, rows.map((r) => r.id), ctx.clock.now());
+  const most = Math.max(0, ...taken.values());
+  if (capacity < most) throw invalid('capacity', `Capacity can't be lower than the ${most} spots already booked`);
+}
+
+/** The start and end of one row after the change: the row changed gets the new instant; the other sessions
+ * of a series keep their own date and take the new Pacific time of day; a new duration moves the end. */
+function timing(target: ClassRow, changed: ClassRow, start: Date | null, duration: number | undefined): Partial<NewClassRow> {
+  if (!start && duration === undefined) return {};
+  let begins = target.startTime;
+  if (start) begins = target.id === changed.id || !target.startTime ? start : pacificWallTimeToInstant(pacificDay(target.startTime), pacificHHMM(start));
+  if (!begins) return {};
+  return { startTime: begins, endTime: new Date(begins.getTime() + (duration ?? target.duration) * 60_000) };
+}
+
+/** PATCH and PUT /api/classes/{id}: the class's coach or an admin. */
+export async function updateClass(ctx: AppContext, user: SessionUser | null, id: number, changes: ClassChanges, scope: Scope): Promise<ClassWriteResult> {
+  const { row } = await loadManagedClass(ctx, user, id);
+  const targets = await rowsToEdit(ctx, row, scope);
+  if (changes.categoryId !== undefined) await checkCategory(ctx, changes.categoryId);
+  if (changes.capacity !== undefined) await refuseCapacityBelowBooked(ctx, targets, changes.capacity);
+  const place = await placeColumns(ctx, changes, row);
+  const common = { ...fieldColumns(changes), ...place.columns };
+  const start = changes.startTime ? parseInstant(changes.startTime) : null;
+  const updated = await ctx.db.write(async (tx) => {
+    const rows: ClassRow[] = [];
+    for (const target of targets) {
+      const columns = { ...common, ...timing(target, row, start, changes.duration) };
+      // Nothing sent that changes a column (an empty PATCH): the row is answered as it is.
+      if (Object.values(columns).every((value) => value === undefined)) {
+        rows.push(target);
+        continue;
+      }
+      const [next] = await tx.update(classes).set(columns).where(eq(classes.id, target.id)).returning();
+      rows.push(next!);
+    }
+    return rows;
+  });
+  // Everyone booked or waiting hears of a new time or place; a raised capacity goes to the waitlist.
+  await noticeClassChanges(ctx, targets, updated);
+  const self = updated.find((r) => r.id === row.id) ?? updated[0]!;
+  return {
+    ...toClassJson(self),
+    sessionCount: await countSessions(ctx, self),
+    updatedCount: updated.filter((r) => !isSeriesParent(r)).length,
+    locationNotice: place.notice,
+  };
+}
+
+async function countSessions(ctx: AppContext, row: ClassRow): Promise<number> {
+  if (!isSeriesParent(row)) return 1;
+  const [result] = await ctx.db.select({ n: sql<number>`count(*)` }).from(classes).where(and(eq(classes.parentClassId, row.id), liveClasses));
+  return Number(result?.n ?? 0);
+}

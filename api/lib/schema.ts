@@ -1,0 +1,40 @@
+// Schema pieces every feature's model.ts shares (valibot only, so the site's forms import them too): the
+// error answers, route ids, "at least N characters once trimmed", image links and calendar days.
+import * as v from 'valibot';
+import { notFound } from '../errors';
+
+/** Every error answer: {"message": "..."}. */
+export const Message = v.object({ message: v.string() });
+/** A validation failure: the message plus the messages per field. */
+export const ValidationFailure = v.object({ message: v.string(), errors: v.optional(v.record(v.string(), v.array(v.string()))) });
+
+/** v.object whose missing fields get the field's own first message (e.g. "Password is required") rather
+ * than valibot's generic "Invalid key". */
+export function fields<T extends v.ObjectEntries>(entries: T) {
+  return v.object(entries, (issue) => {
+    const key = issue.path?.[0]?.key;
+    const message = typeof key === 'string' ? (entries[key] as { message?: unknown } | undefined)?.message : undefined;
+    return typeof message === 'string' ? message : 'Please send the form fields as a JSON object.';
+  });
+}
+
+/** Route ids are positive whole numbers; anything else is simply not found. */
+export function parseId(value: string | null | undefined, message: string): number {
+  const id = Number(value);
+  if (!value || !/^\d{1,12}$/.test(value) || !Number.isSafeInteger(id) || id < 1) throw notFound(message);
+  return id;
+}
+
+/** At least `min` characters once the surrounding spaces are trimmed (a regex, so it appears in the API docs;
+ * the service stores the trimmed text). */
+export const trimmedMin = (min: number) => (min <= 1 ? /\S/ : new RegExp(`^\\s*\\S[\\s\\S]{${min - 2},}\\S\\s*$`));
+
+/** An uploaded image (/uploads/...) or an https URL; the class is saved without one when the upload failed. */
+export const imageUrl = v.optional(v.nullable(v.pipe(v.string(), v.maxLength(1000), v.regex(/^(|\/[^/\\].*|https:\/\/.+)$/, 'The image must be an uploaded image or an https URL'))));
+
+/** A day that exists on the calendar: isoDate alone lets "2027-02-30" through (it would roll into March). */
+export const isCalendarDay = (value: string) => {
+  const [y, m, d] = value.slice(0, 10).split('-').map(Number) as [number, number, number];
+  const day = new Date(Date.UTC(y, m - 1, d));
+  return day.getUTCFullYear() === y && day.getUTCMonth() === m - 1 && day.getUTCDate() === d;
+};
