@@ -142,12 +142,12 @@ export type MovingTransition = Exclude<TransitionName, OpeningTransition>;
 
 /** The state a stored booking is in. */
 export function stateOf(row: Pick<BookingRow, 'status' | 'cancelReason'>): BookingState {
-  if (row.status === 'pending') return 'hold';
-  if (row.status === 'confirmed') return 'confirmed';
-  if (row.status === 'offered') return 'offered';
-  const found = (Object.keys(BOOKING_STATES) as BookingState[]).find((s) => BOOKING_STATES[s].status === 'cancelled' && BOOKING_STATES[s].reason === row.cancelReason);
+  const sameStatus = (Object.keys(BOOKING_STATES) as BookingState[]).filter((s) => BOOKING_STATES[s].status === row.status);
+  const found = sameStatus.length === 1 ? sameStatus[0] : sameStatus.find((s) => BOOKING_STATES[s].reason === row.cancelReason);
+  if (found) return found;
   // Older rows cancelled without a reason were cancelled by their customer.
-  return found ?? 'cancelledByCustomer';
+  if (row.status === 'cancelled') return 'cancelledByCustomer';
+  throw new Error(`The booking lifecycle has no state for status "${row.status}"`);
 }
 
 export function canTransition(from: FromState, name: TransitionName, actor: Actor): boolean {

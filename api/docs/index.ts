@@ -13,31 +13,67 @@ const assets: Record<string, { body: Buffer; type: string }> = {
   'swagger-ui.css': { body: readFileSync(join(swaggerDir, 'swagger-ui.css')), type: 'text/css; charset=utf-8' },
 };
 
+const messageSchema = { type: 'object', properties: { message: { type: 'string' } }, required: ['message'] };
+const json = (description: string, schema: object) => ({ description, content: { 'application/json': { schema } } });
+/** The answers the front door and the global error handler give for any operation (api/app.ts). */
+const SHARED_ANSWERS = {
+  validation: json('Invalid path, query or body: the first message, and the messages per field', {
+    type: 'object',
+    properties: { message: { type: 'string' }, errors: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } } },
+    required: ['message'],
+  }),
+  crossSite: json('A state-changing request from another site (its Origin), or without one while carrying the session cookie', messageSchema),
+  tooLarge: json('The request body is larger than the limit (1 MB of JSON, or the image upload limit)', messageSchema),
+  serverError: json('Something unexpected went wrong; nothing is revealed', messageSchema),
+};
+type Operation = { parameters?: unknown[]; requestBody?: unknown; responses?: Record<string, unknown> };
+
+/** Adds to each operation the answers every operation of its kind may give, where it does not name them itself:
+ * 400 for one that reads parameters or a body, 403 and 413 for writes, 500 for all. */
+function withSharedAnswers<T extends { paths?: Record<string, Record<string, Operation>> }>(doc: T): T {
+  for (const methods of Object.values(doc.paths ?? {})) {
+    for (const [method, op] of Object.entries(methods)) {
+      const responses = (op.responses ??= {});
+      const write = method !== 'get' && method !== 'head';
+      if (op.parameters?.length || op.requestBody) responses['400'] ??= SHARED_ANSWERS.validation;
+      if (write) responses['403'] ??= SHARED_ANSWERS.crossSite;
+      if (write && op.requestBody) responses['413'] ??= SHARED_ANSWERS.tooLarge;
+      responses['500'] ??= SHARED_ANSWERS.serverError;
+    }
+  }
+  return doc;
+}
+
 export function docsRoutes() {
+  const plugin = openapi({
+    path: '/docs',
+    // The generated document is served at /docs/json with the shared answers added (below).
+    specPath: '/docs/generated.json',
+    provider: 'swagger-ui',
+    documentation: {
+      info: {
+        title: 'Fogline API',
+        version: '1.0.0',
+        description:
+          'Book outdoor fitness and creative classes in San Francisco. Errors are JSON {"message": "..."}; validation errors add {"errors": {field: [messages]}}. Sign in with POST /api/login: the session cookie authenticates every other call. State-changing calls from a browser must come from this origin.',
+      },
+    },
+    swagger: {
+      // The page loads the document with the shared answers (its type omits url, the plugin spreads it).
+      ...({ url: 'docs/json' } as object),
+      cdn: '/api/docs/assets/swagger-ui-bundle.js',
+      theme: '/api/docs/assets/swagger-ui.css',
+      autoDarkMode: false,
+    },
+    // Valibot schemas (shared with the site's forms) become JSON Schema in the document.
+    // errorMode ignore: transforms like trim() have no JSON Schema form and are simply left out.
+    mapJsonSchema: { valibot: (schema: Parameters<typeof toJsonSchema>[0]) => toJsonSchema(schema, { errorMode: 'ignore' }) },
+    exclude: { paths: [/^\/api\/docs/] },
+  });
+  const generated = plugin.routes.find((route) => route.path.endsWith('/docs/generated.json'))!.handler as () => Record<string, unknown>;
   return new Elysia()
-    .use(
-      openapi({
-        path: '/docs',
-        provider: 'swagger-ui',
-        documentation: {
-          info: {
-            title: 'Fogline API',
-            version: '1.0.0',
-            description:
-              'Book outdoor fitness and creative classes in San Francisco. Errors are JSON {"message": "..."}; validation errors add {"errors": {field: [messages]}}. Sign in with POST /api/login: the session cookie authenticates every other call. State-changing calls from a browser must come from this origin.',
-          },
-        },
-        swagger: {
-          cdn: '/api/docs/assets/swagger-ui-bundle.js',
-          theme: '/api/docs/assets/swagger-ui.css',
-          autoDarkMode: false,
-        },
-        // Valibot schemas (shared with the site's forms) become JSON Schema in the document.
-        // errorMode ignore: transforms like trim() have no JSON Schema form and are simply left out.
-        mapJsonSchema: { valibot: (schema: Parameters<typeof toJsonSchema>[0]) => toJsonSchema(schema, { errorMode: 'ignore' }) },
-        exclude: { paths: [/^\/api\/docs/] },
-      }),
-    )
+    .use(plugin)
+    .get('/docs/json', () => withSharedAnswers(generated()), { detail: { hide: true } })
     .get('/docs/assets/:file', ({ params, set, status }) => {
       const asset = assets[params.file];
       if (!asset) return status(404, { message: 'Not found.' });

@@ -261,7 +261,7 @@ describe('the class form (coach-admin-areas §2, §5, §9)', () => {
     for (const message of ['Title must be at least 3 characters', 'Description must be at least 10 characters', 'Location name is required', 'City is required', 'ZIP code is required']) {
       expect(await p.getByText(message, { exact: true }).isVisible()).toBe(true);
     }
-    expect(await p.evaluate(() => document.activeElement?.id)).toBe('field-title');
+    expect(await p.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('title');
   });
 
   test('address autofill starts after more than 3 characters; without coordinates it says Using address only', async () => {

@@ -8,6 +8,7 @@ import { type AppContext, type ContextOptions, createContext } from '../../api/c
 import { type Env, envForDataDir } from '../../api/env';
 import { FakeClock } from '../../api/lib/clock';
 import { loadSite, startServer } from '../../api/server';
+import { checkAnswerAgainstDocs } from './openapi';
 import { sharedSqld, testOnSqld } from './sqld';
 
 export interface TestServer {
@@ -86,6 +87,8 @@ export class TestClient {
     } catch {
       /* not JSON: keep the text */
     }
+    // Every JSON answer is what the OpenAPI document says this operation returns with this status.
+    await checkAnswerAgainstDocs(this.baseUrl, method, path, response.status, response.headers.get('content-type'), parsed);
     return { status: response.status, body: parsed as T, headers: response.headers };
   }
 

@@ -13,7 +13,7 @@ import AccessDenied from '../../components/AccessDenied';
 import Spinner from '../../components/Spinner';
 import type { ScreenProps } from '../../router';
 import { goBack, navigate } from '../../router';
-import { MAX_IMAGE_BYTES, uploadImage } from '../class-form/upload';
+import { MAX_IMAGE_BYTES, uploadImage } from '../../../lib/upload-image';
 import { ADMIN_ONLY } from './BlogAdminScreen';
 import { ContentEditor } from './ContentEditor';
 
