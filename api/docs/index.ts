@@ -28,9 +28,21 @@ const SHARED_ANSWERS = {
 };
 type Operation = { parameters?: unknown[]; requestBody?: unknown; responses?: Record<string, unknown> };
 
+/** The generator folds a nullable choice ({anyOf: [{enum}, {type: null}]}) into {enum, type: [.., "null"]},
+ * whose enum then refuses the null it allows: null goes back into the enum. */
+function allowNullInEnums(node: unknown): void {
+  if (Array.isArray(node)) return node.forEach(allowNullInEnums);
+  if (node === null || typeof node !== 'object') return;
+  const schema = node as { enum?: unknown[]; type?: unknown };
+  // A new array: the generator hands over the valibot picklist's own options, which validation still reads.
+  if (Array.isArray(schema.enum) && Array.isArray(schema.type) && schema.type.includes('null') && !schema.enum.includes(null)) schema.enum = [...schema.enum, null];
+  Object.values(node).forEach(allowNullInEnums);
+}
+
 /** Adds to each operation the answers every operation of its kind may give, where it does not name them itself:
  * 400 for one that reads parameters or a body, 403 and 413 for writes, 500 for all. */
 function withSharedAnswers<T extends { paths?: Record<string, Record<string, Operation>> }>(doc: T): T {
+  allowNullInEnums(doc.paths);
   for (const methods of Object.values(doc.paths ?? {})) {
     for (const [method, op] of Object.entries(methods)) {
       const responses = (op.responses ??= {});
