@@ -79,33 +79,48 @@ const MAX_LISTED_ADDRESSES = 2000;
 
 /**
  * The city filter: the distinct addresses of bookable classes (read from classes_address_idx alone) whose city
- * contains the text, by cityOf itself, then an IN list tested row by row as the browse index is walked.
+ * contains the text, by cityOf itself, then an IN list: a page tests it row by row as the browse index is
+ * walked in start order (the unary + keeps SQLite from going through the list instead), a count reads it
+ * from the address index alone.
  */
-async function cityCondition(db: Database, city: string): Promise<SQL> {
-  const rows = await db.all<{ address: string }>(sql`SELECT DISTINCT "classes"."address" AS address FROM classes WHERE ${BOOKABLE} AND "classes"."address" IS NOT NULL`);
-  if (rows.length > MAX_LISTED_ADDRESSES) return sql`instr(lower(${CITY}), ${city}) > 0`;
+async function cityConditions(db: Database, city: string): Promise<{ page: SQL; count: SQL }> {
+  // One index seek per distinct address (a skip scan), not one step per class.
+  const rows = await db.all<{ address: string }>(sql`
+    WITH RECURSIVE seen(address) AS (
+      SELECT min("classes"."address") FROM classes WHERE ${BOOKABLE} AND "classes"."address" IS NOT NULL
+      UNION ALL
+      SELECT (SELECT min("classes"."address") FROM classes WHERE ${BOOKABLE} AND "classes"."address" > seen.address) FROM seen WHERE seen.address IS NOT NULL
+      LIMIT ${MAX_LISTED_ADDRESSES + 2}
+    )
+    SELECT address FROM seen WHERE address IS NOT NULL`);
+  if (rows.length > MAX_LISTED_ADDRESSES) return both(sql`instr(lower(${CITY}), ${city}) > 0`);
   const matching = rows.map((row) => row.address).filter((address) => (cityOf(address) ?? '').toLowerCase().includes(city));
-  // The unary + keeps SQLite walking the browse index in start order rather than this list through the address index.
-  return matching.length ? sql`+"classes"."address" IN (${sql.join(matching.map((address) => sql`${address}`), sql`, `)})` : NOTHING;
+  if (!matching.length) return both(NOTHING);
+  const list = sql.join(matching.map((address) => sql`${address}`), sql`, `);
+  return { page: sql`+"classes"."address" IN (${list})`, count: sql`"classes"."address" IN (${list})` };
 }
+
+const both = (condition: SQL) => ({ page: condition, count: condition });
 
 /** The WHERE of a browse: bookable, started today or later (or never), and each filter given; `page` to list a page, `count` to count. */
 export async function browseConditions(db: Database, filters: ClassFilters, now: Date, notStartedBy?: Date): Promise<{ page: SQL; count: SQL }> {
-  const conditions: SQL[] = [BOOKABLE, sql`${START_KEY} >= ${startOfPacificDay(now).getTime()}`];
-  if (notStartedBy) conditions.push(sql`${START_KEY} > ${notStartedBy.getTime()}`);
+  const conditions: Array<{ page: SQL; count: SQL }> = [both(BOOKABLE), both(sql`${START_KEY} >= ${startOfPacificDay(now).getTime()}`)];
+  if (notStartedBy) conditions.push(both(sql`${START_KEY} > ${notStartedBy.getTime()}`));
   for (const value of [filters.type, filters.category].filter(present)) {
     const id = Number(value);
-    conditions.push(Number.isSafeInteger(id) ? sql`"classes"."category_id" = ${id}` : NOTHING);
+    conditions.push(both(Number.isSafeInteger(id) ? sql`"classes"."category_id" = ${id}` : NOTHING));
   }
-  if (present(filters.ageGroup)) conditions.push(sql`"classes"."age_group" = ${filters.ageGroup}`);
-  if (present(filters.city)) conditions.push(await cityCondition(db, filters.city.trim().toLowerCase()));
+  if (present(filters.ageGroup)) conditions.push(both(sql`"classes"."age_group" = ${filters.ageGroup}`));
+  if (present(filters.city)) conditions.push(await cityConditions(db, filters.city.trim().toLowerCase()));
   if (present(filters.date)) {
     const range = dayRange(filters.date.trim());
-    conditions.push(range ? sql`${START_KEY} >= ${range[0].getTime()} AND ${START_KEY} < ${range[1].getTime()}` : NOTHING);
+    conditions.push(both(range ? sql`${START_KEY} >= ${range[0].getTime()} AND ${START_KEY} < ${range[1].getTime()}` : NOTHING));
   }
-  const text = present(filters.q) ? await textConditions(db, filters.q.trim().toLowerCase()) : null;
-  const where = (extra: SQL | undefined) => sql.join(extra ? [...conditions, extra] : conditions, sql` AND `);
-  return { page: where(text?.page), count: where(text?.count) };
+  if (present(filters.q)) conditions.push(await textConditions(db, filters.q.trim().toLowerCase()));
+  return {
+    page: sql.join(conditions.map((c) => c.page), sql` AND `),
+    count: sql.join(conditions.map((c) => c.count), sql` AND `),
+  };
 }
 
 /** One page of ids of the classes WHERE `where`, in `order`, and how many there are in all. */
