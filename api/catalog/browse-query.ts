@@ -78,23 +78,31 @@ async function textConditions(db: Database, q: string): Promise<{ page: SQL; cou
 const MAX_LISTED_ADDRESSES = 2000;
 
 /**
+ * The distinct addresses of the classes WHERE `where` (at most `limit`), by a skip scan of classes_address_idx:
+ * one index seek per address rather than one step per class. `where` must be a condition on bookable rows.
+ */
+export async function distinctAddresses(db: Database, where: SQL, limit: number): Promise<string[]> {
+  const rows = await db.all<{ address: string }>(sql`
+    WITH RECURSIVE seen(address) AS (
+      SELECT min("classes"."address") FROM classes WHERE ${where} AND "classes"."address" IS NOT NULL
+      UNION ALL
+      SELECT (SELECT min("classes"."address") FROM classes WHERE ${where} AND "classes"."address" > seen.address) FROM seen WHERE seen.address IS NOT NULL
+      LIMIT ${limit + 1}
+    )
+    SELECT address FROM seen WHERE address IS NOT NULL`);
+  return rows.map((row) => row.address);
+}
+
+/**
  * The city filter: the distinct addresses of bookable classes (read from classes_address_idx alone) whose city
  * contains the text, by cityOf itself, then an IN list: a page tests it row by row as the browse index is
  * walked in start order (the unary + keeps SQLite from going through the list instead), a count reads it
  * from the address index alone.
  */
 async function cityConditions(db: Database, city: string): Promise<{ page: SQL; count: SQL }> {
-  // One index seek per distinct address (a skip scan), not one step per class.
-  const rows = await db.all<{ address: string }>(sql`
-    WITH RECURSIVE seen(address) AS (
-      SELECT min("classes"."address") FROM classes WHERE ${BOOKABLE} AND "classes"."address" IS NOT NULL
-      UNION ALL
-      SELECT (SELECT min("classes"."address") FROM classes WHERE ${BOOKABLE} AND "classes"."address" > seen.address) FROM seen WHERE seen.address IS NOT NULL
-      LIMIT ${MAX_LISTED_ADDRESSES + 2}
-    )
-    SELECT address FROM seen WHERE address IS NOT NULL`);
+  const rows = await distinctAddresses(db, BOOKABLE, MAX_LISTED_ADDRESSES + 1);
   if (rows.length > MAX_LISTED_ADDRESSES) return both(sql`instr(lower(${CITY}), ${city}) > 0`);
-  const matching = rows.map((row) => row.address).filter((address) => (cityOf(address) ?? '').toLowerCase().includes(city));
+  const matching = rows.filter((address) => (cityOf(address) ?? '').toLowerCase().includes(city));
   if (!matching.length) return both(NOTHING);
   const list = sql.join(matching.map((address) => sql`${address}`), sql`, `);
   return { page: sql`+"classes"."address" IN (${list})`, count: sql`"classes"."address" IN (${list})` };

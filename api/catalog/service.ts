@@ -6,7 +6,7 @@ import { categories, classes, reviews, users } from '../../db/schema';
 import { liveClass, liveClasses } from '../classes/live';
 import { type ClassRow, schedulesOf, toClassJson } from '../classes/shape';
 import { notFound } from '../errors';
-import { type BrowseSort, browseClassIds, coachClassIds } from './browse-query';
+import { BOOKABLE, type BrowseSort, browseClassIds, coachClassIds, distinctAddresses, START_KEY } from './browse-query';
 import { type ClassFilters, cityOf, hasClassFilters } from './filter-classes';
 import type { Category, Rating } from './model';
 import { ratingsByCoach } from './ratings';
@@ -29,13 +29,16 @@ export async function getCategory(db: Database, id: number): Promise<Category> {
 
 /** The distinct cities of upcoming bookable classes, read the way the city filter reads them. */
 export async function listCities(db: Database, now: Date): Promise<string[]> {
-  const rows = await db
-    .selectDistinct({ address: classes.address, city: classes.city })
-    .from(classes)
-    .where(and(bookable, gte(classes.startTime, now)));
+  const upcoming = sql`${BOOKABLE} AND ${START_KEY} >= ${now.getTime()} AND "classes"."start_time" IS NOT NULL`;
+  const addresses = await distinctAddresses(db, upcoming, 100_000);
+  // An address without a city piece, or none at all, falls back to the class's city column.
+  const bare = addresses.filter((address) => cityOf(address) === null);
+  const fallback = await db.all<{ city: string | null }>(
+    sql`SELECT DISTINCT "classes"."city" AS city FROM classes WHERE ${upcoming} AND ("classes"."address" IS NULL${bare.length ? sql` OR "classes"."address" IN (${sql.join(bare.map((a) => sql`${a}`), sql`, `)})` : sql``})`,
+  );
   const byKey = new Map<string, string>();
-  for (const row of rows) {
-    const city = (cityOf(row.address) ?? row.city ?? '').trim();
+  for (const name of [...addresses.map(cityOf), ...fallback.map((row) => row.city)]) {
+    const city = (name ?? '').trim();
     if (city && !byKey.has(city.toLowerCase())) byKey.set(city.toLowerCase(), city);
   }
   return [...byKey.values()].sort((a, b) => a.localeCompare(b));
