@@ -1,10 +1,11 @@
 // Named attendees (one per booked spot) and check-in: request and answer schemas, valibot only, so the
 // booking and checkout forms show the server's own messages.
 import * as v from 'valibot';
-import { ATTENDANCE_STATUSES } from '../../db/schema';
 import { fields } from '../lib/schema';
 
 export const ATTENDEE_NAME_MAX = 80;
+/** As db/schema's ATTENDANCE_STATUSES (repeated so the site's forms never pull in the database schema). */
+export const ATTENDANCE = ['present', 'no_show'] as const;
 export const NAME_REQUIRED = "Enter each attendee's name.";
 export const NAME_TOO_LONG = `An attendee's name can be at most ${ATTENDEE_NAME_MAX} characters.`;
 export const AGE_INVALID = 'Enter the age in whole years (0-120).';
@@ -32,14 +33,14 @@ export const Attendee = v.object({
   name: v.string(),
   age: v.nullable(v.number()),
   /** Set by the coach at the session: present (checked in), no_show, or not yet recorded. */
-  attendance: v.nullable(v.picklist(ATTENDANCE_STATUSES)),
+  attendance: v.nullable(v.picklist(ATTENDANCE)),
 });
 export type Attendee = v.InferOutput<typeof Attendee>;
 
 export const AttendanceBody = v.pipe(
   fields({
     attendee: v.pipe(v.number('Choose an attendee.'), v.integer('Choose an attendee.'), v.minValue(0, 'Choose an attendee.')),
-    status: v.nullable(v.picklist(ATTENDANCE_STATUSES, 'Attendance is "present", "no_show" or null.')),
+    status: v.nullable(v.picklist(ATTENDANCE, 'Attendance is "present", "no_show" or null.')),
   }),
   v.examples([{ attendee: 0, status: 'present' as const }]),
 );

@@ -24,6 +24,7 @@ export const appRoutes: AppRoute[] = [
   { path: '/edit-class/:id', title: 'Edit Class', load: () => import('./screens/edit-class/EditClassScreen') },
   { path: '/my-classes', title: 'My Classes', load: () => import('./screens/my-classes/MyClassesScreen') },
   { path: '/my-calendar', title: 'My Calendar', load: () => import('./screens/calendar/MyCalendarScreen') },
+  { path: '/roster/:classId', title: 'Roster', load: () => import('./screens/roster/RosterScreen') },
   { path: '/customers', title: 'Customers', load: () => import('./screens/customers/CustomersScreen') },
   { path: '/admin', title: 'Admin Dashboard', load: () => import('./screens/admin/AdminScreen') },
   { path: '/blog/admin', title: 'Blog Management', load: () => import('./screens/blog-admin/BlogAdminScreen') },

@@ -6,12 +6,14 @@
 import { tagReact } from '../../lib/astro-react';
 import { useEffect, useState } from 'react';
 import type { Booking } from '../../../api/bookings/model';
+import AttendeeFields, { type AttendeeErrors, readAttendees, useAttendeeDrafts } from '../../components/booking/AttendeeFields';
 import { PriceBreakdown } from '../../components/booking/PriceBreakdown';
 import { Icon } from '../../components/catalog/icons';
 import { api, unwrap } from '../../lib/api';
 import { errorMessage } from '../../lib/api-client';
 import { toastAcrossNavigation } from '../../lib/carry-toast';
 import { dollars } from '../../lib/catalog';
+import { refreshUser } from '../../lib/stores/session';
 import { toast } from '../../lib/stores/toast';
 import Toaster from '../Toaster';
 import { JoinWaitlist } from './JoinWaitlist';
@@ -24,6 +26,8 @@ export interface BookingCardProps {
   signedIn: boolean;
   /** A class that has started can no longer be booked (the API refuses it too). */
   started?: boolean;
+  /** A Kids class asks each child's age as well as their name. */
+  kids?: boolean;
 }
 
 /** Redirect delay after a free booking (customer-areas §9). */
@@ -45,19 +49,23 @@ function initialQuantity(classId: number, max: number): number {
   return Number.isFinite(wanted) ? Math.min(Math.max(1, wanted), max) : 1;
 }
 
-export default function BookingCard({ classId, price, capacity, spotsLeft, signedIn, started = false }: BookingCardProps) {
+export default function BookingCard({ classId, price, capacity, spotsLeft, signedIn, started = false, kids = false }: BookingCardProps) {
   const full = spotsLeft <= 0;
   const max = Math.max(1, spotsLeft || capacity);
   const [quantity, setQuantity] = useState(() => initialQuantity(classId, max));
   const [mine, setMine] = useState<Booking | null | undefined>(signedIn ? undefined : null);
   const [booking, setBooking] = useState(false);
+  const [booker, setBooker] = useState<string | null>(null);
+  const [attendees, setAttendees] = useAttendeeDrafts(quantity, kids ? null : booker);
+  const [attendeeErrors, setAttendeeErrors] = useState<AttendeeErrors>({});
 
   useEffect(() => {
     if (!signedIn) return;
     unwrap(api.bookings.get({ query: { classId: String(classId), active: 'true', limit: '1' } }))
       .then((list) => setMine(list[0] ?? null))
       .catch(() => setMine(null));
-  }, [signedIn, classId]);
+    if (price === 0) void refreshUser().then((user) => user && setBooker(`${user.firstName} ${user.lastName}`)).catch(() => undefined);
+  }, [signedIn, classId, price]);
 
   useEffect(() => {
     try {
@@ -68,9 +76,12 @@ export default function BookingCard({ classId, price, capacity, spotsLeft, signe
   }, [classId, quantity]);
 
   async function bookFree() {
+    const named = readAttendees(attendees, kids);
+    setAttendeeErrors('errors' in named ? named.errors : {});
+    if ('errors' in named) return;
     setBooking(true);
     try {
-      await unwrap(api.bookings.free.post({ classId, quantity }));
+      await unwrap(api.bookings.free.post({ classId, quantity, attendees: named.attendees }));
       toastAcrossNavigation({ title: 'Booking confirmed!', description: 'Your free class booking has been confirmed.', variant: 'success' });
       setTimeout(() => window.location.assign('/bookings'), FREE_BOOKING_REDIRECT_MS);
     } catch (error) {
@@ -124,6 +135,12 @@ export default function BookingCard({ classId, price, capacity, spotsLeft, signe
               </button>
             </div>
           </div>
+
+          {signedIn && price === 0 && (
+            <div className="mt-5 border-t border-fog-200 pt-4 dark:border-fog-800">
+              <AttendeeFields drafts={attendees} onChange={setAttendees} kids={kids} errors={attendeeErrors} disabled={booking} />
+            </div>
+          )}
 
           <PriceBreakdown price={price} quantity={quantity} className="mt-5 border-t border-fog-200 pt-4 dark:border-fog-800" />
 

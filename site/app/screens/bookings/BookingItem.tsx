@@ -38,6 +38,11 @@ export function BookingItem({ booking, tab, onCancel }: { booking: Booking; tab:
             <span className="font-semibold">Changed by the coach.</span> The time and place above are the new ones; you can cancel with a full refund until the class starts.
           </p>
         )}
+        {booking.attendees.length > 0 && (
+          <p className="text-sm text-fog-700 dark:text-fog-300">
+            <span className="font-medium">Attending:</span> {booking.attendees.map((a) => (a.age === null ? a.name : `${a.name} (${a.age})`)).join(', ')}
+          </p>
+        )}
         {isCancelledByCoach(booking) ? (
           <p className="text-sm font-medium text-fog-800 dark:text-fog-200">
             Cancelled by the coach{booking.refundAmount ? ` — refunded ${dollars(booking.refundAmount)}` : ''}

@@ -1,5 +1,5 @@
 // The class detail dialog of My Calendar: image, full date, time, location, bookings and waitlist, price, description,
-// what to bring; Edit, Duplicate and Delete.
+// what to bring; Roster, Edit, Duplicate and Delete.
 import { formatDateFull, formatTimeRangePT } from '../../../../api/lib/pacific';
 import { Icon } from '../../../components/catalog/icons';
 import { dollars, locationOf } from '../../../lib/catalog';
@@ -19,6 +19,7 @@ export default function ClassDetailDialog({ cls, onClose, onDelete }: { cls: Man
         cls && (
           <>
             <button type="button" className="btn-ghost text-red-700 dark:text-red-400" onClick={() => onDelete(cls)}>Delete</button>
+            <button type="button" className="btn-secondary" onClick={() => navigate(`/roster/${cls.id}`)}>Roster</button>
             <button type="button" className="btn-secondary" onClick={() => navigate('/create-class', { state: { duplicateFrom: cls.id } })}>Duplicate</button>
             <button type="button" className="btn-primary" onClick={() => navigate(`/edit-class/${cls.id}`)}>Edit</button>
           </>

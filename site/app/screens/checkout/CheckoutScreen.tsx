@@ -5,6 +5,7 @@
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { formatTimePT } from '../../../../api/lib/pacific';
+import AttendeeFields, { type AttendeeErrors, readAttendees, useAttendeeDrafts } from '../../../components/booking/AttendeeFields';
 import { PriceBreakdown, totalDollars } from '../../../components/booking/PriceBreakdown';
 import { Icon } from '../../../components/catalog/icons';
 import { api, unwrap } from '../../../lib/api';
@@ -35,6 +36,7 @@ interface CheckoutClass {
   price: number;
   capacity: number;
   spotsLeft: number;
+  ageGroup: string;
 }
 
 type View =
@@ -66,6 +68,24 @@ export default function CheckoutScreen({ params }: ScreenProps) {
   const [busy, setBusy] = useState(false);
   const [payError, setPayError] = useState<string | null>(null);
   const started = useRef(false);
+  const kids = view.kind === 'ready' && view.cls.ageGroup === 'Kids';
+  const [attendees, setAttendees] = useAttendeeDrafts(quantity, kids || view.kind !== 'ready' ? null : `${user.firstName} ${user.lastName}`);
+  const [attendeeErrors, setAttendeeErrors] = useState<AttendeeErrors>({});
+
+  /** The names go with the hold (create-intent again reuses the same hold and intent) before anything is charged. */
+  async function saveAttendees(): Promise<boolean> {
+    if (view.kind !== 'ready') return false;
+    const named = readAttendees(attendees, kids);
+    setAttendeeErrors('errors' in named ? named.errors : {});
+    if ('errors' in named) return false;
+    try {
+      await unwrap(api.payment['create-intent'].post({ classId, quantity, amount: totalDollars(view.cls.price, quantity), attendees: named.attendees }));
+      return true;
+    } catch (error) {
+      onFailed(error instanceof ApiError ? error.message : INIT_FAILED);
+      return false;
+    }
+  }
 
   async function confirmBooking(intentId: string): Promise<void> {
     await unwrap(api.payment.confirm.post({ paymentIntentId: intentId, classId, quantity }));
@@ -183,6 +203,7 @@ export default function CheckoutScreen({ params }: ScreenProps) {
     publishableKey: view.publishableKey,
     busy,
     setBusy,
+    beforePay: saveAttendees,
     onPaid,
     onFailed,
   };
@@ -211,6 +232,9 @@ export default function CheckoutScreen({ params }: ScreenProps) {
           <p className="mt-5 border-t border-fog-200 pt-4 text-sm dark:border-fog-800">
             Booking for <span className="font-semibold">{user.firstName} {user.lastName}</span>
           </p>
+          <div className="mt-5 border-t border-fog-200 pt-4 dark:border-fog-800">
+            <AttendeeFields drafts={attendees} onChange={setAttendees} kids={kids} errors={attendeeErrors} disabled={busy} />
+          </div>
           {intent.holdExpiresAt && (
             <p className="mt-2 text-sm text-fog-600 dark:text-fog-400">Your {quantity === 1 ? 'spot is' : 'spots are'} held for you until {formatTimePT(intent.holdExpiresAt)}.</p>
           )}

@@ -4,14 +4,14 @@ import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-
 import { useMemo, useState, type FormEvent } from 'react';
 import type { PaymentFormProps } from './payment-form';
 
-function PayButton({ intent, totalLabel, returnUrl, busy, setBusy, onPaid, onFailed }: PaymentFormProps) {
+function PayButton({ intent, totalLabel, returnUrl, busy, setBusy, beforePay, onPaid, onFailed }: PaymentFormProps) {
   const stripe = useStripe();
   const elements = useElements();
   const [ready, setReady] = useState(false);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (!stripe || !elements) return;
+    if (!stripe || !elements || !(await beforePay())) return;
     setBusy(true);
     const { error, paymentIntent } = await stripe.confirmPayment({ elements, confirmParams: { return_url: returnUrl }, redirect: 'if_required' });
     if (error) {

@@ -17,10 +17,11 @@ function formatExpiry(value: string): string {
   return digits.length > 2 ? `${digits.slice(0, 2)} / ${digits.slice(2)}` : digits;
 }
 
-export default function TestCardForm({ intent, totalLabel, busy, setBusy, onPaid, onFailed }: PaymentFormProps) {
+export default function TestCardForm({ intent, totalLabel, busy, setBusy, beforePay, onPaid, onFailed }: PaymentFormProps) {
   const form = useForm(TestCardFields, { cardNumber: '', expiry: '', cvc: '' });
   const submit = form.submit(
     async (card) => {
+      if (!(await beforePay())) return;
       setBusy(true);
       try {
         await testProviderPay({ paymentIntentId: intent.id, clientSecret: intent.clientSecret, ...card });

@@ -15,6 +15,8 @@ export interface PaymentFormProps {
   publishableKey: string | null;
   busy: boolean;
   setBusy: (busy: boolean) => void;
+  /** Runs before any charge (the attendees' names are checked and saved with the hold): false stops the payment. */
+  beforePay: () => Promise<boolean>;
   /** The charge succeeded: confirm the booking on the server. */
   onPaid: (intentId: string) => Promise<void>;
   /** Declined, insufficient funds...: the provider's message. */

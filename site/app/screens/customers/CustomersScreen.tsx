@@ -77,7 +77,7 @@ function BookingsTable({ rows, isAdmin, footer }: { rows: CustomerBookingRow[] |
       ) : (
         <>
           <div className="relative overflow-x-auto" tabIndex={0} role="region" aria-label="Customer Bookings table">
-            <table className={`w-full text-left text-sm ${isAdmin ? 'min-w-[60rem]' : 'min-w-[52rem]'}`}>
+            <table className={`w-full text-left text-sm ${isAdmin ? 'min-w-[68rem]' : 'min-w-[60rem]'}`}>
               <thead className="bg-fog-50 text-xs uppercase tracking-wide text-fog-600 dark:bg-fog-900 dark:text-fog-400">
                 <tr>
                   <th scope="col" className={`${cell} font-semibold`}>Class Date</th>
@@ -89,6 +89,8 @@ function BookingsTable({ rows, isAdmin, footer }: { rows: CustomerBookingRow[] |
                   <th scope="col" className={`${cell} font-semibold`}>Email</th>
                   <th scope="col" className={`${cell} font-semibold`}>Status</th>
                   <th scope="col" className={`${cell} text-right font-semibold`}>Completed Classes</th>
+                  <th scope="col" className={`${cell} text-right font-semibold`}>Attended</th>
+                  <th scope="col" className={`${cell} text-right font-semibold`}>No-shows</th>
                 </tr>
               </thead>
               {!rows ? (
@@ -110,6 +112,8 @@ function BookingsTable({ rows, isAdmin, footer }: { rows: CustomerBookingRow[] |
                       <span className={`badge capitalize ${row.status === 'confirmed' ? 'bg-emerald-100 text-emerald-800 dark:bg-emerald-900/50 dark:text-emerald-200' : 'bg-fog-100 text-fog-700 dark:bg-fog-800 dark:text-fog-200'}`}>{row.status}</span>
                     </td>
                     <td className={`${cell} text-right tabular-nums`}>{row.completedClasses ?? 0}</td>
+                    <td className={`${cell} text-right tabular-nums`}>{row.attended}</td>
+                    <td className={`${cell} text-right tabular-nums`}>{row.noShows}</td>
                   </tr>
                 ))}
               </tbody>

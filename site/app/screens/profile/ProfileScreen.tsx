@@ -5,6 +5,7 @@ import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import { $user } from '../../../lib/stores/session';
 import type { ScreenProps } from '../../router';
+import CalendarFeedCard from './CalendarFeedCard';
 import { PaymentTab } from './PaymentTab';
 import { ProfileTab } from './ProfileTab';
 import { SecurityTab } from './SecurityTab';
@@ -78,6 +79,7 @@ export default function ProfileScreen(_props: ScreenProps) {
           )}
         </TabPanels>
       </TabGroup>
+      <CalendarFeedCard />
     </div>
   );
 }

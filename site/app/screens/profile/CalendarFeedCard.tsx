@@ -1,0 +1,81 @@
+// The profile's calendar subscription (issue 14): the user's private feed URL with Copy, and Reset, which
+// revokes the old URL at once (after a confirmation, since every subscribed calendar stops updating).
+import { useEffect, useState } from 'react';
+import { api, unwrap } from '../../../lib/api';
+import { ApiError } from '../../../lib/api-client';
+import { toast } from '../../../lib/stores/toast';
+import Modal from '../../components/Modal';
+
+export default function CalendarFeedCard() {
+  const [url, setUrl] = useState<string | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [resetting, setResetting] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    unwrap(api.calendar.get())
+      .then((feed) => live && setUrl(feed.url))
+      .catch(() => live && setFailed(true));
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  async function copy() {
+    if (!url) return;
+    try {
+      await navigator.clipboard.writeText(url);
+      toast({ title: 'Calendar link copied', description: 'Paste it into your calendar app as a subscription.', variant: 'success' });
+    } catch {
+      toast({ title: 'Copy failed', description: 'Select the link and copy it yourself.', variant: 'destructive' });
+    }
+  }
+
+  async function reset() {
+    setResetting(true);
+    try {
+      const feed = await unwrap(api.calendar.reset.post());
+      setUrl(feed.url);
+      toast({ title: 'Calendar link reset', description: 'The old link no longer works. Subscribe again with the new one.', variant: 'success' });
+    } catch (error) {
+      toast({ title: 'Reset failed', description: error instanceof ApiError ? error.message : 'Please try again.', variant: 'destructive' });
+    } finally {
+      setResetting(false);
+      setConfirming(false);
+    }
+  }
+
+  return (
+    <section aria-labelledby="calendar-feed-title" className="card mt-6 p-5 sm:p-8">
+      <h2 id="calendar-feed-title" className="text-lg font-semibold">Calendar subscription</h2>
+      <p className="mt-1 text-sm text-fog-600 dark:text-fog-400">
+        Add your Fogline classes to Google, Apple or Outlook Calendar: subscribe to this private link and moved or cancelled classes update there too. Keep it to yourself: anyone with it sees your schedule.
+      </p>
+      {failed ? (
+        <p role="alert" className="mt-4 text-sm font-medium text-red-700 dark:text-red-400">Your calendar link could not be loaded.</p>
+      ) : (
+        <>
+          <label htmlFor="calendar-feed-url" className="label mt-4">Your calendar link</label>
+          <input id="calendar-feed-url" className="input font-mono text-xs" readOnly value={url ?? 'Loading...'} onFocus={(e) => e.currentTarget.select()} />
+          <div className="mt-3 flex flex-wrap gap-2">
+            <button type="button" className="btn-primary" disabled={!url} onClick={() => void copy()}>Copy</button>
+            <button type="button" className="btn-secondary" disabled={!url} onClick={() => setConfirming(true)}>Reset</button>
+          </div>
+        </>
+      )}
+      <Modal
+        open={confirming}
+        onClose={() => setConfirming(false)}
+        title="Reset your calendar link?"
+        description="The current link stops working at once: calendars subscribed to it no longer update. You will get a new link to subscribe with."
+        actions={
+          <>
+            <button type="button" className="btn-secondary" onClick={() => setConfirming(false)}>Keep Link</button>
+            <button type="button" className="btn-primary" disabled={resetting} onClick={() => void reset()}>{resetting ? 'Resetting...' : 'Reset Link'}</button>
+          </>
+        }
+      />
+    </section>
+  );
+}

@@ -1,0 +1,96 @@
+// "Who's coming?": one name per booked spot (the first pre-filled with the booker) and, for Kids classes, each
+// child's age. Used by the class page's booking card (free classes) and the checkout (paid ones); the names are
+// checked with the API's own schemas, so the messages match the server's.
+import { useEffect, useState } from 'react';
+import * as v from 'valibot';
+import { AGE_REQUIRED, AttendeeAge, AttendeeName, ATTENDEE_NAME_MAX, type AttendeeInput } from '../../../api/attendees/model';
+
+export interface AttendeeDraft {
+  name: string;
+  age: string;
+}
+
+/** The drafts for `quantity` spots: kept as typed when the count changes, the first one the booker. */
+export function useAttendeeDrafts(quantity: number, bookerName: string | null) {
+  const [drafts, setDrafts] = useState<AttendeeDraft[]>(() => [{ name: bookerName ?? '', age: '' }]);
+  useEffect(() => {
+    setDrafts((current) => {
+      const next = current.slice(0, quantity);
+      while (next.length < quantity) next.push({ name: '', age: '' });
+      if (bookerName && next[0] && next[0].name === '') next[0] = { ...next[0], name: bookerName };
+      return next;
+    });
+  }, [quantity, bookerName]);
+  return [drafts, setDrafts] as const;
+}
+
+export type AttendeeErrors = Record<number, { name?: string; age?: string }>;
+
+/** The request's `attendees`, or the message under each field that is not right yet. */
+export function readAttendees(drafts: AttendeeDraft[], kids: boolean): { attendees: AttendeeInput[] } | { errors: AttendeeErrors } {
+  const errors: AttendeeErrors = {};
+  const attendees = drafts.map((draft, i) => {
+    const name = v.safeParse(AttendeeName, draft.name);
+    if (!name.success) errors[i] = { name: name.issues[0].message };
+    let age: number | null = null;
+    if (draft.age.trim() !== '') {
+      const parsed = v.safeParse(AttendeeAge, Number(draft.age));
+      if (parsed.success) age = parsed.output;
+      else errors[i] = { ...errors[i], age: parsed.issues[0].message };
+    } else if (kids) errors[i] = { ...errors[i], age: AGE_REQUIRED };
+    return { name: name.success ? name.output : draft.name, age };
+  });
+  return Object.keys(errors).length ? { errors } : { attendees };
+}
+
+interface AttendeeFieldsProps {
+  drafts: AttendeeDraft[];
+  onChange: (drafts: AttendeeDraft[]) => void;
+  kids: boolean;
+  errors: AttendeeErrors;
+  disabled?: boolean;
+}
+
+export default function AttendeeFields({ drafts, onChange, kids, errors, disabled }: AttendeeFieldsProps) {
+  const update = (index: number, patch: Partial<AttendeeDraft>) => onChange(drafts.map((d, i) => (i === index ? { ...d, ...patch } : d)));
+  return (
+    <fieldset className="space-y-3" disabled={disabled}>
+      <legend className="font-medium">Who's coming?</legend>
+      <p className="text-sm text-fog-600 dark:text-fog-400">{kids ? "Each child's name and age, so the coach knows who to expect." : 'A name for each spot, so the coach knows who to expect.'}</p>
+      {drafts.map((draft, i) => (
+        <div key={i} className={kids ? 'grid grid-cols-[minmax(0,1fr)_5.5rem] gap-3' : ''}>
+          <div>
+            <label htmlFor={`attendee-${i}-name`} className="label">{kids ? `Child ${i + 1} name` : `Attendee ${i + 1} name`}</label>
+            <input
+              id={`attendee-${i}-name`}
+              className="input"
+              value={draft.name}
+              maxLength={ATTENDEE_NAME_MAX + 10}
+              autoComplete={i === 0 && !kids ? 'name' : 'off'}
+              aria-invalid={errors[i]?.name ? true : undefined}
+              aria-describedby={errors[i]?.name ? `attendee-${i}-name-error` : undefined}
+              onChange={(e) => update(i, { name: e.target.value })}
+            />
+            {errors[i]?.name && <p id={`attendee-${i}-name-error`} className="field-error">{errors[i]!.name}</p>}
+          </div>
+          {kids && (
+            <div>
+              <label htmlFor={`attendee-${i}-age`} className="label">Age</label>
+              <input
+                id={`attendee-${i}-age`}
+                className="input tabular-nums"
+                inputMode="numeric"
+                value={draft.age}
+                maxLength={3}
+                aria-invalid={errors[i]?.age ? true : undefined}
+                aria-describedby={errors[i]?.age ? `attendee-${i}-age-error` : undefined}
+                onChange={(e) => update(i, { age: e.target.value.replace(/\D/g, '') })}
+              />
+              {errors[i]?.age && <p id={`attendee-${i}-age-error`} className="field-error">{errors[i]!.age}</p>}
+            </div>
+          )}
+        </div>
+      ))}
+    </fieldset>
+  );
+}

@@ -1,0 +1,193 @@
+// Issue 14's "done when", in Chromium: a parent books 2 spots in a Kids class naming both children, the coach
+// opens the roster on a 390 px phone, checks one in and marks one no-show, the counts show in Customer
+// Management; the customer's and the coach's feed URLs parse and show the session, a moved session updates and
+// a cancelled one is marked cancelled; a reset link stops working.
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { eq } from 'drizzle-orm';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { openDb } from '../../db/client';
+import { classes, users } from '../../db/schema';
+import { DESKTOP, launchBrowser, newContext, PHONE, signIn, startProduct, type ProductServer } from '../helpers/browser';
+import { parseCalendar } from '../helpers/ical';
+
+const SHOTS = process.env.SCREENSHOT_DIR;
+let product: ProductServer;
+let browser: Browser;
+let kidsClassId: number;
+let runClassId: number;
+const kidsStart = new Date(Math.ceil((Date.now() + 20 * 60_000) / 60_000) * 60_000); // check-in is open 30 minutes ahead
+const parent = { email: `parent-${Date.now()}@example.com`, password: 'harbor-lights-2027' };
+
+async function withDatabase<T>(work: (db: Awaited<ReturnType<typeof openDb>>) => Promise<T>): Promise<T> {
+  const db = await openDb(`file:${join(product.dataDir, 'fogline.db')}`);
+  try {
+    return await work(db);
+  } finally {
+    db.close();
+  }
+}
+
+beforeAll(async () => {
+  [product, browser] = await Promise.all([startProduct(), launchBrowser()]);
+  // Sessions the coach teaches: a Kids class starting in 20 minutes (created straight in the database, since the
+  // class form only offers half-hour starts) and a run in three days.
+  await withDatabase(async (db) => {
+    const coach = (await db.select({ id: users.id }).from(users).where(eq(users.email, 'coach@fogline.test')).get())!;
+    const base = { coachId: coach.id, priceCents: 0, capacity: 8, location: 'Crissy Field', address: '1199 E Beach, San Francisco, CA 94129', city: 'San Francisco' };
+    const [kids] = await db.write((tx) =>
+      tx.insert(classes).values({ ...base, title: 'Little Kickers Roster', ageGroup: 'Kids', startTime: kidsStart, endTime: new Date(kidsStart.getTime() + 3_600_000) }).returning(),
+    );
+    const runStart = new Date(Date.now() + 3 * 86_400_000);
+    const [run] = await db.write((tx) => tx.insert(classes).values({ ...base, title: 'Bay Run Feed', startTime: runStart, endTime: new Date(runStart.getTime() + 3_600_000) }).returning());
+    kidsClassId = kids!.id;
+    runClassId = run!.id;
+  });
+  const res = await fetch(`${product.url}/api/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: product.url },
+    body: JSON.stringify({ firstName: 'Riley', lastName: 'Park', email: parent.email, phone: '+14155550123', password: parent.password, role: 'customer' }),
+  });
+  expect(res.status).toBeLessThan(300);
+});
+afterAll(async () => {
+  await browser?.close();
+  await product?.stop();
+});
+
+async function shot(page: Page, name: string) {
+  if (SHOTS) await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
+}
+
+/** The profile's calendar link once it has loaded (and differs from `old`, after a reset). */
+async function feedLinkOnProfile(page: Page, old = ''): Promise<string> {
+  await page.waitForFunction((previous) => {
+    const value = (document.getElementById('calendar-feed-url') as HTMLInputElement | null)?.value ?? '';
+    return value.endsWith('.ics') && value !== previous;
+  }, old);
+  return page.getByLabel('Your calendar link').inputValue();
+}
+
+async function feedEvents(url: string) {
+  const res = await fetch(url);
+  expect(res.status).toBe(200);
+  return parseCalendar(await res.text()).events;
+}
+
+const pacificWall = (date: Date) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Los_Angeles', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+    .format(date)
+    .replace(',', '');
+
+describe('named attendees, the roster and the calendar feeds', () => {
+  let parentFeed = '';
+
+  test("a parent books 2 spots in a Kids class naming both children and their ages", async () => {
+    const guard = await newContext(browser, PHONE);
+    const page = await guard.page();
+    await signIn(page, product.url, parent.email, parent.password);
+    await page.goto(`${product.url}/classes/${kidsClassId}`);
+    await page.getByRole('button', { name: 'Add a spot' }).click();
+    await page.getByLabel('Child 1 name').fill('Maya Park');
+    await page.getByLabel('Child 2 name').fill('Leo Park');
+    await page.getByLabel('Age').first().fill('7');
+    await page.getByRole('button', { name: 'Book for Free' }).click();
+    expect(await page.getByText("Kids classes need each child's age.").isVisible()).toBe(true);
+    await page.getByLabel('Age').nth(1).fill('5');
+    await shot(page, 'kids-booking-390');
+    await Promise.all([page.waitForURL(/\/bookings/), page.getByRole('button', { name: 'Book for Free' }).click()]);
+    await page.getByText('Attending: Maya Park (7), Leo Park (5)').waitFor();
+    expect(guard.offMachine).toEqual([]);
+
+    // The calendar link on the profile.
+    await page.goto(`${product.url}/profile`);
+    parentFeed = await feedLinkOnProfile(page);
+    expect(parentFeed).toMatch(/\/api\/calendar\/[a-z2-7]+\.ics$/);
+    await shot(page, 'profile-calendar-390');
+    const kids = (await feedEvents(parentFeed)).find((e) => e.summary === 'Little Kickers Roster')!;
+    expect(kids.status).toBe('CONFIRMED');
+    expect(kids.description).toContain('Maya Park (age 7), Leo Park (age 5)');
+    expect(kids.localStart).toBe(pacificWall(kidsStart));
+    await guard.context.close();
+  });
+
+  test('the coach opens the roster on a phone, checks one child in and marks one no-show', async () => {
+    const guard = await newContext(browser, PHONE);
+    const page = await guard.page();
+    await signIn(page, product.url, 'coach@fogline.test');
+    await page.goto(`${product.url}/my-classes`);
+    await Promise.all([page.waitForURL(/\/roster\//), page.getByRole('link', { name: 'Roster of Little Kickers Roster' }).click()]);
+    await page.getByRole('heading', { name: 'Roster: Little Kickers Roster' }).waitFor();
+    expect(await page.getByText('Booked by Riley Park · Free').count()).toBe(2);
+    const checkIn = page.getByRole('button', { name: 'Checked in: Maya Park' });
+    const noShow = page.getByRole('button', { name: 'No-show: Leo Park' });
+    // Thumb-sized: at least 48 px tall and a third of the phone's width each.
+    for (const button of [checkIn, noShow]) {
+      const box = (await button.boundingBox())!;
+      expect(box.height).toBeGreaterThanOrEqual(48);
+      expect(box.width).toBeGreaterThanOrEqual(130);
+    }
+    await checkIn.click();
+    await noShow.click();
+    await page.getByText('1 of 2 checked in · 1 no-show').waitFor();
+    expect(await checkIn.getAttribute('aria-pressed')).toBe('true');
+    expect(await noShow.getAttribute('aria-pressed')).toBe('true');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await shot(page, 'roster-390');
+    // Saved on the server: a reload shows the same marks.
+    await page.reload();
+    await page.getByText('1 of 2 checked in · 1 no-show').waitFor();
+    expect(guard.offMachine).toEqual([]);
+    await guard.context.close();
+  });
+
+  test("Customer Management shows the parent's attended and no-show counts", async () => {
+    const guard = await newContext(browser, DESKTOP);
+    const page = await guard.page();
+    await signIn(page, product.url, 'coach@fogline.test');
+    await page.goto(`${product.url}/customers`);
+    const row = page.getByRole('row').filter({ hasText: 'Riley Park' }).filter({ hasText: 'Little Kickers Roster' });
+    await row.waitFor();
+    const cells = await row.getByRole('cell').allTextContents();
+    expect(cells.slice(-2)).toEqual(['1', '1']);
+    await guard.context.close();
+  });
+
+  test("the coach's feed shows the session; a moved session updates in place and a cancelled booking is marked cancelled", async () => {
+    const guard = await newContext(browser, DESKTOP);
+    const page = await guard.page();
+    await signIn(page, product.url, 'coach@fogline.test');
+    const coachFeed = (await (await page.request.get(`${product.url}/api/calendar`)).json()).url as string;
+    const before = (await feedEvents(coachFeed)).find((e) => e.uid === `class-${kidsClassId}@fogline`)!;
+    expect(before.description).toContain('2 of 8 spots booked');
+    expect(before.localStart).toBe(pacificWall(kidsStart));
+
+    const moved = new Date(kidsStart.getTime() + 2 * 3_600_000);
+    await withDatabase((db) => db.write((tx) => tx.update(classes).set({ startTime: moved, endTime: new Date(moved.getTime() + 3_600_000) }).where(eq(classes.id, kidsClassId))));
+    const after = (await feedEvents(coachFeed)).find((e) => e.uid === `class-${kidsClassId}@fogline`)!;
+    expect(after.sequence).toBeGreaterThan(before.sequence);
+    expect(after.localStart).toBe(pacificWall(moved));
+    const parentAfter = (await feedEvents(parentFeed)).find((e) => e.summary === 'Little Kickers Roster')!;
+    expect(parentAfter.localStart).toBe(pacificWall(moved));
+
+    // The parent books the run and cancels it: it stays in the feed, cancelled.
+    const parentContext = await newContext(browser, DESKTOP);
+    const parentPage = await parentContext.page();
+    await signIn(parentPage, product.url, parent.email, parent.password);
+    const booked = await (await parentPage.request.post(`${product.url}/api/bookings/free`, { headers: { origin: product.url }, data: { classId: runClassId, attendees: [{ name: 'Riley Park' }] } })).json();
+    expect((await feedEvents(parentFeed)).find((e) => e.uid === `booking-${booked.id}@fogline`)!.status).toBe('CONFIRMED');
+    expect((await parentPage.request.put(`${product.url}/api/bookings/${booked.id}/cancel`, { headers: { origin: product.url } })).status()).toBe(200);
+    expect((await feedEvents(parentFeed)).find((e) => e.uid === `booking-${booked.id}@fogline`)!.status).toBe('CANCELLED');
+
+    // Reset on the profile: a new link, and the old one answers 404.
+    await parentPage.goto(`${product.url}/profile`);
+    await parentPage.getByRole('button', { name: 'Reset' }).click();
+    await parentPage.getByRole('button', { name: 'Reset Link' }).click();
+    const fresh = await feedLinkOnProfile(parentPage, parentFeed);
+    expect(fresh).not.toBe(parentFeed);
+    expect((await fetch(parentFeed)).status).toBe(404);
+    expect((await fetch(fresh)).status).toBe(200);
+    await parentContext.context.close();
+    await guard.context.close();
+  });
+});
