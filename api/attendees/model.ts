@@ -42,7 +42,7 @@ export const AttendanceBody = v.pipe(
     attendee: v.pipe(v.number('Choose an attendee.'), v.integer('Choose an attendee.'), v.minValue(0, 'Choose an attendee.')),
     status: v.nullable(v.picklist(ATTENDANCE, 'Attendance is "present", "no_show" or null.')),
   }),
-  v.examples([{ attendee: 0, status: 'present' as const }]),
+  v.metadata({ examples: [{ attendee: 0, status: 'present' }] }),
 );
 export type AttendanceBody = v.InferOutput<typeof AttendanceBody>;
 

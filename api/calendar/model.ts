@@ -6,7 +6,7 @@ export const CalendarFeed = v.pipe(
     /** The private iCalendar feed: anyone with this URL reads the schedule, so it is shown only to its owner. */
     url: v.string(),
   }),
-  v.examples([{ url: 'http://localhost:4321/api/calendar/7kq2m9x4c3vbn8w5t6y1zr0p2s7d4f3gh6j5k8l9mqa.ics' }]),
+  v.metadata({ examples: [{ url: 'http://localhost:4321/api/calendar/7kq2m9x4c3vbn8w5t6y1zr0p2s7d4f3gh6j5k8l9mqa.ics' }] }),
 );
 export type CalendarFeed = v.InferOutput<typeof CalendarFeed>;
 

@@ -137,7 +137,12 @@ describe('booking a paid class', () => {
     expect(await page.getByText('Booking for Riley Park').isVisible()).toBe(true);
     const total = (Math.round(cls.price * 100) * 2 + Math.round(cls.price * 100 * 2 * 0.05)) / 100;
     expect(await page.getByTestId('total').textContent()).toBe(`$${total.toFixed(2)}`);
+    // One name per spot (issue 14): the first is the booker, the second is asked for before any charge.
+    expect(await page.getByLabel('Attendee 1 name').inputValue()).toBe('Riley Park');
     await payWithCard(page, '4242 4242 4242 4242');
+    await page.getByText("Enter each attendee's name.").waitFor();
+    await page.getByLabel('Attendee 2 name').fill('Jordan Park');
+    await page.getByRole('button', { name: /^Pay \$/ }).click();
     await page.getByText('Payment successful').waitFor();
     await page.waitForURL(`${product.url}/bookings`, { timeout: 10_000 }); // ?refresh=true is cleaned away
     expect(await redirectDelay()).toBeGreaterThanOrEqual(1_450); // 1.5 s after payment (the toast renders just after the timer starts)
@@ -145,6 +150,7 @@ describe('booking a paid class', () => {
     await card.waitFor();
     expect(await card.getByText('Confirmed').isVisible()).toBe(true);
     expect(await card.getByText('2 spots booked').isVisible()).toBe(true);
+    expect(await card.getByText('Attending: Riley Park, Jordan Park').isVisible()).toBe(true);
     expect(await page.getByRole('tab', { name: /Upcoming/ }).getAttribute('aria-selected')).toBe('true');
     expect(guard.offMachine).toEqual([]);
     await guard.context.close();
