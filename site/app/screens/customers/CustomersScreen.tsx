@@ -65,7 +65,7 @@ const cell = 'px-3 py-3';
 /** Customer Bookings: the spec's columns (Coach for admins only), a page of rows at a time; skeleton rows
  * the size of a page while the first one loads. */
 function BookingsTable({ rows, isAdmin, footer }: { rows: CustomerBookingRow[] | undefined; isAdmin: boolean; footer: React.ReactNode }) {
-  const columns = isAdmin ? 9 : 8;
+  const columns = isAdmin ? 11 : 10;
   return (
     <section aria-labelledby="bookings-title" className="card mt-6 overflow-hidden">
       <h2 id="bookings-title" className="scroll-mt-20 border-b border-fog-200 px-5 py-4 text-lg font-semibold dark:border-fog-800">Customer Bookings</h2>
