@@ -1,6 +1,7 @@
 // Runs every test: type-checks, builds the site, then the API and unit tests (bun test), then the browser tests
-// (Chromium), and ends with one plain summary line: "N passed, N failed".
-import { existsSync } from 'node:fs';
+// (Chromium, installed from Debian's package first when it is missing and this machine allows it), and ends
+// with one plain summary line: "N passed, N failed".
+import { DEFAULT_CHROMIUM, ensureChromium } from './lib/chromium';
 import { sqldBinary } from './lib/sqld';
 
 interface Step {
@@ -10,7 +11,7 @@ interface Step {
   env?: Record<string, string>;
 }
 
-const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const chromium = process.env.CHROMIUM_PATH ?? DEFAULT_CHROMIUM;
 const steps: Step[] = [
   { name: 'type check', cmd: ['node_modules/.bin/tsc', '--noEmit', '-p', '.'], counts: false },
   { name: 'build', cmd: ['bun', '--bun', 'astro', 'build'], counts: false },
@@ -25,11 +26,14 @@ let failed = 0;
 let broken = false;
 
 for (const step of steps) {
-  if (step.name === 'browser tests' && !existsSync(chromium)) {
-    console.error(`\n✗ Chromium not found at ${chromium}: install it with "apt-get install -y chromium" (CI does).`);
-    failed++;
-    broken = true;
-    continue;
+  if (step.name === 'browser tests') {
+    const check = ensureChromium(chromium);
+    if (!check.ok) {
+      console.error(`\n✗ ${check.help}`);
+      failed++;
+      broken = true;
+      continue;
+    }
   }
   if (step.env?.TEST_DATABASE === 'sqld' && !sqldBinary()) {
     // sqld ships for Linux x64 only (optional dependency "sqld"); CI must have it.
