@@ -245,6 +245,8 @@ export const ManagedClass = v.object({
   /** People on the waitlist (waiting, or holding an offer). */
   waitlistCount: v.number(),
   sessionCount: v.number(),
+  /** GET /api/classes/managed: the series' next session not yet ended (else its last), or the class itself. */
+  nextSession: v.optional(v.nullable(v.object({ id: v.number(), startTime: v.nullable(v.string()) }))),
 });
 export type ManagedClass = v.InferOutput<typeof ManagedClass>;
 

@@ -2,7 +2,7 @@
 // one page and the total, the previous page stays on screen while the next loads (no jump), and the footer
 // moves between pages and brings the top of the table back into view.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { Page } from '../../lib/api';
 
 export const TABLE_PAGE_SIZE = 25;
@@ -71,21 +71,4 @@ export function SkeletonRows({ rows, columns, label }: { rows: number; columns: 
       ))}
     </tbody>
   );
-}
-
-/** The rows of the current page and the footer that moves between pages; back to page 1 when the list changes.
- * Moving to another page brings the top of the table (the element with id `anchor`) back into view. */
-/** Client-side paging of rows already loaded (the admin's class table until its list is paged by the server). */
-export function usePaged<T>(rows: T[], anchor: string, size = TABLE_PAGE_SIZE) {
-  const [page, setPage] = useState(0);
-  const go = (next: number) => {
-    setPage(next);
-    document.getElementById(anchor)?.scrollIntoView({ block: 'start' });
-  };
-  const pages = Math.max(1, Math.ceil(rows.length / size));
-  useEffect(() => setPage(0), [rows]);
-  const current = Math.min(page, pages - 1);
-  const shown = rows.slice(current * size, (current + 1) * size);
-  const footer = rows.length > size ? <PageNav page={current} size={size} total={rows.length} shown={shown.length} busy={false} onPage={go} /> : null;
-  return { shown, footer };
 }

@@ -3,7 +3,7 @@
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
 import { useStore } from '@nanostores/react';
 import { useQuery as useRemoteQuery, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import type { AdminUser } from '../../../../api/admin/model';
 import { formatDateShort } from '../../../../api/lib/pacific';
 import { Icon } from '../../../components/catalog/icons';
@@ -13,10 +13,10 @@ import { errorMessage } from '../../../lib/api-client';
 import { $user } from '../../../lib/stores/session';
 import { toast } from '../../../lib/stores/toast';
 import AccessDenied from '../../components/AccessDenied';
-import { pageQuery, usePaged, usePagedQuery } from '../../components/Pagination';
+import { pageQuery, usePagedQuery } from '../../components/Pagination';
 import Spinner from '../../components/Spinner';
 import { navigate, useQuery } from '../../router';
-import { fetchManagedClasses, isSeriesParent, type ManagedClass } from '../calendar/classes';
+import { fetchSeriesPage, isSeriesParent, MANAGED } from '../calendar/classes';
 import { useDeleteClass } from '../calendar/DeleteClassFlow';
 
 const TABS = ['coaches', 'classes', 'settings'] as const;
@@ -26,11 +26,6 @@ export default function AdminScreen() {
   if (user?.role !== 'admin') return <AccessDenied message="You need an administrator account to view the admin dashboard." />;
   return <AdminDashboard />;
 }
-
-const matches = (query: string, ...fields: (string | null | undefined)[]) => {
-  const q = query.trim().toLowerCase();
-  return !q || fields.some((f) => f?.toLowerCase().includes(q));
-};
 
 /** The search text once the user paused typing, so a table is not asked for on every key. */
 function useSettled(value: string, ms = 250): string {
@@ -193,27 +188,20 @@ function CoachesTab() {
 }
 
 function ClassesTab() {
-  const [classes, setClasses] = useState<ManagedClass[] | null>(null);
   const [search, setSearch] = useState('');
-  const load = useCallback(() => {
-    fetchManagedClasses()
-      .then((rows) => {
-        // One row per series (its parent) or one-time class; sessions are managed from their series.
-        const activeByParent = new Map<number, number>();
-        for (const r of rows) if (r.parentClassId !== null) activeByParent.set(r.parentClassId, (activeByParent.get(r.parentClassId) ?? 0) + r.activeBookings);
-        setClasses(rows.filter((r) => r.parentClassId === null).map((r) => (isSeriesParent(r) ? { ...r, activeBookings: activeByParent.get(r.id) ?? 0 } : r)));
-      })
-      .catch(() => {
-        setClasses([]);
-        toast({ title: 'Error', description: 'Failed to load classes', variant: 'destructive' });
-      });
-  }, []);
-  useEffect(load, [load]);
-  const { start, dialogs } = useDeleteClass(load);
-  const found = useMemo(() => (classes ?? []).filter((c) => matches(search, c.title, c.location, c.address)).sort((a, b) => b.createdAt.localeCompare(a.createdAt)), [classes, search]);
-  const { shown, footer } = usePaged(found, 'search-class-management-section');
+  const q = useSettled(search).trim();
+  const queryClient = useQueryClient();
+  // One row per series (its parent) or one-time class, newest first; sessions are managed from their series.
+  const paged = usePagedQuery([...MANAGED, 'series', 'created', { q }], (window) => fetchSeriesPage(window, { sort: 'created', q }), {
+    anchor: 'search-class-management-section',
+  });
+  useEffect(() => {
+    if (paged.query.isError) toast({ title: 'Error', description: 'Failed to load classes', variant: 'destructive' });
+  }, [paged.query.isError]);
+  const { start, dialogs } = useDeleteClass(() => void queryClient.invalidateQueries({ queryKey: MANAGED }));
+  const found = paged.rows ?? (paged.query.isError ? [] : null);
 
-  if (!classes) return <Spinner label="Loading classes..." />;
+  if (!found) return <Spinner label="Loading classes..." />;
   return (
     <>
       <SearchTable
@@ -224,10 +212,10 @@ function ClassesTab() {
         onSearch={setSearch}
         headers={['Title', 'Coach', 'Location', 'Price', 'Created']}
         minWidth="min-w-[48rem]"
-        empty={found.length === 0 ? (classes.length === 0 ? 'No classes yet.' : 'No classes match your search.') : null}
-        footer={footer}
+        empty={found.length === 0 ? (q ? 'No classes match your search.' : 'No classes yet.') : null}
+        footer={paged.footer}
       >
-        {shown.map((c) => (
+        {found.map((c) => (
           <tr key={c.id}>
             <td className="px-4 py-3">
               <span className="font-medium">{c.title}</span>

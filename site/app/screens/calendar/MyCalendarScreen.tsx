@@ -1,13 +1,14 @@
 // /my-calendar (coach only): the month grid of the coach's sessions with bookings, the class detail dialog,
 // the delete dialogs and the Upcoming Classes list (coach-admin-areas §2).
 import { useStore } from '@nanostores/react';
-import { useCallback, useEffect, useMemo, useState } from 'react';
-import { formatDateLong, formatTime, pacificDay } from '../../../../api/lib/pacific';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { formatDateLong, formatTime, pacificDay, pacificWallTimeToInstant } from '../../../../api/lib/pacific';
 import { Icon } from '../../../components/catalog/icons';
 import { dollars, locationOf } from '../../../lib/catalog';
 import { $user } from '../../../lib/stores/session';
 import AccessDenied from '../../components/AccessDenied';
-import { fetchManagedClasses, isSeriesParent, type ManagedClass } from './classes';
+import { fetchSeriesPage, fetchSessionsBetween, isSeriesParent, MANAGED, type ManagedClass } from './classes';
 import ClassDetailDialog from './ClassDetailDialog';
 import { useDeleteClass } from './DeleteClassFlow';
 import { addMonths, inMonth, lastDayOf, type Month, monthGrid, monthOf, monthTitle, todayPacific } from './month';
@@ -15,6 +16,10 @@ import { addMonths, inMonth, lastDayOf, type Month, monthGrid, monthOf, monthTit
 const WEEKDAY_HEADERS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 const MAX_PER_DAY = 3;
 const MAX_UPCOMING = 10;
+const DAY_MS = 86_400_000;
+
+/** Midnight Pacific on the month's first day. */
+const startOfMonth = ({ year, month }: Month) => pacificWallTimeToInstant(`${year}-${String(month).padStart(2, '0')}-01`, '00:00');
 
 export default function MyCalendarScreen() {
   const user = useStore($user);
@@ -25,27 +30,23 @@ export default function MyCalendarScreen() {
 function MyCalendar() {
   const today = todayPacific();
   const [month, setMonth] = useState<Month>(monthOf(today));
-  const [classes, setClasses] = useState<ManagedClass[] | null>(null);
-  const [error, setError] = useState(false);
   const [open, setOpen] = useState<ManagedClass | null>(null);
-
-  const load = useCallback(() => {
-    const controller = new AbortController();
-    fetchManagedClasses(controller.signal)
-      .then((list) => {
-        setClasses(list.filter((c) => !isSeriesParent(c) && c.startTime));
-        setError(false);
-      })
-      .catch((e) => {
-        if ((e as Error).name !== 'AbortError') setError(true);
-      });
-    return () => controller.abort();
-  }, []);
-  useEffect(load, [load]);
+  const queryClient = useQueryClient();
+  const reload = () => queryClient.invalidateQueries({ queryKey: MANAGED });
+  // Only the month on screen is asked for; the Upcoming list (today to the month's end) and whether the coach
+  // has any class at all are their own small requests.
+  const from = startOfMonth(month).toISOString();
+  const to = startOfMonth(addMonths(month, 1)).toISOString();
+  const monthRows = useQuery({ queryKey: [...MANAGED, 'month', from], queryFn: () => fetchSessionsBetween(from, to), placeholderData: keepPreviousData });
+  const soon = useQuery({ queryKey: [...MANAGED, 'upcoming', to], queryFn: () => fetchSessionsBetween(new Date(Date.now() - DAY_MS).toISOString(), to, 50) });
+  const any = useQuery({ queryKey: [...MANAGED, 'any'], queryFn: () => fetchSeriesPage({ limit: 1, offset: 0 }, { sort: 'created' }) });
+  const classes = useMemo(() => monthRows.data?.filter((c) => !isSeriesParent(c) && c.startTime) ?? null, [monthRows.data]);
+  const error = [monthRows, soon, any].some((q) => q.isError);
+  const load = () => void Promise.all([monthRows.refetch(), soon.refetch(), any.refetch()]);
 
   const { start: startDelete, dialogs } = useDeleteClass(() => {
     setOpen(null);
-    load();
+    void reload();
   });
 
   const byDay = useMemo(() => {
@@ -60,11 +61,12 @@ function MyCalendar() {
   const upcoming = useMemo(() => {
     const now = Date.now();
     const end = lastDayOf(month);
-    return (classes ?? [])
+    return (soon.data ?? [])
+      .filter((c) => !isSeriesParent(c) && c.startTime)
       .filter((c) => Date.parse(c.endTime ?? c.startTime!) >= now && pacificDay(c.startTime!) >= today && pacificDay(c.startTime!) <= end)
       .sort((a, b) => a.startTime!.localeCompare(b.startTime!))
       .slice(0, MAX_UPCOMING);
-  }, [classes, month, today]);
+  }, [soon.data, month, today]);
 
   return (
     <div className="container-page py-6 sm:py-10">
@@ -84,9 +86,9 @@ function MyCalendar() {
         </p>
       )}
 
-      {classes === null && !error ? (
+      {(classes === null || !any.data) && !error ? (
         <div role="status" className="card mt-6 flex min-h-[40vh] items-center justify-center text-fog-600 dark:text-fog-400">Loading calendar...</div>
-      ) : classes && classes.length === 0 ? (
+      ) : any.data?.total === 0 ? (
         <div className="card mt-6 px-6 py-14 text-center">
           <Icon name="calendar" className="mx-auto h-10 w-10 text-brand-500" />
           <p className="mt-3 text-lg font-semibold">No classes scheduled</p>

@@ -1,11 +1,32 @@
 // The classes a coach (or admin) manages, as GET /api/classes/managed returns them, and what the screens read
 // from them: series parents, sessions, active bookings.
 import type { listManagedClasses } from '../../../../api/classes/service';
-import { apiDelete, apiGet } from '../../../lib/api-client';
+import { api, type Page, unwrap, unwrapPage } from '../../../lib/api';
+import type { PageWindow } from '../../components/Pagination';
+import { pageQuery } from '../../components/Pagination';
 
-export type ManagedClass = Awaited<ReturnType<typeof listManagedClasses>>[number];
+/** A row as the server builds it (the documented schema names only the fields every client needs). */
+export type ManagedClass = Awaited<ReturnType<typeof listManagedClasses>>['rows'][number];
+export const MANAGED = ['classes', 'managed'] as const;
 
-export const fetchManagedClasses = (signal?: AbortSignal) => apiGet<ManagedClass[]>('/api/classes/managed', signal);
+type ManagedQuery = NonNullable<Parameters<typeof api.classes.managed.get>[0]>['query'];
+/** The documented row schema is loose (extra fields pass): the rows are read as the server builds them. */
+const managedPage = (query: ManagedQuery) => unwrapPage(api.classes.managed.get({ query })) as unknown as Promise<Page<ManagedClass>>;
+
+/** One page of series and one-time classes (My Classes: upcoming first; the admin table: newest first). */
+export const fetchSeriesPage = (window: PageWindow, options: { sort: 'next' | 'created'; q?: string }) =>
+  managedPage({ view: 'series', sort: options.sort, ...(options.q ? { q: options.q } : {}), ...pageQuery(window) });
+
+/** The rows starting in [from, to) by start (one calendar month), page by page as the server caps a page;
+ * at most `max` of them. */
+export async function fetchSessionsBetween(from: string, to: string, max = Number.POSITIVE_INFINITY): Promise<ManagedClass[]> {
+  const rows: ManagedClass[] = [];
+  for (;;) {
+    const page = await managedPage({ from, to, ...pageQuery({ limit: Math.min(100, max - rows.length), offset: rows.length }) });
+    rows.push(...page.items);
+    if (!page.items.length || rows.length >= page.total || rows.length >= max) return rows;
+  }
+}
 
 /** A series' parent row: a template, never booked itself. */
 export const isSeriesParent = (c: Pick<ManagedClass, 'isRecurring' | 'parentClassId'>) => c.isRecurring && c.parentClassId === null;
@@ -19,5 +40,5 @@ export interface DeleteAnswer {
 }
 
 export function deleteClassRequest(id: number, following: boolean): Promise<DeleteAnswer> {
-  return apiDelete<DeleteAnswer>(`/api/classes/${id}${following ? '?deleteOption=following' : ''}`);
+  return unwrap(api.classes({ id }).delete(undefined, { query: following ? { deleteOption: 'following' } : {} }));
 }

@@ -1,16 +1,18 @@
 // /my-classes (coach): one card per series (grouped by parent) or one-time class, with the type badge, the
 // number of sessions, View Details, edit and delete (coach-admin-areas §2).
 import { useStore } from '@nanostores/react';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo } from 'react';
 import { formatDateLong, formatTimePT } from '../../../../api/lib/pacific';
 import { Icon } from '../../../components/catalog/icons';
 import { dollars } from '../../../lib/catalog';
 import { $user } from '../../../lib/stores/session';
 import { toast } from '../../../lib/stores/toast';
 import AccessDenied from '../../components/AccessDenied';
+import { LoadMoreButton, useLoadMore } from '../../components/LoadMore';
 import Spinner from '../../components/Spinner';
 import ClassImage from '../calendar/ClassImage';
-import { fetchManagedClasses, isSeriesParent, type ManagedClass } from '../calendar/classes';
+import { fetchSeriesPage, isSeriesParent, MANAGED, type ManagedClass } from '../calendar/classes';
 import { useDeleteClass } from '../calendar/DeleteClassFlow';
 
 type Kind = 'series' | 'session' | 'one-time';
@@ -18,10 +20,9 @@ type Kind = 'series' | 'session' | 'one-time';
 interface Card {
   cls: ManagedClass;
   kind: Kind;
-  sessions: ManagedClass[];
+  sessionCount: number;
   /** The next session that has not ended (or the last one), for View Details and the date line. */
-  next: ManagedClass;
-  activeBookings: number;
+  next: { id: number; startTime: string | null };
 }
 
 const BADGES: Record<Kind, { label: string; className: string }> = {
@@ -30,32 +31,14 @@ const BADGES: Record<Kind, { label: string; className: string }> = {
   'one-time': { label: 'One-time Class', className: 'bg-fog-100 text-fog-800 dark:bg-fog-800 dark:text-fog-100' },
 };
 
-/** Sessions are grouped under their series' parent: one card per series, one per one-time class. */
-export function groupClasses(list: ManagedClass[], now = Date.now()): Card[] {
-  const byParent = new Map<number, ManagedClass[]>();
-  for (const c of list) if (c.parentClassId !== null) byParent.set(c.parentClassId, [...(byParent.get(c.parentClassId) ?? []), c]);
-  const parents = new Set(list.filter(isSeriesParent).map((c) => c.id));
-  const cards: Card[] = [];
-  const nextOf = (sessions: ManagedClass[], fallback: ManagedClass) =>
-    sessions.find((s) => Date.parse(s.endTime ?? s.startTime ?? '') >= now) ?? sessions.at(-1) ?? fallback;
-  for (const c of list) {
-    if (isSeriesParent(c)) {
-      const sessions = byParent.get(c.id) ?? [];
-      cards.push({ cls: c, kind: 'series', sessions, next: nextOf(sessions, c), activeBookings: sessions.reduce((n, s) => n + s.activeBookings, 0) });
-    } else if (c.parentClassId === null) {
-      cards.push({ cls: c, kind: 'one-time', sessions: [c], next: c, activeBookings: c.activeBookings });
-    } else if (!parents.has(c.parentClassId)) {
-      cards.push({ cls: c, kind: 'session', sessions: [c], next: c, activeBookings: c.activeBookings });
-    }
-  }
-  // Upcoming first (soonest first), then past ones (most recent first).
-  const ended = (c: Card) => Date.parse(c.next.endTime ?? c.next.startTime ?? '') < now;
-  return cards.sort((a, b) => {
-    if (ended(a) !== ended(b)) return ended(a) ? 1 : -1;
-    const order = (a.next.startTime ?? '').localeCompare(b.next.startTime ?? '');
-    return ended(a) ? -order : order;
-  });
+/** The server sends one row per series (its parent) or one-time class, upcoming first; a session whose
+ * series is gone comes as its own row. */
+export function toCard(cls: ManagedClass): Card {
+  const kind: Kind = isSeriesParent(cls) ? 'series' : cls.parentClassId === null ? 'one-time' : 'session';
+  return { cls, kind, sessionCount: cls.sessionCount, next: cls.nextSession ?? { id: cls.id, startTime: cls.startTime } };
 }
+
+const PAGE_SIZE = 12;
 
 export default function MyClassesScreen() {
   const user = useStore($user);
@@ -64,23 +47,14 @@ export default function MyClassesScreen() {
 }
 
 function MyClasses() {
-  const [list, setList] = useState<ManagedClass[] | null>(null);
-  const [failed, setFailed] = useState(false);
-
-  const load = useCallback(() => {
-    fetchManagedClasses()
-      .then((rows) => {
-        setList(rows);
-        setFailed(false);
-      })
-      .catch(() => {
-        setFailed(true);
-        toast({ title: 'Error loading your classes', description: 'Failed to fetch your classes', variant: 'destructive' });
-      });
-  }, []);
-  useEffect(load, [load]);
-  const cards = useMemo(() => groupClasses(list ?? []), [list]);
-  const { start, dialogs } = useDeleteClass(load);
+  const list = useLoadMore([...MANAGED, 'series', 'next'], (window) => fetchSeriesPage(window, { sort: 'next' }), PAGE_SIZE);
+  const queryClient = useQueryClient();
+  const failed = list.query.isError && !list.items;
+  useEffect(() => {
+    if (list.query.isError) toast({ title: 'Error loading your classes', description: 'Failed to fetch your classes', variant: 'destructive' });
+  }, [list.query.isError]);
+  const cards = useMemo(() => list.items?.map(toCard) ?? null, [list.items]);
+  const { start, dialogs } = useDeleteClass(() => void queryClient.invalidateQueries({ queryKey: MANAGED }));
 
   return (
     <div className="container-page py-6 sm:py-10">
@@ -94,13 +68,13 @@ function MyClasses() {
         </a>
       </div>
 
-      {failed && list === null ? (
+      {failed ? (
         <div role="alert" className="card mt-6 p-8 text-center">
           <p className="text-lg font-semibold">Error loading your classes</p>
           <p className="mt-1 text-sm text-fog-600 dark:text-fog-400">Failed to fetch your classes</p>
-          <button type="button" className="btn-secondary mt-4" onClick={load}>Try again</button>
+          <button type="button" className="btn-secondary mt-4" onClick={() => void list.query.refetch()}>Try again</button>
         </div>
-      ) : list === null ? (
+      ) : !cards ? (
         <Spinner label="Loading your classes..." />
       ) : cards.length === 0 ? (
         <div className="card mt-6 px-6 py-14 text-center">
@@ -112,18 +86,19 @@ function MyClasses() {
         <ul className="mt-6 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
           {cards.map((card) => (
             <li key={card.cls.id}>
-              <ClassCard card={card} onDelete={() => start({ ...card.cls, activeBookings: card.activeBookings })} />
+              <ClassCard card={card} onDelete={() => start(card.cls)} />
             </li>
           ))}
         </ul>
       )}
+      {cards && <LoadMoreButton query={list.query} loaded={cards.length} total={list.total} noun="classes" />}
       {dialogs}
     </div>
   );
 }
 
 function ClassCard({ card, onDelete }: { card: Card; onDelete: () => void }) {
-  const { cls, kind, sessions, next } = card;
+  const { cls, kind, sessionCount, next } = card;
   const badge = BADGES[kind];
   const waiting = sessions.reduce((n, s) => n + s.waitlistCount, 0);
   return (
@@ -136,7 +111,7 @@ function ClassCard({ card, onDelete }: { card: Card; onDelete: () => void }) {
         </div>
         <div className="mt-2 flex flex-wrap items-center gap-2">
           <span className={`badge ${badge.className}`}>{badge.label}</span>
-          {kind === 'series' && <span className="text-xs font-medium text-fog-600 dark:text-fog-400">{sessions.length} {sessions.length === 1 ? 'session' : 'sessions'}</span>}
+          {kind === 'series' && <span className="text-xs font-medium text-fog-600 dark:text-fog-400">{sessionCount} {sessionCount === 1 ? 'session' : 'sessions'}</span>}
         </div>
         <p className="mt-3 line-clamp-2 text-sm text-fog-700 dark:text-fog-300">{cls.description}</p>
         {next.startTime && (
