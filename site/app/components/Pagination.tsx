@@ -22,7 +22,7 @@ export function usePagedQuery<P extends Page<unknown>>(key: readonly unknown[], 
   const page = state.key === JSON.stringify(key) ? state.page : 0;
   const query = useQuery({
     queryKey: [...key, { page, size }],
-    queryFn: () => fetchPage({ limit: size, offset: page * size }),
+    queryFn: async () => ({ ...(await fetchPage({ limit: size, offset: page * size })), page }),
     placeholderData: keepPreviousData,
   });
   const total = query.data?.total ?? 0;
@@ -30,11 +30,14 @@ export function usePagedQuery<P extends Page<unknown>>(key: readonly unknown[], 
     setState({ key: JSON.stringify(key), page: next });
     document.getElementById(options.anchor)?.scrollIntoView({ block: 'start' });
   };
-  const footer = total > size ? <PageNav page={page} size={size} total={total} shown={query.data?.items.length ?? 0} busy={query.isPlaceholderData} onPage={go} /> : null;
+  // "Showing" describes the rows on screen (the previous page stays until the next one arrives).
+  const shownPage = query.data?.page ?? page;
+  const footer =
+    total > size ? <PageNav page={page} shownPage={shownPage} size={size} total={total} shown={query.data?.items.length ?? 0} busy={query.isPlaceholderData} onPage={go} /> : null;
   return { query, rows: query.data?.items as P['items'] | undefined, total, footer };
 }
 
-function PageNav({ page, size, total, shown, busy, onPage }: { page: number; size: number; total: number; shown: number; busy: boolean; onPage: (page: number) => void }) {
+function PageNav({ page, shownPage, size, total, shown, busy, onPage }: { page: number; shownPage: number; size: number; total: number; shown: number; busy: boolean; onPage: (page: number) => void }) {
   const pages = Math.max(1, Math.ceil(total / size));
   return (
     <nav aria-label="Pages" aria-busy={busy} className="flex flex-wrap items-center justify-between gap-3 border-t border-fog-200 px-4 py-3 text-sm dark:border-fog-800">
@@ -42,13 +45,13 @@ function PageNav({ page, size, total, shown, busy, onPage }: { page: number; siz
         Showing {page * size + 1}–{page * size + shown} of {total}
       </p>
       <div className="flex items-center gap-2">
-        <button type="button" className="btn-secondary px-4 py-1.5" disabled={page === 0 || busy} onClick={() => onPage(page - 1)}>
+        <button type="button" className="btn-secondary px-4 py-1.5" disabled={page === 0} onClick={() => onPage(page - 1)}>
           Previous
         </button>
         <span className="tabular-nums text-fog-600 dark:text-fog-400">
           Page {page + 1} of {pages}
         </span>
-        <button type="button" className="btn-secondary px-4 py-1.5" disabled={page >= pages - 1 || busy} onClick={() => onPage(page + 1)}>
+        <button type="button" className="btn-secondary px-4 py-1.5" disabled={page >= pages - 1} onClick={() => onPage(page + 1)}>
           Next
         </button>
       </div>

@@ -1,8 +1,9 @@
 // GET /api/classes/managed is bounded (issue 9): a page of rows with X-Total-Count, My Calendar's month only
 // (from/to), and the series view that My Classes and the admin's class table page through.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { startTestServer, type TestServer } from '../../helpers/api';
-import { addBooking, addClass, type Cast, makeCast } from '../classes/helpers';
+import type { TestServer } from '../../helpers/api';
+import { expectRefused, startAt, total } from './helpers';
+import { addBooking, addClass, type Cast } from '../classes/helpers';
 
 const DAY = 24 * 60 * 60 * 1000;
 const START = '2027-03-01T18:00:00Z';
@@ -12,10 +13,9 @@ let cast: Cast;
 let ids: { series: number; sessions: number[]; soon: number; later: number; past: number };
 
 beforeAll(async () => {
-  server = await startTestServer();
-  const now = Date.parse(START);
-  server.clock.set(START);
-  cast = await makeCast(server);
+  const started = await startAt(START);
+  ({ server, cast } = started);
+  const { now } = started;
   const { ctx } = server;
   const coachId = cast.coachId;
   // Created in this order, so "newest first" is: past, later, soon, series.
@@ -31,7 +31,6 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => server.stop());
 
-const total = (res: { headers: Headers }) => Number(res.headers.get('x-total-count'));
 const titles = (rows: { title: string }[]) => rows.map((r) => r.title);
 
 describe('every row, by start', () => {
@@ -52,9 +51,7 @@ describe('every row, by start', () => {
   });
 
   test('a from that is not a date-time is refused with a message', async () => {
-    const res = await cast.coach.get('/api/classes/managed?from=March');
-    expect(res.status).toBe(400);
-    expect(res.body.message).toBe('from must be an ISO date-time such as 2027-03-01T08:00:00Z.');
+    await expectRefused(cast.coach.get('/api/classes/managed?from=March'), 'from must be an ISO date-time such as 2027-03-01T08:00:00Z.');
   });
 });
 
