@@ -100,7 +100,7 @@ function MyClasses() {
 function ClassCard({ card, onDelete }: { card: Card; onDelete: () => void }) {
   const { cls, kind, sessionCount, next } = card;
   const badge = BADGES[kind];
-  const waiting = sessions.reduce((n, s) => n + s.waitlistCount, 0);
+  const waiting = cls.waitlistCount; // summed over the series' sessions by the server
   return (
     <article className="card flex h-full flex-col overflow-hidden">
       <ClassImage src={cls.image} className="" />
