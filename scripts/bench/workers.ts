@@ -32,7 +32,7 @@ function treeCpuSeconds(pid: number): number {
 async function startFogline(workers: number, dataDir: string) {
   const child = spawn(['bun', 'api/main.ts'], {
     cwd: ROOT,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: '0', NODE_ENV: 'production', DATABASE_URL: '', WORKERS: String(workers) },
+    env: { ...process.env, DATA_DIR: dataDir, PORT: '0', NODE_ENV: 'production', PAYMENTS: 'test', DATABASE_URL: '', WORKERS: String(workers) },
     stdout: 'pipe',
     stderr: 'inherit',
   });
