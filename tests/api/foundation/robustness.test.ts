@@ -72,7 +72,7 @@ if (registered.status !== 201) throw new Error(`registration failed: ${registere
 
 const tomorrow = server.clock.now().getTime() + 86_400_000;
 const allClasses: any[] = (await clients.visitor.get('/api/classes')).body.filter((c: any) => new Date(c.startTime).getTime() > tomorrow);
-const coachClass = allClasses.find((c) => c.coachId === me.coach.id && c.price > 0) ?? allClasses.find((c) => c.coachId === me.coach.id);
+const coachClass = allClasses.find((c) => c.coachId === me.coach.id && c.price > 0 && c.spotsLeft > 0) ?? allClasses.find((c) => c.coachId === me.coach.id);
 const otherCoachClass = allClasses.find((c) => c.coachId !== me.coach.id);
 const freeClass = allClasses.find((c) => c.price === 0) ?? allClasses[0];
 const myBookings: any[] = (await clients.customer.get('/api/bookings')).body;
