@@ -23,10 +23,18 @@ export function movedClass(before: ClassRow, after: ClassRow): boolean {
   );
 }
 
-/** Marks the active bookings, emails everyone booked or waiting, and offers spots a raised capacity freed. */
+interface Moved {
+  before: ClassRow;
+  after: ClassRow;
+  booked: boolean;
+}
+
+/** Marks the active bookings, emails everyone booked or waiting (one email per person, however many sessions
+ * of a series the change moved), and offers spots a raised capacity freed. */
 export async function noticeClassChanges(ctx: AppContext, before: ClassRow[], after: ClassRow[]): Promise<void> {
   const now = ctx.clock.now();
   const previous = new Map(before.map((row) => [row.id, row]));
+  const byPerson = new Map<number, Moved[]>();
   for (const next of after) {
     const prev = previous.get(next.id);
     if (!prev || next.deletedAt) continue;
@@ -41,24 +49,26 @@ export async function noticeClassChanges(ctx: AppContext, before: ClassRow[], af
     );
     const waiting = await ctx.db.select({ userId: waitlistEntries.userId }).from(waitlistEntries).where(and(eq(waitlistEntries.classId, next.id), openEntry));
     const booked = new Set(marked.map((b) => b.userId));
-    const everyone = [...new Set([...booked, ...waiting.map((w) => w.userId)])];
-    if (everyone.length === 0) continue;
-    const people = await ctx.db.select({ id: users.id, email: users.email, firstName: users.firstName }).from(users).where(inArray(users.id, everyone));
-    for (const person of people) {
-      await deliver(ctx, () => ctx.mail.send(changeNoticeEmail(ctx, prev, next, person, booked.has(person.id))));
+    for (const userId of new Set([...booked, ...waiting.map((w) => w.userId)])) {
+      byPerson.set(userId, [...(byPerson.get(userId) ?? []), { before: prev, after: next, booked: booked.has(userId) }]);
     }
   }
+  if (byPerson.size === 0) return;
+  const people = await ctx.db.select({ id: users.id, email: users.email, firstName: users.firstName }).from(users).where(inArray(users.id, [...byPerson.keys()]));
+  for (const person of people) await deliver(ctx, () => ctx.mail.send(changeNoticeEmail(ctx, byPerson.get(person.id)!, person)));
 }
 
-export function changeNoticeEmail(ctx: AppContext, before: ClassRow, after: ClassRow, user: { email: string; firstName: string }, booked: boolean) {
+export function changeNoticeEmail(ctx: AppContext, changes: Moved[], user: { email: string; firstName: string }) {
+  const { after } = changes[0]!;
+  const booked = changes.some((c) => c.booked);
   const map = mapLink(after);
+  const sessions = changes.length === 1 ? '' : ` (${changes.length} sessions)`;
   const content = renderEmail({
     heading: `Class changed: ${after.title}`,
     preheader: `Now ${whenOf(after)}`,
     paragraphs: [
-      `Hi ${user.firstName}, the coach changed ${after.title}, which you ${booked ? 'booked' : 'are on the waitlist for'}.`,
-      `Before: ${whenOf(before)} · ${whereOf(before)}`,
-      `Now: ${whenOf(after)} · ${whereOf(after)}`,
+      `Hi ${user.firstName}, the coach changed ${after.title}${sessions}, which you ${booked ? 'booked' : 'are on the waitlist for'}.`,
+      ...changes.flatMap((c) => [`Before: ${whenOf(c.before)} · ${whereOf(c.before)}`, `Now: ${whenOf(c.after)} · ${whereOf(c.after)}`]),
       ...(map ? [`Map: ${map}`] : []),
       booked
         ? 'If the new time or place does not suit you, you can cancel from My Bookings with a full refund until the class starts, whatever the 48-hour rule says.'

@@ -133,6 +133,20 @@ describe('change notices', () => {
     server.clock.set(new Date());
   });
 
+  test('a series change that moves several booked sessions sends each person one email listing them', async () => {
+    const sessions = [await createClass(server, { coachId: coach.id, priceCents: 0, startsInHours: 24 * 3, title: 'Series Rowing' }), await createClass(server, { coachId: coach.id, priceCents: 0, startsInHours: 24 * 10, title: 'Series Rowing' })];
+    const attendee = await createUser(server);
+    for (const s of sessions) expect((await attendee.client.post('/api/bookings/free', { classId: s.id, quantity: 1 })).status).toBe(201);
+    const before = await Promise.all(sessions.map(async (s) => (await server.ctx.db.select().from(classes).where(eq(classes.id, s.id)))[0]!));
+    const after = await Promise.all(
+      sessions.map(async (s) => (await server.ctx.db.write((tx) => tx.update(classes).set({ location: 'Aquatic Park' }).where(eq(classes.id, s.id)).returning()))[0]!),
+    );
+    await noticeClassChanges(server.ctx, before, after);
+    const mails = mailsTo(attendee.email, 'Class changed: Series Rowing');
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.match(/Now: [^\n]*Aquatic Park/g)?.length).toBe(4); // two sessions, in the text and the HTML part
+  });
+
   test('a change that does not move the class (title, price) sends nothing', async () => {
     const cls = await createClass(server, { coachId: coach.id, priceCents: 0, title: 'Renamed Stretch' });
     const attendee = await createUser(server);
