@@ -147,6 +147,22 @@ describe('change notices', () => {
     expect(mails[0]!.match(/Now: [^\n]*Aquatic Park/g)?.length).toBe(4); // two sessions, in the text and the HTML part
   });
 
+  test('PATCH /api/classes/{id} by the coach: a new start time sends the notice, a raised capacity makes an offer', async () => {
+    const cls = await createClass(server, { coachId: coach.id, priceCents: 0, capacity: 1, startsInHours: 24 * 6, title: 'Patched Kayak' });
+    const attendee = await createUser(server);
+    expect((await attendee.client.post('/api/bookings/free', { classId: cls.id, quantity: 1 })).status).toBe(201);
+    const waiter = await createUser(server);
+    expect((await waiter.client.post(`/api/classes/${cls.id}/waitlist`, { quantity: 1 })).status).toBe(201);
+    const later = new Date(cls.startTime!.getTime() + HOUR).toISOString();
+    expect((await coach.client.request('PATCH', `/api/classes/${cls.id}`, { startTime: later })).status).toBe(200);
+    expect(mailsTo(attendee.email, 'Class changed: Patched Kayak')).toHaveLength(1);
+    expect(mailsTo(waiter.email, 'Class changed: Patched Kayak')).toHaveLength(1);
+    expect((await coach.client.request('PATCH', `/api/classes/${cls.id}`, { capacity: 2 })).status).toBe(200);
+    const [entry] = (await waiter.client.get('/api/waitlist')).body;
+    expect(entry.status).toBe('offered');
+    expect(mailsTo(waiter.email, 'A spot opened up')).toHaveLength(1);
+  });
+
   test('a change that does not move the class (title, price) sends nothing', async () => {
     const cls = await createClass(server, { coachId: coach.id, priceCents: 0, title: 'Renamed Stretch' });
     const attendee = await createUser(server);
