@@ -155,8 +155,13 @@ describe('named attendees, the roster and the calendar feeds', () => {
         await page.getByText(`Page ${page_++} of`).waitFor();
       } else await page.waitForTimeout(200);
     }
-    const cells = await row.locator('td').allTextContents();
-    expect(cells.slice(-2)).toEqual(['1', '1']);
+    // The last two columns: Attended and No-shows (read again while the table settles).
+    let counts: string[] = [];
+    for (const until = Date.now() + 10_000; Date.now() < until; await page.waitForTimeout(200)) {
+      counts = (await row.first().locator('td').allTextContents()).slice(-2);
+      if (counts.join() === '1,1') break;
+    }
+    expect(counts).toEqual(['1', '1']);
     await guard.context.close();
   });
 
