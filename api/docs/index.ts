@@ -83,9 +83,22 @@ export function docsRoutes() {
     exclude: { paths: [/^\/api\/docs/] },
   });
   const generated = plugin.routes.find((route) => route.path.endsWith('/docs/generated.json'))!.handler as () => Record<string, unknown>;
+  /** The generator leaves a body's content empty when the route has a parse hook of its own (the auth macro
+   * checks access before the body is read): the JSON body schema goes back in from the route itself. */
+  const restoreBodies = (doc: { paths?: Record<string, Record<string, Operation>> }) => {
+    // Every route of the app, as the generator reads them (a protected method, so the cast).
+    const routes = (plugin as unknown as { getGlobalRoutes(): { method: string; path: string; hooks?: unknown }[] }).getGlobalRoutes();
+    for (const route of routes) {
+      const op = doc.paths?.[route.path.replace(/:(\w+)/g, '{$1}')]?.[route.method.toLowerCase()] as (Operation & { requestBody?: { content?: Record<string, unknown> } }) | undefined;
+      const body = (route.hooks as { body?: unknown } | undefined)?.body;
+      if (!op?.requestBody?.content || Object.keys(op.requestBody.content).length || !body || !('~standard' in (body as object))) continue;
+      op.requestBody.content['application/json'] = { schema: toJsonSchema(body as Parameters<typeof toJsonSchema>[0], { errorMode: 'ignore' }) };
+    }
+    return doc;
+  };
   return new Elysia()
     .use(plugin)
-    .get('/docs/json', () => withSharedAnswers(generated()), { detail: { hide: true } })
+    .get('/docs/json', () => withSharedAnswers(restoreBodies(generated())), { detail: { hide: true } })
     .get('/docs/assets/:file', ({ params, set, status }) => {
       const asset = assets[params.file];
       if (!asset) return status(404, { message: 'Not found.' });
