@@ -35,8 +35,6 @@ export interface ContextOptions {
   storage?: StorageProvider;
   /** Tighter or looser limits (tests exercise them without waiting). */
   rateLimits?: Partial<RateLimitConfig>;
-  /** Seed demo data into an empty database (defaults to env.seed). */
-  seed?: boolean;
   /** Apply migrations (default). Worker processes skip it: their primary migrated before starting them. */
   migrate?: boolean;
 }
@@ -57,9 +55,5 @@ export async function createContext(options: ContextOptions = {}): Promise<AppCo
     storage: options.storage ?? createStorageProvider({ uploadsDir: env.uploadsDir, s3: env.s3 }),
     rateLimits: createRateLimits(db, clock, options.rateLimits),
   };
-  if (options.seed ?? env.seed) {
-    const { seedIfEmpty } = await import('../db/seed');
-    await seedIfEmpty(ctx);
-  }
   return ctx;
 }

@@ -2,6 +2,7 @@
 // WORKERS=N (default: every core in production), this primary process then starts N-1 workers of the same
 // entry on the same port (api/workers.ts); they skip migrations and seeding, which happened here once.
 import { startBackgroundJobs } from './background';
+import { seedIfEmpty } from '../db/seed';
 import { createContext } from './context';
 import { loadSite, startServer } from './server';
 import { exitWithPrimary, startWorkers, workerNumber } from './workers';
@@ -9,7 +10,8 @@ import { exitWithPrimary, startWorkers, workerNumber } from './workers';
 const worker = workerNumber();
 if (worker) exitWithPrimary();
 const startedAt = performance.now();
-const ctx = await createContext(worker ? { migrate: false, seed: false } : {});
+const ctx = await createContext({ migrate: !worker });
+if (!worker && ctx.env.seed) await seedIfEmpty(ctx);
 if (!worker) console.log(`[fogline] database ready in ${Math.round(performance.now() - startedAt)} ms (migrations applied${ctx.env.seed ? ', demo data seeded if empty' : ''})`);
 const site = await loadSite();
 if (!site && !worker) console.warn('[fogline] dist/ not found: run `bun run build` first. Serving the API only.');

@@ -8,6 +8,7 @@ import type { SessionUser } from '../auth/session';
 import { requireRole } from '../auth/plugin';
 import type { BlogPost } from '../blog/model';
 import { sanitizeBlogHtml } from '../blog/sanitize';
+import { readTimeOf } from '../blog/read-time';
 import { toBlogPost } from '../blog/service';
 import type { AppContext } from '../context';
 import { notFound } from '../errors';
@@ -20,14 +21,6 @@ type PostRow = typeof blogPosts.$inferSelect;
 
 /** Paths under /blog that a post slug must never take. */
 const RESERVED_SLUGS = new Set(['admin', 'create', 'edit']);
-export const WORDS_PER_MINUTE = 200;
-
-/** Minutes to read the content's words at 200 words a minute, at least 1. */
-export function readTimeOf(html: string): number {
-  const text = html.replace(/<[^>]*>/g, ' ').replace(/&[a-z#0-9]+;/gi, ' ');
-  const words = text.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
-  return Math.max(1, Math.ceil(words / WORDS_PER_MINUTE));
-}
 
 async function uniqueSlug(tx: Tx, wanted: string, ownId: number | null): Promise<string> {
   const base = slugify(wanted);

@@ -5,7 +5,7 @@ import { count } from 'drizzle-orm';
 import type { AppContext } from '../../api/context';
 import type { Tx } from '../client';
 import { blogPosts, bookings, categories, classes, reviews, users } from '../schema';
-import { readTimeOf } from '../../api/blog-admin/service';
+import { readTimeOf } from '../../api/blog/read-time';
 import { sanitizeBlogHtml } from '../../api/blog/sanitize';
 import { BLOG_POSTS, featuredImage } from './demo/blog';
 import { CATEGORIES, classImage } from './demo/categories';

@@ -7,6 +7,11 @@ const DEV_KEY = Symbol.for('fogline.dev-context');
 export async function serverContext(locals: Partial<App.Locals>): Promise<AppContext> {
   if (locals.ctx) return locals.ctx;
   const store = globalThis as unknown as Record<symbol, Promise<AppContext> | undefined>;
-  store[DEV_KEY] ??= import('../../api/context').then(({ createContext }) => createContext());
+  store[DEV_KEY] ??= (async () => {
+    const [{ createContext }, { seedIfEmpty }] = await Promise.all([import('../../api/context'), import('../../db/seed')]);
+    const ctx = await createContext();
+    if (ctx.env.seed) await seedIfEmpty(ctx);
+    return ctx;
+  })();
   return store[DEV_KEY]!;
 }

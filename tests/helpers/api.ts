@@ -8,6 +8,7 @@ import { type AppContext, type ContextOptions, createContext } from '../../api/c
 import { type Env, envForDataDir } from '../../api/env';
 import { FakeClock } from '../../api/lib/clock';
 import { loadSite, startServer } from '../../api/server';
+import { seedIfEmpty } from '../../db/seed';
 import { checkAnswerAgainstDocs } from './openapi';
 import { sharedSqld, testOnSqld } from './sqld';
 
@@ -29,7 +30,8 @@ export async function startTestServer(options: Omit<ContextOptions, 'env'> & { s
   const clock = options.clock instanceof FakeClock ? options.clock : new FakeClock();
   const database = testOnSqld ? { databaseUrl: await (await sharedSqld()).newDatabase() } : {};
   const env = { trustProxy: 'xff-last' as const, ...envForDataDir(dataDir), ...database, ...options.env };
-  const ctx = await createContext({ ...options, env, clock, seed: options.seed ?? false });
+  const ctx = await createContext({ ...options, env, clock });
+  if (options.seed) await seedIfEmpty(ctx);
   const site = options.site ? await loadSite() : null;
   if (options.site && !site) throw new Error('No built site: run `bun --bun astro build` first.');
   const running = startServer({ ctx, port: 0, hostname: '127.0.0.1', site });

@@ -6,7 +6,7 @@ import { type Env, envForDataDir } from '../../api/env';
 import { startServer } from '../../api/server';
 
 const overrides = JSON.parse(process.env.FOGLINE_TEST_ENV ?? '{}') as Partial<Env>;
-const ctx = await createContext({ env: { ...envForDataDir(process.argv[2]!), ...overrides }, seed: false });
+const ctx = await createContext({ env: { ...envForDataDir(process.argv[2]!), ...overrides } });
 const running = startServer({ ctx, port: 0, hostname: '127.0.0.1' });
 ctx.env.publicUrl = running.url.replace('localhost', '127.0.0.1');
 console.log(JSON.stringify({ url: ctx.env.publicUrl }));

@@ -3,7 +3,7 @@
 // 20,000 passwords one by one would take minutes.
 import { eq, max } from 'drizzle-orm';
 import type { AppContext } from '../../../api/context';
-import { readTimeOf } from '../../../api/blog-admin/service';
+import { readTimeOf } from '../../../api/blog/read-time';
 import type { Tx } from '../../client';
 import { blogPosts, bookings, categories, classes, reviews, users } from '../../schema';
 import { BLOG_POSTS, featuredImage } from '../demo/blog';

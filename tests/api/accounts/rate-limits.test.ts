@@ -117,7 +117,7 @@ describe('failed logins', () => {
     const person = await register(server);
     const ip = from(server.client(), '203.0.113.90');
     for (let i = 0; i < 3; i++) await ip.post('/api/login', { email: person.email, password: 'wrong-pass' });
-    const restarted = await createContext({ env: { ...envForDataDir(server.dataDir), databaseUrl: server.ctx.env.databaseUrl }, clock: server.clock, seed: false, rateLimits: LIMITS });
+    const restarted = await createContext({ env: { ...envForDataDir(server.dataDir), databaseUrl: server.ctx.env.databaseUrl }, clock: server.clock, rateLimits: LIMITS });
     try {
       const refused = await restarted.rateLimits.reserve('held', ['loginPerEmailAndAddress', `${person.email} 203.0.113.90`]).then(() => null, (error) => error);
       expect(refused?.status).toBe(429);

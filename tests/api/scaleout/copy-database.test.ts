@@ -9,6 +9,7 @@ import { listClasses } from '../../../api/catalog/service';
 import { createContext } from '../../../api/context';
 import { envForDataDir } from '../../../api/env';
 import { openDb } from '../../../db/client';
+import { seedIfEmpty } from '../../../db/seed';
 import { copyDatabase } from '../../../scripts/copy-database';
 import { sharedSqld, sqldBinary } from '../../helpers/sqld';
 
@@ -16,7 +17,8 @@ const dir = mkdtempSync(join(tmpdir(), 'fogline-copy-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 test.skipIf(!sqldBinary())('the demo database moves from its file to sqld whole; a non-empty target is refused', async () => {
-  const seeded = await createContext({ env: envForDataDir(dir), seed: true });
+  const seeded = await createContext({ env: envForDataDir(dir) });
+  await seedIfEmpty(seeded);
   seeded.db.close();
   const fileUrl = envForDataDir(dir).databaseUrl!;
   const target = await (await sharedSqld()).newDatabase();
