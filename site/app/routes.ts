@@ -5,8 +5,6 @@
 import type { ComponentType } from 'react';
 import type { ScreenProps } from './router';
 
-/** @deprecated import ScreenProps from './router' (kept until the class form screens move over). */
-export type { ScreenProps };
 
 export interface AppRoute {
   path: string;

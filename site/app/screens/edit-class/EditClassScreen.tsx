@@ -11,7 +11,7 @@ import { $user } from '../../../lib/stores/session';
 import { toast } from '../../../lib/stores/toast';
 import AccessDenied from '../../components/AccessDenied';
 import Spinner from '../../components/Spinner';
-import type { ScreenProps } from '../../routes';
+import type { ScreenProps } from '../../router';
 import { goBack, navigate } from '../../router';
 import { editPageChanges, EditPageRules, editPageValuesFrom } from '../class-form/form-rules';
 import { ClassNotFound, ScopeChoice, SeriesNote } from '../class-form/parts';
