@@ -10,7 +10,7 @@ import { sanitizeBlogHtml } from '../../api/blog/sanitize';
 import { BLOG_POSTS, featuredImage } from './demo/blog';
 import { CATEGORIES, classImage } from './demo/categories';
 import { ADMIN, EVERYONE } from './demo/people';
-import { addressOf, PLACES } from './demo/places';
+import { PLACES, placeColumns } from './demo/places';
 import { type PlannedClass, planBookings, planTimetable } from './plan';
 
 export const DEMO_PASSWORD = 'demo-password';
@@ -101,14 +101,7 @@ export async function seedDemoData(ctx: AppContext): Promise<void> {
         whatToBring: t.whatToBring,
         image: c.image,
         priceCents: c.priceCents,
-        location: place.name,
-        addressLine1: place.addressLine1,
-        city: place.city,
-        state: 'CA',
-        zipCode: place.zipCode,
-        address: addressOf(place),
-        latitude: place.latitude,
-        longitude: place.longitude,
+        ...placeColumns(place),
         capacity: t.capacity,
         duration: t.duration,
         coachId: userId[t.coach]!,

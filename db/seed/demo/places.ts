@@ -87,3 +87,17 @@ export type PlaceKey = keyof typeof PLACES;
 export function addressOf(place: Place): string {
   return `${place.addressLine1}, ${place.city}, CA ${place.zipCode}`;
 }
+
+/** A class row's place columns (name, address parts, the combined address and coordinates). */
+export function placeColumns(place: Place) {
+  return {
+    location: place.name,
+    addressLine1: place.addressLine1,
+    city: place.city,
+    state: 'CA',
+    zipCode: place.zipCode,
+    address: addressOf(place),
+    latitude: place.latitude,
+    longitude: place.longitude,
+  };
+}

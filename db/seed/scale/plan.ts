@@ -7,7 +7,7 @@ import { pacificDay, pacificWallTimeToInstant } from '../../../api/lib/pacific';
 import type { blogPosts, bookings, classes, reviews, users } from '../../schema';
 import { REVIEW_COMMENTS } from '../demo/bookings';
 import { CATEGORIES, type CategoryKey, classImage } from '../demo/categories';
-import { addressOf, PLACES, type Place } from '../demo/places';
+import { PLACES, type Place, placeColumns } from '../demo/places';
 import { addDays, seededRandom, weeklyDays } from '../plan';
 import * as words from './vocabulary';
 
@@ -120,12 +120,7 @@ export function planScale(now: Date, size: ScaleSize, ids: ScaleIds, passwordHas
       whatToBring: pick(words.WHAT_TO_BRING),
       image: classImage(category, between(1, 2)),
       priceCents,
-      location: place.name,
-      addressLine1: place.addressLine1,
-      city: place.city,
-      state: 'CA',
-      zipCode: place.zipCode,
-      address: addressOf(place),
+      ...placeColumns(place),
       // Spread around the place (a few hundred metres), so map pins do not stack exactly.
       latitude: Math.round((place.latitude + (random() - 0.5) * 0.008) * 1e6) / 1e6,
       longitude: Math.round((place.longitude + (random() - 0.5) * 0.008) * 1e6) / 1e6,
