@@ -11,6 +11,15 @@ const updatedAt = () =>
     .notNull()
     .$defaultFn(() => new Date())
     .$onUpdateFn(() => new Date());
+/** A required link to a user or a class; the row goes with it. */
+const userRef = (name: string) =>
+  integer(name)
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' });
+const classRef = (name: string) =>
+  integer(name)
+    .notNull()
+    .references(() => classes.id, { onDelete: 'cascade' });
 
 export const ROLES = ['customer', 'coach', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
@@ -56,9 +65,7 @@ export const sessions = sqliteTable(
     // The cookie carries "<id>.<secret>"; only the secret's SHA-256 is stored and compared in constant time.
     id: text('id').primaryKey(),
     secretHash: text('secret_hash').notNull(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef('user_id'),
     expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
     createdAt: createdAt(),
   },
@@ -69,9 +76,7 @@ export const passwordResetTokens = sqliteTable(
   'password_reset_tokens',
   {
     id: text('id').primaryKey(), // SHA-256 (hex) of the emailed token
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef('user_id'),
     expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
     usedAt: integer('used_at', { mode: 'timestamp_ms' }),
     createdAt: createdAt(),
@@ -104,9 +109,7 @@ export const classes = sqliteTable(
     longitude: real('longitude'),
     capacity: integer('capacity').notNull().default(10),
     duration: integer('duration').notNull().default(60), // minutes
-    coachId: integer('coach_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    coachId: userRef('coach_id'),
     categoryId: integer('category_id').references(() => categories.id, { onDelete: 'set null' }),
     startTime: integer('start_time', { mode: 'timestamp_ms' }),
     endTime: integer('end_time', { mode: 'timestamp_ms' }),
@@ -142,12 +145,8 @@ export const bookings = sqliteTable(
   'bookings',
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
-    classId: integer('class_id')
-      .notNull()
-      .references(() => classes.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    classId: classRef('class_id'),
+    userId: userRef('user_id'),
     status: text('status', { enum: BOOKING_STATUSES }).notNull().default('pending'),
     quantity: integer('quantity').notNull().default(1),
     subtotalCents: integer('subtotal_cents').notNull().default(0), // price x quantity
@@ -185,12 +184,8 @@ export const waitlistEntries = sqliteTable(
   'waitlist_entries',
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
-    classId: integer('class_id')
-      .notNull()
-      .references(() => classes.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    classId: classRef('class_id'),
+    userId: userRef('user_id'),
     quantity: integer('quantity').notNull().default(1),
     status: text('status', { enum: WAITLIST_STATUSES }).notNull().default('waiting'),
     bookingId: integer('booking_id').references(() => bookings.id, { onDelete: 'set null' }), // the offer's hold
@@ -244,19 +239,13 @@ export const reviews = sqliteTable(
   'reviews',
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
-    classId: integer('class_id')
-      .notNull()
-      .references(() => classes.id, { onDelete: 'cascade' }),
+    classId: classRef('class_id'),
     bookingId: integer('booking_id')
       .notNull()
       .unique()
       .references(() => bookings.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    coachId: integer('coach_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef('user_id'),
+    coachId: userRef('coach_id'),
     rating: integer('rating').notNull(),
     comment: text('comment'),
     createdAt: createdAt(),
