@@ -1,0 +1,72 @@
+// What is offered: categories and classes (one-time, series parents and their sessions).
+import { index, integer, primaryKey, real, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { createdAt, updatedAt } from './columns';
+import { userRef } from './accounts';
+
+export const AGE_GROUPS = ['Adults', 'Kids'] as const;
+export type AgeGroup = (typeof AGE_GROUPS)[number];
+
+export const RECURRENCE_TYPES = ['daily', 'weekly', 'monthly'] as const;
+export type RecurrenceType = (typeof RECURRENCE_TYPES)[number];
+
+export const classRef = (name: string) =>
+  integer(name)
+    .notNull()
+    .references(() => classes.id, { onDelete: 'cascade' });
+
+export const categories = sqliteTable('categories', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  name: text('name').notNull().unique(),
+  image: text('image'),
+});
+
+export const classes = sqliteTable(
+  'classes',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    whatToBring: text('what_to_bring'),
+    image: text('image'),
+    priceCents: integer('price_cents').notNull().default(0),
+    location: text('location'),
+    addressLine1: text('address_line1'),
+    city: text('city'),
+    state: text('state'),
+    zipCode: text('zip_code'),
+    address: text('address'), // "street, city, ST zip": the city filter reads the second-to-last comma piece
+    latitude: real('latitude'),
+    longitude: real('longitude'),
+    capacity: integer('capacity').notNull().default(10),
+    duration: integer('duration').notNull().default(60), // minutes
+    coachId: userRef('coach_id'),
+    categoryId: integer('category_id').references(() => categories.id, { onDelete: 'set null' }),
+    startTime: integer('start_time', { mode: 'timestamp_ms' }),
+    endTime: integer('end_time', { mode: 'timestamp_ms' }),
+    ageGroup: text('age_group', { enum: AGE_GROUPS }).notNull().default('Adults'),
+    // A recurring series is one parent row (isRecurring, no parentClassId) that is never booked itself,
+    // plus one bookable session row per occurrence pointing at it through parentClassId.
+    isRecurring: integer('is_recurring', { mode: 'boolean' }).notNull().default(false),
+    parentClassId: integer('parent_class_id'),
+    recurrenceType: text('recurrence_type', { enum: RECURRENCE_TYPES }),
+    recurrenceInterval: integer('recurrence_interval'),
+    recurrenceDaysOfWeek: text('recurrence_days_of_week'), // JSON text of numbers 0-6, Sunday first
+    recurrenceEndType: text('recurrence_end_type', { enum: ['date', 'count'] }),
+    recurrenceEndDate: integer('recurrence_end_date', { mode: 'timestamp_ms' }),
+    recurrenceEndCount: integer('recurrence_end_count'),
+    // Set when the coach or an admin deletes the class: the row stays so its bookings (cancelled and refunded,
+    // or attended before the deletion) and reviews keep their history; every class read ignores it (api/classes/live.ts).
+    deletedAt: integer('deleted_at', { mode: 'timestamp_ms' }),
+    // iCalendar SEQUENCE of the session: a trigger adds one whenever its time, place or title changes, so
+    // subscribed calendars update the event in place (api/calendar).
+    calendarSequence: integer('calendar_sequence').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('classes_start_idx').on(t.startTime),
+    index('classes_coach_idx').on(t.coachId, t.startTime),
+    index('classes_category_idx').on(t.categoryId),
+    index('classes_parent_idx').on(t.parentClassId),
+  ],
+);

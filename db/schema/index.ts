@@ -1,0 +1,8 @@
+// The whole data model, one file per area: every entity of both spec documents, money as integer cents,
+// times as UTC instants.
+export * from './accounts';
+export * from './catalog';
+export * from './bookings';
+export * from './content';
+export * from './payments';
+export * from './platform';
