@@ -11,7 +11,7 @@ import { pacificDay, pacificHHMM, pacificWallTimeToInstant } from '../lib/pacifi
 import { checkCategory, invalid, loadManagedClass } from './access';
 import { fieldColumns, type NewClassRow, placeColumns } from './columns';
 import { liveClasses } from './live';
-import { type ClassChanges, parseInstant, type Scope } from './model';
+import { CLASS_MESSAGES, type ClassChanges, parseInstant, type Scope } from './model';
 import { type ClassRow, type ClassWriteResult, isSeriesParent, toClassJson } from './shape';
 
 /** The rows a change applies to: a series' parent takes its sessions that have not started; a session takes
@@ -62,6 +62,9 @@ export async function updateClass(ctx: AppContext, user: SessionUser | null, id:
   const place = await placeColumns(ctx, changes, row);
   const common = { ...fieldColumns(changes), ...place.columns };
   const start = changes.startTime ? parseInstant(changes.startTime) : null;
+  // A rule of the class, not of a page: nobody can be booked into a session moved into the past.
+  const moved = start && start.getTime() !== row.startTime?.getTime();
+  if (moved && start.getTime() <= ctx.clock.now().getTime()) throw invalid('startTime', CLASS_MESSAGES.startTimePast);
   const updated = await ctx.db.write(async (tx) => {
     const rows: ClassRow[] = [];
     for (const target of targets) {

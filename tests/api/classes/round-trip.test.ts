@@ -62,6 +62,14 @@ describe('changing the class it reads', () => {
     expect(content(cheaper.body)).toEqual({ ...content(created.body), price: 12.5 });
   });
 
+  test('a session cannot be moved into the past, whichever page or client sends it (400, nothing changed)', async () => {
+    const created = await cast.coach.post('/api/classes', classForm(cast.categoryId, { title: 'Not Backwards' }));
+    const res = await cast.coach.request('PATCH', `/api/classes/${created.body.id}`, { startTime: '2027-02-28T17:00:00Z' });
+    expect(res.status).toBe(400);
+    expect(res.body.errors.startTime).toEqual(['Start time cannot be in the past']);
+    expect((await cast.visitor.get(`/api/classes/${created.body.id}`)).body.startTime).toBe(created.body.startTime);
+  });
+
   test("the edit page's PUT: its subset of the class read, start moved by an hour in another offset", async () => {
     const created = await cast.coach.post('/api/classes', classForm(cast.categoryId, { title: 'Edit Page Class' }));
     const read = (await cast.visitor.get(`/api/classes/${created.body.id}`)).body;
