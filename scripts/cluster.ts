@@ -19,8 +19,10 @@ mkdirSync(dir, { recursive: true });
 const sqld = await launchSqld({ dir, port: sqldPort });
 console.log(`[cluster] sqld serving ${sqld.url} (databases in ${join(dir, 'data.sqld')})`);
 const children: Subprocess[] = [sqld.child];
-const stopAll = () => {
+/** Stops sqld and both processes and waits for them, so Ctrl-C leaves nothing listening. */
+const stopAll = async () => {
   for (const child of children) child.kill();
+  await Promise.all(children.map((child) => child.exited));
   process.exit(0);
 };
 process.once('SIGINT', stopAll);

@@ -22,7 +22,8 @@ export interface SqldOptions {
 
 /** sqld runs under a small shell that stops it when its starter ends, however that ends: a test runner that
  * exits without 'exit' handlers (or is killed) must not leave a server listening. SIGTERM stops both. */
-const WATCHDOG = `trap 'kill $s 2>/dev/null' TERM INT; "$@" & s=$!; while kill -0 $PPID 2>/dev/null && kill -0 $s 2>/dev/null; do sleep 1; done; kill $s 2>/dev/null; wait $s`;
+// (`sleep & wait` rather than a bare sleep: a trapped signal interrupts `wait` at once, not a second later.)
+const WATCHDOG = `trap 'kill $s 2>/dev/null; wait $s; exit' TERM INT; "$@" & s=$!; while kill -0 $PPID 2>/dev/null && kill -0 $s 2>/dev/null; do sleep 1 & wait $!; done; kill $s 2>/dev/null; wait $s`;
 
 /** Starts sqld on 127.0.0.1 and resolves once it answers /health. */
 export async function launchSqld({ dir, port, adminPort }: SqldOptions): Promise<{ url: string; child: Subprocess }> {
