@@ -42,7 +42,7 @@ function PageNav({ page, shownPage, size, total, shown, busy, onPage }: { page: 
   return (
     <nav aria-label="Pages" aria-busy={busy} className="flex flex-wrap items-center justify-between gap-3 border-t border-fog-200 px-4 py-3 text-sm dark:border-fog-800">
       <p className="text-fog-600 dark:text-fog-400" aria-live="polite">
-        Showing {page * size + 1}–{page * size + shown} of {total}
+        Showing {shownPage * size + 1}–{shownPage * size + shown} of {total}
       </p>
       <div className="flex items-center gap-2">
         <button type="button" className="btn-secondary px-4 py-1.5" disabled={page === 0} onClick={() => onPage(page - 1)}>
