@@ -1,6 +1,6 @@
 // Display helpers for the public catalogue (pages, static components and islands alike): the spec's
 // placeholders, dollars with 2 decimals, Pacific dates and times with PT, initials and image fallbacks.
-import { formatDateFull, formatDateLong, formatHHMM, formatTimeRangePT, WEEKDAYS } from '../../api/lib/pacific';
+import { formatDateFull, formatDateLong, formatHHMM, formatTimePT, formatTimeRangePT, WEEKDAYS } from '../../api/lib/pacific';
 
 export const DEFAULT_CLASS_IMAGE = '/images/classes/default.svg';
 export const UNKNOWN_COACH = 'Unknown Coach';
@@ -29,6 +29,11 @@ export function locationOf(item: { location: string | null; address?: string | n
 /** "March 14, 2027" or the spec's "Date not available". */
 export function classDate(startTime: string | null): string {
   return formatDateLong(startTime) || 'Date not available';
+}
+
+/** A deadline in Pacific time: "March 10, 2027 at 10:30 AM PT". */
+export function dateAtTime(instant: string): string {
+  return `${formatDateLong(instant)} at ${formatTimePT(instant)}`;
 }
 
 /** "Sunday, March 14, 2027". */

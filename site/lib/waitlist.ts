@@ -1,11 +1,5 @@
-// Waitlist display rules shared by the class page and My Bookings: an offer's deadline in Pacific time and
-// the time left to answer it.
-import { formatDateLong, formatTimePT } from '../../api/lib/pacific';
-
-/** "Tuesday, March 5 at 10:30 AM PT"-style deadline of an offer. */
-export function offerDeadlineLabel(offerExpiresAt: string): string {
-  return `${formatDateLong(offerExpiresAt)} at ${formatTimePT(offerExpiresAt)}`;
-}
+// Waitlist display rules shared by the class page and My Bookings: the time left to answer an offer (its
+// deadline reads through catalog's dateAtTime) and the entry states' labels.
 
 /** Time left to answer, as "1 h 05 min left", "4 min 30 s left", or "Expired". */
 export function countdown(offerExpiresAt: string, now: number): string {

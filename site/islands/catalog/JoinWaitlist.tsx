@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import type { WaitlistEntry } from '../../../api/waitlist/model';
 import { Icon } from '../../components/catalog/icons';
 import { apiDelete, apiGet, apiPost, errorMessage } from '../../lib/api-client';
-import { offerDeadlineLabel } from '../../lib/waitlist';
+import { dateAtTime } from '../../lib/catalog';
 import { toast } from '../../lib/stores/toast';
 
 export interface JoinWaitlistProps {
@@ -64,7 +64,7 @@ export function JoinWaitlist({ classId, capacity, signedIn, quantity, onQuantity
     return (
       <div className="mt-5 rounded-xl border border-amber-400 bg-amber-50 p-4 text-amber-950 dark:bg-amber-950/40 dark:text-amber-100" role="status">
         <p className="font-semibold">Spots are held for you</p>
-        <p className="mt-1 text-sm">{entry.quantity} {entry.quantity === 1 ? 'spot' : 'spots'} until {offerDeadlineLabel(entry.offerExpiresAt!)}.</p>
+        <p className="mt-1 text-sm">{entry.quantity} {entry.quantity === 1 ? 'spot' : 'spots'} until {dateAtTime(entry.offerExpiresAt!)}.</p>
         <a href="/bookings?tab=waitlist" className="btn-accent mt-3 w-full">Answer the offer</a>
       </div>
     );

@@ -3,13 +3,12 @@
 // coach moved is refunded in full until it starts).
 import { Dialog, DialogPanel, DialogTitle, Description } from '@headlessui/react';
 import type { Booking } from '../../../../api/bookings/model';
-import { formatDateLong, formatTimePT } from '../../../../api/lib/pacific';
-import { dollars } from '../../../lib/catalog';
+import { dateAtTime, dollars } from '../../../lib/catalog';
 
 export function refundSentence(booking: Booking): string {
   if (booking.status === 'pending') return 'Your payment has not been completed, so nothing has been charged and nothing needs refunding.';
   if (booking.amount === 0) return 'This class is free, so there is nothing to refund.';
-  const until = booking.fullRefundUntil ? `${formatDateLong(booking.fullRefundUntil)} at ${formatTimePT(booking.fullRefundUntil)}` : null;
+  const until = booking.fullRefundUntil ? dateAtTime(booking.fullRefundUntil) : null;
   if (booking.classChangedAt && booking.refundIfCancelledNow > 0) {
     return `The coach changed this class, so you get a full refund of ${dollars(booking.refundIfCancelledNow)} until it starts, whatever the 48-hour rule says. Refunds take 3-5 business days.`;
   }

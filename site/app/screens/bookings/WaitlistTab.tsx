@@ -8,9 +8,9 @@ import { EmptyState } from '../../../components/catalog/EmptyState';
 import { Icon } from '../../../components/catalog/icons';
 import { api, unwrap } from '../../../lib/api';
 import { errorMessage } from '../../../lib/api-client';
-import { classDate, classTime, dollars, locationOf } from '../../../lib/catalog';
+import { classDate, classTime, dateAtTime, dollars, locationOf } from '../../../lib/catalog';
 import { toast } from '../../../lib/stores/toast';
-import { countdown, offerDeadlineLabel, WAITLIST_STATUS_LABEL } from '../../../lib/waitlist';
+import { countdown, WAITLIST_STATUS_LABEL } from '../../../lib/waitlist';
 import { navigate } from '../../router';
 
 const isOpen = (e: WaitlistEntry) => e.status === 'waiting' || e.status === 'offered';
@@ -50,7 +50,7 @@ export function OfferNotice({ entries }: { entries: WaitlistEntry[] }) {
       {offers.map((e) => (
         <p key={e.id} className="rounded-xl border border-amber-400 bg-amber-50 p-3 text-sm text-amber-950 dark:bg-amber-950/40 dark:text-amber-100">
           <span className="font-semibold">A spot opened up in {e.class.title}:</span> {e.quantity === 1 ? 'it is' : `${e.quantity} spots are`} held for you until{' '}
-          {offerDeadlineLabel(e.offerExpiresAt!)}. Answer under Waitlist.
+          {dateAtTime(e.offerExpiresAt!)}. Answer under Waitlist.
         </p>
       ))}
     </div>
@@ -114,7 +114,7 @@ export function WaitlistPanel({ entries, reload }: { entries: WaitlistEntry[]; r
             {entry.status === 'offered' && entry.offerExpiresAt && (
               <div className="rounded-xl border border-amber-400 bg-amber-50 p-3 text-sm text-amber-950 dark:bg-amber-950/40 dark:text-amber-100" role="status">
                 <p>
-                  <span className="font-semibold">{spots} held for you</span> until {offerDeadlineLabel(entry.offerExpiresAt)}{' '}
+                  <span className="font-semibold">{spots} held for you</span> until {dateAtTime(entry.offerExpiresAt)}{' '}
                   <span className="font-semibold tabular-nums">({countdown(entry.offerExpiresAt, now)})</span>
                 </p>
                 <p className="mt-1">{entry.amount ? `Total ${dollars(entry.amount)}, service fee included. Nothing is charged until you complete checkout.` : 'This class is free.'}</p>
