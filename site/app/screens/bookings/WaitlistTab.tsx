@@ -112,10 +112,13 @@ export function WaitlistPanel({ entries, reload }: { entries: WaitlistEntry[]; r
             </ul>
             {entry.status === 'waiting' && <p className="text-sm font-medium">Number {entry.position} in line</p>}
             {entry.status === 'offered' && entry.offerExpiresAt && (
-              <div className="rounded-xl border border-amber-400 bg-amber-50 p-3 text-sm text-amber-950 dark:bg-amber-950/40 dark:text-amber-100" role="status">
+              <div className="rounded-xl border border-amber-400 bg-amber-50 p-3 text-sm text-amber-950 dark:bg-amber-950/40 dark:text-amber-100">
+                {/* The offer is announced when it arrives; the ticking countdown is a timer, which is not read out. */}
                 <p>
-                  <span className="font-semibold">{spots} held for you</span> until {dateAtTime(entry.offerExpiresAt)}{' '}
-                  <span className="font-semibold tabular-nums">({countdown(entry.offerExpiresAt, now)})</span>
+                  <span role="status">
+                    <span className="font-semibold">{spots} held for you</span> until {dateAtTime(entry.offerExpiresAt)}
+                  </span>{' '}
+                  <span role="timer" className="font-semibold tabular-nums">({countdown(entry.offerExpiresAt, now)})</span>
                 </p>
                 <p className="mt-1">{entry.amount ? `Total ${dollars(entry.amount)}, service fee included. Nothing is charged until you complete checkout.` : 'This class is free.'}</p>
               </div>
