@@ -147,13 +147,14 @@ describe('named attendees, the roster and the calendar feeds', () => {
     await signIn(page, product.url, 'coach@fogline.test');
     await page.goto(`${product.url}/customers`);
     const row = page.getByRole('row').filter({ hasText: 'Riley Park' }).filter({ hasText: 'Little Kickers Roster' });
-    // Newest class first, a page at a time: page on (once each page has loaded) until the session's row shows.
+    // Newest class first, a page at a time. The previous page stays on screen while the next loads, so page on
+    // only once "Showing" names the page that was asked for.
     const next = page.getByRole('button', { name: 'Next' });
-    for (let page_ = 2; !(await row.isVisible()); ) {
-      if (await next.isEnabled()) {
-        await next.click();
-        await page.getByText(`Page ${page_++} of`).waitFor();
-      } else await page.waitForTimeout(200);
+    await row.or(page.getByText(/^Showing 1–/)).first().waitFor();
+    for (let shown = 1; !(await row.isVisible()); ) {
+      await next.click();
+      shown += 25;
+      await page.getByText(new RegExp(`^Showing ${shown}–`)).waitFor();
     }
     // The last two columns: Attended and No-shows (read again while the table settles).
     let counts: string[] = [];
