@@ -8,6 +8,7 @@ import { useEffect, useState } from 'react';
 import type { Booking } from '../../../api/bookings/model';
 import AttendeeFields, { type AttendeeErrors, readAttendees, useAttendeeDrafts } from '../../components/booking/AttendeeFields';
 import { PriceBreakdown } from '../../components/booking/PriceBreakdown';
+import { SpotCounter } from '../../components/booking/SpotCounter';
 import { Icon } from '../../components/catalog/icons';
 import { api, unwrap } from '../../lib/api';
 import { errorMessage } from '../../lib/api-client';
@@ -123,18 +124,7 @@ export default function BookingCard({ classId, price, capacity, spotsLeft, signe
         <JoinWaitlist classId={classId} capacity={capacity} signedIn={signedIn} quantity={quantity} onQuantity={setQuantity} />
       ) : (
         <>
-          <div className="mt-5 flex items-center justify-between">
-            <span id="spots-label" className="font-medium">Spots</span>
-            <div className="flex items-center gap-3" role="group" aria-labelledby="spots-label">
-              <button type="button" className="btn-secondary h-10 w-10 p-0" aria-label="Remove a spot" disabled={quantity <= 1} onClick={() => setQuantity((q) => Math.max(1, q - 1))}>
-                <Icon name="minus" className="h-4 w-4" />
-              </button>
-              <output aria-live="polite" aria-label="Number of spots" className="w-8 text-center text-lg font-semibold tabular-nums">{quantity}</output>
-              <button type="button" className="btn-secondary h-10 w-10 p-0" aria-label="Add a spot" disabled={quantity >= max} onClick={() => setQuantity((q) => Math.min(max, q + 1))}>
-                <Icon name="plus" className="h-4 w-4" />
-              </button>
-            </div>
-          </div>
+          <SpotCounter quantity={quantity} max={max} onChange={setQuantity} />
 
           {signedIn && price === 0 && (
             <div className="mt-5 border-t border-fog-200 pt-4 dark:border-fog-800">

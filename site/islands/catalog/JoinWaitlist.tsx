@@ -2,6 +2,7 @@
 // first and comes back), or where the customer stands: place in line (with Leave), or an offer to answer.
 import { useEffect, useState } from 'react';
 import type { WaitlistEntry } from '../../../api/waitlist/model';
+import { SpotCounter } from '../../components/booking/SpotCounter';
 import { Icon } from '../../components/catalog/icons';
 import { apiDelete, apiGet, apiPost, errorMessage } from '../../lib/api-client';
 import { dateAtTime } from '../../lib/catalog';
@@ -84,18 +85,7 @@ export function JoinWaitlist({ classId, capacity, signedIn, quantity, onQuantity
   return (
     <>
       {full}
-      <div className="mt-5 flex items-center justify-between">
-        <span id="waitlist-spots-label" className="font-medium">Spots</span>
-        <div className="flex items-center gap-3" role="group" aria-labelledby="waitlist-spots-label">
-          <button type="button" className="btn-secondary h-10 w-10 p-0" aria-label="Remove a spot" disabled={quantity <= 1} onClick={() => onQuantity(Math.max(1, quantity - 1))}>
-            <Icon name="minus" className="h-4 w-4" />
-          </button>
-          <output aria-live="polite" aria-label="Number of spots" className="w-8 text-center text-lg font-semibold tabular-nums">{quantity}</output>
-          <button type="button" className="btn-secondary h-10 w-10 p-0" aria-label="Add a spot" disabled={quantity >= capacity} onClick={() => onQuantity(Math.min(capacity, quantity + 1))}>
-            <Icon name="plus" className="h-4 w-4" />
-          </button>
-        </div>
-      </div>
+      <SpotCounter quantity={quantity} max={capacity} onChange={onQuantity} />
       {signedIn ? (
         <button type="button" className="btn-primary mt-5 w-full py-3 text-base" disabled={busy} onClick={() => void join()}>
           {busy ? 'Joining...' : 'Join Waitlist'}
