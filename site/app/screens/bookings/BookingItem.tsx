@@ -2,9 +2,9 @@
 // actions of its tab (Cancel Booking upcoming; Add Review / View Review past). A class its coach deleted has
 // no page any more: its card says so (with the refund) and offers no View Class Details.
 import type { Booking } from '../../../../api/bookings/model';
-import { Icon } from '../../../components/catalog/icons';
 import { isCancelledByCoach } from '../../../lib/bookings';
-import { classDate, classTime, DEFAULT_CLASS_IMAGE, dollars, locationOf } from '../../../lib/catalog';
+import { DEFAULT_CLASS_IMAGE, dollars } from '../../../lib/catalog';
+import { ClassFacts } from './ClassFacts';
 import { StatusBadge } from './StatusBadge';
 
 export function BookingItem({ booking, tab, onCancel }: { booking: Booking; tab: 'upcoming' | 'past'; onCancel: (booking: Booking) => void }) {
@@ -27,12 +27,7 @@ export function BookingItem({ booking, tab, onCancel }: { booking: Booking; tab:
           <h3 className="text-lg font-semibold">{cls.title}</h3>
           <StatusBadge status={booking.status} />
         </div>
-        <ul className="grid gap-1.5 text-sm text-fog-700 sm:grid-cols-2 dark:text-fog-300">
-          <li className="flex items-center gap-2"><Icon name="calendar" className="h-4 w-4 shrink-0 text-fog-500" />{classDate(cls.startTime)}</li>
-          <li className="flex items-center gap-2"><Icon name="clock" className="h-4 w-4 shrink-0 text-fog-500" />{classTime(cls.startTime, cls.endTime)}</li>
-          <li className="flex items-center gap-2"><Icon name="pin" className="h-4 w-4 shrink-0 text-fog-500" />{locationOf(cls)}</li>
-          <li className="flex items-center gap-2"><Icon name="users" className="h-4 w-4 shrink-0 text-fog-500" />{spots} {spots === 1 ? 'spot' : 'spots'} booked</li>
-        </ul>
+        <ClassFacts cls={cls} spots={`${spots} ${spots === 1 ? 'spot' : 'spots'} booked`} />
         {booking.classChangedAt && booking.status !== 'cancelled' && !cls.deleted && (
           <p className="rounded-xl border border-amber-400 bg-amber-50 p-3 text-sm text-amber-950 dark:bg-amber-950/40 dark:text-amber-100" role="note">
             <span className="font-semibold">Changed by the coach.</span> The time and place above are the new ones; you can cancel with a full refund until the class starts.

@@ -5,13 +5,13 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { AcceptAnswer, WaitlistEntry } from '../../../../api/waitlist/model';
 import { EmptyState } from '../../../components/catalog/EmptyState';
-import { Icon } from '../../../components/catalog/icons';
 import { api, unwrap } from '../../../lib/api';
 import { errorMessage } from '../../../lib/api-client';
-import { classDate, classTime, dateAtTime, dollars, locationOf } from '../../../lib/catalog';
+import { dateAtTime, dollars } from '../../../lib/catalog';
 import { toast } from '../../../lib/stores/toast';
 import { countdown, WAITLIST_STATUS_LABEL } from '../../../lib/waitlist';
 import { navigate } from '../../router';
+import { ClassFacts } from './ClassFacts';
 
 const isOpen = (e: WaitlistEntry) => e.status === 'waiting' || e.status === 'offered';
 
@@ -104,12 +104,7 @@ export function WaitlistPanel({ entries, reload }: { entries: WaitlistEntry[]; r
                 {WAITLIST_STATUS_LABEL[entry.status] ?? entry.status}
               </span>
             </div>
-            <ul className="grid gap-1.5 text-sm text-fog-700 sm:grid-cols-2 dark:text-fog-300">
-              <li className="flex items-center gap-2"><Icon name="calendar" className="h-4 w-4 shrink-0 text-fog-500" />{classDate(cls.startTime)}</li>
-              <li className="flex items-center gap-2"><Icon name="clock" className="h-4 w-4 shrink-0 text-fog-500" />{classTime(cls.startTime, cls.endTime)}</li>
-              <li className="flex items-center gap-2"><Icon name="pin" className="h-4 w-4 shrink-0 text-fog-500" />{locationOf(cls)}</li>
-              <li className="flex items-center gap-2"><Icon name="users" className="h-4 w-4 shrink-0 text-fog-500" />{spots}</li>
-            </ul>
+            <ClassFacts cls={cls} spots={spots} />
             {entry.status === 'waiting' && <p className="text-sm font-medium">Number {entry.position} in line</p>}
             {entry.status === 'offered' && entry.offerExpiresAt && (
               <div className="rounded-xl border border-amber-400 bg-amber-50 p-3 text-sm text-amber-950 dark:bg-amber-950/40 dark:text-amber-100">
