@@ -2,12 +2,14 @@
 import { Elysia } from 'elysia';
 import * as v from 'valibot';
 import { authPlugin, requireUser } from '../auth/plugin';
+import { paged, pagedDescription, readPage } from '../lib/pagination';
 import { Message, parseId } from '../lib/schema';
 import type { AppContext } from '../context';
-import { AcceptAnswer, JoinWaitlistBody, WaitlistEntry, WaitlistIdParams } from './model';
+import { AcceptAnswer, JoinWaitlistBody, WaitlistEntry, WaitlistIdParams, WaitlistQuery } from './model';
 import { acceptOffer, declineOffer, joinWaitlist, leaveWaitlist, listWaitlist } from './service';
 
 const tags = ['Waitlist'];
+const WAITLIST_PAGE_SIZE = 50;
 const ClassIdParams = v.object({ id: v.string() });
 const OFFER_RULES =
   'When spots free up (a cancellation, an expired hold, a declined or expired offer, a raised capacity), the first waiting entry whose quantity fits is offered them: they are held for it for 2 hours, ending at the latest 30 minutes before the class starts, and the person is emailed. Nothing is charged unless they accept and complete checkout.';
@@ -46,17 +48,19 @@ export function waitlistRoutes(ctx: AppContext) {
     })
     .get(
       '/waitlist',
-      ({ user, set }) => {
+      async ({ user, query, set }) => {
         set.headers['cache-control'] = 'no-store';
-        return listWaitlist(ctx, requireUser(user));
+        const filter = { classId: query.classId === undefined ? undefined : Number(query.classId) };
+        return paged(set, await listWaitlist(ctx, requireUser(user), filter, readPage(query, WAITLIST_PAGE_SIZE)));
       },
       {
         auth: 'user',
-        response: { 200: v.array(WaitlistEntry), 401: Message },
+        query: WaitlistQuery,
+        response: { 200: v.array(WaitlistEntry), 400: Message, 401: Message },
         detail: {
           tags,
           summary: "The signed-in user's waitlist entries, newest first",
-          description: `Each with its status (waiting, offered, accepted, declined, expired, left), its place in line while waiting, and offerExpiresAt while an offer holds spots. ${OFFER_RULES}`,
+          description: `Each with its status (waiting, offered, accepted, declined, expired, left), its place in line while waiting, and offerExpiresAt while an offer holds spots. \`classId\` keeps one class's entries (a person has at most one open entry per class, and it is the newest). ${OFFER_RULES}${pagedDescription(WAITLIST_PAGE_SIZE)}`,
         },
       },
     )

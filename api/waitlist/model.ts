@@ -1,5 +1,6 @@
 // Waitlist request and answer schemas (valibot only, so the site's Join Waitlist control shares the messages).
 import * as v from 'valibot';
+import { pageEntries } from '../lib/pagination';
 import { fields } from '../lib/schema';
 import { Booking, BookingClass, QuantityField } from '../bookings/model';
 import { PaymentIntentAnswer } from '../payments/model';
@@ -92,5 +93,12 @@ const ACCEPT_EXAMPLE = {
 } satisfies v.InferOutput<typeof AcceptAnswerObject>;
 export const AcceptAnswer = v.pipe(AcceptAnswerObject, v.metadata({ examples: [ACCEPT_EXAMPLE] }));
 export type AcceptAnswer = v.InferOutput<typeof AcceptAnswer>;
+
+/** GET /api/waitlist: optionally one class's entries (the class page asks for its own), paged. */
+export const WaitlistQuery = v.object({
+  classId: v.optional(v.pipe(v.string(), v.regex(/^\d{1,12}$/, 'classId must be a class id.'))),
+  ...pageEntries,
+});
+export type WaitlistQuery = v.InferOutput<typeof WaitlistQuery>;
 
 export const WaitlistIdParams = v.object({ id: v.string() });

@@ -1,7 +1,7 @@
 // The waitlist routes' workflows: join a full class, leave it, list one's entries, and answer an offer.
 // Every check and write happens in one serialized write transaction (ctx.db.write) with the capacity read,
 // and every status change goes through the two lifecycles (bookings/lifecycle.ts, ./entries.ts).
-import { and, count, desc, eq, lt } from 'drizzle-orm';
+import { and, count, desc, eq, lte, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client';
 import { bookings, classes, waitlistEntries } from '../../db/schema';
 import { attendeesOfBooking } from '../attendees/service';
@@ -15,6 +15,7 @@ import { type BookingRow, type ClassRow, toBookingClassJson, toBookingJson } fro
 import type { AppContext } from '../context';
 import { conflict, forbidden, notFound } from '../errors';
 import { centsToDollars } from '../lib/money';
+import type { PageRequest } from '../lib/pagination';
 import { createPaymentIntent } from '../payments/service';
 import { type EntryRow, moveEntry, openEntry } from './entries';
 import type { AcceptAnswer, JoinWaitlistBody, WaitlistEntry } from './model';
@@ -25,14 +26,15 @@ export const SPOTS_AVAILABLE = 'Spots are available in this class: book them ins
 const OFFER_EXPIRED = 'This offer has expired, so the spots went to the next person on the waitlist.';
 const NOT_ON_WAITLIST = 'You are not on the waitlist for this class.';
 
-/** Place in line: 1 + the entries of the class still waiting that joined earlier. */
+/** Place in line: 1 + the entries of the class still waiting that joined earlier; null once no longer waiting.
+ * A column, so a list reads every entry's place in its one query. */
+// Written out with the table name: drizzle leaves columns unqualified in a one-table select, where they would
+// resolve to the subquery's own alias.
+const positionColumn = sql<number | null>`case when waitlist_entries.status = 'waiting' then 1 + (select count(*) from waitlist_entries ahead where ahead.class_id = waitlist_entries.class_id and ahead.status = 'waiting' and ahead.id < waitlist_entries.id) end`;
+
 async function positionOf(db: Database | Tx, entry: EntryRow): Promise<number | null> {
-  if (entry.status !== 'waiting') return null;
-  const [row] = await db
-    .select({ ahead: count() })
-    .from(waitlistEntries)
-    .where(and(eq(waitlistEntries.classId, entry.classId), eq(waitlistEntries.status, 'waiting'), lt(waitlistEntries.id, entry.id)));
-  return (row?.ahead ?? 0) + 1;
+  const row = await db.select({ position: positionColumn }).from(waitlistEntries).where(eq(waitlistEntries.id, entry.id)).get();
+  return row?.position == null ? null : Number(row.position);
 }
 
 function toEntryJson(entry: EntryRow, cls: ClassRow, position: number | null, booking: Pick<BookingRow, 'amountCents'> | null): WaitlistEntry {
@@ -96,22 +98,30 @@ async function entryJson(db: Database, entry: EntryRow): Promise<WaitlistEntry> 
   return toEntryJson(entry, cls, await positionOf(db, entry), booking);
 }
 
-/** GET /api/waitlist: the caller's entries, newest first, after expiring the caller's offers that are due. */
-export async function listWaitlist(ctx: AppContext, user: SessionUser): Promise<WaitlistEntry[]> {
+/** GET /api/waitlist: one page of the caller's entries (one class's with `classId`), newest first, after
+ * expiring the caller's offers that are due. */
+export async function listWaitlist(ctx: AppContext, user: SessionUser, filter: { classId?: number }, page: PageRequest): Promise<{ rows: WaitlistEntry[]; total: number }> {
   const now = ctx.clock.now();
   const due = await ctx.db
     .select({ classId: waitlistEntries.classId })
     .from(waitlistEntries)
-    .where(and(eq(waitlistEntries.userId, user.id), eq(waitlistEntries.status, 'offered'), lt(waitlistEntries.offerExpiresAt, new Date(now.getTime() + 1))));
+    .where(and(eq(waitlistEntries.userId, user.id), eq(waitlistEntries.status, 'offered'), lte(waitlistEntries.offerExpiresAt, now)));
   for (const { classId } of due) await passOnFreedSpots(ctx, classId);
+  const where = and(eq(waitlistEntries.userId, user.id), filter.classId === undefined ? undefined : eq(waitlistEntries.classId, filter.classId));
+  const [counted] = await ctx.db.select({ total: count() }).from(waitlistEntries).where(where);
   const rows = await ctx.db
-    .select({ entry: waitlistEntries, cls: classes, booking: bookings })
+    .select({ entry: waitlistEntries, cls: classes, booking: bookings, position: positionColumn })
     .from(waitlistEntries)
     .innerJoin(classes, eq(classes.id, waitlistEntries.classId))
     .leftJoin(bookings, eq(bookings.id, waitlistEntries.bookingId))
-    .where(eq(waitlistEntries.userId, user.id))
-    .orderBy(desc(waitlistEntries.id));
-  return Promise.all(rows.map(async ({ entry, cls, booking }) => toEntryJson(entry, cls, await positionOf(ctx.db, entry), booking)));
+    .where(where)
+    .orderBy(desc(waitlistEntries.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  return {
+    rows: rows.map(({ entry, cls, booking, position }) => toEntryJson(entry, cls, position === null ? null : Number(position), booking)),
+    total: counted?.total ?? 0,
+  };
 }
 
 /** The caller's entry holding an open offer, or the reason it cannot be answered. */

@@ -22,8 +22,9 @@ export function JoinWaitlist({ classId, capacity, signedIn, quantity, onQuantity
 
   useEffect(() => {
     if (!signedIn) return;
-    apiGet<WaitlistEntry[]>('/api/waitlist')
-      .then((list) => setEntry(list.find((e) => e.classId === classId && (e.status === 'waiting' || e.status === 'offered')) ?? null))
+    // The class's newest entry is its open one, if any (the list is paged, so ask for this class only).
+    apiGet<WaitlistEntry[]>(`/api/waitlist?classId=${classId}&limit=1`)
+      .then((list) => setEntry(list.find((e) => e.status === 'waiting' || e.status === 'offered') ?? null))
       .catch(() => setEntry(null));
   }, [signedIn, classId]);
 

@@ -39,10 +39,11 @@ async function join(customer: SignedIn, classId: number, quantity = 1) {
   return res.body;
 }
 
+/** The customer's newest entry for the class, asked for as the class page asks (its own entry only). */
 async function entryOf(customer: SignedIn, classId: number) {
-  const res = await customer.client.get('/api/waitlist');
+  const res = await customer.client.get(`/api/waitlist?classId=${classId}&limit=1`);
   expect(res.status).toBe(200);
-  return res.body.find((e: { classId: number }) => e.classId === classId);
+  return res.body[0];
 }
 
 /** Confirmed spots plus live holds and offers: what the class has given out. */
@@ -96,6 +97,30 @@ describe('joining', () => {
     const tooMany = await customer.client.post(`/api/classes/${cls.id}/waitlist`, { quantity: 3 });
     expect(tooMany.status).toBe(409);
     expect(tooMany.body.message).toContain('1 spot in all');
+  });
+
+  test('the list pages (X-Total-Count) and keeps one class with classId; places in line are per class', async () => {
+    const [one, two] = [(await fullClass({ capacity: 1 })).cls, (await fullClass({ capacity: 1 })).cls];
+    const ahead = await createUser(server);
+    await join(ahead, two.id);
+    const customer = await createUser(server);
+    await join(customer, one.id);
+    await join(customer, two.id);
+    const all = await customer.client.get('/api/waitlist');
+    expect(all.headers.get('x-total-count')).toBe('2');
+    expect(all.body.map((e: { classId: number; position: number }) => [e.classId, e.position])).toEqual([
+      [two.id, 2],
+      [one.id, 1],
+    ]);
+    const page = await customer.client.get('/api/waitlist?limit=1&offset=1');
+    expect(page.body.map((e: { classId: number }) => e.classId)).toEqual([one.id]);
+    expect(page.headers.get('x-total-count')).toBe('2');
+    const mine = await customer.client.get(`/api/waitlist?classId=${one.id}`);
+    expect(mine.body.map((e: { classId: number }) => e.classId)).toEqual([one.id]);
+    expect(mine.headers.get('x-total-count')).toBe('1');
+    const bad = await customer.client.get('/api/waitlist?classId=abc');
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe('classId must be a class id.');
   });
 
   test('leaving ends the entry; the people behind move up', async () => {
