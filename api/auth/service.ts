@@ -78,22 +78,21 @@ export async function registerUser(ctx: AppContext, input: RegisterBody, address
 export const TOO_MANY_SIGN_INS_MESSAGE = 'Too many failed sign-in attempts. Please wait a few minutes and try again.';
 
 /** Password sign-in. Each attempt is counted as a failure before the password is checked (per email and
- * address, per address, and per email from anywhere, which only slows down), so a burst is limited like a
- * series; a right password hands the attempt back and clears that address's failures for the email. While a
- * limit holds even the right password waits, so guessing cannot continue behind it. */
+ * address, and per address), so a burst is limited like a series; while those hold even the right password
+ * waits, so guessing cannot continue behind them. The per-email count from anywhere only slows strangers down:
+ * while it refuses, the password is still checked (the per-address limits bound that cost) and the right one
+ * gets in, so nobody can keep the owner out. A right password hands its attempts back and clears that
+ * address's failures for the email. */
 export async function loginUser(ctx: AppContext, input: LoginBody, address: string): Promise<SessionUser> {
   const email = input.email.trim().toLowerCase();
-  const attempt = await ctx.rateLimits.reserve(
-    TOO_MANY_SIGN_INS_MESSAGE,
-    ['loginPerEmailAndAddress', `${email} ${address}`],
-    ['loginPerAddress', address],
-    ['loginPerEmail', email],
-  );
+  const attempt = await ctx.rateLimits.reserve(TOO_MANY_SIGN_INS_MESSAGE, ['loginPerEmailAndAddress', `${email} ${address}`], ['loginPerAddress', address]);
+  const perEmail = await ctx.rateLimits.tryReserve(TOO_MANY_SIGN_INS_MESSAGE, ['loginPerEmail', email]);
   const user = await findUserWithPassword(ctx, email);
   const ok = user?.passwordHash ? await verifyPassword(input.password, user.passwordHash) : (await verifyPassword(input.password, await timingDummy()), false);
-  if (!user || !ok) throw unauthorized(BAD_CREDENTIALS_MESSAGE);
+  if (!user || !ok) throw perEmail instanceof DomainError ? perEmail : unauthorized(BAD_CREDENTIALS_MESSAGE);
   await attempt.clear('loginPerEmailAndAddress');
-  await attempt.release('loginPerAddress', 'loginPerEmail');
+  await attempt.release('loginPerAddress');
+  if (!(perEmail instanceof DomainError)) await perEmail.release();
   return toSessionUser(user);
 }
 

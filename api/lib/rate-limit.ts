@@ -96,6 +96,14 @@ export class RateLimits {
     return new Reservation(this.db, reserved);
   }
 
+  /** Like `reserve`, but a refusal is answered (to throw later, or not) instead of thrown. */
+  tryReserve(message: string, ...checks: Check[]): Promise<Reservation | DomainError> {
+    return this.reserve(message, ...checks).catch((error: unknown) => {
+      if (error instanceof DomainError && error.status === 429) return error;
+      throw error;
+    });
+  }
+
   /** The one conditional UPSERT: a new or expired window starts at `amount`; a live one grows only while it stays
    * within `max` and past its `next_at`. No row back means refused; then one read tells how long to wait. */
   async #take(tx: Tx, rule: RuleName, key: string, amount: number, now: number): Promise<number | { retryAfterMs: number }> {

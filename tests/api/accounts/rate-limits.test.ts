@@ -74,6 +74,17 @@ describe('failed logins', () => {
     expect((await attempt(99, PASSWORD)).status).toBe(200);
   });
 
+  test('per email from anywhere: strangers failing from 3 addresses past the ceiling do not keep the owner out; the owner signs in from a 4th at once', async () => {
+    const person = await register(server);
+    const strangers = ['192.0.2.201', '192.0.2.202', '192.0.2.203'].map((ip) => from(server.client(), ip));
+    const statuses: number[] = [];
+    for (let round = 0; round < 3; round++) {
+      for (const stranger of strangers) statuses.push((await stranger.post('/api/login', { email: person.email, password: 'wrong-pass' })).status);
+    }
+    expect(statuses.filter((status) => status === 429).length).toBeGreaterThan(0);
+    expect((await from(server.client(), '192.0.2.204').post('/api/login', { email: person.email, password: PASSWORD })).status).toBe(200);
+  });
+
   test('a successful login clears that address\'s failures for the email', async () => {
     const person = await register(server);
     const ip = from(server.client(), '203.0.113.20');
