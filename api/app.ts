@@ -9,10 +9,12 @@ import { uploadRoutes } from './uploads';
 import { userRoutes } from './users';
 import type { AppContext } from './context';
 import { docsRoutes } from './docs';
-import { badRequest, DomainError } from './errors';
+import { badRequest, DomainError, unauthorized } from './errors';
 import { MAX_BODY_DEPTH, nestsDeeperThan } from './lib/body-depth';
 import { bufferBodyWithin, declaresLength } from './lib/body-limit';
 import { MAX_IMAGE_BYTES } from './uploads/model';
+import { pathOf } from './lib/url-path';
+import { hasLiveSession, readSessionToken } from './auth/session';
 import { healthRoutes } from './health';
 import { paymentRoutes } from './payments';
 import { payoutRoutes } from './payments/payouts';
@@ -29,7 +31,8 @@ import { waitlistRoutes } from './waitlist';
  * the multipart framing around it). Counted on the bytes received, chunked or not (api/lib/body-limit.ts). */
 export const JSON_BODY_LIMIT = 1024 * 1024;
 export const UPLOAD_BODY_LIMIT = MAX_IMAGE_BYTES + 64 * 1024;
-const LARGE_BODY_PATHS = ['/api/upload-image'];
+/** Routes with the larger limit; only signed-in people may use them, checked before a byte of the body is read. */
+const LARGE_BODY_PATHS = new Set(['/api/upload-image']);
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** Standard Schema (valibot) issues carry path items as objects, which Elysia's `all` joins into
@@ -73,15 +76,23 @@ const tooLarge = (limit: number) =>
   Response.json({ message: `The request body is too large (at most ${Math.round(limit / 1024 / 1024)} MB).` }, { status: 413, headers: API_HEADERS });
 
 /** The front-door checks for /api writes, run before Elysia sees the request (api/server.ts, and the dev
- * catch-all): the Origin check (403) and the body limit (413) on the declared length, or, for a body sent
- * without one, on the bytes as they arrive. Answers the request to hand on (a chunked body read into memory)
- * or the refusal; reads pass untouched and synchronously. */
+ * catch-all): the Origin check (403), then the body limit (413) on the declared length, or, for a body sent
+ * without one, on the bytes as they arrive. The limit is chosen by the parsed path; the upload route's larger
+ * one only for a live session (else 401, before any of the body is read). Answers the request to hand on (a
+ * chunked body read into memory) or the refusal; reads pass untouched and synchronously. */
 export function guardApiRequest(request: Request, ctx: AppContext): Request | Response | Promise<Request | Response> {
   if (SAFE_METHODS.has(request.method)) return request;
   if (!originAllowed(request, ctx.env.publicUrl)) {
     return Response.json({ message: 'This request must come from the Fogline site.' }, { status: 403, headers: API_HEADERS });
   }
-  const limit = LARGE_BODY_PATHS.some((path) => request.url.endsWith(path)) ? UPLOAD_BODY_LIMIT : JSON_BODY_LIMIT;
+  if (!LARGE_BODY_PATHS.has(pathOf(request.url))) return admitWithin(request, JSON_BODY_LIMIT);
+  // A signed-out upload is refused before its body is read, so it cannot make the server buffer 10 MB.
+  return hasLiveSession(ctx.db, ctx.clock, readSessionToken(request.headers.get('cookie'))).then((signedIn) =>
+    signedIn ? admitWithin(request, UPLOAD_BODY_LIMIT) : Response.json({ message: unauthorized().message }, { status: 401, headers: API_HEADERS }),
+  );
+}
+
+function admitWithin(request: Request, limit: number): Request | Response | Promise<Request | Response> {
   if (declaresLength(request)) return Number(request.headers.get('content-length')) > limit ? tooLarge(limit) : request;
   return bufferBodyWithin(request, limit).then((buffered) => buffered ?? tooLarge(limit));
 }

@@ -4,6 +4,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { brotliCompress, constants as zlibConstants } from 'node:zlib';
 import { createApi, guardApiRequest, UPLOAD_BODY_LIMIT } from './app';
+import { pathOf } from './lib/url-path';
 import type { AppContext } from './context';
 import { CLIENT_IP_HEADER, resolveClientAddress } from './lib/client-address';
 import { pageSecurityHeaders } from './lib/page-headers';
@@ -96,14 +97,6 @@ function precompressBrotli(files: Set<StaticFile>): void {
     });
   };
   next();
-}
-
-/** The path of an absolute URL without parsing all of it (this runs for every request). */
-function pathOf(url: string): string {
-  const start = url.indexOf('/', url.indexOf('//') + 2);
-  if (start === -1) return '/';
-  const end = url.search(/[?#]/);
-  return url.slice(start, end === -1 ? undefined : end);
 }
 
 function acceptsGzip(request: Request): boolean {

@@ -54,7 +54,8 @@ export async function createSession(db: Db, clock: Clock, userId: number): Promi
   return { token: `${id}.${secret}`, expiresAt };
 }
 
-export async function validateSessionToken(db: Db, clock: Clock, token: string | undefined | null): Promise<ValidSession | null> {
+/** The session row and its user when `token`'s secret matches, whether or not it has expired. */
+async function findSession(db: Db, token: string | undefined | null) {
   if (!token) return null;
   const [id, secret] = token.split('.');
   if (!id || !secret || id.length > 64 || secret.length > 64) return null;
@@ -67,7 +68,19 @@ export async function validateSessionToken(db: Db, clock: Clock, token: string |
   if (!row) return null;
   const expected = new TextEncoder().encode(row.session.secretHash);
   const actual = new TextEncoder().encode(hashSecret(secret));
-  if (!constantTimeEqual(expected, actual)) return null;
+  return constantTimeEqual(expected, actual) ? row : null;
+}
+
+/** True when `token` names a live session: a read only (no renewal), for checks made before a request is handled. */
+export async function hasLiveSession(db: Db, clock: Clock, token: string | undefined | null): Promise<boolean> {
+  const row = await findSession(db, token);
+  return !!row && row.session.expiresAt.getTime() > clock.now().getTime();
+}
+
+export async function validateSessionToken(db: Db, clock: Clock, token: string | undefined | null): Promise<ValidSession | null> {
+  const row = await findSession(db, token);
+  if (!row) return null;
+  const id = row.session.id;
   const now = clock.now().getTime();
   if (row.session.expiresAt.getTime() <= now) {
     await db.write((tx) => tx.delete(sessions).where(eq(sessions.id, id)));

@@ -1,6 +1,8 @@
 // Issue 11 row 1: body limits count the bytes actually received. Six clients stream 60 MB each with
 // Transfer-Encoding: chunked (no Content-Length) to POST /api/contact, signed out: each gets 413, and the
-// server process's peak memory stays near where it started (it read at most 1 MB of each).
+// server process's peak memory stays near where it started (it read at most 1 MB of each). The upload route's
+// larger limit is chosen by the parsed path, and only for a signed-in caller: a signed-out upload is answered
+// 401 before its body is read.
 import { afterAll, beforeAll, expect, test } from 'bun:test';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
@@ -31,7 +33,9 @@ function peakMemory(pid: number): number {
   return Number(kb) * 1024;
 }
 
-/** Sends `total` bytes to `path` as a chunked body over a raw socket; resolves with the answer's status and body. */
+/** Sends `total` bytes to `path` as a chunked body over a raw socket; resolves with the answer's status and body.
+ * With `total` 0 only the request head is sent and the body never starts, so only an answer that does not wait
+ * for the body arrives. */
 function streamChunked(path: string, total: number): Promise<{ status: number; body: string; sent: number }> {
   const { hostname, port } = new URL(url);
   return new Promise((resolve, reject) => {
@@ -53,7 +57,9 @@ function streamChunked(path: string, total: number): Promise<{ status: number; b
     });
     socket.on('close', () => (answer ? finish() : !done && reject(new Error(`closed without an answer after ${sent} bytes`))));
     socket.on('error', () => {}); // writes after the server has answered and closed
-    socket.write(`POST ${path} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n9\r\n{"name":"\r\n`);
+    socket.write(`POST ${path} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n`);
+    if (total === 0) return;
+    socket.write('9\r\n{"name":"\r\n');
     const pump = () => {
       while (!done && sent < total) {
         sent += 64 * 1024;
@@ -91,3 +97,25 @@ test('a chunked JSON body within 1 MB is read and handled as usual', async () =>
   const res = await fetch(`${url}/api/contact`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: stream });
   expect(res.status).toBe(201);
 });
+
+test('a JSON route whose query ends in /api/upload-image keeps the 1 MB limit: 2 MB chunked to POST /api/contact?next=/api/upload-image is 413', async () => {
+  const answer = await streamChunked('/api/contact?next=/api/upload-image', 2 * MB);
+  expect(answer.status).toBe(413);
+  expect(answer.body).toContain('at most 1 MB');
+});
+
+test('a signed-out chunked upload is answered 401 before a byte of its body arrives', async () => {
+  const answer = await Promise.race([streamChunked('/api/upload-image', 0), Bun.sleep(5_000).then(() => null)]);
+  expect(answer?.status).toBe(401);
+  expect(answer?.body).toContain('Please sign in to continue.');
+});
+
+test('six simultaneous signed-out 60 MB chunked uploads: 401 each, server memory bounded', async () => {
+  const before = peakMemory(child.pid);
+  const answers = await Promise.all(Array.from({ length: 6 }, () => streamChunked('/api/upload-image', 60 * MB)));
+  expect(answers.map((answer) => answer.status)).toEqual([401, 401, 401, 401, 401, 401]);
+  const grown = peakMemory(child.pid) - before;
+  console.log(`signed-out uploads: server peak memory grew by ${(grown / MB).toFixed(1)} MB`);
+  // Buffering each body up to the 10 MB upload limit, as before, would take 60 MB.
+  expect(grown).toBeLessThan(24 * MB);
+}, 60_000);

@@ -80,6 +80,29 @@ describe('row 5: sizes and quotas', () => {
   });
 });
 
+describe('the upload body limit: chosen by the parsed path, for signed-in callers', () => {
+  test('a 2 MB image sent to /api/upload-image?from=profile gets the upload limit, not the 1 MB JSON one', async () => {
+    const customer = await register(server);
+    const res = await customer.client.request('POST', '/api/upload-image?from=profile', undefined, { raw: imageForm(pngOf(2 * MB), 'photo.png', 'image/png') });
+    expect(res.status).toBe(201);
+  });
+
+  test('a signed-in chunked upload (no Content-Length) is read within the upload limit and stored', async () => {
+    const customer = await register(server);
+    const form = new Response(imageForm(pngOf(2 * MB), 'photo.png', 'image/png'));
+    const contentType = form.headers.get('content-type')!;
+    const bytes = new Uint8Array(await form.arrayBuffer());
+    const chunked = new ReadableStream({
+      start(controller) {
+        controller.enqueue(bytes);
+        controller.close();
+      },
+    });
+    const res = await customer.client.request('POST', '/api/upload-image', undefined, { headers: { 'content-type': contentType }, raw: chunked });
+    expect(res.status).toBe(201);
+  });
+});
+
 describe('free-disk reserve', () => {
   test('below the reserve uploads are refused with a clear message (507) and bookings keep working', async () => {
     const customer = await createUser(server);
