@@ -107,6 +107,25 @@ for (const kind of ['file', 'sqld'] as const) {
       expect(sent).toBe(2);
     });
 
+    test('a tick writes only to make a missing row or to take a due job: held, not due or done, it only reads', async () => {
+      const { clock, a } = await twoProcesses(kind);
+      let writes = 0;
+      const counted = { ...a, db: new Proxy(a.db, { get: (db, key) => (key === 'write' ? (...args: Parameters<Db['write']>) => (writes++, db.write(...args)) : Reflect.get(db, key)) }) };
+      const spec = { name: 'quiet', everyMs: 60_000, run: async () => {} };
+      expect(await runIfDue(counted, spec)).toBe(true);
+      expect(writes).toBe(3); // the missing row, the lease, its settlement
+      writes = 0;
+      for (let i = 0; i < 5; i++) expect(await runIfDue(counted, spec)).toBe(false);
+      expect(writes).toBe(0);
+      clock.advance(60_000);
+      expect(await runIfDue(counted, spec)).toBe(true);
+      expect(writes).toBe(2);
+      writes = 0;
+      expect(await runOnce(counted, 'once:1', async () => {})).toBe(true);
+      expect(await runOnce(counted, 'once:1', async () => {})).toBe(false);
+      expect(writes).toBe(3);
+    });
+
     test('scheduleJob ticks in every process; stop ends the timer', async () => {
       const { a, b } = await twoProcesses(kind);
       let runs = 0;

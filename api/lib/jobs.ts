@@ -33,9 +33,18 @@ export interface JobHandle {
   stop(): void;
 }
 
-/** Makes the row for a key exist (due at once); a no-op when another process already made it. */
-async function ensureRow(ctx: JobContext, key: string): Promise<void> {
+type LeaseState = Pick<typeof jobLeases.$inferSelect, 'leaseUntil' | 'nextRunAt' | 'doneAt'>;
+
+/**
+ * The key's row as this process reads it, made (due at once) only when missing: a tick that finds the job
+ * held, not due or done writes nothing. The read only spares writes; the conditional UPDATE still decides.
+ */
+async function readLease(ctx: JobContext, key: string): Promise<LeaseState> {
+  const columns = { leaseUntil: jobLeases.leaseUntil, nextRunAt: jobLeases.nextRunAt, doneAt: jobLeases.doneAt };
+  const row = await ctx.db.select(columns).from(jobLeases).where(eq(jobLeases.key, key)).get();
+  if (row) return row;
   await ctx.db.write((tx) => tx.insert(jobLeases).values({ key }).onConflictDoNothing());
+  return { leaseUntil: 0, nextRunAt: 0, doneAt: null };
 }
 
 /** The conditional UPDATE that takes a lease: true only for the one process whose UPDATE matched. */
@@ -68,8 +77,9 @@ function messageOf(error: unknown): string {
 /** Runs a recurring job once if its period is due and no other process holds it. */
 export async function runIfDue<C extends JobContext>(ctx: C, spec: JobSpec<C>): Promise<boolean> {
   const leaseMs = spec.leaseMs ?? Math.max(spec.everyMs, 60_000);
-  await ensureRow(ctx, spec.name);
   const startedAt = ctx.clock.now().getTime();
+  const lease = await readLease(ctx, spec.name);
+  if (lease.leaseUntil > startedAt || lease.nextRunAt > startedAt) return false;
   if (!(await takeLease(ctx, spec.name, leaseMs, lte(jobLeases.nextRunAt, startedAt)))) return false;
   try {
     await spec.run(ctx);
@@ -113,7 +123,8 @@ export function scheduleJob<C extends JobContext>(ctx: C, spec: JobSpec<C>): Job
  * is running elsewhere now. A run that throws (or whose process dies) leaves the key to be tried again.
  * Returns true when this call did the work. */
 export async function runOnce<C extends JobContext>(ctx: C, key: string, work: (ctx: C) => Promise<unknown>, options: { leaseMs?: number } = {}): Promise<boolean> {
-  await ensureRow(ctx, key);
+  const lease = await readLease(ctx, key);
+  if (lease.doneAt !== null || lease.leaseUntil > ctx.clock.now().getTime()) return false;
   if (!(await takeLease(ctx, key, options.leaseMs ?? 5 * 60_000, isNull(jobLeases.doneAt)))) return false;
   try {
     await work(ctx);
