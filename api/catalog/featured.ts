@@ -1,10 +1,8 @@
-// The home page's featured classes (customer-areas §1, §9): the first 3 returned that have not started yet.
-// Pure, so the server's first render and the home search island's initial search pick them the same way.
+// What the home page shows (customer-areas §1, §9): the first 3 classes returned that have not started yet
+// (chosen in SQL: GET /api/classes?upcoming=true, the same list as the server's first render) and the first
+// 4 coaches.
 export const HOME_CLASSES = 3;
 export const HOME_COACHES = 4;
-/** How many classes the home page asks for to pick its featured ones from (earlier-today ones included). */
-export const FEATURED_CANDIDATES = 20;
 
-export function pickFeatured<T extends { startTime: string | null }>(list: readonly T[], now: Date): T[] {
-  return list.filter((c) => c.startTime === null || Date.parse(c.startTime) > now.getTime()).slice(0, HOME_CLASSES);
-}
+/** The home page's initial search: the featured classes, not started yet, in browse order. */
+export const featuredClassesPath = (query: string) => `/api/classes?${query ? `${query}&` : ''}upcoming=true&limit=${HOME_CLASSES}`;

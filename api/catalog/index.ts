@@ -72,6 +72,7 @@ export function catalogRoutes(ctx: AppContext) {
           offset: query.offset !== undefined ? Number(query.offset) : undefined,
           sort: query.sort as BrowseSort | undefined,
           all: query.all === 'true',
+          notStartedBy: query.upcoming === 'true' ? ctx.clock.now() : undefined,
           includeSchedules: query.includeSchedules === 'true',
         });
         return paged(set, { rows: page.items, total: page.total });
@@ -87,6 +88,7 @@ export function catalogRoutes(ctx: AppContext) {
             'Paging: `limit` (1 to 100, default 24) and `offset` (default 0). `X-Total-Count` gives the number of matches before paging.',
             '`q`: case-insensitive text contained in the title or description (as the spec says), or in the category name, the coach\'s name or the location; any part of a word matches, so a prefix does. Full-text (SQLite FTS5, trigram) index.',
             '`type` and `category`: the category id (both must match when both are given). `ageGroup`: Adults or Kids, exactly. `city`: contained in the city of the address (its second-to-last comma piece), case-insensitive. `date`: a day (YYYY-MM-DD) or an instant, matched against the Pacific start day. `lat`/`lng`: read, never filter.',
+            '`upcoming=true`: only classes that have not started yet (the browse list keeps the ones that started earlier today); the home page\'s featured classes are the first 3 of it.',
             '`sort`: `start` (default) or `relevance` (with `q`: best match first, by FTS5 bm25 with the title weighted most, then by start time).',
             '`all=true`: the original unpaginated answer, capped at 200 classes: without filters every bookable class, past ones included, by start time; with filters the browse rules. `limit`/`offset` are ignored.',
             '`includeSchedules=true` adds the weekly schedule of a series to each of its sessions.',

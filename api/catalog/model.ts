@@ -16,6 +16,7 @@ export const ClassListQuery = v.object({
   limit: v.optional(v.pipe(wholeNumber('limit'), v.check((value) => !/^\d+$/.test(value) || (Number(value) >= 1 && Number(value) <= 100), 'limit must be between 1 and 100.'), v.description('Page size, 1 to 100 (default 24).'))),
   offset: v.optional(v.pipe(wholeNumber('offset'), v.description('Matches to skip (default 0).'))),
   sort: v.optional(v.pipe(v.picklist(['start', 'relevance'], 'sort must be start or relevance.'), v.description('start (default): by start time, none last; relevance: best text match first (with q).'))),
+  upcoming: v.optional(v.pipe(v.picklist(['true', 'false'], 'upcoming must be true or false.'), v.description('true: only classes that have not started yet (the home page\'s featured classes are the first 3).'))),
   all: v.optional(v.pipe(v.picklist(['true', 'false'], 'all must be true or false.'), v.description('true: the unpaginated list (unfiltered: every bookable class, past ones too), at most 200; limit and offset are ignored.'))),
   includeSchedules: flag,
 });

@@ -137,7 +137,7 @@ async function classItemsOf(db: Database, ids: number[], now: Date, includeSched
 export async function listClasses(db: Database, now: Date, options: ClassListOptions = {}): Promise<{ items: ClassItem[]; total: number }> {
   const filters = options.filters ?? {};
   const includeSchedules = options.includeSchedules ?? false;
-  if (options.all && !hasClassFilters(filters)) {
+  if (options.all && !hasClassFilters(filters) && !options.notStartedBy) {
     const [rows, counted] = await Promise.all([
       db.select({ id: classes.id }).from(classes).where(bookable).orderBy(asc(classes.startTime), asc(classes.id)).limit(ALL_CAP),
       db.select({ n: count() }).from(classes).where(bookable),

@@ -1,7 +1,8 @@
 // The home page's one initial search (customer-areas §2 and §9: fired once, 100 ms after the page loads).
-// Its answer refreshes the featured classes, so their spots left are live even on a page served from cache.
+// It asks for the featured classes (not started yet, chosen in SQL), so their spots left are live even on a
+// page served from cache.
 import { atom } from 'nanostores';
-import { FEATURED_CANDIDATES, pickFeatured } from '../../../api/catalog/featured';
+import { featuredClassesPath } from '../../../api/catalog/featured';
 import { type ClassFilters, classFiltersToQuery } from '../../../api/catalog/filter-classes';
 import { type ClassCardData, toClassCard } from '../../components/catalog/ClassCard';
 
@@ -18,9 +19,9 @@ export async function runInitialSearch(filters: ClassFilters): Promise<void> {
   fired = true;
   try {
     const query = classFiltersToQuery(filters);
-    const response = await fetch(`/api/classes?${query ? `${query}&` : ''}limit=${FEATURED_CANDIDATES}`, { headers: { accept: 'application/json' } });
+    const response = await fetch(featuredClassesPath(query), { headers: { accept: 'application/json' } });
     if (!response.ok) throw new Error('Failed to fetch classes');
-    $featuredClasses.set(pickFeatured((await response.json()) as ClassCardData[], new Date()).map(toClassCard));
+    $featuredClasses.set(((await response.json()) as ClassCardData[]).map(toClassCard));
   } catch (error) {
     // The server-rendered featured classes stay as they are.
     console.error('Failed to fetch classes', error);
