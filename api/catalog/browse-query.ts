@@ -4,6 +4,7 @@
 // ./filter-classes.ts stay the reference: tests/api/catalog/browse-sql.test.ts compares the two.
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { likeContains } from '../lib/like';
 import { pacificDay, pacificWallTimeToInstant, startOfPacificDay } from '../lib/pacific';
 import { type ClassFilters, cityOf } from './filter-classes';
 
@@ -55,7 +56,7 @@ const phrase = (text: string) => `"${text.replaceAll('"', '""')}"`;
  */
 function textMatches(q: string): { ids: SQL; indexed: boolean } {
   if ([...q].length >= 3) return { ids: sql`SELECT rowid FROM classes_search WHERE classes_search MATCH ${phrase(q)}`, indexed: true };
-  const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const pattern = likeContains(q);
   const columns = ['c0', 'c1', 'c2', 'c3', 'c4'].map((column) => sql`${sql.raw(column)} LIKE ${pattern} ESCAPE '\\'`);
   return { ids: sql`SELECT id FROM classes_search_content WHERE ${sql.join(columns, sql` OR `)}`, indexed: false };
 }

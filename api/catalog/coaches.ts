@@ -1,11 +1,12 @@
 // The coach directory and a coach's public card: approved coaches with their rating and expertise names.
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { reviews, users } from '../../db/schema';
+import { users } from '../../db/schema';
 import { notFound } from '../errors';
+import { boundPage } from '../lib/pagination';
 import type { Coach, Rating } from './model';
-import { coachReviewStats, NO_RATING } from './ratings';
-import { listCategories } from './service';
+import { coachRatings, coachReviewStats, NO_RATING, toRating } from './ratings';
+import { DEFAULT_PAGE, listCategories } from './service';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -43,27 +44,24 @@ export interface CoachListOptions {
   offset?: number;
 }
 
-/** Approved coaches matching q, best rated first (then most reviewed, then by name), one page when limit is given. */
-export async function listCoaches(db: Database, options: CoachListOptions = {}): Promise<Coach[]> {
-  const stats = db
-    .select({ coachId: reviews.coachId, average: sql<number>`round(avg(${reviews.rating}), 1)`.as('average'), total: sql<number>`count(*)`.as('total') })
-    .from(reviews)
-    .groupBy(reviews.coachId)
-    .as('stats');
-  const rows = await db
-    .select({ user: users, average: stats.average, total: stats.total })
-    .from(users)
-    .leftJoin(stats, eq(stats.coachId, users.id))
-    .where(coachSearch(options.q))
-    .orderBy(desc(sql`coalesce(${stats.average}, 0)`), desc(sql`coalesce(${stats.total}, 0)`), sql`${users.firstName} || ' ' || ${users.lastName} COLLATE NOCASE`, users.id)
-    .limit(options.limit ?? -1)
-    .offset(options.offset ?? 0);
-  const names = await categoryNameMap(db);
-  return rows.map(({ user, average, total }) => toCoach(user, names, total ? { averageRating: Number(average), totalReviews: Number(total) } : NO_RATING));
-}
-
-export async function countCoaches(db: Database, q?: string): Promise<number> {
-  return (await db.select({ n: count() }).from(users).where(coachSearch(q)))[0]?.n ?? 0;
+/** One page (DEFAULT_PAGE unless a limit, at most MAX_PAGE_SIZE, is given) of the approved coaches matching q,
+ * best rated first (then most reviewed, then by name), and how many match in all. */
+export async function listCoaches(db: Database, options: CoachListOptions = {}): Promise<{ items: Coach[]; total: number }> {
+  const page = boundPage(options, DEFAULT_PAGE);
+  const stats = coachRatings(db).as('stats');
+  const [rows, counted, names] = await Promise.all([
+    db
+      .select({ user: users, average: stats.average, total: stats.total })
+      .from(users)
+      .leftJoin(stats, eq(stats.coachId, users.id))
+      .where(coachSearch(options.q))
+      .orderBy(desc(sql`coalesce(${stats.average}, 0)`), desc(sql`coalesce(${stats.total}, 0)`), sql`${users.firstName} || ' ' || ${users.lastName} COLLATE NOCASE`, users.id)
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ n: count() }).from(users).where(coachSearch(options.q)),
+    categoryNameMap(db),
+  ]);
+  return { items: rows.map(({ user, average, total }) => toCoach(user, names, toRating({ average, total }))), total: counted[0]?.n ?? 0 };
 }
 
 export async function getCoach(db: Database, id: number): Promise<Coach> {

@@ -4,7 +4,7 @@ import * as v from 'valibot';
 import type { AppContext } from '../context';
 import { badRequest } from '../errors';
 import { gzipLargeJson } from '../lib/compress';
-import { paged, readPage } from '../lib/pagination';
+import { MAX_PAGE_SIZE, paged, pagedDescription, readPage } from '../lib/pagination';
 import { plainQuery } from '../lib/plain-query';
 import type { BrowseSort } from './browse-query';
 import { parseId } from '../lib/schema';
@@ -28,7 +28,7 @@ import {
   ReviewList,
   ReviewsQuery,
 } from './model';
-import { countCoaches, getCoach, listCoaches } from './coaches';
+import { getCoach, listCoaches } from './coaches';
 import { coachReviews, coachReviewStats } from './ratings';
 import {
   classBookingCount,
@@ -40,7 +40,6 @@ import {
   listCities,
   listClasses,
   listCoachClasses,
-  MAX_PAGE,
 } from './service';
 
 const tags = { catalog: ['Catalogue'], coaches: ['Coaches'], reviews: ['Reviews'] };
@@ -128,8 +127,7 @@ export function catalogRoutes(ctx: AppContext) {
     .get(
       '/coaches',
       async ({ query, set }) => {
-        const onePage = query.limit !== undefined || query.offset !== undefined;
-        const [items, total] = await Promise.all([listCoaches(db, { q: query.q, ...(onePage ? readPage(query, DEFAULT_PAGE) : {}) }), countCoaches(db, query.q)]);
+        const { items, total } = await listCoaches(db, { q: query.q, ...readPage(query, DEFAULT_PAGE) });
         return paged(set, { rows: items, total });
       },
       {
@@ -138,7 +136,7 @@ export function catalogRoutes(ctx: AppContext) {
         detail: {
           tags: tags.coaches,
           summary: 'Approved coaches with rating and expertise names, best rated first',
-          description: '`q`: the full name or the bio contains it, case-insensitive. `limit` (1 to 100) and `offset` page the list; X-Total-Count gives every match.',
+          description: '`q`: the full name or the bio contains it, ignoring case and accents ("jose" finds José).' + pagedDescription(DEFAULT_PAGE),
         },
       },
     )
@@ -151,9 +149,11 @@ export function catalogRoutes(ctx: AppContext) {
       '/coaches/:id/classes',
       async ({ params, query, set }) => {
         const coachId = parseId(params.id, 'Coach not found.');
-        if (!query.when) return listCoachClasses(db, coachId, ctx.clock.now(), { includeSchedules: query.includeSchedules === 'true' });
-        await getCoach(db, coachId);
-        const { items, total } = await coachProfileClasses(db, coachId, ctx.clock.now(), query.when as 'upcoming' | 'past', readPage(query, DEFAULT_PAGE));
+        const page = readPage(query, DEFAULT_PAGE);
+        if (query.when) await getCoach(db, coachId);
+        const { items, total } = query.when
+          ? await coachProfileClasses(db, coachId, ctx.clock.now(), query.when as 'upcoming' | 'past', page)
+          : await listCoachClasses(db, coachId, ctx.clock.now(), page, { includeSchedules: query.includeSchedules === 'true' });
         return paged(set, { rows: items, total });
       },
       {
@@ -162,9 +162,10 @@ export function catalogRoutes(ctx: AppContext) {
         response: { 200: v.array(ClassItem), 404: NotFoundMessage },
         detail: {
           tags: tags.coaches,
-          summary: "The coach's classes: all of them (series templates included) by start time, or with `when` one page of the public profile's list",
+          summary: "A page of the coach's classes: all of them (series templates included) by start time, or with `when` the public profile's list",
           description:
-            'With `when=upcoming` (not started yet, soonest first, no start time last) or `when=past` (latest first): bookable classes of an approved coach, `limit` (1 to 100, default 24) from `offset`, with X-Total-Count.',
+            'Without `when`: every live class of the coach (series templates included), by start time. With `when=upcoming` (not started yet, soonest first, no start time last) or `when=past` (latest first): bookable classes of an approved coach.' +
+            pagedDescription(DEFAULT_PAGE),
         },
       },
     )
@@ -177,14 +178,14 @@ export function catalogRoutes(ctx: AppContext) {
       '/reviews/coach/:coachId',
       async ({ params, query, set }) => {
         const coachId = parseId(params.coachId, 'Coach not found.');
-        const [reviews, stats] = await Promise.all([coachReviews(db, coachId, readPage(query, MAX_PAGE)), coachReviewStats(db, coachId)]);
+        const [reviews, stats] = await Promise.all([coachReviews(db, coachId, readPage(query, MAX_PAGE_SIZE)), coachReviewStats(db, coachId)]);
         return { reviews: paged(set, { rows: reviews, total: stats.totalReviews }) };
       },
       {
         params: CoachIdParams,
         query: ReviewsQuery,
         response: { 200: ReviewList, 404: NotFoundMessage },
-        detail: { tags: tags.reviews, summary: "A page of a coach's reviews, most recent first: `limit` (1 to 100, default 100) from `offset`; X-Total-Count gives them all" },
+        detail: { tags: tags.reviews, summary: "A page of a coach's reviews, most recent first", description: pagedDescription(MAX_PAGE_SIZE).trim() },
       },
     );
 }

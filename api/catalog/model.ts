@@ -1,7 +1,6 @@
 // Schemas of the catalogue's read calls (query strings and answers); valibot only, so the site can import them.
 import * as v from 'valibot';
-
-const wholeNumber = (name: string) => v.pipe(v.string(), v.regex(/^\d{1,6}$/, `${name} must be a whole number.`));
+import { strictLimit, strictPageEntries, wholeNumber } from '../lib/pagination';
 const flag = v.optional(v.picklist(['true', 'false'], 'includeSchedules must be true or false.'));
 
 export const ClassListQuery = v.object({
@@ -13,7 +12,7 @@ export const ClassListQuery = v.object({
   date: v.optional(v.pipe(v.string(), v.description('A day (YYYY-MM-DD) or an instant: the Pacific start day.'))),
   lat: v.optional(v.pipe(v.string(), v.description('Read, never filters.'))),
   lng: v.optional(v.pipe(v.string(), v.description('Read, never filters.'))),
-  limit: v.optional(v.pipe(wholeNumber('limit'), v.check((value) => !/^\d+$/.test(value) || (Number(value) >= 1 && Number(value) <= 100), 'limit must be between 1 and 100.'), v.description('Page size, 1 to 100 (default 24).'))),
+  limit: v.optional(v.pipe(strictLimit, v.description('Page size, 1 to 100 (default 24).'))),
   offset: v.optional(v.pipe(wholeNumber('offset'), v.description('Matches to skip (default 0).'))),
   sort: v.optional(v.pipe(v.picklist(['start', 'relevance'], 'sort must be start or relevance.'), v.description('start (default): by start time, none last; relevance: best text match first (with q).'))),
   upcoming: v.optional(v.pipe(v.picklist(['true', 'false'], 'upcoming must be true or false.'), v.description('true: only classes that have not started yet (the home page\'s featured classes are the first 3).'))),
@@ -37,18 +36,15 @@ export const MapPins = v.object({
 });
 
 export const IncludeSchedulesQuery = v.object({ includeSchedules: flag });
-const pageLimit = v.optional(v.pipe(wholeNumber('limit'), v.check((value) => !/^\d+$/.test(value) || (Number(value) >= 1 && Number(value) <= 100), 'limit must be between 1 and 100.')));
-export const ReviewsQuery = v.object({ limit: pageLimit, offset: v.optional(wholeNumber('offset')) });
+export const ReviewsQuery = v.object(strictPageEntries);
 export const CoachListQuery = v.object({
-  q: v.optional(v.pipe(v.string(), v.maxLength(200, 'The search text must not exceed 200 characters.'), v.description('Contained in the full name or the bio, case-insensitive.'))),
-  limit: pageLimit,
-  offset: v.optional(wholeNumber('offset')),
+  q: v.optional(v.pipe(v.string(), v.maxLength(200, 'The search text must not exceed 200 characters.'), v.description('Contained in the full name or the bio, ignoring case and accents.'))),
+  ...strictPageEntries,
 });
 export const CoachClassesQuery = v.object({
   includeSchedules: flag,
   when: v.optional(v.pipe(v.picklist(['upcoming', 'past'], 'when must be upcoming or past.'), v.description('upcoming or past: one page of the public profile list instead of every class.'))),
-  limit: pageLimit,
-  offset: v.optional(wholeNumber('offset')),
+  ...strictPageEntries,
 });
 // A path piece that is not valid UTF-8 (%ff) arrives as null: like any other malformed id, it is not found.
 export const IdParams = v.object({ id: v.nullable(v.string()) });

@@ -2,7 +2,7 @@
 // fails on its own (null), so a page can show the spec's error text for that part and the rest as usual.
 import type { AppContext } from '../context';
 import { DomainError } from '../errors';
-import { countCoaches, getCoach, listCoaches } from './coaches';
+import { getCoach, listCoaches } from './coaches';
 import { HOME_CLASSES, HOME_COACHES } from './featured';
 import type { ClassFilters } from './filter-classes';
 import type { Category, Coach, Review } from './model';
@@ -26,7 +26,7 @@ export async function homePageData(ctx: AppContext) {
   const [classes, coaches, categories, cities] = await Promise.all([
     // Featured: the first classes of the browse list that have not started yet (it keeps earlier-today ones).
     attempt('featured classes', async () => (await listClasses(db, now, { limit: HOME_CLASSES, notStartedBy: now })).items),
-    attempt('top coaches', () => listCoaches(db, { limit: HOME_COACHES })),
+    attempt('top coaches', async () => (await listCoaches(db, { limit: HOME_COACHES })).items),
     attempt('categories', () => listCategories(db)),
     attempt('cities', () => listCities(db, now)),
   ]);
@@ -47,8 +47,8 @@ export async function browsePageData(ctx: AppContext, filters: ClassFilters, pag
 /** The coach directory's first page for a search, and how many coaches match; null when it fails to load. */
 export async function coachDirectoryData(ctx: AppContext, q: string, pageSize: number) {
   return attempt('coaches', async () => {
-    const [coaches, total] = await Promise.all([listCoaches(ctx.db, { q, limit: pageSize }), countCoaches(ctx.db, q)]);
-    return { coaches, total };
+    const { items, total } = await listCoaches(ctx.db, { q, limit: pageSize });
+    return { coaches: items, total };
   });
 }
 

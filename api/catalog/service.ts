@@ -1,19 +1,17 @@
 // Catalogue reads: categories, cities, and bookable classes with their coach, category and spots (coaches
 // are in ./coaches.ts, ratings and reviews in ./ratings.ts). Plain arguments, for the API routes and pages alike.
-import { and, asc, count, desc, eq, gte, inArray, isNull, not, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { categories, classes, reviews, users } from '../../db/schema';
+import { categories, classes, users } from '../../db/schema';
 import { liveClass, liveClasses } from '../classes/live';
 import { type ClassRow, schedulesOf, toClassJson } from '../classes/shape';
 import { notFound } from '../errors';
+import { boundPage, MAX_PAGE_SIZE, type PageRequest } from '../lib/pagination';
 import { BOOKABLE, type BrowseSort, browseClassIds, coachClassIds, distinctAddresses, START_KEY } from './browse-query';
 import { type ClassFilters, cityOf, hasClassFilters } from './filter-classes';
 import type { Category, Rating } from './model';
 import { ratingsByCoach } from './ratings';
 import { activeSpotsByClass, spotsLeftOf } from './spots';
-
-/** A live, bookable row: not deleted, and not a series' parent template. */
-const bookable = and(liveClasses, not(and(eq(classes.isRecurring, true), isNull(classes.parentClassId))!))!;
 
 // ---------------------------------------------------------------- categories and cities
 
@@ -117,7 +115,6 @@ export interface ClassListOptions {
 }
 
 export const DEFAULT_PAGE = 24;
-export const MAX_PAGE = 100;
 /** ?all=true stays a bounded answer at any scale (about 250 KB of JSON at most). */
 export const ALL_CAP = 200;
 
@@ -131,7 +128,7 @@ async function classItemsOf(db: Database, ids: number[], now: Date, includeSched
 
 /**
  * Bookable classes (never a series' parent row), one page at a time: the §5 browse rules in SQL
- * (./browse-query.ts), DEFAULT_PAGE rows unless a limit (at most MAX_PAGE) is given, and the number of matches.
+ * (./browse-query.ts), DEFAULT_PAGE rows unless a limit (at most MAX_PAGE_SIZE) is given, and the number of matches.
  * With `all` and no filter: every bookable class as the spec's client first read them, capped at ALL_CAP.
  */
 export async function listClasses(db: Database, now: Date, options: ClassListOptions = {}): Promise<{ items: ClassItem[]; total: number }> {
@@ -139,13 +136,13 @@ export async function listClasses(db: Database, now: Date, options: ClassListOpt
   const includeSchedules = options.includeSchedules ?? false;
   if (options.all && !hasClassFilters(filters) && !options.notStartedBy) {
     const [rows, counted] = await Promise.all([
-      db.select({ id: classes.id }).from(classes).where(bookable).orderBy(asc(classes.startTime), asc(classes.id)).limit(ALL_CAP),
-      db.select({ n: count() }).from(classes).where(bookable),
+      db.select({ id: classes.id }).from(classes).where(BOOKABLE).orderBy(asc(classes.startTime), asc(classes.id)).limit(ALL_CAP),
+      db.select({ n: count() }).from(classes).where(BOOKABLE),
     ]);
     return { items: await classItemsOf(db, rows.map((r) => r.id), now, includeSchedules), total: counted[0]?.n ?? 0 };
   }
-  const limit = options.all ? ALL_CAP : Math.min(Math.max(options.limit ?? DEFAULT_PAGE, 1), MAX_PAGE);
-  const { ids, total } = await browseClassIds(db, now, { filters, limit, offset: options.all ? 0 : (options.offset ?? 0), sort: options.sort, notStartedBy: options.notStartedBy });
+  const page = options.all ? { limit: ALL_CAP, offset: 0 } : boundPage(options, DEFAULT_PAGE);
+  const { ids, total } = await browseClassIds(db, now, { filters, ...page, sort: options.sort, notStartedBy: options.notStartedBy });
   return { items: await classItemsOf(db, ids, now, includeSchedules), total };
 }
 
@@ -164,12 +161,16 @@ export async function classBookingCount(db: Database, id: number, now: Date): Pr
   return { spotsLeft: spotsLeftOf(row.capacity, active), capacity: row.capacity, active };
 }
 
-/** Every class of a coach (series templates included, for the coach's own tools), by start time. */
-export async function listCoachClasses(db: Database, coachId: number, now: Date, options: { includeSchedules?: boolean } = {}): Promise<ClassItem[]> {
+/** A page of a coach's classes (series templates included, for the coach's own tools) by start time, and how many there are. */
+export async function listCoachClasses(db: Database, coachId: number, now: Date, page: PageRequest, options: { includeSchedules?: boolean } = {}): Promise<{ items: ClassItem[]; total: number }> {
   const owner = await db.select({ id: users.id }).from(users).where(and(eq(users.id, coachId), inArray(users.role, ['coach', 'admin']))).get();
   if (!owner) throw notFound('Coach not found.');
-  const rows = await baseClassQuery(db).where(and(eq(classes.coachId, coachId), liveClasses)).orderBy(asc(classes.startTime), asc(classes.id));
-  return decorate(db, rows, now, options.includeSchedules ?? false);
+  const ofCoach = and(eq(classes.coachId, coachId), liveClasses);
+  const [rows, counted] = await Promise.all([
+    baseClassQuery(db).where(ofCoach).orderBy(asc(classes.startTime), asc(classes.id)).limit(page.limit).offset(page.offset),
+    db.select({ n: count() }).from(classes).where(ofCoach),
+  ]);
+  return { items: await decorate(db, rows, now, options.includeSchedules ?? false), total: counted[0]?.n ?? 0 };
 }
 
 /** A page of a coach's public profile classes, upcoming or past (see coachClassIds), and how many there are. */

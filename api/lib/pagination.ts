@@ -5,24 +5,35 @@ import * as v from 'valibot';
 /** No list answers more rows than this, whatever `limit` asks for. */
 export const MAX_PAGE_SIZE = 100;
 
-const wholeNumber = (name: string) => v.pipe(v.string(), v.regex(/^\d{1,6}$/, `${name} must be a whole number.`));
+export const wholeNumber = (name: string) => v.pipe(v.string(), v.regex(/^\d{1,6}$/, `${name} must be a whole number.`));
 
-/** The query parameters of a paged list (merge into the route's query schema). */
+/** The query parameters of a paged list (merge into the route's query schema); a limit past the cap is capped. */
 export const pageEntries = {
   limit: v.optional(wholeNumber('limit')),
   offset: v.optional(wholeNumber('offset')),
 };
 export const PageQuery = v.object(pageEntries);
 
+/** A limit that must be 1 to MAX_PAGE_SIZE (400 otherwise): the public catalogue's lists. */
+export const strictLimit = v.pipe(
+  wholeNumber('limit'),
+  v.check((value) => !/^\d+$/.test(value) || (Number(value) >= 1 && Number(value) <= MAX_PAGE_SIZE), `limit must be between 1 and ${MAX_PAGE_SIZE}.`),
+);
+export const strictPageEntries = { limit: v.optional(strictLimit), offset: pageEntries.offset };
+
 export interface PageRequest {
   limit: number;
   offset: number;
 }
 
-/** The page asked for: `limit` between 1 and MAX_PAGE_SIZE (defaultLimit when absent), `offset` from 0. */
+/** A bounded page: `limit` between 1 and MAX_PAGE_SIZE (defaultLimit when absent), `offset` from 0. */
+export function boundPage(page: { limit?: number; offset?: number }, defaultLimit: number): PageRequest {
+  return { limit: Math.min(MAX_PAGE_SIZE, Math.max(1, page.limit ?? defaultLimit)), offset: Math.max(0, page.offset ?? 0) };
+}
+
+/** The page a query string asks for (see boundPage). */
 export function readPage(query: { limit?: string; offset?: string }, defaultLimit: number): PageRequest {
-  const limit = query.limit === undefined ? defaultLimit : Number(query.limit);
-  return { limit: Math.min(MAX_PAGE_SIZE, Math.max(1, limit)), offset: query.offset === undefined ? 0 : Number(query.offset) };
+  return boundPage({ limit: query.limit === undefined ? undefined : Number(query.limit), offset: query.offset === undefined ? undefined : Number(query.offset) }, defaultLimit);
 }
 
 export const TOTAL_HEADER = 'x-total-count';

@@ -139,6 +139,25 @@ describe('bounded coach reads (issue 9)', () => {
     expect((await get(`/api/coaches/${maya}/classes?when=later`)).status).toBe(400);
   });
 
+  test('GET /api/coaches and GET /api/coaches/{id}/classes are one page by default (24, at most 100), with X-Total-Count', async () => {
+    const ctx = server.ctx;
+    const busy = await addCoach(ctx, { firstName: 'Busy', lastName: 'Bee' });
+    for (let i = 0; i < 30; i++) await addClass(ctx, { coachId: busy, title: `Busy ${i}`, startTime: new Date(ctx.clock.now().getTime() + (i + 1) * DAY) });
+    const classes = await get(`/api/coaches/${busy}/classes`);
+    expect(classes.body).toHaveLength(24);
+    expect(classes.body[0].title).toBe('Busy 0');
+    expect(classes.headers.get('x-total-count')).toBe('30');
+    const rest = await get(`/api/coaches/${busy}/classes?limit=100&offset=24`);
+    expect(rest.body.map((c: { title: string }) => c.title)).toEqual(['Busy 24', 'Busy 25', 'Busy 26', 'Busy 27', 'Busy 28', 'Busy 29']);
+    expect((await get(`/api/coaches/${busy}/classes?limit=101`)).status).toBe(400);
+
+    const many = await Promise.all(Array.from({ length: 30 }, (_, i) => addCoach(ctx, { firstName: 'Extra', lastName: `Coach${i}` })));
+    const coaches = await get('/api/coaches');
+    expect(coaches.body).toHaveLength(24);
+    expect(coaches.headers.get('x-total-count')).toBe(String(many.length + 3));
+    expect((await get('/api/coaches?offset=24&limit=100')).body).toHaveLength(many.length + 3 - 24);
+  });
+
   test('GET /api/reviews/coach/{coachId} pages with offset, X-Total-Count gives them all', async () => {
     const res = await get(`/api/reviews/coach/${maya}?limit=1&offset=1`);
     expect(res.body.reviews.map((r: { comment: string | null }) => r.comment)).toEqual([null]);

@@ -3,6 +3,8 @@
 import { useEffect, useState } from 'react';
 import type { Category } from '../../../../api/catalog/model';
 import type { ClassJson } from '../../../../api/classes/shape';
+import { MAX_PAGE_SIZE } from '../../../../api/lib/pagination';
+import { api, unwrapPage } from '../../../lib/api';
 import { apiGet } from '../../../lib/api-client';
 import { toast } from '../../../lib/stores/toast';
 
@@ -31,6 +33,16 @@ export function useManagedClass(id: string | null, user: { id: number; role: str
   return loaded;
 }
 
+/** Every approved coach, for an admin's coach choice: GET /api/coaches is bounded, so a full page at a time. */
+async function allCoaches(): Promise<Coach[]> {
+  const coaches: Coach[] = [];
+  for (;;) {
+    const page = await unwrapPage(api.coaches.get({ query: { limit: String(MAX_PAGE_SIZE), offset: String(coaches.length) } }));
+    coaches.push(...page.items);
+    if (page.items.length === 0 || coaches.length >= page.total) return coaches;
+  }
+}
+
 /** The create page's data: categories, coaches (admins), and the class for ?edit= or a duplicate. */
 export function useClassFormData(editId: string | null, duplicateFrom: number | null, user: { id: number; role: string }) {
   const [categories, setCategories] = useState<Category[] | null>(null);
@@ -40,7 +52,7 @@ export function useClassFormData(editId: string | null, duplicateFrom: number | 
   });
   useEffect(() => {
     apiGet<Category[]>('/api/categories').then(setCategories).catch(() => setCategories([]));
-    if (user.role === 'admin') apiGet<Coach[]>('/api/coaches').then(setCoaches).catch(() => setCoaches([]));
+    if (user.role === 'admin') allCoaches().then(setCoaches).catch(() => setCoaches([]));
   }, [user.role]);
   return { categories, coaches, existing };
 }
