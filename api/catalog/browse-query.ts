@@ -47,7 +47,7 @@ function dayRange(value: string): [Date, Date] | null {
 }
 
 /** An FTS5 phrase: the text in double quotes, inner quotes doubled (everything inside is literal). */
-const phrase = (text: string) => `"${text.replaceAll('"', '""')}"`;
+export const ftsPhrase = (text: string) => `"${text.replaceAll('"', '""')}"`;
 
 /**
  * The ids whose title, description, category, coach or location contains q. The trigram index needs 3
@@ -55,7 +55,7 @@ const phrase = (text: string) => `"${text.replaceAll('"', '""')}"`;
  * stored copy of those columns (FTS5's classes_search_content table: id, then c0..c4 in column order).
  */
 function textMatches(q: string): { ids: SQL; indexed: boolean } {
-  if ([...q].length >= 3) return { ids: sql`SELECT rowid FROM classes_search WHERE classes_search MATCH ${phrase(q)}`, indexed: true };
+  if ([...q].length >= 3) return { ids: sql`SELECT rowid FROM classes_search WHERE classes_search MATCH ${ftsPhrase(q)}`, indexed: true };
   const pattern = likeContains(q);
   const columns = ['c0', 'c1', 'c2', 'c3', 'c4'].map((column) => sql`${sql.raw(column)} LIKE ${pattern} ESCAPE '\\'`);
   return { ids: sql`SELECT id FROM classes_search_content WHERE ${sql.join(columns, sql` OR `)}`, indexed: false };
@@ -150,7 +150,7 @@ export async function browseClassIds(db: Database, now: Date, options: BrowseOpt
   const q = options.filters.q?.trim() ?? '';
   if (options.sort !== 'relevance' || [...q].length < 3) return pageOfIds(db, where, BY_START, options);
   // bm25 weights: title counts most, then category and coach, then description and location.
-  const matching = sql`classes_search MATCH ${phrase(q.toLowerCase())} AND ${where.count}`;
+  const matching = sql`classes_search MATCH ${ftsPhrase(q.toLowerCase())} AND ${where.count}`;
   const ranked = sql`bm25(classes_search, 10.0, 2.0, 4.0, 4.0, 2.0), ${BY_START}`;
   return pageOfIds(db, matching, ranked, options, sql`classes JOIN classes_search ON classes_search.rowid = "classes"."id"`);
 }

@@ -5,6 +5,7 @@ import { users } from '../../db/schema';
 import { notFound } from '../errors';
 import { boundPage } from '../lib/pagination';
 import type { Coach, Rating } from './model';
+import { coachSearchIds } from './coach-search';
 import { coachRatings, coachReviewStats, NO_RATING, toRating } from './ratings';
 import { DEFAULT_PAGE, listCategories } from './service';
 
@@ -31,11 +32,10 @@ async function categoryNameMap(db: Database): Promise<Map<number, string>> {
 
 const approvedCoach = and(eq(users.role, 'coach'), eq(users.isApproved, true));
 
-/** The coach search of customer-areas §5 in SQL (see matchesCoachSearch): the full name or the bio contains q, case-insensitive. */
+/** Approved coaches whose full name or bio contains q, ignoring case and accents (./coach-search.ts). */
 function coachSearch(q: string | undefined) {
-  const text = q?.trim().toLowerCase();
-  if (!text) return approvedCoach;
-  return and(approvedCoach, sql`(instr(lower(${users.firstName} || ' ' || ${users.lastName}), ${text}) > 0 OR instr(lower(coalesce(${users.bio}, '')), ${text}) > 0)`);
+  const ids = coachSearchIds(q);
+  return ids ? and(approvedCoach, sql`${users.id} IN (${ids})`) : approvedCoach;
 }
 
 export interface CoachListOptions {

@@ -1,5 +1,7 @@
 // GET /api/categories, /api/coaches, /api/coaches/{id}(/classes) and the coach review reads.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { eq } from 'drizzle-orm';
+import { users } from '../../../db/schema';
 import { startTestServer, type TestServer } from '../../helpers/api';
 import { addCategory, addClass, addCoach, addReview, addUser, DAY } from './fixtures';
 
@@ -139,6 +141,24 @@ describe('bounded coach reads (issue 9)', () => {
     expect((await get(`/api/coaches/${maya}/classes?when=later`)).status).toBe(400);
   });
 
+  test('GET /api/coaches?q= ignores accents and case both ways, for 1 and 2 characters too, and follows renames', async () => {
+    const ctx = server.ctx;
+    const jose = await addCoach(ctx, { firstName: 'José', lastName: 'Ramírez', bio: 'Fútbol and capoeira in Golden Gate Park' });
+    const ids = async (q: string) => (await get(`/api/coaches?q=${encodeURIComponent(q)}`)).body.map((c: { id: number }) => c.id);
+    expect(await ids('jose')).toEqual([jose]);
+    expect(await ids('JOSÉ RAMIREZ')).toEqual([jose]);
+    expect(await ids('futbol')).toEqual([jose]);
+    expect(await ids('é r')).toEqual([jose]);
+    expect(await ids('ír')).toEqual([jose]);
+    expect(await ids('mí')).toEqual([jose]);
+    expect(await ids('%')).toEqual([]);
+    // A pending coach is indexed but never listed; a rename is searchable at once.
+    await server.ctx.db.write((tx) => tx.update(users).set({ firstName: 'Joaquín' }).where(eq(users.id, jose)));
+    expect(await ids('jose')).toEqual([]);
+    expect(await ids('joaquin')).toEqual([jose]);
+    expect(await ids('pat pend')).toEqual([]);
+  });
+
   test('GET /api/coaches and GET /api/coaches/{id}/classes are one page by default (24, at most 100), with X-Total-Count', async () => {
     const ctx = server.ctx;
     const busy = await addCoach(ctx, { firstName: 'Busy', lastName: 'Bee' });
@@ -151,11 +171,12 @@ describe('bounded coach reads (issue 9)', () => {
     expect(rest.body.map((c: { title: string }) => c.title)).toEqual(['Busy 24', 'Busy 25', 'Busy 26', 'Busy 27', 'Busy 28', 'Busy 29']);
     expect((await get(`/api/coaches/${busy}/classes?limit=101`)).status).toBe(400);
 
-    const many = await Promise.all(Array.from({ length: 30 }, (_, i) => addCoach(ctx, { firstName: 'Extra', lastName: `Coach${i}` })));
+    const before = Number((await get('/api/coaches')).headers.get('x-total-count'));
+    await Promise.all(Array.from({ length: 30 }, (_, i) => addCoach(ctx, { firstName: 'Extra', lastName: `Coach${i}` })));
     const coaches = await get('/api/coaches');
     expect(coaches.body).toHaveLength(24);
-    expect(coaches.headers.get('x-total-count')).toBe(String(many.length + 3));
-    expect((await get('/api/coaches?offset=24&limit=100')).body).toHaveLength(many.length + 3 - 24);
+    expect(coaches.headers.get('x-total-count')).toBe(String(before + 30));
+    expect((await get('/api/coaches?offset=24&limit=100')).body).toHaveLength(before + 30 - 24);
   });
 
   test('GET /api/reviews/coach/{coachId} pages with offset, X-Total-Count gives them all', async () => {
