@@ -1,13 +1,14 @@
 // Schemas of the admin account calls (coach-admin-areas §7). Imports only valibot (and the account shapes).
 import * as v from 'valibot';
 import { CurrentUserSchema } from '../auth/model';
+import { pathId } from '../lib/schema';
 
 /** A user as the admin dashboard lists them: the current-user shape without the profile extras. */
 export const ADMIN_USER_FIELDS = ['id', 'firstName', 'lastName', 'email', 'phone', 'profileImage', 'role', 'isApproved', 'createdAt'] as const;
 export const AdminUser = v.pick(CurrentUserSchema, ADMIN_USER_FIELDS);
 export type AdminUser = v.InferOutput<typeof AdminUser>;
 
-export const CoachIdParams = v.object({ id: v.string() });
+export const CoachIdParams = v.object({ id: pathId(14) });
 
 /** GET /api/admin/users filters: a role, approval (coaches awaiting approval: approved=false), a name or email search. */
 export const AdminUserFilter = v.object({

@@ -1,7 +1,7 @@
 // Account schemas (customer-areas §3 and §5, coach-admin-areas §5): the API validates with them and the
 // site's forms import the very same ones, so every message matches word for word. Imports only valibot.
 import * as v from 'valibot';
-import { fields } from '../lib/schema';
+import { fields, withExample } from '../lib/schema';
 
 /** The 19 country codes of the registration form (customer-areas §3), +1 first and default. */
 export const COUNTRY_CODES = [
@@ -97,21 +97,27 @@ export const joinPhone = (countryCode: string, number: string) => `${countryCode
 
 // ---- request bodies ------------------------------------------------------------------------------
 
-export const LoginBody = fields({
-  email: signInEmail,
-  password: v.pipe(v.string('Password is required'), v.nonEmpty('Password is required')),
-});
+export const LoginBody = withExample(
+  fields({
+    email: signInEmail,
+    password: v.pipe(v.string('Password is required'), v.nonEmpty('Password is required')),
+  }),
+  { email: 'customer@fogline.test', password: 'demo-password' },
+);
 export type LoginBody = v.InferOutput<typeof LoginBody>;
 
 /** POST /api/register: the form's countryCode and termsAccepted are not sent (customer-areas §3). */
-export const RegisterBody = fields({
-  firstName: nameField('First name'),
-  lastName: nameField('Last name'),
-  email: registrationEmail,
-  phone: JoinedPhone,
-  password: registrationPassword,
-  role: v.picklist(REGISTRATION_ROLES, 'Please select a role'),
-});
+export const RegisterBody = withExample(
+  fields({
+    firstName: nameField('First name'),
+    lastName: nameField('Last name'),
+    email: registrationEmail,
+    phone: JoinedPhone,
+    password: registrationPassword,
+    role: v.picklist(REGISTRATION_ROLES, 'Please select a role'),
+  }),
+  { firstName: 'Riley', lastName: 'Park', email: 'riley.park@example.com', phone: '+14155550123', password: 'correct-horse-9', role: 'customer' },
+);
 export type RegisterBody = v.InferOutput<typeof RegisterBody>;
 
 /** The Create Account form: the phone as 10 digits beside its country code, and the terms checkbox. */
@@ -127,7 +133,7 @@ export const RegisterForm = fields({
 });
 export type RegisterForm = v.InferInput<typeof RegisterForm>;
 
-export const ForgotPasswordBody = fields({ email: signInEmail });
+export const ForgotPasswordBody = withExample(fields({ email: signInEmail }), { email: 'customer@fogline.test' });
 export type ForgotPasswordBody = v.InferOutput<typeof ForgotPasswordBody>;
 
 /** The standalone /forgot-password page asks for the address in its own words. */
@@ -143,10 +149,14 @@ export const ForgotPasswordPageForm = fields({
 const resetPassword = (tooShort: string) =>
   v.pipe(v.string(tooShort), v.minLength(6, tooShort), v.maxLength(100, 'Password must not exceed 100 characters'));
 
-export const ResetPasswordBody = fields({
-  token: v.pipe(v.string('Invalid reset token'), v.nonEmpty('Invalid reset token'), v.maxLength(200, 'Invalid reset token')),
-  newPassword: resetPassword('Password must be at least 6 characters'),
-});
+export const ResetPasswordBody = withExample(
+  fields({
+    /** From the link in the reset email (/auth?tab=reset&token=...). */
+    token: v.pipe(v.string('Invalid reset token'), v.nonEmpty('Invalid reset token'), v.maxLength(200, 'Invalid reset token')),
+    newPassword: resetPassword('Password must be at least 6 characters'),
+  }),
+  { token: 'q3h8v2m5x7c4b9n1k6j0t2r8w5y3z7p4', newPassword: 'new-demo-password' },
+);
 export type ResetPasswordBody = v.InferOutput<typeof ResetPasswordBody>;
 
 const matchingPasswords = (tooShort: string, mismatch: string) =>
@@ -168,45 +178,51 @@ export const ResetPasswordPageForm = matchingPasswords('Password must be at leas
 const optionalText = (max: number, message: string) =>
   v.optional(v.nullable(v.pipe(v.string(message), v.trim(), v.maxLength(max, message))));
 
-export const ProfileBody = fields({
-  firstName: v.pipe(v.string('First name is required'), v.trim(), v.nonEmpty('First name is required'), v.maxLength(50, 'First name must not exceed 50 characters')),
-  lastName: v.pipe(v.string('Last name is required'), v.trim(), v.nonEmpty('Last name is required'), v.maxLength(50, 'Last name must not exceed 50 characters')),
-  phone: v.optional(
-    v.nullable(
-      v.pipe(
-        v.string('Please enter a valid phone number, including the country code'),
-        v.trim(),
-        v.regex(/^(\+?[\d\s().-]{7,24})?$/, 'Please enter a valid phone number, including the country code'),
+export const ProfileBody = withExample(
+  fields({
+    firstName: v.pipe(v.string('First name is required'), v.trim(), v.nonEmpty('First name is required'), v.maxLength(50, 'First name must not exceed 50 characters')),
+    lastName: v.pipe(v.string('Last name is required'), v.trim(), v.nonEmpty('Last name is required'), v.maxLength(50, 'Last name must not exceed 50 characters')),
+    phone: v.optional(
+      v.nullable(
+        v.pipe(
+          v.string('Please enter a valid phone number, including the country code'),
+          v.trim(),
+          v.regex(/^(\+?[\d\s().-]{7,24})?$/, 'Please enter a valid phone number, including the country code'),
+        ),
       ),
     ),
-  ),
-  bio: optionalText(2000, 'Bio must not exceed 2000 characters'),
-  certifications: optionalText(1000, 'Certifications must not exceed 1000 characters'),
-  areasOfExpertise: v.optional(
-    v.pipe(
-      v.array(v.pipe(v.number('Please choose areas of expertise from the list'), v.integer('Please choose areas of expertise from the list')), 'Please choose areas of expertise from the list'),
-      v.maxLength(20, 'Choose at most 20 areas of expertise'),
-    ),
-  ),
-  /** The reminder email before each booked class; off means none. */
-  classReminders: v.optional(v.boolean('Choose whether to get class reminders')),
-  profileImage: v.optional(
-    v.nullable(
+    bio: optionalText(2000, 'Bio must not exceed 2000 characters'),
+    certifications: optionalText(1000, 'Certifications must not exceed 1000 characters'),
+    areasOfExpertise: v.optional(
       v.pipe(
-        v.string('The profile picture must be an uploaded image'),
-        v.trim(),
-        v.maxLength(500, 'The profile picture must be an uploaded image'),
-        v.regex(/^(|\/uploads\/[A-Za-z0-9_-]+\.(png|jpg|gif|webp)|https:\/\/\S+)$/, 'The profile picture must be an uploaded image'),
+        v.array(v.pipe(v.number('Please choose areas of expertise from the list'), v.integer('Please choose areas of expertise from the list')), 'Please choose areas of expertise from the list'),
+        v.maxLength(20, 'Choose at most 20 areas of expertise'),
       ),
     ),
-  ),
-});
+    /** The reminder email before each booked class; off means none. */
+    classReminders: v.optional(v.boolean('Choose whether to get class reminders')),
+    profileImage: v.optional(
+      v.nullable(
+        v.pipe(
+          v.string('The profile picture must be an uploaded image'),
+          v.trim(),
+          v.maxLength(500, 'The profile picture must be an uploaded image'),
+          v.regex(/^(|\/uploads\/[A-Za-z0-9_-]+\.(png|jpg|gif|webp)|https:\/\/\S+)$/, 'The profile picture must be an uploaded image'),
+        ),
+      ),
+    ),
+  }),
+  { firstName: 'Casey', lastName: 'Morgan', phone: '+1 415 555 0142', classReminders: true },
+);
 export type ProfileBody = v.InferOutput<typeof ProfileBody>;
 
-export const PasswordChangeBody = fields({
-  currentPassword: v.pipe(v.string('Current password is required'), v.nonEmpty('Current password is required')),
-  newPassword: registrationPassword,
-});
+export const PasswordChangeBody = withExample(
+  fields({
+    currentPassword: v.pipe(v.string('Current password is required'), v.nonEmpty('Current password is required')),
+    newPassword: registrationPassword,
+  }),
+  { currentPassword: 'demo-password', newPassword: 'new-demo-password-2' },
+);
 export type PasswordChangeBody = v.InferOutput<typeof PasswordChangeBody>;
 
 /** The Security tab's form: the API body plus the confirmation. */
@@ -244,7 +260,8 @@ export const GoogleStartQuery = v.object({
 });
 
 export const GoogleCallbackQuery = v.object({
-  code: v.optional(v.string()),
-  state: v.optional(v.string()),
+  /** Google's one-time code, and the state this server sent with the browser to Google. */
+  code: v.optional(withExample(v.string(), '4/0AVMBsJg7c2kq9x4m3vbn8w5t6y1zr0p')),
+  state: v.optional(withExample(v.string(), 'p2s7d4f3gh6j5k8l9mqa7kq2m9x4c3vb')),
   error: v.optional(v.string()),
 });

@@ -74,6 +74,8 @@ export function authPlugin(ctx: AppContext) {
     })
     .macro({
       auth: (access: Access) => ({
+        // The document names who may call (api/docs): the session cookie, and x-access with the rule above.
+        detail: { security: [{ session: [] }], 'x-access': access } as { security: { session: string[] }[] },
         // Before the body is read: a caller who may not use the route costs no parsing, and a malformed body
         // from them still gets 401/403. Answering a stand-in body skips the parser; transform then refuses.
         parse: async ({ request, params }) => (mayCall((await lookupSession(ctx, request)).user, access, params) ? undefined : {}),

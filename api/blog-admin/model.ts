@@ -1,7 +1,7 @@
 // Blog management schemas: the post form (create and edit) with its messages; valibot only, shared with the
 // site's post form.
 import * as v from 'valibot';
-import { imageUrl, trimmedMin } from '../lib/schema';
+import { imageUrl, pathId, trimmedMin, withExample } from '../lib/schema';
 
 export const BLOG_STATUS_CHOICES = ['draft', 'published', 'archived'] as const;
 export const MAX_TAGS = 10;
@@ -16,17 +16,26 @@ export const POST_MESSAGES = {
   slug: 'The slug may only contain lowercase letters, numbers and dashes',
 } as const;
 
-export const BlogPostForm = v.object({
-  title: v.optional(v.pipe(v.string(POST_MESSAGES.title), v.regex(trimmedMin(3), POST_MESSAGES.title), v.maxLength(200, 'Title must not exceed 200 characters')), ''),
-  /** Optional: generated from the title when empty; made unique either way. */
-  slug: v.optional(v.nullable(v.pipe(v.string(), v.regex(/^[a-z0-9-]{0,80}$/, POST_MESSAGES.slug)))),
-  excerpt: v.optional(v.pipe(v.string(), v.maxLength(500, POST_MESSAGES.excerpt)), ''),
-  /** HTML; sanitized before it is stored. */
-  content: v.optional(v.pipe(v.string(POST_MESSAGES.content), v.regex(/\S/, POST_MESSAGES.content), v.maxLength(200_000, 'Content must not exceed 200,000 characters')), ''),
-  featuredImage: imageUrl,
-  tags: v.optional(v.pipe(v.array(v.pipe(v.string(POST_MESSAGES.tag), v.minLength(1, POST_MESSAGES.tag), v.maxLength(30, POST_MESSAGES.tag))), v.maxLength(MAX_TAGS, POST_MESSAGES.tags)), []),
-  status: v.optional(v.picklist(BLOG_STATUS_CHOICES, POST_MESSAGES.status), 'draft'),
-});
+export const BlogPostForm = withExample(
+  v.object({
+    title: v.optional(v.pipe(v.string(POST_MESSAGES.title), v.regex(trimmedMin(3), POST_MESSAGES.title), v.maxLength(200, 'Title must not exceed 200 characters')), ''),
+    /** Optional: generated from the title when empty; made unique either way. */
+    slug: v.optional(v.nullable(v.pipe(v.string(), v.regex(/^[a-z0-9-]{0,80}$/, POST_MESSAGES.slug)))),
+    excerpt: v.optional(v.pipe(v.string(), v.maxLength(500, POST_MESSAGES.excerpt)), ''),
+    /** HTML; sanitized before it is stored. */
+    content: v.optional(v.pipe(v.string(POST_MESSAGES.content), v.regex(/\S/, POST_MESSAGES.content), v.maxLength(200_000, 'Content must not exceed 200,000 characters')), ''),
+    featuredImage: imageUrl,
+    tags: v.optional(v.pipe(v.array(v.pipe(v.string(POST_MESSAGES.tag), v.minLength(1, POST_MESSAGES.tag), v.maxLength(30, POST_MESSAGES.tag))), v.maxLength(MAX_TAGS, POST_MESSAGES.tags)), []),
+    status: v.optional(v.picklist(BLOG_STATUS_CHOICES, POST_MESSAGES.status), 'draft'),
+  }),
+  {
+    title: 'Five Warm-Ups for a Foggy Morning',
+    excerpt: 'Loosen up before class, whatever the weather.',
+    content: '<p>Start with <strong>ankle circles</strong>, then walk lunges along the path.</p>',
+    tags: ['fitness', 'tips'],
+    status: 'published',
+  },
+);
 export type BlogPostForm = v.InferOutput<typeof BlogPostForm>;
 export type BlogPostFormInput = v.InferInput<typeof BlogPostForm>;
 
@@ -45,7 +54,7 @@ export function slugify(text: string): string {
   return slug || 'post';
 }
 
-export const PostIdParams = v.object({ id: v.string() });
+export const PostIdParams = v.object({ id: pathId(3) });
 /** The Blog Management stat cards: Total Posts, Published, Drafts, Archived. */
 export const PostCounts = v.object({ total: v.number(), published: v.number(), draft: v.number(), archived: v.number() });
 export type PostCounts = v.InferOutput<typeof PostCounts>;

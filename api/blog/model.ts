@@ -1,6 +1,7 @@
 // The public blog post (coach-admin-areas §3): content is sanitized HTML.
 import * as v from 'valibot';
 import { pageEntries } from '../lib/pagination';
+import { withExample } from '../lib/schema';
 
 export const BlogPost = v.object({
   id: v.number(),
@@ -20,4 +21,4 @@ export type BlogPost = v.InferOutput<typeof BlogPost>;
 
 export const BlogListQuery = v.object({ tag: v.optional(v.pipe(v.string(), v.maxLength(100, 'The tag must not exceed 100 characters.'))), ...pageEntries });
 // A slug that is not valid UTF-8 (%ff) arrives as null: not found, like any unknown slug.
-export const SlugParams = v.object({ slug: v.nullable(v.pipe(v.string(), v.maxLength(200, 'Post not found.'))) });
+export const SlugParams = v.object({ slug: withExample(v.nullable(v.pipe(v.string(), v.maxLength(200, 'Post not found.'))), 'dressing-for-the-fog') });

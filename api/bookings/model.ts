@@ -1,7 +1,7 @@
 // Booking request and answer schemas (valibot only, so the site's booking controls share the messages).
 import * as v from 'valibot';
 import { Attendee, AttendeesField } from '../attendees/model';
-import { fields } from '../lib/schema';
+import { fields, pathId } from '../lib/schema';
 
 export const MAX_SPOTS_PER_BOOKING = 100;
 
@@ -27,7 +27,7 @@ export const FreeBookingBody = v.pipe(
 );
 export type FreeBookingBody = v.InferOutput<typeof FreeBookingBody>;
 
-export const BookingIdParams = v.object({ id: v.string() });
+export const BookingIdParams = v.object({ id: pathId(42) });
 
 export const BookingClass = v.object({
   id: v.number(),

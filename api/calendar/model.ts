@@ -1,5 +1,6 @@
 // Calendar feed answers: the caller's private subscription URL.
 import * as v from 'valibot';
+import { withExample } from '../lib/schema';
 
 export const CalendarFeed = v.pipe(
   v.object({
@@ -11,6 +12,9 @@ export const CalendarFeed = v.pipe(
 export type CalendarFeed = v.InferOutput<typeof CalendarFeed>;
 
 export const FeedParams = v.object({
-  token: v.pipe(v.string(), v.description('The feed token followed by ".ics", as in the URL GET /api/calendar answers.')),
+  token: withExample(
+    v.pipe(v.string(), v.description('The feed token followed by ".ics", as in the URL GET /api/calendar answers.')),
+    '7kq2m9x4c3vbn8w5t6y1zr0p2s7d4f3gh6j5k8l9mqa.ics',
+  ),
 });
 

@@ -1,6 +1,7 @@
 // Schemas of the catalogue's read calls (query strings and answers); valibot only, so the site can import them.
 import * as v from 'valibot';
 import { strictLimit, strictPageEntries, wholeNumber } from '../lib/pagination';
+import { withExample } from '../lib/schema';
 const flag = v.optional(v.picklist(['true', 'false'], 'includeSchedules must be true or false.'));
 
 export const ClassListQuery = v.object({
@@ -47,8 +48,9 @@ export const CoachClassesQuery = v.object({
   ...strictPageEntries,
 });
 // A path piece that is not valid UTF-8 (%ff) arrives as null: like any other malformed id, it is not found.
-export const IdParams = v.object({ id: v.nullable(v.string()) });
-export const CoachIdParams = v.object({ coachId: v.nullable(v.string()) });
+// The example 2 is the demo coach (coach@fogline.test) and the second category.
+export const IdParams = v.object({ id: withExample(v.nullable(v.string()), '2') });
+export const CoachIdParams = v.object({ coachId: withExample(v.nullable(v.string()), '2') });
 
 export const Category = v.object({ id: v.number(), name: v.string(), image: v.nullable(v.string()) });
 export type Category = v.InferOutput<typeof Category>;

@@ -5,6 +5,7 @@ import { Elysia } from 'elysia';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { exampleOf } from '../lib/schema';
 
 const require = createRequire(import.meta.url);
 const swaggerDir = join(require.resolve('swagger-ui-dist/package.json'), '..');
@@ -56,6 +57,21 @@ function withSharedAnswers<T extends { paths?: Record<string, Record<string, Ope
   return doc;
 }
 
+type ValibotSchema = Parameters<typeof toJsonSchema>[0];
+/** A valibot schema as JSON Schema, with the examples given beside it (api/lib/schema withExample). typeMode input:
+ * what a client may send, so a check after a transform (the card number's spaces removed, then 16 digits) is left
+ * out rather than shown as a rule of the raw value. errorMode ignore: transforms like trim() have no JSON Schema
+ * form and are simply left out. */
+const jsonSchemaOf = (schema: ValibotSchema) =>
+  toJsonSchema(schema, {
+    typeMode: 'input',
+    errorMode: 'ignore',
+    overrideSchema: ({ valibotSchema, jsonSchema }) => {
+      const example = exampleOf(valibotSchema);
+      return example === undefined ? undefined : { ...jsonSchema, examples: [example as never] };
+    },
+  });
+
 export function docsRoutes() {
   const plugin = openapi({
     path: '/docs',
@@ -67,8 +83,9 @@ export function docsRoutes() {
         title: 'Fogline API',
         version: '1.0.0',
         description:
-          'Book outdoor fitness and creative classes in San Francisco. Errors are JSON {"message": "..."}; validation errors add {"errors": {field: [messages]}}. Sign in with POST /api/login: the session cookie authenticates every other call. State-changing calls from a browser must come from this origin.',
+          'Book outdoor fitness and creative classes in San Francisco. Errors are JSON {"message": "..."}; validation errors add {"errors": {field: [messages]}}. Sign in with POST /api/login: the session cookie authenticates every other call. State-changing calls from a browser must come from this origin. Operations that need a session say so (security) and name who may call in x-access: user (anyone signed in), self (the account in the path), coach (a coach or an admin), approvedCoach (an approved coach or an admin), admin. Each request body and each path or required query parameter carries an example; x-example-role names the kind of account an example is written for where x-access allows more than that one.',
       },
+      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'fogline_session', description: 'Set by POST /api/login, POST /api/register and Google sign-in.' } } },
     },
     swagger: {
       // The page loads the document with the shared answers (its type omits url, the plugin spreads it).
@@ -78,9 +95,9 @@ export function docsRoutes() {
       autoDarkMode: false,
     },
     // Valibot schemas (shared with the site's forms) become JSON Schema in the document.
-    // errorMode ignore: transforms like trim() have no JSON Schema form and are simply left out.
-    mapJsonSchema: { valibot: (schema: Parameters<typeof toJsonSchema>[0]) => toJsonSchema(schema, { errorMode: 'ignore' }) },
-    exclude: { paths: [/^\/api\/docs/] },
+    mapJsonSchema: { valibot: jsonSchemaOf },
+    // staticFile: false, or a route with a dot in its path (the roster's .csv) would be left out of the document.
+    exclude: { paths: [/^\/api\/docs/], staticFile: false },
   });
   const generated = plugin.routes.find((route) => route.path.endsWith('/docs/generated.json'))!.handler as () => Record<string, unknown>;
   /** The generator leaves a body's content empty when the route has a parse hook of its own (the auth macro
@@ -92,7 +109,7 @@ export function docsRoutes() {
       const op = doc.paths?.[route.path.replace(/:(\w+)/g, '{$1}')]?.[route.method.toLowerCase()] as (Operation & { requestBody?: { content?: Record<string, unknown> } }) | undefined;
       const body = (route.hooks as { body?: unknown } | undefined)?.body;
       if (!op?.requestBody?.content || Object.keys(op.requestBody.content).length || !body || !('~standard' in (body as object))) continue;
-      op.requestBody.content['application/json'] = { schema: toJsonSchema(body as Parameters<typeof toJsonSchema>[0], { errorMode: 'ignore' }) };
+      op.requestBody.content['application/json'] = { schema: jsonSchemaOf(body as ValibotSchema) };
     }
     return doc;
   };

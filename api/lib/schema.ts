@@ -1,5 +1,6 @@
 // Schema pieces every feature's model.ts shares (valibot only, so the site's forms import them too): the
-// error answers, route ids, "at least N characters once trimmed", image links and calendar days.
+// error answers, route ids, "at least N characters once trimmed", image links, calendar days and the API
+// document's examples.
 import * as v from 'valibot';
 import { notFound } from '../errors';
 
@@ -38,3 +39,20 @@ export const isCalendarDay = (value: string) => {
   const day = new Date(Date.UTC(y, m - 1, d));
   return day.getUTCFullYear() === y && day.getUTCMonth() === m - 1 && day.getUTCDate() === d;
 };
+
+/** The API document's example of each schema that has one (api/docs adds it as JSON Schema `examples`). Kept
+ * beside the schema rather than in its pipe, so an object schema stays an object schema (forms extend its
+ * `entries`); typed by the schema's input, so an example that no longer fits fails to compile. */
+const EXAMPLES = new WeakMap<object, unknown>();
+
+export function withExample<T extends v.GenericSchema>(schema: T, example: v.InferInput<T>): T {
+  // A pipe is converted action by action and never looked up as a whole: the example joins its actions instead.
+  if ('pipe' in schema && Array.isArray(schema.pipe)) schema.pipe.push(v.metadata({ examples: [example] }));
+  else EXAMPLES.set(schema, example);
+  return schema;
+}
+
+export const exampleOf = (schema: object): unknown => EXAMPLES.get(schema);
+
+/** A numeric id in the path, as the route receives it (a string), with the example the document shows. */
+export const pathId = (example: number) => withExample(v.string(), String(example));

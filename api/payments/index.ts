@@ -1,12 +1,13 @@
 // Payment routes: create-intent, confirm, the provider's webhook, the checkout's config and, only while the
 // built-in test provider is active, its card endpoint. Payout routes live in ./payouts.
+import { toJsonSchema } from '@valibot/to-json-schema';
 import { Elysia } from 'elysia';
 import { authPlugin, requireUser } from '../auth/plugin';
 import { Message } from '../lib/schema';
 import type { AppContext } from '../context';
 import { DomainError } from '../errors';
 import { InvalidWebhookSignature, isTestProvider } from '../providers/payments';
-import { ConfirmAnswer, ConfirmBody, CreateIntentBody, PaymentConfig, PaymentIntentAnswer, TestPayAnswer, TestPayBody, WebhookAnswer } from './model';
+import { ConfirmAnswer, ConfirmBody, CreateIntentBody, PaymentConfig, PaymentIntentAnswer, TestPayAnswer, TestPayBody, WebhookAnswer, WebhookEvent } from './model';
 import { createPaymentIntent, handleWebhook, payWithTestCard, settleIntent } from './service';
 
 const tags = ['Payments'];
@@ -55,6 +56,17 @@ export function paymentRoutes(ctx: AppContext) {
         response: { 200: WebhookAnswer, 400: Message },
         detail: {
           tags,
+          // Read as raw text (its signature covers the exact bytes), so the body is described here, not validated.
+          requestBody: { required: true, content: { 'application/json': { schema: toJsonSchema(WebhookEvent) as object } } },
+          parameters: [
+            {
+              name: 'stripe-signature',
+              in: 'header',
+              required: true,
+              description: 'The Stripe signature of the exact body (t=...,v1=...): with STRIPE_WEBHOOK_SECRET, or whsec_fogline_test_provider under the test provider.',
+              schema: { type: 'string', examples: ['t=1767225600,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd'] },
+            },
+          ],
           summary: 'Payment provider webhook (Stripe-Signature verified)',
           description: 'Handles payment_intent.succeeded (confirms the booking even if the browser never returns) and account.updated (payout status).',
         },

@@ -2,14 +2,15 @@
 import { Elysia } from 'elysia';
 import * as v from 'valibot';
 import { CurrentUserSchema, PasswordChangeBody, ProfileBody } from '../auth/model';
-import { Message } from '../lib/schema';
+import { Message, pathId } from '../lib/schema';
 import { authPlugin, requireUser } from '../auth/plugin';
 import { toCurrentUser } from '../auth/public-user';
 import type { AppContext } from '../context';
 import { assertOwnAccount, changePassword, parseUserId, updateProfile } from './service';
 
 const tags = ['Accounts'];
-const IdParams = v.object({ id: v.string() });
+/** The example is the demo customer (customer@fogline.test). */
+const IdParams = v.object({ id: pathId(15) });
 
 export function userRoutes(ctx: AppContext) {
   return new Elysia()

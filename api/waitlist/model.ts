@@ -1,7 +1,7 @@
 // Waitlist request and answer schemas (valibot only, so the site's Join Waitlist control shares the messages).
 import * as v from 'valibot';
 import { pageEntries } from '../lib/pagination';
-import { fields } from '../lib/schema';
+import { fields, pathId } from '../lib/schema';
 import { Booking, BookingClass, QuantityField } from '../bookings/model';
 import { PaymentIntentAnswer } from '../payments/model';
 
@@ -101,4 +101,4 @@ export const WaitlistQuery = v.object({
 });
 export type WaitlistQuery = v.InferOutput<typeof WaitlistQuery>;
 
-export const WaitlistIdParams = v.object({ id: v.string() });
+export const WaitlistIdParams = v.object({ id: pathId(5) });

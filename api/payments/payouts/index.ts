@@ -18,6 +18,7 @@ export function payoutRoutes(ctx: AppContext) {
       response: { 200: OnboardingAnswer, 400: Message, 401: Message, 403: Message, 404: Message, 502: Message },
       detail: {
         tags,
+        'x-example-role': 'coach',
         summary: 'Start or resume payout setup: a Stripe Connect Express onboarding link',
         description: 'The link returns to /profile?success=true, or /profile?refresh=true when it expired. With the test provider it opens a local onboarding page.',
       },
@@ -26,13 +27,13 @@ export function payoutRoutes(ctx: AppContext) {
       auth: 'user',
       params: CoachIdParams,
       response: { 200: PayoutStatus, 400: Message, 401: Message, 403: Message, 404: Message },
-      detail: { tags, summary: "A coach's payout status: onboarded, canReceivePayments" },
+      detail: { tags, 'x-example-role': 'coach', summary: "A coach's payout status: onboarded, canReceivePayments" },
     });
   if (!isTestProvider(ctx.payments)) return app;
   return app.post('/payouts/test-onboarding/complete', ({ user, body }) => completeTestOnboarding(ctx, requireUser(user), body.accountId), {
     auth: 'user',
     body: TestOnboardingBody,
     response: { 200: PayoutStatus, 401: Message, 403: Message, 404: Message },
-    detail: { tags, summary: 'Test provider only: complete the local onboarding of your payout account' },
+    detail: { tags, 'x-example-role': 'coach', summary: 'Test provider only: complete the local onboarding of your payout account' },
   });
 }

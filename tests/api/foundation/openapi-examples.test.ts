@@ -1,0 +1,315 @@
+// The OpenAPI document (/api/docs/json) describes what the server accepts: every operation documents an example
+// (request body, path parameters, required query parameters and headers), and each one, sent as the account its
+// x-example-role or x-access names, answers a documented success on a fresh demo database. The client checks every
+// answer against the operation's documented schema. A new route without an example fails the first test.
+//
+// Examples that name things which only exist later (a class's bookings, a payment intent, an emailed token) get
+// fresh ones from FRESH below, made through the API itself, mostly from other operations' documented examples;
+// every other value is sent as documented.
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import Ajv from 'ajv';
+import addFormats from 'ajv-formats';
+import { isTestProvider } from '../../../api/providers/payments';
+import { startTestServer, type TestClient, type TestServer } from '../../helpers/api';
+import { PNG_1X1, resetTokenIn, waitForEmail } from '../accounts/helpers';
+
+type Schema = { examples?: unknown[]; anyOf?: Schema[]; properties?: Record<string, Schema>; format?: string };
+type Parameter = { name: string; in: 'path' | 'query' | 'header' | 'cookie'; required?: boolean; schema?: Schema };
+interface Operation {
+  method: string;
+  template: string;
+  parameters?: Parameter[];
+  requestBody?: { content?: Record<string, { schema?: Schema }> };
+  responses: Record<string, unknown>;
+  'x-access'?: string;
+  'x-example-role'?: Role;
+  security?: unknown[];
+}
+type Role = 'visitor' | 'customer' | 'coach' | 'admin';
+
+/** The least demo account each access rule lets in (api/auth/plugin.ts); x-example-role overrides it. */
+const ROLE_FOR_ACCESS: Record<string, Role> = { user: 'customer', self: 'customer', coach: 'coach', approvedCoach: 'coach', admin: 'admin' };
+const DEMO_EMAIL: Record<Exclude<Role, 'visitor'>, string> = { customer: 'customer@fogline.test', coach: 'coach@fogline.test', admin: 'admin@fogline.test' };
+const MINUTE = 60_000;
+
+/** What a documented example needs in place of its ids and secrets, made fresh for it. */
+interface Fresh {
+  params?: Record<string, string>;
+  query?: Record<string, string>;
+  body?: Record<string, unknown>;
+  headers?: Record<string, string>;
+  /** Another caller than the role's demo account (an account whose password or token the example uses up). */
+  client?: TestClient;
+}
+
+const clients = {} as Record<Role, TestClient>;
+let addressCounter = 0;
+let registered = 0;
+/** Each sign-up and sign-in from its own address, so the per-address limits never trip the setup. */
+const nextAddress = () => `100.66.${++addressCounter >> 8}.${addressCounter & 255}`;
+
+const firstExample = (schema: Schema | undefined): unknown => schema?.examples?.[0] ?? schema?.anyOf?.find((s) => s.examples)?.examples?.[0];
+const operation = (method: string, template: string) => operations.find((op) => op.method === method && op.template === template)!;
+const bodyExample = (method: string, template: string) => firstExample(operation(method, template).requestBody?.content?.['application/json']?.schema) as Record<string, unknown>;
+
+async function signIn(email: string, password = 'demo-password'): Promise<TestClient> {
+  const client = server.client();
+  const res = await client.request('POST', '/api/login', { email, password }, { headers: { 'x-forwarded-for': nextAddress() } });
+  if (res.status !== 200) throw new Error(`sign-in of ${email}: ${res.status} ${JSON.stringify(res.body)}`);
+  return client;
+}
+
+/** A new customer through the documented registration example (with an address of its own). */
+async function newCustomer(overrides: Record<string, unknown> = {}): Promise<{ client: TestClient; id: number; email: string }> {
+  const client = server.client();
+  const email = `openapi-${++addressCounter}@example.test`;
+  const res = await client.request('POST', '/api/register', { ...bodyExample('POST', '/api/register'), email, ...overrides }, { headers: { 'x-forwarded-for': nextAddress() } });
+  if (res.status !== 201) throw new Error(`registration: ${res.status} ${JSON.stringify(res.body)}`);
+  return { client, id: res.body.id, email };
+}
+
+async function expectOk<T = any>(promise: Promise<{ status: number; body: T }>, what: string): Promise<T> {
+  const res = await promise;
+  if (res.status >= 300) throw new Error(`${what}: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body;
+}
+
+/** A one-time class of the demo coach: the documented class example, starting a week from now unless told. */
+async function newClass(overrides: Record<string, unknown> = {}): Promise<number> {
+  const startTime = new Date(server.clock.now().getTime() + 7 * 24 * 60 * MINUTE).toISOString();
+  const body = { ...bodyExample('POST', '/api/classes'), recurrence: null, startTime, ...overrides };
+  return (await expectOk(clients.coach.post('/api/classes', body), 'class setup')).id;
+}
+
+/** A free class with every spot taken by someone else, so the demo customer can join its waitlist. */
+async function fullClass(capacity = 2): Promise<{ id: number; bookingId: number; booker: TestClient }> {
+  const id = await newClass({ price: 0, capacity });
+  const booker = (await newCustomer()).client;
+  const booking = await expectOk(booker.post('/api/bookings/free', { classId: id, quantity: capacity }), 'booking setup');
+  return { id, bookingId: booking.id, booker };
+}
+
+/** A waitlist offer for the demo customer: they wait for a full class, whose booker then cancels. */
+async function offer(): Promise<string> {
+  const full = await fullClass();
+  const entry = await expectOk(clients.customer.post(`/api/classes/${full.id}/waitlist`, { quantity: 2 }), 'waitlist setup');
+  await expectOk(full.booker.put(`/api/bookings/${full.bookingId}/cancel`), 'cancellation setup');
+  return String(entry.id);
+}
+
+/** A payment intent of the demo customer for a class priced as the documented example (amount 52.5 for 2 spots). */
+async function intent(): Promise<{ id: string; clientSecret: string }> {
+  const classId = await newClass();
+  return expectOk(clients.customer.post('/api/payment/create-intent', { ...bodyExample('POST', '/api/payment/create-intent'), classId }), 'intent setup');
+}
+
+async function paidIntent(): Promise<string> {
+  const { id, clientSecret } = await intent();
+  await expectOk(clients.visitor.post('/api/payment/test-provider/pay', { ...bodyExample('POST', '/api/payment/test-provider/pay'), paymentIntentId: id, clientSecret }), 'payment setup');
+  return id;
+}
+
+/** A confirmed booking of the demo customer whose class has started, found in their past bookings, not yet reviewed. */
+const reviewedBookings = new Set<number>();
+async function pastBooking(): Promise<{ classId: number; bookingId: number }> {
+  const past = await expectOk(clients.customer.get('/api/bookings?when=past&limit=100'), 'past bookings');
+  const mine = await expectOk(clients.customer.get(`/api/reviews/customer/${(await expectOk(clients.customer.get('/api/user'), 'me')).id}`), 'reviews');
+  for (const review of mine as { bookingId: number }[]) reviewedBookings.add(review.bookingId);
+  const booking = (past as { id: number; classId: number; status: string }[]).find((b) => b.status === 'confirmed' && !reviewedBookings.has(b.id));
+  if (!booking) throw new Error('the demo customer has no past confirmed booking left to review');
+  reviewedBookings.add(booking.id);
+  return { classId: booking.classId, bookingId: booking.id };
+}
+
+/** A review of the demo customer, made once (their past bookings are few) and shared by the examples that read it. */
+let reviewMade: Promise<{ id: number; classId: number; bookingId: number }> | undefined;
+function review() {
+  reviewMade ??= pastBooking().then(async (ids) => {
+    const created = await expectOk(clients.customer.post('/api/reviews', { ...bodyExample('POST', '/api/reviews'), ...ids }), 'review setup');
+    return { id: created.id as number, ...ids };
+  });
+  return reviewMade;
+}
+
+/** The operations whose examples name things that cannot exist yet on a fresh database, keyed "METHOD /path". */
+const FRESH: Record<string, () => Promise<Fresh>> = {
+  // An address registers once: the documented example the first time, a new address for each other encoding.
+  'POST /api/register': async () => (registered++ ? { body: { email: `riley.park+${registered}@example.com` } } : {}),
+  // The reset ends every session of the account: a new account's emailed token, sent by the documented request.
+  'POST /api/auth/reset-password': async () => {
+    const { email } = await newCustomer();
+    await expectOk(clients.visitor.post('/api/auth/forgot-password', { email }), 'reset request');
+    return { body: { token: resetTokenIn(await waitForEmail(server, email)) } };
+  },
+  // Google sign-in starts at /api/auth/google, which keeps the state (and PKCE verifier) in a cookie of the browser.
+  'GET /api/auth/google/callback': async () => {
+    const browser = server.client();
+    const start = await browser.get('/api/auth/google?role=customer');
+    return { client: browser, query: { state: new URL(start.headers.get('location')!).searchParams.get('state')! } };
+  },
+  // A password change signs out the account's other sessions: a new account with the documented current password.
+  'PUT /api/users/{id}/password': async () => {
+    const person = await newCustomer({ password: String(bodyExample('PUT', '/api/users/{id}/password').currentPassword) });
+    return { client: person.client, params: { id: String(person.id) } };
+  },
+  'GET /api/classes/{id}': async () => ({ params: { id: String(await newClass()) } }),
+  'GET /api/classes/{id}/bookings/count': async () => ({ params: { id: String(await newClass()) } }),
+  'PATCH /api/classes/{id}': async () => ({ params: { id: String(await newClass()) } }),
+  'PUT /api/classes/{id}': async () => ({ params: { id: String(await newClass()) } }),
+  'DELETE /api/classes/{id}': async () => ({ params: { id: String(await newClass()) } }),
+  'GET /api/classes/{id}/roster': async () => ({ params: { id: String(await newClass()) } }),
+  'GET /api/classes/{id}/roster.csv': async () => ({ params: { id: String(await newClass()) } }),
+  'POST /api/bookings/free': async () => ({ body: { classId: await newClass({ price: 0 }) } }),
+  'PUT /api/bookings/{id}/cancel': async () => {
+    const booking = await expectOk(clients.customer.post('/api/bookings/free', { classId: await newClass({ price: 0 }) }), 'booking setup');
+    return { params: { id: String(booking.id) } };
+  },
+  // Check-in is open from 30 minutes before the start: a class starting in 20 minutes, booked by the demo customer.
+  'PUT /api/bookings/{id}/attendance': async () => {
+    const classId = await newClass({ price: 0, startTime: new Date(server.clock.now().getTime() + 20 * MINUTE).toISOString() });
+    const booking = await expectOk(clients.customer.post('/api/bookings/free', { classId }), 'booking setup');
+    return { params: { id: String(booking.id) } };
+  },
+  'POST /api/classes/{id}/waitlist': async () => ({ params: { id: String((await fullClass()).id) } }),
+  'DELETE /api/classes/{id}/waitlist': async () => {
+    const { id } = await fullClass();
+    await expectOk(clients.customer.post(`/api/classes/${id}/waitlist`, { quantity: 1 }), 'waitlist setup');
+    return { params: { id: String(id) } };
+  },
+  'POST /api/waitlist/{id}/accept': async () => ({ params: { id: await offer() } }),
+  'POST /api/waitlist/{id}/decline': async () => ({ params: { id: await offer() } }),
+  'POST /api/payment/create-intent': async () => ({ body: { classId: await newClass() } }),
+  'POST /api/payment/test-provider/pay': async () => {
+    const { id, clientSecret } = await intent();
+    return { body: { paymentIntentId: id, clientSecret } };
+  },
+  'POST /api/payment/confirm': async () => ({ body: { paymentIntentId: await paidIntent() } }),
+  // The signature covers the exact body and its time: the example event, about a paid intent, signed with the
+  // test provider's secret as Stripe would sign it.
+  'POST /api/payment/webhook': async () => {
+    const event = bodyExample('POST', '/api/payment/webhook');
+    const body = { ...event, data: { object: { id: await paidIntent() } } };
+    if (!isTestProvider(server.ctx.payments)) throw new Error('the test payment provider is not active');
+    return { body, headers: { 'stripe-signature': await server.ctx.payments.signWebhook(JSON.stringify(body)) } };
+  },
+  'POST /api/payouts/test-onboarding/complete': async () => {
+    const coachId = firstExample(operation('POST', '/api/coaches/{id}/stripe-onboarding').parameters![0]!.schema);
+    const { onboardingUrl } = await expectOk(clients.coach.post(`/api/coaches/${coachId}/stripe-onboarding`), 'onboarding setup');
+    return { body: { accountId: new URL(onboardingUrl, server.url).searchParams.get('account')! } };
+  },
+  'POST /api/reviews': async () => ({ body: await pastBooking() }),
+  // The body names the review's class and booking again.
+  'PUT /api/reviews/{id}': async () => {
+    const { id, classId, bookingId } = await review();
+    return { params: { id: String(id) }, body: { classId, bookingId } };
+  },
+  'GET /api/reviews/class/{classId}/{bookingId}': async () => {
+    const { classId, bookingId } = await review();
+    return { params: { classId: String(classId), bookingId: String(bookingId) } };
+  },
+  'GET /api/calendar/{token}': async () => {
+    const { url } = await expectOk(clients.customer.get('/api/calendar'), 'feed setup');
+    return { params: { token: new URL(url).pathname.split('/').pop()! } };
+  },
+};
+
+/** The documented successes: the 2xx answers, or for a browser redirect (Google sign-in) its 3xx. */
+function successes(op: Operation): number[] {
+  const statuses = Object.keys(op.responses).map(Number);
+  const ok = statuses.filter((s) => s >= 200 && s < 300);
+  return ok.length ? ok : statuses.filter((s) => s >= 300 && s < 400);
+}
+
+/** What is missing for the operation to be called from its document alone. */
+function missingExamples(op: Operation): string[] {
+  const missing = (op.parameters ?? []).filter((p) => (p.in === 'path' || p.required) && firstExample(p.schema) === undefined).map((p) => `${p.in} parameter ${p.name}`);
+  for (const [type, content] of Object.entries(op.requestBody?.content ?? {})) {
+    // A file has no JSON example: a binary field is sent as a small real image.
+    const binaryOnly = Object.values(content.schema?.properties ?? {}).every((field) => field.format === 'binary');
+    if (firstExample(content.schema) === undefined && !(type === 'multipart/form-data' && binaryOnly)) missing.push(`${type} body`);
+  }
+  return missing;
+}
+
+/** The example body in one of the documented encodings: JSON, a form (each field as text), or multipart (a binary
+ * field gets a small real image). */
+function encodedBody(content: { schema?: Schema }, type: string, fresh: Fresh): { body?: unknown; raw?: BodyInit } {
+  const example = { ...(firstExample(content.schema) as object | undefined), ...fresh.body } as Record<string, unknown>;
+  if (type === 'application/json') return { body: example };
+  const form = type === 'multipart/form-data' ? new FormData() : new URLSearchParams();
+  for (const [name, field] of Object.entries(content.schema?.properties ?? {})) {
+    if (field.format === 'binary') (form as FormData).append(name, new File([PNG_1X1 as Uint8Array<ArrayBuffer>], 'example.png', { type: 'image/png' }));
+    else if (example[name] !== undefined) form.append(name, String(example[name]));
+  }
+  return { raw: form };
+}
+
+async function callWithExample(op: Operation, type?: string) {
+  const fresh = (await FRESH[`${op.method} ${op.template}`]?.()) ?? {};
+  const role = op['x-example-role'] ?? ROLE_FOR_ACCESS[op['x-access'] ?? ''] ?? 'visitor';
+  const client = fresh.client ?? (role === 'visitor' ? server.client() : clients[role]);
+  const value = (p: Parameter) => fresh[p.in === 'path' ? 'params' : p.in === 'query' ? 'query' : 'headers']?.[p.name] ?? firstExample(p.schema);
+  const parameters = op.parameters ?? [];
+  const path = op.template.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(value(parameters.find((p) => p.in === 'path' && p.name === name)!))));
+  const query = new URLSearchParams(parameters.filter((p) => p.in === 'query' && value(p) !== undefined).map((p) => [p.name, String(value(p))]));
+  const headers = { 'x-forwarded-for': nextAddress(), ...Object.fromEntries(parameters.filter((p) => p.in === 'header').map((p) => [p.name, String(value(p))])) };
+  const { body, raw } = type ? encodedBody(op.requestBody!.content![type]!, type, fresh) : {};
+  return client.request(op.method, query.size ? `${path}?${query}` : path, body, { headers, raw });
+}
+
+// The document is read before the tests are declared, so each operation is a test of its own.
+const server: TestServer = await startTestServer({ seed: true });
+const doc = await (await fetch(`${server.url}/api/docs/json`)).json();
+const operations: Operation[] = Object.entries(doc.paths as Record<string, Record<string, Omit<Operation, 'method' | 'template'>>>).flatMap(([template, methods]) =>
+  Object.entries(methods).map(([method, op]) => ({ ...op, method: method.toUpperCase(), template })),
+);
+
+beforeAll(async () => {
+  // Google's side of sign-in, behind the product's interface: it sends the browser back with a code it accepts.
+  server.ctx.google = {
+    createAuthorizationURL: (state) => new URL(`https://accounts.google.com/o/oauth2/v2/auth?state=${state}`),
+    validateCode: async () => ({ sub: '1098765432101', email: 'gia.green@gmail.test', emailVerified: true, givenName: 'Gia', familyName: 'Green', picture: null }),
+  };
+  clients.visitor = server.client();
+  for (const role of ['customer', 'coach', 'admin'] as const) clients[role] = await signIn(DEMO_EMAIL[role]);
+}, 60_000);
+afterAll(() => server.stop());
+
+test('every operation documents an example for its body and for its path, required query and header parameters', () => {
+  expect(operations.length).toBeGreaterThan(60);
+  const missing = operations.flatMap((op) => missingExamples(op).map((what) => `${op.method} ${op.template}: ${what}`));
+  expect(missing).toEqual([]);
+});
+
+test('every documented example matches its own schema', () => {
+  const ajv = new Ajv({ strict: false, allErrors: true });
+  addFormats(ajv);
+  const wrong = operations.flatMap((op) => {
+    const schemas = [...(op.parameters ?? []).map((p) => [`${p.in} parameter ${p.name}`, p.schema] as const), ...Object.entries(op.requestBody?.content ?? {}).map(([type, c]) => [`${type} body`, c.schema] as const)];
+    return schemas.flatMap(([what, schema]) => {
+      const example = firstExample(schema);
+      if (example === undefined || !schema || ajv.validate({ ...schema, $schema: undefined }, example)) return [];
+      return [`${op.method} ${op.template} ${what}: ${ajv.errorsText()}`];
+    });
+  });
+  expect(wrong).toEqual([]);
+});
+
+test('every operation that needs a session says so (security) and names who may call it (x-access)', () => {
+  const unnamed = operations.filter((op) => op['x-access'] && !op.security?.length).map((op) => `${op.method} ${op.template}`);
+  expect(unnamed).toEqual([]);
+});
+
+// In document order, deletions last, so they never take away what another example reads (the demo blog post).
+const inOrder = [...operations].sort((a, b) => Number(a.method === 'DELETE') - Number(b.method === 'DELETE'));
+describe('each documented example, sent as its account, answers a documented success', () => {
+  for (const op of inOrder) {
+    // Once per documented encoding of the body: what the document offers, the server accepts.
+    for (const type of op.requestBody?.content ? Object.keys(op.requestBody.content) : [undefined]) {
+      test(`${op.method} ${op.template}${type && type !== 'application/json' ? ` (${type})` : ''}`, async () => {
+        const res = await callWithExample(op, type);
+        if (!successes(op).includes(res.status)) throw new Error(`answered ${res.status}: ${JSON.stringify(res.body).slice(0, 300)}`);
+      });
+    }
+  }
+});
