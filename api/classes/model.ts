@@ -260,4 +260,3 @@ export const ClassWriteResult = v.object({
 });
 
 export const DeleteResult = v.object({ message: v.string(), deleted: v.number(), cancelledBookings: v.number() });
-export type NewClassInput = v.InferInput<typeof NewClass>;

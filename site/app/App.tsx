@@ -2,13 +2,13 @@
 // without full reloads. The user comes from the server render and lives in the shared session store.
 import { useStore } from '@nanostores/react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useMemo, type ComponentType } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState, type ComponentType } from 'react';
 import type { CurrentUser } from '../../api/auth/public-user';
 import Toaster from '../islands/Toaster';
 import { $user } from '../lib/stores/session';
 import AccessDenied from './components/AccessDenied';
 import Spinner from './components/Spinner';
-import { queryClient } from './query';
+import { newQueryClient } from '../lib/query';
 import { matchPath, setAppPathMatcher, useLocation, type Params, type ScreenProps } from './router';
 import { appRoutes } from './routes';
 
@@ -19,6 +19,7 @@ const screens = new Map<string, ComponentType<ScreenProps>>(appRoutes.map((route
 export default function App({ initialUser }: { initialUser: CurrentUser }) {
   if ($user.get() === undefined) $user.set(initialUser);
   const user = useStore($user);
+  const [queryClient] = useState(newQueryClient);
   const { pathname } = useLocation();
 
   const match = useMemo(() => {

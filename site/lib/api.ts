@@ -5,7 +5,7 @@ import { treaty } from '@elysiajs/eden/treaty2';
 import type * as v from 'valibot';
 import type { Api } from '../../api/app';
 import type { TestPayAnswer, TestPayBody } from '../../api/payments/model';
-import { ApiError } from './api-client';
+import { ApiError } from './api-error';
 
 const origin = typeof window === 'undefined' ? 'http://localhost' : window.location.origin;
 

@@ -1,5 +1,14 @@
-// Waitlist display rules shared by the class page and My Bookings: the time left to answer an offer (its
-// deadline reads through catalog's dateAtTime) and the entry states' labels.
+// The waitlist as the class page and My Bookings share it: the caller's entries (one cached query), which of
+// them are still open, the time left to answer an offer (its deadline reads through catalog's dateAtTime) and
+// the entry states' labels.
+import type { WaitlistEntry } from '../../api/waitlist/model';
+import { api, unwrap } from './api';
+
+/** The caller's waitlist entries (GET /api/waitlist). */
+export const waitlistQuery = { queryKey: ['waitlist'], queryFn: () => unwrap(api.waitlist.get()) };
+
+/** Still in line, or holding an offer to answer. */
+export const isOpenEntry = (entry: WaitlistEntry) => entry.status === 'waiting' || entry.status === 'offered';
 
 /** Time left to answer, as "1 h 05 min left", "4 min 30 s left", or "Expired". */
 export function countdown(offerExpiresAt: string, now: number): string {

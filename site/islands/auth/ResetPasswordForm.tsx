@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'react';
 import { ResetPasswordCardForm, ResetPasswordPageForm } from '../../../api/auth/model';
 import { api, unwrap } from '../../lib/api';
-import { ApiError } from '../../lib/api-client';
+import { ApiError } from '../../lib/api-error';
 import { FormAlert, PasswordField, SubmitButton, useForm } from '../../lib/form';
 import { ResultView } from './auth-parts';
 

@@ -4,6 +4,7 @@
 // Class is Full with Join Waitlist (./JoinWaitlist.tsx), visitors sent to sign in and back, free classes booked
 // directly, paid ones to checkout.
 import { tagReact } from '../../lib/astro-react';
+import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { Booking } from '../../../api/bookings/model';
 import AttendeeFields, { type AttendeeErrors, readAttendees, useAttendeeDrafts } from '../../components/booking/AttendeeFields';
@@ -11,9 +12,10 @@ import { PriceBreakdown } from '../../components/booking/PriceBreakdown';
 import { SpotCounter } from '../../components/booking/SpotCounter';
 import { Icon } from '../../components/catalog/icons';
 import { api, unwrap } from '../../lib/api';
-import { errorMessage } from '../../lib/api-client';
+import { errorMessage } from '../../lib/api-error';
 import { toastAcrossNavigation } from '../../lib/carry-toast';
 import { dollars } from '../../lib/catalog';
+import { newQueryClient } from '../../lib/query';
 import { refreshUser } from '../../lib/stores/session';
 import { toast } from '../../lib/stores/toast';
 import Toaster from '../Toaster';
@@ -50,23 +52,32 @@ function initialQuantity(classId: number, max: number): number {
   return Number.isFinite(wanted) ? Math.min(Math.max(1, wanted), max) : 1;
 }
 
-export default function BookingCard({ classId, price, capacity, spotsLeft, signedIn, started = false, kids = false }: BookingCardProps) {
+export default function BookingCard(props: BookingCardProps) {
+  const [queryClient] = useState(newQueryClient);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <Card {...props} />
+    </QueryClientProvider>
+  );
+}
+
+function Card({ classId, price, capacity, spotsLeft, signedIn, started = false, kids = false }: BookingCardProps) {
   const full = spotsLeft <= 0;
   const max = Math.max(1, spotsLeft || capacity);
   const [quantity, setQuantity] = useState(() => initialQuantity(classId, max));
-  const [mine, setMine] = useState<Booking | null | undefined>(signedIn ? undefined : null);
+  // The customer's active booking of this class (undefined while it loads; a failure shows the booking controls).
+  const active = useQuery({
+    queryKey: ['bookings', { classId, active: true }],
+    queryFn: async () => (await unwrap(api.bookings.get({ query: { classId: String(classId), active: 'true', limit: '1' } })))[0] ?? null,
+    enabled: signedIn,
+  });
+  const mine: Booking | null | undefined = !signedIn || active.isError ? null : active.data;
+  // A free booking's first attendee is the customer, by name.
+  const user = useQuery({ queryKey: ['user'], queryFn: refreshUser, enabled: signedIn && price === 0, refetchOnWindowFocus: false });
+  const booker = user.data ? `${user.data.firstName} ${user.data.lastName}` : null;
   const [booking, setBooking] = useState(false);
-  const [booker, setBooker] = useState<string | null>(null);
   const [attendees, setAttendees] = useAttendeeDrafts(quantity, kids ? null : booker);
   const [attendeeErrors, setAttendeeErrors] = useState<AttendeeErrors>({});
-
-  useEffect(() => {
-    if (!signedIn) return;
-    unwrap(api.bookings.get({ query: { classId: String(classId), active: 'true', limit: '1' } }))
-      .then((list) => setMine(list[0] ?? null))
-      .catch(() => setMine(null));
-    if (price === 0) void refreshUser().then((user) => user && setBooker(`${user.firstName} ${user.lastName}`)).catch(() => undefined);
-  }, [signedIn, classId, price]);
 
   useEffect(() => {
     try {

@@ -1,12 +1,14 @@
 // The booking card of a full class: Join Waitlist with the same spot counter as booking (a visitor signs in
 // first and comes back), or where the customer stands: place in line (with Leave), or an offer to answer.
-import { useEffect, useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { WaitlistEntry } from '../../../api/waitlist/model';
 import { SpotCounter } from '../../components/booking/SpotCounter';
 import { Icon } from '../../components/catalog/icons';
-import { apiDelete, apiGet, apiPost, errorMessage } from '../../lib/api-client';
+import { api, unwrap } from '../../lib/api';
+import { errorMessage } from '../../lib/api-error';
 import { dateAtTime } from '../../lib/catalog';
 import { toast } from '../../lib/stores/toast';
+import { isOpenEntry, waitlistQuery } from '../../lib/waitlist';
 
 export interface JoinWaitlistProps {
   classId: number;
@@ -16,43 +18,33 @@ export interface JoinWaitlistProps {
   onQuantity: (next: number) => void;
 }
 
+const TRY_AGAIN = 'Something went wrong. Please try again.';
+
 export function JoinWaitlist({ classId, capacity, signedIn, quantity, onQuantity }: JoinWaitlistProps) {
-  const [entry, setEntry] = useState<WaitlistEntry | null | undefined>(signedIn ? undefined : null);
-  const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    if (!signedIn) return;
-    // The class's newest entry is its open one, if any (the list is paged, so ask for this class only).
-    apiGet<WaitlistEntry[]>(`/api/waitlist?classId=${classId}&limit=1`)
-      .then((list) => setEntry(list.find((e) => e.status === 'waiting' || e.status === 'offered') ?? null))
-      .catch(() => setEntry(null));
-  }, [signedIn, classId]);
-
-  async function join() {
-    setBusy(true);
-    try {
-      const joined = await apiPost<WaitlistEntry>(`/api/classes/${classId}/waitlist`, { quantity });
-      setEntry(joined);
-      toast({ title: "You're on the waitlist", description: "We'll email you as soon as spots open up for you.", variant: 'success' });
-    } catch (error) {
-      toast({ title: 'Could not join the waitlist', description: errorMessage(error, 'Something went wrong. Please try again.'), variant: 'destructive' });
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  async function leave() {
-    setBusy(true);
-    try {
-      await apiDelete(`/api/classes/${classId}/waitlist`);
-      setEntry(null);
-      toast({ title: 'You left the waitlist', variant: 'success' });
-    } catch (error) {
-      toast({ title: 'Could not leave the waitlist', description: errorMessage(error, 'Something went wrong. Please try again.'), variant: 'destructive' });
-    } finally {
-      setBusy(false);
-    }
-  }
+  const queryClient = useQueryClient();
+  // The class's newest entry is its open one, if any (the list is paged, so ask for this class only).
+  const entries = useQuery({
+    queryKey: [...waitlistQuery.queryKey, { classId }],
+    queryFn: () => unwrap(api.waitlist.get({ query: { classId: String(classId), limit: '1' } })),
+    enabled: signedIn,
+  });
+  // Whatever the list says, a join or a leave answers with the entry as it now is.
+  const settle = () => queryClient.invalidateQueries({ queryKey: waitlistQuery.queryKey });
+  const join = useMutation({
+    mutationFn: () => unwrap(api.classes({ id: classId }).waitlist.post({ quantity })),
+    onSuccess: () => toast({ title: "You're on the waitlist", description: "We'll email you as soon as spots open up for you.", variant: 'success' }),
+    onError: (error) => toast({ title: 'Could not join the waitlist', description: errorMessage(error, TRY_AGAIN), variant: 'destructive' }),
+    onSettled: settle,
+  });
+  const leave = useMutation({
+    mutationFn: () => unwrap(api.classes({ id: classId }).waitlist.delete()),
+    onSuccess: () => toast({ title: 'You left the waitlist', variant: 'success' }),
+    onError: (error) => toast({ title: 'Could not leave the waitlist', description: errorMessage(error, TRY_AGAIN), variant: 'destructive' }),
+    onSettled: settle,
+  });
+  const busy = join.isPending || leave.isPending;
+  // undefined while loading; a list that cannot be read shows the Join Waitlist button (the API has the last word).
+  const entry: WaitlistEntry | null | undefined = !signedIn || entries.isError ? null : entries.data?.find(isOpenEntry) ?? (entries.data ? null : undefined);
 
   const full = (
     <div className="mt-5 rounded-xl bg-red-50 p-4 text-red-800 dark:bg-red-950/50 dark:text-red-200" role="status">
@@ -78,7 +70,7 @@ export function JoinWaitlist({ classId, capacity, signedIn, quantity, onQuantity
         <div className="mt-4 rounded-xl bg-brand-50 p-4 text-brand-900 dark:bg-brand-950/60 dark:text-brand-100" role="status">
           <p className="flex items-center gap-2 font-semibold"><Icon name="check" className="h-5 w-5" />You're on the waitlist</p>
           <p className="mt-1 text-sm">Number {entry.position} in line · {entry.quantity} {entry.quantity === 1 ? 'spot' : 'spots'}</p>
-          <button type="button" className="btn-secondary mt-3 w-full" disabled={busy} onClick={() => void leave()}>Leave Waitlist</button>
+          <button type="button" className="btn-secondary mt-3 w-full" disabled={busy} onClick={() => leave.mutate()}>Leave Waitlist</button>
         </div>
       </>
     );
@@ -88,7 +80,7 @@ export function JoinWaitlist({ classId, capacity, signedIn, quantity, onQuantity
       {full}
       <SpotCounter quantity={quantity} max={capacity} onChange={onQuantity} />
       {signedIn ? (
-        <button type="button" className="btn-primary mt-5 w-full py-3 text-base" disabled={busy} onClick={() => void join()}>
+        <button type="button" className="btn-primary mt-5 w-full py-3 text-base" disabled={busy} onClick={() => join.mutate()}>
           {busy ? 'Joining...' : 'Join Waitlist'}
         </button>
       ) : (

@@ -5,7 +5,7 @@ import { valibotResolver } from '@hookform/resolvers/valibot';
 import { type FormEvent, useState } from 'react';
 import { type DefaultValues, type FieldErrors as RhfErrors, type FieldValues, type Path, type PathValue, useForm as useRhfForm } from 'react-hook-form';
 import * as v from 'valibot';
-import { ApiError, errorMessage } from '../api-client';
+import { ApiError, errorMessage } from '../api-error';
 
 /** First message per field, keyed by dot path ('form' for the whole form). */
 export type FieldErrors = Record<string, string | undefined>;

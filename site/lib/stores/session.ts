@@ -1,7 +1,8 @@
 // The signed-in user, shared by every island and the signed-in app (nanostores). null = signed out.
 import { atom } from 'nanostores';
 import type { CurrentUser } from '../../../api/auth/public-user';
-import { ApiError, apiGet, apiPost } from '../api-client';
+import { api, unwrap } from '../api';
+import { ApiError } from '../api-error';
 
 export type { CurrentUser };
 
@@ -10,7 +11,7 @@ export const $user = atom<CurrentUser | null | undefined>(undefined);
 
 export async function refreshUser(): Promise<CurrentUser | null> {
   try {
-    const user = await apiGet<CurrentUser>('/api/user');
+    const user = await unwrap(api.user.get());
     $user.set(user);
     return user;
   } catch (error) {
@@ -23,7 +24,7 @@ export async function refreshUser(): Promise<CurrentUser | null> {
 }
 
 export async function signOut(): Promise<void> {
-  await apiPost('/api/logout', {});
+  await unwrap(api.logout.post());
   $user.set(null);
   window.location.assign('/');
 }

@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react';
 import type { Booking } from '../../../../api/bookings/model';
 import { EmptyState } from '../../../components/catalog/EmptyState';
 import { api, unwrap, unwrapPage } from '../../../lib/api';
-import { errorMessage } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api-error';
 import { showCarriedToast } from '../../../lib/carry-toast';
 import { dollars } from '../../../lib/catalog';
 import { toast } from '../../../lib/stores/toast';

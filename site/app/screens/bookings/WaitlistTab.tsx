@@ -6,28 +6,24 @@ import { useEffect, useState } from 'react';
 import type { AcceptAnswer, WaitlistEntry } from '../../../../api/waitlist/model';
 import { EmptyState } from '../../../components/catalog/EmptyState';
 import { api, unwrap } from '../../../lib/api';
-import { errorMessage } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api-error';
 import { dateAtTime, dollars } from '../../../lib/catalog';
 import { toast } from '../../../lib/stores/toast';
-import { countdown, WAITLIST_STATUS_LABEL } from '../../../lib/waitlist';
+import { countdown, isOpenEntry, WAITLIST_STATUS_LABEL, waitlistQuery } from '../../../lib/waitlist';
 import { navigate } from '../../router';
 import { ClassFacts } from './ClassFacts';
-
-const isOpen = (e: WaitlistEntry) => e.status === 'waiting' || e.status === 'offered';
-
-export const WAITLIST = ['waitlist'] as const;
 
 /** The caller's waitlist entries (null while loading); TanStack Query refetches them on focus. */
 export function useWaitlistEntries() {
   const queryClient = useQueryClient();
-  const query = useQuery({ queryKey: WAITLIST, queryFn: () => unwrap(api.waitlist.get()) });
+  const query = useQuery(waitlistQuery);
   const entries = query.data ?? null;
   // An answered offer also changes the bookings (a booking, or a hold to pay).
   const reload = async () => {
-    await queryClient.invalidateQueries({ queryKey: WAITLIST });
+    await queryClient.invalidateQueries({ queryKey: waitlistQuery.queryKey });
     await queryClient.invalidateQueries({ queryKey: ['bookings'] });
   };
-  return { query, entries, reload, openCount: (entries ?? []).filter(isOpen).length };
+  return { query, entries, reload, openCount: (entries ?? []).filter(isOpenEntry).length };
 }
 
 /** Re-renders every second while an offer's countdown is on screen. */

@@ -9,7 +9,7 @@ import AttendeeFields, { type AttendeeErrors, readAttendees, useAttendeeDrafts }
 import { PriceBreakdown, totalDollars } from '../../../components/booking/PriceBreakdown';
 import { Icon } from '../../../components/catalog/icons';
 import { api, unwrap } from '../../../lib/api';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError } from '../../../lib/api-error';
 import { classDateFull, classTime, dollars, locationOf } from '../../../lib/catalog';
 import { $user } from '../../../lib/stores/session';
 import { toast } from '../../../lib/stores/toast';

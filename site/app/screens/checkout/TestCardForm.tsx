@@ -2,7 +2,7 @@
 // same valibot schema as the server, paid through POST /api/payment/test-provider/pay.
 import { TestCardFields } from '../../../../api/payments/model';
 import { testProviderPay } from '../../../lib/api';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError } from '../../../lib/api-error';
 import { Field, useForm } from '../../../lib/form';
 import type { PaymentFormProps } from './payment-form';
 

@@ -2,7 +2,7 @@
 // what they hold into the class resource the API takes: a Pacific date and time become an RFC 3339 instant.
 // Half-hour starts, "not in the past" and the edit page's minimums are page rules; the API checks the class.
 import * as v from 'valibot';
-import { CLASS_DEFAULTS, CLASS_MESSAGES, type ClassChanges, type NewClassInput, type Recurrence } from '../../../../api/classes/model';
+import { CLASS_DEFAULTS, CLASS_MESSAGES, type ClassChanges, type NewClass, type Recurrence } from '../../../../api/classes/model';
 import type { ClassJson } from '../../../../api/classes/shape';
 import { pacificDay, pacificHHMM, pacificWallTimeToInstant } from '../../../../api/lib/pacific';
 import { isCalendarDay, trimmedMin } from '../../../../api/lib/schema';
@@ -140,7 +140,7 @@ export function classValuesFrom(c: ClassJson, duplicate: boolean, now = new Date
 }
 
 /** The class fields the form holds, as the resource names them (a change sends them all). */
-export function toClassChanges(values: ClassFormValues): ClassChanges & Required<Pick<ClassChanges, 'title' | 'categoryId' | 'description' | 'location' | 'startTime'>> {
+export function toClassChanges(values: ClassFormValues): ClassChanges & Required<Pick<ClassChanges, 'title' | 'categoryId' | 'description' | 'location' | 'startTime' | 'price' | 'duration' | 'capacity' | 'ageGroup'>> {
   return {
     title: values.title,
     description: values.description,
@@ -163,7 +163,7 @@ export function toClassChanges(values: ClassFormValues): ClassChanges & Required
 }
 
 /** A new class (or series) from the form: the admin's chosen coach, and the recurrence when it repeats. */
-export function toNewClass(values: ClassFormValues, recurrence: Recurrence | null, asAdmin: boolean): NewClassInput {
+export function toNewClass(values: ClassFormValues, recurrence: Recurrence | null, asAdmin: boolean): NewClass {
   return { ...toClassChanges(values), ...(asAdmin ? { coachId: num(values.coachId) } : {}), recurrence: recurrence ?? null };
 }
 

@@ -2,7 +2,8 @@
 // types, unless they typed an address by hand; "Use my location" reverse-geocodes the browser's position.
 import { useEffect, useRef, useState } from 'react';
 import { CLASS_MESSAGES, type Place } from '../../../../api/classes/model';
-import { apiGet, errorMessage } from '../../../lib/api-client';
+import { api, unwrap } from '../../../lib/api';
+import { errorMessage } from '../../../lib/api-error';
 import { toast } from '../../../lib/stores/toast';
 
 const GEO_MESSAGES: Record<number, string> = {
@@ -44,7 +45,7 @@ export function useAddressAutofill(values: AddressFields, set: SetAddressField, 
     const typedByHand = !autofilled.current && (values.addressLine1 || values.city || values.zipCode);
     if (typedByHand) return;
     const timer = setTimeout(() => {
-      apiGet<Place>(`/api/geocode?q=${encodeURIComponent(name)}`)
+      unwrap(api.geocode.get({ query: { q: name } }))
         .then((place) => {
           setNotice(place.found ? null : CLASS_MESSAGES.addressOnly);
           if (place.found) fill(place);
@@ -64,7 +65,7 @@ export function useAddressAutofill(values: AddressFields, set: SetAddressField, 
     navigator.geolocation.getCurrentPosition(
       async ({ coords: { latitude, longitude } }) => {
         try {
-          const place = await apiGet<Place>(`/api/geocode/reverse?lat=${latitude}&lng=${longitude}`);
+          const place = await unwrap(api.geocode.reverse.get({ query: { lat: String(latitude), lng: String(longitude) } }));
           fill(place, { latitude, longitude });
           setNotice(place.found ? null : 'Location saved. Fill in the address so customers can find you.');
         } catch (error) {

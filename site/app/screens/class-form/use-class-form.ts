@@ -5,7 +5,7 @@ import { useMemo, useState } from 'react';
 import type { Recurrence as ResourceRecurrence, Scope } from '../../../../api/classes/model';
 import type { ClassJson } from '../../../../api/classes/shape';
 import { pacificWeekday } from '../../../../api/lib/pacific';
-import { api, apiPost } from '../../../lib/api-client';
+import { api, unwrap } from '../../../lib/api';
 import { useForm } from '../../../lib/form';
 import { toast } from '../../../lib/stores/toast';
 import { navigate } from '../../router';
@@ -14,12 +14,6 @@ import { useImageChoice } from './ImagePicker';
 import type { Recurrence } from './RecurrenceDialog';
 
 export type FormMode = 'create' | 'edit' | 'duplicate';
-
-interface Saved {
-  sessionCount: number;
-  updatedCount?: number;
-  locationNotice: string | null;
-}
 
 /** The dialog's draft as the resource's nested recurrence. */
 function toRecurrence(r: Recurrence): ResourceRecurrence {
@@ -58,12 +52,12 @@ export function useClassForm({ existing, mode, isAdmin }: { existing: ClassJson 
     }
     const filled = { ...values, image: imageUrl };
     if (isEdit) {
-      const saved = await api<Saved>(`/api/classes/${existing!.id}?scope=${scope}`, { method: 'PATCH', body: toClassChanges(filled) });
+      const saved = await unwrap(api.classes({ id: existing!.id }).patch(toClassChanges(filled), { query: { scope } }));
       toast({ title: 'Class updated', description: saved.locationNotice ?? (saved.updatedCount && saved.updatedCount > 1 ? `${saved.updatedCount} sessions updated.` : 'Your changes are saved.'), variant: 'success' });
       navigate(isAdmin ? '/admin?tab=classes' : '/my-classes');
       return;
     }
-    const created = await apiPost<Saved>('/api/classes', toNewClass(filled, repeat ? toRecurrence(recurrence) : null, isAdmin));
+    const created = await unwrap(api.classes.post(toNewClass(filled, repeat ? toRecurrence(recurrence) : null, isAdmin)));
     toast({
       title: 'Class created',
       description: [created.sessionCount > 1 ? `${created.sessionCount} sessions scheduled.` : null, created.locationNotice].filter(Boolean).join(' ') || 'Your class is live.',

@@ -1,11 +1,11 @@
 // What the class pages load before they show a form: the class being edited or duplicated (with the access
 // rule: its coach or an admin), the categories, and for an admin the coaches a class can be created for.
-import { useEffect, useState } from 'react';
-import type { Category } from '../../../../api/catalog/model';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import type { ClassJson } from '../../../../api/classes/shape';
 import { MAX_PAGE_SIZE } from '../../../../api/lib/pagination';
-import { api, unwrapPage } from '../../../lib/api';
-import { apiGet } from '../../../lib/api-client';
+import { api, unwrap, unwrapPage } from '../../../lib/api';
+import { categoriesQuery } from '../../../lib/query';
 import { toast } from '../../../lib/stores/toast';
 
 export type Coach = { id: number; firstName: string; lastName: string };
@@ -14,23 +14,24 @@ export type Loaded = ClassJson | null | 'missing' | 'denied';
 
 /** One class for a page that changes it: 'denied' unless the user is its coach or an admin. */
 export function useManagedClass(id: string | null, user: { id: number; role: string }, options: { onMissing?: () => void } = {}): Loaded {
-  const [loaded, setLoaded] = useState<Loaded>(id ? null : 'missing');
+  const found = useQuery({
+    queryKey: ['class', id],
+    // The answer is the whole class (toClassJson); its documented schema (ClassItem) names only the public fields.
+    queryFn: async () => (await unwrap(api.classes({ id: id! }).get())) as unknown as ClassJson,
+    enabled: Boolean(id),
+    // The form starts from what this loads: always the class as it is now, never a cached copy, and the
+    // form's own copy is what the user edits (so no refetch on focus).
+    gcTime: 0,
+    refetchOnWindowFocus: false,
+  });
+  const missing = found.isError;
   useEffect(() => {
-    if (!id) return;
-    let live = true;
-    apiGet<ClassJson>(`/api/classes/${encodeURIComponent(id)}`)
-      .then((c) => live && setLoaded(user.role !== 'admin' && c.coachId !== user.id ? 'denied' : c))
-      .catch(() => {
-        if (!live) return;
-        setLoaded('missing');
-        options.onMissing?.();
-      });
-    return () => {
-      live = false;
-    };
+    if (missing) options.onMissing?.();
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [id, user.id, user.role]);
-  return loaded;
+  }, [missing]);
+  if (!id || missing) return 'missing';
+  if (!found.data) return null;
+  return user.role !== 'admin' && found.data.coachId !== user.id ? 'denied' : found.data;
 }
 
 /** Every approved coach, for an admin's coach choice: GET /api/coaches is bounded, so a full page at a time. */
@@ -45,14 +46,12 @@ async function allCoaches(): Promise<Coach[]> {
 
 /** The create page's data: categories, coaches (admins), and the class for ?edit= or a duplicate. */
 export function useClassFormData(editId: string | null, duplicateFrom: number | null, user: { id: number; role: string }) {
-  const [categories, setCategories] = useState<Category[] | null>(null);
-  const [coaches, setCoaches] = useState<Coach[]>([]);
   const existing = useManagedClass(editId ?? (duplicateFrom ? String(duplicateFrom) : null), user, {
     onMissing: () => duplicateFrom && toast({ title: 'Error', description: 'Failed to load class data for duplication. Please try again.', variant: 'destructive' }),
   });
-  useEffect(() => {
-    apiGet<Category[]>('/api/categories').then(setCategories).catch(() => setCategories([]));
-    if (user.role === 'admin') allCoaches().then(setCoaches).catch(() => setCoaches([]));
-  }, [user.role]);
-  return { categories, coaches, existing };
+  const categoryList = useQuery(categoriesQuery);
+  const coachList = useQuery({ queryKey: ['coaches', 'all'], queryFn: allCoaches, enabled: user.role === 'admin' });
+  // A list that cannot be loaded leaves its choice empty rather than holding the form back.
+  const categories = categoryList.data ?? (categoryList.isError ? [] : null);
+  return { categories, coaches: coachList.data ?? [], existing };
 }

@@ -5,7 +5,7 @@ import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import { DURATION_CHOICES, type Scope } from '../../../../api/classes/model';
 import type { ClassJson } from '../../../../api/classes/shape';
-import { apiPut } from '../../../lib/api-client';
+import { api, unwrap } from '../../../lib/api';
 import { Field, SubmitButton, useForm } from '../../../lib/form';
 import { $user } from '../../../lib/stores/session';
 import { toast } from '../../../lib/stores/toast';
@@ -44,7 +44,7 @@ function EditForm({ cls, isAdmin }: { cls: ClassJson; isAdmin: boolean }) {
 
   const onSubmit = form.submit(
     async (values) => {
-      const saved = await apiPut<{ updatedCount?: number; locationNotice: string | null }>(`/api/classes/${cls.id}?scope=${scope}`, editPageChanges(values));
+      const saved = await unwrap(api.classes({ id: cls.id }).put(editPageChanges(values), { query: { scope } }));
       toast({ title: 'Class updated', description: saved.locationNotice ?? (saved.updatedCount && saved.updatedCount > 1 ? `${saved.updatedCount} sessions updated.` : 'Your changes are saved.'), variant: 'success' });
       // Coaches land on their calendar; admins (who have none) on the class table.
       navigate(isAdmin ? '/admin?tab=classes' : '/my-calendar');

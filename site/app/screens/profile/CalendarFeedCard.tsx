@@ -1,26 +1,29 @@
 // The profile's calendar subscription (issue 14): the user's private feed URL with Copy, and Reset, which
 // revokes the old URL at once (after a confirmation, since every subscribed calendar stops updating).
-import { useEffect, useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { api, unwrap } from '../../../lib/api';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError } from '../../../lib/api-error';
 import { toast } from '../../../lib/stores/toast';
 import Modal from '../../components/Modal';
 
-export default function CalendarFeedCard() {
-  const [url, setUrl] = useState<string | null>(null);
-  const [failed, setFailed] = useState(false);
-  const [confirming, setConfirming] = useState(false);
-  const [resetting, setResetting] = useState(false);
+const FEED = ['calendar-feed'];
 
-  useEffect(() => {
-    let live = true;
-    unwrap(api.calendar.get())
-      .then((feed) => live && setUrl(feed.url))
-      .catch(() => live && setFailed(true));
-    return () => {
-      live = false;
-    };
-  }, []);
+export default function CalendarFeedCard() {
+  const queryClient = useQueryClient();
+  const feed = useQuery({ queryKey: FEED, queryFn: () => unwrap(api.calendar.get()) });
+  const url = feed.data?.url ?? null;
+  const failed = !feed.data && feed.isError;
+  const [confirming, setConfirming] = useState(false);
+  const reset = useMutation({
+    mutationFn: () => unwrap(api.calendar.reset.post()),
+    onSuccess: (next) => {
+      queryClient.setQueryData(FEED, next);
+      toast({ title: 'Calendar link reset', description: 'The old link no longer works. Subscribe again with the new one.', variant: 'success' });
+    },
+    onError: (error) => toast({ title: 'Reset failed', description: error instanceof ApiError ? error.message : 'Please try again.', variant: 'destructive' }),
+    onSettled: () => setConfirming(false),
+  });
 
   async function copy() {
     if (!url) return;
@@ -29,20 +32,6 @@ export default function CalendarFeedCard() {
       toast({ title: 'Calendar link copied', description: 'Paste it into your calendar app as a subscription.', variant: 'success' });
     } catch {
       toast({ title: 'Copy failed', description: 'Select the link and copy it yourself.', variant: 'destructive' });
-    }
-  }
-
-  async function reset() {
-    setResetting(true);
-    try {
-      const feed = await unwrap(api.calendar.reset.post());
-      setUrl(feed.url);
-      toast({ title: 'Calendar link reset', description: 'The old link no longer works. Subscribe again with the new one.', variant: 'success' });
-    } catch (error) {
-      toast({ title: 'Reset failed', description: error instanceof ApiError ? error.message : 'Please try again.', variant: 'destructive' });
-    } finally {
-      setResetting(false);
-      setConfirming(false);
     }
   }
 
@@ -72,7 +61,7 @@ export default function CalendarFeedCard() {
         actions={
           <>
             <button type="button" className="btn-secondary" onClick={() => setConfirming(false)}>Keep Link</button>
-            <button type="button" className="btn-primary" disabled={resetting} onClick={() => void reset()}>{resetting ? 'Resetting...' : 'Reset Link'}</button>
+            <button type="button" className="btn-primary" disabled={reset.isPending} onClick={() => reset.mutate()}>{reset.isPending ? 'Resetting...' : 'Reset Link'}</button>
           </>
         }
       />

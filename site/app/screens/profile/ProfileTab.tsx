@@ -5,7 +5,7 @@ import { useEffect } from 'react';
 import { ProfileBody } from '../../../../api/auth/model';
 import { Field, SubmitButton, useForm } from '../../../lib/form';
 import { api, unwrap } from '../../../lib/api';
-import { REFERENCE_STALE_MS } from '../../query';
+import { categoriesQuery } from '../../../lib/query';
 import { $user, type CurrentUser } from '../../../lib/stores/session';
 import { toast } from '../../../lib/stores/toast';
 import { type CategoryOption, ExpertisePicker } from './ExpertisePicker';
@@ -25,7 +25,7 @@ export function ProfileTab({ user }: { user: CurrentUser }) {
     profileImage: user.profileImage,
     classReminders: user.classReminders,
   });
-  const categoryList = useQuery({ queryKey: ['categories'], queryFn: () => unwrap(api.categories.get()), enabled: isCoach, staleTime: REFERENCE_STALE_MS });
+  const categoryList = useQuery({ ...categoriesQuery, enabled: isCoach });
   const categories: CategoryOption[] | null = categoryList.isError ? [] : (categoryList.data ?? null);
   useEffect(() => {
     if (categoryList.isError) toast({ title: 'Failed to fetch categories', variant: 'destructive' });

@@ -6,7 +6,7 @@ import type { Review } from '../../../../api/catalog/model';
 import { MAX_COMMENT, NOT_YET_TAKEN_PLACE, ONLY_CONFIRMED, RATING_LABELS, ReviewBody } from '../../../../api/reviews/model';
 import { EmptyState } from '../../../components/catalog/EmptyState';
 import { api, unwrap } from '../../../lib/api';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError } from '../../../lib/api-error';
 import { classDate, classTime, coachName } from '../../../lib/catalog';
 import { useForm } from '../../../lib/form';
 import { toast } from '../../../lib/stores/toast';

@@ -1,13 +1,13 @@
 // /roster/{classId} (issue 14): a session's roster for its coach or an admin, made for a phone in one hand at the
 // session: every attendee by name with the booker's contact, paid or free, and a large Checked in / No-show
 // toggle each (tap the lit one again to clear it); the CSV download.
-import { useEffect, useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Attendee } from '../../../../api/attendees/model';
 import type { Roster, RosterBooking } from '../../../../api/attendees/roster-model';
 import { formatDateFull, formatTimePT, formatTimeRangePT } from '../../../../api/lib/pacific';
 import { Icon } from '../../../components/catalog/icons';
 import { api, unwrap } from '../../../lib/api';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError } from '../../../lib/api-error';
 import { dollars } from '../../../lib/catalog';
 import { toast } from '../../../lib/stores/toast';
 import AccessDenied from '../../components/AccessDenied';
@@ -15,63 +15,60 @@ import Spinner from '../../components/Spinner';
 import type { ScreenProps } from '../../router';
 import { AttendanceToggle, type Mark } from './AttendanceToggle';
 
-type State = { kind: 'loading' } | { kind: 'denied'; message: string } | { kind: 'missing' } | { kind: 'failed' } | { kind: 'ready'; roster: Roster };
-
 function recount(bookings: RosterBooking[]): Roster['counts'] {
   const everyone = bookings.flatMap((b) => b.attendees);
   return { spots: everyone.length, present: everyone.filter((a) => a.attendance === 'present').length, noShow: everyone.filter((a) => a.attendance === 'no_show').length };
 }
 
+interface MarkRequest {
+  booking: RosterBooking;
+  attendee: Attendee;
+  status: Mark;
+}
+
 export default function RosterScreen({ params }: ScreenProps) {
   const classId = params.classId ?? '';
-  const [state, setState] = useState<State>({ kind: 'loading' });
+  const key = ['roster', classId];
+  const queryClient = useQueryClient();
+  const loaded = useQuery({ queryKey: key, queryFn: () => unwrap(api.classes({ id: classId }).roster.get()) });
 
-  useEffect(() => {
-    let live = true;
-    unwrap(api.classes({ id: classId }).roster.get())
-      .then((roster) => live && setState({ kind: 'ready', roster }))
-      .catch((error) => {
-        if (!live) return;
-        if (error instanceof ApiError && error.status === 403) setState({ kind: 'denied', message: error.message });
-        else if (error instanceof ApiError && error.status === 404) setState({ kind: 'missing' });
-        else setState({ kind: 'failed' });
-      });
-    return () => {
-      live = false;
-    };
-  }, [classId]);
-
+  /** Puts one booking's attendees (and the counts they make) into the roster on screen. */
   function replaceBooking(next: RosterBooking) {
-    setState((current) => {
-      if (current.kind !== 'ready') return current;
-      const bookings = current.roster.bookings.map((b) => (b.bookingId === next.bookingId ? next : b));
-      return { kind: 'ready', roster: { ...current.roster, bookings, counts: recount(bookings) } };
+    queryClient.setQueryData<Roster>(key, (roster) => {
+      if (!roster) return roster;
+      const bookings = roster.bookings.map((b) => (b.bookingId === next.bookingId ? next : b));
+      return { ...roster, bookings, counts: recount(bookings) };
     });
   }
 
-  async function mark(booking: RosterBooking, attendee: Attendee, status: Mark) {
-    const optimistic = { ...booking, attendees: booking.attendees.map((a) => (a.position === attendee.position ? { ...a, attendance: status } : a)) };
-    replaceBooking(optimistic);
-    try {
-      replaceBooking(await unwrap(api.bookings({ id: booking.bookingId }).attendance.put({ attendee: attendee.position, status })));
-    } catch (error) {
+  // The tap shows at once; the server's answer replaces it, or the old mark comes back with a toast.
+  const mark = useMutation({
+    mutationFn: ({ booking, attendee, status }: MarkRequest) => unwrap(api.bookings({ id: booking.bookingId }).attendance.put({ attendee: attendee.position, status })),
+    onMutate: async ({ booking, attendee, status }) => {
+      await queryClient.cancelQueries({ queryKey: key });
+      replaceBooking({ ...booking, attendees: booking.attendees.map((a) => (a.position === attendee.position ? { ...a, attendance: status } : a)) });
+    },
+    onSuccess: replaceBooking,
+    onError: (error, { booking }) => {
       replaceBooking(booking);
       toast({ title: 'Check-in not saved', description: error instanceof ApiError ? error.message : 'Please try again.', variant: 'destructive' });
-    }
-  }
+    },
+  });
 
-  if (state.kind === 'loading') return <Spinner label="Loading the roster..." />;
-  if (state.kind === 'denied') return <AccessDenied message={state.message} />;
-  if (state.kind === 'missing' || state.kind === 'failed') {
+  // A failed refetch (on focus) keeps the roster on screen; only a roster never loaded shows the failure.
+  const { data: roster, error } = loaded;
+  if (!roster && error instanceof ApiError && error.status === 403) return <AccessDenied message={error.message} />;
+  if (!roster && error) {
+    const missing = error instanceof ApiError && error.status === 404;
     return (
       <div className="container-page py-12 text-center" role="alert">
-        <h1 className="text-2xl font-bold">{state.kind === 'missing' ? 'Class Not Found' : 'The roster could not be loaded'}</h1>
+        <h1 className="text-2xl font-bold">{missing ? 'Class Not Found' : 'The roster could not be loaded'}</h1>
         <a href="/my-classes" className="btn-primary mt-6">Back to My Classes</a>
       </div>
     );
   }
+  if (!roster) return <Spinner label="Loading the roster..." />;
 
-  const { roster } = state;
   const { class: cls, counts } = roster;
   const now = Date.now();
   const notYet = roster.checkInOpensAt !== null && now < Date.parse(roster.checkInOpensAt);
@@ -115,7 +112,7 @@ export default function RosterScreen({ params }: ScreenProps) {
                   <a className="underline" href={`mailto:${booking.booker.email}`}>{booking.booker.email}</a>
                   {booking.booker.phone && <a className="underline" href={`tel:${booking.booker.phone}`}>{booking.booker.phone}</a>}
                 </p>
-                <AttendanceToggle name={attendee.name} value={attendee.attendance} disabled={!roster.checkInOpen} onChange={(status) => void mark(booking, attendee, status)} />
+                <AttendanceToggle name={attendee.name} value={attendee.attendance} disabled={!roster.checkInOpen} onChange={(status) => mark.mutate({ booking, attendee, status })} />
               </li>
             )),
           )}
