@@ -110,6 +110,29 @@ describe('fresh after each kind of write', () => {
     expect(spotsOn((await page(`/classes/${cls.id}`)).html)).toBe(10);
   });
 
+  test("the home page's featured classes follow a booking, its cancellation, a class edit and its deletion at once", async () => {
+    // Starting in 6 minutes: the first of the featured classes.
+    const cls = await createClass(server, { coachId: coach.id, title: 'Puffin Parkour', priceCents: 0, capacity: 7, startsInHours: 0.1 });
+    await warm('/');
+    const home = async () => (await page('/')).html;
+    expect(await home()).toContain('Puffin Parkour');
+    expect(await home()).toContain('7/7 spots left');
+    const customer = await createUser(server);
+    const booking = await customer.client.post('/api/bookings/free', { classId: cls.id, quantity: 2 });
+    expect(booking.status).toBe(201);
+    expect(await home()).toContain('5/7 spots left');
+    await warm('/');
+    expect((await customer.client.put(`/api/bookings/${booking.body.id}/cancel`)).status).toBe(200);
+    expect(await home()).toContain('7/7 spots left');
+    await warm('/');
+    await server.ctx.db.write((tx) => tx.update(classes).set({ title: 'Puffin Freerunning' }).where(eq(classes.id, cls.id)));
+    expect(await home()).toContain('Puffin Freerunning');
+    expect(await home()).not.toContain('Puffin Parkour');
+    await warm('/');
+    expect((await coach.client.request('DELETE', `/api/classes/${cls.id}`)).status).toBe(200);
+    expect(await home()).not.toContain('Puffin Freerunning');
+  });
+
   test('a payment hold that runs out gives its spots back with no write (fake clock)', async () => {
     const cls = await createClass(server, { coachId: coach.id, priceCents: 2000, capacity: 10 });
     const customer = await createUser(server);
