@@ -295,9 +295,15 @@ test('every documented example matches its own schema', () => {
   expect(wrong).toEqual([]);
 });
 
-test('every operation that needs a session says so (security) and names who may call it (x-access)', () => {
-  const unnamed = operations.filter((op) => op['x-access'] && !op.security?.length).map((op) => `${op.method} ${op.template}`);
-  expect(unnamed).toEqual([]);
+test('every operation documented as needing a session (security, x-access) answers a visitor 401', async () => {
+  const open: string[] = [];
+  for (const op of operations.filter((o) => o.security?.length)) {
+    if (!op['x-access']) open.push(`${op.method} ${op.template}: security without x-access`);
+    const path = op.template.replace(/\{\w+\}/g, '1');
+    const res = await server.client().request(op.method, path, op.requestBody ? {} : undefined);
+    if (res.status !== 401) open.push(`${op.method} ${op.template}: ${res.status}`);
+  }
+  expect(open).toEqual([]);
 });
 
 // In document order, deletions last, so they never take away what another example reads (the demo blog post).
