@@ -40,8 +40,12 @@ function allowNullInEnums(node: unknown): void {
   Object.values(node).forEach(allowNullInEnums);
 }
 
+/** The header of a paged list's answer (api/lib/pagination.ts `paged`). */
+const TOTAL_COUNT_HEADER = { 'X-Total-Count': { description: 'The number of rows before paging', schema: { type: 'string', pattern: '^\\d+$' } } };
+
 /** Adds to each operation the answers every operation of its kind may give, where it does not name them itself:
- * 400 for one that reads parameters or a body, 403 and 413 for writes, 500 for all. */
+ * 400 for one that reads parameters or a body, 403 and 413 for writes, 500 for all; and to a paged list's
+ * answer (one that takes `offset`) its X-Total-Count header. */
 function withSharedAnswers<T extends { paths?: Record<string, Record<string, Operation>> }>(doc: T): T {
   allowNullInEnums(doc.paths);
   for (const methods of Object.values(doc.paths ?? {})) {
@@ -52,6 +56,8 @@ function withSharedAnswers<T extends { paths?: Record<string, Record<string, Ope
       if (write) responses['403'] ??= SHARED_ANSWERS.crossSite;
       if (write && op.requestBody) responses['413'] ??= SHARED_ANSWERS.tooLarge;
       responses['500'] ??= SHARED_ANSWERS.serverError;
+      const ok = responses['200'] as { headers?: object } | undefined;
+      if (ok && op.parameters?.some((p) => (p as { name?: string }).name === 'offset')) ok.headers = { ...ok.headers, ...TOTAL_COUNT_HEADER };
     }
   }
   return doc;

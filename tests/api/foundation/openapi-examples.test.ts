@@ -315,6 +315,13 @@ describe('each documented example, sent as its account, answers a documented suc
       test(`${op.method} ${op.template}${type && type !== 'application/json' ? ` (${type})` : ''}`, async () => {
         const res = await callWithExample(op, type);
         if (!successes(op).includes(res.status)) throw new Error(`answered ${res.status}: ${JSON.stringify(res.body).slice(0, 300)}`);
+        // A body comes in a media type the document lists for that answer.
+        const documented = Object.keys((op.responses[res.status] as { content?: object } | undefined)?.content ?? {});
+        const mediaType = res.headers.get('content-type')?.split(';')[0] ?? null;
+        if (mediaType && res.body !== null && res.body !== '' && !documented.includes(mediaType)) throw new Error(`answered ${mediaType}, documented: ${documented.join(', ') || 'no body'}`);
+        // So does a paged list's X-Total-Count.
+        const headers = Object.keys((op.responses[res.status] as { headers?: object } | undefined)?.headers ?? {}).map((h) => h.toLowerCase());
+        if (res.headers.has('x-total-count') && !headers.includes('x-total-count')) throw new Error('answered an undocumented X-Total-Count header');
       });
     }
   }
