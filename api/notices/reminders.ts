@@ -45,8 +45,13 @@ export async function sendDueReminders(ctx: AppContext): Promise<number> {
     );
   let sent = 0;
   for (const { booking, cls, user } of due) {
-    const ran = await runOnce(ctx, reminderKey(booking.id), () => ctx.mail.send(reminderEmail(ctx, booking, cls, user)));
-    if (ran) sent++;
+    try {
+      if (await runOnce(ctx, reminderKey(booking.id), () => ctx.mail.send(reminderEmail(ctx, booking, cls, user)))) sent++;
+    } catch (error) {
+      // One reminder that fails (a refused address, mail down for a moment) must not hold back the others;
+      // its key stays undone, so the next run tries it again.
+      console.error(`[reminders] booking ${booking.id}: the reminder could not be sent`, error);
+    }
   }
   return sent;
 }

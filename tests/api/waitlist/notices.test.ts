@@ -2,7 +2,7 @@
 // the .ics file, exactly once, at the configured lead time, none for classes booked less than that ahead or
 // for customers who turned them off; a coach's change of time or place emails everyone booked or waiting
 // (before -> after), marks their bookings and makes cancelling fully refunded until the class starts.
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { afterAll, beforeAll, describe, expect, spyOn, test } from 'bun:test';
 import { eq } from 'drizzle-orm';
 import { noticeClassChanges } from '../../../api/notices/changes';
 import { sendDueReminders } from '../../../api/notices/reminders';
@@ -77,6 +77,32 @@ describe('reminders', () => {
     server.clock.set(new Date(cls.startTime!.getTime() - 23 * HOUR));
     await sendDueReminders(server.ctx);
     expect(mailsTo(customer.email, 'Reminder: Quiet Tai Chi')).toHaveLength(0);
+    server.clock.set(new Date());
+  });
+
+  test('one reminder that fails to send does not hold back the others, and is tried again on the next run', async () => {
+    const cls = await createClass(server, { coachId: coach.id, priceCents: 0, startsInHours: 72, title: 'Stubborn Mail Run' });
+    const [first, second] = [await createUser(server), await createUser(server)];
+    for (const customer of [first, second]) expect((await customer.client.post('/api/bookings/free', { classId: cls.id, quantity: 1 })).status).toBe(201);
+    server.clock.set(new Date(cls.startTime!.getTime() - 23 * HOUR));
+    // The mail server refuses the first customer's address for one run.
+    const send = server.ctx.mail.send.bind(server.ctx.mail);
+    server.ctx.mail.send = async (message) => {
+      if (message.to === first.email) throw new Error('550 mailbox unavailable');
+      return send(message);
+    };
+    const errors = spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      expect(await sendDueReminders(server.ctx)).toBe(1);
+    } finally {
+      server.ctx.mail.send = send;
+      errors.mockRestore();
+    }
+    expect(mailsTo(second.email, 'Reminder: Stubborn Mail Run')).toHaveLength(1);
+    expect(mailsTo(first.email, 'Reminder: Stubborn Mail Run')).toHaveLength(0);
+    await sendDueReminders(server.ctx);
+    expect(mailsTo(first.email, 'Reminder: Stubborn Mail Run')).toHaveLength(1);
+    expect(mailsTo(second.email, 'Reminder: Stubborn Mail Run')).toHaveLength(1);
     server.clock.set(new Date());
   });
 
