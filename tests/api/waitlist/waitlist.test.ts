@@ -279,13 +279,31 @@ describe('offers', () => {
     expect(new Date(offer.offerExpiresAt).getTime()).toBe(cls.startTime!.getTime() - 30 * 60_000);
   });
 
-  test('a raised capacity and an expired payment hold free spots for the waitlist (timed sweep)', async () => {
+  test('a raised capacity frees spots for the waitlist (timed sweep)', async () => {
     const { cls } = await fullClass({ capacity: 1 });
     const waiter = await createUser(server);
     await join(waiter, cls.id);
     await server.ctx.db.write((tx) => tx.update(classes).set({ capacity: 2 }).where(eq(classes.id, cls.id)));
     await sweepWaitlists(server.ctx);
     expect((await entryOf(waiter, cls.id)).status).toBe('offered');
+  });
+
+  test('an expired payment hold frees its spots for the waitlist (timed sweep)', async () => {
+    const cls = await createClass(server, { coachId: coach.id, priceCents: 2000, capacity: 1 });
+    const payer = await createUser(server);
+    const intent = await payer.client.post('/api/payment/create-intent', { classId: cls.id, quantity: 1, amount: pageTotal(2000, 1) });
+    expect(intent.status).toBe(200);
+    const waiter = await createUser(server);
+    expect((await join(waiter, cls.id)).status).toBe('waiting');
+    // The payer never pays: the hold's end is moved into the past, as if its 15 minutes had run out.
+    await server.ctx.db.write((tx) => tx.update(bookings).set({ holdExpiresAt: new Date(server.clock.now().getTime() - 60_000) }).where(eq(bookings.id, intent.body.bookingId)));
+    await sweepWaitlists(server.ctx);
+    const hold = await server.ctx.db.select().from(bookings).where(eq(bookings.id, intent.body.bookingId)).get();
+    expect(hold).toMatchObject({ status: 'cancelled', cancelReason: 'hold_expired' });
+    const offer = await entryOf(waiter, cls.id);
+    expect(offer.status).toBe('offered');
+    expect(offerEmailsTo(waiter.email)).toHaveLength(1);
+    expect(await spotsGivenOut(cls.id)).toBe(1);
   });
 });
 
