@@ -2,6 +2,7 @@
 // and the following ones of its series, or on a series' parent and its sessions that have not started.
 // Bookings stay with their sessions: nothing is re-created, and capacity never drops below what is booked.
 import { and, asc, eq, gte, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
 import { classes } from '../../db/schema';
 import type { SessionUser } from '../auth/session';
 import { activeSpotsByClass } from '../catalog/spots';
@@ -36,9 +37,10 @@ async function rowsToEdit(ctx: AppContext, row: ClassRow, scope: Scope): Promise
   return [row];
 }
 
-/** A class cannot hold fewer people than have booked any of the sessions changed. */
-async function refuseCapacityBelowBooked(ctx: AppContext, rows: ClassRow[], capacity: number): Promise<void> {
-  const taken = await activeSpotsByClass(ctx.db, rows.map((r) => r.id), ctx.clock.now());
+/** A class cannot hold fewer people than have booked any of the sessions changed. Read in the write
+ * transaction that changes the capacity, so a booking cannot land between the check and the change. */
+async function refuseCapacityBelowBooked(tx: Tx, rows: ClassRow[], capacity: number, now: Date): Promise<void> {
+  const taken = await activeSpotsByClass(tx, rows.map((r) => r.id), now);
   const most = Math.max(0, ...taken.values());
   if (capacity < most) throw invalid('capacity', `Capacity can't be lower than the ${most} spots already booked`);
 }
@@ -58,7 +60,6 @@ export async function updateClass(ctx: AppContext, user: SessionUser | null, id:
   const { row } = await loadManagedClass(ctx, user, id);
   const targets = await rowsToEdit(ctx, row, scope);
   if (changes.categoryId !== undefined) await checkCategory(ctx, changes.categoryId);
-  if (changes.capacity !== undefined) await refuseCapacityBelowBooked(ctx, targets, changes.capacity);
   const place = await placeColumns(ctx, changes, row);
   const common = { ...fieldColumns(changes), ...place.columns };
   const start = changes.startTime ? parseInstant(changes.startTime) : null;
@@ -66,6 +67,7 @@ export async function updateClass(ctx: AppContext, user: SessionUser | null, id:
   const moved = start && start.getTime() !== row.startTime?.getTime();
   if (moved && start.getTime() <= ctx.clock.now().getTime()) throw invalid('startTime', CLASS_MESSAGES.startTimePast);
   const updated = await ctx.db.write(async (tx) => {
+    if (changes.capacity !== undefined) await refuseCapacityBelowBooked(tx, targets, changes.capacity, ctx.clock.now());
     const rows: ClassRow[] = [];
     for (const target of targets) {
       const columns = { ...common, ...timing(target, row, start, changes.duration) };

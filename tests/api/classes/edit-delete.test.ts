@@ -2,7 +2,7 @@
 // kept on edit, and deleteOption=following. Deleting marks the rows deleted (see soft-delete.test.ts).
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'bun:test';
 import { inArray } from 'drizzle-orm';
-import { classes } from '../../../db/schema';
+import { bookings, classes } from '../../../db/schema';
 import { startTestServer, type TestServer } from '../../helpers/api';
 import { addBooking, type Cast, classForm, makeCast } from './helpers';
 
@@ -185,6 +185,32 @@ describe('editing a series', () => {
     expect(ok.status).toBe(200);
     const count = await cast.visitor.get(`/api/classes/${sessions[1].id}/bookings/count`);
     expect(count.body).toEqual({ spotsLeft: 0, capacity: 3, active: 3 });
+  });
+
+  test('a booking that lands while capacity is lowered is counted: the check runs in the write itself', async () => {
+    const cls = await createOne({ title: 'Racing Capacity', capacity: 5 });
+    await addBooking(server.ctx, { classId: cls.id, userId: cast.customerId, status: 'confirmed', quantity: 2 });
+    // A booking of 2 more is being written (its transaction holds the write lock) when the coach lowers the
+    // capacity to 3: the change must wait for it and see 4 booked.
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let booking!: Promise<unknown>;
+    const started = new Promise<void>((resolve) => {
+      booking = server.ctx.db.write(async (tx) => {
+        await tx.insert(bookings).values({ classId: cls.id, userId: cast.otherCoachId, status: 'confirmed', quantity: 2, confirmedAt: server.clock.now() });
+        resolve();
+        await gate;
+      });
+    });
+    await started;
+    const lowering = cast.coach.request('PATCH', `/api/classes/${cls.id}`, { capacity: 3 });
+    await Bun.sleep(300);
+    release();
+    await booking;
+    const res = await lowering;
+    expect(res.status).toBe(400);
+    expect(res.body.errors.capacity).toEqual(["Capacity can't be lower than the 4 spots already booked"]);
+    expect((await cast.visitor.get(`/api/classes/${cls.id}/bookings/count`)).body).toEqual({ spotsLeft: 1, capacity: 5, active: 4 });
   });
 });
 
