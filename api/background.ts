@@ -1,14 +1,14 @@
 // The timed work every server process schedules; the database (api/lib/jobs.ts) makes sure exactly one
 // process runs each job per period, however many processes or machines serve Fogline.
-import { expireHolds } from './bookings/holds';
 import type { AppContext } from './context';
 import { type JobHandle, scheduleJob } from './lib/jobs';
 import { REMINDERS_EVERY_MS, sendDueReminders } from './notices/reminders';
 import { removeUnusedUploads } from './uploads/cleanup';
-import { sweepWaitlists } from './waitlist/offers';
+import { passOnFreedSpots, sweepWaitlists } from './waitlist/offers';
 
 /** Payment holds past their 15 minutes become cancelled (hold_expired) even if nobody touches their class
- * again (bookings also expire them lazily, so a spot is never held longer than its hold either way). */
+ * again, their spots offered to the waitlist in the same write (bookings also expire them lazily, so a spot is
+ * never held longer than its hold either way). */
 export const EXPIRE_HOLDS_EVERY_MS = 60_000;
 
 /** Waitlist offers past their deadline pass on, and spots freed with nobody touching the class (a hold run
@@ -20,7 +20,7 @@ export function startBackgroundJobs(ctx: AppContext): { stop(): void; jobs: JobH
     scheduleJob(ctx, {
       name: 'expire-holds',
       everyMs: EXPIRE_HOLDS_EVERY_MS,
-      run: (ctx) => ctx.db.write((tx) => expireHolds(tx, ctx.clock.now(), {})),
+      run: (ctx) => passOnFreedSpots(ctx),
     }),
     scheduleJob(ctx, { name: 'waitlist-offers', everyMs: WAITLIST_SWEEP_EVERY_MS, run: sweepWaitlists }),
     // Reminders before booked classes; each one is also its own one-off key, so none is ever sent twice.

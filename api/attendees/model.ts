@@ -23,7 +23,7 @@ export const AttendeesField = v.optional(
   v.pipe(
     v.array(AttendeeInput, 'Send attendees as a list: one {"name", "age"} per spot.'),
     v.maxLength(100, 'Name at most 100 attendees.'),
-    v.description('One attendee per spot (length = quantity); the first is usually the booker. Kids classes need each age. Without it, the spots are named after the booker.'),
+    v.description('One attendee per spot (length = quantity); the first is usually the booker. Kids classes need each age, so a free Kids booking needs the list. Without it, the spots are named after the booker; a payment hold can be named later, by asking for the intent again with the list before paying.'),
   ),
 );
 

@@ -15,9 +15,11 @@ export function defaultAttendeeName(booker: Named, position: number): string {
   return position === 0 ? name : `Guest ${position + 1} of ${name}`;
 }
 
-/** Decides the attendees of a new booking: exactly one per spot, and each child's age in a Kids class. */
+/** Decides the attendees of a booking: exactly one per spot, and each child's age in a Kids class (so a Kids
+ * class cannot go without them); other classes left unnamed are named after the booker. */
 export function checkAttendees(attendees: AttendeeInput[] | undefined, quantity: number, ageGroup: AgeGroup, booker: Named): { name: string; age: number | null }[] {
   if (attendees === undefined) {
+    if (ageGroup === 'Kids') throw badRequest(AGE_REQUIRED, { attendees: [AGE_REQUIRED] });
     return Array.from({ length: quantity }, (_, position) => ({ name: defaultAttendeeName(booker, position), age: null }));
   }
   if (attendees.length !== quantity) {

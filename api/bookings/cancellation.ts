@@ -12,7 +12,7 @@ import { sendCancellationEmail } from './emails';
 import { activeBooking, type Actor, applyTransition, assertTransition, stateOf } from './lifecycle';
 import type { Booking } from './model';
 import { hasStarted, refundFor } from './policy';
-import { closeWaitlists, passOnFreedSpots } from '../waitlist/offers';
+import { closeWaitlists, writeFreeingSpots } from '../waitlist/offers';
 import { bookingWithClass } from './queries';
 import { type BookingRow, paidCents, toBookingJson } from './shape';
 
@@ -42,14 +42,13 @@ export async function cancelBooking(ctx: AppContext, user: SessionUser, bookingI
   if (hasStarted(cls.startTime, now)) throw conflict('This class has already started, so the booking can no longer be cancelled.');
   const refundCents = refundFor(paidCents(booking), cls.startTime, now, booking.classChangedAt !== null);
   await issueRefund(ctx, booking, refundCents);
-  const updated = await ctx.db.write((tx) =>
+  // The freed spots go to the waitlist in this same write, before anyone else can book them.
+  const updated = await writeFreeingSpots(ctx, [cls.id], (tx) =>
     applyTransition(tx, booking, 'cancelByCustomer', 'customer', { cancelledAt: now, holdExpiresAt: null, refundAmountCents: refundCents }),
   );
   if (!updated) throw conflict('This booking has already been cancelled.');
   if (booking.status === 'pending' && booking.paymentIntentId) await ctx.payments.cancelIntent(booking.paymentIntentId);
   await sendCancellationEmail(ctx, updated, cls, user, refundCents, 'customer');
-  // The freed spots go to the waitlist first.
-  await passOnFreedSpots(ctx, cls.id);
   return toBookingJson(updated, cls, now, await attendeesOfBooking(ctx.db, updated));
 }
 

@@ -1,27 +1,20 @@
 // Payment holds (used by api/payments): a paid booking reserves its spots for 15 minutes while the customer
-// pays; a reloaded checkout reuses its hold, another quantity replaces it, and holds nobody paid expire.
-import { and, eq, lte, type SQL } from 'drizzle-orm';
+// pays; a reloaded checkout reuses its hold, another quantity replaces it, and holds nobody paid expire
+// (./expiry.ts). A hold that an accepted waitlist offer became keeps the amount offered.
+import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { bookings } from '../../db/schema';
+import { bookings, waitlistEntries } from '../../db/schema';
 import type { AttendeeInput } from '../attendees/model';
 import { checkAttendees, saveAttendees } from '../attendees/service';
 import type { SessionUser } from '../auth/session';
 import type { AppContext } from '../context';
 import { badRequest, conflict } from '../errors';
 import { priceBreakdown } from '../lib/money';
+import { writeBookingSpots } from '../waitlist/offers';
 import { applyTransition } from './lifecycle';
 import { checkCapacity, holdExpiry } from './policy';
 import { ALREADY_BOOKED, activeBookingOf, OFFER_OPEN, loadBookableClass, PRICE_CHANGED, refusingDuplicates, spotsTaken } from './queries';
 import type { BookingRow, ClassRow } from './shape';
-
-/** Lazy expiry: pending holds whose 15 minutes are over become cancelled (hold_expired). Their spots were
- * already free (activeSpotsByClass ignores them); this also lets the customer start a new checkout. */
-export async function expireHolds(tx: Tx, now: Date, where: { classId?: number; userId?: number }): Promise<void> {
-  const filters: SQL[] = [lte(bookings.holdExpiresAt, now)];
-  if (where.classId !== undefined) filters.push(eq(bookings.classId, where.classId));
-  if (where.userId !== undefined) filters.push(eq(bookings.userId, where.userId));
-  await applyTransition(tx, and(...filters)!, 'expireHold', 'system', { cancelledAt: now });
-}
 
 export interface HoldResult {
   booking: BookingRow;
@@ -32,8 +25,15 @@ export interface HoldResult {
   replacedIntentId: string | null;
 }
 
+/** The hold an accepted waitlist offer became: it keeps the amount offered, whatever the price is now. */
+async function isAcceptedOffer(tx: Tx, bookingId: number): Promise<boolean> {
+  return (await tx.select({ id: waitlistEntries.id }).from(waitlistEntries).where(eq(waitlistEntries.bookingId, bookingId)).get()) !== undefined;
+}
+
 /** Reserves spots for a paid booking for 15 minutes, in one write transaction with the capacity check. The
- * amount is recomputed here from the stored price; a client total that differs is refused. */
+ * amount is recomputed here from the stored price; a client total that differs is refused. Attendees may be
+ * named later (the checkout page asks for the intent first, then names them before paying): without them, a
+ * reused hold keeps the names it has. */
 export async function placeHold(
   ctx: AppContext,
   user: SessionUser,
@@ -42,21 +42,20 @@ export async function placeHold(
   const { quantity } = input;
   const now = ctx.clock.now();
   return refusingDuplicates(() =>
-    ctx.db.write(async (tx) => {
+    writeBookingSpots(ctx, input.classId, async (tx) => {
       const cls = await loadBookableClass(tx, input.classId, user, now);
       if (cls.priceCents === 0) throw badRequest('This class is free: book it directly, no payment needed.');
-      const attendees = checkAttendees(input.attendees, quantity, cls.ageGroup, user);
-      await expireHolds(tx, now, { classId: cls.id });
+      const attendees = input.attendees === undefined ? null : checkAttendees(input.attendees, quantity, cls.ageGroup, user);
       const existing = await activeBookingOf(tx, user.id, cls.id);
       let replacedIntentId: string | null = null;
       if (existing?.status === 'confirmed') throw conflict(ALREADY_BOOKED);
       if (existing?.status === 'offered') throw conflict(OFFER_OPEN);
-      if (existing && existing.quantity === quantity && existing.amountCents === input.clientTotalCents) {
+      if (existing && existing.quantity === quantity && (existing.amountCents === input.clientTotalCents || (await isAcceptedOffer(tx, existing.id)))) {
         // Reloading checkout keeps the same hold and intent (so a payment in flight is never lost), renewed; a
-        // hold from an accepted waitlist offer keeps the price offered and gets its intent here.
+        // hold from an accepted waitlist offer keeps the amount offered, whatever total the page computed.
         const holdExpiresAt = new Date(Math.max(existing.holdExpiresAt?.getTime() ?? 0, holdExpiry(now).getTime()));
         const [renewed] = await tx.update(bookings).set({ holdExpiresAt }).where(eq(bookings.id, existing.id)).returning();
-        await saveAttendees(tx, existing.id, attendees);
+        if (attendees) await saveAttendees(tx, existing.id, attendees);
         return { booking: renewed!, cls, reused: existing.paymentIntentId !== null, replacedIntentId: null };
       }
       const price = priceBreakdown(cls.priceCents, quantity);
@@ -75,7 +74,7 @@ export async function placeHold(
         amountCents: price.totalCents,
         holdExpiresAt: holdExpiry(now),
       });
-      await saveAttendees(tx, booking.id, attendees);
+      if (attendees) await saveAttendees(tx, booking.id, attendees);
       return { booking, cls, reused: false, replacedIntentId };
     }),
   );

@@ -9,21 +9,20 @@ import type { AppContext } from '../context';
 import { badRequest, conflict } from '../errors';
 import type { PageRequest } from '../lib/pagination';
 import { sendBookingConfirmation } from './emails';
-import { expireHolds } from './holds';
 import { activeBooking, applyTransition, type BookingState, inStates } from './lifecycle';
 import type { Booking, BookingListFilter, FreeBookingBody } from './model';
 import { checkCapacity } from './policy';
 import { ALREADY_BOOKED, activeBookingOf, OFFER_OPEN, loadBookableClass, refusingDuplicates, spotsTaken } from './queries';
 import { toBookingJson } from './shape';
+import { passOnFreedSpots, writeBookingSpots } from '../waitlist/offers';
 
 /** POST /api/bookings/free: only for price 0; confirmed at once. */
 export async function bookFreeClass(ctx: AppContext, user: SessionUser, input: FreeBookingBody): Promise<Booking> {
   const now = ctx.clock.now();
   const created = await refusingDuplicates(() =>
-    ctx.db.write(async (tx) => {
+    writeBookingSpots(ctx, input.classId, async (tx) => {
       const cls = await loadBookableClass(tx, input.classId, user, now);
       if (cls.priceCents > 0) throw badRequest('This class is not free: please book it through checkout.');
-      await expireHolds(tx, now, { classId: cls.id });
       const existing = await activeBookingOf(tx, user.id, cls.id);
       if (existing) throw conflict(existing.status === 'offered' ? OFFER_OPEN : ALREADY_BOOKED);
       const attendees = checkAttendees(input.attendees, input.quantity, cls.ageGroup, user);
@@ -65,7 +64,7 @@ export async function listBookings(ctx: AppContext, user: SessionUser, filter: B
     .from(bookings)
     .where(and(eq(bookings.userId, user.id), eq(bookings.status, 'pending'), lte(bookings.holdExpiresAt, now)))
     .get();
-  if (stale) await ctx.db.write((tx) => expireHolds(tx, now, { userId: user.id }));
+  if (stale) await passOnFreedSpots(ctx, { userId: user.id });
   const where = bookingListWhere(user.id, filter, now);
   const order = filter.when === 'upcoming' ? [sql`${classes.startTime} is null`, asc(classes.startTime), asc(bookings.id)] : [desc(classes.startTime), desc(bookings.id)];
   const [count] = await ctx.db.select({ total: sql<number>`count(*)` }).from(bookings).innerJoin(classes, eq(classes.id, bookings.classId)).where(where);

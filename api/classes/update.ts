@@ -8,6 +8,7 @@ import type { SessionUser } from '../auth/session';
 import { activeSpotsByClass } from '../catalog/spots';
 import type { AppContext } from '../context';
 import { noticeClassChanges } from '../notices/changes';
+import { writeFreeingSpots } from '../waitlist/offers';
 import { pacificDay, pacificHHMM, pacificWallTimeToInstant } from '../lib/pacific';
 import { checkCategory, invalid, loadManagedClass } from './access';
 import { fieldColumns, type NewClassRow, placeColumns } from './columns';
@@ -66,7 +67,8 @@ export async function updateClass(ctx: AppContext, user: SessionUser | null, id:
   // A rule of the class, not of a page: nobody can be booked into a session moved into the past.
   const moved = start && start.getTime() !== row.startTime?.getTime();
   if (moved && start.getTime() <= ctx.clock.now().getTime()) throw invalid('startTime', CLASS_MESSAGES.startTimePast);
-  const updated = await ctx.db.write(async (tx) => {
+  // A raised capacity's spots go to the waitlist in the same write, before anyone else can book them.
+  const updated = await writeFreeingSpots(ctx, changes.capacity === undefined ? [] : targets.map((t) => t.id), async (tx) => {
     if (changes.capacity !== undefined) await refuseCapacityBelowBooked(tx, targets, changes.capacity, ctx.clock.now());
     const rows: ClassRow[] = [];
     for (const target of targets) {
@@ -81,7 +83,7 @@ export async function updateClass(ctx: AppContext, user: SessionUser | null, id:
     }
     return rows;
   });
-  // Everyone booked or waiting hears of a new time or place; a raised capacity goes to the waitlist.
+  // Everyone booked or waiting hears of a new time or place.
   await noticeClassChanges(ctx, targets, updated);
   const self = updated.find((r) => r.id === row.id) ?? updated[0]!;
   return {

@@ -2,7 +2,7 @@
 // scope) that people have booked or are waiting for, each of them gets one email showing before -> after.
 // Their bookings are marked (bookings.class_changed_at): the booking card says "Changed by the coach", and
 // cancelling refunds everything paid until the class starts, whatever the 48-hour rule says. Called by the
-// class update path with the rows before and after the change; a raised capacity also goes to the waitlist.
+// class update path with the rows before and after the change (which offers a raised capacity's spots itself).
 import { and, eq, inArray } from 'drizzle-orm';
 import { bookings, users, waitlistEntries } from '../../db/schema';
 import { deliver, whenOf, whereOf } from '../bookings/emails';
@@ -10,7 +10,6 @@ import type { ClassRow } from '../bookings/shape';
 import type { AppContext } from '../context';
 import { renderEmail } from '../mail-templates';
 import { openEntry } from '../waitlist/entries';
-import { passOnFreedSpots } from '../waitlist/offers';
 import { mapLink } from './reminders';
 
 /** Did the change move the class in time or place (what an attendee has planned around)? */
@@ -29,8 +28,8 @@ interface Moved {
   booked: boolean;
 }
 
-/** Marks the active bookings, emails everyone booked or waiting (one email per person, however many sessions
- * of a series the change moved), and offers spots a raised capacity freed. */
+/** Marks the active bookings and emails everyone booked or waiting (one email per person, however many
+ * sessions of a series the change moved). */
 export async function noticeClassChanges(ctx: AppContext, before: ClassRow[], after: ClassRow[]): Promise<void> {
   const now = ctx.clock.now();
   const previous = new Map(before.map((row) => [row.id, row]));
@@ -38,7 +37,6 @@ export async function noticeClassChanges(ctx: AppContext, before: ClassRow[], af
   for (const next of after) {
     const prev = previous.get(next.id);
     if (!prev || next.deletedAt) continue;
-    if (next.capacity > prev.capacity) await passOnFreedSpots(ctx, next.id);
     if (!movedClass(prev, next) || (prev.startTime && prev.startTime.getTime() <= now.getTime())) continue;
     const marked = await ctx.db.write((tx) =>
       tx

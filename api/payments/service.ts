@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { bookings, payoutAccounts } from '../../db/schema';
 import { attendeesOfBooking } from '../attendees/service';
 import type { SessionUser } from '../auth/session';
-import { attachIntent, placeHold, releaseHold } from '../bookings/holds';
+import { attachIntent, type HoldResult, placeHold, releaseHold } from '../bookings/holds';
 import { ALREADY_BOOKED, CLASS_GONE_REFUNDED } from '../bookings/queries';
 import { notifyConfirmed, notifyRefundedLatePayment, settlePaidBooking } from '../bookings/settlement';
 import { toBookingJson } from '../bookings/shape';
@@ -41,6 +41,12 @@ function intentAnswer(intent: ProviderIntent, bookingId: number, holdExpiresAt: 
  * server's amount, its metadata tying it to the booking. */
 export async function createPaymentIntent(ctx: AppContext, user: SessionUser, body: CreateIntentBody) {
   const hold = await placeHold(ctx, user, { classId: body.classId, quantity: body.quantity, clientTotalCents: dollarsToCents(body.amount), attendees: body.attendees });
+  return openIntent(ctx, user, hold);
+}
+
+/** The intent for a hold, for exactly its stored amount: the one it already has while that can still be paid,
+ * else a new one (a hold the provider cannot open an intent for is released). */
+export async function openIntent(ctx: AppContext, user: SessionUser, hold: HoldResult) {
   const { booking, cls } = hold;
   if (hold.replacedIntentId) await ctx.payments.cancelIntent(hold.replacedIntentId);
   let attempt = 1;

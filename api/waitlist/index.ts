@@ -5,7 +5,7 @@ import { authPlugin, requireUser } from '../auth/plugin';
 import { paged, pagedDescription, readPage } from '../lib/pagination';
 import { Message, parseId, pathId } from '../lib/schema';
 import type { AppContext } from '../context';
-import { AcceptAnswer, JoinWaitlistBody, WaitlistEntry, WaitlistIdParams, WaitlistQuery } from './model';
+import { AcceptAnswer, AcceptOfferBody, JoinWaitlistBody, WaitlistEntry, WaitlistIdParams, WaitlistQuery } from './model';
 import { acceptOffer, declineOffer, joinWaitlist, leaveWaitlist, listWaitlist } from './service';
 
 const tags = ['Waitlist'];
@@ -64,15 +64,16 @@ export function waitlistRoutes(ctx: AppContext) {
         },
       },
     )
-    .post('/waitlist/:id/accept', ({ user, params }) => acceptOffer(ctx, requireUser(user), parseId(params.id, 'Waitlist entry not found.')), {
+    .post('/waitlist/:id/accept', ({ user, params, body }) => acceptOffer(ctx, requireUser(user), parseId(params.id, 'Waitlist entry not found.'), body), {
       auth: 'user',
       params: WaitlistIdParams,
-      response: { 200: AcceptAnswer, 401: Message, 403: Message, 404: Message, 409: Message, 502: Message },
+      body: AcceptOfferBody,
+      response: { 200: AcceptAnswer, 400: Message, 401: Message, 403: Message, 404: Message, 409: Message, 502: Message },
       detail: {
         tags,
         summary: 'Accept a waitlist offer before its deadline',
         description:
-          'A free class is booked at once (booking confirmed). A paid class turns the held spots into the payment hold at the price offered and answers a payment intent and the checkout page that completes it; nothing is charged until the card payment succeeds. 409 once the offer has expired (its spots went to the next person) or was answered.',
+          'A free class is booked at once (booking confirmed). A paid class turns the held spots into the payment hold at the amount offered and answers a payment intent and the checkout page that completes it (which keeps that amount whatever the price is now); nothing is charged until the card payment succeeds. `attendees` names one person per spot offered, as when booking: required for a free Kids class (each child\'s age), optional otherwise (a free class names the spots after the booker without it; a paid one can name them at checkout). 400 for attendees that break the booking rule; 409 once the offer has expired (its spots went to the next person) or was answered.',
       },
     })
     .post('/waitlist/:id/decline', ({ user, params }) => declineOffer(ctx, requireUser(user), parseId(params.id, 'Waitlist entry not found.')), {

@@ -1,5 +1,6 @@
 // Waitlist request and answer schemas (valibot only, so the site's Join Waitlist control shares the messages).
 import * as v from 'valibot';
+import { AttendeesField } from '../attendees/model';
 import { pageEntries } from '../lib/pagination';
 import { fields, pathId } from '../lib/schema';
 import { Booking, BookingClass, QuantityField } from '../bookings/model';
@@ -93,6 +94,16 @@ const ACCEPT_EXAMPLE = {
 } satisfies v.InferOutput<typeof AcceptAnswerObject>;
 export const AcceptAnswer = v.pipe(AcceptAnswerObject, v.metadata({ examples: [ACCEPT_EXAMPLE] }));
 export type AcceptAnswer = v.InferOutput<typeof AcceptAnswer>;
+
+/** POST /api/waitlist/{id}/accept: who comes, one attendee per spot offered (as when booking). A free class
+ * needs them (each child's age in a Kids class); a paid one may name them at checkout instead. */
+export const AcceptOfferBody = v.optional(
+  v.pipe(
+    fields({ attendees: AttendeesField }),
+    v.metadata({ examples: [{ attendees: [{ name: 'Maya Lee', age: 7 }, { name: 'Leo Lee', age: 5 }] }] }),
+  ),
+);
+export type AcceptOfferBody = v.InferOutput<typeof AcceptOfferBody>;
 
 /** GET /api/waitlist: optionally one class's entries (the class page asks for its own), paged. */
 export const WaitlistQuery = v.object({

@@ -1,13 +1,14 @@
-// Passing freed spots to the waitlist. Whenever spots may have freed up (a cancellation, an expired hold, a
-// declined or expired offer, a raised capacity), `passOnFreedSpots` expires what is due and offers the free
-// spots, in one write transaction, to the first waiting entries whose quantity fits: each offer is a booking
-// in the 'offered' state holding those spots until the offer ends, so nobody else can take them. The offer
-// emails go out after the transaction, each exactly once (claimed on offer_notified_at).
+// Passing freed spots to the waitlist. Spots free up with a cancellation, an expired hold, a declined or
+// expired offer, or a raised capacity; `releaseDueSpots` expires what is due and offers the free spots to the
+// first waiting entries whose quantity fits, INSIDE the write transaction that freed them (or that is about to
+// book them), so nobody can book spots the people waiting are owed. Each offer is a booking in the 'offered'
+// state holding those spots until the offer ends. The offer emails go out after the transaction commits, each
+// exactly once (claimed on offer_notified_at).
 import { and, asc, eq, inArray, isNull, lte, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { bookings, classes, users, waitlistEntries } from '../../db/schema';
 import { applyTransition } from '../bookings/lifecycle';
-import { expireHolds } from '../bookings/holds';
+import { expireHolds } from '../bookings/expiry';
 import { activeBookingOf, spotsTaken } from '../bookings/queries';
 import { liveClass } from '../classes/live';
 import { isBookable } from '../classes/shape';
@@ -28,11 +29,18 @@ export function offerDeadline(now: Date, classStart: Date | null): Date | null {
   return end > now.getTime() ? new Date(end) : null;
 }
 
+/** Which due holds and offers to release: one class's, one customer's, or (empty) all. */
+export interface DueWhere {
+  classId?: number;
+  userId?: number;
+}
+
 /** Offers whose deadline has passed end: the offered booking expires and the entry with it. Answers the
  * classes whose spots came free. */
-export async function expireOffers(tx: Tx, now: Date, where: { classId?: number } = {}): Promise<number[]> {
+export async function expireOffers(tx: Tx, now: Date, where: DueWhere = {}): Promise<number[]> {
   const filters: SQL[] = [eq(waitlistEntries.status, 'offered'), lte(waitlistEntries.offerExpiresAt, now)];
   if (where.classId !== undefined) filters.push(eq(waitlistEntries.classId, where.classId));
+  if (where.userId !== undefined) filters.push(eq(waitlistEntries.userId, where.userId));
   const due = await tx.select().from(waitlistEntries).where(and(...filters));
   for (const entry of due) {
     if (entry.bookingId !== null) await applyTransition(tx, { id: entry.bookingId }, 'expireOffer', 'system', { cancelledAt: now, holdExpiresAt: null });
@@ -81,34 +89,72 @@ export async function fillOffers(tx: Tx, classId: number, now: Date): Promise<nu
   return offered;
 }
 
-/** Expires what is due on the class and offers its free spots, then emails the new offers. */
-export async function passOnFreedSpots(ctx: AppContext, classId: number): Promise<number[]> {
+/** In the caller's write transaction: expires the due holds and offers, and offers the free spots of their
+ * classes (and of `where.classId`) to the waitlist. Answers the ids of the entries offered; the caller emails
+ * them once the transaction has committed (notifyNewOffers). */
+export async function releaseDueSpots(tx: Tx, now: Date, where: DueWhere = {}): Promise<number[]> {
+  const classIds = new Set([...(await expireHolds(tx, now, where)), ...(await expireOffers(tx, now, where))]);
+  if (where.classId !== undefined) classIds.add(where.classId);
+  const offered: number[] = [];
+  for (const classId of classIds) offered.push(...(await fillOffers(tx, classId, now)));
+  return offered;
+}
+
+/** Releases what is due (see releaseDueSpots) in a write of its own, then emails the new offers. */
+export async function passOnFreedSpots(ctx: AppContext, where: DueWhere = {}): Promise<number[]> {
   const now = ctx.clock.now();
-  const offered = await ctx.db.write(async (tx) => {
-    await expireHolds(tx, now, { classId });
-    await expireOffers(tx, now, { classId });
-    return fillOffers(tx, classId, now);
-  });
+  const offered = await ctx.db.write((tx) => releaseDueSpots(tx, now, where));
   if (offered.length > 0) await notifyNewOffers(ctx);
   return offered;
 }
 
-/** The timed sweep (api/background.ts): expires every offer past its deadline and fills every class that has
- * people waiting (holds also run out with nobody touching their class). */
+/** A write that books spots of a class (a free booking, a payment hold, joining the waitlist): the class's due
+ * spots are first offered to the waitlist in the same transaction, so what the write then finds free is
+ * really free. When the write refuses, its rollback undid those offers too: they are made again on their own,
+ * so the people waiting hear at once. */
+export async function writeBookingSpots<T>(ctx: AppContext, classId: number, work: (tx: Tx) => Promise<T>): Promise<T> {
+  const now = ctx.clock.now();
+  let offered = 0;
+  let result: T;
+  try {
+    result = await ctx.db.write(async (tx) => {
+      offered = (await releaseDueSpots(tx, now, { classId })).length;
+      return work(tx);
+    });
+  } catch (error) {
+    if (offered > 0) await passOnFreedSpots(ctx, { classId });
+    throw error;
+  }
+  if (offered > 0) await notifyNewOffers(ctx);
+  return result;
+}
+
+/** A write that frees spots (a cancellation, a declined or left offer, a raised capacity): the spots are
+ * offered to the waitlist in the same transaction, before anyone else can book them, and emailed after it
+ * commits. `classIds` names the classes, or reads them from the write's result. */
+export async function writeFreeingSpots<T>(ctx: AppContext, classIds: number[] | ((result: T) => number[]), work: (tx: Tx) => Promise<T>): Promise<T> {
+  const now = ctx.clock.now();
+  const { result, offered } = await ctx.db.write(async (tx) => {
+    const result = await work(tx);
+    const offered: number[] = [];
+    for (const classId of typeof classIds === 'function' ? classIds(result) : classIds) offered.push(...(await releaseDueSpots(tx, now, { classId })));
+    return { result, offered };
+  });
+  if (offered.length > 0) await notifyNewOffers(ctx);
+  return result;
+}
+
+/** The timed sweep (api/background.ts): releases every hold and offer past its end, and fills every class that
+ * has people waiting (spots also free up with nobody writing: a hold that merely ran out). */
 export async function sweepWaitlists(ctx: AppContext): Promise<void> {
   const now = ctx.clock.now();
-  await ctx.db.write((tx) => expireOffers(tx, now));
+  await ctx.db.write((tx) => releaseDueSpots(tx, now));
   const waiting = await ctx.db
     .selectDistinct({ classId: waitlistEntries.classId })
     .from(waitlistEntries)
     .innerJoin(classes, eq(classes.id, waitlistEntries.classId))
     .where(and(eq(waitlistEntries.status, 'waiting'), isNull(classes.deletedAt)));
-  for (const { classId } of waiting) {
-    await ctx.db.write(async (tx) => {
-      await expireHolds(tx, now, { classId });
-      await fillOffers(tx, classId, now);
-    });
-  }
+  for (const { classId } of waiting) await ctx.db.write((tx) => releaseDueSpots(tx, now, { classId }));
   await notifyNewOffers(ctx);
 }
 

@@ -4,10 +4,9 @@
 import { and, count, desc, eq, lte, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client';
 import { bookings, classes, waitlistEntries } from '../../db/schema';
-import { attendeesOfBooking } from '../attendees/service';
+import { attendeesOfBooking, checkAttendees, saveAttendees } from '../attendees/service';
 import type { SessionUser } from '../auth/session';
 import { sendBookingConfirmation } from '../bookings/emails';
-import { expireHolds } from '../bookings/holds';
 import { applyTransition } from '../bookings/lifecycle';
 import { holdExpiry } from '../bookings/policy';
 import { ALREADY_BOOKED, activeBookingOf, OFFER_OPEN, loadBookableClass, refusingDuplicates, spotsTaken } from '../bookings/queries';
@@ -16,10 +15,10 @@ import type { AppContext } from '../context';
 import { conflict, forbidden, notFound } from '../errors';
 import { centsToDollars } from '../lib/money';
 import type { PageRequest } from '../lib/pagination';
-import { createPaymentIntent } from '../payments/service';
+import { openIntent } from '../payments/service';
 import { type EntryRow, moveEntry, openEntry } from './entries';
-import type { AcceptAnswer, JoinWaitlistBody, WaitlistEntry } from './model';
-import { expireOffers, passOnFreedSpots } from './offers';
+import type { AcceptAnswer, AcceptOfferBody, JoinWaitlistBody, WaitlistEntry } from './model';
+import { passOnFreedSpots, writeBookingSpots, writeFreeingSpots } from './offers';
 
 export const ALREADY_WAITING = 'You are already on the waitlist for this class.';
 export const SPOTS_AVAILABLE = 'Spots are available in this class: book them instead of joining the waitlist.';
@@ -58,10 +57,8 @@ export async function joinWaitlist(ctx: AppContext, user: SessionUser, classId: 
   const now = ctx.clock.now();
   const { entry, cls, position } = await refusingDuplicates(
     () =>
-      ctx.db.write(async (tx) => {
+      writeBookingSpots(ctx, classId, async (tx) => {
         const cls = await loadBookableClass(tx, classId, user, now);
-        await expireHolds(tx, now, { classId });
-        await expireOffers(tx, now, { classId });
         const booked = await activeBookingOf(tx, user.id, classId);
         if (booked) throw conflict(booked.status === 'offered' ? OFFER_OPEN : ALREADY_BOOKED);
         if (await tx.select({ id: waitlistEntries.id }).from(waitlistEntries).where(and(eq(waitlistEntries.userId, user.id), eq(waitlistEntries.classId, classId), openEntry)).get()) {
@@ -80,7 +77,7 @@ export async function joinWaitlist(ctx: AppContext, user: SessionUser, classId: 
 /** DELETE /api/classes/{id}/waitlist: leaves the caller's open entry; an offer held for it is passed on. */
 export async function leaveWaitlist(ctx: AppContext, user: SessionUser, classId: number): Promise<WaitlistEntry> {
   const now = ctx.clock.now();
-  const left = await ctx.db.write(async (tx) => {
+  const left = await writeFreeingSpots(ctx, [classId], async (tx) => {
     const entry = await tx.select().from(waitlistEntries).where(and(eq(waitlistEntries.userId, user.id), eq(waitlistEntries.classId, classId), openEntry)).get();
     if (!entry) throw notFound(NOT_ON_WAITLIST);
     if (entry.status === 'offered' && entry.bookingId !== null) await applyTransition(tx, { id: entry.bookingId }, 'declineOffer', 'customer', { cancelledAt: now, holdExpiresAt: null });
@@ -88,7 +85,6 @@ export async function leaveWaitlist(ctx: AppContext, user: SessionUser, classId:
     if (!moved) throw conflict('This waitlist entry changed meanwhile. Please reload the page.');
     return moved;
   });
-  if (left.bookingId !== null) await passOnFreedSpots(ctx, classId);
   return entryJson(ctx.db, left);
 }
 
@@ -106,7 +102,7 @@ export async function listWaitlist(ctx: AppContext, user: SessionUser, filter: {
     .select({ classId: waitlistEntries.classId })
     .from(waitlistEntries)
     .where(and(eq(waitlistEntries.userId, user.id), eq(waitlistEntries.status, 'offered'), lte(waitlistEntries.offerExpiresAt, now)));
-  for (const { classId } of due) await passOnFreedSpots(ctx, classId);
+  for (const { classId } of due) await passOnFreedSpots(ctx, { classId });
   const where = and(eq(waitlistEntries.userId, user.id), filter.classId === undefined ? undefined : eq(waitlistEntries.classId, filter.classId));
   const [counted] = await ctx.db.select({ total: count() }).from(waitlistEntries).where(where);
   const rows = await ctx.db
@@ -136,14 +132,17 @@ async function offeredEntry(tx: Tx, user: SessionUser, entryId: number, now: Dat
 }
 
 /** POST /api/waitlist/{id}/accept: a free class is booked at once; a paid class turns the held spots into the
- * payment hold at the offered price and answers the intent for checkout. An offer past its deadline is
- * refused (and passed on): an accept and the expiry never both win. */
-export async function acceptOffer(ctx: AppContext, user: SessionUser, entryId: number): Promise<AcceptAnswer> {
+ * payment hold at the offered amount and answers the intent for checkout. The attendees follow the booking
+ * rule: a free class needs them as booking it does (each child's age in a Kids class); a paid one may name
+ * them at checkout. An offer past its deadline is refused (and passed on): an accept and the expiry never
+ * both win. */
+export async function acceptOffer(ctx: AppContext, user: SessionUser, entryId: number, input: AcceptOfferBody): Promise<AcceptAnswer> {
   const now = ctx.clock.now();
   const accepted = await ctx.db
     .write(async (tx) => {
       const entry = await offeredEntry(tx, user, entryId, now);
       const cls = (await tx.select().from(classes).where(eq(classes.id, entry.classId)).get())!;
+      const attendees = cls.priceCents === 0 || input?.attendees ? checkAttendees(input?.attendees, entry.quantity, cls.ageGroup, user) : null;
       const booking =
         cls.priceCents === 0
           ? await applyTransition(tx, { id: entry.bookingId! }, 'acceptFreeOffer', 'customer', { confirmedAt: now, holdExpiresAt: null })
@@ -153,6 +152,7 @@ export async function acceptOffer(ctx: AppContext, user: SessionUser, entryId: n
             });
       const moved = booking && (await moveEntry(tx, entry, 'accept', 'customer', { endedAt: now }));
       if (!booking || !moved) throw conflict(OFFER_EXPIRED);
+      if (attendees) await saveAttendees(tx, booking.id, attendees);
       return { entry: moved, booking, cls };
     })
     .catch(async (error) => {
@@ -165,7 +165,8 @@ export async function acceptOffer(ctx: AppContext, user: SessionUser, entryId: n
     await sendBookingConfirmation(ctx, booking, cls, user);
     return { entry: toEntryJson(entry, cls, null, booking), booking: toBookingJson(booking, cls, now, await attendeesOfBooking(ctx.db, booking)), payment: null, checkoutUrl: null };
   }
-  const payment = await createPaymentIntent(ctx, user, { classId: cls.id, quantity: booking.quantity, amount: centsToDollars(booking.amountCents) });
+  // The intent is for the hold the offer became, at the amount stored with the offer.
+  const payment = await openIntent(ctx, user, { booking, cls, reused: false, replacedIntentId: null });
   const held = (await ctx.db.select().from(bookings).where(eq(bookings.id, booking.id)).get())!;
   return {
     entry: toEntryJson(entry, cls, null, booking),
@@ -177,24 +178,25 @@ export async function acceptOffer(ctx: AppContext, user: SessionUser, entryId: n
 
 async function expireAndPassOn(ctx: AppContext, entryId: number): Promise<void> {
   const entry = await ctx.db.select({ classId: waitlistEntries.classId }).from(waitlistEntries).where(eq(waitlistEntries.id, entryId)).get();
-  if (entry) await passOnFreedSpots(ctx, entry.classId);
+  if (entry) await passOnFreedSpots(ctx, { classId: entry.classId });
 }
 
 /** POST /api/waitlist/{id}/decline: the held spots pass to the next in line at once. */
 export async function declineOffer(ctx: AppContext, user: SessionUser, entryId: number): Promise<WaitlistEntry> {
   const now = ctx.clock.now();
-  const declined = await ctx.db
-    .write(async (tx) => {
+  const declined = await writeFreeingSpots(
+    ctx,
+    (entry: EntryRow) => [entry.classId],
+    async (tx) => {
       const entry = await offeredEntry(tx, user, entryId, now);
       await applyTransition(tx, { id: entry.bookingId! }, 'declineOffer', 'customer', { cancelledAt: now, holdExpiresAt: null });
       const moved = await moveEntry(tx, entry, 'decline', 'customer', { endedAt: now });
       if (!moved) throw conflict('This offer has already been answered.');
       return moved;
-    })
-    .catch(async (error) => {
-      if (error?.message === OFFER_EXPIRED) await expireAndPassOn(ctx, entryId);
-      throw error;
-    });
-  await passOnFreedSpots(ctx, declined.classId);
+    },
+  ).catch(async (error) => {
+    if (error?.message === OFFER_EXPIRED) await expireAndPassOn(ctx, entryId);
+    throw error;
+  });
   return entryJson(ctx.db, declined);
 }

@@ -216,6 +216,10 @@ describe('offers', () => {
     const again = await waiter.client.post('/api/payment/create-intent', { classId: cls.id, quantity: 2, amount: pageTotal(2500, 2) });
     expect(again.status).toBe(200);
     expect(again.body.id).toBe(res.body.payment.id);
+    // The page computes its total from today's price: the offer's hold and amount still stand.
+    const atTodaysPrice = await waiter.client.post('/api/payment/create-intent', { classId: cls.id, quantity: 2, amount: pageTotal(4000, 2) });
+    expect(atTodaysPrice.status).toBe(200);
+    expect(atTodaysPrice.body).toMatchObject({ id: res.body.payment.id, bookingId: res.body.booking.id, amount: pageTotal(2500, 2) });
     // Nothing charged until checkout completes.
     expect((await waiter.client.get('/api/bookings')).body.find((b: { id: number }) => b.id === res.body.booking.id).status).toBe('pending');
     const paid = await waiter.client.post('/api/payment/test-provider/pay', {
@@ -304,6 +308,114 @@ describe('offers', () => {
     expect(offer.status).toBe('offered');
     expect(offerEmailsTo(waiter.email)).toHaveLength(1);
     expect(await spotsGivenOut(cls.id)).toBe(1);
+  });
+});
+
+describe('freed spots go to the waitlist before anyone else can book them', () => {
+  test('a cancellation: the offer is made in the same write, so a booking right after it finds the class full', async () => {
+    const { cls, booked, bookingIds } = await fullClass({ capacity: 1 });
+    const waiter = await createUser(server);
+    await join(waiter, cls.id);
+    const outsider = await createUser(server);
+    // The outsider books the instant the cancellation is written (while its email goes out).
+    const send = server.ctx.mail.send.bind(server.ctx.mail);
+    let outsiderTried: Promise<{ status: number }> | null = null;
+    server.ctx.mail.send = async (message) => {
+      if (message.to === booked[0]!.email && !outsiderTried) {
+        outsiderTried = outsider.client.post('/api/bookings/free', { classId: cls.id, quantity: 1 });
+        await outsiderTried;
+      }
+      return send(message);
+    };
+    try {
+      expect((await booked[0]!.client.put(`/api/bookings/${bookingIds[0]}/cancel`)).status).toBe(200);
+    } finally {
+      server.ctx.mail.send = send;
+    }
+    expect((await outsiderTried!)?.status).toBe(409);
+    expect((await entryOf(waiter, cls.id)).status).toBe('offered');
+  });
+
+  test('a payment hold that ran out: the next booking offers its spots to the waitlist first', async () => {
+    const cls = await createClass(server, { coachId: coach.id, priceCents: 2000, capacity: 1 });
+    const payer = await createUser(server);
+    expect((await payer.client.post('/api/payment/create-intent', { classId: cls.id, quantity: 1, amount: pageTotal(2000, 1) })).status).toBe(200);
+    const waiter = await createUser(server);
+    await join(waiter, cls.id);
+    server.clock.advance(16 * 60_000);
+    const outsider = await createUser(server);
+    const res = await outsider.client.post('/api/payment/create-intent', { classId: cls.id, quantity: 1, amount: pageTotal(2000, 1) });
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe('Class is full. Check back later in case of cancellations.');
+    expect((await entryOf(waiter, cls.id)).status).toBe('offered');
+    expect(offerEmailsTo(waiter.email)).toHaveLength(1);
+  });
+
+  test('an offer that ran out: the next booking passes its spots to the next in line first', async () => {
+    const { cls, booked, bookingIds } = await fullClass({ capacity: 1 });
+    const [first, second] = [await createUser(server), await createUser(server)];
+    await join(first, cls.id);
+    await join(second, cls.id);
+    await booked[0]!.client.put(`/api/bookings/${bookingIds[0]}/cancel`);
+    server.clock.advance(2 * HOUR + 60_000);
+    const outsider = await createUser(server);
+    expect((await outsider.client.post('/api/bookings/free', { classId: cls.id, quantity: 1 })).status).toBe(409);
+    expect((await entryOf(first, cls.id)).status).toBe('expired');
+    expect((await entryOf(second, cls.id)).status).toBe('offered');
+    expect(offerEmailsTo(second.email)).toHaveLength(1);
+  });
+});
+
+describe('attendees of an accepted offer', () => {
+  async function kidsOffer(priceCents = 0) {
+    const { cls, booked, bookingIds } = await fullClass({ capacity: 2, priceCents });
+    await server.ctx.db.write((tx) => tx.update(classes).set({ ageGroup: 'Kids' }).where(eq(classes.id, cls.id)));
+    const parent = await createUser(server);
+    const entry = await join(parent, cls.id, 2);
+    for (const [i, customer] of booked.entries()) await customer.client.put(`/api/bookings/${bookingIds[i]}/cancel`);
+    return { cls, parent, entry };
+  }
+  const children = [
+    { name: 'Maya Lee', age: 7 },
+    { name: 'Leo Lee', age: 5 },
+  ];
+
+  test('a free offer takes the attendees, with each child\'s age in a Kids class, as booking does', async () => {
+    const { parent, entry } = await kidsOffer();
+    const unnamed = await parent.client.post(`/api/waitlist/${entry.id}/accept`);
+    expect(unnamed.status).toBe(400);
+    expect(unnamed.body.message).toBe("Kids classes need each child's age.");
+    const short = await parent.client.post(`/api/waitlist/${entry.id}/accept`, { attendees: [children[0]] });
+    expect(short.status).toBe(400);
+    expect(short.body.message).toBe('Name one attendee per spot: 2 spots booked, 1 attendee named.');
+    const res = await parent.client.post(`/api/waitlist/${entry.id}/accept`, { attendees: children });
+    expect(res.status).toBe(200);
+    expect(res.body.booking.status).toBe('confirmed');
+    expect(res.body.booking.attendees.map((a: { name: string; age: number }) => [a.name, a.age])).toEqual([
+      ['Maya Lee', 7],
+      ['Leo Lee', 5],
+    ]);
+  });
+
+  test('a paid offer keeps the attendees named on accepting through the checkout that follows', async () => {
+    const { cls, parent, entry } = await kidsOffer(2000);
+    const res = await parent.client.post(`/api/waitlist/${entry.id}/accept`, { attendees: children });
+    expect(res.status).toBe(200);
+    expect(res.body.booking.attendees.map((a: { age: number }) => a.age)).toEqual([7, 5]);
+    // The checkout page first asks for the intent without names: the names stay.
+    const checkout = await parent.client.post('/api/payment/create-intent', { classId: cls.id, quantity: 2, amount: pageTotal(2000, 2) });
+    expect(checkout.body.bookingId).toBe(res.body.booking.id);
+    const mine = await parent.client.get(`/api/bookings?classId=${cls.id}`);
+    expect(mine.body[0].attendees.map((a: { age: number }) => a.age)).toEqual([7, 5]);
+  });
+
+  test('a free Kids class booked without attendees is refused: the ages are needed', async () => {
+    const cls = await createClass(server, { coachId: coach.id, priceCents: 0, capacity: 3 });
+    await server.ctx.db.write((tx) => tx.update(classes).set({ ageGroup: 'Kids' }).where(eq(classes.id, cls.id)));
+    const parent = await createUser(server);
+    const res = await parent.client.post('/api/bookings/free', { classId: cls.id, quantity: 1 });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe("Kids classes need each child's age.");
   });
 });
 
