@@ -86,7 +86,7 @@ export function guardApiRequest(request: Request, ctx: AppContext): Request | Re
     return Response.json({ message: 'This request must come from the Fogline site.' }, { status: 403, headers: API_HEADERS });
   }
   if (!LARGE_BODY_PATHS.has(pathOf(request.url))) return admitWithin(request, JSON_BODY_LIMIT);
-  // A signed-out upload is refused before its body is read, so it cannot make the server buffer 10 MB.
+  // A signed-out upload is refused before its body is read, so it cannot make the server buffer an image's worth.
   return hasLiveSession(ctx.db, ctx.clock, readSessionToken(request.headers.get('cookie'))).then((signedIn) =>
     signedIn ? admitWithin(request, UPLOAD_BODY_LIMIT) : Response.json({ message: unauthorized().message }, { status: 401, headers: API_HEADERS }),
   );

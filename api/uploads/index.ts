@@ -4,6 +4,7 @@ import * as v from 'valibot';
 import { Message } from '../lib/schema';
 import { authPlugin, requireUser } from '../auth/plugin';
 import type { AppContext } from '../context';
+import { MAX_IMAGE_LABEL } from './model';
 import { storeImage } from './service';
 
 export function uploadRoutes(ctx: AppContext) {
@@ -21,7 +22,7 @@ export function uploadRoutes(ctx: AppContext) {
       response: { 201: v.object({ imageUrl: v.string() }), 400: Message, 401: Message, 413: Message, 429: Message, 507: Message },
       detail: {
         tags: ['Uploads'],
-        summary: 'Upload an image (JPEG, PNG, GIF or WebP, at most 10 MB)',
+        summary: `Upload an image (JPEG, PNG, GIF or WebP, at most ${MAX_IMAGE_LABEL})`,
         description: 'The type is read from the file content, not its name. Answers the public imageUrl (/uploads/<random name> or the bucket URL). Per user at most 60 images an hour and 50 MB a day (429 with Retry-After); 507 while the server is low on disk space. Images no profile, class or post uses are removed a day after upload.',
       },
     },

@@ -2,5 +2,7 @@
 
 /** At most this many bytes per image (issue 11: a 1 GB volume cannot take 40 MB photos by the dozen). */
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
-/** The limit as the forms and messages state it. */
-export const MAX_IMAGE_LABEL = '10MB';
+/** The limit as the forms and messages state it ("10 MB"). */
+export const MAX_IMAGE_LABEL = `${MAX_IMAGE_BYTES / (1024 * 1024)} MB`;
+/** The answer to an image over the limit, from the API and from the forms before they send it. */
+export const IMAGE_TOO_LARGE_MESSAGE = `The image is too large: the limit is ${MAX_IMAGE_LABEL}.`;

@@ -6,7 +6,7 @@ import { uploads } from '../../db/schema';
 import type { SessionUser } from '../auth/session';
 import type { AppContext } from '../context';
 import { badRequest, DomainError } from '../errors';
-import { MAX_IMAGE_BYTES } from './model';
+import { IMAGE_TOO_LARGE_MESSAGE, MAX_IMAGE_BYTES } from './model';
 
 export { MAX_IMAGE_BYTES };
 export const NOT_AN_IMAGE_MESSAGE = 'Please upload a JPEG, PNG, GIF or WebP image.';
@@ -46,7 +46,7 @@ function uploadLimitMessage(ctx: AppContext): string {
  * file is refused or cannot be stored. Each stored file gets a row in uploads, written before the file so the
  * cleanup (./cleanup.ts) always knows about it. */
 export async function storeImage(ctx: AppContext, user: SessionUser, file: Blob): Promise<{ imageUrl: string }> {
-  if (file.size > MAX_IMAGE_BYTES) throw new DomainError(413, 'The image is too large: the limit is 10 MB.');
+  if (file.size > MAX_IMAGE_BYTES) throw new DomainError(413, IMAGE_TOO_LARGE_MESSAGE);
   if (file.size === 0) throw badRequest(NOT_AN_IMAGE_MESSAGE, { image: [NOT_AN_IMAGE_MESSAGE] });
   if ((await ctx.storage.freeBytes()) - file.size < ctx.env.uploadMinFreeBytes) throw new DomainError(507, LOW_DISK_MESSAGE);
   const reservation = await ctx.rateLimits.reserve(uploadLimitMessage(ctx), ['uploadsPerUser', String(user.id)], ['uploadBytesPerUser', String(user.id), file.size]);

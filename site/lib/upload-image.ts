@@ -1,8 +1,10 @@
 // Uploads one image to POST /api/upload-image with progress (XMLHttpRequest reports upload progress,
 // fetch does not) and resolves with its public URL. Used by the profile picture and class images.
-import { MAX_IMAGE_BYTES } from '../../api/uploads/model';
+import { IMAGE_TOO_LARGE_MESSAGE, MAX_IMAGE_BYTES, MAX_IMAGE_LABEL } from '../../api/uploads/model';
 
-export { MAX_IMAGE_BYTES };
+export { MAX_IMAGE_BYTES, MAX_IMAGE_LABEL };
+/** A form field's error for a chosen image over the limit (checked before anything is sent). */
+export const IMAGE_TOO_LARGE_FIELD_ERROR = `The image must be ${MAX_IMAGE_LABEL} or smaller`;
 
 export class UploadError extends Error {
   constructor(message: string, readonly status: number) {
@@ -12,7 +14,7 @@ export class UploadError extends Error {
 }
 
 export function uploadImage(file: File, onProgress?: (percent: number) => void): Promise<string> {
-  if (file.size > MAX_IMAGE_BYTES) return Promise.reject(new UploadError('The image is too large: the limit is 10 MB.', 413));
+  if (file.size > MAX_IMAGE_BYTES) return Promise.reject(new UploadError(IMAGE_TOO_LARGE_MESSAGE, 413));
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', '/api/upload-image');

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { eq } from 'drizzle-orm';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { IMAGE_TOO_LARGE_MESSAGE, MAX_IMAGE_BYTES } from '../../../api/uploads/model';
 import { LOW_DISK_MESSAGE } from '../../../api/uploads/service';
 import { removeUnusedUploads } from '../../../api/uploads/cleanup';
 import { classes, uploads } from '../../../db/schema';
@@ -58,6 +59,14 @@ describe('row 5: sizes and quotas', () => {
     const answers = await Promise.all([0, 1, 2].map(() => send(customer.client, pngOf(39 * MB))));
     expect(answers.map((res) => res.status)).toEqual([413, 413, 413]);
     expect(await server.ctx.db.select().from(uploads).where(eq(uploads.userId, customer.id))).toHaveLength(0);
+  });
+
+  test('an image one byte over the limit: 413 with the limit stated from the one constant ("10 MB")', async () => {
+    const customer = await register(server);
+    const res = await send(customer.client, pngOf(MAX_IMAGE_BYTES + 1));
+    expect(res.status).toBe(413);
+    expect(res.body.message).toBe(IMAGE_TOO_LARGE_MESSAGE);
+    expect(IMAGE_TOO_LARGE_MESSAGE).toBe('The image is too large: the limit is 10 MB.');
   });
 
   test('50 MB a day per user: five 9.5 MB images are stored, the sixth waits until the day is over', async () => {

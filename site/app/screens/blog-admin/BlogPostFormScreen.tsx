@@ -13,7 +13,7 @@ import AccessDenied from '../../components/AccessDenied';
 import Spinner from '../../components/Spinner';
 import type { ScreenProps } from '../../router';
 import { goBack, navigate } from '../../router';
-import { MAX_IMAGE_BYTES, uploadImage } from '../../../lib/upload-image';
+import { IMAGE_TOO_LARGE_FIELD_ERROR, MAX_IMAGE_BYTES, uploadImage } from '../../../lib/upload-image';
 import { ADMIN_ONLY } from './BlogAdminScreen';
 import { ContentEditor } from './ContentEditor';
 
@@ -79,7 +79,7 @@ function PostForm({ post }: { post: BlogPost | null }) {
 
   async function chooseImage(file: File | undefined) {
     if (!file) return;
-    if (file.size > MAX_IMAGE_BYTES) return form.setError('featuredImage', 'The image must be 10MB or smaller');
+    if (file.size > MAX_IMAGE_BYTES) return form.setError('featuredImage', IMAGE_TOO_LARGE_FIELD_ERROR);
     try {
       setProgress(0);
       form.set('featuredImage', await uploadImage(file, setProgress));

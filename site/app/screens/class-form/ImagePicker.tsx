@@ -1,7 +1,7 @@
 // The class image: a preview, a file chosen now (uploaded when the form is saved, with progress) or the image
 // the class already has, and Remove.
 import { useEffect, useState } from 'react';
-import { MAX_IMAGE_BYTES, uploadImage } from '../../../lib/upload-image';
+import { IMAGE_TOO_LARGE_FIELD_ERROR, MAX_IMAGE_BYTES, MAX_IMAGE_LABEL, uploadImage } from '../../../lib/upload-image';
 
 export interface ImageChoice {
   file: File | null;
@@ -12,8 +12,6 @@ export interface ImageChoice {
   upload(current: string | null): Promise<string | null>;
 }
 
-const TOO_LARGE = `The image must be ${Math.round(MAX_IMAGE_BYTES / 1024 / 1024)}MB or smaller`;
-
 export function useImageChoice(): ImageChoice {
   const [file, setFile] = useState<File | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -23,7 +21,7 @@ export function useImageChoice(): ImageChoice {
     error,
     progress,
     choose(chosen) {
-      setError(chosen && chosen.size > MAX_IMAGE_BYTES ? TOO_LARGE : null);
+      setError(chosen && chosen.size > MAX_IMAGE_BYTES ? IMAGE_TOO_LARGE_FIELD_ERROR : null);
       if (!chosen || chosen.size <= MAX_IMAGE_BYTES) setFile(chosen);
     },
     async upload(current) {
@@ -63,7 +61,7 @@ export default function ImagePicker({ image, choice, onRemove }: { image: string
           onChange={(e) => choice.choose(e.target.files?.[0] ?? null)}
           aria-describedby="field-image-hint"
         />
-        <p id="field-image-hint" className="mt-1.5 text-xs text-fog-600 dark:text-fog-400">JPG, PNG or GIF, up to {Math.round(MAX_IMAGE_BYTES / 1024 / 1024)}MB.</p>
+        <p id="field-image-hint" className="mt-1.5 text-xs text-fog-600 dark:text-fog-400">JPG, PNG or GIF, up to {MAX_IMAGE_LABEL}.</p>
         {choice.error && <p className="field-error">{choice.error}</p>}
         {shown && (
           <button

@@ -1,7 +1,7 @@
 // The profile picture: preview (or initials), Upload Photo with a progress bar, Remove. The picture is
 // uploaded at once; the profile keeps its URL when the form is saved.
 import { useId, useRef, useState } from 'react';
-import { uploadImage } from '../../../lib/upload-image';
+import { MAX_IMAGE_LABEL, uploadImage } from '../../../lib/upload-image';
 import { toast } from '../../../lib/stores/toast';
 
 export function ImageUpload({ value, initials, onChange }: { value: string | null; initials: string; onChange: (url: string | null) => void }) {
@@ -52,7 +52,7 @@ export function ImageUpload({ value, initials, onChange }: { value: string | nul
             <p className="mt-1 text-xs text-fog-600 dark:text-fog-400">Uploading… {progress}%</p>
           </div>
         ) : (
-          <p className="mt-2 text-xs text-fog-600 dark:text-fog-400">JPG, PNG, GIF or WebP, up to 10MB.</p>
+          <p className="mt-2 text-xs text-fog-600 dark:text-fog-400">JPG, PNG, GIF or WebP, up to {MAX_IMAGE_LABEL}.</p>
         )}
       </div>
     </div>
