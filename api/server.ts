@@ -147,11 +147,18 @@ async function compress(response: Response, request: Request): Promise<Response>
   return new Response(Bun.gzipSync(body), { status: response.status, headers });
 }
 
-export async function loadSite(distDir = resolve(process.env.DIST_DIR ?? 'dist')): Promise<{ renderPage: RenderPage; clientDir: string } | null> {
+/** The built site: its page renderer, its files, and the scripts its pages carry inline (for the CSP). */
+export interface Site {
+  renderPage: RenderPage;
+  clientDir: string;
+  inlineScripts: readonly string[];
+}
+
+export async function loadSite(distDir = resolve(process.env.DIST_DIR ?? 'dist')): Promise<Site | null> {
   const entry = join(distDir, 'server', 'entry.mjs');
   if (!existsSync(entry)) return null;
-  const mod = (await import(entry)) as { renderPage: RenderPage };
-  return { renderPage: mod.renderPage, clientDir: join(distDir, 'client') };
+  const mod = (await import(entry)) as Pick<Site, 'renderPage' | 'inlineScripts'>;
+  return { renderPage: mod.renderPage, clientDir: join(distDir, 'client'), inlineScripts: mod.inlineScripts };
 }
 
 export interface StartOptions {
@@ -159,7 +166,7 @@ export interface StartOptions {
   port?: number;
   hostname?: string;
   /** The built site; null serves the API alone (API tests). */
-  site?: { renderPage: RenderPage; clientDir: string } | null;
+  site?: Site | null;
   /** Several processes listen on the same port and the kernel spreads connections over them (WORKERS). */
   reusePort?: boolean;
 }
@@ -167,7 +174,7 @@ export interface StartOptions {
 export function startServer({ ctx, port = ctx.env.port, hostname = '0.0.0.0', site = null, reusePort = false }: StartOptions) {
   const api = createApi(ctx);
   const staticFiles = site ? loadStaticFiles(site.clientDir, ctx.env.announceTestPayments ? TEST_PAYMENTS_BANNER : null) : new Map<string, StaticFile>();
-  const securityHeaders = pageSecurityHeaders(ctx.env);
+  const securityHeaders = pageSecurityHeaders(ctx.env, site?.inlineScripts ?? []);
   // Public pages come from the render cache (api/render-cache), dropped by tag when any process writes.
   const renderCache = site ? attachRenderCache(ctx) : null;
   const server = Bun.serve({

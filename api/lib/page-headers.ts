@@ -1,6 +1,7 @@
 // Security headers for pages: a Content-Security-Policy that allows what the pages load (this server, plus
 // Stripe, Google Maps, Google profile pictures and the upload bucket only when they are configured), HSTS in
 // production, and the fixed headers. API answers get their own, stricter set (api/app.ts).
+import { createHash } from 'node:crypto';
 import type { Env } from '../env';
 
 const BASE_HEADERS: Record<string, string> = {
@@ -33,12 +34,18 @@ const STRIPE: Sources = {
   'img-src': ['https://*.stripe.com'],
 };
 
-export function contentSecurityPolicy(env: Pick<Env, 'stripe' | 'googleMapsKey' | 'google' | 's3'>): string {
-  // The layout's small inline scripts (theme before paint, menus) and Astro's island loaders are inline, and
-  // React sets style attributes: hence 'unsafe-inline' for those two; everything they may reach is listed.
+/** A script's CSP source: the base64 SHA-256 of its text, exactly as the page carries it. */
+export function scriptHash(text: string): string {
+  return `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+}
+
+/** `inlineScripts` are the only inline scripts allowed to run (the layout's theme and menu scripts, Astro's island
+ * loaders), by their hashes. Styles keep 'unsafe-inline': pages carry style attributes with values computed when
+ * rendered (widths, colours) and Astro's island and page styles, which hashes cannot cover. */
+export function contentSecurityPolicy(env: Pick<Env, 'stripe' | 'googleMapsKey' | 'google' | 's3'>, inlineScripts: readonly string[] = []): string {
   const policy: Sources = {
     'default-src': ["'self'"],
-    'script-src': ["'self'", "'unsafe-inline'"],
+    'script-src': ["'self'", ...inlineScripts.map(scriptHash)],
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:', 'blob:'],
     'font-src': ["'self'", 'data:'],
@@ -64,10 +71,10 @@ export function contentSecurityPolicy(env: Pick<Env, 'stripe' | 'googleMapsKey' 
 }
 
 /** Every page's security headers for this server's settings. */
-export function pageSecurityHeaders(env: Parameters<typeof contentSecurityPolicy>[0] & Pick<Env, 'production'>): Record<string, string> {
+export function pageSecurityHeaders(env: Parameters<typeof contentSecurityPolicy>[0] & Pick<Env, 'production'>, inlineScripts: readonly string[] = []): Record<string, string> {
   return {
     ...BASE_HEADERS,
-    'content-security-policy': contentSecurityPolicy(env),
+    'content-security-policy': contentSecurityPolicy(env, inlineScripts),
     ...(env.production ? { 'strict-transport-security': HSTS } : {}),
   };
 }

@@ -1,9 +1,10 @@
 // Issue 11 rows 3 and 10 in the built product, run as deployed (NODE_ENV=production) with PAYMENTS=test: every
 // page announces the test provider, pages carry a Content-Security-Policy and HSTS, personal pages and API
 // answers are never stored, and Chromium reports no CSP violation on the pages a visitor, a customer and a
-// coach open.
+// coach open. Inline scripts run only by their hashes: script-src carries no 'unsafe-inline'.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import type { Browser } from 'playwright-core';
+import { scriptHash } from '../../api/lib/page-headers';
 import { TEST_PAYMENTS_NOTICE } from '../../api/providers/payments/settings';
 import { launchBrowser, newContext, signIn, startProduct, type ProductServer } from '../helpers/browser';
 
@@ -16,6 +17,22 @@ afterAll(async () => {
   await browser?.close();
   await product?.stop();
 });
+
+/** The session cookie of `email` signed in through the API. */
+async function sessionCookie(email: string): Promise<string> {
+  const login = await fetch(product.url + '/api/login', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: product.url },
+    body: JSON.stringify({ email, password: 'demo-password' }),
+  });
+  expect(login.status).toBe(200);
+  return login.headers.getSetCookie()[0]!.split(';')[0]!;
+}
+
+/** The text of each inline script in `html` (the ones without src). */
+function inlineScriptsOf(html: string): string[] {
+  return [...html.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([^]*?)<\/script>/g)].map((match) => match[1]!);
+}
 
 /** Opens each path (signed in as `email` when given) and answers the CSP violations and page errors seen. */
 async function violationsOn(paths: string[], email?: string): Promise<string[]> {
@@ -67,19 +84,42 @@ describe('headers', () => {
   });
 
   test('personal pages and API answers: Cache-Control private, no-store', async () => {
-    const login = await fetch(product.url + '/api/login', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: product.url },
-      body: JSON.stringify({ email: 'customer@fogline.test', password: 'demo-password' }),
-    });
+    const login = await fetch(product.url + '/api/login', { method: 'POST', headers: { 'content-type': 'application/json', origin: product.url }, body: '{}' });
     expect(login.headers.get('cache-control')).toBe('private, no-store');
-    const cookie = login.headers.getSetCookie()[0]!.split(';')[0]!;
+    const cookie = await sessionCookie('customer@fogline.test');
     for (const path of ['/bookings', '/profile', '/', '/api/user', '/api/bookings']) {
       const res = await fetch(product.url + path, { headers: { cookie }, redirect: 'manual' });
       // Some routes say just no-store, which forbids storing as much.
       const cacheControl = res.headers.get('cache-control') === 'no-store' ? 'private, no-store' : res.headers.get('cache-control');
       expect({ path, status: res.status, cacheControl }).toEqual({ path, status: 200, cacheControl: 'private, no-store' });
     }
+  });
+});
+
+describe('inline scripts', () => {
+  test("script-src has no 'unsafe-inline'; every inline script on the pages is allowed by its hash", async () => {
+    const customer = await sessionCookie('customer@fogline.test');
+    const coach = await sessionCookie('coach@fogline.test');
+    const coachPage = /href="(\/coaches\/\d+)"/.exec(await (await fetch(product.url + '/coaches')).text())![1]!;
+    const visits: [string, string][] = [
+      ...['/', '/classes', '/classes/1', '/coaches', coachPage, '/blog', '/about', '/faq', '/auth'].map((path): [string, string] => [path, '']),
+      ['/about', customer], // a prerendered page with the visitor's own header
+      ['/bookings', customer],
+      ['/create-class', coach],
+      ['/payouts/test-onboarding', coach], // carries a page script that Astro inlines
+    ];
+    const seen = new Set<string>();
+    for (const [path, cookie] of visits) {
+      const res = await fetch(product.url + path, { headers: cookie ? { cookie } : {} });
+      const scriptSrc = /(?:^|;\s*)script-src ([^;]*)/.exec(res.headers.get('content-security-policy') ?? '')?.[1] ?? '';
+      expect(scriptSrc).not.toContain("'unsafe-inline'");
+      for (const text of inlineScriptsOf(await res.text())) {
+        seen.add(text);
+        expect({ path, script: text.slice(0, 60), allowed: scriptSrc.split(' ').includes(scriptHash(text)) }).toEqual({ path, script: text.slice(0, 60), allowed: true });
+      }
+    }
+    // The theme, the menus, the image fallbacks, Astro's island element and its load, idle and only loaders, the payout page's script.
+    expect(seen.size).toBeGreaterThanOrEqual(8);
   });
 });
 
