@@ -49,30 +49,53 @@ function dayRange(value: string): [Date, Date] | null {
 /** An FTS5 phrase: the text in double quotes, inner quotes doubled (everything inside is literal). */
 export const ftsPhrase = (text: string) => `"${text.replaceAll('"', '""')}"`;
 
-/**
- * The ids whose title, description, category, coach or location contains q. The trigram index needs 3
- * characters; shorter text is looked for with LIKE (which folds ASCII case as lower() does) in the index's own
- * stored copy of those columns (FTS5's classes_search_content table: id, then c0..c4 in column order).
- */
-function textMatches(q: string): { ids: SQL; indexed: boolean } {
-  if ([...q].length >= 3) return { ids: sql`SELECT rowid FROM classes_search WHERE classes_search MATCH ${ftsPhrase(q)}`, indexed: true };
-  const pattern = likeContains(q);
-  const columns = ['c0', 'c1', 'c2', 'c3', 'c4'].map((column) => sql`${sql.raw(column)} LIKE ${pattern} ESCAPE '\\'`);
-  return { ids: sql`SELECT id FROM classes_search_content WHERE ${sql.join(columns, sql` OR `)}`, indexed: false };
-}
-
 /** Above this many text matches, a page walks the browse index in order and stops at the page's end. */
 const MANY_MATCHES = 400;
 
+/** How many matches of a 1- or 2-character q are counted at most: the trigram index cannot find them, so
+ * they are read row by row, and past this the total says "at least". */
+export const SHORT_QUERY_COUNT_CAP = 1000;
+
+export interface BrowseWhere {
+  /** The condition for listing a page, written so SQLite walks the browse index in order. */
+  page: SQL;
+  /** The same condition for counting. */
+  count: SQL;
+  /** The number of matches when already known (a short q); `atLeast` past SHORT_QUERY_COUNT_CAP. */
+  total?: { value: number; atLeast: boolean };
+}
+
 /**
- * q as two conditions of the same meaning: for counting, each match is looked up by id; for a page, when the
- * matches are many, the browse index is walked in start order (the unary + keeps SQLite from looking up by
- * id) and testing stops once the page is full.
+ * q of 3 characters or more, with the trigram index: for counting, each match is looked up by id; for a page,
+ * when the matches are many, the browse index is walked in start order (the unary + keeps SQLite from looking
+ * up by id) and testing stops once the page is full.
  */
-async function textConditions(db: Database, q: string): Promise<{ page: SQL; count: SQL }> {
-  const { ids, indexed } = textMatches(q);
-  const many = !indexed || Number((await db.all<{ n: number }>(sql`SELECT count(*) AS n FROM (${ids})`))[0]?.n ?? 0) > MANY_MATCHES;
+async function indexedTextConditions(db: Database, q: string): Promise<BrowseWhere> {
+  const ids = sql`SELECT rowid FROM classes_search WHERE classes_search MATCH ${ftsPhrase(q)}`;
+  const many = Number((await db.all<{ n: number }>(sql`SELECT count(*) AS n FROM (${ids})`))[0]?.n ?? 0) > MANY_MATCHES;
   return { page: many ? sql`+"classes"."id" IN (${ids})` : sql`"classes"."id" IN (${ids})`, count: sql`"classes"."id" IN (${ids})` };
+}
+
+/**
+ * q of 1 or 2 characters, too short for trigrams: LIKE (which folds ASCII case as lower() does) on the index's
+ * own stored copy of the columns (classes_search_content: id, then c0..c4 = title, description, category,
+ * coach, location). One pass over that table in id order, with the other conditions, collects the matches up
+ * to SHORT_QUERY_COUNT_CAP: fewer, and they are the answer's id list; more, and a page tests row by row as the
+ * browse index is walked in start order, stopping once full, and the total is "at least" the cap.
+ */
+async function shortTextConditions(db: Database, q: string, others: SQL): Promise<BrowseWhere> {
+  const pattern = likeContains(q);
+  const contains = sql.join(['c0', 'c1', 'c2', 'c3', 'c4'].map((column) => sql`s.${sql.raw(column)} LIKE ${pattern} ESCAPE '\\'`), sql` OR `);
+  // CROSS JOIN keeps the content table as the outer loop: one sequential pass, not a lookup per browse row.
+  const rows = await db.all<{ id: number }>(
+    sql`SELECT s.id AS id FROM classes_search_content s CROSS JOIN classes ON "classes"."id" = s.id WHERE (${contains}) AND ${others} LIMIT ${SHORT_QUERY_COUNT_CAP + 1}`,
+  );
+  if (rows.length > SHORT_QUERY_COUNT_CAP) {
+    const exists = sql`EXISTS (SELECT 1 FROM classes_search_content s WHERE s.id = "classes"."id" AND (${contains}))`;
+    return { page: exists, count: exists, total: { value: SHORT_QUERY_COUNT_CAP, atLeast: true } };
+  }
+  const listed = sql`"classes"."id" IN (SELECT value FROM json_each(${JSON.stringify(rows.map((row) => Number(row.id)))}))`;
+  return { page: listed, count: listed, total: { value: rows.length, atLeast: false } };
 }
 
 /** Past this many distinct addresses, the city is read from each row in SQL instead of listed. */
@@ -111,9 +134,9 @@ async function cityConditions(db: Database, city: string): Promise<{ page: SQL; 
 
 const both = (condition: SQL) => ({ page: condition, count: condition });
 
-/** The WHERE of a browse: bookable, started today or later (or never), and each filter given; `page` to list a page, `count` to count. */
-export async function browseConditions(db: Database, filters: ClassFilters, now: Date, notStartedBy?: Date): Promise<{ page: SQL; count: SQL }> {
-  const conditions: Array<{ page: SQL; count: SQL }> = [both(BOOKABLE), both(sql`${START_KEY} >= ${startOfPacificDay(now).getTime()}`)];
+/** The WHERE of a browse: bookable, started today or later (or never), and each filter given. */
+export async function browseConditions(db: Database, filters: ClassFilters, now: Date, notStartedBy?: Date): Promise<BrowseWhere> {
+  const conditions: BrowseWhere[] = [both(BOOKABLE), both(sql`${START_KEY} >= ${startOfPacificDay(now).getTime()}`)];
   if (notStartedBy) conditions.push(both(sql`${START_KEY} > ${notStartedBy.getTime()}`));
   for (const value of [filters.type, filters.category].filter(present)) {
     const id = Number(value);
@@ -125,27 +148,37 @@ export async function browseConditions(db: Database, filters: ClassFilters, now:
     const range = dayRange(filters.date.trim());
     conditions.push(both(range ? sql`${START_KEY} >= ${range[0].getTime()} AND ${START_KEY} < ${range[1].getTime()}` : NOTHING));
   }
-  if (present(filters.q)) conditions.push(await textConditions(db, filters.q.trim().toLowerCase()));
-  return {
-    page: sql.join(conditions.map((c) => c.page), sql` AND `),
-    count: sql.join(conditions.map((c) => c.count), sql` AND `),
-  };
+  const q = present(filters.q) ? filters.q.trim().toLowerCase() : null;
+  const joined = (kind: 'page' | 'count') => sql.join(conditions.map((c) => c[kind]), sql` AND `);
+  if (q !== null && [...q].length < 3) {
+    const text = await shortTextConditions(db, q, joined('count'));
+    return { page: sql`${joined('page')} AND ${text.page}`, count: sql`${joined('count')} AND ${text.count}`, total: text.total };
+  }
+  if (q !== null) conditions.push(await indexedTextConditions(db, q));
+  return { page: joined('page'), count: joined('count') };
+}
+
+/** A page of ids and how many match in all; `totalIsAtLeast` when counting stopped at SHORT_QUERY_COUNT_CAP. */
+export interface IdPage {
+  ids: number[];
+  total: number;
+  totalIsAtLeast?: boolean;
 }
 
 /** One page of ids of the classes WHERE `where`, in `order`, and how many there are in all. */
-async function pageOfIds(db: Database, where: SQL | { page: SQL; count: SQL }, order: SQL, page: { limit: number; offset: number }, from: SQL = sql`classes`): Promise<{ ids: number[]; total: number }> {
-  const { page: listed, count } = 'page' in where ? where : { page: where, count: where };
+async function pageOfIds(db: Database, where: SQL | BrowseWhere, order: SQL, page: { limit: number; offset: number }, from: SQL = sql`classes`): Promise<IdPage> {
+  const { page: listed, count, total: known } = 'page' in where ? where : { page: where, count: where, total: undefined };
   const [rows, counted] = await Promise.all([
     db.all<{ id: number }>(sql`SELECT "classes"."id" AS id FROM ${from} WHERE ${listed} ORDER BY ${order} LIMIT ${page.limit} OFFSET ${page.offset}`),
-    db.all<{ total: number }>(sql`SELECT count(*) AS total FROM ${from} WHERE ${count}`),
+    known ? [{ total: known.value }] : db.all<{ total: number }>(sql`SELECT count(*) AS total FROM ${from} WHERE ${count}`),
   ]);
-  return { ids: rows.map((row) => Number(row.id)), total: Number(counted[0]?.total ?? 0) };
+  return { ids: rows.map((row) => Number(row.id)), total: Number(counted[0]?.total ?? 0), ...(known?.atLeast ? { totalIsAtLeast: true } : {}) };
 }
 
 const BY_START = sql`${START_KEY}, "classes"."id"`;
 
 /** One page of matching class ids in browse order, and how many match in all. */
-export async function browseClassIds(db: Database, now: Date, options: BrowseOptions): Promise<{ ids: number[]; total: number }> {
+export async function browseClassIds(db: Database, now: Date, options: BrowseOptions): Promise<IdPage> {
   const where = await browseConditions(db, options.filters, now, options.notStartedBy);
   const q = options.filters.q?.trim() ?? '';
   if (options.sort !== 'relevance' || [...q].length < 3) return pageOfIds(db, where, BY_START, options);

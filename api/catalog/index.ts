@@ -6,7 +6,7 @@ import { badRequest } from '../errors';
 import { gzipLargeJson } from '../lib/compress';
 import { MAX_PAGE_SIZE, paged, pagedDescription, readPage } from '../lib/pagination';
 import { plainQuery } from '../lib/plain-query';
-import type { BrowseSort } from './browse-query';
+import { type BrowseSort, SHORT_QUERY_COUNT_CAP } from './browse-query';
 import { parseId } from '../lib/schema';
 import { parseClassFilters } from './filter-classes';
 import { mapPins, parseBounds } from './map-pins';
@@ -74,7 +74,7 @@ export function catalogRoutes(ctx: AppContext) {
           notStartedBy: query.upcoming === 'true' ? ctx.clock.now() : undefined,
           includeSchedules: query.includeSchedules === 'true',
         });
-        return paged(set, { rows: page.items, total: page.total });
+        return paged(set, { rows: page.items, total: page.total, totalIsAtLeast: page.totalIsAtLeast });
       },
       {
         query: ClassListQuery,
@@ -85,7 +85,7 @@ export function catalogRoutes(ctx: AppContext) {
           description: [
             'The browse rules of the spec, applied in SQL: classes that started before today (Pacific midnight) are hidden; series templates are never listed; sorted by start time, classes without one last.',
             'Paging: `limit` (1 to 100, default 24) and `offset` (default 0). `X-Total-Count` gives the number of matches before paging.',
-            '`q`: case-insensitive text contained in the title or description (as the spec says), or in the category name, the coach\'s name or the location; any part of a word matches, so a prefix does. Full-text (SQLite FTS5, trigram) index.',
+            `\`q\`: case-insensitive text contained in the title or description (as the spec says), or in the category name, the coach's name or the location; any part of a word matches, so a prefix does. Full-text (SQLite FTS5, trigram) index. A \`q\` of 1 or 2 characters, too short for the index, counts at most ${SHORT_QUERY_COUNT_CAP} matches: past that X-Total-Count is ${SHORT_QUERY_COUNT_CAP} and \`X-Total-Count-Capped: true\` says there are more.`,
             '`type` and `category`: the category id (both must match when both are given). `ageGroup`: Adults or Kids, exactly. `city`: contained in the city of the address (its second-to-last comma piece), case-insensitive. `date`: a day (YYYY-MM-DD) or an instant, matched against the Pacific start day. `lat`/`lng`: read, never filter.',
             '`upcoming=true`: only classes that have not started yet (the browse list keeps the ones that started earlier today); the home page\'s featured classes are the first 3 of it.',
             '`sort`: `start` (default) or `relevance` (with `q`: best match first, by FTS5 bm25 with the title weighted most, then by start time).',

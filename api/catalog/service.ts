@@ -129,9 +129,10 @@ async function classItemsOf(db: Database, ids: number[], now: Date, includeSched
 /**
  * Bookable classes (never a series' parent row), one page at a time: the §5 browse rules in SQL
  * (./browse-query.ts), DEFAULT_PAGE rows unless a limit (at most MAX_PAGE_SIZE) is given, and the number of matches.
+ * A q of 1 or 2 characters counts at most SHORT_QUERY_COUNT_CAP matches (`totalIsAtLeast` past it).
  * With `all` and no filter: every bookable class as the spec's client first read them, capped at ALL_CAP.
  */
-export async function listClasses(db: Database, now: Date, options: ClassListOptions = {}): Promise<{ items: ClassItem[]; total: number }> {
+export async function listClasses(db: Database, now: Date, options: ClassListOptions = {}): Promise<{ items: ClassItem[]; total: number; totalIsAtLeast?: boolean }> {
   const filters = options.filters ?? {};
   const includeSchedules = options.includeSchedules ?? false;
   if (options.all && !hasClassFilters(filters) && !options.notStartedBy) {
@@ -142,8 +143,8 @@ export async function listClasses(db: Database, now: Date, options: ClassListOpt
     return { items: await classItemsOf(db, rows.map((r) => r.id), now, includeSchedules), total: counted[0]?.n ?? 0 };
   }
   const page = options.all ? { limit: ALL_CAP, offset: 0 } : boundPage(options, DEFAULT_PAGE);
-  const { ids, total } = await browseClassIds(db, now, { filters, ...page, sort: options.sort, notStartedBy: options.notStartedBy });
-  return { items: await classItemsOf(db, ids, now, includeSchedules), total };
+  const { ids, ...counted } = await browseClassIds(db, now, { filters, ...page, sort: options.sort, notStartedBy: options.notStartedBy });
+  return { items: await classItemsOf(db, ids, now, includeSchedules), ...counted };
 }
 
 export async function getClass(db: Database, id: number, now: Date, options: { includeSchedules?: boolean } = {}): Promise<ClassItem> {

@@ -37,13 +37,16 @@ export function readPage(query: { limit?: string; offset?: string }, defaultLimi
 }
 
 export const TOTAL_HEADER = 'x-total-count';
+/** Sent as "true" when counting stopped early: X-Total-Count is then a lower bound ("1000 or more"). */
+export const TOTAL_CAPPED_HEADER = 'x-total-count-capped';
 
 /** The sentence every paged route adds to its OpenAPI description. */
 export const pagedDescription = (defaultLimit: number) =>
   ` Paged: \`limit\` (default ${defaultLimit}, at most ${MAX_PAGE_SIZE}) and \`offset\` (default 0); the X-Total-Count header gives the number of rows before paging.`;
 
-/** Sets X-Total-Count on the answer and returns the rows (for `return paged(set, page)`). */
-export function paged<T>(set: { headers: Record<string, unknown> }, page: { rows: T[]; total: number }): T[] {
+/** Sets X-Total-Count (and X-Total-Count-Capped when the total is a lower bound) on the answer and returns the rows (for `return paged(set, page)`). */
+export function paged<T>(set: { headers: Record<string, unknown> }, page: { rows: T[]; total: number; totalIsAtLeast?: boolean }): T[] {
   set.headers[TOTAL_HEADER] = String(page.total);
+  if (page.totalIsAtLeast) set.headers[TOTAL_CAPPED_HEADER] = 'true';
   return page.rows;
 }

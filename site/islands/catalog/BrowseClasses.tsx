@@ -21,6 +21,8 @@ interface Props {
   initialFilters: ClassFilters;
   initialItems: BrowseItem[];
   initialTotal: number;
+  /** The total is a lower bound (a 1- or 2-character search counts only so far). */
+  initialTotalCapped?: boolean;
   initialError?: boolean;
   categories: CategoryOption[];
   cities: string[];
@@ -52,10 +54,13 @@ function SkeletonRow() {
   );
 }
 
-export default function BrowseClasses({ initialFilters, initialItems, initialTotal, initialError = false, categories, cities, mapsKey }: Props) {
+export default function BrowseClasses({ initialFilters, initialItems, initialTotal, initialTotalCapped = false, initialError = false, categories, cities, mapsKey }: Props) {
   const [filters, setFilters] = useState(initialFilters);
   const [items, setItems] = useState(initialItems);
   const [total, setTotal] = useState(initialTotal);
+  // A 1- or 2-character search counts its matches only up to a cap: the total then reads "1000+".
+  const [totalCapped, setTotalCapped] = useState(initialTotalCapped);
+  const totalLabel = `${total}${totalCapped ? '+' : ''}`;
   const [status, setStatus] = useState<Status>(initialError ? 'error' : 'ready');
   const [view, setView] = useState<'list' | 'map'>('list');
   const [formKey, setFormKey] = useState(0);
@@ -78,6 +83,7 @@ export default function BrowseClasses({ initialFilters, initialItems, initialTot
       // A class booked or added between two pages may shift the next one: never show a row twice.
       setItems((current) => (offset ? [...current, ...list.filter((item) => !current.some((c) => c.id === item.id))] : list));
       setTotal(Number(response.headers.get('x-total-count') ?? list.length));
+      setTotalCapped(response.headers.get('x-total-count-capped') === 'true');
       setStatus('ready');
       if (!offset) listRef.current?.scrollTo({ top: 0 });
     } catch (error) {
@@ -160,7 +166,7 @@ export default function BrowseClasses({ initialFilters, initialItems, initialTot
           <div className="border-t border-fog-100 p-3 text-center dark:border-fog-800">
             {status === 'error' && <p role="alert" className="mb-2 text-sm text-red-700 dark:text-red-400">Error loading classes. Please try again later.</p>}
             <button type="button" className="btn-secondary" onClick={loadMore} disabled={status === 'loading' || status === 'more'}>
-              {status === 'more' ? 'Loading more classes...' : `Show more classes (${items.length} of ${total})`}
+              {status === 'more' ? 'Loading more classes...' : `Show more classes (${items.length} of ${totalLabel})`}
             </button>
           </div>
         )}
@@ -171,7 +177,7 @@ export default function BrowseClasses({ initialFilters, initialItems, initialTot
     <div>
       <h1 className="text-3xl font-bold sm:text-4xl">{title}</h1>
       <p className="mt-1 text-fog-600 dark:text-fog-400" aria-live="polite">
-        {status === 'loading' ? 'Loading classes...' : status === 'error' && items.length === 0 ? '\u00a0' : `${total} ${total === 1 ? 'class' : 'classes'}`}
+        {status === 'loading' ? 'Loading classes...' : status === 'error' && items.length === 0 ? '\u00a0' : `${totalLabel} ${total === 1 && !totalCapped ? 'class' : 'classes'}`}
       </p>
 
       <div className="mt-6">
