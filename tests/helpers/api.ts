@@ -22,10 +22,12 @@ export interface TestServer {
   stop(): Promise<void>;
 }
 
+export type TestServerOptions = Omit<ContextOptions, 'env'> & { seed?: boolean; env?: Partial<Env>; site?: boolean };
+
 /** Test servers act as if behind an appending proxy (TRUST_PROXY=xff-last), so a test picks each client's address
  * with X-Forwarded-For; `env` overrides that and any other setting. `site: true` serves the built site too (needs a
  * build in DIST_DIR), with its render cache. */
-export async function startTestServer(options: Omit<ContextOptions, 'env'> & { seed?: boolean; env?: Partial<Env>; site?: boolean } = {}): Promise<TestServer> {
+export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'fogline-test-'));
   const clock = options.clock instanceof FakeClock ? options.clock : new FakeClock();
   const database = testOnSqld ? { databaseUrl: await (await sharedSqld()).newDatabase() } : {};

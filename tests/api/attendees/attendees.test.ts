@@ -3,9 +3,9 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { eq } from 'drizzle-orm';
 import { bookingAttendees } from '../../../db/schema';
-import { startTestServer, type TestServer } from '../../helpers/api';
+import type { TestServer } from '../../helpers/api';
 import { outbox, pageTotal } from '../bookings/fixtures';
-import { addClass, type Cast, makeCast } from '../classes/helpers';
+import { addClass, type Cast, startWithCast } from '../classes/helpers';
 
 let server: TestServer;
 let cast: Cast;
@@ -14,9 +14,7 @@ let adultsId: number;
 let paidKidsId: number;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  server.clock.set('2027-05-01T19:00:00Z');
-  cast = await makeCast(server);
+  ({ server, cast } = await startWithCast('2027-05-01T19:00:00Z'));
   kidsId = await addClass(server.ctx, { coachId: cast.coachId, title: 'Little Kickers', ageGroup: 'Kids', priceCents: 0 });
   adultsId = await addClass(server.ctx, { coachId: cast.coachId, title: 'Bay Run', priceCents: 0 });
   paidKidsId = await addClass(server.ctx, { coachId: cast.coachId, title: 'Junior Tennis', ageGroup: 'Kids', priceCents: 3000 });

@@ -2,8 +2,8 @@
 // class's coach or an admin, check-in from 30 minutes before the start until 24 hours after, and the attended and
 // no-show counts in Customer Management.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { startTestServer, type TestServer } from '../../helpers/api';
-import { addBooking, addClass, type Cast, makeCast } from '../classes/helpers';
+import type { TestServer } from '../../helpers/api';
+import { addBooking, addClass, type Cast, startWithCast } from '../classes/helpers';
 
 const START = new Date('2027-05-08T17:00:00Z');
 let server: TestServer;
@@ -13,9 +13,7 @@ let bookingId: number;
 let legacyId: number;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  server.clock.set('2027-05-01T19:00:00Z');
-  cast = await makeCast(server);
+  ({ server, cast } = await startWithCast('2027-05-01T19:00:00Z'));
   classId = await addClass(server.ctx, { coachId: cast.coachId, title: 'Little Kickers', ageGroup: 'Kids', priceCents: 0, startTime: START });
   const booked = await cast.customer.post('/api/bookings/free', { classId, quantity: 2, attendees: [{ name: 'Maya Morgan', age: 7 }, { name: 'Leo Morgan', age: 5 }] });
   expect(booked.status).toBe(201);

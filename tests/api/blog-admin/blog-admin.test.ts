@@ -3,16 +3,12 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { slugify } from '../../../api/blog-admin/service';
 import { readTimeOf } from '../../../api/blog/read-time';
-import { startTestServer, type TestServer } from '../../helpers/api';
-import { type Cast, makeCast } from '../classes/helpers';
+import type { TestServer } from '../../helpers/api';
+import { type Cast, startWithCast } from '../classes/helpers';
 
 let server: TestServer;
 let cast: Cast;
-beforeAll(async () => {
-  server = await startTestServer();
-  server.clock.set('2027-04-01T18:00:00Z');
-  cast = await makeCast(server);
-});
+beforeAll(async () => ({ server, cast } = await startWithCast('2027-04-01T18:00:00Z')));
 afterAll(() => server.stop());
 
 const post = (extra: Record<string, unknown> = {}) => ({

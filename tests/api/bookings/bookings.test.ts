@@ -2,15 +2,12 @@
 // cancellation with the FAQ refund policy, holds expiring after 15 minutes.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { cancelClassBookings } from '../../../api/bookings/cancellation';
-import { startTestServer, type TestServer } from '../../helpers/api';
-import { createClass, createUser, outbox, pageTotal, type SignedIn } from './fixtures';
+import type { TestServer } from '../../helpers/api';
+import { createClass, createUser, outbox, pageTotal, type SignedIn, startWithCoach } from './fixtures';
 
 let server: TestServer;
 let coach: SignedIn;
-beforeAll(async () => {
-  server = await startTestServer();
-  coach = await createUser(server, 'coach', 'Maya');
-});
+beforeAll(async () => ({ server, coach } = await startWithCoach()));
 afterAll(() => server.stop());
 
 async function spotsLeft(classId: number): Promise<number> {

@@ -5,7 +5,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createSession, SESSION_COOKIE } from '../../../api/auth/session';
 import { classes, type Role, users } from '../../../db/schema';
-import type { TestClient, TestServer } from '../../helpers/api';
+import { startTestServer, type TestClient, type TestServer, type TestServerOptions } from '../../helpers/api';
 
 let counter = 0;
 
@@ -24,6 +24,12 @@ export async function createUser(server: TestServer, role: Role = 'customer', na
   const client = server.client();
   client.cookies.set(SESSION_COOKIE, token);
   return { id: row!.id, email, client };
+}
+
+/** A test server with an approved coach, Maya, as most booking tests start; the caller stops the server. */
+export async function startWithCoach(options: TestServerOptions = {}): Promise<{ server: TestServer; coach: SignedIn }> {
+  const server = await startTestServer(options);
+  return { server, coach: await createUser(server, 'coach', 'Maya') };
 }
 
 export interface ClassOptions {

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import type { MapsProvider } from '../../../api/providers/maps';
 import { startTestServer, type TestServer } from '../../helpers/api';
-import { type Cast, classForm, makeCast, pacific } from './helpers';
+import { type Cast, classForm, makeCast, pacific, startWithCast } from './helpers';
 
 const geocoded: string[] = [];
 const fakeMaps: MapsProvider = {
@@ -18,11 +18,7 @@ const fakeMaps: MapsProvider = {
 
 let server: TestServer;
 let cast: Cast;
-beforeAll(async () => {
-  server = await startTestServer({ maps: fakeMaps });
-  server.clock.set('2027-03-01T20:00:00Z');
-  cast = await makeCast(server);
-});
+beforeAll(async () => ({ server, cast } = await startWithCast('2027-03-01T20:00:00Z', { maps: fakeMaps })));
 afterAll(() => server.stop());
 
 describe('who may create a class', () => {

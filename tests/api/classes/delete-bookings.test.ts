@@ -4,18 +4,14 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { eq } from 'drizzle-orm';
 import { testPaymentIntents } from '../../../db/schema';
-import { startTestServer, type TestServer } from '../../helpers/api';
+import type { TestServer } from '../../helpers/api';
 import { outbox } from '../bookings/fixtures';
 import type { TestClient } from '../../helpers/api';
-import { addUser, type Cast, classForm, clientFor, makeCast } from './helpers';
+import { addUser, type Cast, classForm, clientFor, startWithCast } from './helpers';
 
 let server: TestServer;
 let cast: Cast;
-beforeAll(async () => {
-  server = await startTestServer();
-  server.clock.set('2027-03-01T20:00:00Z');
-  cast = await makeCast(server);
-});
+beforeAll(async () => ({ server, cast } = await startWithCast('2027-03-01T20:00:00Z')));
 afterAll(() => server.stop());
 
 async function customer(name: string): Promise<{ email: string; client: TestClient }> {

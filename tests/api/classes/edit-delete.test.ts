@@ -3,16 +3,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'bun:test';
 import { inArray } from 'drizzle-orm';
 import { bookings, classes } from '../../../db/schema';
-import { startTestServer, type TestServer } from '../../helpers/api';
-import { addBooking, type Cast, classForm, makeCast } from './helpers';
+import type { TestServer } from '../../helpers/api';
+import { addBooking, type Cast, classForm, startWithCast } from './helpers';
 
 let server: TestServer;
 let cast: Cast;
-beforeAll(async () => {
-  server = await startTestServer();
-  server.clock.set('2027-03-01T20:00:00Z');
-  cast = await makeCast(server);
-});
+beforeAll(async () => ({ server, cast } = await startWithCast('2027-03-01T20:00:00Z')));
 beforeEach(() => server.clock.set('2027-03-01T20:00:00Z'));
 afterAll(() => server.stop());
 

@@ -2,7 +2,7 @@
 // dependency on the sign-in routes), and a valid class form to vary.
 import { createSession, SESSION_COOKIE } from '../../../api/auth/session';
 import { pacificWallTimeToInstant } from '../../../api/lib/pacific';
-import type { TestClient, TestServer } from '../../helpers/api';
+import { startTestServer, type TestClient, type TestServer, type TestServerOptions } from '../../helpers/api';
 import { addCategory, addUser } from '../catalog/fixtures';
 
 export { addBooking, addCategory, addClass, addCoach, addUser } from '../catalog/fixtures';
@@ -53,6 +53,13 @@ export async function makeCast(server: TestServer): Promise<Cast> {
     customer: await clientFor(server, customerId),
     visitor: server.client(),
   };
+}
+
+/** A test server whose clock stands at `start`, with the usual cast; the caller stops the server. */
+export async function startWithCast(start: string, options: TestServerOptions = {}): Promise<{ server: TestServer; cast: Cast; now: number }> {
+  const server = await startTestServer(options);
+  server.clock.set(start);
+  return { server, cast: await makeCast(server), now: Date.parse(start) };
 }
 
 /** The RFC 3339 instant of a Pacific wall time, as a page sends it after converting. */

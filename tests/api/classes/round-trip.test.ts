@@ -2,16 +2,12 @@
 // the class read, or any subset), the edit page's PUT (its subset with an RFC 3339 start), and the series
 // scope as a query parameter. Everything it sends is the resource as the API returned it.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { startTestServer, type TestServer } from '../../helpers/api';
-import { type Cast, classForm, makeCast } from './helpers';
+import type { TestServer } from '../../helpers/api';
+import { type Cast, classForm, startWithCast } from './helpers';
 
 let server: TestServer;
 let cast: Cast;
-beforeAll(async () => {
-  server = await startTestServer();
-  server.clock.set('2027-03-01T20:00:00Z');
-  cast = await makeCast(server);
-});
+beforeAll(async () => ({ server, cast } = await startWithCast('2027-03-01T20:00:00Z')));
 afterAll(() => server.stop());
 
 /** What a client would compare: the class without its identity and timestamps. */

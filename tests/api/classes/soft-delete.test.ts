@@ -6,18 +6,14 @@ import { eq } from 'drizzle-orm';
 import { classPageData, homePageData } from '../../../api/catalog/page-data';
 import { isTestProvider } from '../../../api/providers/payments';
 import { bookings, reviews, testPaymentIntents } from '../../../db/schema';
-import { type TestClient, startTestServer, type TestServer } from '../../helpers/api';
+import type { TestClient, TestServer } from '../../helpers/api';
 import { outbox } from '../bookings/fixtures';
-import { addBooking, addUser, type Cast, classForm, clientFor, makeCast } from './helpers';
+import { addBooking, addUser, type Cast, classForm, clientFor, startWithCast } from './helpers';
 
 let server: TestServer;
 let cast: Cast;
 const NOW = '2027-03-01T20:00:00Z';
-beforeAll(async () => {
-  server = await startTestServer();
-  server.clock.set(NOW);
-  cast = await makeCast(server);
-});
+beforeAll(async () => ({ server, cast } = await startWithCast(NOW)));
 beforeEach(() => server.clock.set(NOW));
 afterAll(() => server.stop());
 

@@ -1,8 +1,8 @@
 // GET /api/customers: coach or admin only, a coach sees rows of their own classes only, admins see all with
 // coach names; every field of the Customer booking row; completedClasses and the three summary figures.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { startTestServer, type TestServer } from '../../helpers/api';
-import { addBooking, addClass, addUser, type Cast, makeCast } from '../classes/helpers';
+import type { TestServer } from '../../helpers/api';
+import { addBooking, addClass, addUser, type Cast, startWithCast } from '../classes/helpers';
 
 const DAY = 24 * 60 * 60 * 1000;
 let server: TestServer;
@@ -10,9 +10,7 @@ let cast: Cast;
 let ids: Record<string, number>;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  server.clock.set('2027-05-01T19:00:00Z');
-  cast = await makeCast(server);
+  ({ server, cast } = await startWithCast('2027-05-01T19:00:00Z'));
   const ctx = server.ctx;
   const now = server.clock.now().getTime();
   const pastA = await addClass(ctx, { coachId: cast.coachId, title: 'Past Yoga', startTime: new Date(now - 7 * DAY) });

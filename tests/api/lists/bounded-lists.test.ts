@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { MAX_PAGE_SIZE } from '../../../api/lib/pagination';
 import { bookings } from '../../../db/schema';
 import type { TestServer } from '../../helpers/api';
-import { expectRefused, startAt, total } from './helpers';
+import { expectRefused, total } from './helpers';
 import { addPost } from '../catalog/fixtures';
-import { addBooking, addClass, addUser, type Cast } from '../classes/helpers';
+import { addBooking, addClass, addUser, type Cast, startWithCast } from '../classes/helpers';
 
 const DAY = 24 * 60 * 60 * 1000;
 const BOOKINGS = 130;
@@ -17,7 +17,7 @@ let cast: Cast;
 const sessions: number[] = [];
 
 beforeAll(async () => {
-  const started = await startAt(START);
+  const started = await startWithCast(START);
   ({ server, cast } = started);
   const { now } = started;
   const { ctx } = server;

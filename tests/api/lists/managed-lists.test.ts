@@ -2,8 +2,8 @@
 // (from/to), and the series view that My Classes and the admin's class table page through.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import type { TestServer } from '../../helpers/api';
-import { expectRefused, startAt, total } from './helpers';
-import { addBooking, addClass, type Cast } from '../classes/helpers';
+import { expectRefused, total } from './helpers';
+import { addBooking, addClass, type Cast, startWithCast } from '../classes/helpers';
 
 const DAY = 24 * 60 * 60 * 1000;
 const START = '2027-03-01T18:00:00Z';
@@ -13,7 +13,7 @@ let cast: Cast;
 let ids: { series: number; sessions: number[]; soon: number; later: number; past: number };
 
 beforeAll(async () => {
-  const started = await startAt(START);
+  const started = await startWithCast(START);
   ({ server, cast } = started);
   const { now } = started;
   const { ctx } = server;

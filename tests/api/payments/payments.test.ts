@@ -4,15 +4,14 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { eq } from 'drizzle-orm';
 import type { TestPaymentProvider } from '../../../api/providers/payments/test';
 import { bookings, payoutAccounts } from '../../../db/schema';
-import { startTestServer, type TestServer } from '../../helpers/api';
-import { createClass, createUser, outbox, pageTotal, setClassPrice, type SignedIn } from '../bookings/fixtures';
+import type { TestServer } from '../../helpers/api';
+import { createClass, createUser, outbox, pageTotal, setClassPrice, type SignedIn, startWithCoach } from '../bookings/fixtures';
 
 let server: TestServer;
 let coach: SignedIn;
 let provider: TestPaymentProvider;
 beforeAll(async () => {
-  server = await startTestServer();
-  coach = await createUser(server, 'coach', 'Maya');
+  ({ server, coach } = await startWithCoach());
   provider = server.ctx.payments as TestPaymentProvider;
 });
 afterAll(() => server.stop());

@@ -6,8 +6,8 @@ import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { createStripeClient, createStripeProvider } from '../../../api/providers/payments/stripe';
 import { bookings, payoutAccounts } from '../../../db/schema';
-import { startTestServer, type TestServer } from '../../helpers/api';
-import { createClass, createUser, pageTotal, type SignedIn } from '../bookings/fixtures';
+import type { TestServer } from '../../helpers/api';
+import { createClass, createUser, pageTotal, type SignedIn, startWithCoach } from '../bookings/fixtures';
 import { type FakeStripe, startFakeStripe } from './fake-stripe';
 
 const keys = { secretKey: 'sk_test_fogline', publishableKey: 'pk_test_fogline', webhookSecret: 'whsec_fogline_stripe' };
@@ -18,8 +18,7 @@ let coach: SignedIn;
 beforeAll(async () => {
   fake = startFakeStripe();
   const client = createStripeClient(keys.secretKey, { host: '127.0.0.1', port: fake.port, protocol: 'http', maxNetworkRetries: 0 });
-  server = await startTestServer({ payments: createStripeProvider(keys, client) });
-  coach = await createUser(server, 'coach', 'Maya');
+  ({ server, coach } = await startWithCoach({ payments: createStripeProvider(keys, client) }));
 });
 afterAll(async () => {
   await server.stop();

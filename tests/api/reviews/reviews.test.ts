@@ -1,15 +1,12 @@
 // Reviews (customer-areas §4, §5, §7): only the customer of a confirmed booking whose class has started;
 // rating 1-5, comment trimmed and at most 1000 characters; one review per booking; coach stats follow.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { startTestServer, type TestServer } from '../../helpers/api';
-import { createClass, createUser, type SignedIn } from '../bookings/fixtures';
+import type { TestServer } from '../../helpers/api';
+import { createClass, createUser, type SignedIn, startWithCoach } from '../bookings/fixtures';
 
 let server: TestServer;
 let coach: SignedIn;
-beforeAll(async () => {
-  server = await startTestServer();
-  coach = await createUser(server, 'coach', 'Maya');
-});
+beforeAll(async () => ({ server, coach } = await startWithCoach()));
 afterAll(() => server.stop());
 
 /** A customer with a confirmed booking of a free class starting in `hours` (negative: already started). */
