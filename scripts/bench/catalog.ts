@@ -11,13 +11,16 @@ const MAX_JSON = 300 * 1024;
 /** A Pacific calendar day n days from now. */
 const dayFromNow = (n: number) => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Los_Angeles' }).format(new Date(Date.now() + n * 86_400_000));
 
-/** Filter combinations a visitor makes: none, each filter, mixes, text of every length, deep pages. */
+/** Filter combinations a visitor makes: none, each filter, mixes, text of every length (1 and 2 characters,
+ * common and rare, count at most 1,000), deep pages. */
 function combinations(categoryIds: number[]): string[] {
   const [a = 1, b = 2, c = 3] = categoryIds;
   return [
     '',
     'q=yoga',
     'q=ma',
+    'q=a',
+    'q=qz',
     'q=sunset%20flow',
     'q=maya%20chen',
     'q=yoga&sort=relevance',
