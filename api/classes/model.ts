@@ -107,7 +107,8 @@ const classFields = {
   longitude: coordinate(180),
 };
 
-const CLASS_EXAMPLE = {
+/** The documented example of a new class (a weekly series); the API tests build their classes on it. */
+export const CLASS_EXAMPLE = {
   title: 'Sunrise Yoga',
   description: 'A gentle flow by the water, for every level.',
   categoryId: 1,

@@ -1,6 +1,7 @@
 // Test helpers for the coach and admin features: signed-in clients for users made in the database (no
 // dependency on the sign-in routes), and a valid class form to vary.
 import { createSession, SESSION_COOKIE } from '../../../api/auth/session';
+import { CLASS_EXAMPLE } from '../../../api/classes/model';
 import { pacificWallTimeToInstant } from '../../../api/lib/pacific';
 import { startTestServer, type TestClient, type TestServer, type TestServerOptions } from '../../helpers/api';
 import { addCategory, addUser } from '../catalog/fixtures';
@@ -65,23 +66,9 @@ export async function startWithCast(start: string, options: TestServerOptions = 
 /** The RFC 3339 instant of a Pacific wall time, as a page sends it after converting. */
 export const pacific = (day: string, time: string) => pacificWallTimeToInstant(day, time).toISOString();
 
-/** A class that passes the create rules, in the resource's shape. */
+/** A class that passes the create rules, in the resource's shape: the documented example as a one-time class of
+ * 10 spots on 2027-03-07, a week into the tests' clock. */
 export function classForm(categoryId: number, extra: Record<string, unknown> = {}): Record<string, unknown> {
-  return {
-    title: 'Sunrise Yoga',
-    description: 'A gentle flow by the water.',
-    categoryId,
-    location: 'Crissy Field',
-    addressLine1: '1199 E Beach',
-    city: 'San Francisco',
-    state: 'CA',
-    zipCode: '94129',
-    price: 25,
-    duration: 60,
-    capacity: 10,
-    startTime: '2027-03-07T09:00:00-08:00',
-    ageGroup: 'Adults',
-    whatToBring: 'A mat and water',
-    ...extra,
-  };
+  const { recurrence, ...oneTime } = CLASS_EXAMPLE;
+  return { ...oneTime, categoryId, capacity: 10, startTime: '2027-03-07T09:00:00-08:00', ...extra };
 }
