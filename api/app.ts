@@ -97,14 +97,15 @@ function admitWithin(request: Request, limit: number): Request | Response | Prom
   return bufferBodyWithin(request, limit).then((buffered) => buffered ?? tooLarge(limit));
 }
 
-/** Every API answer: nothing may frame it, and only this server's own files may run or style it (the one HTML
- * page under /api is Swagger UI, whose script and styles come from /api/docs/assets); unless a route says
- * otherwise (public assets, calendar feeds), it is personal: never stored by a browser or proxy. */
+/** Every API answer: nothing may frame it, and only this server's own script files may run in it (the one HTML
+ * page under /api is Swagger UI, whose scripts and styles come from /api/docs/assets; it sets style attributes,
+ * hence inline styles); unless a route says otherwise (public assets, calendar feeds), it is personal: never
+ * stored by a browser or proxy. */
 const API_HEADERS = {
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'strict-origin-when-cross-origin',
   'x-frame-options': 'DENY',
-  'content-security-policy': "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; object-src 'none'; frame-ancestors 'none'",
+  'content-security-policy': "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; object-src 'none'; frame-ancestors 'none'",
   'cache-control': 'private, no-store',
 };
 

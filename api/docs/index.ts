@@ -12,7 +12,26 @@ const swaggerDir = join(require.resolve('swagger-ui-dist/package.json'), '..');
 const assets: Record<string, { body: Buffer; type: string }> = {
   'swagger-ui-bundle.js': { body: readFileSync(join(swaggerDir, 'swagger-ui-bundle.js')), type: 'text/javascript; charset=utf-8' },
   'swagger-ui.css': { body: readFileSync(join(swaggerDir, 'swagger-ui.css')), type: 'text/css; charset=utf-8' },
+  'swagger-ui-init.js': { body: Buffer.from("window.ui = SwaggerUIBundle({ dom_id: '#swagger-ui', url: '/api/docs/json' });\n"), type: 'text/javascript; charset=utf-8' },
 };
+
+/** Swagger UI's page: its files and its start-up script all from /api/docs/assets, nothing inline, so the API's
+ * Content-Security-Policy allows no inline script (the plugin's own page starts Swagger UI inline). */
+const DOCS_PAGE = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8" />
+<meta name="viewport" content="width=device-width, initial-scale=1" />
+<title>Fogline API</title>
+<link rel="stylesheet" href="/api/docs/assets/swagger-ui.css" />
+</head>
+<body>
+<div id="swagger-ui"></div>
+<script src="/api/docs/assets/swagger-ui-bundle.js"></script>
+<script src="/api/docs/assets/swagger-ui-init.js"></script>
+</body>
+</html>
+`;
 
 const messageSchema = { type: 'object', properties: { message: { type: 'string' } }, required: ['message'] };
 const json = (description: string, schema: object) => ({ description, content: { 'application/json': { schema } } });
@@ -83,7 +102,8 @@ export function docsRoutes() {
     path: '/docs',
     // The generated document is served at /docs/json with the shared answers added (below).
     specPath: '/docs/generated.json',
-    provider: 'swagger-ui',
+    // Our own page (DOCS_PAGE, below) instead of the plugin's, which starts Swagger UI with an inline script.
+    provider: null,
     documentation: {
       info: {
         title: 'Fogline API',
@@ -92,13 +112,6 @@ export function docsRoutes() {
           'Book outdoor fitness and creative classes in San Francisco. Errors are JSON {"message": "..."}; validation errors add {"errors": {field: [messages]}}. Sign in with POST /api/login: the session cookie authenticates every other call. State-changing calls from a browser must come from this origin. Operations that need a session say so (security) and name who may call in x-access: user (anyone signed in), self (the account in the path), coach (a coach or an admin), approvedCoach (an approved coach or an admin), admin. Each request body and each path or required query parameter carries an example; x-example-role names the kind of account an example is written for where x-access allows more than that one.',
       },
       components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'fogline_session', description: 'Set by POST /api/login, POST /api/register and Google sign-in.' } } },
-    },
-    swagger: {
-      // The page loads the document with the shared answers (its type omits url, the plugin spreads it).
-      ...({ url: 'docs/json' } as object),
-      cdn: '/api/docs/assets/swagger-ui-bundle.js',
-      theme: '/api/docs/assets/swagger-ui.css',
-      autoDarkMode: false,
     },
     // Valibot schemas (shared with the site's forms) become JSON Schema in the document.
     mapJsonSchema: { valibot: jsonSchemaOf },
@@ -121,6 +134,7 @@ export function docsRoutes() {
   };
   return new Elysia()
     .use(plugin)
+    .get('/docs', () => new Response(DOCS_PAGE, { headers: { 'content-type': 'text/html; charset=utf-8' } }), { detail: { hide: true } })
     .get('/docs/json', () => withSharedAnswers(restoreBodies(generated())), { detail: { hide: true } })
     .get('/docs/assets/:file', ({ params, set, status }) => {
       const asset = assets[params.file];

@@ -35,13 +35,18 @@ describe('foundation pages', () => {
     await guard.context.close();
   });
 
-  test('/api/docs renders Swagger UI offline', async () => {
+  test('/api/docs renders Swagger UI offline, within its Content-Security-Policy', async () => {
     const guard = await newContext(browser);
     const page = await guard.page();
+    const violations: string[] = [];
+    page.on('console', (message) => {
+      if (/content security policy/i.test(message.text())) violations.push(message.text().slice(0, 160));
+    });
     await page.goto(product.url + '/api/docs', { waitUntil: 'networkidle' });
     await page.locator('.swagger-ui .info .title').waitFor({ timeout: 15000 });
     expect(await page.locator('.swagger-ui .info .title').textContent()).toContain('Fogline API');
     expect(await page.locator('.opblock').count()).toBeGreaterThan(0);
+    expect(violations).toEqual([]);
     expect(guard.offMachine).toEqual([]);
     await guard.context.close();
   });

@@ -63,6 +63,10 @@ describe('API docs', () => {
     const html = await res.text();
     expect(html).toContain('/api/docs/assets/swagger-ui-bundle.js');
     expect(html).not.toMatch(/unpkg|jsdelivr|cdnjs/);
+    // Nothing inline: its policy allows no inline script.
+    expect(html).not.toMatch(/<script(?![^>]*\ssrc=)/);
+    expect(res.headers.get('content-security-policy')).toContain("script-src 'self';");
+    expect((await fetch(server.url + '/api/docs/assets/swagger-ui-init.js')).status).toBe(200);
     const asset = await fetch(server.url + '/api/docs/assets/swagger-ui-bundle.js');
     expect(asset.status).toBe(200);
   });
