@@ -4,19 +4,18 @@ import { tagReact } from '../../lib/astro-react';
 import { ClassCard, type ClassCardData, toClassCard } from '../../components/catalog/ClassCard';
 import { EmptyState } from '../../components/catalog/EmptyState';
 import { Tabs } from './Tabs';
-import { fetchJson, MoreButton, useMore } from './use-more';
+import { api, type Page, unwrapPage } from '../../lib/api';
+import { MoreButton, useMore } from './use-more';
 
-export const CLASSES_PAGE = 12;
+const CLASSES_PAGE = 12;
 
-interface ClassPage {
-  items: ClassCardData[];
-  total: number;
-}
+type ClassPage = Page<ClassCardData>;
 
 function Grid({ coachId, when, page, empty }: { coachId: number; when: 'upcoming' | 'past'; page: ClassPage; empty: string }) {
-  const { items, status, hasMore, more } = useMore(page.items, page.total, async (offset) =>
-    (await fetchJson<ClassCardData[]>(`/api/coaches/${coachId}/classes?when=${when}&limit=${CLASSES_PAGE}&offset=${offset}`)).map(toClassCard),
-  );
+  const { items, status, hasMore, more } = useMore(page, async (offset) => {
+    const next = await unwrapPage(api.coaches({ id: coachId }).classes.get({ query: { when, limit: String(CLASSES_PAGE), offset: String(offset) } }));
+    return { total: next.total, items: next.items.map(toClassCard) };
+  });
   if (items.length === 0) return <EmptyState title={empty} action={{ href: '/classes', label: 'Browse Classes' }} />;
   return (
     <div>

@@ -1,11 +1,13 @@
 // /coaches island: search by name or bio (case-insensitive, answered by GET /api/coaches), a live result
 // count, the coach grid's first page (rendered by the server) and Show more coaches for the rest.
-import { tagReact } from '../../lib/astro-react';
 import { useEffect, useRef, useState } from 'react';
 import { CoachCard, type CoachCardData } from '../../components/catalog/CoachCard';
 import { EmptyState } from '../../components/catalog/EmptyState';
 import { Icon } from '../../components/catalog/icons';
-import { MoreButton } from './use-more';
+import { api, unwrapPage } from '../../lib/api';
+import { tagReact } from '../../lib/astro-react';
+import { useSettled } from '../../lib/use-settled';
+import { MoreButton, useMore } from './use-more';
 
 export const COACHES_PAGE = 24;
 /** A search waits for a pause in typing this long. */
@@ -13,34 +15,15 @@ const TYPING_PAUSE_MS = 200;
 
 export default function CoachDirectory({ coaches, total: initialTotal, initialQuery = '' }: { coaches: CoachCardData[]; total: number; initialQuery?: string }) {
   const [query, setQuery] = useState(initialQuery);
-  const [shown, setShown] = useState(coaches);
-  const [total, setTotal] = useState(initialTotal);
-  const [status, setStatus] = useState<'ready' | 'loading' | 'error'>('ready');
-  const request = useRef(0);
+  const searched = useSettled(query, TYPING_PAUSE_MS).trim();
+  const { items: shown, total, status, hasMore, more, restart } = useMore({ items: coaches, total: initialTotal }, (offset) =>
+    unwrapPage(api.coaches.get({ query: { limit: String(COACHES_PAGE), offset: String(offset), ...(searched ? { q: searched } : {}) } })),
+  );
   const first = useRef(true);
-
-  async function load(text: string, offset: number) {
-    const ticket = ++request.current;
-    setStatus('loading');
-    try {
-      const params = new URLSearchParams({ limit: String(COACHES_PAGE), offset: String(offset) });
-      if (text.trim()) params.set('q', text.trim());
-      const response = await fetch(`/api/coaches?${params}`, { headers: { accept: 'application/json' } });
-      if (!response.ok) throw new Error('Failed to fetch coaches');
-      const page = (await response.json()) as CoachCardData[];
-      if (ticket !== request.current) return;
-      setShown((current) => (offset ? [...current, ...page.filter((c) => !current.some((s) => s.id === c.id))] : page));
-      setTotal(Number(response.headers.get('x-total-count') ?? page.length));
-      setStatus('ready');
-    } catch (error) {
-      console.error(error);
-      if (ticket === request.current) setStatus('error');
-    }
-  }
 
   useEffect(() => {
     const url = new URL(window.location.href);
-    if (query.trim()) url.searchParams.set('q', query.trim());
+    if (searched) url.searchParams.set('q', searched);
     else url.searchParams.delete('q');
     window.history.replaceState(null, '', url.pathname + url.search);
     // The server already rendered the first page for the query the page opened with.
@@ -48,9 +31,9 @@ export default function CoachDirectory({ coaches, total: initialTotal, initialQu
       first.current = false;
       return;
     }
-    const timer = setTimeout(() => void load(query, 0), TYPING_PAUSE_MS);
-    return () => clearTimeout(timer);
-  }, [query]);
+    void restart();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [searched]);
 
   return (
     <div>
@@ -73,7 +56,7 @@ export default function CoachDirectory({ coaches, total: initialTotal, initialQu
           ))}
         </ul>
       )}
-      {shown.length < total && <MoreButton label={`Show more coaches (${shown.length} of ${total})`} status={status} onClick={() => void load(query, shown.length)} controls="coach-grid" />}
+      {hasMore && <MoreButton label={`Show more coaches (${shown.length} of ${total})`} status={status} onClick={() => void more()} controls="coach-grid" />}
     </div>
   );
 }

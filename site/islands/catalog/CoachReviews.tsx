@@ -3,17 +3,19 @@
 import { tagReact } from '../../lib/astro-react';
 import { useState } from 'react';
 import { ReviewCard, type ReviewData } from '../../components/catalog/ReviewCard';
-import { fetchJson, MoreButton, useMore } from './use-more';
+import { api, unwrap } from '../../lib/api';
+import { MoreButton, useMore } from './use-more';
 
-export const FIRST_REVIEWS = 5;
+const FIRST_REVIEWS = 5;
 // Show All asks for up to 100 more at once (the API's largest page); a coach with even more offers Show more reviews.
 const REVIEWS_PAGE = 100;
 
 export default function CoachReviews({ coachId, reviews, total }: { coachId: number; reviews: ReviewData[]; total: number }) {
   const [all, setAll] = useState(false);
-  const { items, status, hasMore, more } = useMore(reviews, total, async (offset) =>
-    (await fetchJson<{ reviews: ReviewData[] }>(`/api/reviews/coach/${coachId}?limit=${REVIEWS_PAGE}&offset=${offset}`)).reviews,
-  );
+  const { items, status, hasMore, more } = useMore({ items: reviews, total }, async (offset) => {
+    const page = await unwrap(api.reviews.coach({ coachId }).get({ query: { limit: String(REVIEWS_PAGE), offset: String(offset) } }));
+    return { items: page.reviews, total };
+  });
   if (total === 0) return <p className="text-fog-600 dark:text-fog-400">No reviews yet.</p>;
   const shown = all ? items : items.slice(0, FIRST_REVIEWS);
   const showAll = () => {

@@ -11,6 +11,7 @@ import { dollars, locationOf } from '../../../lib/catalog';
 import { api, unwrap, unwrapPage } from '../../../lib/api';
 import { errorMessage } from '../../../lib/api-error';
 import { $user } from '../../../lib/stores/session';
+import { useSettled } from '../../../lib/use-settled';
 import { toast } from '../../../lib/stores/toast';
 import AccessDenied from '../../components/AccessDenied';
 import { pageQuery, usePagedQuery } from '../../components/Pagination';
@@ -25,16 +26,6 @@ export default function AdminScreen() {
   const user = useStore($user);
   if (user?.role !== 'admin') return <AccessDenied message="You need an administrator account to view the admin dashboard." />;
   return <AdminDashboard />;
-}
-
-/** The search text once the user paused typing, so a table is not asked for on every key. */
-function useSettled(value: string, ms = 250): string {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
 }
 
 const COACHES = ['admin', 'users', { role: 'coach' }] as const;
