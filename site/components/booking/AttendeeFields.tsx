@@ -3,9 +3,10 @@
 // checked with the API's own schemas, so the messages match the server's.
 import { useEffect, useState } from 'react';
 import * as v from 'valibot';
+import { Field } from '../../lib/form';
 import { AGE_REQUIRED, AttendeeAge, AttendeeName, ATTENDEE_NAME_MAX, type AttendeeInput } from '../../../api/attendees/model';
 
-export interface AttendeeDraft {
+interface AttendeeDraft {
   name: string;
   age: string;
 }
@@ -59,35 +60,26 @@ export default function AttendeeFields({ drafts, onChange, kids, errors, disable
       <p className="text-sm text-fog-600 dark:text-fog-400">{kids ? "Each child's name and age, so the coach knows who to expect." : 'A name for each spot, so the coach knows who to expect.'}</p>
       {drafts.map((draft, i) => (
         <div key={i} className={kids ? 'grid grid-cols-[minmax(0,1fr)_5.5rem] gap-3' : ''}>
-          <div>
-            <label htmlFor={`attendee-${i}-name`} className="label">{kids ? `Child ${i + 1} name` : `Attendee ${i + 1} name`}</label>
-            <input
-              id={`attendee-${i}-name`}
-              className="input"
-              value={draft.name}
-              maxLength={ATTENDEE_NAME_MAX + 10}
-              autoComplete={i === 0 && !kids ? 'name' : 'off'}
-              aria-invalid={errors[i]?.name ? true : undefined}
-              aria-describedby={errors[i]?.name ? `attendee-${i}-name-error` : undefined}
-              onChange={(e) => update(i, { name: e.target.value })}
-            />
-            {errors[i]?.name && <p id={`attendee-${i}-name-error`} className="field-error">{errors[i]!.name}</p>}
-          </div>
+          <Field
+            label={kids ? `Child ${i + 1} name` : `Attendee ${i + 1} name`}
+            name={`attendees.${i}.name`}
+            value={draft.name}
+            error={errors[i]?.name}
+            maxLength={ATTENDEE_NAME_MAX + 10}
+            autoComplete={i === 0 && !kids ? 'name' : 'off'}
+            onChange={(e) => update(i, { name: e.target.value })}
+          />
           {kids && (
-            <div>
-              <label htmlFor={`attendee-${i}-age`} className="label">Age</label>
-              <input
-                id={`attendee-${i}-age`}
-                className="input tabular-nums"
-                inputMode="numeric"
-                value={draft.age}
-                maxLength={3}
-                aria-invalid={errors[i]?.age ? true : undefined}
-                aria-describedby={errors[i]?.age ? `attendee-${i}-age-error` : undefined}
-                onChange={(e) => update(i, { age: e.target.value.replace(/\D/g, '') })}
-              />
-              {errors[i]?.age && <p id={`attendee-${i}-age-error`} className="field-error">{errors[i]!.age}</p>}
-            </div>
+            <Field
+              label="Age"
+              name={`attendees.${i}.age`}
+              value={draft.age}
+              error={errors[i]?.age}
+              className="tabular-nums"
+              inputMode="numeric"
+              maxLength={3}
+              onChange={(e) => update(i, { age: e.target.value.replace(/\D/g, '') })}
+            />
           )}
         </div>
       ))}
