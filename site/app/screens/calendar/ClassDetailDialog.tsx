@@ -1,8 +1,7 @@
 // The class detail dialog of My Calendar: image, full date, time, location, bookings and waitlist, price, description,
 // what to bring; Roster, Edit, Duplicate and Delete.
-import { formatDateFull, formatTimeRangePT } from '../../../../api/lib/pacific';
 import { Icon } from '../../../components/catalog/icons';
-import { dollars, locationOf } from '../../../lib/catalog';
+import { classDateFull, classTime, dollars, locationOf } from '../../../lib/catalog';
 import Modal from '../../components/Modal';
 import { navigate } from '../../router';
 import ClassImage from './ClassImage';
@@ -33,12 +32,12 @@ export default function ClassDetailDialog({ cls, onClose, onDelete }: { cls: Man
             <div className="flex items-start gap-3">
               <dt className="sr-only">Date</dt>
               <Icon name="calendar" className="mt-0.5 h-4 w-4 shrink-0 text-brand-600" />
-              <dd>{formatDateFull(cls.startTime) || 'Date not available'}</dd>
+              <dd>{classDateFull(cls.startTime)}</dd>
             </div>
             <div className="flex items-start gap-3">
               <dt className="sr-only">Time</dt>
               <Icon name="clock" className="mt-0.5 h-4 w-4 shrink-0 text-brand-600" />
-              <dd>{formatTimeRangePT(cls.startTime, cls.endTime) || 'Time not available'}</dd>
+              <dd>{classTime(cls.startTime, cls.endTime)}</dd>
             </div>
             <div className="flex items-start gap-3">
               <dt className="sr-only">Location</dt>

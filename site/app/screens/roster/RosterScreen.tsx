@@ -4,11 +4,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Attendee } from '../../../../api/attendees/model';
 import type { Roster, RosterBooking } from '../../../../api/attendees/roster-model';
-import { formatDateFull, formatTimePT, formatTimeRangePT } from '../../../../api/lib/pacific';
+import { formatTimePT } from '../../../../api/lib/pacific';
 import { Icon } from '../../../components/catalog/icons';
 import { api, unwrap } from '../../../lib/api';
 import { ApiError } from '../../../lib/api-error';
-import { dollars } from '../../../lib/catalog';
+import { classDateFull, classTime, dollars } from '../../../lib/catalog';
 import { toast } from '../../../lib/stores/toast';
 import AccessDenied from '../../components/AccessDenied';
 import Spinner from '../../components/Spinner';
@@ -77,7 +77,7 @@ export default function RosterScreen({ params }: ScreenProps) {
       <a href="/my-classes" className="btn-ghost -ml-3 mb-3 px-3"><Icon name="arrowLeft" /> My Classes</a>
       <h1 className="text-2xl font-bold leading-tight">Roster: {cls.title}</h1>
       <p className="mt-1 text-fog-700 dark:text-fog-300">
-        {formatDateFull(cls.startTime)} · {formatTimeRangePT(cls.startTime, cls.endTime)}
+        {classDateFull(cls.startTime)} · {classTime(cls.startTime, cls.endTime)}
       </p>
       <div className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-2">
         <p className="text-lg font-semibold" role="status" aria-live="polite">
