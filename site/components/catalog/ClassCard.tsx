@@ -25,7 +25,9 @@ export interface ClassCardData {
 export function toClassCard(c: ClassCardData): ClassCardData {
   return {
     id: c.id, title: c.title, image: c.image, price: c.price, location: c.location, address: c.address, startTime: c.startTime, endTime: c.endTime,
-    capacity: c.capacity, spotsLeft: c.spotsLeft, ageGroup: c.ageGroup, coach: c.coach, category: c.category,
+    capacity: c.capacity, spotsLeft: c.spotsLeft, ageGroup: c.ageGroup,
+    coach: c.coach ? { firstName: c.coach.firstName, lastName: c.coach.lastName } : null,
+    category: c.category ? { name: c.category.name } : null,
   };
 }
 
