@@ -3,7 +3,7 @@
 import { useStore } from '@nanostores/react';
 import { atom } from 'nanostores';
 
-export interface AppLocation {
+interface AppLocation {
   pathname: string;
   search: string;
   /** Navigation state (e.g. the class being duplicated); survives back/forward, not reloads. */

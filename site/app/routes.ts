@@ -6,7 +6,7 @@ import type { ComponentType } from 'react';
 import type { ScreenProps } from './router';
 
 
-export interface AppRoute {
+interface AppRoute {
   path: string;
   title: string;
   load: () => Promise<{ default: ComponentType<ScreenProps> }>;

@@ -3,8 +3,8 @@
 import { formatDateFull, formatDateLong, formatHHMM, formatTimePT, formatTimeRangePT, WEEKDAYS } from '../../api/lib/pacific';
 
 export const DEFAULT_CLASS_IMAGE = '/images/classes/default.svg';
-export const UNKNOWN_COACH = 'Unknown Coach';
-export const NO_LOCATION = 'Location not specified';
+const UNKNOWN_COACH = 'Unknown Coach';
+const NO_LOCATION = 'Location not specified';
 export const NO_CATEGORY = 'Fitness';
 export const AGE_GROUPS = ['Adults', 'Kids'] as const;
 

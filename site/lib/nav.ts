@@ -1,7 +1,7 @@
 // Navigation items by role, shared by the header's user menu, the mobile slide-out menu and the bottom bar.
 export type NavRole = 'customer' | 'coach' | 'admin' | null;
 
-export interface NavItem {
+interface NavItem {
   label: string;
   href: string;
 }

@@ -6,7 +6,7 @@ export { MAX_IMAGE_BYTES, MAX_IMAGE_LABEL };
 /** A form field's error for a chosen image over the limit (checked before anything is sent). */
 export const IMAGE_TOO_LARGE_FIELD_ERROR = `The image must be ${MAX_IMAGE_LABEL} or smaller`;
 
-export class UploadError extends Error {
+class UploadError extends Error {
   constructor(message: string, readonly status: number) {
     super(message);
     this.name = 'UploadError';

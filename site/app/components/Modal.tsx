@@ -2,7 +2,7 @@
 import { Dialog, DialogPanel, DialogTitle, Description } from '@headlessui/react';
 import type { ReactNode } from 'react';
 
-export interface ModalProps {
+interface ModalProps {
   open: boolean;
   onClose: () => void;
   title: string;

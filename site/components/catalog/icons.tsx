@@ -19,7 +19,7 @@ const PATHS = {
   check: 'm5 12 5 5 9-10',
 } as const;
 
-export type IconName = keyof typeof PATHS;
+type IconName = keyof typeof PATHS;
 
 export function Icon({ name, className = 'h-4 w-4' }: { name: IconName; className?: string }) {
   return (

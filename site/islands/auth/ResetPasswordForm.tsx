@@ -7,7 +7,7 @@ import { ApiError } from '../../lib/api-error';
 import { FormAlert, PasswordField, SubmitButton, useForm } from '../../lib/form';
 import { ResultView } from './auth-parts';
 
-export const REDIRECT_AFTER_RESET_MS = 3000;
+const REDIRECT_AFTER_RESET_MS = 3000;
 const LOGIN = '/auth?tab=login';
 
 const COPY = {

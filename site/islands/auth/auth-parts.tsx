@@ -2,7 +2,7 @@
 // and the view that replaces a form once it is done.
 import type { ReactNode } from 'react';
 
-export function googleSignInHref(role: string, redirect?: string | null): string {
+function googleSignInHref(role: string, redirect?: string | null): string {
   const query = new URLSearchParams({ role });
   if (redirect) query.set('redirect', redirect);
   return `/api/auth/google?${query}`;

@@ -1,7 +1,7 @@
 // The /auth page's query parameters (customer-areas §2): tab, register, role, token, redirect, plus the
 // error code the Google sign-in sends people back with.
-export type AuthTab = 'login' | 'register' | 'reset';
-export type AuthRole = 'customer' | 'coach';
+type AuthTab = 'login' | 'register' | 'reset';
+type AuthRole = 'customer' | 'coach';
 
 export interface AuthParams {
   tab: AuthTab;
@@ -11,7 +11,7 @@ export interface AuthParams {
   notice: string | null;
 }
 
-export const GOOGLE_NOTICES: Record<string, string> = {
+const GOOGLE_NOTICES: Record<string, string> = {
   'google-not-configured': 'Google sign-in is not configured. Please sign in with your email and password.',
   'google-cancelled': 'Google sign-in was cancelled.',
   'google-unverified': 'Your Google account has no verified email address. Please sign in with your email and password.',

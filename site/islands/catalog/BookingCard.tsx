@@ -21,7 +21,7 @@ import { toast } from '../../lib/stores/toast';
 import Toaster from '../Toaster';
 import { JoinWaitlist } from './JoinWaitlist';
 
-export interface BookingCardProps {
+interface BookingCardProps {
   classId: number;
   price: number;
   capacity: number;
@@ -34,7 +34,7 @@ export interface BookingCardProps {
 }
 
 /** Redirect delay after a free booking (customer-areas §9). */
-export const FREE_BOOKING_REDIRECT_MS = 100;
+const FREE_BOOKING_REDIRECT_MS = 100;
 
 const rememberKey = (classId: number) => `fogline.spots.${classId}`;
 

@@ -10,7 +10,7 @@ import { MapPanel, SF_CENTER } from './MapPanel';
 import { Tabs } from './Tabs';
 import { hasWeeklySchedule } from '../../../api/classes/shape';
 
-export interface ClassDetailData {
+interface ClassDetailData {
   id: number;
   title: string;
   description: string;
@@ -29,7 +29,7 @@ export interface ClassDetailData {
   schedules?: { dayOfWeek: number; startTime: string; endTime: string }[];
 }
 
-export interface CoachSummary {
+interface CoachSummary {
   id: number;
   firstName: string;
   lastName: string;

@@ -10,7 +10,7 @@ import { dateAtTime } from '../../lib/catalog';
 import { toast } from '../../lib/stores/toast';
 import { isOpenEntry, waitlistQuery } from '../../lib/waitlist';
 
-export interface JoinWaitlistProps {
+interface JoinWaitlistProps {
   classId: number;
   capacity: number;
   signedIn: boolean;

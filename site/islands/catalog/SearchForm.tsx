@@ -13,7 +13,7 @@ export interface CategoryOption {
 }
 
 /** How many of query, date, class type, age group and city are set. */
-export function activeFilterCount(filters: ClassFilters): number {
+function activeFilterCount(filters: ClassFilters): number {
   return [filters.q, filters.date, filters.type ?? filters.category, filters.ageGroup, filters.city].filter((v) => v && v.trim()).length;
 }
 

@@ -2,7 +2,7 @@
 // map in a hidden tab never loads.
 import { type ReactNode, useId, useRef, useState } from 'react';
 
-export interface TabSpec {
+interface TabSpec {
   id: string;
   label: string;
   content: () => ReactNode;

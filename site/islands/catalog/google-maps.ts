@@ -6,7 +6,7 @@ import { type RefObject, useEffect, useState } from 'react';
 
 let configuredKey: string | null = null;
 
-export async function loadGoogleMaps(apiKey: string) {
+async function loadGoogleMaps(apiKey: string) {
   if (configuredKey !== apiKey) {
     setOptions({ key: apiKey, v: 'weekly' });
     configuredKey = apiKey;
@@ -32,7 +32,7 @@ export function pinPopup(title: string, subtitle: string | undefined, href: stri
 }
 
 type Maps = Awaited<ReturnType<typeof loadGoogleMaps>>;
-export type MapState = 'loading' | 'ready' | 'error';
+type MapState = 'loading' | 'ready' | 'error';
 
 /**
  * Loads the Maps script, makes a map in `element` (centre, zoom, no extra controls) and hands it to `draw`

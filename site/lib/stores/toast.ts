@@ -8,7 +8,7 @@ export interface Toast {
   variant?: 'default' | 'destructive' | 'success' | 'warning';
 }
 
-export const TOAST_DURATION_MS = 5000;
+const TOAST_DURATION_MS = 5000;
 export const $toast = atom<Toast | null>(null);
 
 let nextId = 1;

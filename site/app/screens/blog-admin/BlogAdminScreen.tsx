@@ -16,7 +16,7 @@ import Modal from '../../components/Modal';
 import { pageQuery } from '../../components/Pagination';
 import StatCard from '../../components/StatCard';
 
-export const STATUS_BADGES: Record<BlogPost['status'], string> = {
+const STATUS_BADGES: Record<BlogPost['status'], string> = {
   published: 'bg-emerald-100 text-emerald-800 dark:bg-emerald-900/50 dark:text-emerald-200',
   draft: 'bg-amber-100 text-amber-900 dark:bg-amber-900/50 dark:text-amber-100',
   archived: 'bg-fog-200 text-fog-700 dark:bg-fog-800 dark:text-fog-300',

@@ -5,7 +5,7 @@ import { Dialog, DialogPanel, DialogTitle, Description } from '@headlessui/react
 import type { Booking } from '../../../../api/bookings/model';
 import { dateAtTime, dollars } from '../../../lib/catalog';
 
-export function refundSentence(booking: Booking): string {
+function refundSentence(booking: Booking): string {
   if (booking.status === 'pending') return 'Your payment has not been completed, so nothing has been charged and nothing needs refunding.';
   if (booking.amount === 0) return 'This class is free, so there is nothing to refund.';
   const until = booking.fullRefundUntil ? dateAtTime(booking.fullRefundUntil) : null;

@@ -33,7 +33,7 @@ export const isSeriesParent = (c: Pick<ManagedClass, 'isRecurring' | 'parentClas
 /** A bookable row that belongs to a series. */
 export const isSeriesSession = (c: Pick<ManagedClass, 'parentClassId'>) => c.parentClassId !== null;
 
-export interface DeleteAnswer {
+interface DeleteAnswer {
   message: string;
   deleted: number;
   cancelledBookings: number;

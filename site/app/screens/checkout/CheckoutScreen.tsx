@@ -21,8 +21,8 @@ import type { CheckoutIntent, PaymentFormProps } from './payment-form';
 const TestCardForm = lazy(() => import('./TestCardForm'));
 const StripePaymentForm = lazy(() => import('./StripePaymentForm'));
 
-export const SUCCESS_DELAY_MS = 1500;
-export const RETURN_SUCCESS_DELAY_MS = 2000;
+const SUCCESS_DELAY_MS = 1500;
+const RETURN_SUCCESS_DELAY_MS = 2000;
 const INIT_FAILED = 'Failed to initialize payment. Please try again.';
 const CONFIRM_ISSUE = 'Payment successful, but there was an issue confirming your booking. Please contact support.';
 

@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'react';
 import { IMAGE_TOO_LARGE_FIELD_ERROR, MAX_IMAGE_BYTES, MAX_IMAGE_LABEL, uploadImage } from '../../../lib/upload-image';
 
-export interface ImageChoice {
+interface ImageChoice {
   file: File | null;
   error: string | null;
   progress: number | null;

@@ -27,7 +27,7 @@ export function describeRecurrence(r: Recurrence): string {
   return `${every}${days} · ${end}`;
 }
 
-export function validateRecurrence(r: Recurrence, today: string): Record<string, string> {
+function validateRecurrence(r: Recurrence, today: string): Record<string, string> {
   const errors: Record<string, string> = {};
   if (!Number.isInteger(r.interval) || r.interval < 1 || r.interval > 99) errors.interval = CLASS_MESSAGES.interval;
   if (r.endType === 'count' && (!Number.isInteger(r.endCount) || r.endCount < 1 || r.endCount > 999)) errors.endCount = CLASS_MESSAGES.endCount;

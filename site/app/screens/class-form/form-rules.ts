@@ -10,13 +10,13 @@ import { isCalendarDay, trimmedMin } from '../../../../api/lib/schema';
 /** Every 30 minutes of the day, "00:00" to "23:30". */
 export const START_TIME_CHOICES: string[] = Array.from({ length: 48 }, (_, i) => `${String(Math.floor(i / 2)).padStart(2, '0')}:${i % 2 ? '30' : '00'}`);
 
-export const PAGE_MESSAGES = {
+const PAGE_MESSAGES = {
   startDate: 'Start date is required',
   halfHour: 'Start time must be on the hour or half hour',
 } as const;
 
 /** The simpler edit page's messages (/edit-class/{id}). */
-export const EDIT_MESSAGES = {
+const EDIT_MESSAGES = {
   title: 'Title must be at least 5 characters',
   description: 'Description must be at least 10 characters',
   price: 'Price must be 0 or greater',
@@ -63,7 +63,7 @@ const classFields = {
   latitude: v.nullable(v.number()),
   longitude: v.nullable(v.number()),
 };
-export type ClassFormValues = v.InferInput<v.ObjectSchema<typeof classFields, undefined>>;
+type ClassFormValues = v.InferInput<v.ObjectSchema<typeof classFields, undefined>>;
 
 /** The create page's rules; creating also refuses a start that has gone by, and an admin names the coach. */
 export function classFormRules(options: { creating: boolean; needsCoach: boolean; now?: () => Date }) {

@@ -37,7 +37,7 @@ export function ScopeChoice({ scope, onChange }: { scope: Scope; onChange: (scop
   );
 }
 
-export const SERIES_NOTE = 'This is a recurring series. Your changes apply to every session that has not started yet; each keeps its date and bookings.';
+const SERIES_NOTE = 'This is a recurring series. Your changes apply to every session that has not started yet; each keeps its date and bookings.';
 
 export function SeriesNote() {
   return <p className="mt-4 rounded-xl border border-brand-200 bg-brand-50 p-4 text-sm text-brand-900 dark:border-brand-800 dark:bg-brand-900/30 dark:text-brand-100">{SERIES_NOTE}</p>;

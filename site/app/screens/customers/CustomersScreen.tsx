@@ -16,13 +16,13 @@ async function fetchCustomers(window: PageWindow) {
 }
 
 /** "MMM dd, yyyy" in Pacific time; N/A when missing, Invalid Date when unreadable. */
-export function rowDate(value: string | null | undefined): string {
+function rowDate(value: string | null | undefined): string {
   if (value === null || value === undefined || value === '') return 'N/A';
   return Number.isNaN(Date.parse(value)) ? 'Invalid Date' : formatDateShort(value);
 }
 
 /** "h:mm a" in Pacific time; N/A when missing, Invalid Time when unreadable. */
-export function rowTime(value: string | null | undefined): string {
+function rowTime(value: string | null | undefined): string {
   if (value === null || value === undefined || value === '') return 'N/A';
   return Number.isNaN(Date.parse(value)) ? 'Invalid Time' : formatTime(value);
 }

@@ -33,7 +33,7 @@ const BADGES: Record<Kind, { label: string; className: string }> = {
 
 /** The server sends one row per series (its parent) or one-time class, upcoming first; a session whose
  * series is gone comes as its own row. */
-export function toCard(cls: ManagedClass): Card {
+function toCard(cls: ManagedClass): Card {
   const kind: Kind = isSeriesParent(cls) ? 'series' : cls.parentClassId === null ? 'one-time' : 'session';
   return { cls, kind, sessionCount: cls.sessionCount, next: cls.nextSession ?? { id: cls.id, startTime: cls.startTime } };
 }

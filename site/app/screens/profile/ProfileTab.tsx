@@ -11,7 +11,7 @@ import { toast } from '../../../lib/stores/toast';
 import { type CategoryOption, ExpertisePicker } from './ExpertisePicker';
 import { ImageUpload } from './ImageUpload';
 
-export const RELOAD_AFTER_UPDATE_MS = 1000;
+const RELOAD_AFTER_UPDATE_MS = 1000;
 
 export function ProfileTab({ user }: { user: CurrentUser }) {
   const isCoach = user.role === 'coach';
