@@ -1,27 +1,15 @@
 // Catalogue in the browser (demo data): home search, the filter badge, /classes filtering and its empty
 // state, the List/Map toggle without a Maps key, and the class page's tabs and price breakdown.
-import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, newContext, PHONE, startProduct, type ProductServer } from '../helpers/browser';
-import { openPage } from '../helpers/pages';
+import { describe, expect, setDefaultTimeout, test } from 'bun:test';
+import { newContext, PHONE } from '../helpers/browser';
+import { useProductInBrowser } from '../helpers/pages';
 import { PAGE_SIZE } from '../../site/islands/catalog/BrowseClasses';
 
 // Pages of the real product under a loaded machine: give each test room.
 setDefaultTimeout(30_000);
 
-let product: ProductServer;
-let browser: Browser;
-beforeAll(async () => {
-  [product, browser] = await Promise.all([startProduct({ PUBLIC_GOOGLE_MAPS_API_KEY: '' }), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
-});
-
-const api = async <T = any>(path: string): Promise<T> => (await fetch(product.url + path)).json() as Promise<T>;
-
-const open = (path: string, viewport?: { width: number; height: number }) => openPage(browser, product.url, path, viewport);
+const site = useProductInBrowser({ PUBLIC_GOOGLE_MAPS_API_KEY: '' });
+const { api, open } = site;
 
 /** A Pacific calendar day n days from now, as YYYY-MM-DD. */
 function dayFromNow(n: number): string {
@@ -72,7 +60,7 @@ describe('home search', () => {
 
 describe('home initial search and location', () => {
   test('a single initial search fires once after 100 ms, and the featured classes are the first 3 it returns', async () => {
-    const guard = await newContext(browser);
+    const guard = await newContext(site.browser);
     const page = await guard.page();
     const searches: { at: number; url: string }[] = [];
     let loadedAt = 0;
@@ -85,7 +73,7 @@ describe('home initial search and location', () => {
       await route.fulfill({ status: response.status(), headers: { 'x-total-count': response.headers()['x-total-count'] ?? '' }, json: list });
     });
     page.on('domcontentloaded', () => (loadedAt = Date.now()));
-    await page.goto(`${product.url}/`, { waitUntil: 'networkidle' });
+    await page.goto(`${site.product.url}/`, { waitUntil: 'networkidle' });
     const featured = page.getByTestId('featured-classes').getByRole('article');
     await featured.first().getByText('Class Full').waitFor({ timeout: 10_000 });
     expect(await featured.count()).toBe(3);
@@ -98,11 +86,11 @@ describe('home initial search and location', () => {
   });
 
   test('Use my location adds lat and lng to the search URL', async () => {
-    const guard = await newContext(browser, PHONE);
-    await guard.context.grantPermissions(['geolocation'], { origin: product.url });
+    const guard = await newContext(site.browser, PHONE);
+    await guard.context.grantPermissions(['geolocation'], { origin: site.product.url });
     await guard.context.setGeolocation({ latitude: 37.76922, longitude: -122.48621 });
     const page = await guard.page();
-    await page.goto(`${product.url}/`, { waitUntil: 'networkidle' });
+    await page.goto(`${site.product.url}/`, { waitUntil: 'networkidle' });
     await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr]').length === 0);
     await page.getByRole('button', { name: 'Use my location' }).click();
     await page.getByText('Near your location').waitFor();
@@ -130,11 +118,11 @@ describe('/classes', () => {
   test('the first render is filtered on the server by the URL', async () => {
     const categories = await api<{ id: number; name: string }[]>('/api/categories');
     const category = categories.find((c) => c.name === 'Yoga') ?? categories[0]!;
-    const expected = Number((await fetch(`${product.url}/api/classes?type=${category.id}&limit=1`)).headers.get('x-total-count'));
-    const guard = await newContext(browser);
+    const expected = Number((await fetch(`${site.product.url}/api/classes?type=${category.id}&limit=1`)).headers.get('x-total-count'));
+    const guard = await newContext(site.browser);
     const page = await guard.page();
     await page.route('**/api/classes**', (route) => route.abort()); // the list must not need the API
-    await page.goto(`${product.url}/classes?type=${category.id}`, { waitUntil: 'networkidle' });
+    await page.goto(`${site.product.url}/classes?type=${category.id}`, { waitUntil: 'networkidle' });
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Browse All Classes');
     expect(await page.getByText(`${expected} ${expected === 1 ? 'class' : 'classes'}`, { exact: true }).isVisible()).toBe(true);
     const rows = page.getByRole('list', { name: 'Classes' }).getByRole('listitem');
@@ -180,11 +168,11 @@ describe('/classes', () => {
   });
 
   test('List/Map toggle: without a Maps key the map says it is unavailable and nothing is requested from Google', async () => {
-    const guard = await newContext(browser, PHONE);
+    const guard = await newContext(site.browser, PHONE);
     const page = await guard.page();
     const scripts: string[] = [];
     page.on('request', (r) => r.resourceType() === 'script' && scripts.push(r.url()));
-    await page.goto(product.url + '/classes', { waitUntil: 'networkidle' });
+    await page.goto(site.product.url + '/classes', { waitUntil: 'networkidle' });
     expect(await page.getByRole('button', { name: 'List' }).getAttribute('aria-pressed')).toBe('true');
     expect(await page.getByText('Map unavailable').count()).toBe(0);
     await page.getByRole('button', { name: 'Map' }).click();

@@ -1,30 +1,18 @@
 // Public pages in the browser (demo data): coaches search and profile, FAQ, contact, blog (topic filter,
 // a post's script never runs), zero client JavaScript on content pages, 404, and axe on every public page.
-import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
+import { describe, expect, setDefaultTimeout, test } from 'bun:test';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
 import { openDb } from '../../db/client';
 import { blogPosts } from '../../db/schema';
 import { seriousA11yViolations } from '../helpers/axe';
-import { DESKTOP, launchBrowser, newContext, PHONE, startProduct, type ProductServer } from '../helpers/browser';
-import { openPage } from '../helpers/pages';
+import { DESKTOP, newContext, PHONE } from '../helpers/browser';
+import { useProductInBrowser } from '../helpers/pages';
 
 // Pages of the real product under a loaded machine: give each test room.
 setDefaultTimeout(30_000);
 
-let product: ProductServer;
-let browser: Browser;
-beforeAll(async () => {
-  [product, browser] = await Promise.all([startProduct({ PUBLIC_GOOGLE_MAPS_API_KEY: '' }), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
-});
-
-const api = async <T = any>(path: string): Promise<T> => (await fetch(product.url + path)).json() as Promise<T>;
-
-const open = (path: string, viewport?: { width: number; height: number }) => openPage(browser, product.url, path, viewport);
+const site = useProductInBrowser({ PUBLIC_GOOGLE_MAPS_API_KEY: '' });
+const { api, open } = site;
 
 describe('coaches', () => {
   test('the search matches name or bio, case-insensitive, with a result count', async () => {
@@ -147,7 +135,7 @@ describe('blog', () => {
   });
 
   test('a post with a script in its content runs no script', async () => {
-    const db = await openDb(`file:${join(product.dataDir, 'fogline.db')}`);
+    const db = await openDb(`file:${join(site.product.dataDir, 'fogline.db')}`);
     await db.write((tx) =>
       tx.insert(blogPosts).values({
         slug: 'xss-attempt',
@@ -180,11 +168,11 @@ describe('every public page', () => {
   test('/about, /faq, /blog and /blog/{slug} ship zero client JavaScript', async () => {
     const slug = (await api<{ slug: string }[]>('/api/blog'))[0]!.slug;
     for (const path of ['/about', '/faq', '/blog', `/blog/${slug}`]) {
-      const guard = await newContext(browser);
+      const guard = await newContext(site.browser);
       const page = await guard.page();
       const scripts: string[] = [];
       page.on('request', (r) => r.resourceType() === 'script' && scripts.push(r.url()));
-      await page.goto(product.url + path, { waitUntil: 'networkidle' });
+      await page.goto(site.product.url + path, { waitUntil: 'networkidle' });
       expect({ path, scripts }).toEqual({ path, scripts: [] });
       expect({ path, islands: await page.locator('astro-island, script[src], script[type="module"]').count() }).toEqual({ path, islands: 0 });
       await guard.context.close();
