@@ -1,5 +1,5 @@
 // Issue 14's "done when", in Chromium: a parent books 2 spots in a Kids class naming both children, the coach
-// opens the roster on a 390 px phone, checks one in and marks one no-show, the counts show in Customer
+// opens the roster on a 390 px phone, checks one in and marks one no-show (a mark the server refuses is taken back), the counts show in Customer
 // Management; the customer's and the coach's feed URLs parse and show the session, a moved session updates and
 // a cancelled one is marked cancelled; a reset link stops working.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
@@ -138,6 +138,23 @@ describe('named attendees, the roster and the calendar feeds', () => {
     await page.reload();
     await page.getByText('1 of 2 checked in · 1 no-show').waitFor();
     expect(guard.offMachine).toEqual([]);
+    await guard.context.close();
+  });
+
+  test('a mark the server refuses is taken back, with Check-in not saved and its message', async () => {
+    const guard = await newContext(browser, PHONE);
+    const page = await guard.page();
+    await signIn(page, product.url, 'coach@fogline.test');
+    await page.goto(`${product.url}/roster/${kidsClassId}`);
+    await page.getByText('1 of 2 checked in · 1 no-show').waitFor();
+    await page.route('**/api/bookings/*/attendance', (route) => route.fulfill({ status: 409, contentType: 'application/json', body: JSON.stringify({ message: 'Check-in closed 24 hours after the class started.' }) }));
+    await page.getByRole('button', { name: 'No-show: Maya Park' }).click();
+    const toast = page.getByTestId('toast').filter({ hasText: 'Check-in not saved' });
+    await toast.waitFor();
+    expect(await toast.textContent()).toContain('Check-in closed 24 hours after the class started.');
+    await page.getByText('1 of 2 checked in · 1 no-show').waitFor();
+    expect(await page.getByRole('button', { name: 'Checked in: Maya Park' }).getAttribute('aria-pressed')).toBe('true');
+    expect(await page.getByRole('button', { name: 'No-show: Maya Park' }).getAttribute('aria-pressed')).toBe('false');
     await guard.context.close();
   });
 
