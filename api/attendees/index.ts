@@ -2,10 +2,10 @@
 // coach or an admin.
 import { Elysia } from 'elysia';
 import { authPlugin } from '../auth/plugin';
-import { parseId } from '../lib/schema';
 import type { AppContext } from '../context';
-import { Message } from '../lib/schema';
-import { AttendanceBody, IdParams } from './model';
+import { ClassIdParams, Message, parseId } from '../lib/schema';
+import { BookingIdParams } from '../bookings/model';
+import { AttendanceBody } from './model';
 import { Roster, RosterBooking } from './roster-model';
 import { getRoster, rosterCsv, setAttendance } from './roster';
 
@@ -20,7 +20,7 @@ export function attendeeRoutes(ctx: AppContext) {
       return getRoster(ctx, user, parseId(params.id, CLASS_NOT_FOUND));
     }, {
       auth: 'coach',
-      params: IdParams,
+      params: ClassIdParams,
       response: { 200: Roster, 401: Message, 403: Message, 404: Message },
       detail: {
         tags,
@@ -35,7 +35,7 @@ export function attendeeRoutes(ctx: AppContext) {
       });
     }, {
       auth: 'coach',
-      params: IdParams,
+      params: ClassIdParams,
       detail: {
         tags,
         summary: 'The roster as a CSV download (one line per attendee)',
@@ -49,7 +49,7 @@ export function attendeeRoutes(ctx: AppContext) {
     })
     .put('/bookings/:id/attendance', ({ user, params, body }) => setAttendance(ctx, user, parseId(params.id, 'Booking not found.'), body), {
       auth: 'coach',
-      params: IdParams,
+      params: BookingIdParams,
       body: AttendanceBody,
       response: { 200: RosterBooking, 400: Message, 401: Message, 403: Message, 404: Message, 409: Message },
       detail: {

@@ -1,7 +1,7 @@
 // Named attendees (one per booked spot) and check-in: request and answer schemas, valibot only, so the
 // booking and checkout forms show the server's own messages.
 import * as v from 'valibot';
-import { fields, pathId } from '../lib/schema';
+import { fields } from '../lib/schema';
 
 export const ATTENDEE_NAME_MAX = 80;
 /** As db/schema's ATTENDANCE_STATUSES (repeated so the site's forms never pull in the database schema). */
@@ -46,4 +46,3 @@ export const AttendanceBody = v.pipe(
 );
 export type AttendanceBody = v.InferOutput<typeof AttendanceBody>;
 
-export const IdParams = v.object({ id: pathId(12) });

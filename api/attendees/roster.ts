@@ -7,17 +7,18 @@ import { requireRole } from '../auth/plugin';
 import type { AppContext } from '../context';
 import { badRequest, conflict, forbidden, notFound } from '../errors';
 import { toBookingClassJson } from '../bookings/shape';
-import { centsToDollars } from '../lib/money';
+import { centsToDollars, dollarsToCents, formatDollars } from '../lib/money';
+import { countOf } from '../lib/plural';
 import { formatDateShort, formatTimePT } from '../lib/pacific';
 import type { AttendanceBody, Attendee } from './model';
 import type { Roster, RosterBooking } from './roster-model';
 import { attendeesOf, attendeesOfBooking, defaultAttendeeName } from './service';
 
-export const CHECK_IN_OPENS_MINUTES_BEFORE = 30;
-export const CHECK_IN_CLOSES_HOURS_AFTER = 24;
+const CHECK_IN_OPENS_MINUTES_BEFORE = 30;
+const CHECK_IN_CLOSES_HOURS_AFTER = 24;
 
 /** When a session's check-in runs: from 30 minutes before its start until 24 hours after it. */
-export function checkInWindow(start: Date | null): { opensAt: Date; closesAt: Date } | null {
+function checkInWindow(start: Date | null): { opensAt: Date; closesAt: Date } | null {
   if (!start) return null;
   return {
     opensAt: new Date(start.getTime() - CHECK_IN_OPENS_MINUTES_BEFORE * 60_000),
@@ -94,7 +95,7 @@ export async function setAttendance(ctx: AppContext, user: SessionUser | null, b
   const staff = requireClassStaff(user, cls);
   if (booking.status !== 'confirmed') throw conflict('Only confirmed bookings have attendance.');
   if (body.attendee >= booking.quantity) {
-    throw badRequest(`This booking has ${booking.quantity === 1 ? '1 attendee' : `${booking.quantity} attendees`}: choose attendee 0${booking.quantity > 1 ? ` to ${booking.quantity - 1}` : ''}.`);
+    throw badRequest(`This booking has ${countOf(booking.quantity, 'attendee')}: choose attendee 0${booking.quantity > 1 ? ` to ${booking.quantity - 1}` : ''}.`);
   }
   const window = checkInWindow(cls.startTime);
   const now = ctx.clock.now();
@@ -133,7 +134,7 @@ export async function rosterCsv(ctx: AppContext, user: SessionUser | null, class
       `${b.booker.firstName} ${b.booker.lastName}`,
       b.booker.email,
       b.booker.phone,
-      b.paid ? `Paid $${b.amount.toFixed(2)}` : 'Free',
+      b.paid ? `Paid ${formatDollars(dollarsToCents(b.amount))}` : 'Free',
       b.bookingId,
     ]),
   );

@@ -4,6 +4,7 @@ import { eq, inArray } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client';
 import { type AgeGroup, bookingAttendees, users } from '../../db/schema';
 import { badRequest } from '../errors';
+import { countOf, spotCount } from '../lib/plural';
 import { AGE_REQUIRED, type Attendee, type AttendeeInput } from './model';
 
 type Named = { firstName: string; lastName: string };
@@ -23,8 +24,7 @@ export function checkAttendees(attendees: AttendeeInput[] | undefined, quantity:
     return Array.from({ length: quantity }, (_, position) => ({ name: defaultAttendeeName(booker, position), age: null }));
   }
   if (attendees.length !== quantity) {
-    const spots = quantity === 1 ? '1 spot' : `${quantity} spots`;
-    throw badRequest(`Name one attendee per spot: ${spots} booked, ${attendees.length} ${attendees.length === 1 ? 'attendee' : 'attendees'} named.`, {
+    throw badRequest(`Name one attendee per spot: ${spotCount(quantity)} booked, ${countOf(attendees.length, 'attendee')} named.`, {
       attendees: ['Name one attendee per spot.'],
     });
   }

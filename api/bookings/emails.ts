@@ -8,7 +8,10 @@ import { formatDollars } from '../lib/money';
 import { formatDateFull, formatTimeRangePT, formatTimePT, formatDateLong } from '../lib/pacific';
 import { attendeesOfBooking, describeAttendee } from '../attendees/service';
 import type { Attendee } from '../attendees/model';
+import { bookingEvent } from '../calendar/events';
+import { placeOf } from '../classes/shape';
 import { buildIcs } from '../lib/ics';
+import { spotCount } from '../lib/plural';
 import type { CancelReason } from './lifecycle';
 import { fullRefundDeadline } from './policy';
 
@@ -26,7 +29,7 @@ interface BookingFacts {
 }
 
 export function whereOf(cls: ClassRow): string {
-  return [cls.location, cls.address].filter(Boolean).join(', ') || 'Location not specified';
+  return placeOf(cls) || 'Location not specified';
 }
 
 export function whenOf(cls: ClassRow): string {
@@ -42,9 +45,9 @@ export async function deliver(ctx: AppContext, send: () => Promise<void>): Promi
   }
 }
 
-export function bookingConfirmationEmail(ctx: AppContext, booking: BookingFacts, cls: ClassRow, user: UserRow, attendees: Attendee[] = []) {
+function bookingConfirmationEmail(ctx: AppContext, booking: BookingFacts, cls: ClassRow, user: UserRow, attendees: Attendee[] = []) {
   const people = attendees.map(describeAttendee).join(', ');
-  const spots = booking.quantity === 1 ? '1 spot' : `${booking.quantity} spots`;
+  const spots = spotCount(booking.quantity);
   const deadline = fullRefundDeadline(cls.startTime);
   const paid =
     booking.amountCents > 0
@@ -75,18 +78,7 @@ export function bookingConfirmationEmail(ctx: AppContext, booking: BookingFacts,
  * a later email updates the same calendar entry). */
 export function classIcsAttachments(ctx: AppContext, booking: Pick<BookingFacts, 'id' | 'quantity'>, cls: ClassRow, people = ''): MailAttachment[] {
   if (!cls.startTime) return [];
-  const spots = booking.quantity === 1 ? '1 spot' : `${booking.quantity} spots`;
-  const ics = buildIcs({
-    uid: `booking-${booking.id}@fogline`,
-    title: cls.title,
-    description: `${spots} booked on Fogline${people ? `: ${people}` : ''}. ${cls.whatToBring ? `What to bring: ${cls.whatToBring}` : ''}`.trim(),
-    location: whereOf(cls),
-    url: `${ctx.env.publicUrl}/classes/${cls.id}`,
-    start: cls.startTime,
-    end: cls.endTime ?? new Date(cls.startTime.getTime() + cls.duration * 60_000),
-    stamp: ctx.clock.now(),
-    sequence: cls.calendarSequence,
-  });
+  const ics = buildIcs(bookingEvent(ctx, booking, { ...cls, startTime: cls.startTime }, people, { cancelled: false, stamp: ctx.clock.now() }));
   return [{ filename: 'class.ics', content: ics, contentType: 'text/calendar; charset=utf-8; method=PUBLISH' }];
 }
 

@@ -76,7 +76,6 @@ export const Booking = v.object({
 });
 export type Booking = v.InferOutput<typeof Booking>;
 
-export const CancelClassResult = v.object({ cancelled: v.number(), refunded: v.number() });
 /** GET /api/bookings filters: Upcoming or Past (as My Bookings splits them), one class, active bookings only. */
 export const BookingListFilter = v.object({
   when: v.optional(v.picklist(['upcoming', 'past'], 'when must be upcoming or past.')),

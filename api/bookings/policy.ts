@@ -1,11 +1,12 @@
 // The booking rules that are plain decisions on numbers and instants: how long a hold lasts, when a class has
 // started, what a cancellation refunds (the FAQ policy) and whether a class can take more spots.
 import { conflict } from '../errors';
+import { spotCount } from '../lib/plural';
 
 /** A payment hold reserves its spots for this long while the customer pays. */
 export const HOLD_MINUTES = 15;
 /** Cancelling at least this long before the start refunds everything paid (FAQ); later, nothing. */
-export const FULL_REFUND_HOURS = 48;
+const FULL_REFUND_HOURS = 48;
 
 /** A pending hold counts toward capacity only until it expires (see api/catalog/spots.ts). */
 export function holdIsLive(booking: { status: string; holdExpiresAt: Date | null }, now: Date): boolean {
@@ -41,5 +42,5 @@ export function fullRefundDeadline(classStart: Date | null, changedByCoach = fal
 export function checkCapacity(capacity: number, taken: number, quantity: number): void {
   const left = Math.max(0, capacity - taken);
   if (left === 0) throw conflict('Class is full. Check back later in case of cancellations.');
-  if (quantity > left) throw conflict(left === 1 ? 'Only 1 spot is left in this class.' : `Only ${left} spots are left in this class.`);
+  if (quantity > left) throw conflict(`Only ${spotCount(left)} ${left === 1 ? 'is' : 'are'} left in this class.`);
 }

@@ -14,7 +14,7 @@ import type { BookingRow, ClassRow } from './shape';
 
 export const ALREADY_BOOKED = 'You have already booked this class.';
 export const CLASS_GONE_REFUNDED = 'This class is no longer available, so your payment has been refunded in full.';
-export const OWN_CLASS = 'You teach this class, so you cannot book a spot in it.';
+const OWN_CLASS = 'You teach this class, so you cannot book a spot in it.';
 export const PRICE_CHANGED = 'The price has changed. Please reload the page.';
 export const OFFER_OPEN = 'Spots in this class are held for you: accept the offer in My Bookings, under Waitlist.';
 

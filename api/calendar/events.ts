@@ -2,19 +2,16 @@
 // cancelled or a class deleted in the last 30 days stays as a cancelled event, so subscribed calendars remove
 // it; SEQUENCE is the class's calendar_sequence (raised by a trigger when it moves) plus one once cancelled.
 import { and, eq, gte, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
-import { bookings, classes, waitlistEntries } from '../../db/schema';
+import { bookings, classes } from '../../db/schema';
+import { attendeesOf, describeAttendee } from '../attendees/service';
+import { classEnd, type ClassRow, placeOf } from '../classes/shape';
 import type { AppContext } from '../context';
 import type { CalendarEvent } from '../lib/ics';
-import { attendeesOf, describeAttendee } from '../attendees/service';
+import { spotCount } from '../lib/plural';
+import { waitlistCounts } from '../waitlist/counts';
 
 /** How long a cancelled booking or deleted class stays in a feed as STATUS:CANCELLED. */
-export const CANCELLED_KEPT_DAYS = 30;
-
-type ClassRow = typeof classes.$inferSelect;
-
-function whereOf(cls: ClassRow): string {
-  return [cls.location, cls.address].filter(Boolean).join(', ');
-}
+const CANCELLED_KEPT_DAYS = 30;
 
 function later(a: Date, b: Date): Date {
   return a.getTime() > b.getTime() ? a : b;
@@ -25,10 +22,10 @@ function eventOf(ctx: AppContext, cls: ClassRow & { startTime: Date }, uid: stri
     uid,
     title: cls.title,
     description,
-    location: whereOf(cls),
+    location: placeOf(cls),
     url: `${ctx.env.publicUrl}/classes/${cls.id}`,
     start: cls.startTime,
-    end: cls.endTime ?? new Date(cls.startTime.getTime() + cls.duration * 60_000),
+    end: classEnd(cls),
     stamp,
     sequence: cls.calendarSequence + (cancelled ? 1 : 0),
     cancelled,
@@ -36,6 +33,19 @@ function eventOf(ctx: AppContext, cls: ClassRow & { startTime: Date }, uid: stri
 }
 
 const hasStart = (cls: ClassRow): cls is ClassRow & { startTime: Date } => cls.startTime !== null;
+
+/** One booking as a calendar event (the feed's and the confirmation attachment's): its spots, who comes and
+ * what to bring; stable UID per booking, so a later copy updates the same entry. */
+export function bookingEvent(
+  ctx: AppContext,
+  booking: { id: number; quantity: number },
+  cls: ClassRow & { startTime: Date },
+  people: string,
+  version: { cancelled: boolean; stamp: Date },
+): CalendarEvent {
+  const lines = [`${spotCount(booking.quantity)} booked on Fogline${people ? `: ${people}` : ''}.`, cls.whatToBring ? `What to bring: ${cls.whatToBring}` : ''];
+  return eventOf(ctx, cls, `booking-${booking.id}@fogline`, lines.filter(Boolean).join('\n'), version.cancelled, version.stamp);
+}
 
 /** The user's bookings: confirmed ones, and those cancelled within the last 30 days after being confirmed. */
 export async function bookingEvents(ctx: AppContext, userId: number, now: Date): Promise<CalendarEvent[]> {
@@ -55,10 +65,7 @@ export async function bookingEvents(ctx: AppContext, userId: number, now: Date):
   return rows.flatMap(({ booking, cls }) => {
     if (!hasStart(cls)) return [];
     const people = (names.get(booking.id) ?? []).map(describeAttendee).join(', ');
-    const spots = booking.quantity === 1 ? '1 spot' : `${booking.quantity} spots`;
-    const lines = [`${spots} booked on Fogline: ${people}.`, cls.whatToBring ? `What to bring: ${cls.whatToBring}` : ''];
-    const cancelled = booking.status === 'cancelled';
-    return [eventOf(ctx, cls, `booking-${booking.id}@fogline`, lines.filter(Boolean).join('\n'), cancelled, later(booking.updatedAt, cls.updatedAt))];
+    return [bookingEvent(ctx, booking, cls, people, { cancelled: booking.status === 'cancelled', stamp: later(booking.updatedAt, cls.updatedAt) })];
   });
 }
 
@@ -78,7 +85,7 @@ export async function teachingEvents(ctx: AppContext, coachId: number, now: Date
       ),
     );
   const booked = new Map<number, number>();
-  const waiting = new Map<number, number>();
+  const waiting = await waitlistCounts(ctx.db, sessions.map((s) => s.id));
   for (let i = 0; i < sessions.length; i += 500) {
     const ids = sessions.slice(i, i + 500).map((s) => s.id);
     const counts = await ctx.db
@@ -87,13 +94,6 @@ export async function teachingEvents(ctx: AppContext, coachId: number, now: Date
       .where(and(inArray(bookings.classId, ids), eq(bookings.status, 'confirmed')))
       .groupBy(bookings.classId);
     for (const row of counts) booked.set(row.classId, Number(row.spots));
-    // People still waiting, and those holding an offer they have not answered yet.
-    const queued = await ctx.db
-      .select({ classId: waitlistEntries.classId, people: sql<number>`count(*)` })
-      .from(waitlistEntries)
-      .where(and(inArray(waitlistEntries.classId, ids), inArray(waitlistEntries.status, ['waiting', 'offered'])))
-      .groupBy(waitlistEntries.classId);
-    for (const row of queued) waiting.set(row.classId, Number(row.people));
   }
   return sessions.filter(hasStart).map((cls) => {
     const description = [

@@ -5,10 +5,10 @@ import { Elysia } from 'elysia';
 import * as v from 'valibot';
 import { authPlugin } from '../auth/plugin';
 import type { AppContext } from '../context';
-import { Message, parseId, ValidationFailure } from '../lib/schema';
+import { ClassIdParams, Message, parseId, ValidationFailure } from '../lib/schema';
 import { createClass } from './create';
 import { deleteClass } from './delete';
-import { ClassChanges, ClassWriteResult, DeleteQuery, DeleteResult, GeocodeQuery, IdParams, ManagedClass, NewClass, Place, ReverseGeocodeQuery, ScopeQuery } from './model';
+import { ClassChanges, ClassWriteResult, DeleteQuery, DeleteResult, GeocodeQuery, ManagedClass, NewClass, Place, ReverseGeocodeQuery, ScopeQuery } from './model';
 import { geocodePlace, reverseGeocodePlace } from './places';
 import { listManagedClasses, ManagedQuery } from './service';
 import { pagedDescription, paged, readPage } from '../lib/pagination';
@@ -25,7 +25,7 @@ const CHANGE_DESCRIPTION =
 export function classRoutes(ctx: AppContext) {
   const change = {
     auth: 'coach' as const,
-    params: IdParams,
+    params: ClassIdParams,
     query: ScopeQuery,
     body: ClassChanges,
     response: { 200: ClassWriteResult, 400: ValidationFailure, ...errors },
@@ -77,7 +77,7 @@ export function classRoutes(ctx: AppContext) {
     })
     .delete('/classes/:id', ({ user, params, query }) => deleteClass(ctx, user, classId(params.id), query.deleteOption), {
       auth: 'coach',
-      params: IdParams,
+      params: ClassIdParams,
       query: DeleteQuery,
       response: { 200: DeleteResult, ...errors },
       detail: {

@@ -3,7 +3,7 @@
 // for the edit page), and the answers. Page rules (half-hour starts, the edit page's own minimums) live with
 // the pages in site/app/screens/class-form. valibot only, so the site imports the very same schemas.
 import * as v from 'valibot';
-import { fields, imageUrl, isCalendarDay, pathId, trimmedMin, withExample } from '../lib/schema';
+import { fields, imageUrl, isCalendarDay, trimmedMin, withExample } from '../lib/schema';
 
 export const DURATION_CHOICES = [30, 45, 60, 75, 90, 105, 120, 150, 180] as const;
 export const AGE_GROUP_CHOICES = ['Adults', 'Kids'] as const;
@@ -171,7 +171,6 @@ export const ScopeQuery = v.object({ scope: v.optional(v.picklist(['this', 'foll
 export type Scope = v.InferOutput<typeof ScopeQuery>['scope'];
 
 export const DeleteQuery = v.object({ deleteOption: v.optional(v.picklist(['following', 'this', 'all'], 'deleteOption must be following, this or all')) });
-export const IdParams = v.object({ id: pathId(12) });
 export const GeocodeQuery = v.object({ q: withExample(v.pipe(v.string(), v.regex(trimmedMin(4), 'Type more than 3 characters'), v.maxLength(300)), 'Crissy Field') });
 export const ReverseGeocodeQuery = v.object({ lat: withExample(v.string(), '37.8039'), lng: withExample(v.string(), '-122.4648') });
 

@@ -16,12 +16,12 @@ export interface AddressParts {
 }
 
 /** "street, city, ST zip": the form the catalogue's city filter reads (second-to-last comma piece). */
-export function combineAddress(parts: AddressParts): string {
+function combineAddress(parts: AddressParts): string {
   return `${parts.addressLine1}, ${parts.city}, ${`${parts.state} ${parts.zipCode}`.trim()}`;
 }
 
 /** One address field ("street, city, ST zip") read back into its parts where it has them. */
-export function splitAddress(address: string): { addressLine1: string; city: string | null; state: string | null; zipCode: string | null } {
+function splitAddress(address: string): { addressLine1: string; city: string | null; state: string | null; zipCode: string | null } {
   const pieces = address.split(',').map((p) => p.trim()).filter(Boolean);
   if (pieces.length < 3) return { addressLine1: pieces.join(', '), city: pieces[1] ?? null, state: null, zipCode: null };
   const last = pieces[pieces.length - 1]!;

@@ -4,9 +4,9 @@ import { Temporal } from '@js-temporal/polyfill';
 import type { RecurrenceType } from '../../db/schema';
 import { TIME_ZONE } from '../lib/pacific';
 
-export const MAX_INTERVAL = 99;
-export const MAX_COUNT = 999;
-export const DEFAULT_COUNT = 10;
+const MAX_INTERVAL = 99;
+const MAX_COUNT = 999;
+const DEFAULT_COUNT = 10;
 
 export interface RecurrenceRule {
   type: RecurrenceType;

@@ -6,6 +6,16 @@ import { pacificDay, pacificHHMM, pacificWeekday } from '../lib/pacific';
 
 export type ClassRow = typeof classes.$inferSelect;
 
+/** When a session ends: its stored end, or its start plus its duration. */
+export function classEnd(row: Pick<ClassRow, 'endTime' | 'duration'> & { startTime: Date }): Date {
+  return row.endTime ?? new Date(row.startTime.getTime() + row.duration * 60_000);
+}
+
+/** Where a class meets, as one line ("Crissy Field, 1199 E Beach, ..."); empty when neither is known. */
+export function placeOf(row: Pick<ClassRow, 'location' | 'address'>): string {
+  return [row.location, row.address].filter(Boolean).join(', ');
+}
+
 export interface ScheduleEntry {
   dayOfWeek: number; // 0 Sunday .. 6 Saturday
   startTime: string; // HH:MM, 24-hour, Pacific
@@ -28,7 +38,7 @@ function parseDays(value: string | null): number[] {
 export function schedulesOf(row: ClassRow): ScheduleEntry[] {
   if (!row.isRecurring || !row.startTime) return [];
   const startTime = pacificHHMM(row.startTime);
-  const endTime = pacificHHMM(row.endTime ?? new Date(row.startTime.getTime() + row.duration * 60_000));
+  const endTime = pacificHHMM(classEnd({ ...row, startTime: row.startTime }));
   let days: number[];
   if (row.recurrenceType === 'monthly') return [];
   if (row.recurrenceType === 'daily') {

@@ -22,7 +22,7 @@ function cleanAddress(raw: string | null | undefined): string | null {
 }
 
 /** Loopback and private ranges: our own hops (a proxy on this host or network), never a client's public address. */
-export function isPrivateAddress(ip: string): boolean {
+function isPrivateAddress(ip: string): boolean {
   const v4 = ip.replace(/^::ffff:/, '');
   return (
     v4 === '::1' ||

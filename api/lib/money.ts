@@ -1,9 +1,9 @@
 // Money is integer cents everywhere it is stored or computed; dollars only at the JSON and display edges.
 
 /** Customers pay a 5% service fee on top of price x quantity (customer-areas §9). */
-export const SERVICE_FEE_RATE = 0.05;
+const SERVICE_FEE_RATE = 0.05;
 /** The platform keeps 15% of price x quantity; the coach receives 85% (coach-admin-areas §9). */
-export const PLATFORM_FEE_RATE = 0.15;
+const PLATFORM_FEE_RATE = 0.15;
 
 export function dollarsToCents(dollars: number): number {
   return Math.round(dollars * 100);

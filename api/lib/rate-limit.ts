@@ -40,7 +40,7 @@ export type RuleName = keyof RateLimitConfig;
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
-export const DEFAULT_RATE_LIMITS: RateLimitConfig = {
+const DEFAULT_RATE_LIMITS: RateLimitConfig = {
   loginPerEmailAndAddress: { max: 5, windowMs: 15 * MINUTE },
   loginPerAddress: { max: 50, windowMs: 15 * MINUTE },
   loginPerEmail: { max: 100, windowMs: 15 * MINUTE, slowAfter: 10, maxDelayMs: MINUTE },
@@ -66,7 +66,7 @@ interface Reserved {
 /** Expired rows are deleted now and then by the reservation that happens to come along. */
 const PRUNE_EVERY = 200;
 
-export function tooManyRequests(retryAfterSeconds: number, message = 'Too many attempts. Please wait a few minutes and try again.'): DomainError {
+function tooManyRequests(retryAfterSeconds: number, message = 'Too many attempts. Please wait a few minutes and try again.'): DomainError {
   return new DomainError(429, message, undefined, { 'retry-after': String(retryAfterSeconds) });
 }
 

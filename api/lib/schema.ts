@@ -56,3 +56,6 @@ export const exampleOf = (schema: object): unknown => EXAMPLES.get(schema);
 
 /** A numeric id in the path, as the route receives it (a string), with the example the document shows. */
 export const pathId = (example: number) => withExample(v.string(), String(example));
+
+/** The class id of /classes/{id}/... paths (the example is a demo class). */
+export const ClassIdParams = v.object({ id: pathId(12) });

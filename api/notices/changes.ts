@@ -13,7 +13,7 @@ import { openEntry } from '../waitlist/entries';
 import { mapLink } from './reminders';
 
 /** Did the change move the class in time or place (what an attendee has planned around)? */
-export function movedClass(before: ClassRow, after: ClassRow): boolean {
+function movedClass(before: ClassRow, after: ClassRow): boolean {
   return (
     (before.startTime?.getTime() ?? null) !== (after.startTime?.getTime() ?? null) ||
     before.duration !== after.duration ||
@@ -56,7 +56,7 @@ export async function noticeClassChanges(ctx: AppContext, before: ClassRow[], af
   for (const person of people) await deliver(ctx, () => ctx.mail.send(changeNoticeEmail(ctx, byPerson.get(person.id)!, person)));
 }
 
-export function changeNoticeEmail(ctx: AppContext, changes: Moved[], user: { email: string; firstName: string }) {
+function changeNoticeEmail(ctx: AppContext, changes: Moved[], user: { email: string; firstName: string }) {
   const { after } = changes[0]!;
   const booked = changes.some((c) => c.booked);
   const map = mapLink(after);

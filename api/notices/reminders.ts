@@ -9,6 +9,7 @@ import { classIcsAttachments, whenOf, whereOf } from '../bookings/emails';
 import type { ClassRow } from '../bookings/shape';
 import type { AppContext } from '../context';
 import { runOnce } from '../lib/jobs';
+import { spotCount } from '../lib/plural';
 import { renderEmail } from '../mail-templates';
 
 /** The timed job looks for due reminders this often. */
@@ -56,8 +57,7 @@ export async function sendDueReminders(ctx: AppContext): Promise<number> {
   return sent;
 }
 
-export function reminderEmail(ctx: AppContext, booking: { id: number; quantity: number }, cls: ClassRow, user: { email: string; firstName: string }) {
-  const spots = booking.quantity === 1 ? '1 spot' : `${booking.quantity} spots`;
+function reminderEmail(ctx: AppContext, booking: { id: number; quantity: number }, cls: ClassRow, user: { email: string; firstName: string }) {
   const map = mapLink(cls);
   const content = renderEmail({
     heading: `Coming up: ${cls.title}`,
@@ -67,7 +67,7 @@ export function reminderEmail(ctx: AppContext, booking: { id: number; quantity: 
       `When: ${whenOf(cls)}`,
       `Where: ${whereOf(cls)}`,
       ...(map ? [`Map: ${map}`] : []),
-      `Spots: ${spots}`,
+      `Spots: ${spotCount(booking.quantity)}`,
       ...(cls.whatToBring ? [`What to bring: ${cls.whatToBring}`] : []),
     ],
     button: { label: 'View my bookings', url: `${ctx.env.publicUrl}/bookings` },

@@ -11,6 +11,7 @@ import { toBookingJson } from '../bookings/shape';
 import type { AppContext } from '../context';
 import { conflict, DomainError, forbidden, notFound } from '../errors';
 import { centsToDollars, coachPayoutCents, dollarsToCents } from '../lib/money';
+import { spotCount } from '../lib/plural';
 import { isTestProvider, PaymentDeclined, type PaymentEvent, type ProviderIntent } from '../providers/payments';
 import type { CreateIntentBody, TestCardFields } from './model';
 import { syncPayoutAccount } from './payouts/service';
@@ -63,7 +64,7 @@ export async function openIntent(ctx: AppContext, user: SessionUser, hold: HoldR
   try {
     intent = await ctx.payments.createIntent({
       amountCents: booking.amountCents,
-      description: `Fogline: ${cls.title} (${booking.quantity} ${booking.quantity === 1 ? 'spot' : 'spots'})`,
+      description: `Fogline: ${cls.title} (${spotCount(booking.quantity)})`,
       metadata: { bookingId: String(booking.id), userId: String(user.id), classId: String(cls.id), quantity: String(booking.quantity) },
       idempotencyKey: attempt === 1 ? `booking-${booking.id}` : `booking-${booking.id}-${attempt}`,
       payout: await payoutFor(ctx, cls.coachId, booking.subtotalCents),

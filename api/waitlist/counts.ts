@@ -2,6 +2,7 @@
 import { and, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { waitlistEntries } from '../../db/schema';
+import { openEntry } from './entries';
 
 /** Open waitlist entries per class id (classes nobody waits for are absent: read them as 0). */
 export async function waitlistCounts(db: Database, classIds: number[]): Promise<Map<number, number>> {
@@ -10,7 +11,7 @@ export async function waitlistCounts(db: Database, classIds: number[]): Promise<
     const rows = await db
       .select({ classId: waitlistEntries.classId, people: sql<number>`count(*)` })
       .from(waitlistEntries)
-      .where(and(inArray(waitlistEntries.classId, classIds.slice(i, i + 500)), inArray(waitlistEntries.status, ['waiting', 'offered'])))
+      .where(and(inArray(waitlistEntries.classId, classIds.slice(i, i + 500)), openEntry))
       .groupBy(waitlistEntries.classId);
     for (const row of rows) counts.set(row.classId, Number(row.people));
   }

@@ -4,6 +4,7 @@ import { deliver, whenOf, whereOf } from '../bookings/emails';
 import type { AppContext } from '../context';
 import { formatDollars } from '../lib/money';
 import { formatDateLong, formatTimePT } from '../lib/pacific';
+import { spotCount } from '../lib/plural';
 import { renderEmail } from '../mail-templates';
 import type { EntryRow } from './entries';
 
@@ -11,10 +12,10 @@ type ClassRow = typeof classes.$inferSelect;
 type UserRow = Pick<typeof users.$inferSelect, 'email' | 'firstName'>;
 
 /** Where the person answers an offer: the Waitlist tab of My Bookings. */
-export const waitlistUrl = (ctx: AppContext) => `${ctx.env.publicUrl}/bookings?tab=waitlist`;
+const waitlistUrl = (ctx: AppContext) => `${ctx.env.publicUrl}/bookings?tab=waitlist`;
 
-export function offerEmail(ctx: AppContext, entry: Pick<EntryRow, 'quantity' | 'offerExpiresAt'>, cls: ClassRow, user: UserRow, amountCents: number) {
-  const spots = entry.quantity === 1 ? '1 spot' : `${entry.quantity} spots`;
+function offerEmail(ctx: AppContext, entry: Pick<EntryRow, 'quantity' | 'offerExpiresAt'>, cls: ClassRow, user: UserRow, amountCents: number) {
+  const spots = spotCount(entry.quantity);
   const deadline = entry.offerExpiresAt!;
   const until = `${formatDateLong(deadline)} at ${formatTimePT(deadline)}`;
   const content = renderEmail({

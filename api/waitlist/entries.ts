@@ -17,7 +17,7 @@ interface EntryTransition {
   why: string;
 }
 
-export const ENTRY_TRANSITIONS = {
+const ENTRY_TRANSITIONS = {
   offer: { from: ['waiting'], to: 'offered', by: ['system'], why: 'Spots freed up and this is the first waiting entry they fit: they are held for it.' },
   accept: { from: ['offered'], to: 'accepted', by: ['customer'], why: 'The person said yes before the deadline: a booking (free) or checkout (paid) follows.' },
   decline: { from: ['offered'], to: 'declined', by: ['customer'], why: 'The person said no: the spots pass to the next in line.' },
@@ -34,7 +34,7 @@ export type EntryTransitionName = keyof typeof ENTRY_TRANSITIONS;
 export type EntryPatch = Partial<Pick<EntryRow, 'bookingId' | 'offeredAt' | 'offerExpiresAt' | 'offerNotifiedAt' | 'endedAt'>>;
 
 /** Open entries: still waiting, or holding an offer. */
-export const OPEN_STATUSES: readonly WaitlistStatus[] = ['waiting', 'offered'];
+const OPEN_STATUSES: readonly WaitlistStatus[] = ['waiting', 'offered'];
 export const openEntry: SQL = inArray(waitlistEntries.status, [...OPEN_STATUSES]);
 
 /** Moves one entry if it is still in a state the transition starts from; null when someone else moved it first. */

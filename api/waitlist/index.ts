@@ -3,14 +3,13 @@ import { Elysia } from 'elysia';
 import * as v from 'valibot';
 import { authPlugin, requireUser } from '../auth/plugin';
 import { paged, pagedDescription, readPage } from '../lib/pagination';
-import { Message, parseId, pathId } from '../lib/schema';
+import { ClassIdParams, Message, parseId } from '../lib/schema';
 import type { AppContext } from '../context';
 import { AcceptAnswer, AcceptOfferBody, JoinWaitlistBody, WaitlistEntry, WaitlistIdParams, WaitlistQuery } from './model';
 import { acceptOffer, declineOffer, joinWaitlist, leaveWaitlist, listWaitlist } from './service';
 
 const tags = ['Waitlist'];
 const WAITLIST_PAGE_SIZE = 50;
-const ClassIdParams = v.object({ id: pathId(12) });
 const OFFER_RULES =
   'When spots free up (a cancellation, an expired hold, a declined or expired offer, a raised capacity), the first waiting entry whose quantity fits is offered them: they are held for it for 2 hours, ending at the latest 30 minutes before the class starts, and the person is emailed. Nothing is charged unless they accept and complete checkout.';
 

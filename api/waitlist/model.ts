@@ -26,7 +26,7 @@ const WaitlistEntryObject = v.object({
   createdAt: v.string(),
   class: BookingClass,
 });
-export const WAITLIST_ENTRY_EXAMPLE = {
+const WAITLIST_ENTRY_EXAMPLE = {
   id: 7,
   classId: 42,
   quantity: 2,

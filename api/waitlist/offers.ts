@@ -18,12 +18,12 @@ import { sendOfferEmail } from './emails';
 import { moveEntry, openEntry } from './entries';
 
 /** An offer holds its spots this long... */
-export const OFFER_HOURS = 2;
+const OFFER_HOURS = 2;
 /** ...but always ends this long before the class starts, so an accepted offer leaves time to get there. */
-export const OFFER_ENDS_BEFORE_START_MINUTES = 30;
+const OFFER_ENDS_BEFORE_START_MINUTES = 30;
 
 /** When an offer made now ends, or null when it is too late for offers (the class starts within 30 minutes). */
-export function offerDeadline(now: Date, classStart: Date | null): Date | null {
+function offerDeadline(now: Date, classStart: Date | null): Date | null {
   if (!classStart) return null;
   const end = Math.min(now.getTime() + OFFER_HOURS * 3_600_000, classStart.getTime() - OFFER_ENDS_BEFORE_START_MINUTES * 60_000);
   return end > now.getTime() ? new Date(end) : null;
@@ -37,7 +37,7 @@ export interface DueWhere {
 
 /** Offers whose deadline has passed end: the offered booking expires and the entry with it. Answers the
  * classes whose spots came free. */
-export async function expireOffers(tx: Tx, now: Date, where: DueWhere = {}): Promise<number[]> {
+async function expireOffers(tx: Tx, now: Date, where: DueWhere = {}): Promise<number[]> {
   const filters: SQL[] = [eq(waitlistEntries.status, 'offered'), lte(waitlistEntries.offerExpiresAt, now)];
   if (where.classId !== undefined) filters.push(eq(waitlistEntries.classId, where.classId));
   if (where.userId !== undefined) filters.push(eq(waitlistEntries.userId, where.userId));
@@ -51,7 +51,7 @@ export async function expireOffers(tx: Tx, now: Date, where: DueWhere = {}): Pro
 
 /** Offers the class's free spots to its waiting entries in the order they joined, skipping entries that need
  * more spots than are free. Answers the ids of the entries offered. */
-export async function fillOffers(tx: Tx, classId: number, now: Date): Promise<number[]> {
+async function fillOffers(tx: Tx, classId: number, now: Date): Promise<number[]> {
   const cls = await tx.select().from(classes).where(liveClass(classId)).get();
   if (!cls || !isBookable(cls)) return [];
   const deadline = offerDeadline(now, cls.startTime);
@@ -92,7 +92,7 @@ export async function fillOffers(tx: Tx, classId: number, now: Date): Promise<nu
 /** In the caller's write transaction: expires the due holds and offers, and offers the free spots of their
  * classes (and of `where.classId`) to the waitlist. Answers the ids of the entries offered; the caller emails
  * them once the transaction has committed (notifyNewOffers). */
-export async function releaseDueSpots(tx: Tx, now: Date, where: DueWhere = {}): Promise<number[]> {
+async function releaseDueSpots(tx: Tx, now: Date, where: DueWhere = {}): Promise<number[]> {
   const classIds = new Set([...(await expireHolds(tx, now, where)), ...(await expireOffers(tx, now, where))]);
   if (where.classId !== undefined) classIds.add(where.classId);
   const offered: number[] = [];
@@ -160,7 +160,7 @@ export async function sweepWaitlists(ctx: AppContext): Promise<void> {
 
 /** Emails every offer not yet announced. Each is claimed with a conditional UPDATE first, so however many
  * processes call this at once, each offer email goes out once. */
-export async function notifyNewOffers(ctx: AppContext): Promise<void> {
+async function notifyNewOffers(ctx: AppContext): Promise<void> {
   const pending = await ctx.db
     .select({ entry: waitlistEntries, cls: classes, user: { email: users.email, firstName: users.firstName }, amountCents: bookings.amountCents })
     .from(waitlistEntries)

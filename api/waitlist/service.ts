@@ -15,13 +15,14 @@ import type { AppContext } from '../context';
 import { conflict, forbidden, notFound } from '../errors';
 import { centsToDollars } from '../lib/money';
 import type { PageRequest } from '../lib/pagination';
+import { spotCount } from '../lib/plural';
 import { openIntent } from '../payments/service';
 import { type EntryRow, moveEntry, openEntry } from './entries';
 import type { AcceptAnswer, AcceptOfferBody, JoinWaitlistBody, WaitlistEntry } from './model';
 import { passOnFreedSpots, writeBookingSpots, writeFreeingSpots } from './offers';
 
-export const ALREADY_WAITING = 'You are already on the waitlist for this class.';
-export const SPOTS_AVAILABLE = 'Spots are available in this class: book them instead of joining the waitlist.';
+const ALREADY_WAITING = 'You are already on the waitlist for this class.';
+const SPOTS_AVAILABLE = 'Spots are available in this class: book them instead of joining the waitlist.';
 const OFFER_EXPIRED = 'This offer has expired, so the spots went to the next person on the waitlist.';
 const NOT_ON_WAITLIST = 'You are not on the waitlist for this class.';
 
@@ -64,7 +65,7 @@ export async function joinWaitlist(ctx: AppContext, user: SessionUser, classId: 
         if (await tx.select({ id: waitlistEntries.id }).from(waitlistEntries).where(and(eq(waitlistEntries.userId, user.id), eq(waitlistEntries.classId, classId), openEntry)).get()) {
           throw conflict(ALREADY_WAITING);
         }
-        if (input.quantity > cls.capacity) throw conflict(`This class has ${cls.capacity} ${cls.capacity === 1 ? 'spot' : 'spots'} in all, so a waitlist place for ${input.quantity} could never be offered.`);
+        if (input.quantity > cls.capacity) throw conflict(`This class has ${spotCount(cls.capacity)} in all, so a waitlist place for ${input.quantity} could never be offered.`);
         if (cls.capacity - (await spotsTaken(tx, classId, now)) >= input.quantity) throw conflict(SPOTS_AVAILABLE);
         const [entry] = await tx.insert(waitlistEntries).values({ classId, userId: user.id, quantity: input.quantity }).returning();
         return { entry: entry!, cls, position: await positionOf(tx, entry!) };
