@@ -72,15 +72,7 @@ export function RegisterCard({ defaultRole = 'customer', redirect = null, onSucc
           <span className="label" id={ids.phone}>Phone number</span>
           <div className="flex flex-col gap-2 sm:flex-row" role="group" aria-labelledby={ids.phone}>
             <label htmlFor={ids.country} className="sr-only">Country code</label>
-            <select
-              id={ids.country}
-              name="countryCode"
-              className="input shrink-0 sm:w-44"
-              value={values.countryCode}
-              onChange={(event) => form.set('countryCode', event.target.value)}
-              aria-invalid={Boolean(errors.countryCode)}
-              autoComplete="tel-country-code"
-            >
+            <select id={ids.country} className="input shrink-0 sm:w-44" autoComplete="tel-country-code" {...form.control('countryCode')}>
               {COUNTRY_CODES.map((country) => (
                 <option key={country.code} value={country.code}>
                   {country.code} {country.label}
@@ -88,18 +80,15 @@ export function RegisterCard({ defaultRole = 'customer', redirect = null, onSucc
               ))}
             </select>
             <input
-              name="phone"
               type="tel"
               inputMode="numeric"
               maxLength={10}
               autoComplete="tel-national"
               placeholder="4155550123"
               aria-label="Phone number, 10 digits"
-              aria-invalid={Boolean(errors.phone)}
               aria-describedby={phoneError ? `${ids.phone}-error` : undefined}
               className="input min-w-0 flex-1"
-              value={values.phone}
-              onChange={(event) => form.set('phone', event.target.value)}
+              {...form.control('phone')}
             />
           </div>
           {phoneError && <p id={`${ids.phone}-error`} className="field-error">{phoneError}</p>}
@@ -109,13 +98,9 @@ export function RegisterCard({ defaultRole = 'customer', redirect = null, onSucc
           <div className="flex items-start gap-3">
             <input
               id={ids.terms}
-              name="termsAccepted"
-              type="checkbox"
-              checked={values.termsAccepted}
-              onChange={(event) => form.set('termsAccepted', event.target.checked)}
-              aria-invalid={Boolean(errors.termsAccepted)}
               aria-describedby={errors.termsAccepted ? `${ids.terms}-error` : undefined}
               className="mt-0.5 h-5 w-5 shrink-0 rounded accent-brand-600"
+              {...form.checkbox('termsAccepted')}
             />
             <label htmlFor={ids.terms} className="text-sm text-fog-700 dark:text-fog-300">
               I agree to the{' '}

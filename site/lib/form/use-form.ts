@@ -81,6 +81,22 @@ export function useForm<T extends FieldValues, S extends v.GenericSchema>(schema
     onChange: (event: { target: { value: string } }) => set(field, event.target.value as PathValue<T, Path<T>>),
   });
 
+  /** Props for a bare <input> or <select> bound to `field`, where a Field's label and error do not fit (a phone
+   * number's parts); the caller shows the error. */
+  const control = (field: Path<T>) => {
+    const { error, ...props } = bind(field);
+    return { ...props, 'aria-invalid': Boolean(error) };
+  };
+
+  /** Props for a bare checkbox bound to a yes/no `field`. */
+  const checkbox = (field: Path<T>) => ({
+    name: field,
+    type: 'checkbox' as const,
+    checked: Boolean(values[field as keyof T]),
+    onChange: (event: { target: { checked: boolean } }) => set(field, event.target.checked as PathValue<T, Path<T>>),
+    'aria-invalid': Boolean(errors[field]),
+  });
+
   /** Shows these errors on the fields (e.g. the server's), replacing the current ones. */
   const setErrors = (next: FieldErrors) => {
     rhf.clearErrors();
@@ -117,5 +133,5 @@ export function useForm<T extends FieldValues, S extends v.GenericSchema>(schema
     )(event);
   };
 
-  return { values, set, bind, errors, setError, setErrors, setValues, submit, pending, failure, setFailure };
+  return { values, set, bind, control, checkbox, errors, setError, setErrors, setValues, submit, pending, failure, setFailure };
 }
