@@ -8,13 +8,13 @@ import type { AdminUser } from '../../../../api/admin/model';
 import { formatDateShort } from '../../../../api/lib/pacific';
 import { Icon } from '../../../components/catalog/icons';
 import { dollars, locationOf } from '../../../lib/catalog';
-import { api, unwrap, unwrapPage } from '../../../lib/api';
+import { api, type Page, unwrap, unwrapPage } from '../../../lib/api';
 import { errorMessage } from '../../../lib/api-error';
 import { $user } from '../../../lib/stores/session';
 import { useSettled } from '../../../lib/use-settled';
 import { toast } from '../../../lib/stores/toast';
 import AccessDenied from '../../components/AccessDenied';
-import { pageQuery, usePagedQuery } from '../../components/Pagination';
+import { pageQuery, type PageWindow, usePagedQuery } from '../../components/Pagination';
 import Spinner from '../../components/Spinner';
 import { navigate, useQuery } from '../../router';
 import { fetchSeriesPage, isSeriesParent, MANAGED } from '../calendar/classes';
@@ -114,17 +114,26 @@ function SearchTable(props: { name: string; searchLabel: string; placeholder: st
   );
 }
 
-function CoachesTab() {
+/** A searched admin table: the search box's text, the page of rows for the text once typing paused (null while
+ * the first page loads, none after a failure, which a toast reports) and the page footer. */
+function useSearchedTable<T>(key: readonly unknown[], fetchPage: (q: string, window: PageWindow) => Promise<Page<T>>, options: { anchor: string; failure: string }) {
   const [search, setSearch] = useState('');
   const q = useSettled(search).trim();
+  const paged = usePagedQuery([...key, { q }], (window) => fetchPage(q, window), { anchor: options.anchor });
+  useEffect(() => {
+    if (paged.query.isError) toast({ title: 'Error', description: options.failure, variant: 'destructive' });
+  }, [paged.query.isError, options.failure]);
+  return { search, setSearch, q, rows: paged.rows ?? (paged.query.isError ? [] : null), footer: paged.footer };
+}
+
+function CoachesTab() {
   const [approving, setApproving] = useState<number | null>(null);
   const queryClient = useQueryClient();
-  const paged = usePagedQuery([...COACHES, { q }], (window) => unwrapPage(api.admin.users.get({ query: { role: 'coach', ...(q ? { q } : {}), ...pageQuery(window) } })), {
-    anchor: 'search-coaches-section',
-  });
-  useEffect(() => {
-    if (paged.query.isError) toast({ title: 'Error', description: 'Failed to load coaches', variant: 'destructive' });
-  }, [paged.query.isError]);
+  const { search, setSearch, q, rows: coaches, footer } = useSearchedTable(
+    COACHES,
+    (q, window) => unwrapPage(api.admin.users.get({ query: { role: 'coach', ...(q ? { q } : {}), ...pageQuery(window) } })),
+    { anchor: 'search-coaches-section', failure: 'Failed to load coaches' },
+  );
 
   async function approve(coach: AdminUser) {
     setApproving(coach.id);
@@ -139,7 +148,6 @@ function CoachesTab() {
     }
   }
 
-  const coaches = paged.rows ?? (paged.query.isError ? [] : null);
   if (!coaches) return <Spinner label="Loading coaches..." />;
   return (
     <SearchTable
@@ -151,7 +159,7 @@ function CoachesTab() {
       headers={['Name', 'Email', 'Status', 'Joined']}
       minWidth="min-w-[40rem]"
       empty={coaches.length === 0 ? (q ? 'No coaches match your search.' : 'No coaches yet.') : null}
-      footer={paged.footer}
+      footer={footer}
     >
       {coaches.map((coach) => (
         <tr key={coach.id}>
@@ -179,18 +187,13 @@ function CoachesTab() {
 }
 
 function ClassesTab() {
-  const [search, setSearch] = useState('');
-  const q = useSettled(search).trim();
   const queryClient = useQueryClient();
   // One row per series (its parent) or one-time class, newest first; sessions are managed from their series.
-  const paged = usePagedQuery([...MANAGED, 'series', 'created', { q }], (window) => fetchSeriesPage(window, { sort: 'created', q }), {
+  const { search, setSearch, q, rows: found, footer } = useSearchedTable([...MANAGED, 'series', 'created'], (q, window) => fetchSeriesPage(window, { sort: 'created', q }), {
     anchor: 'search-class-management-section',
+    failure: 'Failed to load classes',
   });
-  useEffect(() => {
-    if (paged.query.isError) toast({ title: 'Error', description: 'Failed to load classes', variant: 'destructive' });
-  }, [paged.query.isError]);
   const { start, dialogs } = useDeleteClass(() => void queryClient.invalidateQueries({ queryKey: MANAGED }));
-  const found = paged.rows ?? (paged.query.isError ? [] : null);
 
   if (!found) return <Spinner label="Loading classes..." />;
   return (
@@ -204,7 +207,7 @@ function ClassesTab() {
         headers={['Title', 'Coach', 'Location', 'Price', 'Created']}
         minWidth="min-w-[48rem]"
         empty={found.length === 0 ? (q ? 'No classes match your search.' : 'No classes yet.') : null}
-        footer={paged.footer}
+        footer={footer}
       >
         {found.map((c) => (
           <tr key={c.id}>
