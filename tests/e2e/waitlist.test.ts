@@ -162,3 +162,25 @@ test('join the waitlist of a full class, get the offer email when someone cancel
   await coachGuard.context.close();
   await guard.context.close();
 }, 240_000);
+
+test('Leave Waitlist takes the customer out of line, and Join Waitlist comes back', async () => {
+  const listed = (await (await fetch(`${product.url}/api/classes?limit=100`)).json()) as { id: number; spotsLeft: number; startTime: string | null }[];
+  const full = listed.find((c) => c.spotsLeft === 0 && c.startTime && Date.parse(c.startTime) > Date.now() + 3_600_000);
+  expect(full).toBeDefined();
+  const waiter = await register();
+  const guard = await newContext(browser, DESKTOP);
+  const page = await guard.page();
+  await signIn(page, product.url, waiter.email, waiter.password);
+  await page.goto(`${product.url}/classes/${full!.id}`, { waitUntil: 'networkidle' });
+  const card = page.getByRole('region', { name: 'Book this class' });
+  await card.getByRole('button', { name: 'Join Waitlist' }).click();
+  await card.getByText(/^Number \d+ in line · 1 spot$/).waitFor();
+  await card.getByRole('button', { name: 'Leave Waitlist' }).click();
+  await page.getByTestId('toast').filter({ hasText: 'You left the waitlist' }).waitFor();
+  await card.getByRole('button', { name: 'Join Waitlist' }).waitFor();
+  // Saved on the server: the page opened again offers Join Waitlist, not a place in line.
+  await page.reload({ waitUntil: 'networkidle' });
+  await card.getByRole('button', { name: 'Join Waitlist' }).waitFor();
+  expect(await card.getByText(/^Number \d+ in line/).count()).toBe(0);
+  await guard.context.close();
+});
