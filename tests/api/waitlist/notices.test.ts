@@ -7,15 +7,12 @@ import { eq } from 'drizzle-orm';
 import { noticeClassChanges } from '../../../api/notices/changes';
 import { sendDueReminders } from '../../../api/notices/reminders';
 import { classes } from '../../../db/schema';
-import { startTestServer, type TestServer } from '../../helpers/api';
-import { createClass, createUser, outbox, pageTotal, type SignedIn } from '../bookings/fixtures';
+import type { TestServer } from '../../helpers/api';
+import { createClass, createUser, outbox, pageTotal, type SignedIn, startWithCoach } from '../bookings/fixtures';
 
 let server: TestServer;
 let coach: SignedIn;
-beforeAll(async () => {
-  server = await startTestServer();
-  coach = await createUser(server, 'coach', 'Maya');
-});
+beforeAll(async () => ({ server, coach } = await startWithCoach()));
 afterAll(() => server.stop());
 
 const HOUR = 3_600_000;

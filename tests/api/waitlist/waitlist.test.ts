@@ -6,15 +6,12 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { and, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import { sweepWaitlists } from '../../../api/waitlist/offers';
 import { bookings, classes } from '../../../db/schema';
-import { startTestServer, type TestServer } from '../../helpers/api';
-import { createClass, createUser, outbox, pageTotal, setClassPrice, type SignedIn } from '../bookings/fixtures';
+import type { TestServer } from '../../helpers/api';
+import { createClass, createUser, outbox, pageTotal, setClassPrice, type SignedIn, startWithCoach } from '../bookings/fixtures';
 
 let server: TestServer;
 let coach: SignedIn;
-beforeAll(async () => {
-  server = await startTestServer();
-  coach = await createUser(server, 'coach', 'Maya');
-});
+beforeAll(async () => ({ server, coach } = await startWithCoach()));
 afterAll(() => server.stop());
 
 const HOUR = 3_600_000;
