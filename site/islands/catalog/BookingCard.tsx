@@ -4,8 +4,9 @@
 // Class is Full with Join Waitlist (./JoinWaitlist.tsx), visitors sent to sign in and back, free classes booked
 // directly, paid ones to checkout.
 import { tagReact } from '../../lib/astro-react';
-import { QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { QueryClientProvider, useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import type { AttendeeInput } from '../../../api/attendees/model';
 import type { Booking } from '../../../api/bookings/model';
 import AttendeeFields, { type AttendeeErrors, readAttendees, useAttendeeDrafts } from '../../components/booking/AttendeeFields';
 import { PriceBreakdown } from '../../components/booking/PriceBreakdown';
@@ -75,7 +76,6 @@ function Card({ classId, price, capacity, spotsLeft, signedIn, started = false, 
   // A free booking's first attendee is the customer, by name.
   const user = useQuery({ queryKey: ['user'], queryFn: refreshUser, enabled: signedIn && price === 0, refetchOnWindowFocus: false });
   const booker = user.data ? `${user.data.firstName} ${user.data.lastName}` : null;
-  const [booking, setBooking] = useState(false);
   const [attendees, setAttendees] = useAttendeeDrafts(quantity, kids ? null : booker);
   const [attendeeErrors, setAttendeeErrors] = useState<AttendeeErrors>({});
 
@@ -87,19 +87,21 @@ function Card({ classId, price, capacity, spotsLeft, signedIn, started = false, 
     }
   }, [classId, quantity]);
 
-  async function bookFree() {
-    const named = readAttendees(attendees, kids);
-    setAttendeeErrors('errors' in named ? named.errors : {});
-    if ('errors' in named) return;
-    setBooking(true);
-    try {
-      await unwrap(api.bookings.free.post({ classId, quantity, attendees: named.attendees }));
+  // A free class is booked here; the card stays "Booking..." until the page has moved on to My Bookings.
+  const bookFree = useMutation({
+    mutationFn: (named: AttendeeInput[]) => unwrap(api.bookings.free.post({ classId, quantity, attendees: named })),
+    onSuccess: () => {
       toastAcrossNavigation({ title: 'Booking confirmed!', description: 'Your free class booking has been confirmed.', variant: 'success' });
       setTimeout(() => window.location.assign('/bookings'), FREE_BOOKING_REDIRECT_MS);
-    } catch (error) {
-      toast({ title: 'Booking failed', description: errorMessage(error, 'Failed to book free class'), variant: 'destructive' });
-      setBooking(false);
-    }
+    },
+    onError: (error) => toast({ title: 'Booking failed', description: errorMessage(error, 'Failed to book free class'), variant: 'destructive' }),
+  });
+  const booking = bookFree.isPending || bookFree.isSuccess;
+
+  function book() {
+    const named = readAttendees(attendees, kids);
+    setAttendeeErrors('errors' in named ? named.errors : {});
+    if (!('errors' in named)) bookFree.mutate(named.attendees);
   }
 
   const label = price > 0 ? 'Book Now' : 'Book for Free';
@@ -151,7 +153,7 @@ function Card({ classId, price, capacity, spotsLeft, signedIn, started = false, 
           ) : price > 0 ? (
             <a href={`/checkout/${classId}?quantity=${quantity}`} className={actionClass}>{label}</a>
           ) : (
-            <button type="button" onClick={() => void bookFree()} disabled={booking} className={actionClass}>
+            <button type="button" onClick={book} disabled={booking} className={actionClass}>
               {booking ? 'Booking...' : label}
             </button>
           )}
