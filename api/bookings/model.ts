@@ -38,6 +38,8 @@ export const BookingClass = v.object({
   address: v.nullable(v.string()),
   image: v.nullable(v.string()),
   price: v.number(),
+  /** 'Kids': each attendee's age is asked (when booking, and when accepting a free waitlist offer). */
+  ageGroup: v.string(),
   coachId: v.number(),
   /** The coach or an admin deleted the class: its page is gone, the booking (cancelled and refunded unless the
    * session had already taken place) stays. */

@@ -55,6 +55,7 @@ export function toBookingClassJson(cls: ClassRow): BookingClass {
     address: cls.address,
     image: cls.image,
     price: centsToDollars(cls.priceCents),
+    ageGroup: cls.ageGroup,
     coachId: cls.coachId,
     deleted: isDeletedClass(cls),
   };

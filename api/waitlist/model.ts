@@ -46,6 +46,7 @@ const WAITLIST_ENTRY_EXAMPLE = {
     address: '1199 East Beach, San Francisco, CA 94129',
     image: null,
     price: 30,
+    ageGroup: 'Adults',
     coachId: 2,
     deleted: false,
   },

@@ -379,6 +379,8 @@ describe('attendees of an accepted offer', () => {
 
   test('a free offer takes the attendees, with each child\'s age in a Kids class, as booking does', async () => {
     const { parent, entry } = await kidsOffer();
+    // The entry says it is a Kids class, so the Waitlist tab knows to ask each child's age.
+    expect((await entryOf(parent, entry.classId)).class.ageGroup).toBe('Kids');
     const unnamed = await parent.client.post(`/api/waitlist/${entry.id}/accept`);
     expect(unnamed.status).toBe(400);
     expect(unnamed.body.message).toBe("Kids classes need each child's age.");
