@@ -5,9 +5,12 @@
 // with "Changed by the coach" on the booking card and a full refund in the cancel dialog.
 import { createClient } from '@libsql/client';
 import { afterAll, beforeAll, expect, test } from 'bun:test';
+import { and, eq } from 'drizzle-orm';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
+import { openDb } from '../../db/client';
+import { bookingAttendees, bookings, classes, users } from '../../db/schema';
 import { DESKTOP, launchBrowser, newContext, signIn, startProduct, type ProductServer } from '../helpers/browser';
 
 let product: ProductServer;
@@ -182,5 +185,49 @@ test('Leave Waitlist takes the customer out of line, and Join Waitlist comes bac
   await page.reload({ waitUntil: 'networkidle' });
   await card.getByRole('button', { name: 'Join Waitlist' }).waitFor();
   expect(await card.getByText(/^Number \d+ in line/).count()).toBe(0);
+  await guard.context.close();
+});
+
+test("a free Kids class's offer asks who is coming before Accept books it: each child's name and age", async () => {
+  // A free Kids session of the demo coach with one spot, taken by another parent.
+  const db = await openDb(`file:${join(product.dataDir, 'fogline.db')}`);
+  const start = new Date(Date.now() + 3 * 86_400_000);
+  const coach = (await db.select({ id: users.id }).from(users).where(eq(users.email, 'coach@fogline.test')).get())!;
+  const [cls] = await db.write((tx) =>
+    tx
+      .insert(classes)
+      .values({ coachId: coach.id, title: 'Little Strikers Waitlist', priceCents: 0, capacity: 1, ageGroup: 'Kids', location: 'Crissy Field', city: 'San Francisco', startTime: start, endTime: new Date(start.getTime() + 3_600_000) })
+      .returning(),
+  );
+  const classId = cls!.id;
+  const other = await register();
+  const taken = await call(other.cookie, 'POST', '/api/bookings/free', { classId, attendees: [{ name: 'Ava Lopez', age: 6 }] });
+  expect(taken.status).toBe(201);
+  const waiter = await register();
+  expect((await call(waiter.cookie, 'POST', `/api/classes/${classId}/waitlist`, { quantity: 1 })).status).toBe(201);
+  expect((await call(other.cookie, 'PUT', `/api/bookings/${taken.body.id}/cancel`)).status).toBe(200);
+
+  const guard = await newContext(browser, DESKTOP);
+  const page = await guard.page();
+  await signIn(page, product.url, waiter.email, waiter.password);
+  await page.goto(`${product.url}/bookings?tab=waitlist`, { waitUntil: 'networkidle' });
+  const entry = page.getByRole('listitem', { name: 'Waitlist: Little Strikers Waitlist' });
+  await entry.getByText('1 spot held for you').waitFor();
+  await entry.getByRole('group', { name: "Who's coming?" }).waitFor();
+  await entry.getByLabel('Child 1 name').fill('Maya Lopez');
+  await entry.getByRole('button', { name: 'Accept and book' }).click();
+  await entry.getByText("Kids classes need each child's age.").waitFor();
+  await entry.getByLabel('Age').fill('7');
+  await entry.getByRole('button', { name: 'Accept and book' }).click();
+  await page.getByTestId('toast').filter({ hasText: 'Booking confirmed!' }).waitFor();
+
+  const named = await db
+    .select({ name: bookingAttendees.name, age: bookingAttendees.age })
+    .from(bookingAttendees)
+    .innerJoin(bookings, eq(bookings.id, bookingAttendees.bookingId))
+    .where(and(eq(bookings.classId, classId), eq(bookings.status, 'confirmed')));
+  db.close();
+  expect(named).toEqual([{ name: 'Maya Lopez', age: 7 }]);
+  expect(guard.offMachine).toEqual([]);
   await guard.context.close();
 });

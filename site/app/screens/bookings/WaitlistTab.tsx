@@ -1,13 +1,18 @@
 // My Bookings' Waitlist tab: each entry with its class, spots and state: place in line (Leave), an offer with
 // its deadline in Pacific time and a live countdown (Accept: a free class is booked, a paid one opens
-// checkout for the held spots at the price offered; Decline), or how it ended.
+// checkout for the held spots at the price offered; Decline), or how it ended. A free offer asks who is coming
+// before Accept books it, as the class page's booking card does (a paid one names them at checkout).
+import { useStore } from '@nanostores/react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import type { AttendeeInput } from '../../../../api/attendees/model';
 import type { AcceptAnswer, WaitlistEntry } from '../../../../api/waitlist/model';
+import AttendeeFields, { type AttendeeErrors, readAttendees, useAttendeeDrafts } from '../../../components/booking/AttendeeFields';
 import { EmptyState } from '../../../components/catalog/EmptyState';
 import { api, unwrap } from '../../../lib/api';
 import { errorMessage } from '../../../lib/api-error';
 import { dateAtTime, dollars } from '../../../lib/catalog';
+import { $user } from '../../../lib/stores/session';
 import { toast } from '../../../lib/stores/toast';
 import { countdown, isOpenEntry, WAITLIST_STATUS_LABEL, waitlistQuery } from '../../../lib/waitlist';
 import { navigate } from '../../router';
@@ -57,7 +62,7 @@ export function WaitlistPanel({ entries, reload }: { entries: WaitlistEntry[]; r
   const [busy, setBusy] = useState<number | null>(null);
   const now = useNow(entries.some((e) => e.status === 'offered'));
 
-  async function act(entry: WaitlistEntry, action: 'accept' | 'decline' | 'leave') {
+  async function act(entry: WaitlistEntry, action: Action, attendees?: AttendeeInput[]) {
     setBusy(entry.id);
     try {
       if (action === 'leave') {
@@ -67,7 +72,7 @@ export function WaitlistPanel({ entries, reload }: { entries: WaitlistEntry[]; r
         await unwrap(api.waitlist({ id: entry.id }).decline.post());
         toast({ title: 'Offer declined', description: 'The spots go to the next person on the waitlist.', variant: 'success' });
       } else {
-        const answer: AcceptAnswer = await unwrap(api.waitlist({ id: entry.id }).accept.post());
+        const answer: AcceptAnswer = await unwrap(api.waitlist({ id: entry.id }).accept.post(attendees ? { attendees } : undefined));
         if (answer.checkoutUrl) {
           window.location.assign(answer.checkoutUrl);
           return;
@@ -89,50 +94,68 @@ export function WaitlistPanel({ entries, reload }: { entries: WaitlistEntry[]; r
   }
   return (
     <ul className="space-y-4">
-      {entries.map((entry) => {
-        const { class: cls } = entry;
-        const spots = `${entry.quantity} ${entry.quantity === 1 ? 'spot' : 'spots'}`;
-        return (
-          <li key={entry.id} className="card flex flex-col gap-3 p-4 sm:p-5" aria-label={`Waitlist: ${cls.title}`}>
-            <div className="flex flex-wrap items-start justify-between gap-2">
-              <h3 className="text-lg font-semibold">{cls.title}</h3>
-              <span className={`badge ${entry.status === 'offered' ? 'border border-amber-400 bg-amber-50 text-amber-900 dark:bg-amber-950/40 dark:text-amber-100' : 'bg-fog-100 text-fog-800 dark:bg-fog-800 dark:text-fog-100'}`}>
-                {WAITLIST_STATUS_LABEL[entry.status] ?? entry.status}
-              </span>
-            </div>
-            <ClassFacts cls={cls} spots={spots} />
-            {entry.status === 'waiting' && <p className="text-sm font-medium">Number {entry.position} in line</p>}
-            {entry.status === 'offered' && entry.offerExpiresAt && (
-              <div className="rounded-xl border border-amber-400 bg-amber-50 p-3 text-sm text-amber-950 dark:bg-amber-950/40 dark:text-amber-100">
-                {/* The offer is announced when it arrives; the ticking countdown is a timer, which is not read out. */}
-                <p>
-                  <span role="status">
-                    <span className="font-semibold">{spots} held for you</span> until {dateAtTime(entry.offerExpiresAt)}
-                  </span>{' '}
-                  <span role="timer" className="font-semibold tabular-nums">({countdown(entry.offerExpiresAt, now)})</span>
-                </p>
-                <p className="mt-1">{entry.amount ? `Total ${dollars(entry.amount)}, service fee included. Nothing is charged until you complete checkout.` : 'This class is free.'}</p>
-              </div>
-            )}
-            <div className="mt-auto flex flex-wrap gap-2 pt-1">
-              {!cls.deleted && <a href={`/classes/${entry.classId}`} className="btn-secondary">View Class Details</a>}
-              {entry.status === 'offered' && (
-                <>
-                  <button type="button" className="btn-primary" disabled={busy === entry.id} onClick={() => void act(entry, 'accept')}>
-                    {entry.amount ? `Accept and pay ${dollars(entry.amount)}` : 'Accept and book'}
-                  </button>
-                  <button type="button" className="btn-ghost" disabled={busy === entry.id} onClick={() => void act(entry, 'decline')}>Decline</button>
-                </>
-              )}
-              {entry.status === 'waiting' && (
-                <button type="button" className="btn-ghost text-red-700 hover:bg-red-50 dark:text-red-400 dark:hover:bg-red-950/40" disabled={busy === entry.id} onClick={() => void act(entry, 'leave')}>
-                  Leave
-                </button>
-              )}
-            </div>
-          </li>
-        );
-      })}
+      {entries.map((entry) => (
+        <WaitlistItem key={entry.id} entry={entry} now={now} busy={busy === entry.id} act={(action, attendees) => void act(entry, action, attendees)} />
+      ))}
     </ul>
+  );
+}
+
+type Action = 'accept' | 'decline' | 'leave';
+
+function WaitlistItem({ entry, now, busy, act }: { entry: WaitlistEntry; now: number; busy: boolean; act: (action: Action, attendees?: AttendeeInput[]) => void }) {
+  const { class: cls } = entry;
+  const spots = `${entry.quantity} ${entry.quantity === 1 ? 'spot' : 'spots'}`;
+  const freeOffer = entry.status === 'offered' && !entry.amount;
+  const kids = cls.ageGroup === 'Kids';
+  const user = useStore($user);
+  const [attendees, setAttendees] = useAttendeeDrafts(entry.quantity, kids || !user ? null : `${user.firstName} ${user.lastName}`);
+  const [attendeeErrors, setAttendeeErrors] = useState<AttendeeErrors>({});
+  function accept() {
+    if (!freeOffer) return act('accept');
+    const named = readAttendees(attendees, kids);
+    setAttendeeErrors('errors' in named ? named.errors : {});
+    if (!('errors' in named)) act('accept', named.attendees);
+  }
+  return (
+    <li className="card flex flex-col gap-3 p-4 sm:p-5" aria-label={`Waitlist: ${cls.title}`}>
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <h3 className="text-lg font-semibold">{cls.title}</h3>
+        <span className={`badge ${entry.status === 'offered' ? 'border border-amber-400 bg-amber-50 text-amber-900 dark:bg-amber-950/40 dark:text-amber-100' : 'bg-fog-100 text-fog-800 dark:bg-fog-800 dark:text-fog-100'}`}>
+          {WAITLIST_STATUS_LABEL[entry.status] ?? entry.status}
+        </span>
+      </div>
+      <ClassFacts cls={cls} spots={spots} />
+      {entry.status === 'waiting' && <p className="text-sm font-medium">Number {entry.position} in line</p>}
+      {entry.status === 'offered' && entry.offerExpiresAt && (
+        <div className="rounded-xl border border-amber-400 bg-amber-50 p-3 text-sm text-amber-950 dark:bg-amber-950/40 dark:text-amber-100">
+          {/* The offer is announced when it arrives; the ticking countdown is a timer, which is not read out. */}
+          <p>
+            <span role="status">
+              <span className="font-semibold">{spots} held for you</span> until {dateAtTime(entry.offerExpiresAt)}
+            </span>{' '}
+            <span role="timer" className="font-semibold tabular-nums">({countdown(entry.offerExpiresAt, now)})</span>
+          </p>
+          <p className="mt-1">{entry.amount ? `Total ${dollars(entry.amount)}, service fee included. Nothing is charged until you complete checkout.` : 'This class is free.'}</p>
+        </div>
+      )}
+      {freeOffer && <AttendeeFields drafts={attendees} onChange={setAttendees} kids={kids} errors={attendeeErrors} disabled={busy} />}
+      <div className="mt-auto flex flex-wrap gap-2 pt-1">
+        {!cls.deleted && <a href={`/classes/${entry.classId}`} className="btn-secondary">View Class Details</a>}
+        {entry.status === 'offered' && (
+          <>
+            <button type="button" className="btn-primary" disabled={busy} onClick={accept}>
+              {entry.amount ? `Accept and pay ${dollars(entry.amount)}` : 'Accept and book'}
+            </button>
+            <button type="button" className="btn-ghost" disabled={busy} onClick={() => act('decline')}>Decline</button>
+          </>
+        )}
+        {entry.status === 'waiting' && (
+          <button type="button" className="btn-ghost text-red-700 hover:bg-red-50 dark:text-red-400 dark:hover:bg-red-950/40" disabled={busy} onClick={() => act('leave')}>
+            Leave
+          </button>
+        )}
+      </div>
+    </li>
   );
 }
