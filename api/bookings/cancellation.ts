@@ -54,7 +54,8 @@ export async function cancelBooking(ctx: AppContext, user: SessionUser, bookingI
 
 /** For the class-deletion flow, fired by the coach or admin who deletes: cancels every active booking of
  * those classes, refunds everything paid through the provider, stores refundAmountCents (null for an unpaid
- * hold, so a payment that still arrives is refunded in full) and emails each customer. Call it BEFORE marking
+ * hold, so a payment that still arrives is refunded in full) and emails each customer; then closes the classes'
+ * waitlists, emailing each person who was waiting (api/waitlist/offers closeWaitlists). Call it BEFORE marking
  * the classes deleted. A refund that fails stops with a 502 (the class must not be deleted then); bookings
  * handled so far stay cancelled and refunded, so calling again finishes the rest. */
 export async function cancelClassBookings(ctx: AppContext, classIds: number[], actor: Actor): Promise<{ cancelled: number; refunded: number }> {

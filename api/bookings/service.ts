@@ -14,6 +14,7 @@ import type { Booking, BookingListFilter, FreeBookingBody } from './model';
 import { checkCapacity } from './policy';
 import { ALREADY_BOOKED, activeBookingOf, OFFER_OPEN, loadBookableClass, refusingDuplicates, spotsTaken } from './queries';
 import { toBookingJson } from './shape';
+import { leaveOnceBooked } from '../waitlist/entries';
 import { passOnFreedSpots, writeBookingSpots } from '../waitlist/offers';
 
 /** POST /api/bookings/free: only for price 0; confirmed at once. */
@@ -29,6 +30,7 @@ export async function bookFreeClass(ctx: AppContext, user: SessionUser, input: F
       checkCapacity(cls.capacity, await spotsTaken(tx, cls.id, now), input.quantity);
       const booking = await applyTransition(tx, 'new', 'bookFree', 'customer', { classId: cls.id, userId: user.id, quantity: input.quantity, confirmedAt: now });
       await saveAttendees(tx, booking.id, attendees);
+      await leaveOnceBooked(tx, booking, now);
       return { booking, cls, attendees: attendees.map((a, position) => ({ position, ...a, attendance: null })) };
     }),
   );

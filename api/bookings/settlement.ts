@@ -6,6 +6,7 @@ import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { bookings, classes } from '../../db/schema';
 import { isDeletedClass } from '../classes/live';
+import { leaveOnceBooked } from '../waitlist/entries';
 import type { AppContext } from '../context';
 import { conflict } from '../errors';
 import { sendBookingConfirmation, sendCancellationEmail } from './emails';
@@ -77,11 +78,15 @@ export async function settlePaidBooking(ctx: AppContext, bookingId: number): Pro
     if (late) {
       const refusal = await lateRefusal(tx, booking, cls, now);
       if (refusal) return refunded(moved(await applyTransition(tx, booking, 'refundLatePayment', 'system', { ...refund, cancelledAt: booking.cancelledAt ?? now })), refusal);
-      const row = await applyTransition(tx, booking, 'confirmLatePayment', 'system', { confirmedAt: now, holdExpiresAt: null, cancelledAt: null });
-      return { kind: 'confirmed', booking: moved(row), cls, newly: true };
     }
-    const row = await applyTransition(tx, booking, 'confirmPayment', 'system', { confirmedAt: now, holdExpiresAt: null });
-    return { kind: 'confirmed', booking: moved(row), cls, newly: true };
+    const confirmed = moved(
+      late
+        ? await applyTransition(tx, booking, 'confirmLatePayment', 'system', { confirmedAt: now, holdExpiresAt: null, cancelledAt: null })
+        : await applyTransition(tx, booking, 'confirmPayment', 'system', { confirmedAt: now, holdExpiresAt: null }),
+    );
+    // Booked and paid for: the customer's place on the waitlist has done its job.
+    await leaveOnceBooked(tx, confirmed, now);
+    return { kind: 'confirmed', booking: confirmed, cls, newly: true };
   });
 }
 

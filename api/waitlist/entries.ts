@@ -5,7 +5,7 @@
 import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { type WaitlistStatus, waitlistEntries } from '../../db/schema';
-import type { Actor } from '../bookings/lifecycle';
+import type { Actor, BookingRow } from '../bookings/lifecycle';
 import { forbidden } from '../errors';
 
 export type EntryRow = typeof waitlistEntries.$inferSelect;
@@ -47,4 +47,17 @@ export async function moveEntry(tx: Tx, entry: Pick<EntryRow, 'id'>, name: Entry
     .where(and(eq(waitlistEntries.id, entry.id), inArray(waitlistEntries.status, [...rule.from])))
     .returning();
   return row ?? null;
+}
+
+/** The person's booking of the class was just confirmed (booked free, or paid for): in the same write, their
+ * place in line has done its job and ends, so it is neither offered spots nor listed as waiting. Only a
+ * waiting entry can be open then: an offer is itself an active booking, and a class takes one per person
+ * (accepting it ends the entry as accepted). */
+export async function leaveOnceBooked(tx: Tx, booking: Pick<BookingRow, 'userId' | 'classId'>, now: Date): Promise<void> {
+  const waiting = await tx
+    .select({ id: waitlistEntries.id })
+    .from(waitlistEntries)
+    .where(and(eq(waitlistEntries.userId, booking.userId), eq(waitlistEntries.classId, booking.classId), eq(waitlistEntries.status, 'waiting')))
+    .get();
+  if (waiting) await moveEntry(tx, waiting, 'leave', 'system', { endedAt: now });
 }

@@ -14,7 +14,7 @@ import { liveClass } from '../classes/live';
 import { isBookable } from '../classes/shape';
 import type { AppContext } from '../context';
 import { priceBreakdown } from '../lib/money';
-import { sendOfferEmail } from './emails';
+import { sendOfferEmail, sendWaitlistClosedEmail } from './emails';
 import { moveEntry, openEntry } from './entries';
 
 /** An offer holds its spots this long... */
@@ -67,11 +67,12 @@ async function fillOffers(tx: Tx, classId: number, now: Date): Promise<number[]>
   for (const entry of waiting) {
     if (free <= 0) break;
     if (entry.quantity > free) continue;
-    // Booked the class another way since joining: the entry has done its job.
-    if (await activeBookingOf(tx, entry.userId, classId)) {
-      await moveEntry(tx, entry, 'leave', 'system', { endedAt: now });
-      continue;
-    }
+    // Booked the class another way since joining: a confirmed booking ends the entry (as its confirmation
+    // does, for entries older than that rule); a payment hold skips it but keeps the place, should the
+    // person not pay.
+    const booked = await activeBookingOf(tx, entry.userId, classId);
+    if (booked?.status === 'confirmed') await moveEntry(tx, entry, 'leave', 'system', { endedAt: now });
+    if (booked) continue;
     const price = priceBreakdown(cls.priceCents, entry.quantity);
     const hold = await applyTransition(tx, 'new', 'offerSpots', 'system', {
       classId,
@@ -180,11 +181,21 @@ async function notifyNewOffers(ctx: AppContext): Promise<void> {
   }
 }
 
-/** The classes are going away (deleted): everyone still waiting for them leaves the waitlist. */
+/** The classes are going away (deleted): everyone still waiting for them (or holding an offer) leaves the
+ * waitlist in one write, and each entry this call ended is emailed once after it commits, as the cancelled
+ * bookings are (an entry another call ended first is not this call's to announce). */
 export async function closeWaitlists(ctx: AppContext, classIds: number[]): Promise<void> {
   const now = ctx.clock.now();
-  await ctx.db.write(async (tx) => {
-    const open = await tx.select({ id: waitlistEntries.id }).from(waitlistEntries).where(and(inArray(waitlistEntries.classId, classIds), openEntry));
-    for (const entry of open) await moveEntry(tx, entry, 'leave', 'system', { endedAt: now });
+  const closed = await ctx.db.write(async (tx) => {
+    const open = await tx
+      .select({ entry: waitlistEntries, cls: classes, user: { email: users.email, firstName: users.firstName } })
+      .from(waitlistEntries)
+      .innerJoin(classes, eq(classes.id, waitlistEntries.classId))
+      .innerJoin(users, eq(users.id, waitlistEntries.userId))
+      .where(and(inArray(waitlistEntries.classId, classIds), openEntry));
+    const ended: typeof open = [];
+    for (const row of open) if (await moveEntry(tx, row.entry, 'leave', 'system', { endedAt: now })) ended.push(row);
+    return ended;
   });
+  for (const { entry, cls, user } of closed) await sendWaitlistClosedEmail(ctx, entry, cls, user);
 }

@@ -4,7 +4,7 @@
 // exceeded by confirmed + held spots.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { and, eq, gt, inArray, or, sql } from 'drizzle-orm';
-import { sweepWaitlists } from '../../../api/waitlist/offers';
+import { closeWaitlists, sweepWaitlists } from '../../../api/waitlist/offers';
 import { bookings, classes } from '../../../db/schema';
 import type { TestServer } from '../../helpers/api';
 import { createClass, createUser, outbox, pageTotal, setClassPrice, type SignedIn, startWithCoach } from '../bookings/fixtures';
@@ -54,6 +54,7 @@ async function spotsGivenOut(classId: number): Promise<number> {
 }
 
 const offerEmailsTo = (email: string) => outbox(server).filter((m) => m.includes(`To: ${email}`) && m.includes('A spot opened up'));
+const closedEmailsTo = (email: string) => outbox(server).filter((m) => m.includes(`To: ${email}`) && m.includes('Subject: Class cancelled'));
 
 describe('joining', () => {
   test('a full class takes a waitlist entry with its place in line', async () => {
@@ -476,6 +477,55 @@ describe('races', () => {
   });
 });
 
+describe('booking the class another way', () => {
+  /** Pays the customer's payment hold with 4242 and confirms it, as checkout does. */
+  async function payHold(customer: SignedIn, intent: { id: string; clientSecret: string }) {
+    const card = { cardNumber: '4242 4242 4242 4242', expiry: '12/40', cvc: '123' };
+    expect((await customer.client.post('/api/payment/test-provider/pay', { paymentIntentId: intent.id, clientSecret: intent.clientSecret, ...card })).status).toBe(200);
+    const confirmed = await customer.client.post('/api/payment/confirm', { paymentIntentId: intent.id });
+    expect(confirmed.body.booking.status).toBe('confirmed');
+  }
+
+  test('a free booking ends the waiting entry at once: off the line, the count and later offers', async () => {
+    const { cls, booked, bookingIds } = await fullClass({ capacity: 3 });
+    const waiter = await createUser(server);
+    await join(waiter, cls.id, 2);
+    // One spot frees up: too few for the entry for 2, so the person books the one spot instead.
+    await booked[0]!.client.put(`/api/bookings/${bookingIds[0]}/cancel`);
+    expect((await waiter.client.post('/api/bookings/free', { classId: cls.id, quantity: 1 })).status).toBe(201);
+    expect(await entryOf(waiter, cls.id)).toMatchObject({ status: 'left', position: null });
+    const managed = await coach.client.get('/api/classes/managed');
+    expect(managed.body.find((c: { id: number }) => c.id === cls.id).waitlistCount).toBe(0);
+    // The next person to join is first in line, and the next freed spots are theirs alone.
+    const next = await createUser(server);
+    expect(await join(next, cls.id)).toMatchObject({ position: 1 });
+    await booked[1]!.client.put(`/api/bookings/${bookingIds[1]}/cancel`);
+    await booked[2]!.client.put(`/api/bookings/${bookingIds[2]}/cancel`);
+    expect((await entryOf(next, cls.id)).status).toBe('offered');
+    expect((await entryOf(waiter, cls.id)).status).toBe('left');
+    expect(offerEmailsTo(waiter.email)).toHaveLength(0);
+  });
+
+  test('a paid checkout: the payment hold keeps the place (skipped for offers meanwhile), the confirmed payment ends it', async () => {
+    const { cls, booked, bookingIds } = await fullClass({ capacity: 3, priceCents: 2000 });
+    const waiter = await createUser(server);
+    await join(waiter, cls.id, 2);
+    await booked[0]!.client.put(`/api/bookings/${bookingIds[0]}/cancel`);
+    const intent = await waiter.client.post('/api/payment/create-intent', { classId: cls.id, quantity: 1, amount: pageTotal(2000, 1) });
+    expect(intent.status).toBe(200);
+    // Not paid yet: still in line, should the person not pay...
+    expect(await entryOf(waiter, cls.id)).toMatchObject({ status: 'waiting', position: 1 });
+    // ...but not offered spots while checking out, even when enough free up for the entry.
+    await booked[1]!.client.put(`/api/bookings/${bookingIds[1]}/cancel`);
+    await booked[2]!.client.put(`/api/bookings/${bookingIds[2]}/cancel`);
+    expect((await entryOf(waiter, cls.id)).status).toBe('waiting');
+    await payHold(waiter, intent.body);
+    expect(await entryOf(waiter, cls.id)).toMatchObject({ status: 'left', position: null });
+    expect(offerEmailsTo(waiter.email)).toHaveLength(0);
+    expect(await spotsGivenOut(cls.id)).toBe(1);
+  });
+});
+
 describe('a deleted class', () => {
   test('its offers and waiting entries end; the offer was never a booking, so no cancellation email or refund', async () => {
     const { cls, booked, bookingIds } = await fullClass({ capacity: 1 });
@@ -490,5 +540,44 @@ describe('a deleted class', () => {
     expect((await entryOf(b, cls.id)).status).toBe('left');
     expect(outbox(server).filter((m) => m.includes(`To: ${a.email}`) && m.includes('Booking cancelled'))).toHaveLength(0);
     expect(await spotsGivenOut(cls.id)).toBe(0);
+  });
+
+  test('each person waiting or offered spots is emailed once per session that the class was cancelled', async () => {
+    const { cls, booked, bookingIds } = await fullClass({ capacity: 1 });
+    const [offered, waiting] = [await createUser(server), await createUser(server)];
+    await join(offered, cls.id);
+    await join(waiting, cls.id);
+    await booked[0]!.client.put(`/api/bookings/${bookingIds[0]}/cancel`);
+    expect((await coach.client.delete(`/api/classes/${cls.id}`)).status).toBe(200);
+    for (const person of [offered, waiting]) {
+      const [mail, ...more] = closedEmailsTo(person.email);
+      expect(more).toHaveLength(0);
+      expect(mail).toContain(`Subject: Class cancelled: ${cls.title}`);
+      expect(mail).toContain('you are no longer on its waitlist');
+    }
+    expect(closedEmailsTo(offered.email)[0]).toContain('The spots held for you are released');
+    // Closing the same waitlist again (a retried delete) finds nobody left to tell.
+    await closeWaitlists(server.ctx, [cls.id]);
+    expect(closedEmailsTo(offered.email)).toHaveLength(1);
+    expect(closedEmailsTo(booked[0]!.email)).toHaveLength(0);
+  });
+
+  test('"this and following" sessions of a series: one email per person per deleted session, none for the kept one', async () => {
+    const parent = await createClass(server, { coachId: coach.id, title: 'Doomed Dawn Series' });
+    await server.ctx.db.write((tx) => tx.update(classes).set({ isRecurring: true }).where(eq(classes.id, parent.id)));
+    const sessions = [];
+    for (const week of [1, 2, 3]) {
+      const { cls } = await fullClass({ capacity: 1, startsInHours: week * 24 * 7 });
+      await server.ctx.db.write((tx) => tx.update(classes).set({ parentClassId: parent.id, isRecurring: true, title: 'Doomed Dawn Series' }).where(eq(classes.id, cls.id)));
+      sessions.push(cls);
+    }
+    const [everyWeek, lastOnly] = [await createUser(server), await createUser(server)];
+    for (const session of sessions) await join(everyWeek, session.id);
+    await join(lastOnly, sessions[2]!.id);
+    const res = await coach.client.delete(`/api/classes/${sessions[1]!.id}?deleteOption=following`);
+    expect(res.body).toMatchObject({ message: 'Class and following classes deleted successfully', deleted: 2 });
+    expect(closedEmailsTo(everyWeek.email)).toHaveLength(2);
+    expect(closedEmailsTo(lastOnly.email)).toHaveLength(1);
+    expect((await entryOf(everyWeek, sessions[0]!.id)).status).toBe('waiting');
   });
 });
