@@ -1,6 +1,7 @@
 // Schemas of the catalogue's read calls (query strings and answers); valibot only, so the site can import them.
 import * as v from 'valibot';
 import { strictLimit, strictPageEntries, wholeNumber } from '../lib/pagination';
+import { ClassResource } from '../classes/model';
 import { withExample } from '../lib/schema';
 const flag = v.optional(v.picklist(['true', 'false'], 'includeSchedules must be true or false.'));
 
@@ -63,27 +64,9 @@ export const Rating = v.object({
 });
 export type Rating = v.InferOutput<typeof Rating>;
 
-/** The spec's Class entity (prices in dollars, times as ISO instants) plus what list rows and the detail page need. */
-export const ClassItem = v.looseObject({
-  id: v.number(),
-  title: v.string(),
-  description: v.string(),
-  whatToBring: v.nullable(v.string()),
-  image: v.nullable(v.string()),
-  price: v.number(),
-  location: v.nullable(v.string()),
-  address: v.nullable(v.string()),
-  latitude: v.nullable(v.number()),
-  longitude: v.nullable(v.number()),
-  capacity: v.number(),
-  coachId: v.number(),
-  categoryId: v.nullable(v.number()),
-  startTime: v.nullable(v.string()),
-  endTime: v.nullable(v.string()),
-  ageGroup: v.string(),
-  isRecurring: v.boolean(),
-  parentClassId: v.nullable(v.number()),
-  schedules: v.optional(v.array(ScheduleEntry)),
+/** The class resource (api/classes/model.ts) plus what list rows and the detail page need. */
+export const ClassItem = v.object({
+  ...ClassResource.entries,
   coach: v.nullable(
     v.object({
       id: v.number(),

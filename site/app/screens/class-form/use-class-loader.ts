@@ -16,8 +16,7 @@ export type Loaded = ClassJson | null | 'missing' | 'denied';
 export function useManagedClass(id: string | null, user: { id: number; role: string }, options: { onMissing?: () => void } = {}): Loaded {
   const found = useQuery({
     queryKey: ['class', id],
-    // The answer is the whole class (toClassJson); its documented schema (ClassItem) names only the public fields.
-    queryFn: async () => (await unwrap(api.classes({ id: id! }).get())) as unknown as ClassJson,
+    queryFn: (): Promise<ClassJson> => unwrap(api.classes({ id: id! }).get()),
     enabled: Boolean(id),
     // The form starts from what this loads: always the class as it is now, never a cached copy, and the
     // form's own copy is what the user edits (so no refetch on focus).
