@@ -185,6 +185,9 @@ test('Leave Waitlist takes the customer out of line, and Join Waitlist comes bac
   await page.reload({ waitUntil: 'networkidle' });
   await card.getByRole('button', { name: 'Join Waitlist' }).waitFor();
   expect(await card.getByText(/^Number \d+ in line/).count()).toBe(0);
+  // My Bookings no longer lists the entry left (this customer has nothing else there).
+  await page.goto(`${product.url}/bookings?tab=waitlist`, { waitUntil: 'networkidle' });
+  await page.getByText('No Bookings Found').waitFor();
   await guard.context.close();
 });
 

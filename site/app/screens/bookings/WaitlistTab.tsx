@@ -21,7 +21,9 @@ import { ClassFacts } from './ClassFacts';
 /** The caller's waitlist entries (null while loading); TanStack Query refetches them on focus. */
 export function useWaitlistEntries() {
   const queryClient = useQueryClient();
-  const query = useQuery(waitlistQuery);
+  // An entry that was left is no longer the customer's business here: they left it themselves, booked the
+  // class another way (it is under Upcoming), or the class was cancelled (they were emailed).
+  const query = useQuery({ ...waitlistQuery, select: (entries) => entries.filter((entry) => entry.status !== 'left') });
   const entries = query.data ?? null;
   // An answered offer also changes the bookings (a booking, or a hold to pay).
   const reload = async () => {
