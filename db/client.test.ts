@@ -4,7 +4,7 @@
 // (as from two processes) wait for each other instead of failing; on sqld foreign keys are enforced too.
 import { afterAll, describe, expect, test } from 'bun:test';
 import { sql } from 'drizzle-orm';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sharedSqld, sqldBinary } from '../tests/helpers/sqld';
@@ -93,6 +93,19 @@ describe('embedded file: pragmas on every connection', () => {
       });
     await Promise.all(Array.from({ length: 40 }, (_, i) => bump(i % 2 ? a : b)));
     expect((await a.client.execute('select n from counter')).rows[0]!.n).toBe(40);
+  });
+
+  test('checkpoint folds a large write-ahead log into the file and empties it, keeping every row', async () => {
+    const url = newFile();
+    const db = await open(url);
+    await db.client.execute('create table blob_rows (b blob not null)');
+    // About 8 MB in one transaction: more than the automatic checkpoint folds in while it runs.
+    await db.write((tx) => tx.run(sql`insert into blob_rows select randomblob(8192) from generate_series(1, 1000)`));
+    const wal = `${url.slice('file:'.length)}-wal`;
+    expect(statSync(wal).size).toBeGreaterThan(4_000_000);
+    await db.checkpoint();
+    expect(statSync(wal).size).toBe(0);
+    expect(Number((await db.client.execute('select count(*) as n from blob_rows')).rows[0]!.n)).toBe(1000);
   });
 });
 

@@ -18,6 +18,8 @@ export type Db = Database & {
   /** Every write goes through here: one at a time in this process, inside BEGIN IMMEDIATE ... COMMIT (which
    * takes the database's write lock, so capacity checks hold across processes too). */
   write<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
+  /** Folds the embedded file's write-ahead log into the database and empties it (a no-op on sqld). */
+  checkpoint(): Promise<void>;
   close(): void;
 };
 
@@ -42,6 +44,9 @@ export async function openDb(url: string, authToken?: string): Promise<Db> {
     client,
     // Drizzle's transaction asks the client for a "write" transaction: BEGIN IMMEDIATE.
     write: <T>(fn: (tx: Tx) => Promise<T>) => queue.run(() => db.transaction(fn, { behavior: 'immediate' })),
+    checkpoint: async () => {
+      if (path) await client.execute('PRAGMA wal_checkpoint(TRUNCATE)');
+    },
     close: () => client.close(),
   });
 }
