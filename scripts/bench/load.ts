@@ -1,10 +1,11 @@
 // Load generator, run as its own process: keeps `connections` requests in flight against one URL for
-// `seconds`, then prints {requests, rps, p50, p99} (ms) as JSON. Bounded in time; loopback only.
-const [url, connectionsArg = '64', secondsArg = '5', encoding = ''] = process.argv.slice(2);
+// `seconds` (with the request headers given as JSON), then prints {requests, rps, p50, p99} (ms) as JSON.
+// Bounded in time; loopback only.
+const [url, connectionsArg = '64', secondsArg = '5', headersArg = '{}'] = process.argv.slice(2);
 if (!url || !/^http:\/\/(127\.0\.0\.1|localhost)[:/]/.test(url)) throw new Error('load.ts only targets this machine');
 const connections = Number(connectionsArg);
 const deadline = performance.now() + Number(secondsArg) * 1000;
-const headers: Record<string, string> = encoding ? { 'accept-encoding': encoding } : {};
+const headers = JSON.parse(headersArg) as Record<string, string>;
 const latencies: number[] = [];
 let errors = 0;
 
