@@ -49,7 +49,7 @@ export function waitlistRoutes(ctx: AppContext) {
       '/waitlist',
       async ({ user, query, set }) => {
         set.headers['cache-control'] = 'no-store';
-        const filter = { classId: query.classId === undefined ? undefined : Number(query.classId) };
+        const filter = { classId: query.classId === undefined ? undefined : Number(query.classId), includeLeft: query.includeLeft !== 'false' };
         return paged(set, await listWaitlist(ctx, requireUser(user), filter, readPage(query, WAITLIST_PAGE_SIZE)));
       },
       {
@@ -58,8 +58,8 @@ export function waitlistRoutes(ctx: AppContext) {
         response: { 200: v.array(WaitlistEntry), 400: Message, 401: Message },
         detail: {
           tags,
-          summary: "The signed-in user's waitlist entries, newest first",
-          description: `Each with its status (waiting, offered, accepted, declined, expired, left), its place in line while waiting, and offerExpiresAt while an offer holds spots. \`classId\` keeps one class's entries (a person has at most one open entry per class, and it is the newest). ${OFFER_RULES}${pagedDescription(WAITLIST_PAGE_SIZE)}`,
+          summary: "The signed-in user's waitlist entries, open ones first, then newest first",
+          description: `Each with its status (waiting, offered, accepted, declined, expired, left), its place in line while waiting, and offerExpiresAt while an offer holds spots. Entries still waiting or holding an offer come first, so the first page has them. \`includeLeft=false\` leaves out the entries that were left. \`classId\` keeps one class's entries (a person has at most one open entry per class, and it is the newest). ${OFFER_RULES}${pagedDescription(WAITLIST_PAGE_SIZE)}`,
         },
       },
     )

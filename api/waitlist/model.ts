@@ -109,6 +109,8 @@ export type AcceptOfferBody = v.InferOutput<typeof AcceptOfferBody>;
 /** GET /api/waitlist: optionally one class's entries (the class page asks for its own), paged. */
 export const WaitlistQuery = v.object({
   classId: v.optional(v.pipe(v.string(), v.regex(/^\d{1,12}$/, 'classId must be a class id.'))),
+  /** "false" leaves out the entries their person left (themselves, by booking the class, or with the class). */
+  includeLeft: v.optional(v.picklist(['true', 'false'], 'includeLeft must be true or false.')),
   ...pageEntries,
 });
 export type WaitlistQuery = v.InferOutput<typeof WaitlistQuery>;

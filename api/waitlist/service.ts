@@ -1,7 +1,7 @@
 // The waitlist routes' workflows: join a full class, leave it, list one's entries, and answer an offer.
 // Every check and write happens in one serialized write transaction (ctx.db.write) with the capacity read,
 // and every status change goes through the two lifecycles (bookings/lifecycle.ts, ./entries.ts).
-import { and, count, desc, eq, lte, sql } from 'drizzle-orm';
+import { and, count, desc, eq, lte, ne, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client';
 import { bookings, classes, waitlistEntries } from '../../db/schema';
 import { attendeesOfBooking, checkAttendees, saveAttendees } from '../attendees/service';
@@ -95,16 +95,20 @@ async function entryJson(db: Database, entry: EntryRow): Promise<WaitlistEntry> 
   return toEntryJson(entry, cls, await positionOf(db, entry), booking);
 }
 
-/** GET /api/waitlist: one page of the caller's entries (one class's with `classId`), newest first, after
- * expiring the caller's offers that are due. */
-export async function listWaitlist(ctx: AppContext, user: SessionUser, filter: { classId?: number }, page: PageRequest): Promise<{ rows: WaitlistEntry[]; total: number }> {
+/** GET /api/waitlist: one page of the caller's entries (one class's with `classId`; without the left ones if
+ * asked), open ones first, then the newest, after expiring the caller's offers that are due. */
+export async function listWaitlist(ctx: AppContext, user: SessionUser, filter: { classId?: number; includeLeft?: boolean }, page: PageRequest): Promise<{ rows: WaitlistEntry[]; total: number }> {
   const now = ctx.clock.now();
   const due = await ctx.db
     .select({ classId: waitlistEntries.classId })
     .from(waitlistEntries)
     .where(and(eq(waitlistEntries.userId, user.id), eq(waitlistEntries.status, 'offered'), lte(waitlistEntries.offerExpiresAt, now)));
   for (const { classId } of due) await passOnFreedSpots(ctx, { classId });
-  const where = and(eq(waitlistEntries.userId, user.id), filter.classId === undefined ? undefined : eq(waitlistEntries.classId, filter.classId));
+  const where = and(
+    eq(waitlistEntries.userId, user.id),
+    filter.classId === undefined ? undefined : eq(waitlistEntries.classId, filter.classId),
+    filter.includeLeft === false ? ne(waitlistEntries.status, 'left') : undefined,
+  );
   const [counted] = await ctx.db.select({ total: count() }).from(waitlistEntries).where(where);
   const rows = await ctx.db
     .select({ entry: waitlistEntries, cls: classes, booking: bookings, position: positionColumn })
@@ -112,7 +116,8 @@ export async function listWaitlist(ctx: AppContext, user: SessionUser, filter: {
     .innerJoin(classes, eq(classes.id, waitlistEntries.classId))
     .leftJoin(bookings, eq(bookings.id, waitlistEntries.bookingId))
     .where(where)
-    .orderBy(desc(waitlistEntries.id))
+    // Open entries first (the ones to act on), then the newest.
+    .orderBy(sql`${waitlistEntries.status} in ('waiting', 'offered') desc`, desc(waitlistEntries.id))
     .limit(page.limit)
     .offset(page.offset);
   return {

@@ -1,11 +1,11 @@
-// The waitlist as the class page and My Bookings share it: the caller's entries (one cached query), which of
+// The waitlist as the class page and My Bookings share it: the caller's entries' query key, which of
 // them are still open, the time left to answer an offer (its deadline reads through catalog's dateAtTime) and
 // the entry states' labels.
 import type { WaitlistEntry } from '../../api/waitlist/model';
-import { api, unwrap } from './api';
 
-/** The caller's waitlist entries (GET /api/waitlist). */
-export const waitlistQuery = { queryKey: ['waitlist'], queryFn: () => unwrap(api.waitlist.get()) };
+/** The key every query of the caller's entries (GET /api/waitlist) starts with: a join, leave or answer
+ * invalidates them all. */
+export const WAITLIST_KEY = ['waitlist'] as const;
 
 /** Still in line, or holding an offer to answer. */
 export const isOpenEntry = (entry: WaitlistEntry) => entry.status === 'waiting' || entry.status === 'offered';

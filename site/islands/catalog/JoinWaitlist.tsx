@@ -8,7 +8,7 @@ import { api, unwrap } from '../../lib/api';
 import { errorMessage } from '../../lib/api-error';
 import { dateAtTime } from '../../lib/catalog';
 import { toast } from '../../lib/stores/toast';
-import { isOpenEntry, waitlistQuery } from '../../lib/waitlist';
+import { isOpenEntry, WAITLIST_KEY } from '../../lib/waitlist';
 
 interface JoinWaitlistProps {
   classId: number;
@@ -22,14 +22,14 @@ const TRY_AGAIN = 'Something went wrong. Please try again.';
 
 export function JoinWaitlist({ classId, capacity, signedIn, quantity, onQuantity }: JoinWaitlistProps) {
   const queryClient = useQueryClient();
-  // The class's newest entry is its open one, if any (the list is paged, so ask for this class only).
+  // The class's open entry, if any, comes first (the list is paged, so ask for this class only).
   const entries = useQuery({
-    queryKey: [...waitlistQuery.queryKey, { classId }],
+    queryKey: [...WAITLIST_KEY, { classId }],
     queryFn: () => unwrap(api.waitlist.get({ query: { classId: String(classId), limit: '1' } })),
     enabled: signedIn,
   });
   // Whatever the list says, a join or a leave answers with the entry as it now is.
-  const settle = () => queryClient.invalidateQueries({ queryKey: waitlistQuery.queryKey });
+  const settle = () => queryClient.invalidateQueries({ queryKey: WAITLIST_KEY });
   const join = useMutation({
     mutationFn: () => unwrap(api.classes({ id: classId }).waitlist.post({ quantity })),
     onSuccess: () => toast({ title: "You're on the waitlist", description: "We'll email you as soon as spots open up for you.", variant: 'success' }),

@@ -132,6 +132,21 @@ describe('joining', () => {
     expect(bad.body.message).toBe('classId must be a class id.');
   });
 
+  test('open entries come first, then the newest; includeLeft=false leaves out the ones that were left', async () => {
+    const [a, b, c] = [(await fullClass({ capacity: 1 })).cls, (await fullClass({ capacity: 1 })).cls, (await fullClass({ capacity: 1 })).cls];
+    const customer = await createUser(server);
+    for (const cls of [a, b, c]) await join(customer, cls.id);
+    expect((await customer.client.delete(`/api/classes/${c.id}/waitlist`)).status).toBe(200);
+    const classIds = (res: { body: { classId: number }[] }) => res.body.map((e) => e.classId);
+    expect(classIds(await customer.client.get('/api/waitlist'))).toEqual([b.id, a.id, c.id]);
+    const current = await customer.client.get('/api/waitlist?includeLeft=false');
+    expect(classIds(current)).toEqual([b.id, a.id]);
+    expect(current.headers.get('x-total-count')).toBe('2');
+    const bad = await customer.client.get('/api/waitlist?includeLeft=maybe');
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe('includeLeft must be true or false.');
+  });
+
   test('leaving ends the entry; the people behind move up', async () => {
     const { cls } = await fullClass({ capacity: 1 });
     const [a, b] = [await createUser(server), await createUser(server)];

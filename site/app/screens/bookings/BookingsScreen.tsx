@@ -98,8 +98,8 @@ export default function BookingsScreen(_props: ScreenProps) {
   }
 
   const loaded = upcoming.query.data && past.query.data && any.data && waitlist.entries;
-  const failed = [upcoming.query, past.query, active, any, waitlist.query].some((q) => q.isError && !q.data);
-  const retry = () => Promise.all([upcoming.query.refetch(), past.query.refetch(), active.refetch(), any.refetch(), waitlist.query.refetch()]);
+  const failed = [upcoming.query, past.query, active, any, waitlist.list.query].some((q) => q.isError && !q.data);
+  const retry = () => Promise.all([upcoming.query.refetch(), past.query.refetch(), active.refetch(), any.refetch(), waitlist.list.query.refetch()]);
   const activeUpcoming = active.data?.total ?? 0;
   return (
     <div className="container-page max-w-4xl py-8 sm:py-10">
@@ -140,7 +140,7 @@ export default function BookingsScreen(_props: ScreenProps) {
                 <BookingList tab="past" list={past} onCancel={setToCancel} />
               </TabPanel>
               <TabPanel>
-                <WaitlistPanel entries={waitlist.entries ?? []} reload={waitlist.reload} />
+                <WaitlistPanel waitlist={waitlist} />
               </TabPanel>
             </TabPanels>
           </TabGroup>

@@ -3,34 +3,43 @@
 // checkout for the held spots at the price offered; Decline), or how it ended. A free offer asks who is coming
 // before Accept books it, as the class page's booking card does (a paid one names them at checkout).
 import { useStore } from '@nanostores/react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { AttendeeInput } from '../../../../api/attendees/model';
 import type { AcceptAnswer, WaitlistEntry } from '../../../../api/waitlist/model';
 import AttendeeFields, { type AttendeeErrors, readAttendees, useAttendeeDrafts } from '../../../components/booking/AttendeeFields';
 import { EmptyState } from '../../../components/catalog/EmptyState';
-import { api, unwrap } from '../../../lib/api';
+import { LoadMoreButton, useLoadMore } from '../../components/LoadMore';
+import { pageQuery } from '../../components/Pagination';
+import { api, unwrap, unwrapPage } from '../../../lib/api';
 import { errorMessage } from '../../../lib/api-error';
 import { dateAtTime, dollars } from '../../../lib/catalog';
 import { $user } from '../../../lib/stores/session';
 import { toast } from '../../../lib/stores/toast';
-import { countdown, isOpenEntry, WAITLIST_STATUS_LABEL, waitlistQuery } from '../../../lib/waitlist';
+import { countdown, isOpenEntry, WAITLIST_STATUS_LABEL, WAITLIST_KEY } from '../../../lib/waitlist';
 import { navigate } from '../../router';
+
+const WAITLIST_PAGE_SIZE = 20;
 import { ClassFacts } from './ClassFacts';
 
-/** The caller's waitlist entries (null while loading); TanStack Query refetches them on focus. */
+/** The caller's waitlist entries a page at a time (null while loading), open ones first, so the first page
+ * carries every offer to answer; TanStack Query refetches them on focus. */
 export function useWaitlistEntries() {
   const queryClient = useQueryClient();
   // An entry that was left is no longer the customer's business here: they left it themselves, booked the
   // class another way (it is under Upcoming), or the class was cancelled (they were emailed).
-  const query = useQuery({ ...waitlistQuery, select: (entries) => entries.filter((entry) => entry.status !== 'left') });
-  const entries = query.data ?? null;
+  const list = useLoadMore(
+    [...WAITLIST_KEY, 'current'],
+    (window) => unwrapPage(api.waitlist.get({ query: { includeLeft: 'false', ...pageQuery(window) } })),
+    WAITLIST_PAGE_SIZE,
+  );
+  const entries = list.items ?? null;
   // An answered offer also changes the bookings (a booking, or a hold to pay).
   const reload = async () => {
-    await queryClient.invalidateQueries({ queryKey: waitlistQuery.queryKey });
+    await queryClient.invalidateQueries({ queryKey: WAITLIST_KEY });
     await queryClient.invalidateQueries({ queryKey: ['bookings'] });
   };
-  return { query, entries, reload, openCount: (entries ?? []).filter(isOpenEntry).length };
+  return { list, entries, reload, openCount: (entries ?? []).filter(isOpenEntry).length };
 }
 
 /** Re-renders every second while an offer's countdown is on screen. */
@@ -60,7 +69,9 @@ export function OfferNotice({ entries }: { entries: WaitlistEntry[] }) {
   );
 }
 
-export function WaitlistPanel({ entries, reload }: { entries: WaitlistEntry[]; reload: () => Promise<void> }) {
+export function WaitlistPanel({ waitlist }: { waitlist: ReturnType<typeof useWaitlistEntries> }) {
+  const { entries: loaded, reload, list } = waitlist;
+  const entries = loaded ?? [];
   const [busy, setBusy] = useState<number | null>(null);
   const now = useNow(entries.some((e) => e.status === 'offered'));
 
@@ -95,11 +106,14 @@ export function WaitlistPanel({ entries, reload }: { entries: WaitlistEntry[]; r
     return <EmptyState title="No Waitlist Entries" hint="When a class is full, join its waitlist from the class page and it will show up here." action={{ href: '/classes', label: 'Browse Classes' }} />;
   }
   return (
-    <ul className="space-y-4">
-      {entries.map((entry) => (
-        <WaitlistItem key={entry.id} entry={entry} now={now} busy={busy === entry.id} act={(action, attendees) => void act(entry, action, attendees)} />
-      ))}
-    </ul>
+    <>
+      <ul className="space-y-4">
+        {entries.map((entry) => (
+          <WaitlistItem key={entry.id} entry={entry} now={now} busy={busy === entry.id} act={(action, attendees) => void act(entry, action, attendees)} />
+        ))}
+      </ul>
+      <LoadMoreButton query={list.query} loaded={entries.length} total={list.total} noun="entries" />
+    </>
   );
 }
 
