@@ -21,6 +21,7 @@ import { refreshUser } from '../../lib/stores/session';
 import { toast } from '../../lib/stores/toast';
 import Toaster from '../Toaster';
 import { JoinWaitlist } from './JoinWaitlist';
+import { spotCount } from '../../../api/lib/plural';
 
 interface BookingCardProps {
   classId: number;
@@ -174,7 +175,7 @@ function AlreadyBooked({ booking }: { booking: Booking }) {
         You've booked this class
       </p>
       <p className="mt-1 text-sm">
-        {booking.quantity} {booking.quantity === 1 ? 'spot' : 'spots'} · {pending ? 'Pending payment' : 'Confirmed'}
+        {spotCount(booking.quantity)} · {pending ? 'Pending payment' : 'Confirmed'}
       </p>
       <a href={pending ? `/checkout/${booking.classId}?quantity=${booking.quantity}` : '/bookings'} className={`mt-3 w-full ${pending ? 'btn-accent' : 'btn-secondary'}`}>
         {pending ? 'Complete payment' : 'View My Bookings'}

@@ -9,6 +9,7 @@ import { errorMessage } from '../../lib/api-error';
 import { dateAtTime } from '../../lib/catalog';
 import { toast } from '../../lib/stores/toast';
 import { isOpenEntry, WAITLIST_KEY } from '../../lib/waitlist';
+import { spotCount } from '../../../api/lib/plural';
 
 interface JoinWaitlistProps {
   classId: number;
@@ -58,7 +59,7 @@ export function JoinWaitlist({ classId, capacity, signedIn, quantity, onQuantity
     return (
       <div className="mt-5 rounded-xl border border-amber-400 bg-amber-50 p-4 text-amber-950 dark:bg-amber-950/40 dark:text-amber-100" role="status">
         <p className="font-semibold">Spots are held for you</p>
-        <p className="mt-1 text-sm">{entry.quantity} {entry.quantity === 1 ? 'spot' : 'spots'} until {dateAtTime(entry.offerExpiresAt!)}.</p>
+        <p className="mt-1 text-sm">{spotCount(entry.quantity)} until {dateAtTime(entry.offerExpiresAt!)}.</p>
         <a href="/bookings?tab=waitlist" className="btn-accent mt-3 w-full">Answer the offer</a>
       </div>
     );
@@ -69,7 +70,7 @@ export function JoinWaitlist({ classId, capacity, signedIn, quantity, onQuantity
         {full}
         <div className="mt-4 rounded-xl bg-brand-50 p-4 text-brand-900 dark:bg-brand-950/60 dark:text-brand-100" role="status">
           <p className="flex items-center gap-2 font-semibold"><Icon name="check" className="h-5 w-5" />You're on the waitlist</p>
-          <p className="mt-1 text-sm">Number {entry.position} in line · {entry.quantity} {entry.quantity === 1 ? 'spot' : 'spots'}</p>
+          <p className="mt-1 text-sm">Number {entry.position} in line · {spotCount(entry.quantity)}</p>
           <button type="button" className="btn-secondary mt-3 w-full" disabled={busy} onClick={() => leave.mutate()}>Leave Waitlist</button>
         </div>
       </>

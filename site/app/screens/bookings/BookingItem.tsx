@@ -6,6 +6,7 @@ import { isCancelledByCoach } from '../../../lib/bookings';
 import { DEFAULT_CLASS_IMAGE, dollars } from '../../../lib/catalog';
 import { ClassFacts } from './ClassFacts';
 import { StatusBadge } from './StatusBadge';
+import { spotCount } from '../../../../api/lib/plural';
 
 export function BookingItem({ booking, tab, onCancel }: { booking: Booking; tab: 'upcoming' | 'past'; onCancel: (booking: Booking) => void }) {
   const { class: cls } = booking;
@@ -27,7 +28,7 @@ export function BookingItem({ booking, tab, onCancel }: { booking: Booking; tab:
           <h3 className="text-lg font-semibold">{cls.title}</h3>
           <StatusBadge status={booking.status} />
         </div>
-        <ClassFacts cls={cls} spots={`${spots} ${spots === 1 ? 'spot' : 'spots'} booked`} />
+        <ClassFacts cls={cls} spots={`${spotCount(spots)} booked`} />
         {booking.classChangedAt && booking.status !== 'cancelled' && !cls.deleted && (
           <p className="rounded-xl border border-amber-400 bg-amber-50 p-3 text-sm text-amber-950 dark:bg-amber-950/40 dark:text-amber-100" role="note">
             <span className="font-semibold">Changed by the coach.</span> The time and place above are the new ones; you can cancel with a full refund until the class starts.

@@ -4,6 +4,7 @@
 import { Dialog, DialogPanel, DialogTitle, Description } from '@headlessui/react';
 import type { Booking } from '../../../../api/bookings/model';
 import { dateAtTime, dollars } from '../../../lib/catalog';
+import { spotCount } from '../../../../api/lib/plural';
 
 function refundSentence(booking: Booking): string {
   if (booking.status === 'pending') return 'Your payment has not been completed, so nothing has been charged and nothing needs refunding.';
@@ -28,7 +29,7 @@ export function CancelDialog({ booking, busy, onKeep, onConfirm }: { booking: Bo
           {booking && (
             <>
               <Description className="mt-2 text-sm text-fog-700 dark:text-fog-300">
-                {booking.class.title}: {booking.quantity} {booking.quantity === 1 ? 'spot' : 'spots'}. Cancellation policies may apply.
+                {booking.class.title}: {spotCount(booking.quantity)}. Cancellation policies may apply.
               </Description>
               <p className="mt-3 rounded-xl bg-fog-100 p-3 text-sm text-fog-800 dark:bg-fog-800 dark:text-fog-100" data-testid="refund-note">
                 {refundSentence(booking)}

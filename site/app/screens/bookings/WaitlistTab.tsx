@@ -21,6 +21,7 @@ import { navigate } from '../../router';
 
 const WAITLIST_PAGE_SIZE = 20;
 import { ClassFacts } from './ClassFacts';
+import { spotCount } from '../../../../api/lib/plural';
 
 /** The caller's waitlist entries a page at a time (null while loading), open ones first, so the first page
  * carries every offer to answer; TanStack Query refetches them on focus. */
@@ -121,7 +122,7 @@ type Action = 'accept' | 'decline' | 'leave';
 
 function WaitlistItem({ entry, now, busy, act }: { entry: WaitlistEntry; now: number; busy: boolean; act: (action: Action, attendees?: AttendeeInput[]) => void }) {
   const { class: cls } = entry;
-  const spots = `${entry.quantity} ${entry.quantity === 1 ? 'spot' : 'spots'}`;
+  const spots = spotCount(entry.quantity);
   const freeOffer = entry.status === 'offered' && !entry.amount;
   const kids = cls.ageGroup === 'Kids';
   const user = useStore($user);

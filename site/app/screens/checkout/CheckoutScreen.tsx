@@ -17,6 +17,7 @@ import Spinner from '../../components/Spinner';
 import { navigate, useLocation } from '../../router';
 import type { ScreenProps } from '../../router';
 import type { CheckoutIntent, PaymentFormProps } from './payment-form';
+import { spotCount } from '../../../../api/lib/plural';
 
 const TestCardForm = lazy(() => import('./TestCardForm'));
 const StripePaymentForm = lazy(() => import('./StripePaymentForm'));
@@ -227,7 +228,7 @@ export default function CheckoutScreen({ params }: ScreenProps) {
                 {cls.address && cls.location && <span className="block text-fog-600 dark:text-fog-400">{cls.address}</span>}
               </span>
             </li>
-            <li className="flex gap-2"><Icon name="users" className="mt-0.5 h-4 w-4 shrink-0 text-fog-500" />{quantity} {quantity === 1 ? 'spot' : 'spots'}</li>
+            <li className="flex gap-2"><Icon name="users" className="mt-0.5 h-4 w-4 shrink-0 text-fog-500" />{spotCount(quantity)}</li>
           </ul>
           <p className="mt-5 border-t border-fog-200 pt-4 text-sm dark:border-fog-800">
             Booking for <span className="font-semibold">{user.firstName} {user.lastName}</span>
