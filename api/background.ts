@@ -2,7 +2,7 @@
 // process runs each job per period, however many processes or machines serve Fogline.
 import type { AppContext } from './context';
 import { type JobHandle, scheduleJob } from './lib/jobs';
-import { REMINDERS_EVERY_MS, sendDueReminders } from './notices/reminders';
+import { PRUNE_REMINDER_KEYS_EVERY_MS, pruneSentReminderKeys, REMINDERS_EVERY_MS, sendDueReminders } from './notices/reminders';
 import { removeUnusedUploads } from './uploads/cleanup';
 import { passOnFreedSpots, sweepWaitlists } from './waitlist/offers';
 
@@ -25,6 +25,8 @@ export function startBackgroundJobs(ctx: AppContext): { stop(): void; jobs: JobH
     scheduleJob(ctx, { name: 'waitlist-offers', everyMs: WAITLIST_SWEEP_EVERY_MS, run: sweepWaitlists }),
     // Reminders before booked classes; each one is also its own one-off key, so none is ever sent twice.
     scheduleJob(ctx, { name: 'class-reminders', everyMs: REMINDERS_EVERY_MS, run: sendDueReminders }),
+    // ...and those keys are dropped once their class has started (it can never be due again).
+    scheduleJob(ctx, { name: 'prune-reminder-keys', everyMs: PRUNE_REMINDER_KEYS_EVERY_MS, run: pruneSentReminderKeys }),
     // Uploads nothing refers to a day after they were stored (api/uploads/cleanup.ts).
     scheduleJob(ctx, { name: 'remove-unused-uploads', everyMs: 60 * 60_000, run: removeUnusedUploads }),
   ];

@@ -3,7 +3,7 @@
 // are due; each reminder runs under the one-off key "reminder:booking:<id>" (api/lib/jobs.ts), so it goes
 // out exactly once across processes and restarts. No reminder for a class booked less than the lead time
 // ahead (the confirmation has just said it all) or for a customer who turned reminders off.
-import { and, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, notInArray, or, sql } from 'drizzle-orm';
 import { bookings, classes, jobLeases, users } from '../../db/schema';
 import { classIcsAttachments, whenOf, whereOf } from '../bookings/emails';
 import type { ClassRow } from '../bookings/shape';
@@ -15,7 +15,39 @@ import { renderEmail } from '../mail-templates';
 /** The timed job looks for due reminders this often. */
 export const REMINDERS_EVERY_MS = 60_000;
 
-const reminderKey = (bookingId: number) => `reminder:booking:${bookingId}`;
+const REMINDER_KEY_PREFIX = 'reminder:booking:';
+const reminderKey = (bookingId: number) => `${REMINDER_KEY_PREFIX}${bookingId}`;
+
+/** How often the sent reminders' keys of classes that have started are dropped. */
+export const PRUNE_REMINDER_KEYS_EVERY_MS = 60 * 60_000;
+
+/** Drops the one-off keys of reminders whose class has started (or whose booking is gone): such a reminder can
+ * never be due again, since only classes still to come are looked at, so the keys need not grow for ever.
+ * Answers how many it dropped. */
+export async function pruneSentReminderKeys(ctx: AppContext): Promise<number> {
+  const now = ctx.clock.now();
+  const started = ctx.db
+    .select({ key: sql`${REMINDER_KEY_PREFIX} || ${bookings.id}` })
+    .from(bookings)
+    .innerJoin(classes, eq(classes.id, bookings.classId))
+    .where(lte(classes.startTime, now));
+  const bookingIds = ctx.db.select({ id: bookings.id }).from(bookings);
+  const dropped = await ctx.db.write((tx) =>
+    tx
+      .delete(jobLeases)
+      .where(
+        and(
+          // The key's range on its primary-key index: every key starting with the prefix.
+          gte(jobLeases.key, REMINDER_KEY_PREFIX),
+          lt(jobLeases.key, `${REMINDER_KEY_PREFIX.slice(0, -1)};`),
+          isNotNull(jobLeases.doneAt),
+          or(inArray(jobLeases.key, started), notInArray(sql`cast(substr(${jobLeases.key}, ${REMINDER_KEY_PREFIX.length + 1}) as integer)`, bookingIds)),
+        ),
+      )
+      .returning({ key: jobLeases.key }),
+  );
+  return dropped.length;
+}
 
 export function mapLink(cls: Pick<ClassRow, 'address' | 'location'>): string | null {
   const place = cls.address ?? cls.location;

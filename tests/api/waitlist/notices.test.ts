@@ -5,8 +5,8 @@
 import { afterAll, beforeAll, describe, expect, spyOn, test } from 'bun:test';
 import { eq } from 'drizzle-orm';
 import { noticeClassChanges } from '../../../api/notices/changes';
-import { sendDueReminders } from '../../../api/notices/reminders';
-import { classes } from '../../../db/schema';
+import { pruneSentReminderKeys, sendDueReminders } from '../../../api/notices/reminders';
+import { classes, jobLeases } from '../../../db/schema';
 import type { TestServer } from '../../helpers/api';
 import { createClass, createUser, outbox, pageTotal, type SignedIn, startWithCoach } from '../bookings/fixtures';
 
@@ -113,6 +113,27 @@ describe('reminders', () => {
     server.ctx.env.reminderLeadHours = 24;
     expect(mailsTo(customer.email, 'Reminder: Early Bird Swim')).toHaveLength(1);
     server.clock.set(new Date());
+  });
+
+  // Last: it moves the clock past other tests' classes, whose keys it drops too.
+  test("a sent reminder's key is kept until its class starts, then dropped, and nothing is sent again", async () => {
+    const start = server.clock.now().getTime();
+    const cls = await createClass(server, { coachId: coach.id, priceCents: 0, startsInHours: 72, title: 'Pruned Pilates' });
+    const customer = await createUser(server);
+    const booking = await customer.client.post('/api/bookings/free', { classId: cls.id, quantity: 1 });
+    expect(booking.status).toBe(201);
+    const key = `reminder:booking:${booking.body.id}`;
+    const hasKey = async () => (await server.ctx.db.select().from(jobLeases).where(eq(jobLeases.key, key))).length === 1;
+    server.clock.set(new Date(cls.startTime!.getTime() - 23 * HOUR));
+    await sendDueReminders(server.ctx);
+    await pruneSentReminderKeys(server.ctx);
+    expect(await hasKey()).toBe(true);
+    server.clock.set(new Date(cls.startTime!.getTime() + HOUR));
+    expect(await pruneSentReminderKeys(server.ctx)).toBeGreaterThanOrEqual(1);
+    expect(await hasKey()).toBe(false);
+    await sendDueReminders(server.ctx);
+    expect(mailsTo(customer.email, 'Reminder: Pruned Pilates')).toHaveLength(1);
+    server.clock.set(new Date(start));
   });
 });
 
