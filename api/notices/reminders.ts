@@ -3,7 +3,7 @@
 // are due; each reminder runs under the one-off key "reminder:booking:<id>" (api/lib/jobs.ts), so it goes
 // out exactly once across processes and restarts. No reminder for a class booked less than the lead time
 // ahead (the confirmation has just said it all) or for a customer who turned reminders off.
-import { and, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, notInArray, or, sql } from 'drizzle-orm';
+import { and, eq, gt, gte, isNotNull, isNull, lt, lte, notExists, or, sql } from 'drizzle-orm';
 import { bookings, classes, jobLeases, users } from '../../db/schema';
 import { classIcsAttachments, whenOf, whereOf } from '../bookings/emails';
 import type { ClassRow } from '../bookings/shape';
@@ -25,13 +25,12 @@ export const PRUNE_REMINDER_KEYS_EVERY_MS = 60 * 60_000;
  * never be due again, since only classes still to come are looked at, so the keys need not grow for ever.
  * Answers how many it dropped. */
 export async function pruneSentReminderKeys(ctx: AppContext): Promise<number> {
-  const now = ctx.clock.now();
-  const started = ctx.db
-    .select({ key: sql`${REMINDER_KEY_PREFIX} || ${bookings.id}` })
+  const bookingId = sql`cast(substr(${jobLeases.key}, ${REMINDER_KEY_PREFIX.length + 1}) as integer)`;
+  const stillToCome = ctx.db
+    .select({ id: bookings.id })
     .from(bookings)
     .innerJoin(classes, eq(classes.id, bookings.classId))
-    .where(lte(classes.startTime, now));
-  const bookingIds = ctx.db.select({ id: bookings.id }).from(bookings);
+    .where(and(eq(bookings.id, bookingId), gt(classes.startTime, ctx.clock.now())));
   const dropped = await ctx.db.write((tx) =>
     tx
       .delete(jobLeases)
@@ -41,7 +40,7 @@ export async function pruneSentReminderKeys(ctx: AppContext): Promise<number> {
           gte(jobLeases.key, REMINDER_KEY_PREFIX),
           lt(jobLeases.key, `${REMINDER_KEY_PREFIX.slice(0, -1)};`),
           isNotNull(jobLeases.doneAt),
-          or(inArray(jobLeases.key, started), notInArray(sql`cast(substr(${jobLeases.key}, ${REMINDER_KEY_PREFIX.length + 1}) as integer)`, bookingIds)),
+          notExists(stillToCome),
         ),
       )
       .returning({ key: jobLeases.key }),
