@@ -99,7 +99,7 @@ export async function teachingEvents(ctx: AppContext, coachId: number, now: Date
     const description = [
       `${booked.get(cls.id) ?? 0} of ${cls.capacity} spots booked`,
       `${waiting.get(cls.id) ?? 0} on the waitlist`,
-      `Roster: ${ctx.env.publicUrl}/roster?classId=${cls.id}`,
+      `Roster: ${ctx.env.publicUrl}/roster/${cls.id}`,
     ].join('\n');
     return eventOf(ctx, cls, `class-${cls.id}@fogline`, description, cls.deletedAt !== null, cls.updatedAt);
   });

@@ -3,31 +3,29 @@
 import { Elysia } from 'elysia';
 import { authPlugin, requireUser } from '../auth/plugin';
 import type { AppContext } from '../context';
+import { buildCalendar } from '../lib/ics';
 import { Message } from '../lib/schema';
 import { CalendarFeed, FeedParams } from './model';
 import { getCalendarFeed, isNotModified, renderCalendarFeed, resetCalendarFeed } from './service';
 
 const tags = ['Calendar'];
-const FEED_EXAMPLE = [
-  'BEGIN:VCALENDAR',
-  'VERSION:2.0',
-  'PRODID:-//Fogline//Bookings//EN',
-  'METHOD:PUBLISH',
-  'BEGIN:VTIMEZONE',
-  'TZID:America/Los_Angeles',
-  '...',
-  'END:VTIMEZONE',
-  'BEGIN:VEVENT',
-  'UID:booking-42@fogline',
-  'SEQUENCE:1',
-  'DTSTAMP:20270301T120000Z',
-  'DTSTART;TZID=America/Los_Angeles:20270314T090000',
-  'DTEND;TZID=America/Los_Angeles:20270314T100000',
-  'SUMMARY:Sunrise Yoga',
-  'STATUS:CONFIRMED',
-  'END:VEVENT',
-  'END:VCALENDAR',
-].join('\r\n');
+/** The documented example, written by the same generator as every feed. */
+const FEED_EXAMPLE = buildCalendar(
+  [
+    {
+      uid: 'booking-42@fogline',
+      title: 'Sunrise Yoga',
+      description: '1 spot booked on Fogline: Casey Morgan.',
+      location: 'Crissy Field, 1199 E Beach, San Francisco, CA 94129',
+      url: 'http://localhost:4321/classes/7',
+      start: new Date('2027-03-14T16:00:00Z'),
+      end: new Date('2027-03-14T17:00:00Z'),
+      stamp: new Date('2027-03-01T12:00:00Z'),
+      sequence: 1,
+    },
+  ],
+  'Fogline',
+);
 
 export function calendarRoutes(ctx: AppContext) {
   return new Elysia()

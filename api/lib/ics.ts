@@ -57,7 +57,8 @@ export function buildCalendar(events: CalendarEvent[], name?: string): string {
       status: event.cancelled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
     });
   }
-  return calendar.toString();
+  // RFC 5545 ends every content line with CRLF, the last one too; the generator leaves it off.
+  return `${calendar.toString()}\r\n`;
 }
 
 /** The booking confirmation's calendar file: one event. */

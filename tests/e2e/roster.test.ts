@@ -1,7 +1,8 @@
 // Issue 14's "done when", in Chromium: a parent books 2 spots in a Kids class naming both children, the coach
-// opens the roster on a 390 px phone, checks one in and marks one no-show (a mark the server refuses is taken back), the counts show in Customer
-// Management; the customer's and the coach's feed URLs parse and show the session, a moved session updates and
-// a cancelled one is marked cancelled; a reset link stops working.
+// opens the roster on a 390 px phone (from My Classes, and from My Calendar's dialog with the CSV), checks one in
+// and marks one no-show (a mark the server refuses is taken back), the counts show in Customer Management; the
+// customer's and the coach's feed URLs parse and show the session, a session the coach moves updates in place, a
+// cancelled booking and a deleted session are marked cancelled; Copy copies the link and a reset link stops working.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { eq } from 'drizzle-orm';
 import { join } from 'node:path';
@@ -158,6 +159,31 @@ describe('named attendees, the roster and the calendar feeds', () => {
     await guard.context.close();
   });
 
+  test("the coach opens the same roster from My Calendar's class dialog and downloads it as CSV", async () => {
+    const guard = await newContext(browser, DESKTOP);
+    const page = await guard.page();
+    await signIn(page, product.url, 'coach@fogline.test');
+    await page.goto(`${product.url}/my-calendar`, { waitUntil: 'networkidle' });
+    const month = new Intl.DateTimeFormat('en-US', { timeZone: 'America/Los_Angeles', month: 'long', year: 'numeric' }).format(kidsStart);
+    const day = new Intl.DateTimeFormat('en-US', { timeZone: 'America/Los_Angeles', month: 'long', day: 'numeric', year: 'numeric' }).format(kidsStart);
+    for (let i = 0; i < 3 && (await page.locator('#month-title').textContent()) !== month; i++) await page.getByRole('button', { name: 'Next month' }).click();
+    await page.getByRole('gridcell', { name: new RegExp(`^${day}`) }).getByRole('button', { name: 'Little Kickers Roster' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Little Kickers Roster' });
+    await dialog.waitFor();
+    await shot(page, 'calendar-dialog-1280');
+    await Promise.all([page.waitForURL(`${product.url}/roster/${kidsClassId}`), dialog.getByRole('button', { name: 'Roster' }).click()]);
+    await page.getByText('1 of 2 checked in · 1 no-show').waitFor();
+    expect(await page.getByText('Booked by Riley Park · Free').count()).toBe(2);
+    await shot(page, 'roster-1280');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download CSV' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^roster-little-kickers-roster-.+\.csv$/);
+    const lines = (await Bun.file((await download.path())!).text()).trim().split('\r\n');
+    expect(lines[0]).toBe('Attendee,Age,Attendance,Booked by,Email,Phone,Payment,Booking');
+    expect(lines.slice(1).map((line) => line.split(',').slice(0, 4).join(',')).sort()).toEqual(['Leo Park,5,No-show,Riley Park', 'Maya Park,7,Checked in,Riley Park']);
+    expect(guard.offMachine).toEqual([]);
+    await guard.context.close();
+  });
+
   test("Customer Management shows the parent's attended and no-show counts", async () => {
     const guard = await newContext(browser, DESKTOP);
     const page = await guard.page();
@@ -183,24 +209,35 @@ describe('named attendees, the roster and the calendar feeds', () => {
     await guard.context.close();
   });
 
-  test("the coach's feed shows the session; a moved session updates in place and a cancelled booking is marked cancelled", async () => {
+  test("the customer's and the coach's feed URLs parse and show the session; a moved session updates in place; a cancelled booking and a deleted session are marked cancelled", async () => {
     const guard = await newContext(browser, DESKTOP);
     const page = await guard.page();
     await signIn(page, product.url, 'coach@fogline.test');
-    const coachFeed = (await (await page.request.get(`${product.url}/api/calendar`)).json()).url as string;
-    const before = (await feedEvents(coachFeed)).find((e) => e.uid === `class-${kidsClassId}@fogline`)!;
+    await page.goto(`${product.url}/profile`);
+    const coachFeed = await feedLinkOnProfile(page);
+    const uid = `class-${kidsClassId}@fogline`;
+    const before = (await feedEvents(coachFeed)).find((e) => e.uid === uid)!;
     expect(before.description).toContain('2 of 8 spots booked');
+    expect(before.description).toContain('0 on the waitlist');
     expect(before.localStart).toBe(pacificWall(kidsStart));
+    // The event links to the session's roster (PUBLIC_URL says localhost; this browser's session is on 127.0.0.1).
+    const rosterPath = new URL(/Roster: (\S+)/.exec(before.description)![1]!).pathname;
+    expect(rosterPath).toBe(`/roster/${kidsClassId}`);
+    await page.goto(`${product.url}${rosterPath}`);
+    await page.getByRole('heading', { name: 'Roster: Little Kickers Roster' }).waitFor();
 
+    // The coach moves the session two hours later: the same events, a higher SEQUENCE, the new time.
+    const parentBefore = (await feedEvents(parentFeed)).find((e) => e.summary === 'Little Kickers Roster')!;
     const moved = new Date(kidsStart.getTime() + 2 * 3_600_000);
-    await withDatabase((db) => db.write((tx) => tx.update(classes).set({ startTime: moved, endTime: new Date(moved.getTime() + 3_600_000) }).where(eq(classes.id, kidsClassId))));
-    const after = (await feedEvents(coachFeed)).find((e) => e.uid === `class-${kidsClassId}@fogline`)!;
+    expect((await page.request.patch(`${product.url}/api/classes/${kidsClassId}`, { headers: { origin: product.url }, data: { startTime: moved.toISOString() } })).status()).toBe(200);
+    const after = (await feedEvents(coachFeed)).find((e) => e.uid === uid)!;
     expect(after.sequence).toBeGreaterThan(before.sequence);
     expect(after.localStart).toBe(pacificWall(moved));
-    const parentAfter = (await feedEvents(parentFeed)).find((e) => e.summary === 'Little Kickers Roster')!;
+    const parentAfter = (await feedEvents(parentFeed)).find((e) => e.uid === parentBefore.uid)!;
+    expect(parentAfter.sequence).toBeGreaterThan(parentBefore.sequence);
     expect(parentAfter.localStart).toBe(pacificWall(moved));
 
-    // The parent books the run and cancels it: it stays in the feed, cancelled.
+    // The parent books the run and cancels it: it stays in their feed, cancelled.
     const parentContext = await newContext(browser, DESKTOP);
     const parentPage = await parentContext.page();
     await signIn(parentPage, product.url, parent.email, parent.password);
@@ -209,8 +246,20 @@ describe('named attendees, the roster and the calendar feeds', () => {
     expect((await parentPage.request.put(`${product.url}/api/bookings/${booked.id}/cancel`, { headers: { origin: product.url } })).status()).toBe(200);
     expect((await feedEvents(parentFeed)).find((e) => e.uid === `booking-${booked.id}@fogline`)!.status).toBe('CANCELLED');
 
-    // Reset on the profile: a new link, and the old one answers 404.
+    // The coach deletes the run: it stays in the coach's feed, cancelled.
+    expect((await feedEvents(coachFeed)).find((e) => e.uid === `class-${runClassId}@fogline`)!.status).toBe('CONFIRMED');
+    expect((await page.request.delete(`${product.url}/api/classes/${runClassId}?deleteOption=this`, { headers: { origin: product.url } })).status()).toBe(200);
+    expect((await feedEvents(coachFeed)).find((e) => e.uid === `class-${runClassId}@fogline`)!.status).toBe('CANCELLED');
+
+    // Copy on the profile puts the link on the clipboard.
+    await parentContext.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: product.url });
     await parentPage.goto(`${product.url}/profile`);
+    expect(await feedLinkOnProfile(parentPage)).toBe(parentFeed);
+    await parentPage.getByRole('button', { name: 'Copy' }).click();
+    await parentPage.getByTestId('toast').filter({ hasText: 'Calendar link copied' }).waitFor();
+    expect(await parentPage.evaluate(() => navigator.clipboard.readText())).toBe(parentFeed);
+
+    // Reset on the profile: a new link, and the old one answers 404 at once.
     await parentPage.getByRole('button', { name: 'Reset' }).click();
     await parentPage.getByRole('button', { name: 'Reset Link' }).click();
     const fresh = await feedLinkOnProfile(parentPage, parentFeed);

@@ -43,3 +43,35 @@ export function parseCalendar(text: string): { calendar: ICAL.Component; events:
   });
   return { calendar, events, zones };
 }
+
+/** The text of an email's `class.ics` attachment (base64 in the .eml the outbox keeps), or null. */
+export function calendarAttachment(eml: string): string | null {
+  const part = /Content-Type: text\/calendar[^\r\n]*name=class\.ics\r?\nContent-Transfer-Encoding: base64\r?\n(?:[^\r\n]+\r?\n)*?\r?\n([A-Za-z0-9+/=\r\n]+)/.exec(eml);
+  return part ? Buffer.from(part[1]!.replace(/\s+/g, ''), 'base64').toString('utf8') : null;
+}
+
+/** The RFC 5545 rules a lenient parser lets pass: CRLF line ends, lines folded at 75 octets, VERSION and PRODID,
+ * UID, DTSTAMP (in UTC) and DTSTART on every event, and a VTIMEZONE for every TZID an event names. */
+export function rfc5545Problems(text: string): string[] {
+  const problems: string[] = [];
+  if (!text.endsWith('\r\n') || /[^\r]\n/.test(text)) problems.push('a line does not end with CRLF');
+  const lines = text.split('\r\n').slice(0, -1);
+  lines.forEach((line, i) => {
+    if (new TextEncoder().encode(line).length > 75) problems.push(`line ${i + 1} is longer than 75 octets`);
+  });
+  const { calendar } = parseCalendar(text);
+  for (const name of ['version', 'prodid']) if (!calendar.getFirstPropertyValue(name)) problems.push(`no ${name.toUpperCase()}`);
+  const zones = new Set(calendar.getAllSubcomponents('vtimezone').map((zone) => String(zone.getFirstPropertyValue('tzid'))));
+  for (const event of calendar.getAllSubcomponents('vevent')) {
+    const uid = String(event.getFirstPropertyValue('uid') ?? '');
+    if (!uid) problems.push('an event without UID');
+    for (const name of ['dtstamp', 'dtstart']) if (!event.getFirstProperty(name)) problems.push(`${uid}: no ${name.toUpperCase()}`);
+    const stamp = event.getFirstPropertyValue('dtstamp') as ICAL.Time | null;
+    if (stamp && stamp.zone !== ICAL.Timezone.utcTimezone) problems.push(`${uid}: DTSTAMP is not in UTC`);
+    for (const name of ['dtstart', 'dtend']) {
+      const tzid = event.getFirstProperty(name)?.getParameter('tzid') as string | undefined;
+      if (tzid && !zones.has(tzid)) problems.push(`${uid}: ${name.toUpperCase()} names ${tzid} without its VTIMEZONE`);
+    }
+  }
+  return problems;
+}

@@ -35,6 +35,10 @@ describe('POST /api/bookings/free with attendees', () => {
     const long = await cast.customer.post('/api/bookings/free', { classId: adultsId, quantity: 1, attendees: [{ name: 'x'.repeat(81) }] });
     expect(long.status).toBe(400);
     expect(long.body.message).toBe("An attendee's name can be at most 80 characters.");
+    const longest = await cast.customer.post('/api/bookings/free', { classId: adultsId, quantity: 1, attendees: [{ name: `  ${'x'.repeat(80)}  ` }] });
+    expect(longest.status).toBe(201);
+    expect(longest.body.attendees[0].name).toBe('x'.repeat(80));
+    expect((await cast.customer.put(`/api/bookings/${longest.body.id}/cancel`)).status).toBe(200);
     const odd = await cast.customer.post('/api/bookings/free', { classId: adultsId, quantity: 1, attendees: 'Casey' });
     expect(odd.status).toBe(400);
   });
@@ -92,5 +96,22 @@ describe('POST /api/payment/create-intent with attendees', () => {
     expect(again.body.bookingId).toBe(ok.body.bookingId);
     const renamed = await server.ctx.db.select().from(bookingAttendees).where(eq(bookingAttendees.bookingId, ok.body.bookingId));
     expect(renamed.find((r) => r.position === 0)!.age).toBe(8);
+  });
+
+  test('once paid, the confirmation email, My Bookings and the roster name them, the roster as paid', async () => {
+    const amount = pageTotal(3000, 2);
+    const intent = await cast.customer.post('/api/payment/create-intent', { classId: paidKidsId, quantity: 2, amount, attendees: [{ name: 'Maya', age: 8 }, { name: 'Leo', age: 5 }] });
+    const card = { paymentIntentId: intent.body.id, clientSecret: intent.body.clientSecret, cardNumber: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' };
+    expect((await cast.customer.post('/api/payment/test-provider/pay', card)).status).toBe(200);
+    expect((await cast.customer.post('/api/payment/confirm', { paymentIntentId: intent.body.id })).status).toBe(200);
+    const mail = outbox(server).find((m) => m.includes('Booking confirmed: Junior Tennis'))!;
+    expect(mail.replace(/=\r?\n/g, '')).toContain('Spots: 2 spots for Maya (age 8), Leo (age 5)');
+    const mine = (await cast.customer.get('/api/bookings')).body.find((b: any) => b.id === intent.body.bookingId);
+    expect(mine.status).toBe('confirmed');
+    expect(mine.attendees.map((a: any) => `${a.name} ${a.age}`)).toEqual(['Maya 8', 'Leo 5']);
+    const roster = await cast.coach.get(`/api/classes/${paidKidsId}/roster`);
+    expect(roster.body.bookings).toEqual([
+      expect.objectContaining({ bookingId: intent.body.bookingId, paid: true, amount, attendees: [expect.objectContaining({ name: 'Maya', age: 8 }), expect.objectContaining({ name: 'Leo', age: 5 })] }),
+    ]);
   });
 });

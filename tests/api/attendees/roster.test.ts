@@ -104,6 +104,14 @@ describe('check-in', () => {
     expect(res.body.attendees[1].attendance).toBeNull();
   });
 
+  test('opens exactly 30 minutes before the start and is still open exactly 24 hours after it', async () => {
+    for (const at of [START.getTime() - 30 * 60_000, START.getTime() + 24 * 3_600_000]) {
+      server.clock.set(new Date(at));
+      expect((await attendance(cast.coach, legacyId, { attendee: 0, status: 'present' })).status).toBe(200);
+      expect((await attendance(cast.coach, legacyId, { attendee: 0, status: null })).status).toBe(200);
+    }
+  });
+
   test('is refused more than 24 hours after the start', async () => {
     server.clock.set(new Date(START.getTime() + 24 * 3_600_000 + 60_000));
     const res = await attendance();

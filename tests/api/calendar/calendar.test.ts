@@ -3,9 +3,10 @@
 // higher SEQUENCE when a class moves, cancelled events kept 30 days, ETag/304, and a reset URL that answers 404.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { eq } from 'drizzle-orm';
-import { classes } from '../../../db/schema';
+import { bookings, classes } from '../../../db/schema';
 import { startTestServer, type TestServer } from '../../helpers/api';
-import { parseCalendar } from '../../helpers/ical';
+import { calendarAttachment, parseCalendar, rfc5545Problems } from '../../helpers/ical';
+import { outbox, pageTotal } from '../bookings/fixtures';
 import { addClass, addUser, type Cast, clientFor, makeCast } from '../classes/helpers';
 
 let server: TestServer;
@@ -84,6 +85,38 @@ describe("a customer's feed", () => {
     expect(fall!.end.toISOString()).toBe('2027-11-07T18:00:00.000Z');
   });
 
+  test('keeps the RFC 5545 rules a lenient parser forgives: CRLF, 75-octet lines, UID, DTSTAMP in UTC, a VTIMEZONE for each TZID', async () => {
+    for (const client of [cast.customer, cast.coach]) {
+      const { text } = await readFeed(await feedUrl(client));
+      expect(parseCalendar(text).events.length).toBeGreaterThan(0);
+      expect(rfc5545Problems(text)).toEqual([]);
+    }
+  });
+
+  test("the confirmation email's calendar file is the feed's event: same UID and SEQUENCE, 9:00 AM Pacific", async () => {
+    const mail = outbox(server).find((m) => m.includes('Booking confirmed: Spring Forward Yoga'))!;
+    const attachment = calendarAttachment(mail)!;
+    expect(rfc5545Problems(attachment)).toEqual([]);
+    const [sent] = parseCalendar(attachment).events;
+    const inFeed = parseCalendar((await readFeed(await feedUrl())).text).events.find((e) => e.uid === sent!.uid)!;
+    expect(sent).toMatchObject({ uid: `booking-${springBooking}@fogline`, localStart: '2027-03-14 09:00', tzid: 'America/Los_Angeles', status: 'CONFIRMED' });
+    expect(sent!.description).toContain('Casey Morgan, Robin Morgan');
+    expect(inFeed.sequence).toBe(sent!.sequence);
+    expect(inFeed.start.toISOString()).toBe(sent!.start.toISOString());
+  });
+
+  test('leaves out a payment hold not yet paid and a hold that expired unpaid: only confirmed bookings', async () => {
+    const paidId = await addClass(server.ctx, { coachId: cast.coachId, title: 'Paid Hold Pilates', priceCents: 2500, startTime: new Date('2027-03-21T17:00:00Z') });
+    const held = await cast.customer.post('/api/payment/create-intent', { classId: paidId, quantity: 1, amount: pageTotal(2500, 1) });
+    expect(held.status).toBe(200);
+    const now = server.clock.now();
+    await server.ctx.db.write((tx) =>
+      tx.insert(bookings).values({ classId: paidId, userId: cast.customerId, status: 'cancelled', quantity: 1, amountCents: 2625, cancelledAt: now, cancelReason: 'hold_expired' }),
+    );
+    const { events } = parseCalendar((await readFeed(await feedUrl())).text);
+    expect(events.some((e) => e.summary === 'Paid Hold Pilates')).toBe(false);
+  });
+
   test("shows no one else's bookings", async () => {
     const { events } = parseCalendar((await readFeed(await feedUrl(cast.otherCoach))).text);
     expect(events).toEqual([]);
@@ -111,6 +144,11 @@ describe("a coach's feed", () => {
     expect(spring.description).toContain('0 on the waitlist');
     expect(spring.localStart).toBe('2027-03-14 09:00');
     expect(events.find((e) => e.uid === `class-${fallId}@fogline`)!.description).toContain('1 of 10 spots booked');
+  });
+
+  test("links each session to its roster page, /roster/{classId}", async () => {
+    const { events } = parseCalendar((await readFeed(await feedUrl(cast.coach))).text);
+    expect(events.find((e) => e.uid === `class-${springId}@fogline`)!.description).toContain(`Roster: ${server.url}/roster/${springId}`);
   });
 
   test('counts the people on a full session\'s waitlist', async () => {
@@ -160,6 +198,12 @@ describe('changes', () => {
     expect(coach.status).toBe('CANCELLED');
     const customer = parseCalendar((await readFeed(await feedUrl())).text).events.find((e) => e.summary === 'Fall Back Run')!;
     expect(customer.status).toBe('CANCELLED');
+    // Gone from both feeds once the 30 days are over.
+    const [coachFeed, customerFeed] = [await feedUrl(cast.coach), await feedUrl()];
+    server.clock.advance(31 * 86_400_000);
+    expect(parseCalendar((await readFeed(coachFeed)).text).events.some((e) => e.uid === `class-${fallId}@fogline`)).toBe(false);
+    expect(parseCalendar((await readFeed(customerFeed)).text).events.some((e) => e.summary === 'Fall Back Run')).toBe(false);
+    server.clock.set('2027-03-01T12:00:00Z');
   });
 });
 

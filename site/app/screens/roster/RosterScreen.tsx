@@ -1,6 +1,7 @@
 // /roster/{classId} (issue 14): a session's roster for its coach or an admin, made for a phone in one hand at the
 // session: every attendee by name with the booker's contact, paid or free, and a large Checked in / No-show
 // toggle each (tap the lit one again to clear it); the CSV download.
+import { useStore } from '@nanostores/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Attendee } from '../../../../api/attendees/model';
 import type { Roster, RosterBooking } from '../../../../api/attendees/roster-model';
@@ -9,6 +10,7 @@ import { Icon } from '../../../components/catalog/icons';
 import { api, unwrap } from '../../../lib/api';
 import { ApiError } from '../../../lib/api-error';
 import { classDateFull, classTime, dollars } from '../../../lib/catalog';
+import { $user } from '../../../lib/stores/session';
 import { toast } from '../../../lib/stores/toast';
 import AccessDenied from '../../components/AccessDenied';
 import Spinner from '../../components/Spinner';
@@ -26,8 +28,14 @@ interface MarkRequest {
   status: Mark;
 }
 
+/** Where the roster's back link goes: a coach's classes, or the admin panel's class list. */
+function backLink(role: string | undefined): { href: string; label: string } {
+  return role === 'admin' ? { href: '/admin?tab=classes', label: 'Admin Panel' } : { href: '/my-classes', label: 'My Classes' };
+}
+
 export default function RosterScreen({ params }: ScreenProps) {
   const classId = params.classId ?? '';
+  const back = backLink(useStore($user)?.role);
   const key = ['roster', classId];
   const queryClient = useQueryClient();
   const loaded = useQuery({ queryKey: key, queryFn: () => unwrap(api.classes({ id: classId }).roster.get()) });
@@ -63,7 +71,7 @@ export default function RosterScreen({ params }: ScreenProps) {
     return (
       <div className="container-page py-12 text-center" role="alert">
         <h1 className="text-2xl font-bold">{missing ? 'Class Not Found' : 'The roster could not be loaded'}</h1>
-        <a href="/my-classes" className="btn-primary mt-6">Back to My Classes</a>
+        <a href={back.href} className="btn-primary mt-6">Back to {back.label}</a>
       </div>
     );
   }
@@ -74,7 +82,7 @@ export default function RosterScreen({ params }: ScreenProps) {
   const notYet = roster.checkInOpensAt !== null && now < Date.parse(roster.checkInOpensAt);
   return (
     <div className="container-page max-w-2xl py-6 sm:py-10">
-      <a href="/my-classes" className="btn-ghost -ml-3 mb-3 px-3"><Icon name="arrowLeft" /> My Classes</a>
+      <a href={back.href} className="btn-ghost -ml-3 mb-3 px-3"><Icon name="arrowLeft" /> {back.label}</a>
       <h1 className="text-2xl font-bold leading-tight">Roster: {cls.title}</h1>
       <p className="mt-1 text-fog-700 dark:text-fog-300">
         {classDateFull(cls.startTime)} · {classTime(cls.startTime, cls.endTime)}
