@@ -2,6 +2,7 @@
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { TRUST_PROXY_MODES, type TrustProxy } from './lib/client-address';
+import { SettingError } from './lib/setting-error';
 import { readPaymentSettings } from './providers/payments/settings';
 
 function read(name: string): string | undefined {
@@ -13,7 +14,7 @@ function readPort(): number {
   const raw = read('PORT') ?? '4321';
   const port = Number(raw);
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    throw new Error(`PORT must be a whole number from 0 to 65535, got "${raw}"`);
+    throw new SettingError(`PORT must be a whole number from 0 to 65535, got "${raw}"`);
   }
   return port;
 }
@@ -24,7 +25,7 @@ function readWorkers(production: boolean): number {
   if (raw === undefined) return production ? availableParallelism() : 1;
   const workers = Number(raw);
   if (!Number.isInteger(workers) || workers < 1 || workers > 256) {
-    throw new Error(`WORKERS must be a whole number from 1 to 256, got "${raw}"`);
+    throw new SettingError(`WORKERS must be a whole number from 1 to 256, got "${raw}"`);
   }
   return workers;
 }
@@ -33,23 +34,23 @@ function readWorkers(production: boolean): number {
 function readReminderLead(): number {
   const raw = read('REMINDER_LEAD_HOURS') ?? '24';
   const hours = Number(raw);
-  if (!Number.isFinite(hours) || hours <= 0 || hours > 24 * 14) throw new Error(`REMINDER_LEAD_HOURS must be a number of hours above 0 and at most 336, got "${raw}"`);
+  if (!Number.isFinite(hours) || hours <= 0 || hours > 24 * 14) throw new SettingError(`REMINDER_LEAD_HOURS must be a number of hours above 0 and at most 336, got "${raw}"`);
   return hours;
 }
 
 const dataDir = resolve(read('DATA_DIR') ?? './data');
 const databaseUrl = read('DATABASE_URL') ?? `file:${resolve(dataDir, 'fogline.db')}`;
 if (!/^(file:|libsql:\/\/|https?:\/\/)/.test(databaseUrl)) {
-  throw new Error(`DATABASE_URL must start with file:, libsql:// or https://, got "${databaseUrl}"`);
+  throw new SettingError(`DATABASE_URL must start with file:, libsql:// or https://, got "${databaseUrl}"`);
 }
 
 /** A libSQL server means several machines may serve Fogline: files kept on one machine's disk would be missing
  * on the others, so uploads must go to S3 unless UPLOADS=local says every process shares this DATA_DIR. */
 function checkUploadsAreShared(): void {
   const uploads = read('UPLOADS');
-  if (uploads !== undefined && uploads !== 'local') throw new Error(`UPLOADS must be "local" or unset, got "${uploads}"`);
+  if (uploads !== undefined && uploads !== 'local') throw new SettingError(`UPLOADS must be "local" or unset, got "${uploads}"`);
   if (databaseUrl.startsWith('file:') || read('S3_BUCKET') || uploads === 'local') return;
-  throw new Error(
+  throw new SettingError(
     'DATABASE_URL points at a libSQL server, so several machines may serve Fogline, but uploads would be kept in ' +
       'DATA_DIR/uploads on this machine only. Set S3_BUCKET (with S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY and ' +
       'S3_ENDPOINT) so every machine stores them in one bucket, or UPLOADS=local if every process runs on this one machine.',
@@ -61,7 +62,7 @@ function readS3(bucket: string) {
   const endpoint = read('S3_ENDPOINT');
   const region = read('S3_REGION') ?? read('AWS_REGION');
   const publicUrl = read('S3_PUBLIC_URL') ?? (endpoint ? `${endpoint.replace(/\/$/, '')}/${bucket}` : `https://${bucket}.s3.${region ?? 'us-east-1'}.amazonaws.com`);
-  if (!/^https?:\/\//.test(publicUrl)) throw new Error(`S3_PUBLIC_URL must start with http:// or https://, got "${publicUrl}"`);
+  if (!/^https?:\/\//.test(publicUrl)) throw new SettingError(`S3_PUBLIC_URL must start with http:// or https://, got "${publicUrl}"`);
   return {
     bucket,
     accessKeyId: read('S3_ACCESS_KEY_ID') ?? read('AWS_ACCESS_KEY_ID'),
@@ -76,14 +77,14 @@ function readS3(bucket: string) {
 function readUploadMinFreeBytes(): number {
   const raw = read('UPLOAD_MIN_FREE_MB') ?? '256';
   const mb = Number(raw);
-  if (!Number.isFinite(mb) || mb < 0) throw new Error(`UPLOAD_MIN_FREE_MB must be a number of megabytes, got "${raw}"`);
+  if (!Number.isFinite(mb) || mb < 0) throw new SettingError(`UPLOAD_MIN_FREE_MB must be a number of megabytes, got "${raw}"`);
   return mb * 1024 * 1024;
 }
 
 function readTrustProxy(): TrustProxy {
   const raw = read('TRUST_PROXY') ?? 'none';
   if (!(TRUST_PROXY_MODES as readonly string[]).includes(raw)) {
-    throw new Error(`TRUST_PROXY must be one of ${TRUST_PROXY_MODES.join(', ')}, got "${raw}"`);
+    throw new SettingError(`TRUST_PROXY must be one of ${TRUST_PROXY_MODES.join(', ')}, got "${raw}"`);
   }
   return raw as TrustProxy;
 }

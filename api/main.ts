@@ -1,6 +1,7 @@
 // Production entry: open the database (migrate, seed), load the built site and serve on PORT. With
 // WORKERS=N (default: every core in production), this primary process then starts N-1 workers of the same
 // entry on the same port (api/workers.ts); they skip migrations and seeding, which happened here once.
+import { removeStartGuard } from './start-guard';
 import { startBackgroundJobs } from './background';
 import { seedIfEmpty } from '../db/seed';
 import { createContext } from './context';
@@ -22,6 +23,7 @@ const workers = ctx.env.workers;
 const { url, server } = startServer({ ctx, site, reusePort: workers > 1 });
 // With PORT=0 the port is known only now: links in emails use it unless PUBLIC_URL names the public origin.
 if (!process.env.PUBLIC_URL?.trim()) ctx.env.publicUrl = url;
+removeStartGuard();
 // Every process schedules the timed jobs; the database lets exactly one of them run each (api/lib/jobs.ts).
 startBackgroundJobs(ctx);
 

@@ -2,6 +2,8 @@
 // variable set all three are needed (the server refuses to start, naming what is missing), and the built-in
 // test provider (anyone pays with 4242..., its webhook secret is public) runs in production only when
 // PAYMENTS=test says so explicitly, which every page then announces.
+import { SettingError } from '../../lib/setting-error';
+
 export const STRIPE_VARIABLES = ['STRIPE_SECRET_KEY', 'PUBLIC_STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const;
 
 export interface StripeSettings {
@@ -21,7 +23,7 @@ const ALL_THREE = STRIPE_VARIABLES.join(', ');
 
 export function readPaymentSettings(read: (name: string) => string | undefined, production: boolean): PaymentSettings {
   const mode = read('PAYMENTS');
-  if (mode !== undefined && mode !== 'stripe' && mode !== 'test') throw new Error(`PAYMENTS must be stripe or test, got "${mode}"`);
+  if (mode !== undefined && mode !== 'stripe' && mode !== 'test') throw new SettingError(`PAYMENTS must be stripe or test, got "${mode}"`);
   if (mode === 'test') return { stripe: null, announceTestPayments: production };
   const [secretKey, publishableKey, webhookSecret] = STRIPE_VARIABLES.map(read);
   const missing = STRIPE_VARIABLES.filter((name) => !read(name));
@@ -29,10 +31,10 @@ export function readPaymentSettings(read: (name: string) => string | undefined, 
   if (missing.length === 0) return { stripe: { secretKey: secretKey!, publishableKey: publishableKey!, webhookSecret: webhookSecret! }, announceTestPayments: false };
   if (missing.length < STRIPE_VARIABLES.length) {
     const message = `Stripe is only partly configured: ${missing.join(' and ')} ${missing.length === 1 ? 'is' : 'are'} missing (${ALL_THREE} are all needed), or set PAYMENTS=test for the built-in test provider.`;
-    if (strict) throw new Error(message);
+    if (strict) throw new SettingError(message);
     console.warn(`[fogline] ${message} Using the built-in test provider.`);
   } else if (strict) {
-    throw new Error(`Payments need Stripe${production ? ' in production' : ''}: set ${ALL_THREE}, or PAYMENTS=test to run the built-in test provider (the pages then say so).`);
+    throw new SettingError(`Payments need Stripe${production ? ' in production' : ''}: set ${ALL_THREE}, or PAYMENTS=test to run the built-in test provider (the pages then say so).`);
   }
   return { stripe: null, announceTestPayments: false };
 }
