@@ -60,7 +60,7 @@ export function calendarRoutes(ctx: AppContext) {
         params: FeedParams,
         detail: {
           tags,
-          summary: 'The iCalendar feed behind a private URL: GET /api/calendar/{token}.ics',
+          summary: 'The iCalendar feed behind a private URL',
           description:
             'RFC 5545 with a VTIMEZONE for America/Los_Angeles. Each booking (UID booking-N@fogline) or taught session (UID class-N@fogline) keeps its UID; a moved class comes with a higher SEQUENCE; a cancelled booking or deleted class stays 30 days as STATUS:CANCELLED. Sends an ETag; If-None-Match with it answers 304. A reset or made-up token answers 404.',
           responses: {

@@ -13,8 +13,8 @@ export type CalendarFeed = v.InferOutput<typeof CalendarFeed>;
 
 export const FeedParams = v.object({
   token: withExample(
-    v.pipe(v.string(), v.description('The feed token followed by ".ics", as in the URL GET /api/calendar answers.')),
-    '7kq2m9x4c3vbn8w5t6y1zr0p2s7d4f3gh6j5k8l9mqa.ics',
+    v.pipe(v.string(), v.description('The feed token, as in the URL GET /api/calendar answers (the path ends in ".ics").')),
+    '7kq2m9x4c3vbn8w5t6y1zr0p2s7d4f3gh6j5k8l9mqa',
   ),
 });
 

@@ -82,6 +82,16 @@ function withSharedAnswers<T extends { paths?: Record<string, Record<string, Ope
   return doc;
 }
 
+/** Routes whose path ends in a fixed suffix the router cannot split from a parameter: the parameter takes the
+ * whole segment (the feed's "<token>.ics"), while the document shows the path as clients write it. */
+const DOCUMENTED_PATHS: Record<string, string> = { '/api/calendar/{token}': '/api/calendar/{token}.ics' };
+
+function withDocumentedPaths<T extends { paths?: Record<string, unknown> }>(doc: T): T {
+  if (!doc.paths) return doc;
+  doc.paths = Object.fromEntries(Object.entries(doc.paths).map(([path, methods]) => [DOCUMENTED_PATHS[path] ?? path, methods]));
+  return doc;
+}
+
 type ValibotSchema = Parameters<typeof toJsonSchema>[0];
 /** A valibot schema as JSON Schema, with the examples given beside it (api/lib/schema withExample). typeMode input:
  * what a client may send, so a check after a transform (the card number's spaces removed, then 16 digits) is left
@@ -135,7 +145,7 @@ export function docsRoutes() {
   return new Elysia()
     .use(plugin)
     .get('/docs', () => new Response(DOCS_PAGE, { headers: { 'content-type': 'text/html; charset=utf-8' } }), { detail: { hide: true } })
-    .get('/docs/json', () => withSharedAnswers(restoreBodies(generated())), { detail: { hide: true } })
+    .get('/docs/json', () => withDocumentedPaths(withSharedAnswers(restoreBodies(generated()))), { detail: { hide: true } })
     .get('/docs/assets/:file', ({ params, set, status }) => {
       const asset = assets[params.file];
       if (!asset) return status(404, { message: 'Not found.' });

@@ -207,9 +207,9 @@ const FRESH: Record<string, () => Promise<Fresh>> = {
     const { classId, bookingId } = await review();
     return { params: { classId: String(classId), bookingId: String(bookingId) } };
   },
-  'GET /api/calendar/{token}': async () => {
+  'GET /api/calendar/{token}.ics': async () => {
     const { url } = await expectOk(clients.customer.get('/api/calendar'), 'feed setup');
-    return { params: { token: new URL(url).pathname.split('/').pop()! } };
+    return { params: { token: new URL(url).pathname.split('/').pop()!.replace(/\.ics$/, '') } };
   },
 };
 
