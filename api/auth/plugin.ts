@@ -1,7 +1,7 @@
 // The one auth hook point: each feature plugin that reads the user does `.use(authPlugin(ctx))`, which derives
 // the signed-in user from the session cookie for that plugin's routes (scoped, so routes that never look at a
 // user, like /api/health, skip it) and adds the `auth` macro: a route that declares `auth: 'admin'` (or
-// 'user', 'self', 'coach', 'approvedCoach') refuses visitors (401) and the wrong role (403) before its body,
+// 'user', 'self', 'coachSelf', 'coach', 'approvedCoach') refuses visitors (401) and the wrong role (403) before its body,
 // query and params are parsed or validated. Handlers and services keep their own checks (requireUser and
 // friends below), which also narrow the user's type.
 import { Elysia } from 'elysia';
@@ -13,11 +13,12 @@ import { readSessionToken, sessionCookieUpdate, type SessionUser, type ValidSess
 type SessionState = { session: ValidSession | null; user: SessionUser | null };
 const SIGNED_OUT = { session: null, user: null } as SessionState;
 
-/** Who may call a route: anyone signed in; the owner of the account in the `id` param; a coach or an admin; an
- * approved coach or an admin; an admin. */
-export type Access = 'user' | 'self' | 'coach' | 'approvedCoach' | 'admin';
+/** Who may call a route: anyone signed in; the owner of the account in the `id` param; the coach in the `id`
+ * param or an admin; a coach or an admin; an approved coach or an admin; an admin. */
+export type Access = 'user' | 'self' | 'coachSelf' | 'coach' | 'approvedCoach' | 'admin';
 
 export const NOT_YOUR_ACCOUNT = 'You can only change your own account.';
+export const NOT_YOUR_COACH_ACCOUNT = 'You can only manage your own coach account.';
 
 /** Throws 401 or 403 unless `user` may call a route declared with `access` (params are still raw strings). */
 export function assertAccess(user: SessionUser | null, access: Access, params?: Record<string, string | undefined>): void {
@@ -25,12 +26,17 @@ export function assertAccess(user: SessionUser | null, access: Access, params?: 
   else if (access === 'coach') requireRole(user, 'coach', 'admin');
   else if (access === 'approvedCoach') requireApprovedCoach(user);
   else if (access === 'admin') requireRole(user, 'admin');
-  else {
-    const me = requireUser(user);
-    // A malformed id is left to the route (404): only someone else's real-looking id is refused here.
-    const id = params?.id ?? '';
-    if (/^\d{1,12}$/.test(id) && Number(id) !== me.id) throw forbidden(NOT_YOUR_ACCOUNT);
-  }
+  else if (access === 'coachSelf') {
+    const me = requireRole(user, 'coach', 'admin');
+    if (me.role !== 'admin' && isSomeoneElse(me, params)) throw forbidden(NOT_YOUR_COACH_ACCOUNT);
+  } else if (isSomeoneElse(requireUser(user), params)) throw forbidden(NOT_YOUR_ACCOUNT);
+}
+
+/** The `id` param names another account. A malformed id is left to the route (404): only someone else's
+ * real-looking id counts here. */
+function isSomeoneElse(me: SessionUser, params?: Record<string, string | undefined>): boolean {
+  const id = params?.id ?? '';
+  return /^\d{1,12}$/.test(id) && Number(id) !== me.id;
 }
 
 const mayCall = (user: SessionUser | null, access: Access, params?: Record<string, string | undefined>) => {

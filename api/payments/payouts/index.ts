@@ -1,4 +1,5 @@
-// Payout routes (owner coach or admin): Connect onboarding link and status; the test provider's completion.
+// Payout routes (the coach themself or an admin, checked before anything is read): Connect onboarding link and
+// status; the test provider's completion (coaches and admins; the account's owner is checked by the service).
 import { Elysia } from 'elysia';
 import { authPlugin, requireUser } from '../../auth/plugin';
 import type { AppContext } from '../../context';
@@ -13,7 +14,7 @@ export function payoutRoutes(ctx: AppContext) {
   const app = new Elysia()
     .use(authPlugin(ctx))
     .post('/coaches/:id/stripe-onboarding', ({ user, params }) => startOnboarding(ctx, requireUser(user), parseId(params.id, 'Coach not found.')), {
-      auth: 'user',
+      auth: 'coachSelf',
       params: CoachIdParams,
       response: { 200: OnboardingAnswer, 400: Message, 401: Message, 403: Message, 404: Message, 502: Message },
       detail: {
@@ -24,14 +25,14 @@ export function payoutRoutes(ctx: AppContext) {
       },
     })
     .get('/coaches/:id/stripe-status', ({ user, params }) => payoutStatus(ctx, requireUser(user), parseId(params.id, 'Coach not found.')), {
-      auth: 'user',
+      auth: 'coachSelf',
       params: CoachIdParams,
       response: { 200: PayoutStatus, 400: Message, 401: Message, 403: Message, 404: Message },
       detail: { tags, 'x-example-role': 'coach', summary: "A coach's payout status: onboarded, canReceivePayments" },
     });
   if (!isTestProvider(ctx.payments)) return app;
   return app.post('/payouts/test-onboarding/complete', ({ user, body }) => completeTestOnboarding(ctx, requireUser(user), body.accountId), {
-    auth: 'user',
+    auth: 'coach',
     body: TestOnboardingBody,
     response: { 200: PayoutStatus, 401: Message, 403: Message, 404: Message },
     detail: { tags, 'x-example-role': 'coach', summary: 'Test provider only: complete the local onboarding of your payout account' },

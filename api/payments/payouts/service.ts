@@ -2,6 +2,7 @@
 // the onboarding link back to /profile, and the status { onboarded, canReceivePayments }.
 import { eq } from 'drizzle-orm';
 import { payoutAccounts, users } from '../../../db/schema';
+import { NOT_YOUR_COACH_ACCOUNT } from '../../auth/plugin';
 import type { SessionUser } from '../../auth/session';
 import type { AppContext } from '../../context';
 import { badRequest, DomainError, forbidden, notFound } from '../../errors';
@@ -10,7 +11,7 @@ import { type PayoutStatus, SETUP_FAILED } from './model';
 
 /** The coach themself or an admin; the target must be a coach. */
 async function payoutCoach(ctx: AppContext, user: SessionUser, coachId: number) {
-  if (user.id !== coachId && user.role !== 'admin') throw forbidden('You can only manage your own payouts.');
+  if (user.id !== coachId && user.role !== 'admin') throw forbidden(NOT_YOUR_COACH_ACCOUNT);
   const coach = await ctx.db.select().from(users).where(eq(users.id, coachId)).get();
   if (!coach) throw notFound('Coach not found.');
   if (coach.role !== 'coach') throw badRequest('Only coaches receive payouts.');

@@ -108,8 +108,14 @@ const badCalls: BadCall[] = [
   { endpoint: 'PUT /api/bookings/{id}/cancel', refused: [], allowed: 'customer', call: (c) => c.put('/api/bookings/x/cancel') },
   { endpoint: 'POST /api/payment/create-intent', refused: [], allowed: 'customer', call: (c) => c.post('/api/payment/create-intent', { classId: 'x', quantity: 0, amount: 'lots' }) },
   { endpoint: 'POST /api/payment/confirm', refused: [], allowed: 'customer', call: (c) => c.post('/api/payment/confirm', { paymentIntentId: 42 }) },
-  { endpoint: 'POST /api/coaches/{id}/stripe-onboarding', refused: [], allowed: 'coach', call: (c) => c.post('/api/coaches/x/stripe-onboarding') },
-  { endpoint: 'POST /api/payouts/test-onboarding/complete', refused: [], allowed: 'coach', call: (c) => c.post('/api/payouts/test-onboarding/complete', { accountId: 7 }) },
+  { endpoint: 'POST /api/coaches/{id}/stripe-onboarding', refused: ['customer'], allowed: 'coach', call: (c) => c.post('/api/coaches/x/stripe-onboarding') },
+  {
+    endpoint: "POST /api/coaches/{another coach's id}/stripe-onboarding (malformed JSON)",
+    refused: ['customer', 'pendingCoach'],
+    allowed: 'admin',
+    call: (c) => malformedJson(c, 'POST', `/api/coaches/${people.coach.id}/stripe-onboarding`),
+  },
+  { endpoint: 'POST /api/payouts/test-onboarding/complete', refused: ['customer'], allowed: 'coach', call: (c) => c.post('/api/payouts/test-onboarding/complete', { accountId: 7 }) },
   {
     endpoint: 'POST /api/upload-image (text, not a file)',
     refused: [],

@@ -28,7 +28,7 @@ interface Operation {
 type Role = 'visitor' | 'customer' | 'coach' | 'admin';
 
 /** The least demo account each access rule lets in (api/auth/plugin.ts); x-example-role overrides it. */
-const ROLE_FOR_ACCESS: Record<string, Role> = { user: 'customer', self: 'customer', coach: 'coach', approvedCoach: 'coach', admin: 'admin' };
+const ROLE_FOR_ACCESS: Record<string, Role> = { user: 'customer', self: 'customer', coachSelf: 'coach', coach: 'coach', approvedCoach: 'coach', admin: 'admin' };
 const DEMO_EMAIL: Record<Exclude<Role, 'visitor'>, string> = { customer: 'customer@fogline.test', coach: 'coach@fogline.test', admin: 'admin@fogline.test' };
 const MINUTE = 60_000;
 

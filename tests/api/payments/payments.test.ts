@@ -297,7 +297,9 @@ describe('payouts (test provider)', () => {
     const admin = await createUser(server, 'admin');
     expect((await otherCoach.client.get(`/api/coaches/${payee.id}/stripe-status`)).status).toBe(403);
     expect((await otherCoach.client.post(`/api/coaches/${payee.id}/stripe-onboarding`)).status).toBe(403);
-    expect((await customer.client.post(`/api/coaches/${customer.id}/stripe-onboarding`)).status).toBe(400);
+    // A customer is the wrong role even for their own id: refused before the target is looked up.
+    expect((await customer.client.post(`/api/coaches/${customer.id}/stripe-onboarding`)).status).toBe(403);
+    expect((await admin.client.post(`/api/coaches/${customer.id}/stripe-onboarding`)).status).toBe(400);
     expect((await server.client().get(`/api/coaches/${payee.id}/stripe-status`)).status).toBe(401);
     expect((await admin.client.get(`/api/coaches/${payee.id}/stripe-status`)).status).toBe(200);
     const link = await payee.client.post(`/api/coaches/${payee.id}/stripe-onboarding`);
