@@ -15,10 +15,7 @@ const CLASS_NOT_FOUND = 'Class not found.';
 export function attendeeRoutes(ctx: AppContext) {
   return new Elysia()
     .use(authPlugin(ctx))
-    .get('/classes/:id/roster', ({ user, params, set }) => {
-      set.headers['cache-control'] = 'no-store';
-      return getRoster(ctx, user, parseId(params.id, CLASS_NOT_FOUND));
-    }, {
+    .get('/classes/:id/roster', ({ user, params }) => getRoster(ctx, user, parseId(params.id, CLASS_NOT_FOUND)), {
       auth: 'coach',
       params: ClassIdParams,
       response: { 200: Roster, 401: Message, 403: Message, 404: Message },
@@ -31,7 +28,7 @@ export function attendeeRoutes(ctx: AppContext) {
     .get('/classes/:id/roster.csv', async ({ user, params }) => {
       const { filename, csv } = await rosterCsv(ctx, user, parseId(params.id, CLASS_NOT_FOUND));
       return new Response(csv, {
-        headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="${filename}"`, 'cache-control': 'no-store' },
+        headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="${filename}"`, 'cache-control': 'private, no-store' },
       });
     }, {
       auth: 'coach',

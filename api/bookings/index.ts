@@ -33,10 +33,7 @@ export function bookingRoutes(ctx: AppContext) {
         },
       },
     )
-    .get('/bookings', async ({ user, set, query }) => {
-      set.headers['cache-control'] = 'no-store';
-      return paged(set, await listBookings(ctx, requireUser(user), query, readPage(query, PAGE_SIZE)));
-    }, {
+    .get('/bookings', async ({ user, set, query }) => paged(set, await listBookings(ctx, requireUser(user), query, readPage(query, PAGE_SIZE))), {
       auth: 'user',
       query: v.object({ ...BookingListFilter.entries, ...pageEntries }),
       response: { 200: v.array(Booking), 400: Message, 401: Message },

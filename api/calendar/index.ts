@@ -30,10 +30,7 @@ const FEED_EXAMPLE = buildCalendar(
 export function calendarRoutes(ctx: AppContext) {
   return new Elysia()
     .use(authPlugin(ctx))
-    .get('/calendar', ({ user, set }) => {
-      set.headers['cache-control'] = 'no-store';
-      return getCalendarFeed(ctx, requireUser(user));
-    }, {
+    .get('/calendar', ({ user }) => getCalendarFeed(ctx, requireUser(user)), {
       auth: 'user',
       response: { 200: CalendarFeed, 401: Message },
       detail: {

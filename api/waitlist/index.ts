@@ -48,7 +48,6 @@ export function waitlistRoutes(ctx: AppContext) {
     .get(
       '/waitlist',
       async ({ user, query, set }) => {
-        set.headers['cache-control'] = 'no-store';
         const filter = { classId: query.classId === undefined ? undefined : Number(query.classId), includeLeft: query.includeLeft !== 'false' };
         return paged(set, await listWaitlist(ctx, requireUser(user), filter, readPage(query, WAITLIST_PAGE_SIZE)));
       },

@@ -8,7 +8,7 @@ import { envForDataDir } from '../../../api/env';
 import { CLIENT_IP_HEADER } from '../../../api/lib/client-address';
 import type { RateLimitConfig } from '../../../api/lib/rate-limit';
 import { startTestServer, type TestClient, type TestServer } from '../../helpers/api';
-import { newPerson, PASSWORD, register } from './helpers';
+import { newPerson, PASSWORD, readOutbox, register, waitForEmail } from './helpers';
 
 const MINUTE = 60_000;
 const LIMITS: Partial<RateLimitConfig> = {
@@ -165,6 +165,16 @@ describe('password-reset requests', () => {
     const ip = from(server.client(), '192.0.2.70');
     for (let i = 0; i < 4; i++) expect((await ip.post('/api/auth/forgot-password', { email: `r${i}@example.test` })).status).toBe(200);
     expect429(await ip.post('/api/auth/forgot-password', { email: 'r9@example.test' }));
+  });
+
+  test('12 simultaneous requests for one email: exactly 2 answered 200 and 2 emails sent, 10 answered 429', async () => {
+    const person = await register(server);
+    const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => from(server.client(), `192.0.2.${120 + i}`).post('/api/auth/forgot-password', { email: person.email })));
+    expect(answers.filter((res) => res.status === 200)).toHaveLength(2);
+    expect(answers.filter((res) => res.status === 429)).toHaveLength(10);
+    await waitForEmail(server, person.email, 2);
+    await Bun.sleep(200);
+    expect(readOutbox(server).filter((message) => message.to.includes(person.email) && /reset/i.test(message.subject))).toHaveLength(2);
   });
 
   test('the limit on an unknown email behaves like a known one (no enumeration)', async () => {

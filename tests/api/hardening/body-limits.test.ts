@@ -2,7 +2,8 @@
 // Transfer-Encoding: chunked (no Content-Length) to POST /api/contact, signed out: each gets 413, and the
 // server process's peak memory stays near where it started (it read at most 1 MB of each). The upload route's
 // larger limit is chosen by the parsed path, and only for a signed-in caller: a signed-out upload is answered
-// 401 before its body is read.
+// 401 before its body is read. Outside /api, Bun's own limit (lowered from its 128 MB default to just above the
+// upload limit) refuses a larger declared body before the server reads it.
 import { afterAll, beforeAll, expect, test } from 'bun:test';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
@@ -119,3 +120,32 @@ test('six simultaneous signed-out 60 MB chunked uploads: 401 each, server memory
   // Buffering each body up to the 10 MB upload limit, as before, would take 60 MB.
   expect(grown).toBeLessThan(24 * MB);
 }, 60_000);
+
+/** Sends only a request head declaring a `length`-byte body; resolves with the status line's code. */
+function declareLength(path: string, length: number): Promise<number> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), hostname);
+    let answer = '';
+    socket.on('data', (data) => {
+      answer += data.toString();
+      const status = /^HTTP\/1\.1 (\d{3})/.exec(answer)?.[1];
+      if (status) {
+        socket.destroy();
+        resolve(Number(status));
+      }
+    });
+    socket.on('error', reject);
+    socket.write(`POST ${path} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nContent-Type: application/octet-stream\r\nContent-Length: ${length}\r\n\r\n`);
+  });
+}
+
+test("outside /api Bun's own limit answers 413 to a declared 20 MB body before any of it is sent", async () => {
+  const status = await Promise.race([declareLength('/classes', 20 * MB), Bun.sleep(5_000).then(() => 'no answer')]);
+  expect(status).toBe(413);
+});
+
+test('a declared 60 MB JSON body to /api is refused (413) before any of it is sent', async () => {
+  const status = await Promise.race([declareLength('/api/contact', 60 * MB), Bun.sleep(5_000).then(() => 'no answer')]);
+  expect(status).toBe(413);
+});
