@@ -1,13 +1,14 @@
 // Two real Fogline processes (`bun api/main.ts`) on one database, first on one shared embedded file, then on
 // one sqld started by the test (A over HTTP, B over libsql:// websockets): capacity races, payment holds,
-// replayed confirms and webhooks, rate limits across processes and restarts, and a process killed with
-// SIGKILL in the middle of writes.
+// replayed confirms and webhooks, rate limits across processes and restarts, a process killed with SIGKILL in
+// the middle of writes, and a write reaching the render cache of every other process.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createTestPaymentProvider } from '../../../api/providers/payments/test';
+import { TagWatcher } from '../../../api/render-cache/tag-watcher';
 import { type Db, openDb } from '../../../db/client';
 import { bookings, users } from '../../../db/schema';
 import { TestClient, type TestServer } from '../../helpers/api';
@@ -121,6 +122,28 @@ for (const kind of ['file', 'sqld'] as const) {
       b = await spawnFogline(envB);
       expect(await attempt(b.url, emails[1]!)).toBe(429);
       expect(await attempt(a.url, emails[1]!)).toBe(429);
+    });
+
+    test("a booking through one process reaches another process's render cache within a second", async () => {
+      // The watcher every process's render cache runs (api/render-cache/tag-watcher.ts), here on this test's own
+      // connection: a third process beside A and B.
+      const watcher = new TagWatcher(db.client);
+      watcher.start();
+      try {
+        const coach = await createUser(world, 'coach');
+        const cls = await createClass(world, { coachId: coach.id, priceCents: 0, capacity: 5 });
+        const [person] = await customers(1);
+        await watcher.poll();
+        const before = watcher.seq;
+        expect(watcher.changedSince([`class:${cls.id}`], before)).toBe(false);
+        expect((await via(person!, 1).post('/api/bookings/free', { classId: cls.id, quantity: 1 })).status).toBe(201);
+        const booked = Date.now();
+        while (!watcher.changedSince([`class:${cls.id}`], before) && Date.now() - booked < 3_000) await Bun.sleep(10);
+        expect(watcher.changedSince([`class:${cls.id}`], before)).toBe(true);
+        expect(Date.now() - booked).toBeLessThan(1_000);
+      } finally {
+        watcher.stop();
+      }
     });
 
     test('a process killed with SIGKILL mid-write: every answered booking is kept, no class over capacity, the other keeps serving', async () => {
