@@ -4,12 +4,12 @@
 import { count } from 'drizzle-orm';
 import type { AppContext } from '../../api/context';
 import type { Tx } from '../client';
-import { blogPosts, bookings, categories, classes, reviews, users } from '../schema';
+import { blogPosts, bookingAttendees, bookings, categories, classes, reviews, users } from '../schema';
 import { readTimeOf } from '../../api/blog/read-time';
 import { sanitizeBlogHtml } from '../../api/blog/sanitize';
 import { BLOG_POSTS, featuredImage } from './demo/blog';
 import { CATEGORIES, classImage } from './demo/categories';
-import { ADMIN, EVERYONE } from './demo/people';
+import { ADMIN, childrenOf, EVERYONE } from './demo/people';
 import { PLACES, placeColumns } from './demo/places';
 import { type PlannedClass, planBookings, planTimetable } from './plan';
 
@@ -145,6 +145,15 @@ export async function seedDemoData(ctx: AppContext): Promise<void> {
         updatedAt: p.cancelledAt ?? p.bookedAt,
       })),
     );
+
+    // Kids classes are booked child by child, each with a name and an age, as the booking form asks.
+    const person = Object.fromEntries(EVERYONE.map((p) => [p.key, p]));
+    const childRows = plans.flatMap((p, i) =>
+      bookable[p.classIndex]!.template.ageGroup === 'Kids'
+        ? childrenOf(person[p.customer]!, p.quantity).map((child, position) => ({ bookingId: bookingIds[i]!, position, ...child }))
+        : [],
+    );
+    for (let i = 0; i < childRows.length; i += 200) await tx.insert(bookingAttendees).values(childRows.slice(i, i + 200));
 
     const reviewRows = plans.flatMap((p, i) =>
       p.review

@@ -190,4 +190,16 @@ export const CUSTOMERS: Person[] = [
 
 export const EVERYONE: Person[] = [ADMIN, ...COACHES, NEW_COACH, DEMO_CUSTOMER, ...CUSTOMERS];
 
+const CHILD_FIRST_NAMES = ['Lily', 'Sam', 'Ava', 'Noah', 'Mia', 'Leo', 'Ella', 'Theo', 'Ruby', 'Max', 'Isla', 'Finn'];
+
+/** The children a parent books into a Kids class, the same for every booking of theirs: the named spots
+ * (name and age) a roster shows. */
+export function childrenOf(parent: Person, count: number): { name: string; age: number }[] {
+  const offset = EVERYONE.indexOf(parent) * 5;
+  return Array.from({ length: count }, (_, i) => ({
+    name: `${CHILD_FIRST_NAMES[(offset + i) % CHILD_FIRST_NAMES.length]} ${parent.lastName}`,
+    age: 5 + ((offset + 3 * i) % 7),
+  }));
+}
+
 export type CoachKey = 'maya' | 'marcus' | 'sofia' | 'priya' | 'diego' | 'hannah' | 'kai' | 'leila' | 'ben' | 'tunde' | 'grace' | 'rafael';

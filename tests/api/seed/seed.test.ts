@@ -8,7 +8,7 @@ import { FakeClock } from '../../../api/lib/clock';
 import { priceBreakdown } from '../../../api/lib/money';
 import { pacificHHMM } from '../../../api/lib/pacific';
 import { isBookable } from '../../../api/classes/shape';
-import { blogPosts, bookings, categories, classes, reviews, users } from '../../../db/schema';
+import { blogPosts, bookingAttendees, bookings, categories, classes, reviews, users } from '../../../db/schema';
 import { DEMO_PASSWORD, seedDemoData, seedIfEmpty } from '../../../db/seed';
 import { startTestServer, type TestServer } from '../../helpers/api';
 
@@ -265,6 +265,27 @@ describe('bookings and reviews', () => {
       expect(booking.confirmedAt).not.toBeNull();
       expect(booking.createdAt.getTime()).toBeLessThanOrEqual(now.getTime());
     }
+  });
+
+  test("every Kids booking names each child with an age, one per spot; other bookings are named after the booker", async () => {
+    const rows = await db()
+      .select({ id: bookings.id, quantity: bookings.quantity, ageGroup: classes.ageGroup })
+      .from(bookings)
+      .innerJoin(classes, eq(classes.id, bookings.classId));
+    const named = await db().select().from(bookingAttendees);
+    const kids = rows.filter((b) => b.ageGroup === 'Kids');
+    expect(kids.length).toBeGreaterThan(5);
+    for (const booking of kids) {
+      const children = named.filter((a) => a.bookingId === booking.id).sort((a, b) => a.position - b.position);
+      expect(children.map((c) => c.position)).toEqual(Array.from({ length: booking.quantity }, (_, i) => i));
+      for (const child of children) {
+        expect(child.name).toMatch(/^[A-Z][a-z]+ [A-Z][a-z]+$/);
+        expect(child.age).toBeGreaterThanOrEqual(5);
+        expect(child.age).toBeLessThanOrEqual(11);
+      }
+    }
+    const adultIds = new Set(rows.filter((b) => b.ageGroup !== 'Kids').map((b) => b.id));
+    expect(named.some((a) => adultIds.has(a.bookingId))).toBe(false);
   });
 
   test('there is no pending booking and at most one active booking per customer per class', async () => {
