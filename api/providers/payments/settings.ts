@@ -1,7 +1,7 @@
 // Which payment provider runs, decided once at start-up and failing closed in production: with any Stripe
-// variable set all three are needed (the server refuses to start, naming what is missing), and the built-in
-// test provider (anyone pays with 4242..., its webhook secret is public) runs in production only when
-// PAYMENTS=test says so explicitly, which every page then announces.
+// variable set all three are needed (the server refuses to start, naming what is missing, PAYMENTS=test or not),
+// and the built-in test provider (anyone pays with 4242..., its webhook secret is public) runs in production
+// only when PAYMENTS=test says so explicitly, which every page then announces.
 import { SettingError } from '../../lib/setting-error';
 
 export const STRIPE_VARIABLES = ['STRIPE_SECRET_KEY', 'PUBLIC_STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const;
@@ -24,16 +24,17 @@ const ALL_THREE = STRIPE_VARIABLES.join(', ');
 export function readPaymentSettings(read: (name: string) => string | undefined, production: boolean): PaymentSettings {
   const mode = read('PAYMENTS');
   if (mode !== undefined && mode !== 'stripe' && mode !== 'test') throw new SettingError(`PAYMENTS must be stripe or test, got "${mode}"`);
-  if (mode === 'test') return { stripe: null, announceTestPayments: production };
   const [secretKey, publishableKey, webhookSecret] = STRIPE_VARIABLES.map(read);
   const missing = STRIPE_VARIABLES.filter((name) => !read(name));
-  const strict = production || mode === 'stripe';
+  // A half-set Stripe configuration is a mistake whatever PAYMENTS says: in production it never starts.
+  if (missing.length > 0 && missing.length < STRIPE_VARIABLES.length) {
+    const message = `Stripe is only partly configured: ${missing.join(' and ')} ${missing.length === 1 ? 'is' : 'are'} missing (${ALL_THREE} are all needed; for the built-in test provider instead, set none of them and PAYMENTS=test).`;
+    if (production || mode === 'stripe') throw new SettingError(message);
+    if (mode !== 'test') console.warn(`[fogline] ${message} Using the built-in test provider.`);
+  }
+  if (mode === 'test') return { stripe: null, announceTestPayments: production };
   if (missing.length === 0) return { stripe: { secretKey: secretKey!, publishableKey: publishableKey!, webhookSecret: webhookSecret! }, announceTestPayments: false };
-  if (missing.length < STRIPE_VARIABLES.length) {
-    const message = `Stripe is only partly configured: ${missing.join(' and ')} ${missing.length === 1 ? 'is' : 'are'} missing (${ALL_THREE} are all needed), or set PAYMENTS=test for the built-in test provider.`;
-    if (strict) throw new SettingError(message);
-    console.warn(`[fogline] ${message} Using the built-in test provider.`);
-  } else if (strict) {
+  if (production || mode === 'stripe') {
     throw new SettingError(`Payments need Stripe${production ? ' in production' : ''}: set ${ALL_THREE}, or PAYMENTS=test to run the built-in test provider (the pages then say so).`);
   }
   return { stripe: null, announceTestPayments: false };

@@ -19,6 +19,8 @@ describe('readPaymentSettings', () => {
     const { STRIPE_WEBHOOK_SECRET: _w, ...twoKeys } = KEYS;
     expect(() => readPaymentSettings(reader(twoKeys), true)).toThrow(/STRIPE_WEBHOOK_SECRET is missing/);
     expect(() => readPaymentSettings(reader({ STRIPE_SECRET_KEY: 'sk' }), true)).toThrow(/PUBLIC_STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET are missing/);
+    // PAYMENTS=test does not excuse a half-set Stripe configuration.
+    expect(() => readPaymentSettings(reader({ ...twoKeys, PAYMENTS: 'test' }), true)).toThrow(/STRIPE_WEBHOOK_SECRET is missing/);
   });
 
   test('production without keys: refuses unless PAYMENTS=test, which is announced', () => {
@@ -28,6 +30,7 @@ describe('readPaymentSettings', () => {
 
   test('development: no keys is the test provider, unannounced; PAYMENTS=stripe insists on the keys; other values are refused', () => {
     expect(readPaymentSettings(reader({}), false)).toEqual({ stripe: null, announceTestPayments: false });
+    expect(readPaymentSettings(reader({ STRIPE_SECRET_KEY: 'sk', PAYMENTS: 'test' }), false)).toEqual({ stripe: null, announceTestPayments: false });
     expect(() => readPaymentSettings(reader({ PAYMENTS: 'stripe' }), false)).toThrow(/STRIPE_SECRET_KEY/);
     expect(() => readPaymentSettings(reader({ PAYMENTS: 'fake' }), false)).toThrow(/PAYMENTS must be stripe or test/);
   });
