@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { IMAGE_TOO_LARGE_MESSAGE, MAX_IMAGE_BYTES } from '../../../api/uploads/model';
 import { LOW_DISK_MESSAGE } from '../../../api/uploads/service';
+import { startBackgroundJobs } from '../../../api/background';
 import { removeUnusedUploads } from '../../../api/uploads/cleanup';
 import { classes, uploads } from '../../../db/schema';
 import { startTestServer, type TestClient, type TestServer } from '../../helpers/api';
@@ -154,5 +155,18 @@ describe('unused uploads', () => {
     const names = (await server.ctx.db.select({ name: uploads.name }).from(uploads)).map((row) => row.name);
     expect(names).not.toContain(unused.split('/').pop()!);
     expect(names).toContain(profileImage.split('/').pop()!);
+  });
+
+  test('the background jobs every server process schedules include the removal', async () => {
+    const customer = await createUser(server);
+    const unused = (await send(customer.client)).body.imageUrl as string;
+    server.clock.advance(24 * 3600_000 + 1000);
+    const background = startBackgroundJobs(server.ctx);
+    try {
+      for (const job of background.jobs) await job.tick();
+    } finally {
+      background.stop();
+    }
+    expect((await server.client().get(unused)).status).toBe(404);
   });
 });
