@@ -38,6 +38,9 @@ export function buildCalendar(events: CalendarEvent[], name?: string): string {
     prodId: { company: 'Fogline', product: 'Bookings', language: 'EN' },
     method: ICalCalendarMethod.PUBLISH,
     name: name ?? null,
+    // A subscribed feed asks calendar apps to look again every hour (REFRESH-INTERVAL, X-PUBLISHED-TTL); a 304
+    // answers them while nothing changed.
+    ttl: name ? 3600 : null,
     // No calendar-wide zone name (it would write DTSTAMP as a floating local time): the generator adds the
     // VTIMEZONE of each event's zone.
     timezone: { name: null, generator: vtimezone },

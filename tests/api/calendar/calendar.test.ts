@@ -69,6 +69,7 @@ describe("a customer's feed", () => {
     expect(res.headers.get('content-type')).toContain('text/calendar');
     const { zones, events } = parseCalendar(text);
     expect(zones).toEqual(['America/Los_Angeles']);
+    expect(text).toContain('\r\nREFRESH-INTERVAL;VALUE=DURATION:PT1H\r\n'); // calendar apps poll it hourly
     expect(events.map((e) => e.summary)).toEqual(['Spring Forward Yoga', 'Fall Back Run']);
     expect(events[0]!.uid).toBe(`booking-${springBooking}@fogline`);
     expect(events.every((e) => e.status === 'CONFIRMED' && e.tzid === 'America/Los_Angeles')).toBe(true);
