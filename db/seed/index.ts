@@ -17,12 +17,19 @@ export const DEMO_PASSWORD = 'demo-password';
 
 const DAY = 86_400_000;
 
+/** Seeds an empty database; true when this call did. The first check spares a seeded database the work of
+ * planning; the seeding write checks again, since several machines may start on one new database at once. */
 export async function seedIfEmpty(ctx: AppContext): Promise<boolean> {
   const [row] = await ctx.db.select({ n: count() }).from(users);
   if ((row?.n ?? 0) > 0) return false;
-  if (ctx.env.seedSet === 'scale') await (await import('./scale')).seedScaleData(ctx);
-  else await seedDemoData(ctx);
-  return true;
+  if (ctx.env.seedSet === 'scale') return (await import('./scale')).seedScaleData(ctx);
+  return seedDemoData(ctx);
+}
+
+/** Inside the seeding write (which holds the database's write lock): has anyone written users already? */
+async function hasUsers(tx: Tx): Promise<boolean> {
+  const [row] = await tx.select({ n: count() }).from(users);
+  return (row?.n ?? 0) > 0;
 }
 
 /** Inserts rows in slices (well under SQLite's bound-parameter limit) and returns their ids in order. */
@@ -42,7 +49,8 @@ async function insertAll<T extends typeof users | typeof categories | typeof cla
   return ids;
 }
 
-export async function seedDemoData(ctx: AppContext): Promise<void> {
+/** The demo data, into an empty database only: false (nothing written) when another process seeded it first. */
+export async function seedDemoData(ctx: AppContext): Promise<boolean> {
   const now = ctx.clock.now();
   const ago = (days: number) => new Date(now.getTime() - days * DAY);
   // One argon2id hash shared by every demo account keeps seeding fast.
@@ -50,7 +58,8 @@ export async function seedDemoData(ctx: AppContext): Promise<void> {
   const { series, bookable } = planTimetable(now);
   const plans = planBookings(bookable, now);
 
-  await ctx.db.write(async (tx) => {
+  return ctx.db.write(async (tx) => {
+    if (await hasUsers(tx)) return false;
     const categoryIds = await insertAll(
       tx,
       categories,
@@ -190,5 +199,6 @@ export async function seedDemoData(ctx: AppContext): Promise<void> {
         updatedAt: ago(post.daysAgo),
       })),
     );
+    return true;
   });
 }

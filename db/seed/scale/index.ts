@@ -25,8 +25,10 @@ export function scaleFromEnv(value = process.env.SEED_SCALE): ScaleSize {
   return scaleSize(Number.isFinite(factor) && factor > 0 ? Math.min(factor, 1) : 1);
 }
 
-export async function seedScaleData(ctx: AppContext, size: ScaleSize = scaleFromEnv()): Promise<void> {
-  await seedDemoData(ctx);
+/** The demo data plus the marketplace-sized set, into an empty database only (false when another process
+ * seeded it first: only the process whose demo write went in adds the rest). */
+export async function seedScaleData(ctx: AppContext, size: ScaleSize = scaleFromEnv()): Promise<boolean> {
+  if (!(await seedDemoData(ctx))) return false;
   const now = ctx.clock.now();
   const passwordHash = await Bun.password.hash(DEMO_PASSWORD, { algorithm: 'argon2id' });
   const next = async (column: typeof users.id | typeof classes.id | typeof bookings.id) => Number((await ctx.db.select({ n: max(column) }).from(column.table)).at(0)?.n ?? 0) + 1;
@@ -47,4 +49,5 @@ export async function seedScaleData(ctx: AppContext, size: ScaleSize = scaleFrom
     await insertRows(tx, reviews, plan.reviews);
     await insertRows(tx, blogPosts, posts);
   });
+  return true;
 }
