@@ -16,7 +16,10 @@ const port = Number(process.env.PORT ?? 4321);
 const sqldPort = Number(process.env.SQLD_PORT ?? 8089);
 mkdirSync(dir, { recursive: true });
 
-const sqld = await launchSqld({ dir, port: sqldPort });
+const sqld = await launchSqld({ dir, port: sqldPort }).catch((error: Error) => {
+  console.error(`[cluster] ${error.message} (SQLD_PORT chooses another port)`);
+  process.exit(1);
+});
 console.log(`[cluster] sqld serving ${sqld.url} (databases in ${join(dir, 'data.sqld')})`);
 const children: Subprocess[] = [sqld.child];
 /** Stops sqld and both processes and waits for them, so Ctrl-C leaves nothing listening. */
