@@ -219,6 +219,7 @@ describe('booking a free class', () => {
       }).observe(document.body, { childList: true, subtree: true });
       addEventListener('beforeunload', () => sessionStorage.setItem('e2e.leftAt', String(Date.now())));
     });
+    expect(await page.getByLabel('Attendee 1 name').inputValue()).toBe('Riley Park'); // the one spot starts as the booker
     await page.getByRole('button', { name: 'Book for Free' }).click();
     await page.waitForURL(`${product.url}/bookings`);
     await page.getByTestId('toast').filter({ hasText: 'Booking confirmed!' }).waitFor();

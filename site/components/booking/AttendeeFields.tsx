@@ -1,5 +1,5 @@
-// "Who's coming?": one name per booked spot (the first pre-filled with the booker) and, for Kids classes, each
-// child's age. Used by the class page's booking card (free classes) and the checkout (paid ones); the names are
+// "Who's coming?": one name per booked spot (the first pre-filled with the booker, except in Kids classes, where
+// every spot is a child) and, for Kids classes, each child's age. Used by the class page's booking card (free classes) and the checkout (paid ones); the names are
 // checked with the API's own schemas, so the messages match the server's.
 import { useEffect, useState } from 'react';
 import * as v from 'valibot';

@@ -144,7 +144,11 @@ describe("a coach's feed", () => {
     expect(spring.description).toContain('2 of 10 spots booked');
     expect(spring.description).toContain('0 on the waitlist');
     expect(spring.localStart).toBe('2027-03-14 09:00');
-    expect(events.find((e) => e.uid === `class-${fallId}@fogline`)!.description).toContain('1 of 10 spots booked');
+    const fall = events.find((e) => e.uid === `class-${fallId}@fogline`)!;
+    expect(fall.description).toContain('1 of 10 spots booked');
+    expect(fall.localStart).toBe('2027-11-07 09:00');
+    expect(fall.start.toISOString()).toBe('2027-11-07T17:00:00.000Z'); // PST, UTC-8
+    expect(spring.start.toISOString()).toBe('2027-03-14T16:00:00.000Z'); // PDT, UTC-7
   });
 
   test("links each session to its roster page, /roster/{classId}", async () => {
