@@ -187,8 +187,10 @@ export function startServer({ ctx, port = ctx.env.port, hostname = '0.0.0.0', si
     async fetch(request, srv) {
       const path = pathOf(request.url);
       if (path === '/api' || path.startsWith('/api/')) {
-        // The client's address for per-address limits, as TRUST_PROXY says; overwrites any client-sent value.
+        // The client's address for per-address limits, as TRUST_PROXY says, replacing any client-sent value. Only
+        // writes are limited per address, so a GET is not resolved (the hot path) and just loses a client's value.
         if (request.method !== 'GET') request.headers.set(CLIENT_IP_HEADER, resolveClientAddress(request.headers, srv.requestIP(request)?.address ?? '', ctx.env.trustProxy));
+        else if (request.headers.has(CLIENT_IP_HEADER)) request.headers.delete(CLIENT_IP_HEADER);
         let admitted = guardApiRequest(request, ctx);
         if (admitted instanceof Promise) admitted = await admitted;
         if (admitted instanceof Response) return admitted;
