@@ -1,8 +1,9 @@
 // Issue 14's "done when", in Chromium: a parent books 2 spots in a Kids class naming both children, the coach
-// opens the roster on a 390 px phone (from My Classes, and from My Calendar's dialog with the CSV), checks one in
-// and marks one no-show (a mark the server refuses is taken back), the counts show in Customer Management; the
-// customer's and the coach's feed URLs parse and show the session, a session the coach moves updates in place, a
-// cancelled booking and a deleted session are marked cancelled; Copy copies the link and a reset link stops working.
+// opens the roster on a 390 px phone from My Classes, checks one in and marks one no-show (a mark the server
+// refuses is taken back), the counts show in Customer Management; the customer's and the coach's feed URLs parse
+// and show the session, a session the coach moves updates in place, a cancelled booking and a deleted session are
+// marked cancelled. Also: the roster from My Calendar's dialog with its CSV and from the Admin Panel, Copy copies
+// the feed link, and a reset link stops working.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { eq } from 'drizzle-orm';
 import { join } from 'node:path';
@@ -182,6 +183,19 @@ describe('named attendees, the roster and the calendar feeds', () => {
     const lines = (await Bun.file((await download.path())!).text()).trim().split('\r\n');
     expect(lines[0]).toBe('Attendee,Age,Attendance,Booked by,Email,Phone,Payment,Booking');
     expect(lines.slice(1).map((line) => line.split(',').slice(0, 4).join(',')).sort()).toEqual(['Leo Park,5,No-show,Riley Park', 'Maya Park,7,Checked in,Riley Park']);
+    expect(guard.offMachine).toEqual([]);
+    await guard.context.close();
+  });
+
+  test("an admin opens the same roster from the Admin Panel's class list, with a way back there", async () => {
+    const guard = await newContext(browser, DESKTOP);
+    const page = await guard.page();
+    await signIn(page, product.url, 'admin@fogline.test');
+    await page.goto(`${product.url}/admin?tab=classes`, { waitUntil: 'networkidle' });
+    await page.getByLabel('Search classes by title or location').fill('Little Kickers Roster');
+    await Promise.all([page.waitForURL(`${product.url}/roster/${kidsClassId}`), page.getByRole('link', { name: 'Roster of Little Kickers Roster' }).click()]);
+    await page.getByText('1 of 2 checked in · 1 no-show').waitFor();
+    await Promise.all([page.waitForURL(/\/admin\?tab=classes$/), page.getByRole('link', { name: 'Admin Panel' }).click()]);
     expect(guard.offMachine).toEqual([]);
     await guard.context.close();
   });

@@ -17,7 +17,7 @@ import AccessDenied from '../../components/AccessDenied';
 import { pageQuery, type PageWindow, usePagedQuery } from '../../components/Pagination';
 import Spinner from '../../components/Spinner';
 import { navigate, useQuery } from '../../router';
-import { fetchSeriesPage, isSeriesParent, MANAGED } from '../calendar/classes';
+import { fetchSeriesPage, isSeriesParent, MANAGED, rosterLinkOf } from '../calendar/classes';
 import { useDeleteClass } from '../calendar/DeleteClassFlow';
 
 const TABS = ['coaches', 'classes', 'settings'] as const;
@@ -220,6 +220,7 @@ function ClassesTab() {
             <td className="whitespace-nowrap px-4 py-3">{dollars(c.price)}</td>
             <td className="whitespace-nowrap px-4 py-3">{formatDateShort(c.createdAt)}</td>
             <td className="whitespace-nowrap px-4 py-3 text-right">
+              <a href={rosterLinkOf(c).href} className="btn-ghost px-3 py-1.5" aria-label={rosterLinkOf(c).label}>Roster</a>
               <a href={`/create-class?id=${c.id}`} className="btn-ghost px-3 py-1.5" aria-label={`Edit ${c.title}`}>Edit</a>
               <button type="button" className="btn-ghost px-3 py-1.5 text-red-700 dark:text-red-400" aria-label={`Delete ${c.title}`} onClick={() => start(c)}>
                 Delete

@@ -31,6 +31,12 @@ export async function fetchSessionsBetween(from: string, to: string, max = Numbe
 /** A series' parent row: a template, never booked itself. */
 export const isSeriesParent = (c: Pick<ManagedClass, 'isRecurring' | 'parentClassId'>) => c.isRecurring && c.parentClassId === null;
 /** A bookable row that belongs to a series. */
+/** What a class row's Roster button opens: a series' next session (or its last), any other class itself. */
+export function rosterLinkOf(cls: Pick<ManagedClass, 'id' | 'title' | 'isRecurring' | 'parentClassId' | 'nextSession'>): { href: string; label: string } {
+  const session = cls.nextSession ?? cls;
+  return { href: `/roster/${session.id}`, label: `Roster of ${cls.title}${isSeriesParent(cls) ? ', next session' : ''}` };
+}
+
 export const isSeriesSession = (c: Pick<ManagedClass, 'parentClassId'>) => c.parentClassId !== null;
 
 interface DeleteAnswer {

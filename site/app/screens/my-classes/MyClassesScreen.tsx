@@ -12,7 +12,7 @@ import AccessDenied from '../../components/AccessDenied';
 import { LoadMoreButton, useLoadMore } from '../../components/LoadMore';
 import Spinner from '../../components/Spinner';
 import ClassImage from '../calendar/ClassImage';
-import { fetchSeriesPage, isSeriesParent, MANAGED, type ManagedClass } from '../calendar/classes';
+import { fetchSeriesPage, isSeriesParent, MANAGED, type ManagedClass, rosterLinkOf } from '../calendar/classes';
 import { useDeleteClass } from '../calendar/DeleteClassFlow';
 
 type Kind = 'series' | 'session' | 'one-time';
@@ -129,7 +129,7 @@ function ClassCard({ card, onDelete }: { card: Card; onDelete: () => void }) {
         )}
         <div className="mt-auto flex flex-wrap gap-2 pt-5">
           <a href={`/classes/${next.id}`} className="btn-secondary flex-1">View Details</a>
-          <a href={`/roster/${next.id}`} className="btn-secondary" aria-label={`Roster of ${cls.title}${kind === 'series' ? ', next session' : ''}`}>Roster</a>
+          <a href={rosterLinkOf(cls).href} className="btn-secondary" aria-label={rosterLinkOf(cls).label}>Roster</a>
           <a href={`/edit-class/${cls.id}`} className="btn-ghost" aria-label={`Edit ${cls.title}`}>Edit</a>
           <button type="button" className="btn-ghost text-red-700 hover:bg-red-50 dark:text-red-400 dark:hover:bg-red-950" aria-label={`Delete ${cls.title}`} onClick={onDelete}>
             Delete
