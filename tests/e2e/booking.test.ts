@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import type { Browser, Page } from 'playwright-core';
 import { seriousA11yViolations } from '../helpers/axe';
-import { DESKTOP, launchBrowser, newContext, PHONE, signIn, startProduct, type ProductServer } from '../helpers/browser';
+import { DESKTOP, launchBrowser, newContext, payWithCard, PHONE, signIn, startProduct, type ProductServer } from '../helpers/browser';
 
 /** GET /api/bookings with or without its filters and paging parameters. */
 const BOOKINGS_API = /\/api\/bookings(\?|$)/;
@@ -54,13 +54,6 @@ async function registerCustomer(role: 'customer' | 'coach' = 'customer'): Promis
   });
   expect(res.status).toBeLessThan(300);
   return { email, password };
-}
-
-async function payWithCard(page: Page, number: string) {
-  await page.getByLabel('Card number').fill(number);
-  await page.getByLabel('Expiration (MM / YY)').fill('12 / 40');
-  await page.getByLabel('CVC').fill('123');
-  await page.getByRole('button', { name: /^Pay \$/ }).click();
 }
 
 /** What the customer pays: price x quantity plus the 5% service fee, in dollars. */

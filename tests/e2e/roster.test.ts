@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { openDb } from '../../db/client';
 import { classes, users } from '../../db/schema';
-import { DESKTOP, launchBrowser, newContext, PHONE, signIn, startProduct, type ProductServer } from '../helpers/browser';
+import { DESKTOP, launchBrowser, newContext, payWithCard, PHONE, signIn, startProduct, type ProductServer } from '../helpers/browser';
 import { parseCalendar } from '../helpers/ical';
 
 const SHOTS = process.env.SCREENSHOT_DIR;
@@ -18,6 +18,7 @@ let product: ProductServer;
 let browser: Browser;
 let kidsClassId: number;
 let runClassId: number;
+let paidKidsId: number;
 const kidsStart = new Date(Math.ceil((Date.now() + 20 * 60_000) / 60_000) * 60_000); // check-in is open 30 minutes ahead
 const parent = { email: `parent-${Date.now()}@example.com`, password: 'harbor-lights-2027' };
 
@@ -42,8 +43,12 @@ beforeAll(async () => {
     );
     const runStart = new Date(Date.now() + 3 * 86_400_000);
     const [run] = await db.write((tx) => tx.insert(classes).values({ ...base, title: 'Bay Run Feed', startTime: runStart, endTime: new Date(runStart.getTime() + 3_600_000) }).returning());
+    const [paidKids] = await db.write((tx) =>
+      tx.insert(classes).values({ ...base, title: 'Junior Tennis Checkout', ageGroup: 'Kids', priceCents: 3000, startTime: runStart, endTime: new Date(runStart.getTime() + 3_600_000) }).returning(),
+    );
     kidsClassId = kids!.id;
     runClassId = run!.id;
+    paidKidsId = paidKids!.id;
   });
   const res = await fetch(`${product.url}/api/register`, {
     method: 'POST',
@@ -112,6 +117,27 @@ describe('named attendees, the roster and the calendar feeds', () => {
     expect(kids.status).toBe('CONFIRMED');
     expect(kids.description).toContain('Maya Park (age 7), Leo Park (age 5)');
     expect(kids.localStart).toBe(pacificWall(kidsStart));
+    await guard.context.close();
+  });
+
+  test("a paid Kids class's checkout asks each child's name and age before any charge, and My Bookings shows them", async () => {
+    const guard = await newContext(browser, PHONE);
+    const page = await guard.page();
+    await signIn(page, product.url, parent.email, parent.password);
+    await page.goto(`${product.url}/checkout/${paidKidsId}?quantity=2`);
+    await page.getByRole('heading', { name: 'Payment Details' }).waitFor();
+    await page.getByLabel('Child 1 name').fill('Ava Park');
+    await page.getByLabel('Child 2 name').fill('Sam Park');
+    await page.getByLabel('Age').first().fill('9');
+    await payWithCard(page);
+    await page.getByText("Kids classes need each child's age.").waitFor();
+    await page.getByLabel('Age').nth(1).fill('6');
+    await shot(page, 'kids-checkout-390');
+    await page.getByRole('button', { name: /^Pay \$/ }).click();
+    await page.getByText('Payment successful').waitFor();
+    await page.waitForURL(`${product.url}/bookings`, { timeout: 10_000 });
+    await page.getByText('Attending: Ava Park (9), Sam Park (6)').waitFor();
+    expect(guard.offMachine).toEqual([]);
     await guard.context.close();
   });
 

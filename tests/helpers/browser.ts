@@ -63,3 +63,11 @@ export async function signIn(page: Page, baseUrl: string, email: string, passwor
   const res = await page.request.post(`${baseUrl}/api/login`, { data: { email, password }, headers: { origin: baseUrl } });
   if (res.status() !== 200) throw new Error(`sign-in failed for ${email}: ${res.status()} ${await res.text()}`);
 }
+
+/** Fills the test provider's card form on the checkout (any future expiry, a 3-digit CVC) and presses Pay. */
+export async function payWithCard(page: Page, number = '4242 4242 4242 4242'): Promise<void> {
+  await page.getByLabel('Card number').fill(number);
+  await page.getByLabel('Expiration (MM / YY)').fill('12 / 40');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByRole('button', { name: /^Pay \$/ }).click();
+}
