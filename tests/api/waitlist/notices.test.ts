@@ -4,6 +4,7 @@
 // (before -> after), marks their bookings and makes cancelling fully refunded until the class starts.
 import { afterAll, beforeAll, describe, expect, spyOn, test } from 'bun:test';
 import { eq } from 'drizzle-orm';
+import { createContext } from '../../../api/context';
 import { noticeClassChanges } from '../../../api/notices/changes';
 import { pruneSentReminderKeys, sendDueReminders } from '../../../api/notices/reminders';
 import { classes, jobLeases } from '../../../db/schema';
@@ -51,6 +52,29 @@ describe('reminders', () => {
     expect(reminders[0]).toContain('filename=class.ics');
     expect(reminders[0]).toContain(btoa('BEGIN:VCALENDAR').slice(0, 16));
     server.clock.set(new Date(start));
+  });
+
+  test('two processes on one database and a restart send one reminder: the job is claimed in the database', async () => {
+    const cls = await createClass(server, { coachId: coach.id, priceCents: 0, startsInHours: 72, title: 'Twice Claimed Swim' });
+    const customer = await createUser(server);
+    expect((await customer.client.post('/api/bookings/free', { classId: cls.id, quantity: 1 })).status).toBe(201);
+    server.clock.set(new Date(cls.startTime!.getTime() - 23 * HOUR));
+    // A second process: its own connection to the same database and outbox, its own write queue.
+    const other = await createContext({ env: server.ctx.env, clock: server.clock });
+    try {
+      await Promise.all([sendDueReminders(server.ctx), sendDueReminders(other), sendDueReminders(server.ctx), sendDueReminders(other)]);
+    } finally {
+      other.db.close();
+    }
+    // A process started afterwards (a restart) finds the reminder sent.
+    const restarted = await createContext({ env: server.ctx.env, clock: server.clock });
+    try {
+      expect(await sendDueReminders(restarted)).toBe(0);
+    } finally {
+      restarted.db.close();
+    }
+    expect(mailsTo(customer.email, 'Reminder: Twice Claimed Swim')).toHaveLength(1);
+    server.clock.set(new Date());
   });
 
   test('no reminder for a class booked less than 24 hours ahead', async () => {
@@ -205,6 +229,36 @@ describe('change notices', () => {
     const [entry] = (await waiter.client.get('/api/waitlist')).body;
     expect(entry.status).toBe('offered');
     expect(mailsTo(waiter.email, 'A spot opened up')).toHaveLength(1);
+  });
+
+  test("an admin's change to a session and the following ones (?scope=following) notifies the people of those sessions only", async () => {
+    const admin = await createUser(server, 'admin', 'Ada');
+    const parent = await createClass(server, { coachId: coach.id, priceCents: 0, title: 'Scoped Harbor Swim' });
+    await server.ctx.db.write((tx) => tx.update(classes).set({ isRecurring: true }).where(eq(classes.id, parent.id)));
+    const sessions = [];
+    for (const week of [1, 2, 3]) {
+      const session = await createClass(server, { coachId: coach.id, priceCents: 0, capacity: 2, startsInHours: week * 24 * 7, title: 'Scoped Harbor Swim' });
+      await server.ctx.db.write((tx) => tx.update(classes).set({ parentClassId: parent.id, isRecurring: true }).where(eq(classes.id, session.id)));
+      sessions.push(session);
+    }
+    const [everyWeek, firstOnly, lastOnly, waiter] = [await createUser(server), await createUser(server), await createUser(server), await createUser(server)];
+    for (const session of sessions) expect((await everyWeek.client.post('/api/bookings/free', { classId: session.id, quantity: 1 })).status).toBe(201);
+    expect((await firstOnly.client.post('/api/bookings/free', { classId: sessions[0]!.id, quantity: 1 })).status).toBe(201);
+    expect((await lastOnly.client.post('/api/bookings/free', { classId: sessions[2]!.id, quantity: 1 })).status).toBe(201);
+    expect((await waiter.client.post(`/api/classes/${sessions[2]!.id}/waitlist`, { quantity: 1 })).status).toBe(201);
+
+    const res = await admin.client.request('PATCH', `/api/classes/${sessions[1]!.id}?scope=following`, { duration: 90 });
+    expect(res.status).toBe(200);
+    const notices = (email: string) => mailsTo(email, 'Class changed: Scoped Harbor Swim');
+    expect(notices(everyWeek.email)).toHaveLength(1);
+    expect(notices(everyWeek.email)[0]).toContain('(2 sessions)');
+    expect(notices(lastOnly.email)).toHaveLength(1);
+    expect(notices(waiter.email)).toHaveLength(1);
+    expect(notices(waiter.email)[0]).toContain('are on the waitlist for');
+    expect(notices(firstOnly.email)).toHaveLength(0);
+    // Only the bookings of the sessions moved are marked (their cards say "Changed by the coach").
+    const changed = (await everyWeek.client.get('/api/bookings')).body.map((b: { classId: number; classChangedAt: string | null }) => [b.classId, b.classChangedAt !== null]);
+    expect(changed.sort()).toEqual(sessions.map((s, i) => [s.id, i > 0]).sort());
   });
 
   test('a change that does not move the class (title, price) sends nothing', async () => {

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { and, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import { closeWaitlists, sweepWaitlists } from '../../../api/waitlist/offers';
-import { bookings, classes } from '../../../db/schema';
+import { bookings, classes, testPaymentIntents } from '../../../db/schema';
 import type { TestServer } from '../../helpers/api';
 import { createClass, createUser, outbox, pageTotal, setClassPrice, type SignedIn, startWithCoach } from '../bookings/fixtures';
 
@@ -290,6 +290,36 @@ describe('offers', () => {
     expect(late.body.message).toContain('expired');
   });
 
+  test('nothing is charged without checkout: an offer left unanswered and one accepted but never paid both pass on', async () => {
+    const { cls, booked, bookingIds } = await fullClass({ capacity: 1, priceCents: 2500 });
+    const [silent, abandoner, third] = [await createUser(server), await createUser(server), await createUser(server)];
+    for (const person of [silent, abandoner, third]) await join(person, cls.id);
+    await booked[0]!.client.put(`/api/bookings/${bookingIds[0]}/cancel`);
+    // An offer holds the spot with no payment at all: no intent is opened until the person accepts.
+    const offered = await entryOf(silent, cls.id);
+    expect(offered).toMatchObject({ status: 'offered', amount: pageTotal(2500, 1) });
+    const silentHold = (await server.ctx.db.select().from(bookings).where(eq(bookings.id, offered.bookingId)).get())!;
+    expect(silentHold.paymentIntentId).toBeNull();
+    server.clock.advance(2 * HOUR);
+    await sweepWaitlists(server.ctx);
+    expect((await entryOf(silent, cls.id)).status).toBe('expired');
+    // The next accepts (an intent is opened for checkout) but never pays: the hold ends with the offer.
+    const next = await entryOf(abandoner, cls.id);
+    const accepted = await abandoner.client.post(`/api/waitlist/${next.id}/accept`);
+    expect(accepted.status).toBe(200);
+    server.clock.advance(2 * HOUR + 60_000);
+    await sweepWaitlists(server.ctx);
+    expect((await entryOf(third, cls.id)).status).toBe('offered');
+    const ended = await server.ctx.db.select().from(bookings).where(inArray(bookings.id, [silentHold.id, accepted.body.booking.id]));
+    expect(ended.map((b) => [b.status, b.confirmedAt, b.refundAmountCents])).toEqual([
+      ['cancelled', null, null],
+      ['cancelled', null, null],
+    ]);
+    const intent = await server.ctx.db.select().from(testPaymentIntents).where(eq(testPaymentIntents.id, accepted.body.payment.id)).get();
+    expect(intent?.status).not.toBe('succeeded');
+    server.clock.set(new Date());
+  });
+
   test('the offer window ends 30 minutes before the class starts', async () => {
     const { cls, booked, bookingIds } = await fullClass({ capacity: 1, startsInHours: 1 });
     const waiter = await createUser(server);
@@ -436,15 +466,18 @@ describe('attendees of an accepted offer', () => {
 describe('races', () => {
   test('10 waiting and 3 cancellations at once give exactly 3 offers, to the first fitting entries', async () => {
     const { cls, booked, bookingIds } = await fullClass({ capacity: 5 });
+    // The 1st and the 4th in line want 2 spots; each cancellation frees 1, so they keep their places.
+    const quantities = [2, 1, 1, 2, 1, 1, 1, 1, 1, 1];
     const waiters: SignedIn[] = [];
-    for (let i = 0; i < 10; i++) {
+    for (const [i, quantity] of quantities.entries()) {
       waiters.push(await createUser(server));
-      await join(waiters[i]!, cls.id);
+      await join(waiters[i]!, cls.id, quantity);
     }
     const cancels = await Promise.all([0, 1, 2].map((i) => booked[i]!.client.put(`/api/bookings/${bookingIds[i]}/cancel`)));
     expect(cancels.map((r) => r.status)).toEqual([200, 200, 200]);
     const states = await Promise.all(waiters.map(async (w) => (await entryOf(w, cls.id)).status));
-    expect(states).toEqual(['offered', 'offered', 'offered', ...Array(7).fill('waiting')]);
+    expect(states).toEqual(['waiting', 'offered', 'offered', 'waiting', 'offered', ...Array(5).fill('waiting')]);
+    expect(offerEmailsTo(waiters[0]!.email)).toHaveLength(0);
     expect(await spotsGivenOut(cls.id)).toBe(5);
   });
 
