@@ -8,10 +8,10 @@ import { afterAll, beforeAll, expect, test } from 'bun:test';
 import { and, eq } from 'drizzle-orm';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { openDb } from '../../db/client';
 import { bookingAttendees, bookings, classes, users } from '../../db/schema';
-import { DESKTOP, launchBrowser, newContext, signIn, startProduct, type ProductServer } from '../helpers/browser';
+import { DESKTOP, launchBrowser, newContext, payWithCard, signIn, startProduct, type ProductServer } from '../helpers/browser';
 
 let product: ProductServer;
 let browser: Browser;
@@ -75,13 +75,6 @@ async function mailsTo(to: string, subject: string, ms = 10_000, atLeast = 1): P
     if (found.length >= atLeast || Date.now() > deadline) return found;
     await Bun.sleep(250);
   }
-}
-
-async function payWithCard(page: Page) {
-  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await page.getByLabel('Expiration (MM / YY)').fill('12 / 40');
-  await page.getByLabel('CVC').fill('123');
-  await page.getByRole('button', { name: /^Pay \$/ }).click();
 }
 
 /** A free one-off class of the demo coach, 3 days away, with one spot, which another customer has booked. */
