@@ -58,7 +58,7 @@ export function ProfileTab({ user }: { user: CurrentUser }) {
         <input type="checkbox" className="mt-0.5 h-4 w-4" checked={values.classReminders ?? true} onChange={(e) => form.set('classReminders', e.currentTarget.checked)} />
         <span>
           <span className="font-medium">Class reminders</span>
-          <span className="block text-fog-600 dark:text-fog-400">Email me a reminder, with the address and a calendar file, the day before each class I book.</span>
+          <span className="block text-fog-600 dark:text-fog-400">Email me a reminder before each class I book, with the address and a calendar file.</span>
         </span>
       </label>
       {isCoach && (
