@@ -1,17 +1,17 @@
 // Demo data for an empty database (skipped with SEED=none): people, categories, a timetable of real Bay Area
-// places computed from today, bookings, reviews and blog posts (the raw material is in ./demo), written in
-// one transaction.
+// places computed from today, bookings with their named attendees, waitlists, reviews and blog posts (the
+// raw material is in ./demo), written in one transaction.
 import { count } from 'drizzle-orm';
 import type { AppContext } from '../../api/context';
 import type { Tx } from '../client';
-import { blogPosts, bookingAttendees, bookings, categories, classes, reviews, users } from '../schema';
+import { blogPosts, bookingAttendees, bookings, categories, classes, reviews, users, waitlistEntries } from '../schema';
 import { readTimeOf } from '../../api/blog/read-time';
 import { sanitizeBlogHtml } from '../../api/blog/sanitize';
 import { BLOG_POSTS, featuredImage } from './demo/blog';
 import { CATEGORIES, classImage } from './demo/categories';
-import { ADMIN, childrenOf, EVERYONE } from './demo/people';
+import { ADMIN, childrenOf, companionsOf, EVERYONE } from './demo/people';
 import { PLACES, placeColumns } from './demo/places';
-import { type PlannedClass, planBookings, planTimetable } from './plan';
+import { type PlannedClass, planBookings, planTimetable, planWaitlists } from './plan';
 
 export const DEMO_PASSWORD = 'demo-password';
 
@@ -57,6 +57,7 @@ export async function seedDemoData(ctx: AppContext): Promise<boolean> {
   const passwordHash = await Bun.password.hash(DEMO_PASSWORD, { algorithm: 'argon2id' });
   const { series, bookable } = planTimetable(now);
   const plans = planBookings(bookable, now);
+  const waitlists = planWaitlists(bookable, plans, now);
 
   return ctx.db.write(async (tx) => {
     if (await hasUsers(tx)) return false;
@@ -155,14 +156,21 @@ export async function seedDemoData(ctx: AppContext): Promise<boolean> {
       })),
     );
 
-    // Kids classes are booked child by child, each with a name and an age, as the booking form asks.
+    // Kids classes are booked child by child, each with a name and an age, as the booking form asks; adults
+    // booking a group name the friends they bring (a single spot is the booker's own, no row needed).
     const person = Object.fromEntries(EVERYONE.map((p) => [p.key, p]));
-    const childRows = plans.flatMap((p, i) =>
-      bookable[p.classIndex]!.template.ageGroup === 'Kids'
-        ? childrenOf(person[p.customer]!, p.quantity).map((child, position) => ({ bookingId: bookingIds[i]!, position, ...child }))
-        : [],
-    );
-    for (let i = 0; i < childRows.length; i += 200) await tx.insert(bookingAttendees).values(childRows.slice(i, i + 200));
+    const attendeeRows = plans.flatMap((p, i) => {
+      const named = bookable[p.classIndex]!.template.ageGroup === 'Kids' ? childrenOf(person[p.customer]!, p.quantity) : p.quantity > 1 ? companionsOf(person[p.customer]!, p.quantity) : [];
+      return named.map((attendee, position) => ({ bookingId: bookingIds[i]!, position, ...attendee }));
+    });
+    for (let i = 0; i < attendeeRows.length; i += 200) await tx.insert(bookingAttendees).values(attendeeRows.slice(i, i + 200));
+
+    // In the order they joined: a waitlist's places in line follow the entries' ids.
+    if (waitlists.length) {
+      await tx.insert(waitlistEntries).values(
+        waitlists.map((w) => ({ classId: classIds[w.classIndex]!, userId: userId[w.customer]!, quantity: w.quantity, status: 'waiting' as const, createdAt: w.joinedAt, updatedAt: w.joinedAt })),
+      );
+    }
 
     const reviewRows = plans.flatMap((p, i) =>
       p.review

@@ -1,12 +1,12 @@
 // Turns the demo data into dated rows: the timetable (computed from today, in Pacific wall-clock time),
-// the bookings that fill it and the reviews of classes that already started. Pure and deterministic for a
+// the bookings that fill it, the reviews of classes that already started and the waitlists of full ones. Pure and deterministic for a
 // given `now`, so the demo looks the same every time it is seeded on a given day.
 import { priceBreakdown, dollarsToCents } from '../../api/lib/money';
 import { pacificDay, pacificWallTimeToInstant } from '../../api/lib/pacific';
-import { CASEY_BOOKINGS, CATEGORY_COMMENTS, OTHER_CANCELLATIONS, type Occurrence, type PlannedBooking, REVIEW_COMMENTS } from './demo/bookings';
+import { CASEY_BOOKINGS, CASEY_WAITS_FOR, CATEGORY_COMMENTS, OTHER_CANCELLATIONS, type Occurrence, type PlannedBooking, REVIEW_COMMENTS } from './demo/bookings';
 import { classImage } from './demo/categories';
 import { ONE_TIME, SERIES, type OneTimeClass, type SeriesClass } from './demo/classes';
-import { CUSTOMERS, DEMO_CUSTOMER } from './demo/people';
+import { CUSTOMERS, DEMO_CUSTOMER, NEWCOMERS } from './demo/people';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -212,4 +212,44 @@ export function planBookings(bookable: PlannedClass[], now: Date): BookingPlan[]
     }
   });
   return plans;
+}
+
+export interface WaitlistPlan {
+  classIndex: number;
+  customer: string;
+  quantity: number;
+  joinedAt: Date;
+}
+
+/** People waiting for most full classes to come (one in four has nobody in line), in the order they joined,
+ * which is the order of their places in line; the demo customer is second or third for CASEY_WAITS_FOR. It
+ * draws from its own random, so the bookings stay the same. */
+export function planWaitlists(bookable: PlannedClass[], plans: BookingPlan[], now: Date): WaitlistPlan[] {
+  const random = seededRandom(20_261_123);
+  const entries: WaitlistPlan[] = [];
+  const full = bookable.map((c, classIndex) => ({ c, classIndex })).filter(({ c }) => c.full && c.start > now);
+  const caseys = full.find(({ c }) => c.key === CASEY_WAITS_FOR)?.classIndex;
+  if (caseys === undefined || plans.some((p) => p.classIndex === caseys && p.customer === DEMO_CUSTOMER.key)) {
+    throw new Error(`seed: ${CASEY_WAITS_FOR} has no full occurrence to come that the demo customer has not booked`);
+  }
+  full.forEach(({ classIndex }, n) => {
+    if (classIndex !== caseys && n % 4 === 3) return;
+    const booked = plans.filter((p) => p.classIndex === classIndex);
+    const pool = shuffle(
+      random,
+      [...CUSTOMERS, ...NEWCOMERS].map((p) => p.key).filter((key) => !booked.some((p) => p.customer === key)),
+    );
+    const line = pool.slice(0, classIndex === caseys ? 1 + Math.floor(random() * 3) : 1 + Math.floor(random() * 4));
+    if (classIndex === caseys) line.splice(Math.min(line.length, 1 + Math.floor(random() * 2)), 0, DEMO_CUSTOMER.key);
+    // Joined a few hours to a few days ago, in line order: after the class filled up when that leaves at
+    // least half a day (the class is still to come, so all of it is before the class).
+    const filled = Math.max(...booked.map((p) => p.bookedAt.getTime()), now.getTime() - 4 * DAY);
+    const [from, until] = [Math.min(filled, now.getTime() - 12 * HOUR), now.getTime() - 3 * HOUR];
+    const times = line.map(() => from + random() * (until - from)).sort((a, b) => a - b);
+    line.forEach((customer, i) => {
+      const quantity = customer === DEMO_CUSTOMER.key ? 1 : weighted(random, [[1, 4], [2, 1]]);
+      entries.push({ classIndex, customer, quantity, joinedAt: new Date(Math.floor(times[i]!)) });
+    });
+  });
+  return entries;
 }

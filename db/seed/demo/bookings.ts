@@ -43,6 +43,10 @@ export const CASEY_BOOKINGS: PlannedBooking[] = [
   { at: { class: 'salsa-on-the-green', upcoming: 1 }, cancelledDaysAgo: 1 },
 ];
 
+/** The full class the demo customer waits for (its first full occurrence to come), behind one or two
+ * others, so My Bookings' Waitlist tab has a real entry: the surf lesson she already took once. */
+export const CASEY_WAITS_FOR = 'intro-surf-ocean-beach';
+
 /** Other customers' cancellations, so the coach and admin views show them too. */
 export const OTHER_CANCELLATIONS: Array<PlannedBooking & { customer: string }> = [
   { customer: 'olivia', at: { class: 'tennis-beginners', upcoming: 0 }, cancelledDaysAgo: 2 },

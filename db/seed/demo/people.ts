@@ -188,7 +188,17 @@ export const CUSTOMERS: Person[] = [
   customer('zoe', 'Zoe', 'Thompson', 60),
 ];
 
-export const EVERYONE: Person[] = [ADMIN, ...COACHES, NEW_COACH, DEMO_CUSTOMER, ...CUSTOMERS];
+/** Customers who joined lately and have booked nothing yet: they wait in line for full classes. */
+export const NEWCOMERS: Person[] = [
+  customer('mateo', 'Mateo', 'Silva', 34),
+  customer('hana', 'Hana', 'Sato', 27),
+  customer('nora', 'Nora', 'Fischer', 21),
+  customer('owen', 'Owen', 'Gallagher', 16),
+  customer('amara', 'Amara', 'Okafor', 12),
+  customer('felix', 'Felix', 'Wagner', 9),
+];
+
+export const EVERYONE: Person[] = [ADMIN, ...COACHES, NEW_COACH, DEMO_CUSTOMER, ...CUSTOMERS, ...NEWCOMERS];
 
 const CHILD_FIRST_NAMES = ['Lily', 'Sam', 'Ava', 'Noah', 'Mia', 'Leo', 'Ella', 'Theo', 'Ruby', 'Max', 'Isla', 'Finn'];
 
@@ -200,6 +210,17 @@ export function childrenOf(parent: Person, count: number): { name: string; age: 
     name: `${CHILD_FIRST_NAMES[(offset + i) % CHILD_FIRST_NAMES.length]} ${parent.lastName}`,
     age: 5 + ((offset + 3 * i) % 7),
   }));
+}
+
+const COMPANION_FIRST_NAMES = ['Jordan', 'Priyanka', 'Marco', 'Elena', 'Tariq', 'Sienna', 'Wei', 'Camila', 'Declan', 'Yara', 'Jonah', 'Mei'];
+const COMPANION_LAST_NAMES = ['Alvarado', 'Hughes', 'Tanaka', 'Novak', 'Mensah', 'Larsen', 'Castillo', 'Dubois', 'Iyer', 'Kowalski', 'Reyes', 'Whitaker'];
+
+/** The people an adult books a group of spots for, the same for every booking of theirs: the booker holds
+ * the first spot and friends with their own full names the others, as a roster names them. */
+export function companionsOf(booker: Person, count: number): { name: string }[] {
+  const offset = EVERYONE.indexOf(booker) * 5;
+  const friend = (i: number) => `${COMPANION_FIRST_NAMES[(offset + i) % COMPANION_FIRST_NAMES.length]} ${COMPANION_LAST_NAMES[(offset + 7 * i) % COMPANION_LAST_NAMES.length]}`;
+  return [{ name: `${booker.firstName} ${booker.lastName}` }, ...Array.from({ length: count - 1 }, (_, i) => ({ name: friend(i) }))];
 }
 
 export type CoachKey = 'maya' | 'marcus' | 'sofia' | 'priya' | 'diego' | 'hannah' | 'kai' | 'leila' | 'ben' | 'tunde' | 'grace' | 'rafael';

@@ -8,9 +8,10 @@ import { FakeClock } from '../../../api/lib/clock';
 import { priceBreakdown } from '../../../api/lib/money';
 import { pacificHHMM } from '../../../api/lib/pacific';
 import { isBookable } from '../../../api/classes/shape';
-import { blogPosts, bookingAttendees, bookings, categories, classes, reviews, users } from '../../../db/schema';
+import { blogPosts, bookingAttendees, bookings, categories, classes, reviews, users, waitlistEntries } from '../../../db/schema';
 import { DEMO_PASSWORD, seedDemoData, seedIfEmpty } from '../../../db/seed';
 import { startTestServer, type TestServer } from '../../helpers/api';
+import { clientFor } from '../classes/helpers';
 
 const PUBLIC_DIR = resolve(import.meta.dir, '../../../site/public');
 
@@ -267,11 +268,12 @@ describe('bookings and reviews', () => {
     }
   });
 
-  test("every Kids booking names each child with an age, one per spot; other bookings are named after the booker", async () => {
+  test("every Kids booking names each child with an age, one per spot; an adult's group names the booker first, then friends by full name", async () => {
     const rows = await db()
-      .select({ id: bookings.id, quantity: bookings.quantity, ageGroup: classes.ageGroup })
+      .select({ id: bookings.id, quantity: bookings.quantity, ageGroup: classes.ageGroup, firstName: users.firstName, lastName: users.lastName })
       .from(bookings)
-      .innerJoin(classes, eq(classes.id, bookings.classId));
+      .innerJoin(classes, eq(classes.id, bookings.classId))
+      .innerJoin(users, eq(users.id, bookings.userId));
     const named = await db().select().from(bookingAttendees);
     const kids = rows.filter((b) => b.ageGroup === 'Kids');
     expect(kids.length).toBeGreaterThan(5);
@@ -284,8 +286,22 @@ describe('bookings and reviews', () => {
         expect(child.age).toBeLessThanOrEqual(11);
       }
     }
-    const adultIds = new Set(rows.filter((b) => b.ageGroup !== 'Kids').map((b) => b.id));
-    expect(named.some((a) => adultIds.has(a.bookingId))).toBe(false);
+    const adults = rows.filter((b) => b.ageGroup !== 'Kids');
+    const singles = new Set(adults.filter((b) => b.quantity === 1).map((b) => b.id));
+    expect(named.some((a) => singles.has(a.bookingId))).toBe(false);
+    const groups = adults.filter((b) => b.quantity > 1);
+    expect(groups.filter((b) => b.quantity <= 3).length).toBeGreaterThan(20);
+    for (const booking of groups) {
+      const spots = named.filter((a) => a.bookingId === booking.id).sort((a, b) => a.position - b.position);
+      expect(spots.map((a) => a.position)).toEqual(Array.from({ length: booking.quantity }, (_, i) => i));
+      expect(spots[0]!.name).toBe(`${booking.firstName} ${booking.lastName}`);
+      for (const friend of spots.slice(1)) {
+        expect(friend.name).toMatch(/^[A-Z][a-z]+ [A-Z][a-z]+$/);
+        expect(friend.name).not.toContain('Guest');
+        expect(friend.age).toBeNull();
+      }
+      expect(new Set(spots.map((a) => a.name)).size).toBe(booking.quantity);
+    }
   });
 
   test('there is no pending booking and at most one active booking per customer per class', async () => {
@@ -323,6 +339,61 @@ describe('bookings and reviews', () => {
       const average = ratings.reduce((a, b) => a + b, 0) / ratings.length;
       expect(average).toBeGreaterThan(3.3);
     }
+  });
+});
+
+describe('waitlists', () => {
+  const waiting = () =>
+    db()
+      .select({ entry: waitlistEntries, klass: classes })
+      .from(waitlistEntries)
+      .innerJoin(classes, eq(classes.id, waitlistEntries.classId))
+      .orderBy(waitlistEntries.id);
+
+  test('most full classes to come have 1 to 4 people waiting, who joined in line order hours to days ago, before the class', async () => {
+    const spotsTaken = await confirmedSpotsByClass();
+    const fullToCome = (await bookableClasses()).filter((c) => c.startTime! > now && (spotsTaken.get(c.id) ?? 0) === c.capacity);
+    const entries = await waiting();
+    const lines = Map.groupBy(entries, (e) => e.entry.classId);
+    expect(fullToCome.filter((c) => lines.has(c.id)).length / fullToCome.length).toBeGreaterThan(0.5);
+    const allBookings = await db().select().from(bookings);
+    for (const [classId, line] of lines) {
+      const klass = line[0]!.klass;
+      expect(fullToCome.map((c) => c.id)).toContain(classId);
+      expect(line.length).toBeGreaterThanOrEqual(1);
+      expect(line.length).toBeLessThanOrEqual(4);
+      const bookers = new Set(allBookings.filter((b) => b.classId === classId).map((b) => b.userId));
+      expect(new Set(line.map((e) => e.entry.userId)).size).toBe(line.length);
+      for (const [i, { entry }] of line.entries()) {
+        expect(entry.status).toBe('waiting');
+        expect([1, 2]).toContain(entry.quantity);
+        expect(bookers.has(entry.userId)).toBe(false);
+        expect(entry.createdAt.getTime()).toBeLessThan(now.getTime() - 2 * 3_600_000);
+        expect(entry.createdAt.getTime()).toBeGreaterThan(now.getTime() - 6 * 86_400_000);
+        expect(entry.createdAt.getTime()).toBeLessThan(klass.startTime!.getTime());
+        expect(entry.offeredAt).toBeNull();
+        if (i > 0) expect(entry.createdAt.getTime()).toBeGreaterThanOrEqual(line[i - 1]!.entry.createdAt.getTime());
+      }
+    }
+    const quantities = entries.map((e) => e.entry.quantity);
+    expect(quantities.filter((q) => q === 1).length).toBeGreaterThan(quantities.length / 2);
+  });
+
+  test("the demo customer waits second or third in line for one full class she has not booked, and her Waitlist tab shows it", async () => {
+    const customer = (await userByEmail('customer@fogline.test'))!;
+    const entries = await waiting();
+    const mine = entries.filter((e) => e.entry.userId === customer.id);
+    expect(mine).toHaveLength(1);
+    const line = entries.filter((e) => e.entry.classId === mine[0]!.entry.classId);
+    expect([2, 3]).toContain(line.findIndex((e) => e.entry.userId === customer.id) + 1);
+    const booked = await db().select().from(bookings).where(and(eq(bookings.userId, customer.id), eq(bookings.classId, mine[0]!.entry.classId)));
+    expect(booked).toHaveLength(0);
+
+    const casey = await clientFor(server, customer.id);
+    const res = await casey.get('/api/waitlist');
+    expect(res.status).toBe(200);
+    expect(res.body).toHaveLength(1);
+    expect(res.body[0]).toMatchObject({ classId: mine[0]!.entry.classId, status: 'waiting', quantity: 1, position: line.findIndex((e) => e.entry.userId === customer.id) + 1 });
   });
 });
 
@@ -380,7 +451,7 @@ describe('images', () => {
 describe('seeding', () => {
   test('seeding twice adds nothing', async () => {
     const counts = async () =>
-      Promise.all([users, categories, classes, bookings, reviews, blogPosts].map(async (table) => (await db().select({ n: count() }).from(table).get())!.n));
+      Promise.all([users, categories, classes, bookings, reviews, blogPosts, waitlistEntries].map(async (table) => (await db().select({ n: count() }).from(table).get())!.n));
     const before = await counts();
     expect(await seedIfEmpty(server.ctx)).toBe(false);
     expect(await counts()).toEqual(before);
