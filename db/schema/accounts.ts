@@ -30,6 +30,9 @@ export const users = sqliteTable(
     isApproved: integer('is_approved', { mode: 'boolean' }).notNull().default(false),
     // The reminder email before each booked class (api/waitlist/reminders.ts); turned off on the profile page.
     classReminders: integer('class_reminders', { mode: 'boolean' }).notNull().default(true),
+    // A coach's weather policy defaults (api/conditions/model.ts WeatherPolicy): the last policy they saved on a
+    // class, which their next class form starts from.
+    weatherPolicyDefaults: text('weather_policy_defaults', { mode: 'json' }).$type<Record<string, unknown>>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
