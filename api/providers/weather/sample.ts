@@ -30,7 +30,7 @@ export function sampleHour(grid: string, hourStart: number): ForecastHour {
   const jitter = unitHash(`${grid}:${hourStart}`);
   const warmth = unitHash(`${grid}:warm:${day}`);
   const afternoon = Math.max(0, Math.sin(((pacificHour - 9) / 12) * Math.PI));
-  const temperatureF = Math.round(50 + warmth * 12 + afternoon * 10 + jitter * 2);
+  const temperatureF = Math.round(48 + warmth * 10 + afternoon * 9 + jitter * 2);
   const rainChance = Math.min(100, Math.round(wet > 0.7 ? 40 + (wet - 0.7) * 180 + jitter * 10 : wet * 25));
   const windMph = Math.round(5 + afternoon * 12 + unitHash(`${grid}:wind:${day}`) * 10 + jitter * 3);
   const foggy = pacificHour < 11 && unitHash(`${grid}:fog:${day}`) > 0.4;

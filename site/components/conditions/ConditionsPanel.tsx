@@ -14,7 +14,6 @@ const SKY_LABEL: Record<string, string> = {
   rain: 'Rain',
   thunderstorms: 'Thunderstorms',
 };
-const SKY_ICON: Record<string, string> = { clear: '☀️', 'partly cloudy': '⛅', cloudy: '☁️', fog: '🌫️', drizzle: '🌦️', rain: '🌧️', thunderstorms: '⛈️' };
 
 /** Text colour readable on each AQI colour (yellow and green need dark text). */
 const darkText = (color: string) => ['#00e400', '#ffff00', '#ff7e00'].includes(color);
@@ -41,7 +40,7 @@ export function WatchNote({ watch }: { watch: WeatherWatch }) {
 
 export function ConditionsPanel({ conditions, watch = null, compact = false }: { conditions: ClassConditions; watch?: WeatherWatch; compact?: boolean }) {
   const { hour, aqi } = conditions;
-  const sampleBadge = conditions.sample && conditions.status !== 'none' && (
+  const sampleBadge = conditions.sample && (conditions.status === 'forecast' || conditions.status === 'pending') && (
     <span className="badge bg-fog-100 text-fog-700 dark:bg-fog-800 dark:text-fog-300">Sample forecast</span>
   );
   const aqiChip = aqi && (
@@ -51,7 +50,7 @@ export function ConditionsPanel({ conditions, watch = null, compact = false }: {
   );
   const sunset = conditions.sunset && (
     <p className="text-sm text-fog-700 dark:text-fog-300">
-      <span aria-hidden="true">🌇 </span>Sunset {formatTimePT(conditions.sunset)}: the class ends near dusk.
+      <span className="font-semibold">Sunset {formatTimePT(conditions.sunset)}</span>: the class ends near or after dark.
     </p>
   );
   let body: React.ReactNode = null;
@@ -59,7 +58,6 @@ export function ConditionsPanel({ conditions, watch = null, compact = false }: {
     body = (
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1.5">
         <span className="text-2xl font-semibold tabular-nums">
-          <span aria-hidden="true">{SKY_ICON[hour.sky] ?? ''} </span>
           {hour.temperatureF} °F
         </span>
         <span className="text-sm text-fog-800 dark:text-fog-200">
