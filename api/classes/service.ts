@@ -9,7 +9,7 @@ import * as v from 'valibot';
 import { categories, classes, users } from '../../db/schema';
 import type { SessionUser } from '../auth/session';
 import { requireRole } from '../auth/plugin';
-import { activeSpotsByClass } from '../catalog/spots';
+import { spotsTakenByClass } from '../spots/taken';
 import type { AppContext } from '../context';
 import { contains } from '../lib/like';
 import { pageEntries, type PageRequest } from '../lib/pagination';
@@ -92,7 +92,7 @@ export async function listManagedClasses(ctx: AppContext, user: SessionUser | nu
   const parents = rows.filter(({ row }) => row.isRecurring && row.parentClassId === null).map(({ row }) => row.id);
   const series = await seriesFigures(ctx, parents, now);
   const counted = [...rows.map(({ row }) => row.id), ...[...series.values()].flatMap((s) => s.sessionIds)];
-  const spots = await activeSpotsByClass(ctx.db, counted, now);
+  const spots = await spotsTakenByClass(ctx.db, counted, now);
   const waiting = await waitlistCounts(ctx.db, counted);
   const sum = (ids: number[], of: Map<number, number>) => ids.reduce((n, id) => n + (of.get(id) ?? 0), 0);
   const answer = rows.map(({ row, coachFirstName, coachLastName, categoryName }) => {
