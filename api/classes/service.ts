@@ -13,11 +13,13 @@ import { spotsTakenByClass } from '../spots/taken';
 import type { AppContext } from '../context';
 import { contains } from '../lib/like';
 import { pageEntries, type PageRequest } from '../lib/pagination';
+import { FIRST_YEAR, inSupportedYears, LAST_YEAR } from '../lib/schema';
 import { waitlistCounts } from '../waitlist/counts';
 import { liveClasses } from './live';
 import { toClassJson } from './shape';
 
-const instant = (name: string) => v.pipe(v.string(), v.isoTimestamp(`${name} must be an ISO date-time such as 2027-03-01T08:00:00Z.`));
+const instant = (name: string) =>
+  v.pipe(v.string(), v.isoTimestamp(`${name} must be an ISO date-time such as 2027-03-01T08:00:00Z.`), v.check(inSupportedYears, `${name} must be between the years ${FIRST_YEAR} and ${LAST_YEAR}.`));
 
 export const ManagedQuery = v.object({
   view: v.optional(v.picklist(['sessions', 'series'], 'view must be sessions or series.')),
