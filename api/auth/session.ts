@@ -5,7 +5,7 @@ import { constantTimeEqual } from '@oslojs/crypto/subtle';
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from '@oslojs/encoding';
 import { and, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { sessions, users } from '../../db/schema';
+import { calendarFeeds, sessions, users } from '../../db/schema';
 import type { Clock } from '../lib/clock';
 
 export const SESSION_COOKIE = 'fogline_session';
@@ -101,11 +101,14 @@ export async function invalidateSession(db: Db, sessionId: string): Promise<void
   await db.write((tx) => tx.delete(sessions).where(eq(sessions.id, sessionId)));
 }
 
-/** Ends every session of a user except (optionally) the one in use: after a password change or reset. */
+/** Ends every session of a user except (optionally) the one in use: after a password change or reset, and on
+ * "sign out everywhere". The private calendar feed goes too (the next GET /api/calendar makes a new URL): it
+ * shows class times, places and attendees, so whoever held the old password or a session may hold its URL. */
 export async function invalidateUserSessions(db: Db, userId: number, keepSessionId?: string): Promise<void> {
   await db.write(async (tx) => {
     const rows = await tx.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, userId));
     for (const row of rows) if (row.id !== keepSessionId) await tx.delete(sessions).where(eq(sessions.id, row.id));
+    await tx.delete(calendarFeeds).where(eq(calendarFeeds.userId, userId));
   });
 }
 

@@ -11,9 +11,10 @@ import type { AppContext } from '../context';
 import { badRequest, conflict } from '../errors';
 import { priceBreakdown } from '../lib/money';
 import { writeBookingSpots } from '../waitlist/offers';
-import { applyTransition } from './lifecycle';
-import { checkCapacity, holdExpiry } from './policy';
-import { ALREADY_BOOKED, activeBookingOf, OFFER_OPEN, loadBookableClass, PRICE_CHANGED, refusingDuplicates, spotsTaken } from './queries';
+import { applyTransition } from '../spots/booking-states';
+import { checkCapacity, holdExpiry } from '../spots/policy';
+import { ALREADY_BOOKED, activeBookingOf, OFFER_OPEN, loadBookableClass, PRICE_CHANGED, refusingDuplicates } from './queries';
+import { spotsTaken } from '../spots/taken';
 import type { BookingRow, ClassRow } from './shape';
 
 export interface HoldResult {

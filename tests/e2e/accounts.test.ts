@@ -169,6 +169,15 @@ describe('register, sign out, sign in', () => {
     });
   }, 45_000);
 
+  test('signing in at /auth?redirect=/.//evil.test/phish stays on this site (issue 24, finding 1)', async () => {
+    await withPage(async (page) => {
+      await open(page, `/auth?redirect=${encodeURIComponent('/.//evil.test/phish')}`);
+      await signInWithForm(page, 'customer@fogline.test', 'demo-password');
+      await page.waitForURL(`${product.url}/`);
+      // withPage also fails the test if the page tried to load anything from evil.test.
+    });
+  }, 45_000);
+
   test('a coach sees the coach header: calendar to My Calendar, My Classes, My Calendar, Customers', async () => {
     await withPage(async (page) => {
       await signInAs(page, 'coach@fogline.test');

@@ -8,11 +8,6 @@ export const HOLD_MINUTES = 15;
 /** Cancelling at least this long before the start refunds everything paid (FAQ); later, nothing. */
 const FULL_REFUND_HOURS = 48;
 
-/** A pending hold counts toward capacity only until it expires (see api/catalog/spots.ts). */
-export function holdIsLive(booking: { status: string; holdExpiresAt: Date | null }, now: Date): boolean {
-  return booking.status === 'pending' && booking.holdExpiresAt !== null && booking.holdExpiresAt.getTime() > now.getTime();
-}
-
 export function holdExpiry(now: Date): Date {
   return new Date(now.getTime() + HOLD_MINUTES * 60_000);
 }
