@@ -25,6 +25,7 @@ import { blogRoutes } from './blog';
 import { classRoutes } from './classes';
 import { conditionsRoutes } from './conditions';
 import { customerRoutes } from './customers';
+import { earningsRoutes } from './earnings';
 import { blogAdminRoutes } from './blog-admin';
 import { waitlistRoutes } from './waitlist';
 
@@ -179,6 +180,7 @@ export function createApi(ctx: AppContext) {
     .use(waitlistRoutes(ctx))
     .use(paymentRoutes(ctx))
     .use(payoutRoutes(ctx))
+    .use(earningsRoutes(ctx))
     .use(reviewRoutes(ctx))
     .use(calendarRoutes(ctx))
     .use(attendeeRoutes(ctx))

@@ -1,6 +1,6 @@
 // The forecast cache (conditions_cache): keys, reads for pages, and the writes of the refresh job. A page or
 // render reads only these rows, never a provider, and tags itself 'conditions:<key>' for each row it read, so the
-// row's trigger (migration 0012) drops the page when the job writes a newer forecast.
+// row's trigger (migration 0013) drops the page when the job writes a newer forecast.
 import { eq, inArray, sql } from 'drizzle-orm';
 import { conditionsCache } from '../../db/schema';
 import type { Db } from '../../db/client';

@@ -33,6 +33,13 @@ export const users = sqliteTable(
     // A coach's weather policy defaults (api/conditions/model.ts WeatherPolicy): the last policy they saved on a
     // class, which their next class form starts from.
     weatherPolicyDefaults: text('weather_policy_defaults', { mode: 'json' }).$type<Record<string, unknown>>(),
+    // An admin turned the coach's application down (the reason is in the audit log and the email).
+    coachRejectedAt: integer('coach_rejected_at', { mode: 'timestamp_ms' }),
+    // An admin suspended the account: no sign-in; a suspended coach's classes leave the catalogue.
+    suspendedAt: integer('suspended_at', { mode: 'timestamp_ms' }),
+    // The owner deleted the account (DELETE /api/users/me): personal fields were blanked, the row stays so the
+    // bookings, payments and refunds it made still add up.
+    deletedAt: integer('deleted_at', { mode: 'timestamp_ms' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
