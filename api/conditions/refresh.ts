@@ -8,11 +8,12 @@ import type { AppContext } from '../context';
 import { ConditionsFetchError } from '../providers/weather/types';
 import { aqiKey, forecastPlace, pointKey, readCacheRow, storeFailure, storeFetched, weatherKey, zip5 } from './cache';
 
-export const REFRESH_CONDITIONS_EVERY_MS = 5 * 60_000;
+/** Every minute: a new class gets its forecast within a minute, while each key is fetched at most hourly. */
+export const REFRESH_CONDITIONS_EVERY_MS = 60_000;
 export const FORECAST_DAYS = 7;
 export const FORECAST_TTL_MS = 60 * 60_000;
 const GRID_TTL_MS = 7 * 24 * 60 * 60_000;
-/** Keys fetched per run at most: NWS asks clients to be gentle; the next run (5 minutes on) does the rest. */
+/** Keys fetched per run at most: NWS asks clients to be gentle; the next run (a minute on) does the rest. */
 const FETCHES_PER_RUN = 60;
 
 interface Counters {
