@@ -3,7 +3,7 @@
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { categories, classes, users } from '../../db/schema';
-import { liveClass, liveClasses } from '../classes/live';
+import { liveClass, liveClasses } from '../spots/classes';
 import { type ClassRow, schedulesOf, toClassJson } from '../classes/shape';
 import { notFound } from '../errors';
 import { boundPage, MAX_PAGE_SIZE, type PageRequest } from '../lib/pagination';

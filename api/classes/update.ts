@@ -12,7 +12,7 @@ import { writeFreeingSpots } from '../waitlist/offers';
 import { pacificDay, pacificHHMM, pacificWallTimeToInstant } from '../lib/pacific';
 import { checkCategory, invalid, loadManagedClass } from './access';
 import { fieldColumns, type NewClassRow, placeColumns } from './columns';
-import { liveClasses } from './live';
+import { liveClasses } from '../spots/classes';
 import { CLASS_MESSAGES, type ClassChanges, parseInstant, type Scope } from './model';
 import { type ClassRow, type ClassWriteResult, isSeriesParent, toClassJson } from './shape';
 
