@@ -121,7 +121,7 @@ export function authRoutes(ctx: AppContext) {
         signIn(set, session, await loginUser(ctx, body, clientAddress(request.headers))),
       {
         body: LoginBody,
-        response: { 200: CurrentUserSchema, 400: Message, 401: Message, 429: Message },
+        response: { 200: CurrentUserSchema, 400: Message, 401: Message, 403: Message, 429: Message },
         detail: {
           tags,
           summary: 'Sign in with email and password',

@@ -3,7 +3,7 @@
 import { sha256 } from '@oslojs/crypto/sha2';
 import { constantTimeEqual } from '@oslojs/crypto/subtle';
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from '@oslojs/encoding';
-import { eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { calendarFeeds, sessions, users } from '../../db/schema';
 import type { Clock } from '../lib/clock';
@@ -63,7 +63,8 @@ async function findSession(db: Db, token: string | undefined | null) {
     .select({ session: sessions, user: sessionUserColumns })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.id, id))
+    // A suspended or deleted account has no live session, even one that slipped past the sign-out.
+    .where(and(eq(sessions.id, id), isNull(users.suspendedAt), isNull(users.deletedAt)))
     .get();
   if (!row) return null;
   const expected = new TextEncoder().encode(row.session.secretHash);

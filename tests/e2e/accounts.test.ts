@@ -178,12 +178,12 @@ describe('register, sign out, sign in', () => {
     });
   }, 45_000);
 
-  test('a coach sees the coach header: calendar to My Calendar, My Classes, My Calendar, Customers', async () => {
+  test('a coach sees the coach header: calendar to My Calendar, My Classes, My Calendar, Customers, Earnings', async () => {
     await withPage(async (page) => {
       await signInAs(page, 'coach@fogline.test');
       expect(await page.getByRole('link', { name: 'My Calendar' }).first().getAttribute('href')).toBe('/my-calendar');
       await page.getByLabel('Account menu').click();
-      expect(await page.getByRole('menu').getByRole('menuitem').allTextContents()).toEqual(['My Profile', 'My Classes', 'My Calendar', 'Customers', 'Sign Out']);
+      expect(await page.getByRole('menu').getByRole('menuitem').allTextContents()).toEqual(['My Profile', 'My Classes', 'My Calendar', 'Customers', 'Earnings', 'Sign Out']);
     });
   }, 45_000);
 });
@@ -288,7 +288,7 @@ describe('the mobile menus', () => {
       const menu = page.getByRole('navigation', { name: 'Mobile' });
       await menu.waitFor();
       const items = (await menu.locator('a, button:not([aria-label="Close menu"])').allTextContents()).map((t) => t.trim());
-      expect(items).toEqual(['Home', 'Classes', 'Coaches', 'My Profile', 'My Classes', 'My Calendar', 'Customers', 'Create Class', 'Sign Out']);
+      expect(items).toEqual(['Home', 'Classes', 'Coaches', 'My Profile', 'My Classes', 'My Calendar', 'Customers', 'Earnings', 'Create Class', 'Sign Out']);
       await page.keyboard.press('Escape');
       await menu.waitFor({ state: 'hidden' });
     }, PHONE);
