@@ -12,8 +12,8 @@ import { bookingEvent } from '../calendar/events';
 import { placeOf } from '../classes/shape';
 import { buildIcs } from '../lib/ics';
 import { spotCount } from '../lib/plural';
-import type { CancelReason } from './lifecycle';
-import { fullRefundDeadline } from './policy';
+import type { CancelReason } from '../spots/booking-states';
+import { fullRefundDeadline } from '../spots/policy';
 
 type ClassRow = typeof classes.$inferSelect;
 type UserRow = Pick<typeof users.$inferSelect, 'email' | 'firstName'>;

@@ -6,13 +6,15 @@ import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { bookings, classes } from '../../db/schema';
 import { isDeletedClass } from '../classes/live';
-import { leaveOnceBooked } from '../waitlist/entries';
+import { leaveOnceBooked } from '../spots/entry-states';
 import type { AppContext } from '../context';
 import { conflict } from '../errors';
 import { sendBookingConfirmation, sendCancellationEmail } from './emails';
-import { activeBooking, applyTransition, type BookingState, stateOf, type TransitionPatch } from './lifecycle';
-import { hasStarted, holdIsLive } from './policy';
-import { CLASS_GONE_REFUNDED, findUser, spotsTaken } from './queries';
+import { activeBooking, applyTransition, type BookingState, stateOf, type TransitionPatch } from '../spots/booking-states';
+import { hasStarted } from '../spots/policy';
+import { takesSpotsNow } from '../spots/taken';
+import { CLASS_GONE_REFUNDED, findUser } from './queries';
+import { spotsTaken } from '../spots/taken';
 import type { BookingRow, ClassRow } from './shape';
 
 export type SettleOutcome =
@@ -35,7 +37,7 @@ async function lateRefusal(tx: Tx, booking: BookingRow, cls: ClassRow, now: Date
     .where(and(eq(bookings.userId, booking.userId), eq(bookings.classId, booking.classId), activeBooking, ne(bookings.id, booking.id)))
     .get();
   if (other) return 'You already have a booking for this class, so this payment has been refunded in full.';
-  const ownLive = holdIsLive(booking, now) ? booking.quantity : 0;
+  const ownLive = takesSpotsNow(booking, now) ? booking.quantity : 0;
   const left = cls.capacity - ((await spotsTaken(tx, cls.id, now)) - ownLive);
   if (hasStarted(cls.startTime, now) || left < booking.quantity) {
     return 'Your payment arrived after your 15-minute hold expired and the class filled up, so your payment has been refunded in full.';
@@ -70,7 +72,7 @@ export async function settlePaidBooking(ctx: AppContext, bookingId: number): Pro
       if (state === 'hold') return refunded(moved(await applyTransition(tx, booking, 'cancelForDeletedClass', 'system', { ...refund, cancelledAt: now, holdExpiresAt: null })), CLASS_GONE_REFUNDED);
       return recordRefund(CLASS_GONE_REFUNDED);
     }
-    const late = (state === 'hold' && !holdIsLive(booking, now)) || state === 'holdExpired';
+    const late = (state === 'hold' && !takesSpotsNow(booking, now)) || state === 'holdExpired';
     if (state !== 'hold' && !late) {
       // Cancelled (by the customer, a newer checkout or a failed intent) before the payment completed.
       return recordRefund('This booking was cancelled before the payment completed, so your payment has been refunded in full.');

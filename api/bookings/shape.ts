@@ -5,7 +5,7 @@ import type { Attendee } from '../attendees/model';
 import { isDeletedClass } from '../classes/live';
 import { centsToDollars } from '../lib/money';
 import type { Booking, BookingClass } from './model';
-import { fullRefundDeadline, refundFor } from './policy';
+import { fullRefundDeadline, refundFor } from '../spots/policy';
 
 export type BookingRow = typeof bookings.$inferSelect;
 export type ClassRow = typeof classes.$inferSelect;

@@ -6,7 +6,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { classes } from '../../db/schema';
 import type { SessionUser } from '../auth/session';
 import { cancelClassBookings } from '../bookings/cancellation';
-import { hasStarted } from '../bookings/policy';
+import { hasStarted } from '../spots/policy';
 import type { AppContext } from '../context';
 import { loadManagedClass } from './access';
 import { liveClass, liveClasses } from './live';

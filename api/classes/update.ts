@@ -5,7 +5,7 @@ import { and, asc, eq, gte, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { classes } from '../../db/schema';
 import type { SessionUser } from '../auth/session';
-import { activeSpotsByClass } from '../catalog/spots';
+import { spotsTakenByClass } from '../spots/taken';
 import type { AppContext } from '../context';
 import { noticeClassChanges } from '../notices/changes';
 import { writeFreeingSpots } from '../waitlist/offers';
@@ -41,7 +41,7 @@ async function rowsToEdit(ctx: AppContext, row: ClassRow, scope: Scope): Promise
 /** A class cannot hold fewer people than have booked any of the sessions changed. Read in the write
  * transaction that changes the capacity, so a booking cannot land between the check and the change. */
 async function refuseCapacityBelowBooked(tx: Tx, rows: ClassRow[], capacity: number, now: Date): Promise<void> {
-  const taken = await activeSpotsByClass(tx, rows.map((r) => r.id), now);
+  const taken = await spotsTakenByClass(tx, rows.map((r) => r.id), now);
   const most = Math.max(0, ...taken.values());
   if (capacity < most) throw invalid('capacity', `Capacity can't be lower than the ${most} spots already booked`);
 }

@@ -6,7 +6,7 @@
 import { and, desc, eq, type SQL } from 'drizzle-orm';
 import { classes, reviews, users } from '../../db/schema';
 import type { SessionUser } from '../auth/session';
-import { hasStarted } from '../bookings/policy';
+import { hasStarted } from '../spots/policy';
 import { bookingWithClass } from '../bookings/queries';
 import type { Review } from '../catalog/model';
 import type { AppContext } from '../context';

@@ -7,15 +7,16 @@
 import { and, asc, eq, inArray, isNull, lte, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { bookings, classes, users, waitlistEntries } from '../../db/schema';
-import { applyTransition } from '../bookings/lifecycle';
+import { applyTransition } from '../spots/booking-states';
 import { expireHolds } from '../bookings/expiry';
-import { activeBookingOf, spotsTaken } from '../bookings/queries';
+import { activeBookingOf } from '../bookings/queries';
+import { spotsTaken } from '../spots/taken';
 import { liveClass } from '../classes/live';
 import { isBookable } from '../classes/shape';
 import type { AppContext } from '../context';
 import { priceBreakdown } from '../lib/money';
 import { sendOfferEmail, sendWaitlistClosedEmail } from './emails';
-import { moveEntry, openEntry } from './entries';
+import { moveEntry, openEntry } from '../spots/entry-states';
 
 /** An offer holds its spots this long... */
 const OFFER_HOURS = 2;

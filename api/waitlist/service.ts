@@ -1,23 +1,24 @@
 // The waitlist routes' workflows: join a full class, leave it, list one's entries, and answer an offer.
 // Every check and write happens in one serialized write transaction (ctx.db.write) with the capacity read,
-// and every status change goes through the two lifecycles (bookings/lifecycle.ts, ./entries.ts).
+// and every status change goes through the two lifecycles (api/spots/booking-states.ts, api/spots/entry-states.ts).
 import { and, count, desc, eq, lte, ne, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client';
 import { bookings, classes, waitlistEntries } from '../../db/schema';
 import { attendeesOfBooking, checkAttendees, saveAttendees } from '../attendees/service';
 import type { SessionUser } from '../auth/session';
 import { sendBookingConfirmation } from '../bookings/emails';
-import { applyTransition } from '../bookings/lifecycle';
-import { holdExpiry } from '../bookings/policy';
-import { ALREADY_BOOKED, activeBookingOf, OFFER_OPEN, loadBookableClass, refusingDuplicates, spotsTaken } from '../bookings/queries';
+import { applyTransition } from '../spots/booking-states';
+import { holdExpiry } from '../spots/policy';
+import { ALREADY_BOOKED, activeBookingOf, OFFER_OPEN, loadBookableClass, refusingDuplicates } from '../bookings/queries';
+import { spotsTaken } from '../spots/taken';
 import { type BookingRow, type ClassRow, toBookingClassJson, toBookingJson } from '../bookings/shape';
 import type { AppContext } from '../context';
-import { conflict, forbidden, notFound } from '../errors';
+import { conflict, forbidden, hasCode, notFound } from '../errors';
 import { centsToDollars } from '../lib/money';
 import type { PageRequest } from '../lib/pagination';
 import { spotCount } from '../lib/plural';
 import { openIntent } from '../payments/service';
-import { type EntryRow, moveEntry, openEntry } from './entries';
+import { type EntryRow, moveEntry, openEntry } from '../spots/entry-states';
 import type { AcceptAnswer, AcceptOfferBody, JoinWaitlistBody, WaitlistEntry } from './model';
 import { passOnFreedSpots, writeBookingSpots, writeFreeingSpots } from './offers';
 
@@ -132,7 +133,7 @@ async function offeredEntry(tx: Tx, user: SessionUser, entryId: number, now: Dat
   if (!entry) throw notFound('Waitlist entry not found.');
   if (entry.userId !== user.id) throw forbidden('You can only answer your own waitlist offers.');
   if (entry.status === 'waiting') throw conflict('No spots have been offered to you yet: you are still waiting.');
-  if (entry.status === 'expired' || (entry.status === 'offered' && entry.offerExpiresAt! <= now)) throw conflict(OFFER_EXPIRED);
+  if (entry.status === 'expired' || (entry.status === 'offered' && entry.offerExpiresAt! <= now)) throw conflict(OFFER_EXPIRED, 'offer_expired');
   if (entry.status !== 'offered' || entry.bookingId === null) throw conflict('This offer has already been answered.');
   return entry;
 }
@@ -157,13 +158,13 @@ export async function acceptOffer(ctx: AppContext, user: SessionUser, entryId: n
               holdExpiresAt: new Date(Math.max(entry.offerExpiresAt!.getTime(), holdExpiry(now).getTime())),
             });
       const moved = booking && (await moveEntry(tx, entry, 'accept', 'customer', { endedAt: now }));
-      if (!booking || !moved) throw conflict(OFFER_EXPIRED);
+      if (!booking || !moved) throw conflict(OFFER_EXPIRED, 'offer_expired');
       if (attendees) await saveAttendees(tx, booking.id, attendees);
       return { entry: moved, booking, cls };
     })
     .catch(async (error) => {
       // Refused because the deadline passed: pass the spots on now rather than at the next sweep.
-      if (error?.message === OFFER_EXPIRED) await expireAndPassOn(ctx, entryId);
+      if (hasCode(error, 'offer_expired')) await expireAndPassOn(ctx, entryId);
       throw error;
     });
   const { entry, booking, cls } = accepted;
@@ -201,7 +202,7 @@ export async function declineOffer(ctx: AppContext, user: SessionUser, entryId: 
       return moved;
     },
   ).catch(async (error) => {
-    if (error?.message === OFFER_EXPIRED) await expireAndPassOn(ctx, entryId);
+    if (hasCode(error, 'offer_expired')) await expireAndPassOn(ctx, entryId);
     throw error;
   });
   return entryJson(ctx.db, declined);
