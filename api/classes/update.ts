@@ -8,7 +8,7 @@ import type { SessionUser } from '../auth/session';
 import { spotsTakenByClass } from '../spots/taken';
 import type { AppContext } from '../context';
 import { noticeClassChanges } from '../notices/changes';
-import { writeFreeingSpots } from '../waitlist/offers';
+import { retimeForMove, writeFreeingSpots } from '../waitlist/offers';
 import { pacificDay, pacificHHMM, pacificWallTimeToInstant } from '../lib/pacific';
 import { checkCategory, invalid, loadManagedClass } from './access';
 import { fieldColumns, type NewClassRow, placeColumns } from './columns';
@@ -67,8 +67,10 @@ export async function updateClass(ctx: AppContext, user: SessionUser | null, id:
   // A rule of the class, not of a page: nobody can be booked into a session moved into the past.
   const moved = start && start.getTime() !== row.startTime?.getTime();
   if (moved && start.getTime() <= ctx.clock.now().getTime()) throw invalid('startTime', CLASS_MESSAGES.startTimePast);
-  // A raised capacity's spots go to the waitlist in the same write, before anyone else can book them.
-  const updated = await writeFreeingSpots(ctx, changes.capacity === undefined ? [] : targets.map((t) => t.id), async (tx) => {
+  // A raised capacity's spots go to the waitlist in the same write, before anyone else can book them; so do
+  // the spots of offers a move ended (retimeForMove).
+  const freeing = changes.capacity !== undefined || start !== null ? targets.map((t) => t.id) : [];
+  const updated = await writeFreeingSpots(ctx, freeing, async (tx) => {
     if (changes.capacity !== undefined) await refuseCapacityBelowBooked(tx, targets, changes.capacity, ctx.clock.now());
     const rows: ClassRow[] = [];
     for (const target of targets) {
@@ -79,6 +81,7 @@ export async function updateClass(ctx: AppContext, user: SessionUser | null, id:
         continue;
       }
       const [next] = await tx.update(classes).set(columns).where(eq(classes.id, target.id)).returning();
+      if (next!.startTime && next!.startTime.getTime() !== target.startTime?.getTime()) await retimeForMove(tx, next!.id, next!.startTime, ctx.clock.now());
       rows.push(next!);
     }
     return rows;

@@ -4,10 +4,10 @@
 // book them), so nobody can book spots the people waiting are owed. Each offer is a booking in the 'offered'
 // state holding those spots until the offer ends. The offer emails go out after the transaction commits, each
 // exactly once (claimed on offer_notified_at).
-import { and, asc, eq, inArray, isNull, lte, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lte, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { bookings, classes, users, waitlistEntries } from '../../db/schema';
-import { applyTransition } from '../spots/booking-states';
+import { applyTransition, inStates } from '../spots/booking-states';
 import { expireHolds } from '../bookings/expiry';
 import { activeBookingOf } from '../bookings/queries';
 import { spotsTaken } from '../spots/taken';
@@ -28,6 +28,31 @@ function offerDeadline(now: Date, classStart: Date | null): Date | null {
   if (!classStart) return null;
   const end = Math.min(now.getTime() + OFFER_HOURS * 3_600_000, classStart.getTime() - OFFER_ENDS_BEFORE_START_MINUTES * 60_000);
   return end > now.getTime() ? new Date(end) : null;
+}
+
+/** In the write that moves a class to `start`: its open offers end 30 minutes before the new start (or now,
+ * when that has passed: the caller's releaseDueSpots then ends them and passes the spots on), and its payment
+ * holds never run past the new start (a payment after the start is refunded, api/bookings/settlement.ts).
+ * Deadlines only ever move earlier: a class moved later keeps what it promised. */
+export async function retimeForMove(tx: Tx, classId: number, start: Date, now: Date): Promise<void> {
+  const offerEnd = new Date(Math.max(now.getTime(), start.getTime() - OFFER_ENDS_BEFORE_START_MINUTES * 60_000));
+  const offered = await tx
+    .select()
+    .from(waitlistEntries)
+    .where(and(eq(waitlistEntries.classId, classId), eq(waitlistEntries.status, 'offered'), gt(waitlistEntries.offerExpiresAt, offerEnd)));
+  for (const entry of offered) {
+    await tx.update(waitlistEntries).set({ offerExpiresAt: offerEnd }).where(eq(waitlistEntries.id, entry.id));
+    if (entry.bookingId !== null) {
+      await tx
+        .update(bookings)
+        .set({ holdExpiresAt: offerEnd })
+        .where(and(eq(bookings.id, entry.bookingId), inStates(['offered']), gt(bookings.holdExpiresAt, offerEnd)));
+    }
+  }
+  await tx
+    .update(bookings)
+    .set({ holdExpiresAt: new Date(Math.max(now.getTime(), start.getTime())) })
+    .where(and(eq(bookings.classId, classId), inStates(['hold']), gt(bookings.holdExpiresAt, start)));
 }
 
 /** Which due holds and offers to release: one class's, one customer's, or (empty) all. */

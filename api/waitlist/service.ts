@@ -8,7 +8,7 @@ import { attendeesOfBooking, checkAttendees, saveAttendees } from '../attendees/
 import type { SessionUser } from '../auth/session';
 import { sendBookingConfirmation } from '../bookings/emails';
 import { applyTransition } from '../spots/booking-states';
-import { holdExpiry } from '../spots/policy';
+import { hasStarted, holdExpiry } from '../spots/policy';
 import { ALREADY_BOOKED, activeBookingOf, OFFER_OPEN, loadBookableClass, refusingDuplicates } from '../bookings/queries';
 import { spotsTaken } from '../spots/taken';
 import { type BookingRow, type ClassRow, toBookingClassJson, toBookingJson } from '../bookings/shape';
@@ -25,6 +25,7 @@ import { passOnFreedSpots, writeBookingSpots, writeFreeingSpots } from './offers
 const ALREADY_WAITING = 'You are already on the waitlist for this class.';
 const SPOTS_AVAILABLE = 'Spots are available in this class: book them instead of joining the waitlist.';
 const OFFER_EXPIRED = 'This offer has expired, so the spots went to the next person on the waitlist.';
+const CLASS_STARTED = 'This class has already started and can no longer be booked.';
 const NOT_ON_WAITLIST = 'You are not on the waitlist for this class.';
 
 /** Place in line: 1 + the entries of the class still waiting that joined earlier; null once no longer waiting.
@@ -149,6 +150,8 @@ export async function acceptOffer(ctx: AppContext, user: SessionUser, entryId: n
     .write(async (tx) => {
       const entry = await offeredEntry(tx, user, entryId, now);
       const cls = (await tx.select().from(classes).where(eq(classes.id, entry.classId)).get())!;
+      // Offers end 30 minutes before the start (moves re-time them too); this holds whatever a deadline says.
+      if (hasStarted(cls.startTime, now)) throw conflict(CLASS_STARTED);
       const attendees = cls.priceCents === 0 || input?.attendees ? checkAttendees(input?.attendees, entry.quantity, cls.ageGroup, user) : null;
       const booking =
         cls.priceCents === 0
