@@ -24,6 +24,7 @@ import { contactRoutes } from './contact';
 import { blogRoutes } from './blog';
 import { classRoutes } from './classes';
 import { customerRoutes } from './customers';
+import { earningsRoutes } from './earnings';
 import { blogAdminRoutes } from './blog-admin';
 import { waitlistRoutes } from './waitlist';
 
@@ -177,6 +178,7 @@ export function createApi(ctx: AppContext) {
     .use(waitlistRoutes(ctx))
     .use(paymentRoutes(ctx))
     .use(payoutRoutes(ctx))
+    .use(earningsRoutes(ctx))
     .use(reviewRoutes(ctx))
     .use(calendarRoutes(ctx))
     .use(attendeeRoutes(ctx))

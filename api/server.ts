@@ -5,6 +5,7 @@ import { join, relative, resolve } from 'node:path';
 import { brotliCompress, constants as zlibConstants } from 'node:zlib';
 import { createApi, guardApiRequest, UPLOAD_BODY_LIMIT } from './app';
 import { pathOf } from './lib/url-path';
+import { refuseBadHost } from './lib/host-header';
 import type { AppContext } from './context';
 import { CLIENT_IP_HEADER, resolveClientAddress } from './lib/client-address';
 import { pageSecurityHeaders } from './lib/page-headers';
@@ -185,6 +186,8 @@ export function startServer({ ctx, port = ctx.env.port, hostname = '0.0.0.0', si
     // (guardApiRequest) instead of Bun's bare one; nothing bigger is ever read.
     maxRequestBodySize: UPLOAD_BODY_LIMIT + 1024 * 1024,
     async fetch(request, srv) {
+      const badHost = refuseBadHost(request);
+      if (badHost) return badHost;
       const path = pathOf(request.url);
       if (path === '/api' || path.startsWith('/api/')) {
         // The client's address for per-address limits, as TRUST_PROXY says, replacing any client-sent value. Only

@@ -1,4 +1,4 @@
-// Runs every test: type-checks, builds the site, then the API and unit tests (bun test), then the browser tests
+// Runs every test: type-checks, checks the import boundaries (scripts/lint-deps.ts), builds the site, then the API and unit tests (bun test), then the browser tests
 // (Chromium, installed from Debian's package first when it is missing and this machine allows it), and ends
 // with one plain summary line: "N passed, N failed".
 import { DEFAULT_CHROMIUM, ensureChromium } from './lib/chromium';
@@ -14,6 +14,9 @@ interface Step {
 const chromium = process.env.CHROMIUM_PATH ?? DEFAULT_CHROMIUM;
 const steps: Step[] = [
   { name: 'type check', cmd: ['node_modules/.bin/tsc', '--noEmit', '-p', '.'], counts: false },
+  // No feature folder imports another, the booking domain and db/ import nothing above them, no cycles, the
+  // browser takes only model.ts files and types from api/ (.dependency-cruiser.cjs).
+  { name: 'import boundaries', cmd: ['bun', 'scripts/lint-deps.ts'], counts: false },
   { name: 'build', cmd: ['bun', '--bun', 'astro', 'build'], counts: false },
   { name: 'api and unit tests', cmd: ['bun', 'test', '--timeout=60000', './api', './db', './site/lib', './tests/api'], counts: true },
   // The same API tests with every test server's database on a local sqld (libSQL's server): DATABASE_URL=http://...

@@ -22,7 +22,7 @@ import { authPlugin, requireUser } from './plugin';
 import { toCurrentUser } from './public-user';
 import { safeRedirectPath } from './redirect';
 import { FORGOT_PASSWORD_MESSAGE, loginUser, registerUser, requestPasswordReset, resetPassword, signInWithGoogle } from './service';
-import { clearedSessionCookie, createSession, invalidateSession, sessionCookie, type SessionUser } from './session';
+import { clearedSessionCookie, createSession, invalidateSession, invalidateUserSessions, sessionCookie, type SessionUser } from './session';
 
 const tags = ['Accounts'];
 /** A browser redirect: the Location header is the answer, the body is empty. */
@@ -121,7 +121,7 @@ export function authRoutes(ctx: AppContext) {
         signIn(set, session, await loginUser(ctx, body, clientAddress(request.headers))),
       {
         body: LoginBody,
-        response: { 200: CurrentUserSchema, 400: Message, 401: Message, 429: Message },
+        response: { 200: CurrentUserSchema, 400: Message, 401: Message, 403: Message, 429: Message },
         detail: {
           tags,
           summary: 'Sign in with email and password',
@@ -146,6 +146,23 @@ export function authRoutes(ctx: AppContext) {
           tags,
           summary: 'Sign out: ends the session on the server',
           description: 'A JSON call gets 200; a plain HTML form post gets a 303 redirect to /.',
+        },
+      },
+    )
+    .post(
+      '/logout/everywhere',
+      async ({ user, set }) => {
+        await invalidateUserSessions(ctx.db, requireUser(user).id);
+        set.headers['set-cookie'] = clearedSessionCookie(secure());
+        return { message: 'Signed out on every device. Your calendar feed has a new address.' };
+      },
+      {
+        auth: 'user',
+        response: { 200: Message, 401: Message },
+        detail: {
+          tags,
+          summary: 'Sign out everywhere: ends every session of the account, this one included',
+          description: 'For a lost phone or a shared computer. The private calendar feed URL is replaced too (GET /api/calendar answers the new one).',
         },
       },
     )

@@ -19,6 +19,13 @@ describe('safeRedirectPath', () => {
     }
   });
 
+  test('checks the path after dot-segments are removed, so "/.//evil" is not a way around the rule', () => {
+    for (const target of ['/.//evil.test/phish', '/a/..//evil.test', '/%2e//evil.test', '/./\\evil.test', '/.\\/evil.test', '%2F.%2F%2Fevil.test']) {
+      expect(safeRedirectPath(target)).toBe('/');
+    }
+    expect(safeRedirectPath('/a/../bookings')).toBe('/bookings');
+  });
+
   test('never sends a signed-in user back to the sign-in pages', () => {
     for (const target of ['/auth', '/auth?tab=login', '/register?role=coach', '/login', '/forgot-password', '/reset-password?token=x', '/auth/']) {
       expect(safeRedirectPath(target)).toBe('/');

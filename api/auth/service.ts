@@ -5,7 +5,8 @@ import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from '@oslojs/enco
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { passwordResetTokens, users } from '../../db/schema';
 import type { AppContext } from '../context';
-import { badRequest, conflict, DomainError, unauthorized } from '../errors';
+import { badRequest, conflict, DomainError, forbidden, unauthorized } from '../errors';
+import { hashPassword, verifyPassword } from '../lib/passwords';
 import { renderEmail } from '../mail-templates';
 import type { GoogleProfile } from './google';
 import type { LoginBody, RegisterBody, RegistrationRole } from './model';
@@ -17,13 +18,8 @@ export const BAD_CREDENTIALS_MESSAGE = 'Invalid email or password.';
 export const INVALID_RESET_MESSAGE = 'This reset link is invalid or has expired. Please request a new one.';
 export const FORGOT_PASSWORD_MESSAGE = 'If an account exists for that email, we sent a link to reset the password. It expires in 1 hour.';
 
-export function hashPassword(password: string): Promise<string> {
-  return Bun.password.hash(password, { algorithm: 'argon2id' });
-}
-
-export function verifyPassword(password: string, hash: string): Promise<boolean> {
-  return Bun.password.verify(password, hash).catch(() => false);
-}
+/** Hashing lives in api/lib/passwords.ts; re-exported for the callers that import it from here. */
+export { hashPassword, verifyPassword };
 
 /** Verifying against this when the email is unknown makes both answers take the same time. */
 let dummyHash: Promise<string> | undefined;
@@ -75,6 +71,8 @@ export async function registerUser(ctx: AppContext, input: RegisterBody, address
   });
 }
 
+/** Said only after the right password, so it tells a stranger nothing. */
+export const SUSPENDED_MESSAGE = 'This account is suspended. Please write to us from the Contact page.';
 export const TOO_MANY_SIGN_INS_MESSAGE = 'Too many failed sign-in attempts. Please wait a few minutes and try again.';
 
 /** Password sign-in. Each attempt is counted as a failure before the password is checked (per email and
@@ -90,6 +88,7 @@ export async function loginUser(ctx: AppContext, input: LoginBody, address: stri
   const user = await findUserWithPassword(ctx, email);
   const ok = user?.passwordHash ? await verifyPassword(input.password, user.passwordHash) : (await verifyPassword(input.password, await timingDummy()), false);
   if (!user || !ok) throw perEmail instanceof DomainError ? perEmail : unauthorized(BAD_CREDENTIALS_MESSAGE);
+  if (user.suspendedAt) throw forbidden(SUSPENDED_MESSAGE);
   await attempt.clear('loginPerEmailAndAddress');
   await attempt.release('loginPerAddress');
   if (!(perEmail instanceof DomainError)) await perEmail.release();
@@ -160,8 +159,10 @@ export async function signInWithGoogle(ctx: AppContext, profile: GoogleProfile, 
   const email = profile.email.trim().toLowerCase();
   return toSessionUser(await ctx.db.write(async (tx) => {
     const bySub = await tx.select().from(users).where(eq(users.googleSub, profile.sub)).get();
+    if (bySub?.suspendedAt) throw forbidden(SUSPENDED_MESSAGE);
     if (bySub) return bySub;
     const byEmail = await tx.select().from(users).where(eq(users.email, email)).get();
+    if (byEmail?.suspendedAt) throw forbidden(SUSPENDED_MESSAGE);
     if (byEmail) {
       const [linked] = await tx
         .update(users)

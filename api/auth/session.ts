@@ -3,9 +3,9 @@
 import { sha256 } from '@oslojs/crypto/sha2';
 import { constantTimeEqual } from '@oslojs/crypto/subtle';
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from '@oslojs/encoding';
-import { eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { sessions, users } from '../../db/schema';
+import { calendarFeeds, sessions, users } from '../../db/schema';
 import type { Clock } from '../lib/clock';
 
 export const SESSION_COOKIE = 'fogline_session';
@@ -63,7 +63,8 @@ async function findSession(db: Db, token: string | undefined | null) {
     .select({ session: sessions, user: sessionUserColumns })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.id, id))
+    // A suspended or deleted account has no live session, even one that slipped past the sign-out.
+    .where(and(eq(sessions.id, id), isNull(users.suspendedAt), isNull(users.deletedAt)))
     .get();
   if (!row) return null;
   const expected = new TextEncoder().encode(row.session.secretHash);
@@ -100,11 +101,14 @@ export async function invalidateSession(db: Db, sessionId: string): Promise<void
   await db.write((tx) => tx.delete(sessions).where(eq(sessions.id, sessionId)));
 }
 
-/** Ends every session of a user except (optionally) the one in use: after a password change or reset. */
+/** Ends every session of a user except (optionally) the one in use: after a password change or reset, and on
+ * "sign out everywhere". The private calendar feed goes too (the next GET /api/calendar makes a new URL): it
+ * shows class times, places and attendees, so whoever held the old password or a session may hold its URL. */
 export async function invalidateUserSessions(db: Db, userId: number, keepSessionId?: string): Promise<void> {
   await db.write(async (tx) => {
     const rows = await tx.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, userId));
     for (const row of rows) if (row.id !== keepSessionId) await tx.delete(sessions).where(eq(sessions.id, row.id));
+    await tx.delete(calendarFeeds).where(eq(calendarFeeds.userId, userId));
   });
 }
 

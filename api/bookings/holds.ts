@@ -1,19 +1,20 @@
 // Payment holds (used by api/payments): a paid booking reserves its spots for 15 minutes while the customer
-// pays; a reloaded checkout reuses its hold, another quantity replaces it, and holds nobody paid expire
-// (./expiry.ts). A hold that an accepted waitlist offer became keeps the amount offered.
-import { eq } from 'drizzle-orm';
+// pays; a reloaded checkout reuses its hold (renewed, at most 30 minutes from its start), another quantity
+// replaces it, a customer has at most 3 at once, and holds nobody paid expire (./expiry.ts). A hold that an accepted waitlist offer became keeps the amount offered.
+import { and, asc, eq, gt, ne } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { bookings, waitlistEntries } from '../../db/schema';
 import type { AttendeeInput } from '../attendees/model';
-import { checkAttendees, saveAttendees } from '../attendees/service';
+import { checkAttendees, saveAttendees } from '../spots/attendees';
 import type { SessionUser } from '../auth/session';
 import type { AppContext } from '../context';
-import { badRequest, conflict } from '../errors';
+import { badRequest, conflict, DomainError } from '../errors';
 import { priceBreakdown } from '../lib/money';
 import { writeBookingSpots } from '../waitlist/offers';
-import { applyTransition } from './lifecycle';
-import { checkCapacity, holdExpiry } from './policy';
-import { ALREADY_BOOKED, activeBookingOf, OFFER_OPEN, loadBookableClass, PRICE_CHANGED, refusingDuplicates, spotsTaken } from './queries';
+import { applyTransition, inStates } from '../spots/booking-states';
+import { checkCapacity, holdExpiry, MAX_LIVE_HOLDS, renewedHoldExpiry } from '../spots/policy';
+import { ALREADY_BOOKED, activeBookingOf, OFFER_OPEN, loadBookableClass, PRICE_CHANGED, refusingDuplicates } from './queries';
+import { spotsTaken } from '../spots/taken';
 import type { BookingRow, ClassRow } from './shape';
 
 export interface HoldResult {
@@ -25,10 +26,26 @@ export interface HoldResult {
   replacedIntentId: string | null;
 }
 
-/** The hold an accepted waitlist offer became: it keeps the amount offered, whatever the price is now. */
-async function isAcceptedOffer(tx: Tx, bookingId: number): Promise<boolean> {
-  return (await tx.select({ id: waitlistEntries.id }).from(waitlistEntries).where(eq(waitlistEntries.bookingId, bookingId)).get()) !== undefined;
+/** The waitlist entry whose accepted offer became this hold, if it is one: such a hold keeps the amount
+ * offered, whatever the price is now, and began when the offer was accepted. */
+async function acceptedOfferOf(tx: Tx, bookingId: number): Promise<{ endedAt: Date | null } | undefined> {
+  return tx.select({ endedAt: waitlistEntries.endedAt }).from(waitlistEntries).where(eq(waitlistEntries.bookingId, bookingId)).get();
 }
+
+/** Refuses a new hold when the customer already has MAX_LIVE_HOLDS unpaid checkouts of other classes
+ * (429, Retry-After until the first of them ends). */
+async function refuseTooManyHolds(tx: Tx, userId: number, classId: number, now: Date): Promise<void> {
+  const live = await tx
+    .select({ endsAt: bookings.holdExpiresAt })
+    .from(bookings)
+    .where(and(eq(bookings.userId, userId), ne(bookings.classId, classId), inStates(['hold']), gt(bookings.holdExpiresAt, now)))
+    .orderBy(asc(bookings.holdExpiresAt));
+  if (live.length < MAX_LIVE_HOLDS) return;
+  const waitSeconds = Math.max(1, Math.ceil((live[0]!.endsAt!.getTime() - now.getTime()) / 1000));
+  throw new DomainError(429, TOO_MANY_HOLDS, undefined, { 'retry-after': String(waitSeconds) });
+}
+
+const TOO_MANY_HOLDS = `You already have ${MAX_LIVE_HOLDS} checkouts waiting for payment. Pay for one of them or let it expire before starting another.`;
 
 /** Reserves spots for a paid booking for 15 minutes, in one write transaction with the capacity check. The
  * amount is recomputed here from the stored price; a client total that differs is refused. Attendees may be
@@ -50,16 +67,19 @@ export async function placeHold(
       let replacedIntentId: string | null = null;
       if (existing?.status === 'confirmed') throw conflict(ALREADY_BOOKED);
       if (existing?.status === 'offered') throw conflict(OFFER_OPEN);
-      if (existing && existing.quantity === quantity && (existing.amountCents === input.clientTotalCents || (await isAcceptedOffer(tx, existing.id)))) {
-        // Reloading checkout keeps the same hold and intent (so a payment in flight is never lost), renewed; a
-        // hold from an accepted waitlist offer keeps the amount offered, whatever total the page computed.
-        const holdExpiresAt = new Date(Math.max(existing.holdExpiresAt?.getTime() ?? 0, holdExpiry(now).getTime()));
+      const offer = existing ? await acceptedOfferOf(tx, existing.id) : undefined;
+      if (existing && existing.quantity === quantity && (existing.amountCents === input.clientTotalCents || offer)) {
+        // Reloading checkout keeps the same hold and intent (so a payment in flight is never lost), renewed up
+        // to its cap; a hold from an accepted waitlist offer keeps the amount offered, whatever total the page
+        // computed.
+        const holdExpiresAt = renewedHoldExpiry(existing.holdExpiresAt, offer?.endedAt ?? existing.createdAt, now);
         const [renewed] = await tx.update(bookings).set({ holdExpiresAt }).where(eq(bookings.id, existing.id)).returning();
         if (attendees) await saveAttendees(tx, existing.id, attendees);
         return { booking: renewed!, cls, reused: existing.paymentIntentId !== null, replacedIntentId: null };
       }
       const price = priceBreakdown(cls.priceCents, quantity);
       if (price.totalCents !== input.clientTotalCents) throw conflict(PRICE_CHANGED);
+      if (!existing) await refuseTooManyHolds(tx, user.id, cls.id, now);
       if (existing) {
         await applyTransition(tx, existing, 'replaceHold', 'customer', { cancelledAt: now });
         replacedIntentId = existing.paymentIntentId;
@@ -73,6 +93,8 @@ export async function placeHold(
         serviceFeeCents: price.serviceFeeCents,
         amountCents: price.totalCents,
         holdExpiresAt: holdExpiry(now),
+        // When the hold began, on the server's clock: its cap (HOLD_MAX_MINUTES) counts from here.
+        createdAt: now,
       });
       if (attendees) await saveAttendees(tx, booking.id, attendees);
       return { booking, cls, reused: false, replacedIntentId };

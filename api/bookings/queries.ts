@@ -4,12 +4,11 @@ import { and, eq } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client';
 import { bookings, classes, users } from '../../db/schema';
 import type { SessionUser } from '../auth/session';
-import { activeSpotsByClass } from '../catalog/spots';
-import { liveClass } from '../classes/live';
-import { isBookable } from '../classes/shape';
+import { liveClass } from '../spots/classes';
+import { isBookable } from '../spots/classes';
 import { badRequest, conflict, notFound } from '../errors';
-import { activeBooking } from './lifecycle';
-import { hasStarted } from './policy';
+import { activeBooking } from '../spots/booking-states';
+import { hasStarted } from '../spots/policy';
 import type { BookingRow, ClassRow } from './shape';
 
 export const ALREADY_BOOKED = 'You have already booked this class.';
@@ -35,11 +34,6 @@ export async function activeBookingOf(db: Database | Tx, userId: number, classId
     .from(bookings)
     .where(and(eq(bookings.userId, userId), eq(bookings.classId, classId), activeBooking))
     .get();
-}
-
-/** Spots taken by everyone else's active bookings (confirmed, plus holds still live). */
-export async function spotsTaken(db: Database | Tx, classId: number, now: Date): Promise<number> {
-  return (await activeSpotsByClass(db, [classId], now)).get(classId) ?? 0;
 }
 
 /** One booking with its class (cancel, review). */

@@ -3,18 +3,19 @@
 // requests cannot oversell. Holds and payments: holds.ts and settlement.ts; cancelling: cancellation.ts.
 import { and, asc, desc, eq, gt, isNull, lte, not, or, type SQL, sql } from 'drizzle-orm';
 import { bookings, classes, reviews } from '../../db/schema';
-import { attendeesOf, checkAttendees, saveAttendees } from '../attendees/service';
+import { attendeesOf, checkAttendees, saveAttendees } from '../spots/attendees';
 import type { SessionUser } from '../auth/session';
 import type { AppContext } from '../context';
 import { badRequest, conflict } from '../errors';
 import type { PageRequest } from '../lib/pagination';
 import { sendBookingConfirmation } from './emails';
-import { activeBooking, applyTransition, type BookingState, inStates } from './lifecycle';
+import { activeBooking, applyTransition, type BookingState, inStates } from '../spots/booking-states';
 import type { Booking, BookingListFilter, FreeBookingBody } from './model';
-import { checkCapacity } from './policy';
-import { ALREADY_BOOKED, activeBookingOf, OFFER_OPEN, loadBookableClass, refusingDuplicates, spotsTaken } from './queries';
+import { checkCapacity } from '../spots/policy';
+import { ALREADY_BOOKED, activeBookingOf, OFFER_OPEN, loadBookableClass, refusingDuplicates } from './queries';
+import { spotsTaken } from '../spots/taken';
 import { toBookingJson } from './shape';
-import { leaveOnceBooked } from '../waitlist/entries';
+import { leaveOnceBooked } from '../spots/entry-states';
 import { passOnFreedSpots, writeBookingSpots } from '../waitlist/offers';
 
 /** POST /api/bookings/free: only for price 0; confirmed at once. */

@@ -5,14 +5,16 @@
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { bookings, classes } from '../../db/schema';
-import { isDeletedClass } from '../classes/live';
-import { leaveOnceBooked } from '../waitlist/entries';
+import { isDeletedClass } from '../spots/classes';
+import { leaveOnceBooked } from '../spots/entry-states';
 import type { AppContext } from '../context';
 import { conflict } from '../errors';
 import { sendBookingConfirmation, sendCancellationEmail } from './emails';
-import { activeBooking, applyTransition, type BookingState, stateOf, type TransitionPatch } from './lifecycle';
-import { hasStarted, holdIsLive } from './policy';
-import { CLASS_GONE_REFUNDED, findUser, spotsTaken } from './queries';
+import { activeBooking, applyTransition, type BookingState, stateOf, type TransitionPatch } from '../spots/booking-states';
+import { hasStarted } from '../spots/policy';
+import { takesSpotsNow } from '../spots/taken';
+import { CLASS_GONE_REFUNDED, findUser } from './queries';
+import { spotsTaken } from '../spots/taken';
 import type { BookingRow, ClassRow } from './shape';
 
 export type SettleOutcome =
@@ -20,6 +22,7 @@ export type SettleOutcome =
   | { kind: 'closed'; booking: BookingRow; cls: ClassRow; message: string }
   | { kind: 'refund'; booking: BookingRow; cls: ClassRow; refundCents: number; message: string; newly: boolean };
 
+const CLASS_STARTED_REFUNDED = 'The class had already started when your payment arrived, so your payment has been refunded in full.';
 const CHANGED_MEANWHILE = 'This booking changed while the payment was being settled. Please try again.';
 const moved = (row: BookingRow | null): BookingRow => {
   if (!row) throw conflict(CHANGED_MEANWHILE);
@@ -35,9 +38,9 @@ async function lateRefusal(tx: Tx, booking: BookingRow, cls: ClassRow, now: Date
     .where(and(eq(bookings.userId, booking.userId), eq(bookings.classId, booking.classId), activeBooking, ne(bookings.id, booking.id)))
     .get();
   if (other) return 'You already have a booking for this class, so this payment has been refunded in full.';
-  const ownLive = holdIsLive(booking, now) ? booking.quantity : 0;
+  const ownLive = takesSpotsNow(booking, now) ? booking.quantity : 0;
   const left = cls.capacity - ((await spotsTaken(tx, cls.id, now)) - ownLive);
-  if (hasStarted(cls.startTime, now) || left < booking.quantity) {
+  if (left < booking.quantity) {
     return 'Your payment arrived after your 15-minute hold expired and the class filled up, so your payment has been refunded in full.';
   }
   return null;
@@ -70,7 +73,15 @@ export async function settlePaidBooking(ctx: AppContext, bookingId: number): Pro
       if (state === 'hold') return refunded(moved(await applyTransition(tx, booking, 'cancelForDeletedClass', 'system', { ...refund, cancelledAt: now, holdExpiresAt: null })), CLASS_GONE_REFUNDED);
       return recordRefund(CLASS_GONE_REFUNDED);
     }
-    const late = (state === 'hold' && !holdIsLive(booking, now)) || state === 'holdExpired';
+    // A class that has started is never booked, whoever delivers the payment (confirm, webhook) and whether or not
+    // the hold still ran: everything paid goes back, as for a full class (a replay answers the same).
+    if (hasStarted(cls.startTime, now)) {
+      if (state === 'hold' || state === 'holdExpired') {
+        return refunded(moved(await applyTransition(tx, booking, 'refundLatePayment', 'system', { ...refund, cancelledAt: booking.cancelledAt ?? now, holdExpiresAt: null })), CLASS_STARTED_REFUNDED);
+      }
+      if (state === 'latePaymentRefunded') return recordRefund(CLASS_STARTED_REFUNDED);
+    }
+    const late = (state === 'hold' && !takesSpotsNow(booking, now)) || state === 'holdExpired';
     if (state !== 'hold' && !late) {
       // Cancelled (by the customer, a newer checkout or a failed intent) before the payment completed.
       return recordRefund('This booking was cancelled before the payment completed, so your payment has been refunded in full.');

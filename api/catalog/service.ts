@@ -3,7 +3,7 @@
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { categories, classes, users } from '../../db/schema';
-import { liveClass, liveClasses } from '../classes/live';
+import { liveClass, liveClasses } from '../spots/classes';
 import { type ClassRow, schedulesOf, toClassJson } from '../classes/shape';
 import { notFound } from '../errors';
 import { boundPage, MAX_PAGE_SIZE, type PageRequest } from '../lib/pagination';
@@ -11,7 +11,7 @@ import { BOOKABLE, type BrowseSort, browseClassIds, coachClassIds, distinctAddre
 import { type ClassFilters, cityOf, hasClassFilters } from './filter-classes';
 import type { Category, Rating } from './model';
 import { ratingsByCoach } from './ratings';
-import { activeSpotsByClass, spotsLeftOf } from './spots';
+import { spotsTakenByClass, spotsLeftOf } from '../spots/taken';
 
 // ---------------------------------------------------------------- categories and cities
 
@@ -86,7 +86,7 @@ export type ClassItem = ReturnType<typeof toClassItem>;
 
 async function decorate(db: Database, joined: JoinedClass[], now: Date, includeSchedules: boolean): Promise<ClassItem[]> {
   const [spots, ratings] = await Promise.all([
-    activeSpotsByClass(db, joined.map((j) => j.row.id), now),
+    spotsTakenByClass(db, joined.map((j) => j.row.id), now),
     ratingsByCoach(db, joined.map((j) => j.row.coachId)),
   ]);
   let parents = new Map<number, ClassRow>();
@@ -161,7 +161,7 @@ export async function getClass(db: Database, id: number, now: Date, options: { i
 export async function classBookingCount(db: Database, id: number, now: Date): Promise<{ spotsLeft: number; capacity: number; active: number }> {
   const row = await db.select({ capacity: classes.capacity }).from(classes).where(liveClass(id)).get();
   if (!row) throw notFound('Class not found.');
-  const active = (await activeSpotsByClass(db, [id], now)).get(id) ?? 0;
+  const active = (await spotsTakenByClass(db, [id], now)).get(id) ?? 0;
   return { spotsLeft: spotsLeftOf(row.capacity, active), capacity: row.capacity, active };
 }
 

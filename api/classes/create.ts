@@ -4,6 +4,7 @@ import { classes } from '../../db/schema';
 import { requireApprovedCoach } from '../auth/plugin';
 import type { SessionUser } from '../auth/session';
 import type { AppContext } from '../context';
+import { inSupportedYears } from '../lib/schema';
 import { pacificDay, pacificHHMM, pacificWallTimeToInstant, pacificWeekday } from '../lib/pacific';
 import { checkCategory, coachFor, invalid } from './access';
 import { fieldColumns, type NewClassRow, placeColumns } from './columns';
@@ -57,6 +58,7 @@ export async function createClass(ctx: AppContext, user: SessionUser | null, inp
     ? expandRecurrence(firstDay, pacificHHMM(start), input.duration, rule)
     : [{ start, end: new Date(start.getTime() + input.duration * 60_000) }];
   if (occurrences.length === 0) throw invalid('recurrence', 'The series has no sessions before its end date');
+  if (!inSupportedYears(occurrences.at(-1)!.start.toISOString())) throw invalid('recurrence', CLASS_MESSAGES.seriesPastLastYear);
   // Today is a valid start date, but not at an hour that has already gone by.
   if (occurrences[0]!.start.getTime() <= now.getTime()) throw invalid('startTime', CLASS_MESSAGES.startTimePast);
 

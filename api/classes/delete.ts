@@ -6,10 +6,10 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { classes } from '../../db/schema';
 import type { SessionUser } from '../auth/session';
 import { cancelClassBookings } from '../bookings/cancellation';
-import { hasStarted } from '../bookings/policy';
+import { hasStarted } from '../spots/policy';
 import type { AppContext } from '../context';
 import { loadManagedClass } from './access';
-import { liveClass, liveClasses } from './live';
+import { liveClass, liveClasses } from '../spots/classes';
 import { type ClassRow, isSeriesParent } from './shape';
 
 export type DeleteOption = 'following' | 'this' | 'all' | undefined;

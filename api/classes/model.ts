@@ -3,7 +3,7 @@
 // for the edit page), and the answers. Page rules (half-hour starts, the edit page's own minimums) live with
 // the pages in site/app/screens/class-form. valibot only, so the site imports the very same schemas.
 import * as v from 'valibot';
-import { fields, imageUrl, isCalendarDay, trimmedMin, withExample } from '../lib/schema';
+import { fields, FIRST_YEAR, imageUrl, inSupportedYears, isCalendarDay, LAST_YEAR, trimmedMin, withExample } from '../lib/schema';
 
 export const DURATION_CHOICES = [30, 45, 60, 75, 90, 105, 120, 150, 180] as const;
 export const AGE_GROUP_CHOICES = ['Adults', 'Kids'] as const;
@@ -26,6 +26,9 @@ export const CLASS_MESSAGES = {
   capacity: 'Capacity must be at least 1',
   startTime: 'Start time is required',
   instant: 'Start time must be an RFC 3339 date and time with an offset, such as 2027-03-07T09:00:00-08:00',
+  instantYears: `Start time must be between the years ${FIRST_YEAR} and ${LAST_YEAR}`,
+  endDateYears: `End date must be no later than ${LAST_YEAR}-12-31`,
+  seriesPastLastYear: `The series would run past the year ${LAST_YEAR}: end it sooner`,
   ageGroup: 'Age group must be Adults or Kids',
   recurrenceType: 'Repeat must be daily, weekly or monthly',
   interval: 'Interval must be between 1 and 99',
@@ -63,6 +66,7 @@ const instant = v.pipe(
   v.nonEmpty(CLASS_MESSAGES.startTime),
   v.isoTimestamp(CLASS_MESSAGES.instant),
   v.check((value) => parseInstant(value) !== null, CLASS_MESSAGES.instant),
+  v.check(inSupportedYears, CLASS_MESSAGES.instantYears),
 );
 
 /** How a series repeats, in Pacific time: every N days, weeks (on the chosen weekdays) or months, ending on a
@@ -74,7 +78,7 @@ export const Recurrence = v.object({
   daysOfWeek: v.optional(v.array(wholeNumber(CLASS_MESSAGES.daysOfWeek, 0, 6), CLASS_MESSAGES.daysOfWeek), []),
   endType: v.optional(v.picklist(['date', 'count'], CLASS_MESSAGES.endType), 'count'),
   /** YYYY-MM-DD (Pacific), with endType "date". */
-  endDate: v.optional(v.nullable(isoDay(CLASS_MESSAGES.endDateInvalid))),
+  endDate: v.optional(v.nullable(v.pipe(isoDay(CLASS_MESSAGES.endDateInvalid), v.check(inSupportedYears, CLASS_MESSAGES.endDateYears)))),
   /** 1-999 sessions, with endType "count" (default 10). */
   endCount: v.optional(v.nullable(wholeNumber(CLASS_MESSAGES.endCount, 1, 999))),
 });

@@ -9,15 +9,17 @@ import * as v from 'valibot';
 import { categories, classes, users } from '../../db/schema';
 import type { SessionUser } from '../auth/session';
 import { requireRole } from '../auth/plugin';
-import { activeSpotsByClass } from '../catalog/spots';
+import { spotsTakenByClass } from '../spots/taken';
 import type { AppContext } from '../context';
 import { contains } from '../lib/like';
 import { pageEntries, type PageRequest } from '../lib/pagination';
+import { FIRST_YEAR, inSupportedYears, LAST_YEAR } from '../lib/schema';
 import { waitlistCounts } from '../waitlist/counts';
-import { liveClasses } from './live';
+import { liveClasses } from '../spots/classes';
 import { toClassJson } from './shape';
 
-const instant = (name: string) => v.pipe(v.string(), v.isoTimestamp(`${name} must be an ISO date-time such as 2027-03-01T08:00:00Z.`));
+const instant = (name: string) =>
+  v.pipe(v.string(), v.isoTimestamp(`${name} must be an ISO date-time such as 2027-03-01T08:00:00Z.`), v.check(inSupportedYears, `${name} must be between the years ${FIRST_YEAR} and ${LAST_YEAR}.`));
 
 export const ManagedQuery = v.object({
   view: v.optional(v.picklist(['sessions', 'series'], 'view must be sessions or series.')),
@@ -90,7 +92,7 @@ export async function listManagedClasses(ctx: AppContext, user: SessionUser | nu
   const parents = rows.filter(({ row }) => row.isRecurring && row.parentClassId === null).map(({ row }) => row.id);
   const series = await seriesFigures(ctx, parents, now);
   const counted = [...rows.map(({ row }) => row.id), ...[...series.values()].flatMap((s) => s.sessionIds)];
-  const spots = await activeSpotsByClass(ctx.db, counted, now);
+  const spots = await spotsTakenByClass(ctx.db, counted, now);
   const waiting = await waitlistCounts(ctx.db, counted);
   const sum = (ids: number[], of: Map<number, number>) => ids.reduce((n, id) => n + (of.get(id) ?? 0), 0);
   const answer = rows.map(({ row, coachFirstName, coachLastName, categoryName }) => {

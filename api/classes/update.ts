@@ -5,14 +5,14 @@ import { and, asc, eq, gte, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { classes } from '../../db/schema';
 import type { SessionUser } from '../auth/session';
-import { activeSpotsByClass } from '../catalog/spots';
+import { spotsTakenByClass } from '../spots/taken';
 import type { AppContext } from '../context';
 import { noticeClassChanges } from '../notices/changes';
-import { writeFreeingSpots } from '../waitlist/offers';
+import { notifyNewOffers, repriceOffers, retimeForMove, writeFreeingSpots } from '../waitlist/offers';
 import { pacificDay, pacificHHMM, pacificWallTimeToInstant } from '../lib/pacific';
 import { checkCategory, invalid, loadManagedClass } from './access';
 import { fieldColumns, type NewClassRow, placeColumns } from './columns';
-import { liveClasses } from './live';
+import { liveClasses } from '../spots/classes';
 import { CLASS_MESSAGES, type ClassChanges, parseInstant, type Scope } from './model';
 import { type ClassRow, type ClassWriteResult, isSeriesParent, toClassJson } from './shape';
 
@@ -41,7 +41,7 @@ async function rowsToEdit(ctx: AppContext, row: ClassRow, scope: Scope): Promise
 /** A class cannot hold fewer people than have booked any of the sessions changed. Read in the write
  * transaction that changes the capacity, so a booking cannot land between the check and the change. */
 async function refuseCapacityBelowBooked(tx: Tx, rows: ClassRow[], capacity: number, now: Date): Promise<void> {
-  const taken = await activeSpotsByClass(tx, rows.map((r) => r.id), now);
+  const taken = await spotsTakenByClass(tx, rows.map((r) => r.id), now);
   const most = Math.max(0, ...taken.values());
   if (capacity < most) throw invalid('capacity', `Capacity can't be lower than the ${most} spots already booked`);
 }
@@ -67,8 +67,11 @@ export async function updateClass(ctx: AppContext, user: SessionUser | null, id:
   // A rule of the class, not of a page: nobody can be booked into a session moved into the past.
   const moved = start && start.getTime() !== row.startTime?.getTime();
   if (moved && start.getTime() <= ctx.clock.now().getTime()) throw invalid('startTime', CLASS_MESSAGES.startTimePast);
-  // A raised capacity's spots go to the waitlist in the same write, before anyone else can book them.
-  const updated = await writeFreeingSpots(ctx, changes.capacity === undefined ? [] : targets.map((t) => t.id), async (tx) => {
+  // A raised capacity's spots go to the waitlist in the same write, before anyone else can book them; so do
+  // the spots of offers a move ended (retimeForMove).
+  const freeing = changes.capacity !== undefined || start !== null ? targets.map((t) => t.id) : [];
+  let repriced = false;
+  const updated = await writeFreeingSpots(ctx, freeing, async (tx) => {
     if (changes.capacity !== undefined) await refuseCapacityBelowBooked(tx, targets, changes.capacity, ctx.clock.now());
     const rows: ClassRow[] = [];
     for (const target of targets) {
@@ -79,12 +82,15 @@ export async function updateClass(ctx: AppContext, user: SessionUser | null, id:
         continue;
       }
       const [next] = await tx.update(classes).set(columns).where(eq(classes.id, target.id)).returning();
+      if (next!.startTime && next!.startTime.getTime() !== target.startTime?.getTime()) await retimeForMove(tx, next!.id, next!.startTime, ctx.clock.now());
+      if (next!.priceCents !== target.priceCents && (await repriceOffers(tx, next!.id, next!.priceCents))) repriced = true;
       rows.push(next!);
     }
     return rows;
   });
-  // Everyone booked or waiting hears of a new time or place.
+  // Everyone booked or waiting hears of a new time or place; an offer re-priced goes out again at its new amount.
   await noticeClassChanges(ctx, targets, updated);
+  if (repriced) await notifyNewOffers(ctx);
   const self = updated.find((r) => r.id === row.id) ?? updated[0]!;
   return {
     ...toClassJson(self),

@@ -1,17 +1,19 @@
 // Customer Management: the active bookings of a coach's classes (every class for an admin), each with the
 // customer's completed classes, and the summary figures computed here rather than in the browser.
-import { aliasedTable, and, desc, eq, gt, inArray, lt, or, sql } from 'drizzle-orm';
+import { aliasedTable, and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import { bookingAttendees, bookings, classes, users } from '../../db/schema';
 import type { SessionUser } from '../auth/session';
 import { requireRole } from '../auth/plugin';
 import type { AppContext } from '../context';
 import type { PageRequest } from '../lib/pagination';
+import { inStates } from '../spots/booking-states';
+import { takesSpots } from '../spots/taken';
 import type { CustomersAnswer } from './model';
 
 const coaches = aliasedTable(users, 'coach');
 
 /** GET /api/customers: coaches see the bookings of their own classes, admins every booking. Active bookings
- * only (confirmed, or pending with a live payment hold), newest class first, one page at a time. This page lists bookings, not
+ * only (those that take spots: api/spots/taken.ts), newest class first, one page at a time. This page lists bookings, not
  * the catalogue, so deleted classes are not filtered out: deleting cancels the bookings of sessions that had
  * not started (gone from here), and sessions taught before the deletion keep their attendees and counts. */
 export async function listCustomerBookings(ctx: AppContext, user: SessionUser | null, page: PageRequest): Promise<CustomersAnswer> {
@@ -19,7 +21,7 @@ export async function listCustomerBookings(ctx: AppContext, user: SessionUser | 
   const now = ctx.clock.now();
   const db = ctx.db;
   const scope = signedIn.role === 'admin' ? undefined : eq(classes.coachId, signedIn.id);
-  const active = or(eq(bookings.status, 'confirmed'), and(eq(bookings.status, 'pending'), gt(bookings.holdExpiresAt, now)));
+  const active = takesSpots(now);
   // The figures count every row in scope (in SQL); only the page of rows is read.
   const [figures] = await db
     .select({
@@ -65,7 +67,7 @@ export async function listCustomerBookings(ctx: AppContext, user: SessionUser | 
       .select({ userId: bookings.userId, n: sql<number>`count(distinct ${bookings.classId})` })
       .from(bookings)
       .innerJoin(classes, eq(classes.id, bookings.classId))
-      .where(and(inArray(bookings.userId, chunk), eq(bookings.status, 'confirmed'), lt(classes.startTime, now), scope))
+      .where(and(inArray(bookings.userId, chunk), inStates(['confirmed']), lt(classes.startTime, now), scope))
       .groupBy(bookings.userId);
     for (const c of counts) completed.set(c.userId, Number(c.n));
     // Check-ins recorded at the sessions (api/attendees/roster.ts), one per attendee, in the same scope.
@@ -78,7 +80,7 @@ export async function listCustomerBookings(ctx: AppContext, user: SessionUser | 
       .from(bookingAttendees)
       .innerJoin(bookings, eq(bookings.id, bookingAttendees.bookingId))
       .innerJoin(classes, eq(classes.id, bookings.classId))
-      .where(and(inArray(bookings.userId, chunk), eq(bookings.status, 'confirmed'), scope))
+      .where(and(inArray(bookings.userId, chunk), inStates(['confirmed']), scope))
       .groupBy(bookings.userId);
     for (const m of marks) attendance.set(m.userId, { attended: Number(m.attended), noShows: Number(m.noShows) });
   }

@@ -40,6 +40,17 @@ export const isCalendarDay = (value: string) => {
   return day.getUTCFullYear() === y && day.getUTCMonth() === m - 1 && day.getUTCDate() === d;
 };
 
+/** The years an instant or a day sent to the API may fall in. Wider values are mistakes (or probes), and past
+ * 9999 a Date no longer prints as RFC 3339 ("+010036-01-17T10:00:00.000Z"). */
+export const FIRST_YEAR = 2000;
+export const LAST_YEAR = 2100;
+/** Does this RFC 3339 text (or YYYY-MM-DD day) fall in FIRST_YEAR..LAST_YEAR? Read from its own digits, so an
+ * offset cannot carry 2100-12-31T23:00:00-08:00 out of range. */
+export const inSupportedYears = (value: string) => {
+  const year = Number(value.slice(0, 4));
+  return year >= FIRST_YEAR && year <= LAST_YEAR;
+};
+
 /** The API document's example of each schema that has one (api/docs adds it as JSON Schema `examples`). Kept
  * beside the schema rather than in its pipe, so an object schema stays an object schema (forms extend its
  * `entries`); typed by the schema's input, so an example that no longer fits fails to compile. */

@@ -9,7 +9,7 @@ import { deliver, whenOf, whereOf } from '../bookings/emails';
 import type { ClassRow } from '../bookings/shape';
 import type { AppContext } from '../context';
 import { renderEmail } from '../mail-templates';
-import { openEntry } from '../waitlist/entries';
+import { openEntry } from '../spots/entry-states';
 import { mapLink } from './reminders';
 
 /** Did the change move the class in time or place (what an attendee has planned around)? */

@@ -22,12 +22,12 @@ export function paymentRoutes(ctx: AppContext) {
     .post('/payment/create-intent', ({ user, body }) => createPaymentIntent(ctx, requireUser(user), body), {
       auth: 'user',
       body: CreateIntentBody,
-      response: { 200: PaymentIntentAnswer, 400: Message, 401: Message, 404: Message, 409: Message, 502: Message },
+      response: { 200: PaymentIntentAnswer, 400: Message, 401: Message, 404: Message, 409: Message, 429: Message, 502: Message },
       detail: {
         tags,
         summary: 'Hold the spots for 15 minutes and create a payment intent',
         description:
-          'The server computes price x quantity x 1.05 in cents (rounded to the cent) and refuses a different client amount with 409 "The price has changed. Please reload the page.". When the coach can receive payouts, 85% of price x quantity is transferred to them.',
+          'The server computes price x quantity x 1.05 in cents (rounded to the cent) and refuses a different client amount with 409 "The price has changed. Please reload the page.". When the coach can receive payouts, 85% of price x quantity is transferred to them. Asking again for the same quantity reuses the hold and intent and renews the hold, but never past 30 minutes after it began; a customer may hold at most 3 unpaid checkouts at once (429 with Retry-After).',
       },
     })
     .post('/payment/confirm', ({ user, body }) => settleIntent(ctx, body.paymentIntentId, requireUser(user).id), {

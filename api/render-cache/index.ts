@@ -1,9 +1,10 @@
 // The render cache: page data (for every visitor) and anonymous page HTML (api/render-cache/html.ts), both
 // dropped by tag as soon as any process writes what they show (tag-watcher.ts), and both bounded in time by
 // the earliest payment-hold expiry or class start they reflect, since those change pages without a write.
-import { and, gt, inArray, sql } from 'drizzle-orm';
+import { and, inArray, sql } from 'drizzle-orm';
 import { bookings } from '../../db/schema';
 import type { AppContext } from '../context';
+import { timedHoldRunning } from '../spots/taken';
 import { TaggedLru, type TaggedEntry } from './tagged-lru';
 import { TagWatcher } from './tag-watcher';
 
@@ -159,8 +160,8 @@ async function expiryOf(ctx: AppContext, shown: readonly { id: number; startTime
     const row = await ctx.db
       .select({ at: sql<number | null>`min(${bookings.holdExpiresAt})` })
       .from(bookings)
-      // The holds that count as taken spots (api/catalog/spots.ts): payment holds and waitlist offers.
-      .where(and(inArray(bookings.classId, ids.slice(i, i + 500)), inArray(bookings.status, ['pending', 'offered']), gt(bookings.holdExpiresAt, new Date(now))))
+      // The timed bookings that take spots until they end (api/spots/taken.ts): payment holds and waitlist offers.
+      .where(and(inArray(bookings.classId, ids.slice(i, i + 500)), timedHoldRunning(new Date(now))))
       .get();
     const at = Number(row?.at ?? Number.NaN);
     if (at > now && at < expiresAt) expiresAt = at;

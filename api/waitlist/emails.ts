@@ -7,7 +7,7 @@ import { formatDollars } from '../lib/money';
 import { formatDateLong, formatTimePT } from '../lib/pacific';
 import { spotCount } from '../lib/plural';
 import { renderEmail } from '../mail-templates';
-import type { EntryRow } from './entries';
+import type { EntryRow } from '../spots/entry-states';
 
 type ClassRow = typeof classes.$inferSelect;
 type UserRow = Pick<typeof users.$inferSelect, 'email' | 'firstName'>;

@@ -1,29 +1,31 @@
 // The waitlist routes' workflows: join a full class, leave it, list one's entries, and answer an offer.
 // Every check and write happens in one serialized write transaction (ctx.db.write) with the capacity read,
-// and every status change goes through the two lifecycles (bookings/lifecycle.ts, ./entries.ts).
+// and every status change goes through the two lifecycles (api/spots/booking-states.ts, api/spots/entry-states.ts).
 import { and, count, desc, eq, lte, ne, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client';
 import { bookings, classes, waitlistEntries } from '../../db/schema';
-import { attendeesOfBooking, checkAttendees, saveAttendees } from '../attendees/service';
+import { attendeesOfBooking, checkAttendees, saveAttendees } from '../spots/attendees';
 import type { SessionUser } from '../auth/session';
 import { sendBookingConfirmation } from '../bookings/emails';
-import { applyTransition } from '../bookings/lifecycle';
-import { holdExpiry } from '../bookings/policy';
-import { ALREADY_BOOKED, activeBookingOf, OFFER_OPEN, loadBookableClass, refusingDuplicates, spotsTaken } from '../bookings/queries';
+import { applyTransition } from '../spots/booking-states';
+import { hasStarted, holdExpiry } from '../spots/policy';
+import { ALREADY_BOOKED, activeBookingOf, OFFER_OPEN, loadBookableClass, refusingDuplicates } from '../bookings/queries';
+import { spotsTaken } from '../spots/taken';
 import { type BookingRow, type ClassRow, toBookingClassJson, toBookingJson } from '../bookings/shape';
 import type { AppContext } from '../context';
-import { conflict, forbidden, notFound } from '../errors';
+import { conflict, forbidden, hasCode, notFound } from '../errors';
 import { centsToDollars } from '../lib/money';
 import type { PageRequest } from '../lib/pagination';
 import { spotCount } from '../lib/plural';
 import { openIntent } from '../payments/service';
-import { type EntryRow, moveEntry, openEntry } from './entries';
+import { type EntryRow, moveEntry, openEntry } from '../spots/entry-states';
 import type { AcceptAnswer, AcceptOfferBody, JoinWaitlistBody, WaitlistEntry } from './model';
 import { passOnFreedSpots, writeBookingSpots, writeFreeingSpots } from './offers';
 
 const ALREADY_WAITING = 'You are already on the waitlist for this class.';
 const SPOTS_AVAILABLE = 'Spots are available in this class: book them instead of joining the waitlist.';
 const OFFER_EXPIRED = 'This offer has expired, so the spots went to the next person on the waitlist.';
+const CLASS_STARTED = 'This class has already started and can no longer be booked.';
 const NOT_ON_WAITLIST = 'You are not on the waitlist for this class.';
 
 /** Place in line: 1 + the entries of the class still waiting that joined earlier; null once no longer waiting.
@@ -132,7 +134,7 @@ async function offeredEntry(tx: Tx, user: SessionUser, entryId: number, now: Dat
   if (!entry) throw notFound('Waitlist entry not found.');
   if (entry.userId !== user.id) throw forbidden('You can only answer your own waitlist offers.');
   if (entry.status === 'waiting') throw conflict('No spots have been offered to you yet: you are still waiting.');
-  if (entry.status === 'expired' || (entry.status === 'offered' && entry.offerExpiresAt! <= now)) throw conflict(OFFER_EXPIRED);
+  if (entry.status === 'expired' || (entry.status === 'offered' && entry.offerExpiresAt! <= now)) throw conflict(OFFER_EXPIRED, 'offer_expired');
   if (entry.status !== 'offered' || entry.bookingId === null) throw conflict('This offer has already been answered.');
   return entry;
 }
@@ -148,26 +150,32 @@ export async function acceptOffer(ctx: AppContext, user: SessionUser, entryId: n
     .write(async (tx) => {
       const entry = await offeredEntry(tx, user, entryId, now);
       const cls = (await tx.select().from(classes).where(eq(classes.id, entry.classId)).get())!;
-      const attendees = cls.priceCents === 0 || input?.attendees ? checkAttendees(input?.attendees, entry.quantity, cls.ageGroup, user) : null;
+      // Offers end 30 minutes before the start (moves re-time them too); this holds whatever a deadline says.
+      if (hasStarted(cls.startTime, now)) throw conflict(CLASS_STARTED);
+      // The offer's own amount decides, not today's price: a re-priced offer carries the new one
+      // (repriceOffers), so what is paid is what is recorded.
+      const offered = await tx.select({ amountCents: bookings.amountCents }).from(bookings).where(eq(bookings.id, entry.bookingId!)).get();
+      const free = (offered?.amountCents ?? 0) === 0;
+      const attendees = free || input?.attendees ? checkAttendees(input?.attendees, entry.quantity, cls.ageGroup, user) : null;
       const booking =
-        cls.priceCents === 0
+        free
           ? await applyTransition(tx, { id: entry.bookingId! }, 'acceptFreeOffer', 'customer', { confirmedAt: now, holdExpiresAt: null })
           : await applyTransition(tx, { id: entry.bookingId! }, 'acceptPaidOffer', 'customer', {
               // The payment hold keeps the offer's deadline, or the usual 15 minutes when accepted close to it.
               holdExpiresAt: new Date(Math.max(entry.offerExpiresAt!.getTime(), holdExpiry(now).getTime())),
             });
       const moved = booking && (await moveEntry(tx, entry, 'accept', 'customer', { endedAt: now }));
-      if (!booking || !moved) throw conflict(OFFER_EXPIRED);
+      if (!booking || !moved) throw conflict(OFFER_EXPIRED, 'offer_expired');
       if (attendees) await saveAttendees(tx, booking.id, attendees);
-      return { entry: moved, booking, cls };
+      return { entry: moved, booking, cls, free };
     })
     .catch(async (error) => {
       // Refused because the deadline passed: pass the spots on now rather than at the next sweep.
-      if (error?.message === OFFER_EXPIRED) await expireAndPassOn(ctx, entryId);
+      if (hasCode(error, 'offer_expired')) await expireAndPassOn(ctx, entryId);
       throw error;
     });
-  const { entry, booking, cls } = accepted;
-  if (cls.priceCents === 0) {
+  const { entry, booking, cls, free } = accepted;
+  if (free) {
     await sendBookingConfirmation(ctx, booking, cls, user);
     return { entry: toEntryJson(entry, cls, null, booking), booking: toBookingJson(booking, cls, now, await attendeesOfBooking(ctx.db, booking)), payment: null, checkoutUrl: null };
   }
@@ -201,7 +209,7 @@ export async function declineOffer(ctx: AppContext, user: SessionUser, entryId: 
       return moved;
     },
   ).catch(async (error) => {
-    if (error?.message === OFFER_EXPIRED) await expireAndPassOn(ctx, entryId);
+    if (hasCode(error, 'offer_expired')) await expireAndPassOn(ctx, entryId);
     throw error;
   });
   return entryJson(ctx.db, declined);

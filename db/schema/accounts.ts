@@ -30,6 +30,13 @@ export const users = sqliteTable(
     isApproved: integer('is_approved', { mode: 'boolean' }).notNull().default(false),
     // The reminder email before each booked class (api/waitlist/reminders.ts); turned off on the profile page.
     classReminders: integer('class_reminders', { mode: 'boolean' }).notNull().default(true),
+    // An admin turned the coach's application down (the reason is in the audit log and the email).
+    coachRejectedAt: integer('coach_rejected_at', { mode: 'timestamp_ms' }),
+    // An admin suspended the account: no sign-in; a suspended coach's classes leave the catalogue.
+    suspendedAt: integer('suspended_at', { mode: 'timestamp_ms' }),
+    // The owner deleted the account (DELETE /api/users/me): personal fields were blanked, the row stays so the
+    // bookings, payments and refunds it made still add up.
+    deletedAt: integer('deleted_at', { mode: 'timestamp_ms' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -6,3 +6,4 @@ export * from './bookings';
 export * from './content';
 export * from './payments';
 export * from './platform';
+export * from './audit';

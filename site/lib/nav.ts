@@ -11,12 +11,13 @@ export function calendarHref(role: NavRole): string {
 }
 
 /** The user menu (customer-areas §2): My Profile; My Classes (coach) or My Bookings; My Calendar (coach);
- * Customers (coach or admin); Admin Panel (admin). Sign Out is added by the menu itself. */
+ * Customers (coach or admin); Earnings (coach, issue 22); Admin Panel (admin). Sign Out is added by the menu itself. */
 export function userMenuItems(role: NavRole): NavItem[] {
   const items: NavItem[] = [{ label: 'My Profile', href: '/profile' }];
   items.push(role === 'coach' ? { label: 'My Classes', href: '/my-classes' } : { label: 'My Bookings', href: '/bookings' });
   if (role === 'coach') items.push({ label: 'My Calendar', href: '/my-calendar' });
   if (role === 'coach' || role === 'admin') items.push({ label: 'Customers', href: '/customers' });
+  if (role === 'coach') items.push({ label: 'Earnings', href: '/earnings' });
   if (role === 'admin') items.push({ label: 'Admin Panel', href: '/admin' });
   return items;
 }

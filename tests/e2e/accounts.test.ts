@@ -169,12 +169,21 @@ describe('register, sign out, sign in', () => {
     });
   }, 45_000);
 
-  test('a coach sees the coach header: calendar to My Calendar, My Classes, My Calendar, Customers', async () => {
+  test('signing in at /auth?redirect=/.//evil.test/phish stays on this site (issue 24, finding 1)', async () => {
+    await withPage(async (page) => {
+      await open(page, `/auth?redirect=${encodeURIComponent('/.//evil.test/phish')}`);
+      await signInWithForm(page, 'customer@fogline.test', 'demo-password');
+      await page.waitForURL(`${product.url}/`);
+      // withPage also fails the test if the page tried to load anything from evil.test.
+    });
+  }, 45_000);
+
+  test('a coach sees the coach header: calendar to My Calendar, My Classes, My Calendar, Customers, Earnings', async () => {
     await withPage(async (page) => {
       await signInAs(page, 'coach@fogline.test');
       expect(await page.getByRole('link', { name: 'My Calendar' }).first().getAttribute('href')).toBe('/my-calendar');
       await page.getByLabel('Account menu').click();
-      expect(await page.getByRole('menu').getByRole('menuitem').allTextContents()).toEqual(['My Profile', 'My Classes', 'My Calendar', 'Customers', 'Sign Out']);
+      expect(await page.getByRole('menu').getByRole('menuitem').allTextContents()).toEqual(['My Profile', 'My Classes', 'My Calendar', 'Customers', 'Earnings', 'Sign Out']);
     });
   }, 45_000);
 });
@@ -279,7 +288,7 @@ describe('the mobile menus', () => {
       const menu = page.getByRole('navigation', { name: 'Mobile' });
       await menu.waitFor();
       const items = (await menu.locator('a, button:not([aria-label="Close menu"])').allTextContents()).map((t) => t.trim());
-      expect(items).toEqual(['Home', 'Classes', 'Coaches', 'My Profile', 'My Classes', 'My Calendar', 'Customers', 'Create Class', 'Sign Out']);
+      expect(items).toEqual(['Home', 'Classes', 'Coaches', 'My Profile', 'My Classes', 'My Calendar', 'Customers', 'Earnings', 'Create Class', 'Sign Out']);
       await page.keyboard.press('Escape');
       await menu.waitFor({ state: 'hidden' });
     }, PHONE);

@@ -4,6 +4,7 @@ import { describe, expect, setDefaultTimeout, test } from 'bun:test';
 import { newContext, PHONE } from '../helpers/browser';
 import { useProductInBrowser } from '../helpers/pages';
 import { PAGE_SIZE } from '../../site/islands/catalog/BrowseClasses';
+import { testNow } from '../helpers/today';
 
 // Pages of the real product under a loaded machine: give each test room.
 setDefaultTimeout(30_000);
@@ -13,7 +14,7 @@ const { api, open } = site;
 
 /** A Pacific calendar day n days from now, as YYYY-MM-DD. */
 function dayFromNow(n: number): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Los_Angeles' }).format(new Date(Date.now() + n * 86_400_000));
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Los_Angeles' }).format(new Date(testNow() + n * 86_400_000));
 }
 
 describe('home search', () => {
@@ -214,7 +215,7 @@ describe('class detail', () => {
   }
 
   test('tabs Details, Location and Coach, by mouse and keyboard', async () => {
-    const item = await upcomingClass((c) => c.coach && c.address && Date.parse(c.startTime) > Date.now());
+    const item = await upcomingClass((c) => c.coach && c.address && Date.parse(c.startTime) > testNow());
     const { guard, page } = await open(`/classes/${item.id}`);
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(item.title);
     const details = page.getByRole('tab', { name: 'Details' });
@@ -235,7 +236,7 @@ describe('class detail', () => {
   });
 
   test('the price breakdown follows the spot counter, which stays within 1 and the spots left', async () => {
-    const item = await upcomingClass((c) => c.price > 0 && c.spotsLeft >= 2 && c.spotsLeft <= 8 && Date.parse(c.startTime) > Date.now() + 3_600_000);
+    const item = await upcomingClass((c) => c.price > 0 && c.spotsLeft >= 2 && c.spotsLeft <= 8 && Date.parse(c.startTime) > testNow() + 3_600_000);
     const { guard, page } = await open(`/classes/${item.id}`, PHONE);
     const minus = page.getByRole('button', { name: 'Remove a spot' });
     const plus = page.getByRole('button', { name: 'Add a spot' });

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from '
 import { type Subprocess, spawn } from 'bun';
 import { eq } from 'drizzle-orm';
 import { join } from 'node:path';
-import { HOLD_MINUTES } from '../../api/bookings/policy';
+import { HOLD_MINUTES } from '../../api/spots/policy';
 import { MAX_AGE_MS } from '../../api/render-cache';
 import { blogPosts, classes, users } from '../../db/schema';
 import { startTestServer, type TestServer } from '../helpers/api';

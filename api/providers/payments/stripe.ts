@@ -8,6 +8,7 @@ import {
   type PaymentEvent,
   type PaymentProvider,
   type PayoutAccountStatus,
+  type PayoutBalance,
   type ProviderIntent,
 } from './types';
 
@@ -130,6 +131,17 @@ export function createStripeProvider(keys: StripeKeys, client: Stripe = createSt
       return {
         onboarded: Boolean(account.details_submitted),
         canReceivePayments: account.capabilities?.transfers === 'active' || Boolean(account.charges_enabled && account.payouts_enabled),
+      };
+    },
+
+    async retrievePayoutBalance(accountId): Promise<PayoutBalance> {
+      const options = { stripeAccount: accountId };
+      const [balance, payouts] = await Promise.all([stripe.balance.retrieve({}, options), stripe.payouts.list({ limit: 24 }, options)]);
+      const usd = (entries: Array<{ amount: number; currency: string }>) => entries.filter((e) => e.currency === 'usd').reduce((sum, e) => sum + e.amount, 0);
+      return {
+        availableCents: usd(balance.available),
+        pendingCents: usd(balance.pending),
+        payouts: payouts.data.map((p) => ({ id: p.id, amountCents: p.amount, status: p.status, arrivalDate: new Date(p.arrival_date * 1000) })),
       };
     },
   };

@@ -1,6 +1,6 @@
 // The built-in test payment provider (no keys set): intents live in test_payment_intents, cards are Stripe's
 // public test numbers, webhooks are signed exactly like Stripe's, payout accounts complete on a local page.
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import Stripe from 'stripe';
 import type { Db } from '../../../db/client';
 import { payoutAccounts, testPaymentIntents } from '../../../db/schema';
@@ -193,6 +193,18 @@ export function createTestPaymentProvider(db: Db, clock: Clock): TestPaymentProv
     async retrievePayoutAccount(accountId) {
       const row = await db.select().from(payoutAccounts).where(eq(payoutAccounts.accountId, accountId)).get();
       return { onboarded: row?.onboarded ?? false, canReceivePayments: row?.canReceivePayments ?? false };
+    },
+
+    // No money moves here and nothing is ever paid out: the balance is what the transfers of succeeded intents
+    // would have left on the account, less the part their refunds reversed (as Stripe's reverse_transfer does).
+    async retrievePayoutBalance(accountId) {
+      const [row] = await db
+        .select({
+          cents: sql<number>`coalesce(sum(${testPaymentIntents.transferAmountCents} - (${testPaymentIntents.transferAmountCents} * ${testPaymentIntents.refundedCents}) / ${testPaymentIntents.amountCents}), 0)`,
+        })
+        .from(testPaymentIntents)
+        .where(and(eq(testPaymentIntents.transferDestination, accountId), eq(testPaymentIntents.status, 'succeeded')));
+      return { availableCents: Number(row?.cents ?? 0), pendingCents: 0, payouts: [] };
     },
 
     async completeOnboarding(accountId) {

@@ -53,6 +53,13 @@ export interface PayoutAccountStatus {
   canReceivePayments: boolean;
 }
 
+/** A connected account's money at the provider: its balance and its latest payouts to the coach's bank. */
+export interface PayoutBalance {
+  availableCents: number;
+  pendingCents: number;
+  payouts: Array<{ id: string; amountCents: number; status: string; arrivalDate: Date }>;
+}
+
 export interface PaymentProvider {
   readonly kind: 'stripe' | 'test';
   /** The browser-side key for Stripe's Payment Element; null for the test provider. */
@@ -69,6 +76,8 @@ export interface PaymentProvider {
   createPayoutAccount(input: { email: string; userId: number }): Promise<string>;
   createOnboardingLink(accountId: string, urls: { returnUrl: string; refreshUrl: string }): Promise<string>;
   retrievePayoutAccount(accountId: string): Promise<PayoutAccountStatus>;
+  /** The connected account's balance and its latest payouts (the coach's Earnings page). */
+  retrievePayoutBalance(accountId: string): Promise<PayoutBalance>;
 }
 
 export class InvalidWebhookSignature extends Error {

@@ -9,7 +9,7 @@ export default function StatCard({ label, value, hint, tone = 'default' }: { lab
   return (
     <div className="card p-5">
       <p className="text-sm font-medium text-fog-600 dark:text-fog-400">{label}</p>
-      <p className={`mt-1 text-3xl font-bold tabular-nums ${accents[tone]}`}>{value}</p>
+      <p className={`mt-1 text-2xl font-bold tabular-nums sm:text-3xl ${accents[tone]}`}>{value}</p>
       {hint && <p className="mt-1 text-xs text-fog-600 dark:text-fog-400">{hint}</p>}
     </div>
   );

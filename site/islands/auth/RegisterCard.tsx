@@ -104,8 +104,8 @@ export function RegisterCard({ defaultRole = 'customer', redirect = null, onSucc
             />
             <label htmlFor={ids.terms} className="text-sm text-fog-700 dark:text-fog-300">
               I agree to the{' '}
-              <a href="#" onClick={(e) => e.preventDefault()} className="font-medium text-brand-700 underline dark:text-brand-300">Terms of Service</a> and{' '}
-              <a href="#" onClick={(e) => e.preventDefault()} className="font-medium text-brand-700 underline dark:text-brand-300">Privacy Policy</a>
+              <a href="/terms" target="_blank" rel="noopener" className="font-medium text-brand-700 underline dark:text-brand-300">Terms of Service</a> and{' '}
+              <a href="/privacy" target="_blank" rel="noopener" className="font-medium text-brand-700 underline dark:text-brand-300">Privacy Policy</a>
             </label>
           </div>
           {errors.termsAccepted && <p id={`${ids.terms}-error`} className="field-error">{errors.termsAccepted}</p>}

@@ -152,6 +152,10 @@ const FRESH: Record<string, () => Promise<Fresh>> = {
     const person = await newCustomer({ password: String(bodyExample('PUT', '/api/users/{id}/password').currentPassword) });
     return { client: person.client, params: { id: String(person.id) } };
   },
+  // Deleting an account is for good: a new customer whose password is the documented one.
+  'DELETE /api/users/me': async () => ({ client: (await newCustomer({ password: String(bodyExample('DELETE', '/api/users/me').password) })).client }),
+  // Signing out everywhere ends every session of the account: a new account's, not the demo customer's.
+  'POST /api/logout/everywhere': async () => ({ client: (await newCustomer()).client }),
   'GET /api/classes/{id}': async () => ({ params: { id: String(await newClass()) } }),
   'GET /api/classes/{id}/bookings/count': async () => ({ params: { id: String(await newClass()) } }),
   'PATCH /api/classes/{id}': async () => ({ params: { id: String(await newClass()) } }),

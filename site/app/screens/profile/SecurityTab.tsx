@@ -1,14 +1,25 @@
 // The Security tab (coach-admin-areas §2, §5): change the password with the current one; every other
-// session of the account ends. Google-only accounts are pointed to the reset flow instead.
+// session of the account ends. Google-only accounts are pointed to the reset flow instead. Customers can
+// also delete their account here.
 import { PasswordChangeForm } from '../../../../api/auth/model';
 import { PasswordField, SubmitButton, useForm } from '../../../lib/form';
 import { api, unwrap } from '../../../lib/api';
 import type { CurrentUser } from '../../../lib/stores/session';
 import { toast } from '../../../lib/stores/toast';
+import { DeleteAccountCard } from './DeleteAccountCard';
 
 const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
 export function SecurityTab({ user }: { user: CurrentUser }) {
+  return (
+    <>
+      <PasswordSection user={user} />
+      {user.role === 'customer' && <DeleteAccountCard user={user} />}
+    </>
+  );
+}
+
+function PasswordSection({ user }: { user: CurrentUser }) {
   const form = useForm(PasswordChangeForm, EMPTY);
 
   if (!user.hasPassword) {

@@ -8,13 +8,21 @@ export const HOLD_MINUTES = 15;
 /** Cancelling at least this long before the start refunds everything paid (FAQ); later, nothing. */
 const FULL_REFUND_HOURS = 48;
 
-/** A pending hold counts toward capacity only until it expires (see api/catalog/spots.ts). */
-export function holdIsLive(booking: { status: string; holdExpiresAt: Date | null }, now: Date): boolean {
-  return booking.status === 'pending' && booking.holdExpiresAt !== null && booking.holdExpiresAt.getTime() > now.getTime();
-}
+/** However often checkout is reloaded, a hold ends at the latest this long after it began: re-asking for the
+ * intent renews it, but cannot keep a class full without paying. */
+export const HOLD_MAX_MINUTES = 30;
+/** Unpaid checkouts (live payment holds) one customer may have at once. */
+export const MAX_LIVE_HOLDS = 3;
 
 export function holdExpiry(now: Date): Date {
   return new Date(now.getTime() + HOLD_MINUTES * 60_000);
+}
+
+/** A reloaded checkout's hold: another 15 minutes from now, but never past HOLD_MAX_MINUTES after it began,
+ * and never shorter than it already was. */
+export function renewedHoldExpiry(current: Date | null, startedAt: Date, now: Date): Date {
+  const cap = startedAt.getTime() + HOLD_MAX_MINUTES * 60_000;
+  return new Date(Math.max(current?.getTime() ?? 0, Math.min(holdExpiry(now).getTime(), cap)));
 }
 
 /** Customers cannot book or cancel a class that has started. */

@@ -1,10 +1,10 @@
-// The booking lifecycle as an explicit state machine: the states a booking can be in, every transition, who
+// The booking lifecycle (part of the booking domain, api/spots) as an explicit state machine: the states a booking can be in, every transition, who
 // may fire it and why. `applyTransition` is the only writer of bookings.status (and of cancelReason, which
 // names the cancelled states): a conditional UPDATE ... WHERE status IN (from), so two racing writers can
 // never both move the same booking. Payment transitions are fired by the server only, after asking the
 // payment provider. A new state (the waitlist's offers, say) is one entry in BOOKING_STATES and its
 // transitions one entry each in BOOKING_TRANSITIONS.
-import { and, eq, inArray, isNull, or, SQL } from 'drizzle-orm';
+import { and, eq, isNull, or, SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { type BookingStatus, bookings } from '../../db/schema';
 import { conflict, forbidden } from '../errors';
@@ -72,7 +72,7 @@ export const BOOKING_TRANSITIONS = {
     from: ['hold', 'holdExpired'],
     to: 'latePaymentRefunded',
     by: ['system'],
-    why: 'The payment succeeded after the hold ran out and the class filled up (or started, or was booked again): everything paid goes back.',
+    why: 'The payment succeeded after the class started (hold running or not), or after the hold ran out and the class filled up or was booked again: everything paid goes back.',
   },
   expireHold: {
     from: ['hold'],
@@ -177,8 +177,16 @@ export function inStates(states: readonly FromState[]): SQL {
   return conditions.length === 1 ? conditions[0]! : or(...conditions)!;
 }
 
-/** SQL condition: an active booking (a hold, confirmed, or spots offered from the waitlist), the ones that take spots. */
-export const activeBooking: SQL = inArray(bookings.status, ['pending', 'confirmed', 'offered']);
+/** Is this stored booking in one of these states? (The JS twin of inStates, for a row already read.) */
+export function isIn(row: Pick<BookingRow, 'status' | 'cancelReason'>, states: readonly BookingState[]): boolean {
+  return states.includes(stateOf(row));
+}
+
+/** The open states: a customer has at most one booking in them per class (the bookings_one_active_idx unique
+ * index), whether or not its hold or offer has run out yet. Which of them take spots: ./taken.ts. */
+export const OPEN_STATES: readonly BookingState[] = ['hold', 'confirmed', 'offered'];
+/** SQL condition: an open booking (see OPEN_STATES). */
+export const activeBooking: SQL = inStates(OPEN_STATES);
 
 type NewBooking = Omit<typeof bookings.$inferInsert, 'id' | 'status' | 'cancelReason'>;
 /** Every other column a transition may set with the status (confirmedAt, refundAmountCents, ...). */

@@ -5,7 +5,7 @@
 import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { type WaitlistStatus, waitlistEntries } from '../../db/schema';
-import type { Actor, BookingRow } from '../bookings/lifecycle';
+import type { Actor, BookingRow } from './booking-states';
 import { forbidden } from '../errors';
 
 export type EntryRow = typeof waitlistEntries.$inferSelect;

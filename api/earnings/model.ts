@@ -1,0 +1,86 @@
+// A coach's earnings statement (issue 22): what their classes took, what the platform kept, what was refunded,
+// and where the coach's share stands at the payment provider. Dollars at this edge, cents everywhere inside.
+import * as v from 'valibot';
+import { isCalendarDay, pathId, withExample } from '../lib/schema';
+
+const DAY_MESSAGE = 'Dates must be calendar days written YYYY-MM-DD.';
+const day = (example: string) => withExample(v.pipe(v.string(DAY_MESSAGE), v.isoDate(DAY_MESSAGE), v.check(isCalendarDay, DAY_MESSAGE)), example);
+
+export const EarningsParams = v.object({ id: pathId(2) });
+
+/** Sessions from `from` to `to` (Pacific days, both included); either may be left out. */
+export const EarningsQuery = v.object({ from: v.optional(day('2026-01-01')), to: v.optional(day('2026-12-31')) });
+export type EarningsQuery = v.InferOutput<typeof EarningsQuery>;
+
+/** gross - refunds - platformFees = net, on every line. */
+const Figures = {
+  /** price x spots of every charged booking */
+  gross: v.number(),
+  /** the part of gross paid back to customers (their 5% service fee, refunded with it, is not the coach's) */
+  refunds: v.number(),
+  /** the platform's 15% of what was kept (a refund gives the platform's fee back too) */
+  platformFees: v.number(),
+  /** the coach's 85% of what was kept */
+  net: v.number(),
+};
+
+export const EarningsSummary = v.object({
+  ...Figures,
+  /** charged bookings and the spots they bought */
+  bookings: v.number(),
+  spots: v.number(),
+  /** the customers' 5% service fee on the charged bookings (the platform's, not the coach's) */
+  serviceFees: v.number(),
+  /** everything paid back to customers, service fees included */
+  refundedToCustomers: v.number(),
+  /** net of sessions that have taken place, and of sessions still to come (a customer may still cancel) */
+  earned: v.number(),
+  upcoming: v.number(),
+});
+
+export const ClassEarnings = v.object({
+  classId: v.number(),
+  title: v.string(),
+  startTime: v.nullable(v.string()),
+  bookings: v.number(),
+  spots: v.number(),
+  ...Figures,
+});
+
+export const MonthEarnings = v.object({
+  /** YYYY-MM, the Pacific month of the sessions */
+  month: v.string(),
+  ...Figures,
+});
+
+export const ProviderPayout = v.object({
+  id: v.string(),
+  amount: v.number(),
+  /** Stripe's payout status: paid, pending, in_transit, canceled, failed */
+  status: v.string(),
+  arrivalDate: v.string(),
+});
+
+export const PayoutPosition = v.object({
+  provider: v.picklist(['stripe', 'test']),
+  /** not_set_up: no payout account yet; incomplete: onboarding unfinished; ready: receives its share at each charge */
+  account: v.picklist(['not_set_up', 'incomplete', 'ready']),
+  /** the connected account's balance and payouts, as the provider reports them; null when it was not asked or did not answer */
+  available: v.nullable(v.number()),
+  pending: v.nullable(v.number()),
+  paidOut: v.nullable(v.number()),
+  payouts: v.array(ProviderPayout),
+  /** one sentence for the page: where these figures come from */
+  note: v.string(),
+});
+
+export const EarningsAnswer = v.object({
+  coachId: v.number(),
+  from: v.nullable(v.string()),
+  to: v.nullable(v.string()),
+  summary: EarningsSummary,
+  byClass: v.array(ClassEarnings),
+  byMonth: v.array(MonthEarnings),
+  payouts: PayoutPosition,
+});
+export type EarningsAnswer = v.InferOutput<typeof EarningsAnswer>;

@@ -1,0 +1,115 @@
+// The folder lists behind the import boundaries (.dependency-cruiser.cjs builds its rules from them;
+// scripts/lint-deps.ts runs it and checks the site's imports from api/). ARCHITECTURE.md explains the rules.
+
+/** Modules every API folder may use: helpers, the error type, the context, the booking domain, the
+ * providers, email rendering, and the auth guard every route mounts (not the auth feature's workflows). */
+const SHARED_API = [
+  '^api/lib/',
+  '^api/errors\\.ts$',
+  '^api/context\\.ts$',
+  '^api/env\\.ts$',
+  '^api/spots/',
+  '^api/providers/',
+  '^api/mail-templates/',
+  '^api/auth/(plugin|session|public-user)\\.ts$',
+];
+
+/** What a feature may take from another feature: its payload schemas and types. */
+const MODEL = '[/-]model\\.ts$';
+
+/** Site files that run only on the server (SSR pages, the adapter, middleware, the request context): they
+ * call services like a route does. Everything else under site/ can reach the browser. */
+const SITE_SERVER = ['^site/middleware\\.ts$', '^site/adapter/', '^site/lib/server-context\\.ts$', '^site/pages/', '\\.d\\.ts$'];
+
+/**
+ * Known violations that other work of issue 18 is removing, each named (from, to) so that any NEW one still
+ * fails the check. Remove a line when its import goes.
+ */
+const KNOWN = {
+  featureToFeature: [
+    // Blog admin reuses the blog's reading-time and sanitiser (blog and blog-admin are one area, two route sets).
+    ['api/blog-admin/service.ts', 'api/blog/read-time.ts'],
+    ['api/blog-admin/service.ts', 'api/blog/sanitize.ts'],
+    ['api/blog-admin/service.ts', 'api/blog/service.ts'],
+    // Admin user management calls the users feature; users call auth's password rules.
+    ['api/admin/index.ts', 'api/users/service.ts'],
+    ['api/users/service.ts', 'api/auth/service.ts'],
+    // The render cache renders the catalogue and blog pages' data.
+    ['api/render-cache/pages.ts', 'api/blog/service.ts'],
+    ['api/render-cache/pages.ts', 'api/catalog/filter-classes.ts'],
+    ['api/render-cache/pages.ts', 'api/catalog/page-data.ts'],
+    // The booking domain's callers, moving into api/spots (issue 18, item 1), feature by feature.
+    ['api/attendees/roster.ts', 'api/bookings/shape.ts'],
+    ['api/bookings/cancellation.ts', 'api/attendees/service.ts'],
+    ['api/bookings/cancellation.ts', 'api/waitlist/offers.ts'],
+    ['api/bookings/emails.ts', 'api/attendees/service.ts'],
+    ['api/bookings/emails.ts', 'api/calendar/events.ts'],
+    ['api/bookings/emails.ts', 'api/classes/shape.ts'],
+    ['api/bookings/holds.ts', 'api/attendees/service.ts'],
+    ['api/bookings/holds.ts', 'api/waitlist/offers.ts'],
+    ['api/bookings/queries.ts', 'api/classes/live.ts'],
+    ['api/bookings/queries.ts', 'api/classes/shape.ts'],
+    ['api/bookings/service.ts', 'api/attendees/service.ts'],
+    ['api/bookings/service.ts', 'api/waitlist/offers.ts'],
+    ['api/bookings/settlement.ts', 'api/classes/live.ts'],
+    ['api/bookings/shape.ts', 'api/classes/live.ts'],
+    ['api/calendar/events.ts', 'api/attendees/service.ts'],
+    ['api/calendar/events.ts', 'api/classes/shape.ts'],
+    ['api/calendar/events.ts', 'api/waitlist/counts.ts'],
+    ['api/catalog/service.ts', 'api/classes/live.ts'],
+    ['api/catalog/service.ts', 'api/classes/shape.ts'],
+    ['api/classes/delete.ts', 'api/bookings/cancellation.ts'],
+    ['api/classes/service.ts', 'api/waitlist/counts.ts'],
+    ['api/classes/update.ts', 'api/notices/changes.ts'],
+    ['api/classes/update.ts', 'api/waitlist/offers.ts'],
+    ['api/notices/changes.ts', 'api/bookings/emails.ts'],
+    ['api/notices/changes.ts', 'api/bookings/shape.ts'],
+    ['api/notices/reminders.ts', 'api/bookings/emails.ts'],
+    ['api/notices/reminders.ts', 'api/bookings/shape.ts'],
+    ['api/payments/service.ts', 'api/attendees/service.ts'],
+    ['api/payments/service.ts', 'api/bookings/holds.ts'],
+    ['api/payments/service.ts', 'api/bookings/queries.ts'],
+    ['api/payments/service.ts', 'api/bookings/settlement.ts'],
+    ['api/payments/service.ts', 'api/bookings/shape.ts'],
+    ['api/reviews/service.ts', 'api/bookings/queries.ts'],
+    ['api/waitlist/emails.ts', 'api/bookings/emails.ts'],
+    ['api/waitlist/offers.ts', 'api/bookings/expiry.ts'],
+    ['api/waitlist/offers.ts', 'api/bookings/queries.ts'],
+    ['api/waitlist/offers.ts', 'api/classes/live.ts'],
+    ['api/waitlist/offers.ts', 'api/classes/shape.ts'],
+    ['api/waitlist/service.ts', 'api/attendees/service.ts'],
+    ['api/waitlist/service.ts', 'api/bookings/emails.ts'],
+    ['api/waitlist/service.ts', 'api/bookings/queries.ts'],
+    ['api/waitlist/service.ts', 'api/bookings/shape.ts'],
+    ['api/waitlist/service.ts', 'api/payments/service.ts'],
+  ],
+  /** db/seed builds demo data with api/ helpers (issue 18, item 3: seeding moves out of db/). */
+  dbToApi: [
+    ['db/seed/index.ts', 'api/blog/read-time.ts'],
+    ['db/seed/index.ts', 'api/blog/sanitize.ts'],
+    ['db/seed/index.ts', 'api/context.ts'],
+    ['db/seed/plan.ts', 'api/lib/money.ts'],
+    ['db/seed/plan.ts', 'api/lib/pacific.ts'],
+    ['db/seed/scale/index.ts', 'api/blog/read-time.ts'],
+    ['db/seed/scale/index.ts', 'api/context.ts'],
+    ['db/seed/scale/plan.ts', 'api/lib/money.ts'],
+    ['db/seed/scale/plan.ts', 'api/lib/pacific.ts'],
+  ],
+  /** Modules on a known cycle (issue 18, item 3: the seed's two entry points, the map islands). */
+  cycles: ['db/seed/index.ts', 'db/seed/scale/index.ts', 'site/islands/catalog/MapPanel.tsx', 'site/islands/catalog/BrowseMap.tsx', 'site/islands/catalog/GoogleMap.tsx'],
+  /** api/ modules browser code still takes values from (not only types) beyond model.ts files: pure helpers
+   * with no server code in them, waiting for their shared home (issue 18, item 3). */
+  siteValuesFromApi: [
+    'api/lib/pacific.ts', // Pacific-time formatting and parsing
+    'api/lib/plural.ts', // "1 spot", "3 spots"
+    'api/lib/money.ts', // cents and dollars, the service fee
+    'api/lib/schema.ts', // valibot helpers the class form's rules reuse
+    'api/lib/pagination.ts', // the page size cap
+    'api/auth/redirect.ts', // which ?redirect= targets are safe
+    'api/catalog/filter-classes.ts', // the catalogue's filter rules, also run in the browser
+    'api/catalog/featured.ts', // which classes the home page features
+    'api/classes/shape.ts', // how a class's place and series read
+  ],
+};
+
+module.exports = { SHARED_API, MODEL, SITE_SERVER, KNOWN };

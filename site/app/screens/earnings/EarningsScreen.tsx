@@ -1,0 +1,202 @@
+// /earnings (coach; an admin with ?coach={id}): what the coach's classes took, per month and per class, the
+// platform's fee, refunds, and where their share stands at the payment provider, with a CSV export.
+// Figures come from GET /api/coaches/{id}/earnings (our payment records, in cents on the server).
+import { useStore } from '@nanostores/react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { EarningsAnswer as Answer } from '../../../../api/earnings/model';
+import { formatDateShort } from '../../../../api/lib/pacific';
+import { api, unwrap } from '../../../lib/api';
+import { $user } from '../../../lib/stores/session';
+import AccessDenied from '../../components/AccessDenied';
+import StatCard from '../../components/StatCard';
+import Bars, { BarsLegend } from './Bars';
+import { monthLabel, type Range, rangeOf, type RangeKey } from './range';
+
+const USD = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+/** "$3,375.35": statements run into thousands, so with separators (unlike a class price). */
+export const dollars = (amount: number) => USD.format(amount);
+
+const RANGES: { key: RangeKey; label: string }[] = [
+  { key: 'all', label: 'All time' },
+  { key: 'this-month', label: 'This month' },
+  { key: 'last-month', label: 'Last month' },
+  { key: 'this-year', label: 'This year' },
+];
+
+export const earningsQuery = (coachId: number, range: Range) => ({
+  queryKey: ['earnings', coachId, range.from ?? '', range.to ?? ''],
+  queryFn: () => unwrap(api.coaches({ id: coachId }).earnings.get({ query: range })),
+});
+
+export function csvHref(coachId: number, range: Range): string {
+  const query = new URLSearchParams(Object.entries(range).filter(([, v]) => v) as [string, string][]).toString();
+  return `/api/coaches/${coachId}/earnings.csv${query ? `?${query}` : ''}`;
+}
+
+export default function EarningsScreen() {
+  const user = useStore($user);
+  if (user?.role === 'admin') {
+    const coachId = Number(new URLSearchParams(location.search).get('coach'));
+    if (Number.isSafeInteger(coachId) && coachId > 0) return <Earnings coachId={coachId} />;
+    return <AccessDenied message="Open a coach's earnings from the admin dashboard (add ?coach= and the coach's id)." />;
+  }
+  if (user?.role !== 'coach') return <AccessDenied message="This page is only accessible to coaches." />;
+  return <Earnings coachId={user.id} />;
+}
+
+function Earnings({ coachId }: { coachId: number }) {
+  const [rangeKey, setRangeKey] = useState<RangeKey>('all');
+  const range = rangeOf(rangeKey);
+  const query = useQuery(earningsQuery(coachId, range));
+  const data = query.data;
+
+  return (
+    <div className="container-page py-6 sm:py-10">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="text-3xl font-bold">Earnings</h1>
+          <p className="mt-1 text-fog-600 dark:text-fog-400">What your classes took, what Fogline kept, and what is yours. Sessions by their date in Pacific time.</p>
+        </div>
+        <a className="btn-secondary" href={csvHref(coachId, range)} download>
+          Export CSV
+        </a>
+      </div>
+
+      <div role="group" aria-label="Period" className="mt-5 flex gap-2 overflow-x-auto pb-1">
+        {RANGES.map((r) => (
+          <button
+            key={r.key}
+            type="button"
+            aria-pressed={rangeKey === r.key}
+            onClick={() => setRangeKey(r.key)}
+            className={`shrink-0 rounded-full border px-3 py-1.5 text-sm font-medium ${rangeKey === r.key ? 'border-brand-700 bg-brand-700 text-white' : 'border-fog-300 bg-white text-fog-800 dark:border-fog-700 dark:bg-fog-900 dark:text-fog-100'}`}
+          >
+            {r.label}
+          </button>
+        ))}
+      </div>
+
+      {query.isError && !data ? (
+        <div role="alert" className="card mt-6 p-6 text-center">
+          <p className="font-medium text-red-700 dark:text-red-400">Failed to load your earnings</p>
+          <button type="button" className="btn-primary mt-4" onClick={() => void query.refetch()}>Retry</button>
+        </div>
+      ) : !data ? (
+        <p className="mt-8 text-fog-600 dark:text-fog-400" role="status">Loading earnings...</p>
+      ) : (
+        <>
+          <section aria-label="Totals" className="mt-6 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+            <StatCard label="Your earnings" value={dollars(data.summary.net)} tone="success" hint={`85% of what was kept · ${data.summary.bookings} bookings, ${data.summary.spots} spots`} />
+            <StatCard label="Gross sales" value={dollars(data.summary.gross)} hint="Price × spots of every paid booking" />
+            <StatCard label="Platform fees" value={dollars(data.summary.platformFees)} tone="muted" hint="15% of what was kept" />
+            <StatCard label="Refunded" value={dollars(data.summary.refunds)} tone="warning" hint={`${dollars(data.summary.refundedToCustomers)} back to customers with their 5% service fee`} />
+          </section>
+          <p className="mt-3 text-sm text-fog-700 dark:text-fog-300">
+            <strong>{dollars(data.summary.earned)}</strong> from sessions already held · <strong>{dollars(data.summary.upcoming)}</strong> from sessions to come (customers may still cancel).
+          </p>
+
+          <PayoutCard payouts={data.payouts} />
+
+          <section aria-labelledby="months-title" className="card mt-6 p-5">
+            <h2 id="months-title" className="text-lg font-semibold">By month</h2>
+            <div className="mt-2"><BarsLegend /></div>
+            {data.byMonth.length === 0 ? (
+              <p className="mt-4 text-sm text-fog-600 dark:text-fog-400">No paid bookings in this period.</p>
+            ) : (
+              <ul className="mt-4 space-y-3">
+                {data.byMonth.map((m) => (
+                  <li key={m.month} className="grid grid-cols-[4.5rem_1fr_auto] items-center gap-3 text-sm">
+                    <span className="font-medium">{monthLabel(m.month)}</span>
+                    <Bars figures={m} max={Math.max(...data.byMonth.map((x) => x.gross))} />
+                    <span className="text-right tabular-nums">
+                      <strong>{dollars(m.net)}</strong>
+                      <span className="sr-only">{` earned of ${dollars(m.gross)} gross, ${dollars(m.platformFees)} platform fee, ${dollars(m.refunds)} refunded`}</span>
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+
+          <ClassLines lines={data.byClass} />
+        </>
+      )}
+    </div>
+  );
+}
+
+
+const ACCOUNT_TEXT = { not_set_up: 'Not set up', incomplete: 'Setup incomplete', ready: 'Receiving payouts' } as const;
+
+function PayoutCard({ payouts }: { payouts: Answer['payouts'] }) {
+  return (
+    <section aria-labelledby="payouts-title" className="card mt-6 p-5">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="payouts-title" className="text-lg font-semibold">Payouts</h2>
+        <span className="flex gap-2 text-xs font-semibold">
+          <span className="rounded-full bg-fog-100 px-2.5 py-1 text-fog-800 dark:bg-fog-800 dark:text-fog-100">{payouts.provider === 'test' ? 'Test provider' : 'Stripe'}</span>
+          <span className={`rounded-full px-2.5 py-1 ${payouts.account === 'ready' ? 'bg-emerald-100 text-emerald-800 dark:bg-emerald-900/50 dark:text-emerald-200' : 'bg-amber-100 text-amber-800 dark:bg-amber-900/50 dark:text-amber-200'}`}>{ACCOUNT_TEXT[payouts.account]}</span>
+        </span>
+      </div>
+      <p className="mt-2 text-sm text-fog-700 dark:text-fog-300">{payouts.note}</p>
+      {payouts.account !== 'ready' && <a href="/profile?tab=payment" className="btn-primary mt-3 inline-flex">Set up payouts</a>}
+      {payouts.available !== null && (
+        <dl className="mt-4 grid grid-cols-3 gap-3 text-sm">
+          <div><dt className="text-fog-600 dark:text-fog-400">Available</dt><dd className="text-xl font-bold tabular-nums">{dollars(payouts.available)}</dd></div>
+          <div><dt className="text-fog-600 dark:text-fog-400">Pending</dt><dd className="text-xl font-bold tabular-nums">{dollars(payouts.pending ?? 0)}</dd></div>
+          <div><dt className="text-fog-600 dark:text-fog-400">Paid out</dt><dd className="text-xl font-bold tabular-nums">{dollars(payouts.paidOut ?? 0)}</dd></div>
+        </dl>
+      )}
+      {payouts.payouts.length > 0 && (
+        <ul className="mt-4 divide-y divide-fog-200 text-sm dark:divide-fog-800">
+          {payouts.payouts.map((p) => (
+            <li key={p.id} className="flex justify-between py-2">
+              <span>{formatDateShort(p.arrivalDate)} · {p.status.replace('_', ' ')}</span>
+              <span className="tabular-nums font-medium">{dollars(p.amount)}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+const FIRST_LINES = 10;
+
+function ClassLines({ lines }: { lines: Answer['byClass'] }) {
+  const [all, setAll] = useState(false);
+  const shown = all ? lines : lines.slice(0, FIRST_LINES);
+  const max = Math.max(0, ...lines.map((l) => l.gross));
+  return (
+    <section aria-labelledby="classes-title" className="card mt-6 p-5">
+      <h2 id="classes-title" className="text-lg font-semibold">By class</h2>
+      {lines.length === 0 ? (
+        <p className="mt-4 text-sm text-fog-600 dark:text-fog-400">No paid bookings in this period.</p>
+      ) : (
+        <>
+          <ul className="mt-4 divide-y divide-fog-200 dark:divide-fog-800">
+            {shown.map((line) => (
+              <li key={line.classId} className="py-3">
+                <div className="flex items-baseline justify-between gap-3">
+                  <a href={`/classes/${line.classId}`} className="min-w-0 truncate font-medium hover:underline">{line.title}</a>
+                  <strong className="shrink-0 tabular-nums">{dollars(line.net)}</strong>
+                </div>
+                <p className="text-xs text-fog-600 dark:text-fog-400">
+                  {line.startTime ? formatDateShort(line.startTime) : 'No date'} · {line.spots} {line.spots === 1 ? 'spot' : 'spots'} · gross {dollars(line.gross)} · fee {dollars(line.platformFees)}
+                  {line.refunds > 0 ? ` · refunded ${dollars(line.refunds)}` : ''}
+                </p>
+                <div className="mt-1.5"><Bars figures={line} max={max} /></div>
+              </li>
+            ))}
+          </ul>
+          {lines.length > FIRST_LINES && (
+            <button type="button" className="btn-secondary mt-3" onClick={() => setAll(!all)}>
+              {all ? 'Show fewer' : `Show all ${lines.length} classes`}
+            </button>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,136 @@
+// The coach's business screens in Chromium (issue 22), on the demo data with bookings this test makes itself:
+// the Earnings page at 390 and 1280 px shows figures that move by exactly the bookings and refund made here
+// (85% of price x spots to the coach, nothing kept of a refunded booking), and the CSV has their lines.
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { CLASS_EXAMPLE } from '../../api/classes/model';
+import { seriousA11yViolations } from '../helpers/axe';
+import { DESKTOP, type GuardedContext, launchBrowser, newContext, PHONE, signIn, startProduct, type ProductServer } from '../helpers/browser';
+
+setDefaultTimeout(30_000);
+const SHOTS = process.env.SCREENSHOT_DIR;
+const DAY = 86_400_000;
+
+let product: ProductServer;
+let browser: Browser;
+let coach: GuardedContext;
+let page: Page;
+let coachId: number;
+let baseline: { gross: number; refunds: number; net: number };
+const KEPT = `Kept Flow ${Date.now().toString(36)}`;
+const REFUNDED = `Refunded Flow ${Date.now().toString(36)}`;
+
+const money = (dollars: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(dollars);
+const cents = (dollars: number) => Math.round(dollars * 100);
+
+async function shot(p: Page, name: string) {
+  if (SHOTS) await p.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
+}
+
+/** A one-time $25 class of the signed-in coach a week from now (the documented class example). */
+async function newClass(title: string): Promise<number> {
+  const startTime = new Date(Date.now() + 7 * DAY).toISOString();
+  const res = await page.request.post(`${product.url}/api/classes`, { data: { ...CLASS_EXAMPLE, recurrence: null, title, startTime }, headers: { origin: product.url } });
+  expect(res.status()).toBe(201);
+  return (await res.json()).id;
+}
+
+async function payFor(customer: Page, classId: number, quantity: number): Promise<number> {
+  const headers = { origin: product.url };
+  const intent = await customer.request.post(`${product.url}/api/payment/create-intent`, { data: { classId, quantity, amount: 26.25 * quantity }, headers });
+  expect(intent.status()).toBe(200);
+  const { id, clientSecret, bookingId } = await intent.json();
+  const paid = await customer.request.post(`${product.url}/api/payment/test-provider/pay`, { data: { paymentIntentId: id, clientSecret, cardNumber: '4242 4242 4242 4242', expiry: '12/40', cvc: '123' }, headers });
+  expect(paid.status()).toBe(200);
+  return bookingId;
+}
+
+async function earnings(): Promise<any> {
+  const res = await page.request.get(`${product.url}/api/coaches/${coachId}/earnings`);
+  expect(res.status()).toBe(200);
+  return res.json();
+}
+
+beforeAll(async () => {
+  [product, browser] = await Promise.all([startProduct(), launchBrowser()]);
+  coach = await newContext(browser, PHONE);
+  page = await coach.page();
+  await signIn(page, product.url, 'coach@fogline.test');
+  coachId = (await (await page.request.get(`${product.url}/api/user`)).json()).id;
+  baseline = (await earnings()).summary;
+  // A new customer pays for 2 spots of one class, and for 1 spot of another that they cancel a week ahead.
+  const customerContext = await newContext(browser);
+  const customer = await customerContext.page();
+  const email = `earner-${Date.now()}@example.test`;
+  const registered = await customer.request.post(`${product.url}/api/register`, {
+    data: { firstName: 'Robin', lastName: 'Vale', email, phone: '+14155550177', password: 'correct-horse-9', role: 'customer' },
+    headers: { origin: product.url },
+  });
+  expect(registered.status()).toBe(201);
+  await payFor(customer, await newClass(KEPT), 2);
+  const refundedId = await payFor(customer, await newClass(REFUNDED), 1);
+  const cancel = await customer.request.put(`${product.url}/api/bookings/${refundedId}/cancel`, { headers: { origin: product.url } });
+  expect(cancel.status()).toBe(200);
+  await customerContext.context.close();
+}, 90_000);
+afterAll(async () => {
+  await browser?.close();
+  await product?.stop();
+});
+
+describe('Earnings', () => {
+  test('the API moved by exactly the bookings and the refund made here', async () => {
+    const after = (await earnings()).summary;
+    expect(cents(after.gross) - cents(baseline.gross)).toBe(7500); // $25 x 2 + $25 x 1
+    expect(cents(after.refunds) - cents(baseline.refunds)).toBe(2500); // the cancelled spot, price part
+    expect(cents(after.net) - cents(baseline.net)).toBe(4250); // 85% of $50; nothing of the refunded $25
+  });
+
+  test('on a phone: the totals, the payout state, per month and per class with the same figures', async () => {
+    const after = (await earnings()).summary;
+    await page.goto(`${product.url}/earnings`, { waitUntil: 'networkidle' });
+    await page.getByRole('heading', { name: 'Earnings', level: 1 }).waitFor();
+    const totals = page.getByRole('region', { name: 'Totals' });
+    expect(await totals.getByText(money(after.net), { exact: true }).first().isVisible()).toBe(true);
+    expect(await totals.getByText(money(after.gross), { exact: true }).first().isVisible()).toBe(true);
+    // The demo coach has not set up payouts; the page says it is the test provider.
+    expect(await page.getByText('Test provider').isVisible()).toBe(true);
+    expect(await page.getByRole('link', { name: 'Set up payouts' }).isVisible()).toBe(true);
+    const kept = page.getByRole('listitem').filter({ hasText: KEPT });
+    expect(await kept.textContent()).toContain('$42.50');
+    expect(await kept.textContent()).toContain('gross $50.00');
+    const refunded = page.getByRole('listitem').filter({ hasText: REFUNDED });
+    expect(await refunded.textContent()).toContain('refunded $25.00');
+    expect(await refunded.textContent()).toContain('$0.00');
+    // Nothing wider than the phone.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await shot(page, 'earnings-390');
+  });
+
+  test('on a desktop, the same page in four columns', async () => {
+    const desktop = await newContext(browser, DESKTOP);
+    const p = await desktop.page();
+    await signIn(p, product.url, 'coach@fogline.test');
+    await p.goto(`${product.url}/earnings`, { waitUntil: 'networkidle' });
+    await p.getByRole('heading', { name: 'By month' }).waitFor();
+    await shot(p, 'earnings-1280');
+    await desktop.context.close();
+  });
+
+  test('Export CSV downloads the lines of these bookings', async () => {
+    const href = await page.getByRole('link', { name: 'Export CSV' }).getAttribute('href');
+    const res = await page.request.get(`${product.url}${href}`);
+    expect(res.headers()['content-type']).toContain('text/csv');
+    const text = await res.text();
+    expect(text.split('\r\n').find((line) => line.includes(KEPT))).toContain(',Robin Vale,2,confirmed,50.00,2.50,0.00,0.00,7.50,42.50');
+    expect(text.split('\r\n').find((line) => line.includes(REFUNDED))).toContain(',Robin Vale,1,cancelled,25.00,1.25,26.25,25.00,0.00,0.00');
+  });
+
+  test('the coach menu links to Earnings', async () => {
+    await page.goto(`${product.url}/profile`, { waitUntil: 'networkidle' });
+    await page.locator('summary[aria-label="Open menu"]').click();
+    expect(await page.getByRole('navigation', { name: 'Mobile' }).getByRole('link', { name: 'Earnings' }).isVisible()).toBe(true);
+  });
+});
