@@ -4,7 +4,7 @@ import { openDb, type Db } from '../db/client';
 import { migrateDb } from '../db/migrate';
 import { env as defaultEnv, type Env } from './env';
 import { createGoogleSignIn, type GoogleSignIn } from './auth/google';
-import { type Clock, systemClock } from './lib/clock';
+import { type Clock, clockFromDay, systemClock } from './lib/clock';
 import { createRateLimits, type RateLimitConfig, type RateLimits } from './lib/rate-limit';
 import { createMailProvider, type MailProvider } from './providers/mail';
 import { createPaymentProvider, type PaymentProvider } from './providers/payments';
@@ -49,7 +49,7 @@ export async function createContext(options: ContextOptions = {}): Promise<AppCo
   const env: Env = { ...defaultEnv, ...options.env };
   const db = await openDb(env.databaseUrl, env.databaseAuthToken);
   if (options.migrate ?? true) await migrateDb(db);
-  const clock = options.clock ?? systemClock;
+  const clock = options.clock ?? (env.seedToday ? clockFromDay(env.seedToday) : systemClock);
   const ctx: AppContext = {
     env,
     db,

@@ -110,6 +110,16 @@ function readConditions(production: boolean, publicUrl: string) {
 const production = process.env.NODE_ENV === 'production';
 const payments = readPaymentSettings(read, production);
 
+/** SEED_TODAY (YYYY-MM-DD, for tests and demos): the clock runs from that day, so the demo is seeded and served as
+ * if today were that day (`npm run test:days`). A deployed server takes it only beside PAYMENTS=test. */
+function readSeedToday(): string | null {
+  const raw = read('SEED_TODAY');
+  if (raw === undefined) return null;
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(raw) || Number.isNaN(Date.parse(`${raw}T12:00:00Z`))) throw new SettingError(`SEED_TODAY must be a day as YYYY-MM-DD, got "${raw}"`);
+  if (production && !payments.announceTestPayments) throw new SettingError('SEED_TODAY moves the clock, for tests and demos only: in production it needs PAYMENTS=test');
+  return raw;
+}
+
 export const env = {
   port: readPort(),
   production,
@@ -122,6 +132,8 @@ export const env = {
   seed: read('SEED') !== 'none',
   /** Which data an empty database gets: the demo, or (SEED=scale) the demo plus a marketplace-sized set. */
   seedSet: read('SEED') === 'scale' ? ('scale' as const) : ('demo' as const),
+  /** SEED_TODAY: the day the clock starts from (tests and demos), or null for the real one. */
+  seedToday: readSeedToday(),
   /** Whose word on the client's address is believed (api/lib/client-address.ts). */
   trustProxy: readTrustProxy(),
   /** The public origin used in emails and OAuth redirects. */

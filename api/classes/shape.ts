@@ -4,6 +4,9 @@ import type { classes } from '../../db/schema';
 import { centsToDollars } from '../lib/money';
 import { decisionTimeOf, describePolicy, policyOf } from '../conditions/model';
 import { pacificDay, pacificHHMM, pacificWeekday } from '../lib/pacific';
+import { isSeriesParent } from '../spots/series';
+
+export { isBookable, isSeriesParent } from '../spots/series';
 
 export type ClassRow = typeof classes.$inferSelect;
 
@@ -60,10 +63,6 @@ export function hasWeeklySchedule(row: { isRecurring: boolean; parentClassId: nu
   return true;
 }
 
-/** A series' parent: the template row that carries the recurrence and is never booked itself. */
-export function isSeriesParent(row: Pick<ClassRow, 'isRecurring' | 'parentClassId'>): boolean {
-  return row.isRecurring && row.parentClassId === null;
-}
 
 /** The recurrence a series was created with, as it can be sent back to POST /api/classes (series parents only). */
 function recurrenceOf(row: ClassRow) {
@@ -144,9 +143,4 @@ export interface ClassWriteResult extends ClassJson {
   sessionCount: number;
   updatedCount?: number;
   locationNotice: string | null;
-}
-
-/** A bookable row: a one-time class or a session of a series, never the series' parent template. */
-export function isBookable(row: Pick<ClassRow, 'isRecurring' | 'parentClassId'>): boolean {
-  return !isSeriesParent(row);
 }
