@@ -6,6 +6,7 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import { passwordResetTokens, users } from '../../db/schema';
 import type { AppContext } from '../context';
 import { badRequest, conflict, DomainError, forbidden, unauthorized } from '../errors';
+import { hashPassword, verifyPassword } from '../lib/passwords';
 import { renderEmail } from '../mail-templates';
 import type { GoogleProfile } from './google';
 import type { LoginBody, RegisterBody, RegistrationRole } from './model';
@@ -17,13 +18,8 @@ export const BAD_CREDENTIALS_MESSAGE = 'Invalid email or password.';
 export const INVALID_RESET_MESSAGE = 'This reset link is invalid or has expired. Please request a new one.';
 export const FORGOT_PASSWORD_MESSAGE = 'If an account exists for that email, we sent a link to reset the password. It expires in 1 hour.';
 
-export function hashPassword(password: string): Promise<string> {
-  return Bun.password.hash(password, { algorithm: 'argon2id' });
-}
-
-export function verifyPassword(password: string, hash: string): Promise<boolean> {
-  return Bun.password.verify(password, hash).catch(() => false);
-}
+/** Hashing lives in api/lib/passwords.ts; re-exported for the callers that import it from here. */
+export { hashPassword, verifyPassword };
 
 /** Verifying against this when the email is unknown makes both answers take the same time. */
 let dummyHash: Promise<string> | undefined;

@@ -6,7 +6,7 @@ import { renderEmail } from '../mail-templates';
 import type { MailAttachment } from '../providers/mail';
 import { formatDollars } from '../lib/money';
 import { formatDateFull, formatTimeRangePT, formatTimePT, formatDateLong } from '../lib/pacific';
-import { attendeesOfBooking, describeAttendee } from '../attendees/service';
+import { attendeesOfBooking, describeAttendee } from '../spots/attendees';
 import type { Attendee } from '../attendees/model';
 import { bookingEvent } from '../calendar/events';
 import { placeOf } from '../classes/shape';
@@ -92,7 +92,7 @@ export function sendBookingConfirmation(ctx: AppContext, booking: BookingFacts, 
 const REASON_TEXT: Partial<Record<CancelReason, string>> = {
   customer: 'As you asked, your booking has been cancelled.',
   class_deleted: 'We are sorry: the coach had to cancel this class, so your booking has been cancelled.',
-  payment_late: 'Your payment arrived after your 15-minute hold expired and the class had filled up in the meantime, so we could not keep your booking.',
+  payment_late: 'Your payment arrived too late for us to keep your booking: the class had already started, or your 15-minute hold had expired and the class had filled up in the meantime.',
 };
 
 export function sendCancellationEmail(

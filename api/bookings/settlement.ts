@@ -5,7 +5,7 @@
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { bookings, classes } from '../../db/schema';
-import { isDeletedClass } from '../classes/live';
+import { isDeletedClass } from '../spots/classes';
 import { leaveOnceBooked } from '../spots/entry-states';
 import type { AppContext } from '../context';
 import { conflict } from '../errors';
@@ -22,6 +22,7 @@ export type SettleOutcome =
   | { kind: 'closed'; booking: BookingRow; cls: ClassRow; message: string }
   | { kind: 'refund'; booking: BookingRow; cls: ClassRow; refundCents: number; message: string; newly: boolean };
 
+const CLASS_STARTED_REFUNDED = 'The class had already started when your payment arrived, so your payment has been refunded in full.';
 const CHANGED_MEANWHILE = 'This booking changed while the payment was being settled. Please try again.';
 const moved = (row: BookingRow | null): BookingRow => {
   if (!row) throw conflict(CHANGED_MEANWHILE);
@@ -39,7 +40,7 @@ async function lateRefusal(tx: Tx, booking: BookingRow, cls: ClassRow, now: Date
   if (other) return 'You already have a booking for this class, so this payment has been refunded in full.';
   const ownLive = takesSpotsNow(booking, now) ? booking.quantity : 0;
   const left = cls.capacity - ((await spotsTaken(tx, cls.id, now)) - ownLive);
-  if (hasStarted(cls.startTime, now) || left < booking.quantity) {
+  if (left < booking.quantity) {
     return 'Your payment arrived after your 15-minute hold expired and the class filled up, so your payment has been refunded in full.';
   }
   return null;
@@ -71,6 +72,14 @@ export async function settlePaidBooking(ctx: AppContext, bookingId: number): Pro
     if (isDeletedClass(cls)) {
       if (state === 'hold') return refunded(moved(await applyTransition(tx, booking, 'cancelForDeletedClass', 'system', { ...refund, cancelledAt: now, holdExpiresAt: null })), CLASS_GONE_REFUNDED);
       return recordRefund(CLASS_GONE_REFUNDED);
+    }
+    // A class that has started is never booked, whoever delivers the payment (confirm, webhook) and whether or not
+    // the hold still ran: everything paid goes back, as for a full class (a replay answers the same).
+    if (hasStarted(cls.startTime, now)) {
+      if (state === 'hold' || state === 'holdExpired') {
+        return refunded(moved(await applyTransition(tx, booking, 'refundLatePayment', 'system', { ...refund, cancelledAt: booking.cancelledAt ?? now, holdExpiresAt: null })), CLASS_STARTED_REFUNDED);
+      }
+      if (state === 'latePaymentRefunded') return recordRefund(CLASS_STARTED_REFUNDED);
     }
     const late = (state === 'hold' && !takesSpotsNow(booking, now)) || state === 'holdExpired';
     if (state !== 'hold' && !late) {

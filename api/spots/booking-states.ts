@@ -72,7 +72,7 @@ export const BOOKING_TRANSITIONS = {
     from: ['hold', 'holdExpired'],
     to: 'latePaymentRefunded',
     by: ['system'],
-    why: 'The payment succeeded after the hold ran out and the class filled up (or started, or was booked again): everything paid goes back.',
+    why: 'The payment succeeded after the class started (hold running or not), or after the hold ran out and the class filled up or was booked again: everything paid goes back.',
   },
   expireHold: {
     from: ['hold'],

@@ -2,10 +2,10 @@
 // so the bookings, payments and refunds it made still count in coaches' totals and the books still add up.
 import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
 import { bookingAttendees, bookings, calendarFeeds, classes, passwordResetTokens, sessions, users, waitlistEntries } from '../../db/schema';
-import { verifyPassword } from '../auth/service';
 import type { SessionUser } from '../auth/session';
 import type { AppContext } from '../context';
 import { badRequest, conflict, forbidden } from '../errors';
+import { verifyPassword } from '../lib/passwords';
 
 export const DELETED_NAME = 'Deleted user';
 export const STAFF_CANNOT_DELETE = 'Coach and admin accounts are closed by our team. Please write to us from the Contact page.';
