@@ -12,7 +12,8 @@ import { notifyNewOffers, repriceOffers, retimeForMove, writeFreeingSpots } from
 import { pacificDay, pacificHHMM, pacificWallTimeToInstant } from '../lib/pacific';
 import { checkCategory, invalid, loadManagedClass } from './access';
 import { fieldColumns, type NewClassRow, placeColumns } from './columns';
-import { liveClasses } from './live';
+import { liveClasses } from '../spots/classes';
+import { checkMinimum, rememberPolicy } from './outdoor';
 import { CLASS_MESSAGES, type ClassChanges, parseInstant, type Scope } from './model';
 import { type ClassRow, type ClassWriteResult, isSeriesParent, toClassJson } from './shape';
 
@@ -73,6 +74,7 @@ export async function updateClass(ctx: AppContext, user: SessionUser | null, id:
   const { row } = await loadManagedClass(ctx, user, id);
   const targets = await rowsToEdit(ctx, row, scope);
   if (changes.categoryId !== undefined) await checkCategory(ctx, changes.categoryId);
+  checkMinimum(changes.minAttendees === undefined ? row.minAttendees : changes.minAttendees, changes.capacity ?? row.capacity);
   const place = await placeColumns(ctx, changes, row);
   const common = { ...fieldColumns(changes), ...place.columns };
   const start = changes.startTime ? parseInstant(changes.startTime) : null;
@@ -109,6 +111,7 @@ export async function updateClass(ctx: AppContext, user: SessionUser | null, id:
     await queueChangeNotices(ctx, tx, previous, rows);
     return rows;
   });
+  await rememberPolicy(ctx, row.coachId, changes.weatherPolicy);
   // An offer re-priced goes out again at its new amount.
   if (repriced) await notifyNewOffers(ctx);
   const self = updated.find((r) => r.id === row.id) ?? updated[0]!;

@@ -4,7 +4,7 @@
 import { and, count, desc, eq, lte, ne, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client';
 import { bookings, classes, waitlistEntries } from '../../db/schema';
-import { attendeesOfBooking, checkAttendees, saveAttendees } from '../attendees/service';
+import { attendeesOfBooking, checkAttendees, saveAttendees } from '../spots/attendees';
 import type { SessionUser } from '../auth/session';
 import { sendBookingConfirmation } from '../bookings/emails';
 import { applyTransition } from '../spots/booking-states';
