@@ -89,8 +89,36 @@ function readTrustProxy(): TrustProxy {
   return raw as TrustProxy;
 }
 
+/** WEATHER and AIR_QUALITY (api/providers/weather): NWS in production, the labelled sample elsewhere. */
+function readConditions(production: boolean, publicUrl: string) {
+  const weather = read('WEATHER') ?? (production ? 'nws' : 'sample');
+  if (!['nws', 'sample', 'off'].includes(weather)) throw new SettingError(`WEATHER must be nws, sample or off, got "${weather}"`);
+  const airNowKey = read('AIRNOW_API_KEY');
+  const airQuality = read('AIR_QUALITY') ?? (airNowKey ? 'airnow' : weather === 'sample' ? 'sample' : 'off');
+  if (!['airnow', 'sample', 'off'].includes(airQuality)) throw new SettingError(`AIR_QUALITY must be airnow, sample or off, got "${airQuality}"`);
+  return {
+    weather: weather as 'nws' | 'sample' | 'off',
+    airQuality: airQuality as 'airnow' | 'sample' | 'off',
+    airNowKey,
+    nwsBaseUrl: read('NWS_BASE_URL') ?? 'https://api.weather.gov',
+    airNowBaseUrl: read('AIRNOW_BASE_URL') ?? 'https://www.airnowapi.org',
+    // NWS asks every client to name itself and a contact in its User-Agent.
+    nwsUserAgent: read('NWS_USER_AGENT') ?? `Fogline (${publicUrl}, ${read('MAIL_FROM') ?? 'hello@fogline.test'})`,
+  };
+}
+
 const production = process.env.NODE_ENV === 'production';
 const payments = readPaymentSettings(read, production);
+
+/** SEED_TODAY (YYYY-MM-DD, for tests and demos): the clock runs from that day, so the demo is seeded and served as
+ * if today were that day (`npm run test:days`). A deployed server takes it only beside PAYMENTS=test. */
+function readSeedToday(): string | null {
+  const raw = read('SEED_TODAY');
+  if (raw === undefined) return null;
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(raw) || Number.isNaN(Date.parse(`${raw}T12:00:00Z`))) throw new SettingError(`SEED_TODAY must be a day as YYYY-MM-DD, got "${raw}"`);
+  if (production && !payments.announceTestPayments) throw new SettingError('SEED_TODAY moves the clock, for tests and demos only: in production it needs PAYMENTS=test');
+  return raw;
+}
 
 export const env = {
   port: readPort(),
@@ -104,6 +132,8 @@ export const env = {
   seed: read('SEED') !== 'none',
   /** Which data an empty database gets: the demo, or (SEED=scale) the demo plus a marketplace-sized set. */
   seedSet: read('SEED') === 'scale' ? ('scale' as const) : ('demo' as const),
+  /** SEED_TODAY: the day the clock starts from (tests and demos), or null for the real one. */
+  seedToday: readSeedToday(),
   /** Whose word on the client's address is believed (api/lib/client-address.ts). */
   trustProxy: readTrustProxy(),
   /** The public origin used in emails and OAuth redirects. */
@@ -124,6 +154,8 @@ export const env = {
   uploadMinFreeBytes: readUploadMinFreeBytes(),
   /** Uploads go to an S3-compatible bucket when S3_BUCKET is set (keys also from Bun's S3_/AWS_ variables). */
   s3: read('S3_BUCKET') ? readS3(read('S3_BUCKET')!) : null,
+  /** Forecast and AQI providers (api/providers/weather). */
+  conditions: readConditions(production, (read('PUBLIC_URL') ?? `http://localhost:${readPort()}`).replace(/\/$/, '')),
 };
 
 export type Env = typeof env;

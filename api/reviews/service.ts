@@ -42,12 +42,14 @@ async function reviewableBooking(ctx: AppContext, user: SessionUser, classId: nu
 
 export async function createReview(ctx: AppContext, user: SessionUser, body: ReviewBody): Promise<Review> {
   const { cls } = await reviewableBooking(ctx, user, body.classId, body.bookingId);
+  // Stamped by the app's clock, as updates are, so the newest review comes first whatever day the clock is on.
+  const now = ctx.clock.now();
   const row = await ctx.db.write(async (tx) => {
     const existing = await tx.select({ id: reviews.id }).from(reviews).where(eq(reviews.bookingId, body.bookingId)).get();
     if (existing) throw conflict('You have already reviewed this booking: update your review instead.');
     const [created] = await tx
       .insert(reviews)
-      .values({ classId: cls.id, bookingId: body.bookingId, userId: user.id, coachId: cls.coachId, rating: body.rating, comment: body.comment || null })
+      .values({ classId: cls.id, bookingId: body.bookingId, userId: user.id, coachId: cls.coachId, rating: body.rating, comment: body.comment || null, createdAt: now, updatedAt: now })
       .returning();
     return created!;
   });

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from '
 import type { Browser, Page } from 'playwright-core';
 import { seriousA11yViolations } from '../helpers/axe';
 import { type GuardedContext, launchBrowser, newContext, PHONE, signIn, startProduct, type ProductServer } from '../helpers/browser';
+import { testNow } from '../helpers/today';
 
 /** The list calls with or without their paging parameters. */
 const CUSTOMERS_API = /\/api\/customers(\?|$)/;
@@ -38,7 +39,7 @@ async function toast(p: Page): Promise<string> {
 describe('Class Management', () => {
   test('tab=classes opens the class tab; the admin finds a class by title and edits it', async () => {
     const classes = (await (await page.request.get(`${product.url}/api/classes/managed?view=series&sort=next&limit=100`)).json()) as any[];
-    const target = classes.find((c) => c.parentClassId === null && !c.isRecurring && new Date(c.startTime).getTime() > Date.now() + 86_400_000);
+    const target = classes.find((c) => c.parentClassId === null && !c.isRecurring && new Date(c.startTime).getTime() > testNow() + 86_400_000);
     expect(target).toBeDefined();
     await page.goto(`${product.url}/admin?tab=classes`, { waitUntil: 'networkidle' });
     expect(await page.getByRole('tab', { name: 'Class Management' }).getAttribute('aria-selected')).toBe('true');
@@ -273,7 +274,7 @@ describe('an admin creating a class', () => {
     await page.getByLabel('Address line 1').fill('19th St');
     await page.getByLabel('City', { exact: true }).fill('San Francisco');
     await page.getByLabel('ZIP').fill('94114');
-    await page.getByLabel('Start date').fill(new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Los_Angeles' }).format(new Date(Date.now() + 5 * 86_400_000)));
+    await page.getByLabel('Start date').fill(new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Los_Angeles' }).format(new Date(testNow() + 5 * 86_400_000)));
     await page.getByRole('button', { name: 'Create Class' }).click();
     await page.waitForURL('**/admin?tab=classes');
     // newest first: the new class heads the first page

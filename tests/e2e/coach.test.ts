@@ -7,6 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import { seriousA11yViolations } from '../helpers/axe';
 import { type GuardedContext, launchBrowser, newContext, PHONE, signIn, startProduct, type ProductServer } from '../helpers/browser';
 import { pacificWallTimeToInstant } from '../../api/lib/pacific';
+import { testNow } from '../helpers/today';
 
 // Browser steps on a busy machine take longer than bun's 5 s default.
 setDefaultTimeout(30_000);
@@ -30,7 +31,7 @@ afterAll(async () => {
 
 /** The Pacific date `days` from now as YYYY-MM-DD. */
 function pacificDate(days: number): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Los_Angeles' }).format(new Date(Date.now() + days * 86_400_000));
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Los_Angeles' }).format(new Date(testNow() + days * 86_400_000));
 }
 
 async function toast(p: Page): Promise<string> {
@@ -313,7 +314,7 @@ describe('the class form (coach-admin-areas §2, §5, §9)', () => {
   });
 
   test('?edit={id} opens the class in edit mode; Cancel goes back', async () => {
-    const own = (await (await p.request.get(`${product.url}/api/classes/managed`)).json()).find((c: any) => c.parentClassId === null && !c.isRecurring);
+    const own = (await (await p.request.get(`${product.url}/api/classes/managed`)).json()).find((c: any) => c.parentClassId === null && !c.isRecurring && Date.parse(c.startTime) > testNow());
     await p.goto(`${product.url}/my-classes`, { waitUntil: 'networkidle' });
     await p.goto(`${product.url}/create-class?edit=${own.id}`, { waitUntil: 'networkidle' });
     await p.getByRole('heading', { name: 'Edit Class' }).waitFor();
@@ -348,7 +349,7 @@ describe('deleting and the calendar', () => {
 
   test('a class with active bookings warns first (Delete Anyways), then asks the browser\'s confirmation', async () => {
     const rows = (await (await p.request.get(`${product.url}/api/classes/managed`)).json()) as any[];
-    const booked = rows.find((c) => c.parentClassId === null && !c.isRecurring && c.activeBookings > 0 && Date.parse(c.startTime) > Date.now());
+    const booked = rows.find((c) => c.parentClassId === null && !c.isRecurring && c.activeBookings > 0 && Date.parse(c.startTime) > testNow());
     await p.goto(`${product.url}/my-classes`, { waitUntil: 'networkidle' });
     const confirmations: string[] = [];
     p.once('dialog', (d) => {

@@ -12,6 +12,7 @@ import { openDb } from '../../db/client';
 import { classes, users } from '../../db/schema';
 import { DESKTOP, launchBrowser, newContext, payWithCard, PHONE, signIn, startProduct, type ProductServer } from '../helpers/browser';
 import { parseCalendar } from '../helpers/ical';
+import { testNow } from '../helpers/today';
 
 const SHOTS = process.env.SCREENSHOT_DIR;
 let product: ProductServer;
@@ -19,7 +20,7 @@ let browser: Browser;
 let kidsClassId: number;
 let runClassId: number;
 let paidKidsId: number;
-const kidsStart = new Date(Math.ceil((Date.now() + 20 * 60_000) / 60_000) * 60_000); // check-in is open 30 minutes ahead
+const kidsStart = new Date(Math.ceil((testNow() + 20 * 60_000) / 60_000) * 60_000); // check-in is open 30 minutes ahead
 const parent = { email: `parent-${Date.now()}@example.com`, password: 'harbor-lights-2027' };
 
 async function withDatabase<T>(work: (db: Awaited<ReturnType<typeof openDb>>) => Promise<T>): Promise<T> {
@@ -41,7 +42,7 @@ beforeAll(async () => {
     const [kids] = await db.write((tx) =>
       tx.insert(classes).values({ ...base, title: 'Little Kickers Roster', ageGroup: 'Kids', startTime: kidsStart, endTime: new Date(kidsStart.getTime() + 3_600_000) }).returning(),
     );
-    const runStart = new Date(Date.now() + 3 * 86_400_000);
+    const runStart = new Date(testNow() + 3 * 86_400_000);
     const [run] = await db.write((tx) => tx.insert(classes).values({ ...base, title: 'Bay Run Feed', startTime: runStart, endTime: new Date(runStart.getTime() + 3_600_000) }).returning());
     const [paidKids] = await db.write((tx) =>
       tx.insert(classes).values({ ...base, title: 'Junior Tennis Checkout', ageGroup: 'Kids', priceCents: 3000, startTime: runStart, endTime: new Date(runStart.getTime() + 3_600_000) }).returning(),

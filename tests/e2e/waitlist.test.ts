@@ -12,6 +12,7 @@ import type { Browser } from 'playwright-core';
 import { openDb } from '../../db/client';
 import { bookingAttendees, bookings, classes, users } from '../../db/schema';
 import { DESKTOP, launchBrowser, newContext, payWithCard, signIn, startProduct, type ProductServer } from '../helpers/browser';
+import { testNow } from '../helpers/today';
 
 let product: ProductServer;
 let browser: Browser;
@@ -80,7 +81,7 @@ async function mailsTo(to: string, subject: string, ms = 10_000, atLeast = 1): P
 /** A free one-off class of the demo coach, 3 days away, with one spot, which another customer has booked. */
 async function fullFreeClass(title: string, ageGroup: 'Adults' | 'Kids') {
   const db = await openDb(`file:${join(product.dataDir, 'fogline.db')}`);
-  const start = new Date(Date.now() + 3 * 86_400_000);
+  const start = new Date(testNow() + 3 * 86_400_000);
   try {
     const coach = (await db.select({ id: users.id }).from(users).where(eq(users.email, 'coach@fogline.test')).get())!;
     const [cls] = await db.write((tx) =>
@@ -103,7 +104,7 @@ test('join the waitlist of a full class, another customer cancels, the offer ema
   const coach = await fetch(`${product.url}/api/login`, { method: 'POST', headers: origin(), body: JSON.stringify({ email: 'coach@fogline.test', password: 'demo-password' }) });
   const coachCookie = coach.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
   const managed = (await call(coachCookie, 'GET', '/api/classes/managed')).body as any[];
-  const soon = (c: any) => c.startTime && Date.parse(c.startTime) > Date.now() + 72 * 3_600_000 && Date.parse(c.startTime) < Date.now() + 13 * 24 * 3_600_000;
+  const soon = (c: any) => c.startTime && Date.parse(c.startTime) > testNow() + 72 * 3_600_000 && Date.parse(c.startTime) < testNow() + 13 * 24 * 3_600_000;
   const left = (c: any) => c.capacity - c.activeBookings;
   const cls = managed
     .filter((c) => !(c.isRecurring && c.parentClassId === null) && c.price > 0 && soon(c) && left(c) >= 1)
@@ -174,11 +175,11 @@ test('join the waitlist of a full class, another customer cancels, the offer ema
 
   // The coach moves it to tomorrow, a little over 24 hours from now: a second notice, and no reminder until
   // the clock passes 24 hours before the new start, then exactly one (the reminder job runs every minute).
-  const tomorrow = Date.now() + LEAD_HOURS * 3_600_000 + 45_000;
+  const tomorrow = testNow() + LEAD_HOURS * 3_600_000 + 45_000;
   expect((await call(coachCookie, 'PATCH', `/api/classes/${cls.id}`, { startTime: new Date(tomorrow).toISOString() })).status).toBe(200);
   expect(await mailsTo(waiter.email, `Class changed: ${cls.title}`, 15_000, 2)).toHaveLength(2);
   const reminderDue = tomorrow - LEAD_HOURS * 3_600_000;
-  await Bun.sleep(Math.max(0, reminderDue - Date.now() - 3_000));
+  await Bun.sleep(Math.max(0, reminderDue - testNow() - 3_000));
   expect(await mailsTo(waiter.email, `Reminder: ${cls.title}`, 0)).toEqual([]);
   const [reminder] = await mailsTo(waiter.email, `Reminder: ${cls.title}`, 150_000);
   expect(reminder).toBeDefined();
@@ -203,7 +204,7 @@ test('join the waitlist of a full class, another customer cancels, the offer ema
 
 test("Join Waitlist takes the spot counter; Leave works on the class page and on My Bookings' Waitlist tab, which shows the place in line", async () => {
   const listed = (await (await fetch(`${product.url}/api/classes?limit=100`)).json()) as { id: number; title: string; capacity: number; spotsLeft: number; startTime: string | null }[];
-  const full = listed.find((c) => c.spotsLeft === 0 && c.capacity >= 2 && c.startTime && Date.parse(c.startTime) > Date.now() + 3_600_000);
+  const full = listed.find((c) => c.spotsLeft === 0 && c.capacity >= 2 && c.startTime && Date.parse(c.startTime) > testNow() + 3_600_000);
   expect(full).toBeDefined();
   const waiter = await register();
   const guard = await newContext(browser, DESKTOP);

@@ -11,6 +11,7 @@ import { loadSite, startServer } from '../../api/server';
 import { seedIfEmpty } from '../../db/seed';
 import { checkAnswerAgainstDocs } from './openapi';
 import { sharedSqld, testOnSqld } from './sqld';
+import { testNow } from './today';
 
 export interface TestServer {
   url: string;
@@ -29,7 +30,7 @@ export type TestServerOptions = Omit<ContextOptions, 'env'> & { seed?: boolean; 
  * build in DIST_DIR), with its render cache. */
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'fogline-test-'));
-  const clock = options.clock instanceof FakeClock ? options.clock : new FakeClock();
+  const clock = options.clock instanceof FakeClock ? options.clock : new FakeClock(new Date(testNow()));
   const database = testOnSqld ? { databaseUrl: await (await sharedSqld()).newDatabase() } : {};
   const env = { trustProxy: 'xff-last' as const, ...envForDataDir(dataDir), ...database, ...options.env };
   const ctx = await createContext({ ...options, env, clock });

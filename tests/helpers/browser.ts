@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawnFogline } from './processes';
+import { shiftedDay, testNow } from './today';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -48,6 +49,8 @@ export const DESKTOP = { width: 1280, height: 900 };
 
 export async function newContext(browser: Browser, viewport = DESKTOP): Promise<GuardedContext> {
   const context = await browser.newContext({ viewport, timezoneId: 'America/Los_Angeles', locale: 'en-US' });
+  // On another day (SEED_TODAY) the page's clock starts where the product's does, and runs on from there.
+  if (shiftedDay) await context.clock.install({ time: testNow() });
   const offMachine: string[] = [];
   await context.route('**/*', (route) => {
     const { hostname, protocol } = new URL(route.request().url());
