@@ -11,6 +11,7 @@ import type { Attendee } from '../attendees/model';
 import { bookingEvent } from '../calendar/events';
 import { placeOf } from '../classes/shape';
 import { buildIcs } from '../lib/ics';
+import { meetingLines } from '../lib/directions';
 import { spotCount } from '../lib/plural';
 import type { CancelReason } from '../spots/booking-states';
 import { fullRefundDeadline } from '../spots/policy';
@@ -64,6 +65,7 @@ function bookingConfirmationEmail(ctx: AppContext, booking: BookingFacts, cls: C
       `Hi ${user.firstName}, your booking is confirmed.`,
       `When: ${whenOf(cls)}`,
       `Where: ${whereOf(cls)}`,
+      ...meetingLines(cls),
       people ? `Spots: ${spots} for ${people}` : `Spots: ${spots}`,
       paid,
       policy,

@@ -9,6 +9,7 @@ import { classIcsAttachments, whenOf, whereOf } from '../bookings/emails';
 import type { ClassRow } from '../bookings/shape';
 import type { AppContext } from '../context';
 import { runOnce } from '../lib/jobs';
+import { meetingLines } from '../lib/directions';
 import { spotCount } from '../lib/plural';
 import { renderEmail } from '../mail-templates';
 
@@ -98,6 +99,7 @@ function reminderEmail(ctx: AppContext, booking: { id: number; quantity: number 
       `When: ${whenOf(cls)}`,
       `Where: ${whereOf(cls)}`,
       ...(map ? [`Map: ${map}`] : []),
+      ...meetingLines(cls),
       `Spots: ${spotCount(booking.quantity)}`,
       ...(cls.whatToBring ? [`What to bring: ${cls.whatToBring}`] : []),
     ],

@@ -14,6 +14,7 @@ import Spinner from '../../components/Spinner';
 import ClassImage from '../../managed-classes/ClassImage';
 import { fetchSeriesPage, isSeriesParent, MANAGED, type ManagedClass, rosterLinkOf } from '../../managed-classes/classes';
 import { useDeleteClass } from '../../managed-classes/DeleteClassFlow';
+import { WeatherCallBanner } from './WeatherCallBanner';
 
 type Kind = 'series' | 'session' | 'one-time';
 
@@ -67,6 +68,8 @@ function MyClasses() {
           <Icon name="plus" /> Create New Class
         </a>
       </div>
+
+      <WeatherCallBanner />
 
       {failed ? (
         <div role="alert" className="card mt-6 p-8 text-center">
