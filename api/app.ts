@@ -2,6 +2,7 @@
 import { Elysia, ValidationError } from 'elysia';
 import { adminRoutes } from './admin';
 import { cancelClassBookings } from './bookings/cancellation';
+import { cancelForCustomer, resendConfirmation } from './bookings/support';
 import { authRoutes } from './auth';
 import { attendeeRoutes } from './attendees';
 import { bookingRoutes } from './bookings';
@@ -168,7 +169,7 @@ export function createApi(ctx: AppContext) {
     .use(authRoutes(ctx))
     .use(userRoutes(ctx))
     // Suspending a coach cancels their classes' bookings through the bookings feature's own flow.
-    .use(adminRoutes(ctx, { cancelClassBookings }))
+    .use(adminRoutes(ctx, { cancelClassBookings, bookingSupport: { cancelForCustomer, resendConfirmation } }))
     .use(uploadRoutes(ctx))
     .use(catalogRoutes(ctx))
     .use(contactRoutes(ctx))

@@ -17,14 +17,14 @@ import { bookingWithClass } from './queries';
 import { type BookingRow, paidCents, toBookingJson } from './shape';
 
 /** Issues a refund through the provider; the idempotency key makes a repeated call refund once. */
-async function issueRefund(ctx: AppContext, booking: BookingRow, cents: number): Promise<void> {
+export async function issueRefund(ctx: AppContext, booking: BookingRow, cents: number, idempotencyKey = `refund-booking-${booking.id}`): Promise<void> {
   if (cents <= 0) return;
   if (!booking.paymentIntentId) {
     console.warn(`[bookings] booking ${booking.id} has no payment intent (demo data?): no refund sent to the provider`);
     return;
   }
   try {
-    await ctx.payments.refund(booking.paymentIntentId, cents, `refund-booking-${booking.id}`);
+    await ctx.payments.refund(booking.paymentIntentId, cents, idempotencyKey);
   } catch (error) {
     console.error('[bookings] refund failed', booking.id, error);
     throw new DomainError(502, 'The refund could not be issued right now. Please try again in a moment.');
@@ -44,7 +44,8 @@ export async function cancelBooking(ctx: AppContext, user: SessionUser, bookingI
   await issueRefund(ctx, booking, refundCents);
   // The freed spots go to the waitlist in this same write, before anyone else can book them.
   const updated = await writeFreeingSpots(ctx, [cls.id], (tx) =>
-    applyTransition(tx, booking, 'cancelByCustomer', 'customer', { cancelledAt: now, holdExpiresAt: null, refundAmountCents: refundCents }),
+    // The total refunded: a part an admin refunded earlier, plus this refund.
+    applyTransition(tx, booking, 'cancelByCustomer', 'customer', { cancelledAt: now, holdExpiresAt: null, refundAmountCents: (booking.refundAmountCents ?? 0) + refundCents }),
   );
   if (!updated) throw conflict('This booking has already been cancelled.');
   if (booking.status === 'pending' && booking.paymentIntentId) await ctx.payments.cancelIntent(booking.paymentIntentId);
@@ -77,7 +78,7 @@ export async function cancelClassBookings(ctx: AppContext, classIds: number[], a
       applyTransition(tx, booking, 'cancelForDeletedClass', actor, {
         cancelledAt: now,
         holdExpiresAt: null,
-        refundAmountCents: booking.status === 'confirmed' ? paid : null,
+        refundAmountCents: booking.status === 'confirmed' ? (booking.refundAmountCents ?? 0) + paid : null,
       }),
     );
     // A waitlist offer was never a booking: its entry is closed with the rest of the waitlist below.

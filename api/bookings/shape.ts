@@ -11,8 +11,9 @@ export type BookingRow = typeof bookings.$inferSelect;
 export type ClassRow = typeof classes.$inferSelect;
 
 /** What the customer has paid for a booking: its amount once confirmed (a hold has paid nothing yet). */
-export function paidCents(row: Pick<BookingRow, 'status' | 'amountCents'>): number {
-  return row.status === 'confirmed' ? row.amountCents : 0;
+/** What the customer has paid and not yet had back: an admin may have refunded part of a confirmed booking. */
+export function paidCents(row: Pick<BookingRow, 'status' | 'amountCents' | 'refundAmountCents'>): number {
+  return row.status === 'confirmed' ? Math.max(0, row.amountCents - (row.refundAmountCents ?? 0)) : 0;
 }
 
 export function toBookingJson(row: BookingRow, cls: ClassRow, now: Date, attendees: Attendee[], reviewId: number | null = null): Booking {
