@@ -57,8 +57,9 @@ export async function cancelBooking(ctx: AppContext, user: SessionUser, bookingI
  * hold, so a payment that still arrives is refunded in full) and emails each customer; then closes the classes'
  * waitlists, emailing each person who was waiting (api/waitlist/offers closeWaitlists). Call it BEFORE marking
  * the classes deleted. A refund that fails stops with a 502 (the class must not be deleted then); bookings
- * handled so far stay cancelled and refunded, so calling again finishes the rest. */
-export async function cancelClassBookings(ctx: AppContext, classIds: number[], actor: Actor): Promise<{ cancelled: number; refunded: number }> {
+ * handled so far stay cancelled and refunded, so calling again finishes the rest. `why` replaces the email's
+ * reason (the weather call, a class below its minimum size). */
+export async function cancelClassBookings(ctx: AppContext, classIds: number[], actor: Actor, why?: string): Promise<{ cancelled: number; refunded: number }> {
   if (classIds.length === 0) return { cancelled: 0, refunded: 0 };
   const now = ctx.clock.now();
   const rows = await ctx.db
@@ -85,7 +86,7 @@ export async function cancelClassBookings(ctx: AppContext, classIds: number[], a
     if (booking.status === 'pending' && booking.paymentIntentId) await ctx.payments.cancelIntent(booking.paymentIntentId);
     cancelled++;
     refundedCents += paid;
-    await sendCancellationEmail(ctx, updated, cls, { email, firstName }, paid, 'class_deleted');
+    await sendCancellationEmail(ctx, updated, cls, { email, firstName }, paid, 'class_deleted', why);
   }
   await closeWaitlists(ctx, classIds);
   return { cancelled, refunded: centsToDollars(refundedCents) };
