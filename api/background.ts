@@ -4,7 +4,8 @@ import type { AppContext } from './context';
 import { type JobHandle, scheduleJob } from './lib/jobs';
 import { PRUNE_REMINDER_KEYS_EVERY_MS, pruneSentReminderKeys, REMINDERS_EVERY_MS, sendDueReminders } from './notices/reminders';
 import { removeUnusedUploads } from './uploads/cleanup';
-import { passOnFreedSpots, sweepWaitlists } from './waitlist/offers';
+import { announceNewOffers } from './notices/waitlist-emails';
+import { passOnFreedSpots, sweepWaitlists } from './spots/release';
 
 /** Payment holds past their 15 minutes become cancelled (hold_expired) even if nobody touches their class
  * again, their spots offered to the waitlist in the same write (bookings also expire them lazily, so a spot is
@@ -22,7 +23,15 @@ export function startBackgroundJobs(ctx: AppContext): { stop(): void; jobs: JobH
       everyMs: EXPIRE_HOLDS_EVERY_MS,
       run: (ctx) => passOnFreedSpots(ctx),
     }),
-    scheduleJob(ctx, { name: 'waitlist-offers', everyMs: WAITLIST_SWEEP_EVERY_MS, run: sweepWaitlists }),
+    scheduleJob(ctx, {
+      name: 'waitlist-offers',
+      everyMs: WAITLIST_SWEEP_EVERY_MS,
+      // Announces every offer not yet emailed, whoever made it (a process that stopped before announcing).
+      run: async (ctx) => {
+        await sweepWaitlists(ctx);
+        await announceNewOffers(ctx);
+      },
+    }),
     // Reminders before booked classes; each one is also its own one-off key, so none is ever sent twice.
     scheduleJob(ctx, { name: 'class-reminders', everyMs: REMINDERS_EVERY_MS, run: sendDueReminders }),
     // ...and those keys are dropped once their class has started (it can never be due again).

@@ -22,6 +22,10 @@ export interface AppContext {
   google: GoogleSignIn | null;
   storage: StorageProvider;
   rateLimits: RateLimits;
+  /** Emails new waitlist offers once the write that made them commits (the booking domain calls it, api/spots
+   * SpotsContext). Wired by createApi (api/app.ts) to api/notices; a context with no app announces them at
+   * the next waitlist sweep. */
+  announceOffers?: () => Promise<void>;
 }
 
 export interface ContextOptions {

@@ -8,7 +8,8 @@ import type { SessionUser } from '../auth/session';
 import { spotsTakenByClass } from '../spots/taken';
 import type { AppContext } from '../context';
 import { noticeClassChanges } from '../notices/changes';
-import { notifyNewOffers, repriceOffers, retimeForMove, writeFreeingSpots } from '../waitlist/offers';
+import { announceNewOffers } from '../notices/waitlist-emails';
+import { repriceOffers, retimeForMove, writeFreeingSpots } from '../spots/release';
 import { pacificDay, pacificHHMM, pacificWallTimeToInstant } from '../lib/pacific';
 import { checkCategory, invalid, loadManagedClass } from './access';
 import { fieldColumns, type NewClassRow, placeColumns } from './columns';
@@ -90,7 +91,7 @@ export async function updateClass(ctx: AppContext, user: SessionUser | null, id:
   });
   // Everyone booked or waiting hears of a new time or place; an offer re-priced goes out again at its new amount.
   await noticeClassChanges(ctx, targets, updated);
-  if (repriced) await notifyNewOffers(ctx);
+  if (repriced) await announceNewOffers(ctx);
   const self = updated.find((r) => r.id === row.id) ?? updated[0]!;
   return {
     ...toClassJson(self),

@@ -4,13 +4,15 @@
 // cancelling refunds everything paid until the class starts, whatever the 48-hour rule says. Called by the
 // class update path with the rows before and after the change (which offers a raised capacity's spots itself).
 import { and, eq, inArray } from 'drizzle-orm';
-import { bookings, users, waitlistEntries } from '../../db/schema';
-import { deliver, whenOf, whereOf } from '../bookings/emails';
-import type { ClassRow } from '../bookings/shape';
+import { bookings, type classes, users, waitlistEntries } from '../../db/schema';
+import { deliver, whenOf, whereOf } from './booking-emails';
 import type { AppContext } from '../context';
 import { renderEmail } from '../mail-templates';
+import { inStates } from '../spots/booking-states';
 import { openEntry } from '../spots/entry-states';
 import { mapLink } from './reminders';
+
+type ClassRow = typeof classes.$inferSelect;
 
 /** Did the change move the class in time or place (what an attendee has planned around)? */
 function movedClass(before: ClassRow, after: ClassRow): boolean {
@@ -42,7 +44,7 @@ export async function noticeClassChanges(ctx: AppContext, before: ClassRow[], af
       tx
         .update(bookings)
         .set({ classChangedAt: now })
-        .where(and(eq(bookings.classId, next.id), inArray(bookings.status, ['confirmed', 'pending'])))
+        .where(and(eq(bookings.classId, next.id), inStates(['confirmed', 'hold'])))
         .returning({ userId: bookings.userId }),
     );
     const waiting = await ctx.db.select({ userId: waitlistEntries.userId }).from(waitlistEntries).where(and(eq(waitlistEntries.classId, next.id), openEntry));
