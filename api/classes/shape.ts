@@ -2,6 +2,7 @@
 // instants, recurrence fields decoded. Every route that returns a class goes through here.
 import type { classes } from '../../db/schema';
 import { centsToDollars } from '../lib/money';
+import { decisionTimeOf, describePolicy, policyOf } from '../conditions/model';
 import { pacificDay, pacificHHMM, pacificWeekday } from '../lib/pacific';
 import { classEnd } from '../lib/class-place';
 import { isSeriesParent } from '../spots/series';
@@ -104,7 +105,26 @@ export function toClassJson(row: ClassRow, options: { includeSchedules?: boolean
     recurrenceEndDate: row.recurrenceEndDate?.toISOString() ?? null,
     recurrenceEndCount: row.recurrenceEndCount,
     createdAt: row.createdAt.toISOString(),
+    ...outdoorFieldsOf(row),
     ...(options.includeSchedules ? { schedules: schedulesOf(row) } : {}),
+  };
+}
+
+/** The weather policy (the class's or the built-in one), the minimum size and the meeting point. */
+function outdoorFieldsOf(row: ClassRow) {
+  const policy = policyOf(row);
+  const meetingPoint =
+    row.meetingLatitude !== null && row.meetingLongitude !== null
+      ? { latitude: row.meetingLatitude, longitude: row.meetingLongitude, notes: row.meetingNotes, photo: row.meetingPhoto }
+      : null;
+  return {
+    weatherPolicy: { ...policy, backupLocation: policy.backupLocation ?? null },
+    weatherPolicyText: describePolicy(policy),
+    minAttendees: row.minAttendees,
+    decisionHours: row.decisionHours,
+    decisionTime: row.minAttendees !== null ? (decisionTimeOf(row.startTime, row.decisionHours)?.toISOString() ?? null) : null,
+    sizeDecision: row.sizeDecision,
+    meetingPoint,
   };
 }
 

@@ -14,6 +14,7 @@ import { pacificDay, pacificHHMM, pacificWallTimeToInstant } from '../lib/pacifi
 import { checkCategory, invalid, loadManagedClass } from './access';
 import { fieldColumns, type NewClassRow, placeColumns } from './columns';
 import { liveClasses } from '../spots/classes';
+import { checkMinimum, rememberPolicy } from './outdoor';
 import { CLASS_MESSAGES, type ClassChanges, parseInstant, type Scope } from './model';
 import { type ClassRow, type ClassWriteResult, isSeriesParent, toClassJson } from './shape';
 
@@ -62,6 +63,7 @@ export async function updateClass(ctx: AppContext, user: SessionUser | null, id:
   const { row } = await loadManagedClass(ctx, user, id);
   const targets = await rowsToEdit(ctx, row, scope);
   if (changes.categoryId !== undefined) await checkCategory(ctx, changes.categoryId);
+  checkMinimum(changes.minAttendees === undefined ? row.minAttendees : changes.minAttendees, changes.capacity ?? row.capacity);
   const place = await placeColumns(ctx, changes, row);
   const common = { ...fieldColumns(changes), ...place.columns };
   const start = changes.startTime ? parseInstant(changes.startTime) : null;
@@ -89,6 +91,7 @@ export async function updateClass(ctx: AppContext, user: SessionUser | null, id:
     }
     return rows;
   });
+  await rememberPolicy(ctx, row.coachId, changes.weatherPolicy);
   // Everyone booked or waiting hears of a new time or place; an offer re-priced goes out again at its new amount.
   await noticeClassChanges(ctx, targets, updated);
   if (repriced) await announceNewOffers(ctx);
