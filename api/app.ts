@@ -1,6 +1,7 @@
 // The Elysia app mounted at /api: security checks, the one error handler, and every feature's routes.
 import { Elysia, ValidationError } from 'elysia';
 import { adminRoutes } from './admin';
+import { cancelClassBookings } from './bookings/cancellation';
 import { authRoutes } from './auth';
 import { attendeeRoutes } from './attendees';
 import { bookingRoutes } from './bookings';
@@ -169,7 +170,8 @@ export function createApi(ctx: AppContext) {
     .use(healthRoutes(ctx))
     .use(authRoutes(ctx))
     .use(userRoutes(ctx))
-    .use(adminRoutes(ctx))
+    // Suspending a coach cancels their classes' bookings through the bookings feature's own flow.
+    .use(adminRoutes(ctx, { cancelClassBookings }))
     .use(uploadRoutes(ctx))
     .use(catalogRoutes(ctx))
     .use(contactRoutes(ctx))

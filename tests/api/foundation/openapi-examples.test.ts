@@ -156,6 +156,14 @@ const FRESH: Record<string, () => Promise<Fresh>> = {
   'DELETE /api/users/me': async () => ({ client: (await newCustomer({ password: String(bodyExample('DELETE', '/api/users/me').password) })).client }),
   // Signing out everywhere ends every session of the account: a new account's, not the demo customer's.
   'POST /api/logout/everywhere': async () => ({ client: (await newCustomer()).client }),
+  // Decisions on accounts change them for good: each on an account of its own, never a demo account.
+  'PUT /api/admin/coaches/{id}/reject': async () => ({ params: { id: String((await newCustomer({ role: 'coach' })).id) } }),
+  'PUT /api/admin/users/{id}/suspend': async () => ({ params: { id: String((await newCustomer()).id) } }),
+  'PUT /api/admin/users/{id}/reinstate': async () => {
+    const { id } = await newCustomer();
+    await expectOk(clients.admin.put(`/api/admin/users/${id}/suspend`, bodyExample('PUT', '/api/admin/users/{id}/suspend')), 'suspension setup');
+    return { params: { id: String(id) } };
+  },
   'GET /api/classes/{id}': async () => ({ params: { id: String(await newClass()) } }),
   'GET /api/classes/{id}/bookings/count': async () => ({ params: { id: String(await newClass()) } }),
   'PATCH /api/classes/{id}': async () => ({ params: { id: String(await newClass()) } }),
