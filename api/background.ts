@@ -2,6 +2,7 @@
 // process runs each job per period, however many processes or machines serve Fogline.
 import type { AppContext } from './context';
 import { type JobHandle, scheduleJob } from './lib/jobs';
+import { sendDueChangeNotices } from './notices/changes';
 import { PRUNE_REMINDER_KEYS_EVERY_MS, pruneSentReminderKeys, REMINDERS_EVERY_MS, sendDueReminders } from './notices/reminders';
 import { REFRESH_CONDITIONS_EVERY_MS, refreshConditions } from './conditions/refresh';
 import { removeUnusedUploads } from './uploads/cleanup';
@@ -33,6 +34,8 @@ export function startBackgroundJobs(ctx: AppContext): { stop(): void; jobs: JobH
         await announceNewOffers(ctx);
       },
     }),
+    // Change notices whose window has ended (api/notices/changes.ts), checked at least twice per window.
+    scheduleJob(ctx, { name: 'change-notices', everyMs: Math.min(30_000, Math.max(1_000, ctx.env.changeNoticeWindowMs / 2)), run: sendDueChangeNotices }),
     // Reminders before booked classes; each one is also its own one-off key, so none is ever sent twice.
     scheduleJob(ctx, { name: 'class-reminders', everyMs: REMINDERS_EVERY_MS, run: sendDueReminders }),
     // ...and those keys are dropped once their class has started (it can never be due again).
