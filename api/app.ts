@@ -1,7 +1,7 @@
 // The Elysia app mounted at /api: security checks, the one error handler, and every feature's routes.
 import { Elysia, ValidationError } from 'elysia';
 import { adminRoutes } from './admin';
-import { cancelClassBookings } from './classes/delete';
+import { cancelClassBookings } from './notices/class-cancellations';
 import { authRoutes } from './auth';
 import { attendeeRoutes } from './attendees';
 import { bookingRoutes } from './bookings';

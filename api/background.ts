@@ -4,7 +4,9 @@ import type { AppContext } from './context';
 import { type JobHandle, scheduleJob } from './lib/jobs';
 import { sendDueChangeNotices } from './notices/changes';
 import { PRUNE_REMINDER_KEYS_EVERY_MS, pruneSentReminderKeys, REMINDERS_EVERY_MS, sendDueReminders } from './notices/reminders';
+import { DECIDE_CLASS_SIZES_EVERY_MS, decideClassSizes } from './conditions/minimum-size';
 import { REFRESH_CONDITIONS_EVERY_MS, refreshConditions } from './conditions/refresh';
+import { checkWeatherCalls, WEATHER_CALLS_EVERY_MS } from './conditions/weather-call';
 import { removeUnusedUploads } from './uploads/cleanup';
 import { announceNewOffers } from './notices/waitlist-emails';
 import { passOnFreedSpots, sweepWaitlists } from './spots/release';
@@ -47,6 +49,10 @@ export function startBackgroundJobs(ctx: AppContext): { stop(): void; jobs: JobH
   // tried at once on start, so a fresh demo shows its forecasts within seconds rather than after the first period.
   const conditions = scheduleJob(ctx, { name: 'refresh-conditions', everyMs: REFRESH_CONDITIONS_EVERY_MS, run: refreshConditions, leaseMs: 10 * 60_000 });
   jobs.push(conditions);
+  // The weather call 24 h and 3 h before a class whose forecast reaches its policy, and the minimum class size
+  // at its decision time (api/conditions).
+  jobs.push(scheduleJob(ctx, { name: 'weather-calls', everyMs: WEATHER_CALLS_EVERY_MS, run: checkWeatherCalls }));
+  jobs.push(scheduleJob(ctx, { name: 'decide-class-sizes', everyMs: DECIDE_CLASS_SIZES_EVERY_MS, run: decideClassSizes }));
   void conditions.tick();
   return { jobs, stop: () => jobs.forEach((job) => job.stop()) };
 }

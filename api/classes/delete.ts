@@ -6,28 +6,13 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { classes } from '../../db/schema';
 import type { SessionUser } from '../auth/session';
 import type { AppContext } from '../context';
-import { centsToDollars } from '../lib/money';
-import { sendCancellationEmail } from '../notices/booking-emails';
-import { closeWaitlistsAndTell } from '../notices/waitlist-emails';
-import type { Actor } from '../spots/booking-states';
-import { cancelForDeletedClasses } from '../spots/cancellation';
+import { cancelClassBookings } from '../notices/class-cancellations';
 import { hasStarted } from '../spots/policy';
 import { loadManagedClass } from './access';
 import { liveClass, liveClasses } from '../spots/classes';
 import { type ClassRow, isSeriesParent } from './shape';
 
 export type DeleteOption = 'following' | 'this' | 'all' | undefined;
-
-/** Cancels every open booking of the classes with a full refund (api/spots/cancellation.ts), emailing each
- * customer as it goes, then closes the classes' waitlists, emailing each person who was waiting. Call it
- * BEFORE marking the classes deleted; a refund that fails stops with a 502 and calling again finishes. */
-export async function cancelClassBookings(ctx: AppContext, classIds: number[], actor: Actor): Promise<{ cancelled: number; refunded: number }> {
-  const done = await cancelForDeletedClasses(ctx, classIds, actor, ({ booking, cls, user, refundCents }) =>
-    sendCancellationEmail(ctx, booking, cls, user, refundCents, 'class_deleted'),
-  );
-  if (classIds.length > 0) await closeWaitlistsAndTell(ctx, classIds);
-  return { cancelled: done.cancelled, refunded: centsToDollars(done.refundedCents) };
-}
 
 /** The rows a delete removes: a series' parent takes the whole series; "following" takes a session and the
  * later ones of its series (and the parent once no session is left); otherwise just the class. Rows deleted

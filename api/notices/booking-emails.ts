@@ -102,6 +102,8 @@ export function sendCancellationEmail(
   user: UserRow,
   refundCents: number,
   reason: CancelReason,
+  /** The class's own reason, in place of the reason's usual words (the weather, a minimum size not reached). */
+  why?: string,
 ): Promise<void> {
   const wasPaid = booking.confirmedAt !== null && booking.amountCents > 0;
   const refund =
@@ -116,7 +118,7 @@ export function sendCancellationEmail(
     heading: `Booking cancelled: ${cls.title}`,
     paragraphs: [
       `Hi ${user.firstName},`,
-      REASON_TEXT[reason] ?? 'Your booking has been cancelled.',
+      why ?? REASON_TEXT[reason] ?? 'Your booking has been cancelled.',
       `Class: ${cls.title}, ${whenOf(cls)}`,
       refund,
     ],
