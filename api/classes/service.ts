@@ -14,7 +14,7 @@ import type { AppContext } from '../context';
 import { contains } from '../lib/like';
 import { pageEntries, type PageRequest } from '../lib/pagination';
 import { FIRST_YEAR, inSupportedYears, LAST_YEAR } from '../lib/schema';
-import { waitlistCounts } from '../waitlist/counts';
+import { waitlistCounts } from '../spots/waitlist-counts';
 import { liveClasses } from '../spots/classes';
 import { toClassJson } from './shape';
 
