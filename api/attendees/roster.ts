@@ -6,7 +6,7 @@ import type { SessionUser } from '../auth/session';
 import { requireRole } from '../auth/plugin';
 import type { AppContext } from '../context';
 import { badRequest, conflict, forbidden, notFound } from '../errors';
-import { toBookingClassJson } from '../bookings/shape';
+import { toBookingClassJson } from '../spots/shape';
 import { centsToDollars, dollarsToCents, formatDollars } from '../lib/money';
 import { countOf } from '../lib/plural';
 import { formatDateShort, formatTimePT } from '../lib/pacific';

@@ -4,47 +4,17 @@
 import { and, eq, gte, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import { bookings, classes } from '../../db/schema';
 import { attendeesOf, describeAttendee } from '../spots/attendees';
-import { classEnd, type ClassRow, placeOf } from '../classes/shape';
+import { bookingEvent, eventOf, hasStart } from '../notices/calendar-event';
 import type { AppContext } from '../context';
 import type { CalendarEvent } from '../lib/ics';
 import { spotCount } from '../lib/plural';
-import { waitlistCounts } from '../waitlist/counts';
+import { waitlistCounts } from '../spots/waitlist-counts';
 
 /** How long a cancelled booking or deleted class stays in a feed as STATUS:CANCELLED. */
 const CANCELLED_KEPT_DAYS = 30;
 
 function later(a: Date, b: Date): Date {
   return a.getTime() > b.getTime() ? a : b;
-}
-
-function eventOf(ctx: AppContext, cls: ClassRow & { startTime: Date }, uid: string, description: string, cancelled: boolean, stamp: Date): CalendarEvent {
-  return {
-    uid,
-    title: cls.title,
-    description,
-    location: placeOf(cls),
-    url: `${ctx.env.publicUrl}/classes/${cls.id}`,
-    start: cls.startTime,
-    end: classEnd(cls),
-    stamp,
-    sequence: cls.calendarSequence + (cancelled ? 1 : 0),
-    cancelled,
-  };
-}
-
-const hasStart = (cls: ClassRow): cls is ClassRow & { startTime: Date } => cls.startTime !== null;
-
-/** One booking as a calendar event (the feed's and the confirmation attachment's): its spots, who comes and
- * what to bring; stable UID per booking, so a later copy updates the same entry. */
-export function bookingEvent(
-  ctx: AppContext,
-  booking: { id: number; quantity: number },
-  cls: ClassRow & { startTime: Date },
-  people: string,
-  version: { cancelled: boolean; stamp: Date },
-): CalendarEvent {
-  const lines = [`${spotCount(booking.quantity)} booked on Fogline${people ? `: ${people}` : ''}.`, cls.whatToBring ? `What to bring: ${cls.whatToBring}` : ''];
-  return eventOf(ctx, cls, `booking-${booking.id}@fogline`, lines.filter(Boolean).join('\n'), version.cancelled, version.stamp);
 }
 
 /** The user's bookings: confirmed ones, and those cancelled within the last 30 days after being confirmed. */

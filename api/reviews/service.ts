@@ -7,7 +7,7 @@ import { and, desc, eq, type SQL } from 'drizzle-orm';
 import { classes, reviews, users } from '../../db/schema';
 import type { SessionUser } from '../auth/session';
 import { hasStarted } from '../spots/policy';
-import { bookingWithClass } from '../bookings/queries';
+import { bookingWithClass } from '../spots/bookable';
 import type { Review } from '../catalog/model';
 import type { AppContext } from '../context';
 import { badRequest, conflict, forbidden, notFound } from '../errors';

@@ -2,7 +2,7 @@
 import { and, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { waitlistEntries } from '../../db/schema';
-import { openEntry } from '../spots/entry-states';
+import { openEntry } from './entry-states';
 
 /** Open waitlist entries per class id (classes nobody waits for are absent: read them as 0). */
 export async function waitlistCounts(db: Database, classIds: number[]): Promise<Map<number, number>> {
