@@ -9,7 +9,7 @@ import type { AppContext } from '../context';
 import { notFound } from '../errors';
 import { pagedDescription, pageEntries, paged, readPage } from '../lib/pagination';
 import { listAudit } from './audit';
-import { type CancelClassBookings, coachApplication, reinstateAccount, rejectCoach, suspendAccount } from './coach-review';
+import { coachApplication, reinstateAccount, rejectCoach, suspendAccount } from './coach-review';
 import {
   AdminUserFilter,
   AdminUserRow,
@@ -26,7 +26,7 @@ import {
   UserIdParams,
 } from './model';
 import { approveCoach, listUsers } from './service';
-import { type BookingSupport, cancelBookingForCustomer, refundBooking, resendBookingConfirmation, supportUser } from './user-support';
+import { cancelBookingForCustomer, refundBooking, resendBookingConfirmation, supportUser } from './user-support';
 
 const tags = ['Admin'];
 const PAGE_SIZE = 25;
@@ -39,13 +39,6 @@ function userIdOf(raw: string): number {
   return id;
 }
 
-/** What the admin routes need from other features, handed in by api/app.ts (feature folders do not import
- * each other). */
-export interface AdminDependencies {
-  cancelClassBookings: CancelClassBookings;
-  bookingSupport: BookingSupport;
-}
-
 /** The {id} of a booking route. */
 function bookingIdOf(raw: string): number {
   const id = /^\d{1,12}$/.test(raw) ? Number(raw) : NaN;
@@ -53,7 +46,7 @@ function bookingIdOf(raw: string): number {
   return id;
 }
 
-export function adminRoutes(ctx: AppContext, deps: AdminDependencies) {
+export function adminRoutes(ctx: AppContext) {
   return new Elysia()
     .use(authPlugin(ctx))
     .get(
@@ -110,7 +103,7 @@ export function adminRoutes(ctx: AppContext, deps: AdminDependencies) {
     .put(
       '/admin/users/:id/suspend',
       async ({ params, user, body }) => {
-        const result = await suspendAccount(ctx, requireRole(user, 'admin'), userIdOf(params.id), body.reason, deps.cancelClassBookings);
+        const result = await suspendAccount(ctx, requireRole(user, 'admin'), userIdOf(params.id), body.reason);
         return { ...result.user, cancelledBookings: result.cancelled, refunded: result.refunded };
       },
       {
@@ -183,7 +176,7 @@ export function adminRoutes(ctx: AppContext, deps: AdminDependencies) {
     )
     .put(
       '/admin/bookings/:id/cancel',
-      ({ params, user, body }) => cancelBookingForCustomer(ctx, requireRole(user, 'admin'), bookingIdOf(params.id), body.refundAmount, body.reason, deps.bookingSupport),
+      ({ params, user, body }) => cancelBookingForCustomer(ctx, requireRole(user, 'admin'), bookingIdOf(params.id), body.refundAmount, body.reason),
       {
         auth: 'admin',
         params: BookingIdParams,
@@ -198,7 +191,7 @@ export function adminRoutes(ctx: AppContext, deps: AdminDependencies) {
     )
     .post(
       '/admin/bookings/:id/resend-confirmation',
-      ({ params, user, body }) => resendBookingConfirmation(ctx, requireRole(user, 'admin'), bookingIdOf(params.id), body.reason, deps.bookingSupport),
+      ({ params, user, body }) => resendBookingConfirmation(ctx, requireRole(user, 'admin'), bookingIdOf(params.id), body.reason),
       {
         auth: 'admin',
         params: BookingIdParams,

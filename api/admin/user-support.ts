@@ -2,7 +2,6 @@
 // for them: refund a booking in full or in part through the payment provider, cancel for them, resend a
 // confirmation. Each action is an audit row in the same write as its change, and emails the person.
 import { aliasedTable, and, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client';
 import { bookingRefunds, bookings, classes, users } from '../../db/schema';
 import type { SessionUser } from '../auth/session';
 import { toSessionUser } from '../auth/session';
@@ -11,18 +10,14 @@ import { conflict, DomainError, notFound } from '../errors';
 import { centsToDollars, dollarsToCents, formatDollars } from '../lib/money';
 import { formatDateLong, formatTimePT } from '../lib/pacific';
 import { renderEmail } from '../mail-templates';
+import { sendBookingConfirmation } from '../notices/booking-emails';
+import { cancelForCustomerBySupport } from '../spots/cancellation';
 import { recordAudit } from './audit';
 import type { SupportBooking, SupportUser } from './model';
 import { toAdminUser } from './service';
 
 type BookingRow = typeof bookings.$inferSelect;
 type ClassRow = typeof classes.$inferSelect;
-
-/** The bookings feature's support actions, handed in by api/app.ts (feature folders do not import each other). */
-export interface BookingSupport {
-  cancelForCustomer(ctx: AppContext, bookingId: number, refundCents: number, record: (tx: Tx, booking: BookingRow) => Promise<void>): Promise<{ booking: BookingRow; cls: ClassRow; refundCents: number }>;
-  resendConfirmation(ctx: AppContext, bookingId: number): Promise<void>;
-}
 
 /** Paid and not yet given back. A cancelled booking that was paid (a late cancellation, say) can still be
  * refunded as a goodwill gesture. */
@@ -144,11 +139,11 @@ export async function refundBooking(ctx: AppContext, admin: SessionUser, booking
 }
 
 /** PUT /api/admin/bookings/{id}/cancel: cancels for the customer with the refund the admin chose. */
-export async function cancelBookingForCustomer(ctx: AppContext, admin: SessionUser, bookingId: number, refundAmount: number, reason: string, support: BookingSupport) {
+export async function cancelBookingForCustomer(ctx: AppContext, admin: SessionUser, bookingId: number, refundAmount: number, reason: string) {
   const { customer } = await bookingAndCustomer(ctx, bookingId);
   const cents = dollarsToCents(refundAmount);
   const now = ctx.clock.now();
-  const { booking, cls } = await support.cancelForCustomer(ctx, bookingId, cents, (tx, row) =>
+  const { booking, cls } = await cancelForCustomerBySupport(ctx, bookingId, cents, (tx, row) =>
     recordAudit(tx, { actorId: admin.id, action: 'booking.cancel', subjectUserId: row.userId, bookingId, reason, details: { amount: centsToDollars(cents) }, at: now }),
   );
   await tell(ctx, customer.email, 'Your booking has been cancelled', [
@@ -161,9 +156,10 @@ export async function cancelBookingForCustomer(ctx: AppContext, admin: SessionUs
 }
 
 /** POST /api/admin/bookings/{id}/resend-confirmation: the confirmation email again, logged. */
-export async function resendBookingConfirmation(ctx: AppContext, admin: SessionUser, bookingId: number, reason: string, support: BookingSupport) {
-  const { booking } = await bookingAndCustomer(ctx, bookingId);
-  await support.resendConfirmation(ctx, bookingId);
+export async function resendBookingConfirmation(ctx: AppContext, admin: SessionUser, bookingId: number, reason: string) {
+  const { booking, cls, customer } = await bookingAndCustomer(ctx, bookingId);
+  if (booking.status !== 'confirmed') throw conflict('Only a confirmed booking has a confirmation to send.');
+  await sendBookingConfirmation(ctx, booking, cls, customer);
   await ctx.db.write((tx) => recordAudit(tx, { actorId: admin.id, action: 'booking.resend_confirmation', subjectUserId: booking.userId, bookingId, reason, at: ctx.clock.now() }));
   return { message: 'The confirmation email has been sent again.' };
 }

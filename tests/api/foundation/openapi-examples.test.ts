@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
 import { isTestProvider } from '../../../api/providers/payments';
+import { weatherCalls } from '../../../db/schema';
 import { startTestServer, type TestClient, type TestServer } from '../../helpers/api';
 import { PNG_1X1, resetTokenIn, waitForEmail } from '../accounts/helpers';
 
@@ -226,6 +227,14 @@ const FRESH: Record<string, () => Promise<Fresh>> = {
     const { classId, bookingId } = await review();
     return { params: { classId: String(classId), bookingId: String(bookingId) } };
   },
+  // A weather call is made by the background job when a forecast reaches the class's policy: one waiting on a
+  // new class of the demo coach, 10 hours ahead, as the job records it.
+  'POST /api/classes/{id}/weather-call': async () => {
+    const classId = await newClass({ startTime: new Date(server.clock.now().getTime() + 600 * MINUTE).toISOString() });
+    await server.ctx.db.write((tx) => tx.insert(weatherCalls).values({ classId, checkpoint: '24h', reasons: ['Chance of rain 80% (limit 70%)'], createdAt: server.clock.now() }));
+    return { params: { id: String(classId) } };
+  },
+  'GET /api/classes/{id}/conditions': async () => ({ params: { id: String(await newClass()) } }),
   'GET /api/calendar/{token}.ics': async () => {
     const { url } = await expectOk(clients.customer.get('/api/calendar'), 'feed setup');
     return { params: { token: new URL(url).pathname.split('/').pop()!.replace(/\.ics$/, '') } };
