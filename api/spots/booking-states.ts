@@ -102,7 +102,7 @@ export const BOOKING_TRANSITIONS = {
     from: ['new'],
     to: 'offered',
     by: ['system'],
-    why: 'Spots freed up and a waitlist entry is the first waiting one they fit: they are held for it until its offer ends (api/waitlist).',
+    why: 'Spots freed up and a waitlist entry is the first waiting one they fit: they are held for it until its offer ends (api/spots/release.ts).',
   },
   acceptFreeOffer: {
     from: ['offered'],
