@@ -1,7 +1,6 @@
 // The Elysia app mounted at /api: security checks, the one error handler, and every feature's routes.
 import { Elysia, ValidationError } from 'elysia';
 import { adminRoutes } from './admin';
-import { cancelClassBookings } from './bookings/cancellation';
 import { authRoutes } from './auth';
 import { attendeeRoutes } from './attendees';
 import { bookingRoutes } from './bookings';
@@ -29,6 +28,7 @@ import { customerRoutes } from './customers';
 import { earningsRoutes } from './earnings';
 import { blogAdminRoutes } from './blog-admin';
 import { waitlistRoutes } from './waitlist';
+import { announceNewOffers } from './notices/waitlist-emails';
 
 /** JSON bodies above this are refused with 413; the upload route has its own, larger limit (one image plus
  * the multipart framing around it). Counted on the bytes received, chunked or not (api/lib/body-limit.ts). */
@@ -113,6 +113,8 @@ const API_HEADERS = {
 };
 
 export function createApi(ctx: AppContext) {
+  // The booking domain (api/spots) announces the waitlist offers a write made once it commits, through here.
+  ctx.announceOffers ??= () => announceNewOffers(ctx);
   return new Elysia({ prefix: '/api' })
     .error({ DomainError })
     // Security headers are static: Elysia writes them into every response without a per-request hook.
@@ -167,8 +169,7 @@ export function createApi(ctx: AppContext) {
     .use(healthRoutes(ctx))
     .use(authRoutes(ctx))
     .use(userRoutes(ctx))
-    // Suspending a coach cancels their classes' bookings through the bookings feature's own flow.
-    .use(adminRoutes(ctx, { cancelClassBookings }))
+    .use(adminRoutes(ctx))
     .use(uploadRoutes(ctx))
     .use(catalogRoutes(ctx))
     .use(contactRoutes(ctx))

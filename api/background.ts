@@ -8,7 +8,8 @@ import { DECIDE_CLASS_SIZES_EVERY_MS, decideClassSizes } from './conditions/mini
 import { REFRESH_CONDITIONS_EVERY_MS, refreshConditions } from './conditions/refresh';
 import { checkWeatherCalls, WEATHER_CALLS_EVERY_MS } from './conditions/weather-call';
 import { removeUnusedUploads } from './uploads/cleanup';
-import { passOnFreedSpots, sweepWaitlists } from './waitlist/offers';
+import { announceNewOffers } from './notices/waitlist-emails';
+import { passOnFreedSpots, sweepWaitlists } from './spots/release';
 
 /** Payment holds past their 15 minutes become cancelled (hold_expired) even if nobody touches their class
  * again, their spots offered to the waitlist in the same write (bookings also expire them lazily, so a spot is
@@ -26,7 +27,15 @@ export function startBackgroundJobs(ctx: AppContext): { stop(): void; jobs: JobH
       everyMs: EXPIRE_HOLDS_EVERY_MS,
       run: (ctx) => passOnFreedSpots(ctx),
     }),
-    scheduleJob(ctx, { name: 'waitlist-offers', everyMs: WAITLIST_SWEEP_EVERY_MS, run: sweepWaitlists }),
+    scheduleJob(ctx, {
+      name: 'waitlist-offers',
+      everyMs: WAITLIST_SWEEP_EVERY_MS,
+      // Announces every offer not yet emailed, whoever made it (a process that stopped before announcing).
+      run: async (ctx) => {
+        await sweepWaitlists(ctx);
+        await announceNewOffers(ctx);
+      },
+    }),
     // Change notices whose window has ended (api/notices/changes.ts), checked at least twice per window.
     scheduleJob(ctx, { name: 'change-notices', everyMs: Math.min(30_000, Math.max(1_000, ctx.env.changeNoticeWindowMs / 2)), run: sendDueChangeNotices }),
     // Reminders before booked classes; each one is also its own one-off key, so none is ever sent twice.

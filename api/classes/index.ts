@@ -40,7 +40,7 @@ export function classRoutes(ctx: AppContext) {
         tags,
         summary: 'The classes the signed-in coach (own) or admin (all) manages',
         description:
-          'view=sessions (default): every row, series parents included, by start; from and to (ISO date-times) keep the rows starting in [from, to), as My Calendar asks for one month. view=series: one row per series (its parent) or one-time class, with activeBookings and waitlistCount summed over its sessions, sessionCount and nextSession; sort=next (upcoming first) or created (newest first); q searches title, location and address. Each row has its coach, category name and active booked spots.' +
+          'view=sessions (default): every row, series parents included, by start; from and to (ISO date-times) keep the rows starting in [from, to), as My Calendar asks for one month. view=series: one row per series (its parent) or one-time class, with activeBookings and waitlistCount summed over its sessions, sessionCount and nextSession; sort=next (upcoming first) or created (newest first); when=upcoming keeps those with a session not yet ended, when=past those whose sessions have all ended; nextSession carries the own activeBookings, capacity and waitlistCount; view=sessions with series={parentId} lists the sessions of one series; q searches title, location and address. Each row has its coach, category name and active booked spots.' +
           pagedDescription(MANAGED_PAGE_SIZE),
       },
     })

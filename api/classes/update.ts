@@ -8,7 +8,8 @@ import type { SessionUser } from '../auth/session';
 import { spotsTakenByClass } from '../spots/taken';
 import type { AppContext } from '../context';
 import { queueChangeNotices } from '../notices/changes';
-import { notifyNewOffers, repriceOffers, retimeForMove, writeFreeingSpots } from '../waitlist/offers';
+import { announceNewOffers } from '../notices/waitlist-emails';
+import { repriceOffers, retimeForMove, writeFreeingSpots } from '../spots/release';
 import { pacificDay, pacificHHMM, pacificWallTimeToInstant } from '../lib/pacific';
 import { checkCategory, invalid, loadManagedClass } from './access';
 import { fieldColumns, type NewClassRow, placeColumns } from './columns';
@@ -113,7 +114,7 @@ export async function updateClass(ctx: AppContext, user: SessionUser | null, id:
   });
   await rememberPolicy(ctx, row.coachId, changes.weatherPolicy);
   // An offer re-priced goes out again at its new amount.
-  if (repriced) await notifyNewOffers(ctx);
+  if (repriced) await announceNewOffers(ctx);
   const self = updated.find((r) => r.id === row.id) ?? updated[0]!;
   return {
     ...toClassJson(self),

@@ -4,7 +4,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { classes } from '../../db/schema';
 import type { SessionUser } from '../auth/session';
-import { cancelClassBookings } from '../bookings/cancellation';
+import { cancelClassBookings } from '../notices/class-cancellations';
 import { updateClass } from '../classes/update';
 import type { AppContext } from '../context';
 import type { Actor } from '../spots/booking-states';

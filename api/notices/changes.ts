@@ -8,13 +8,15 @@
 // `sendDueChangeNotices` claims what is due in the database, so each notice goes out once across processes.
 import { and, eq, inArray, lte, min, sql } from 'drizzle-orm';
 import { bookings, classes, type ClassPlaceAndTime, pendingChangeNotices, users, waitlistEntries } from '../../db/schema';
-import { deliver, whenOf, whereOf } from '../bookings/emails';
-import type { ClassRow } from '../bookings/shape';
+import { deliver, whenOf, whereOf } from './booking-emails';
 import type { Tx } from '../../db/client';
 import type { AppContext } from '../context';
 import { renderEmail } from '../mail-templates';
+import { inStates } from '../spots/booking-states';
 import { openEntry } from '../spots/entry-states';
 import { mapLink } from './reminders';
+
+type ClassRow = typeof classes.$inferSelect;
 
 /** The time and place a notice compares. */
 function placeAndTime(cls: ClassRow): ClassPlaceAndTime {
@@ -45,7 +47,7 @@ export async function queueChangeNotices(ctx: AppContext, tx: Tx, before: ClassR
     const marked = await tx
       .update(bookings)
       .set({ classChangedAt: now })
-      .where(and(eq(bookings.classId, next.id), inArray(bookings.status, ['confirmed', 'pending'])))
+      .where(and(eq(bookings.classId, next.id), inStates(['confirmed', 'hold'])))
       .returning({ userId: bookings.userId });
     const waiting = await tx.select({ userId: waitlistEntries.userId }).from(waitlistEntries).where(and(eq(waitlistEntries.classId, next.id), openEntry));
     const booked = new Set(marked.map((b) => b.userId));

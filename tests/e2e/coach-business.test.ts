@@ -29,8 +29,8 @@ const pacificDay = (at: Date | string) => new Date(at).toLocaleDateString('en-CA
 const money = (dollars: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(dollars);
 const cents = (dollars: number) => Math.round(dollars * 100);
 
-async function shot(p: Page, name: string) {
-  if (SHOTS) await p.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
+async function shot(p: Page, name: string, fullPage = true) {
+  if (SHOTS) await p.screenshot({ path: join(SHOTS, `${name}.png`), fullPage });
 }
 
 /** A one-time class of the signed-in coach (the documented class example: $25) a week from now unless told. */
@@ -233,5 +233,27 @@ describe('My Calendar on a phone', () => {
     await page.getByRole('button', { name: 'Month' }).click();
     await page.getByRole('grid').waitFor();
     expect(new URL(page.url()).searchParams.get('view')).toBe('month');
+  });
+});
+
+describe('My Classes: Upcoming and Past', () => {
+  test('Upcoming shows each class with its next session booked/capacity and Full; Past leaves it out', async () => {
+    await page.goto(`${product.url}/my-classes`, { waitUntil: 'networkidle' });
+    expect(await page.getByRole('tab', { name: 'Upcoming' }).getAttribute('aria-selected')).toBe('true');
+    let card = page.getByRole('article').filter({ has: page.getByRole('heading', { name: FULL, exact: true }) });
+    while (!(await card.count()) && (await page.getByRole('button', { name: /Load more/ }).count())) await page.getByRole('button', { name: /Load more/ }).click();
+    await card.waitFor();
+    expect(await card.getByText('2/2 booked').isVisible()).toBe(true);
+    expect(await card.getByText('Full', { exact: true }).isVisible()).toBe(true);
+    await card.scrollIntoViewIfNeeded();
+    await shot(page, 'my-classes-upcoming-390', false);
+    await page.getByRole('tab', { name: 'Past' }).click();
+    await page.waitForURL(/tab=past/);
+    await page.getByRole('tabpanel').waitFor();
+    await page.waitForLoadState('networkidle');
+    card = page.getByRole('article').filter({ has: page.getByRole('heading', { name: FULL, exact: true }) });
+    expect(await card.count()).toBe(0);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await shot(page, 'my-classes-past-390');
   });
 });

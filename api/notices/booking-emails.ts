@@ -6,15 +6,15 @@ import { renderEmail } from '../mail-templates';
 import type { MailAttachment } from '../providers/mail';
 import { formatDollars } from '../lib/money';
 import { formatDateFull, formatTimeRangePT, formatTimePT, formatDateLong } from '../lib/pacific';
-import { attendeesOfBooking, describeAttendee } from '../spots/attendees';
-import type { Attendee } from '../attendees/model';
-import { bookingEvent } from '../calendar/events';
-import { placeOf } from '../classes/shape';
+import { type Attendee, attendeesOfBooking, describeAttendee } from '../spots/attendees';
+import { findUser } from '../spots/bookable';
+import { type BookingRow, type CancelReason, isIn } from '../spots/booking-states';
+import { placeOf } from '../lib/class-place';
 import { buildIcs } from '../lib/ics';
 import { meetingLines } from '../lib/directions';
 import { spotCount } from '../lib/plural';
-import type { CancelReason } from '../spots/booking-states';
 import { fullRefundDeadline } from '../spots/policy';
+import { bookingEvent } from './calendar-event';
 
 type ClassRow = typeof classes.$inferSelect;
 type UserRow = Pick<typeof users.$inferSelect, 'email' | 'firstName'>;
@@ -42,7 +42,7 @@ export async function deliver(ctx: AppContext, send: () => Promise<void>): Promi
   try {
     await send();
   } catch (error) {
-    console.error('[bookings] email could not be sent', error);
+    console.error('[notices] email could not be sent', error);
   }
 }
 
@@ -127,4 +127,16 @@ export function sendCancellationEmail(
     button: { label: 'Browse classes', url: `${ctx.env.publicUrl}/classes` },
   });
   return deliver(ctx, () => ctx.mail.send({ to: user.email, subject: `Booking cancelled: ${cls.title}`, ...content }));
+}
+
+/** A paid booking settled (api/spots/settlement.ts): its confirmation to the customer. */
+export async function notifyConfirmed(ctx: AppContext, booking: BookingRow, cls: ClassRow): Promise<void> {
+  const user = await findUser(ctx.db, booking.userId);
+  if (user) await sendBookingConfirmation(ctx, booking, cls, user);
+}
+
+/** A payment that could not be honoured was refunded in full: the customer hears why. */
+export async function notifyRefundedLatePayment(ctx: AppContext, booking: BookingRow, cls: ClassRow, refundCents: number): Promise<void> {
+  const user = await findUser(ctx.db, booking.userId);
+  if (user) await sendCancellationEmail(ctx, booking, cls, user, refundCents, isIn(booking, ['cancelledClassDeleted']) ? 'class_deleted' : 'payment_late');
 }
