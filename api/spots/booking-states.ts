@@ -95,8 +95,8 @@ export const BOOKING_TRANSITIONS = {
   cancelByCustomer: {
     from: ['hold', 'confirmed'],
     to: 'cancelledByCustomer',
-    by: ['customer'],
-    why: "Only the booking's owner cancels it, before the class starts; the FAQ refund policy applies.",
+    by: ['customer', 'admin'],
+    why: "The booking's owner cancels it, before the class starts, and the FAQ refund policy applies; or an admin does it for them (support), refunding what they decide, at most what was paid.",
   },
   offerSpots: {
     from: ['new'],
