@@ -1,7 +1,6 @@
 // The Elysia app mounted at /api: security checks, the one error handler, and every feature's routes.
 import { Elysia, ValidationError } from 'elysia';
 import { adminRoutes } from './admin';
-import { cancelClassBookings } from './notices/class-cancellations';
 import { authRoutes } from './auth';
 import { attendeeRoutes } from './attendees';
 import { bookingRoutes } from './bookings';
@@ -170,8 +169,7 @@ export function createApi(ctx: AppContext) {
     .use(healthRoutes(ctx))
     .use(authRoutes(ctx))
     .use(userRoutes(ctx))
-    // Suspending a coach cancels their classes' bookings through the bookings feature's own flow.
-    .use(adminRoutes(ctx, { cancelClassBookings }))
+    .use(adminRoutes(ctx))
     .use(uploadRoutes(ctx))
     .use(catalogRoutes(ctx))
     .use(contactRoutes(ctx))

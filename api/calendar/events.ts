@@ -1,7 +1,7 @@
 // What each feed shows, as calendar events: a customer's confirmed bookings and a coach's sessions. A booking
 // cancelled or a class deleted in the last 30 days stays as a cancelled event, so subscribed calendars remove
 // it; SEQUENCE is the class's calendar_sequence (raised by a trigger when it moves) plus one once cancelled.
-import { and, eq, gte, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNotNull, isNull, not, or, sql } from 'drizzle-orm';
 import { bookings, classes } from '../../db/schema';
 import { attendeesOf, describeAttendee } from '../spots/attendees';
 import { bookingEvent, eventOf, hasStart } from '../notices/calendar-event';
@@ -9,6 +9,7 @@ import type { AppContext } from '../context';
 import type { CalendarEvent } from '../lib/ics';
 import { spotCount } from '../lib/plural';
 import { waitlistCounts } from '../spots/waitlist-counts';
+import { inStates, isIn, OPEN_STATES } from '../spots/booking-states';
 
 /** How long a cancelled booking or deleted class stays in a feed as STATUS:CANCELLED. */
 const CANCELLED_KEPT_DAYS = 30;
@@ -28,14 +29,14 @@ export async function bookingEvents(ctx: AppContext, userId: number, now: Date):
       and(
         eq(bookings.userId, userId),
         isNotNull(classes.startTime),
-        or(eq(bookings.status, 'confirmed'), and(eq(bookings.status, 'cancelled'), isNotNull(bookings.confirmedAt), gte(bookings.cancelledAt, since))),
+        or(inStates(['confirmed']), and(not(inStates(OPEN_STATES)), isNotNull(bookings.confirmedAt), gte(bookings.cancelledAt, since))),
       ),
     );
   const names = await attendeesOf(ctx.db, rows.map(({ booking }) => booking));
   return rows.flatMap(({ booking, cls }) => {
     if (!hasStart(cls)) return [];
     const people = (names.get(booking.id) ?? []).map(describeAttendee).join(', ');
-    return [bookingEvent(ctx, booking, cls, people, { cancelled: booking.status === 'cancelled', stamp: later(booking.updatedAt, cls.updatedAt) })];
+    return [bookingEvent(ctx, booking, cls, people, { cancelled: !isIn(booking, OPEN_STATES), stamp: later(booking.updatedAt, cls.updatedAt) })];
   });
 }
 
@@ -61,7 +62,7 @@ export async function teachingEvents(ctx: AppContext, coachId: number, now: Date
     const counts = await ctx.db
       .select({ classId: bookings.classId, spots: sql<number>`sum(${bookings.quantity})` })
       .from(bookings)
-      .where(and(inArray(bookings.classId, ids), eq(bookings.status, 'confirmed')))
+      .where(and(inArray(bookings.classId, ids), inStates(['confirmed'])))
       .groupBy(bookings.classId);
     for (const row of counts) booked.set(row.classId, Number(row.spots));
   }

@@ -2,19 +2,20 @@
 // class with fewer spots booked than its minimum is cancelled with full refunds and notices to attendees and the
 // waitlist; one at or above it is marked "Confirmed to run". Each class is decided once across processes: the
 // size_decision column is set by a conditional UPDATE (only the process that set it acts), inside a one-off key.
-import { and, eq, gt, inArray, isNotNull, isNull, lte, or, sql, sum } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, lte, or, sql, sum } from 'drizzle-orm';
 import { bookings, classes } from '../../db/schema';
 import type { AppContext } from '../context';
 import { runOnce } from '../lib/jobs';
 import { formatTimePT } from '../lib/pacific';
 import { liveClasses } from '../spots/classes';
 import { cancelClassWithRefunds } from './class-actions';
+import { inStates } from '../spots/booking-states';
 
 export const DECIDE_CLASS_SIZES_EVERY_MS = 60_000;
 
 /** The spots that count towards the minimum: confirmed bookings. */
 async function bookedSpots(ctx: AppContext, classId: number): Promise<number> {
-  const [row] = await ctx.db.select({ n: sum(bookings.quantity) }).from(bookings).where(and(eq(bookings.classId, classId), inArray(bookings.status, ['confirmed'])));
+  const [row] = await ctx.db.select({ n: sum(bookings.quantity) }).from(bookings).where(and(eq(bookings.classId, classId), inStates(['confirmed'])));
   return Number(row?.n ?? 0);
 }
 

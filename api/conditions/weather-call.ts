@@ -18,6 +18,7 @@ import { liveClasses } from '../spots/classes';
 import { cancelClassWithRefunds, moveClass } from './class-actions';
 import { policyOf, type WeatherCallBody, type WeatherCallView } from './model';
 import { readClassConditions } from './view';
+import { inStates } from '../spots/booking-states';
 
 export const WEATHER_CALLS_EVERY_MS = 60_000;
 const HOUR = 3_600_000;
@@ -125,7 +126,7 @@ async function attendeesOf(ctx: AppContext, classId: number) {
     .selectDistinct({ email: users.email, firstName: users.firstName })
     .from(bookings)
     .innerJoin(users, eq(users.id, bookings.userId))
-    .where(and(eq(bookings.classId, classId), eq(bookings.status, 'confirmed')));
+    .where(and(eq(bookings.classId, classId), inStates(['confirmed'])));
   return rows;
 }
 
@@ -170,7 +171,7 @@ async function applyDecision(ctx: AppContext, by: SessionUser, call: CallRow, cl
   // Offer another session: attendees may book the other session, or cancel this one with a full refund (the
   // booking is marked changed by the coach, which refunds in full until the class starts).
   const other = (await ctx.db.select().from(classes).where(eq(classes.id, call.offerClassId!)).get())!;
-  await ctx.db.write((tx) => tx.update(bookings).set({ classChangedAt: ctx.clock.now() }).where(and(eq(bookings.classId, cls.id), eq(bookings.status, 'confirmed'))));
+  await ctx.db.write((tx) => tx.update(bookings).set({ classChangedAt: ctx.clock.now() }).where(and(eq(bookings.classId, cls.id), inStates(['confirmed']))));
   for (const person of people) {
     const content = renderEmail({
       heading: `Another session for the weather: ${cls.title}`,

@@ -20,23 +20,13 @@ import { hasStarted } from '../spots/policy';
 import { passOnFreedSpots, writeBookingSpots, writeFreeingSpots } from '../spots/release';
 import { type BookingRow, type ClassRow, toBookingClassJson, toBookingJson } from '../spots/shape';
 import { spotsTaken } from '../spots/taken';
+import { positionColumn, positionOf } from '../spots/waitlist-counts';
 import type { AcceptAnswer, AcceptOfferBody, JoinWaitlistBody, WaitlistEntry } from './model';
 
 const ALREADY_WAITING = 'You are already on the waitlist for this class.';
 const SPOTS_AVAILABLE = 'Spots are available in this class: book them instead of joining the waitlist.';
 const CLASS_STARTED = 'This class has already started and can no longer be booked.';
 const NOT_ON_WAITLIST = 'You are not on the waitlist for this class.';
-
-/** Place in line: 1 + the entries of the class still waiting that joined earlier; null once no longer waiting.
- * A column, so a list reads every entry's place in its one query. */
-// Written out with the table name: drizzle leaves columns unqualified in a one-table select, where they would
-// resolve to the subquery's own alias.
-const positionColumn = sql<number | null>`case when waitlist_entries.status = 'waiting' then 1 + (select count(*) from waitlist_entries ahead where ahead.class_id = waitlist_entries.class_id and ahead.status = 'waiting' and ahead.id < waitlist_entries.id) end`;
-
-async function positionOf(db: Database | Tx, entry: EntryRow): Promise<number | null> {
-  const row = await db.select({ position: positionColumn }).from(waitlistEntries).where(eq(waitlistEntries.id, entry.id)).get();
-  return row?.position == null ? null : Number(row.position);
-}
 
 function toEntryJson(entry: EntryRow, cls: ClassRow, position: number | null, booking: Pick<BookingRow, 'amountCents'> | null): WaitlistEntry {
   return {

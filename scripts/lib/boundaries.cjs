@@ -33,8 +33,7 @@ const KNOWN = {
     ['api/blog-admin/service.ts', 'api/blog/read-time.ts'],
     ['api/blog-admin/service.ts', 'api/blog/sanitize.ts'],
     ['api/blog-admin/service.ts', 'api/blog/service.ts'],
-    // Admin user management calls the users feature; users call auth's password rules.
-    ['api/admin/index.ts', 'api/users/service.ts'],
+    // Users call auth's password rules.
     ['api/users/service.ts', 'api/auth/service.ts'],
     // The render cache renders the catalogue's, the blog's and the class page's data (with its conditions).
     ['api/render-cache/pages.ts', 'api/blog/service.ts'],

@@ -165,6 +165,13 @@ const FRESH: Record<string, () => Promise<Fresh>> = {
     await expectOk(clients.admin.put(`/api/admin/users/${id}/suspend`, bodyExample('PUT', '/api/admin/users/{id}/suspend')), 'suspension setup');
     return { params: { id: String(id) } };
   },
+  // Support actions on bookings: a paid booking of the demo customer to refund, a free one to cancel or confirm again.
+  'POST /api/admin/bookings/{id}/refund': async () => {
+    const paid = await expectOk(clients.customer.post('/api/payment/confirm', { paymentIntentId: await paidIntent() }), 'confirm setup');
+    return { params: { id: String(paid.booking.id) } };
+  },
+  'PUT /api/admin/bookings/{id}/cancel': async () => ({ params: { id: String((await expectOk(clients.customer.post('/api/bookings/free', { classId: await newClass({ price: 0 }) }), 'booking setup')).id) } }),
+  'POST /api/admin/bookings/{id}/resend-confirmation': async () => ({ params: { id: String((await expectOk(clients.customer.post('/api/bookings/free', { classId: await newClass({ price: 0 }) }), 'booking setup')).id) } }),
   'GET /api/classes/{id}': async () => ({ params: { id: String(await newClass()) } }),
   'GET /api/classes/{id}/bookings/count': async () => ({ params: { id: String(await newClass()) } }),
   'PATCH /api/classes/{id}': async () => ({ params: { id: String(await newClass()) } }),
