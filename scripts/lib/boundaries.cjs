@@ -40,8 +40,6 @@ const KNOWN = {
     ['api/render-cache/pages.ts', 'api/catalog/filter-classes.ts'],
     ['api/render-cache/pages.ts', 'api/catalog/page-data.ts'],
     ['api/render-cache/pages.ts', 'api/conditions/service.ts'],
-    // Accepting a paid waitlist offer opens the checkout's payment intent, which is the payments feature's.
-    ['api/waitlist/service.ts', 'api/payments/service.ts'],
     // A weather call that moves a class runs class management's update (with its change notices).
     ['api/conditions/class-actions.ts', 'api/classes/update.ts'],
     // The catalogue answers classes in the Class entity's shape, which class management owns.
