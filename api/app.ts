@@ -14,6 +14,7 @@ import { MAX_BODY_DEPTH, nestsDeeperThan } from './lib/body-depth';
 import { bufferBodyWithin, declaresLength } from './lib/body-limit';
 import { MAX_IMAGE_BYTES } from './uploads/model';
 import { pathOf } from './lib/url-path';
+import { UNKNOWN_FIELD } from './lib/schema';
 import { hasLiveSession, readSessionToken } from './auth/session';
 import { healthRoutes } from './health';
 import { paymentRoutes } from './payments';
@@ -58,7 +59,11 @@ function validationErrors(error: ValidationError): Record<string, string[]> {
     // A TypeBox schema's own `error` text (e.g. t.File({ error })) wins over TypeBox's generic wording.
     const custom = typeof issue.schema?.error === 'string' ? issue.schema.error : undefined;
     const message = custom ?? issue.message ?? issue.summary ?? 'Invalid value';
-    (errors[field] ??= []).includes(message) || errors[field]!.push(message);
+    // Unknown fields of the body itself: each under its own name (valibot reports them as one issue).
+    const unknown = message.startsWith(UNKNOWN_FIELD) && !(issue.path ?? '').replace(/^\//, '').includes('/');
+    for (const [name, text] of unknown ? message.slice(message.indexOf(': ') + 2).split(', ').map((n) => [n, `${UNKNOWN_FIELD}: ${n}`]) : [[field, message]]) {
+      (errors[name!] ??= []).includes(text!) || errors[name!]!.push(text!);
+    }
   }
   return errors;
 }
@@ -91,6 +96,11 @@ export function guardApiRequest(request: Request, ctx: AppContext): Request | Re
   return hasLiveSession(ctx.db, ctx.clock, readSessionToken(request.headers.get('cookie'))).then((signedIn) =>
     signedIn ? admitWithin(request, UPLOAD_BODY_LIMIT) : Response.json({ message: unauthorized().message }, { status: 401, headers: API_HEADERS }),
   );
+}
+
+/** Writes outside /api (the site's pages take no bodies) get the JSON limit, so Bun's own limit never answers. */
+export function guardPageRequest(request: Request): Request | Response | Promise<Request | Response> {
+  return SAFE_METHODS.has(request.method) ? request : admitWithin(request, JSON_BODY_LIMIT);
 }
 
 function admitWithin(request: Request, limit: number): Request | Response | Promise<Request | Response> {
@@ -132,7 +142,10 @@ export function createApi(ctx: AppContext) {
         case 'VALIDATION': {
           set.status = 400;
           const errors = validationErrors(error as ValidationError);
-          const first = Object.values(errors)[0]?.[0] ?? 'Invalid request.';
+          // An unknown field is named first: it usually explains every other complaint (a misspelt name).
+          const messages = Object.values(errors).flat();
+          const unknown = Object.keys(errors).filter((name) => errors[name]!.includes(`${UNKNOWN_FIELD}: ${name}`));
+          const first = unknown.length > 1 ? `${UNKNOWN_FIELD}s: ${unknown.join(', ')}` : (messages.find((m) => m.startsWith(UNKNOWN_FIELD)) ?? messages[0] ?? 'Invalid request.');
           return { message: first, errors };
         }
         case 'PARSE':
@@ -145,7 +158,7 @@ export function createApi(ctx: AppContext) {
           set.status = 400;
           return { message: 'Invalid cookie.' };
         default: {
-          // Bun refuses oversized bodies before we see them; anything else unexpected is logged, never shown.
+          // A body too large for Elysia's own reading; anything else unexpected is logged, never shown.
           const status = (error as { status?: number })?.status;
           if (status === 413) {
             set.status = 413;

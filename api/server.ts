@@ -3,7 +3,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { brotliCompress, constants as zlibConstants } from 'node:zlib';
-import { createApi, guardApiRequest, UPLOAD_BODY_LIMIT } from './app';
+import { createApi, guardApiRequest, guardPageRequest } from './app';
 import { pathOf } from './lib/url-path';
 import { refuseBadHost } from './lib/host-header';
 import type { AppContext } from './context';
@@ -182,9 +182,10 @@ export function startServer({ ctx, port = ctx.env.port, hostname = '0.0.0.0', si
     port,
     hostname,
     reusePort,
-    // Just above the upload limit: an upload that declares a length a little over it gets the API's JSON 413
-    // (guardApiRequest) instead of Bun's bare one; nothing bigger is ever read.
-    maxRequestBodySize: UPLOAD_BODY_LIMIT + 1024 * 1024,
+    // Bun's own limit would answer a bare 413 (no JSON, no security headers) before fetch runs: it is lifted, and
+    // every body is bounded here instead, on its declared length or on the bytes as they arrive (guardApiRequest,
+    // guardPageRequest), so any size gets the JSON 413 and nothing over the limit is ever held in memory.
+    maxRequestBodySize: Number.MAX_SAFE_INTEGER,
     async fetch(request, srv) {
       const badHost = refuseBadHost(request);
       if (badHost) return badHost;
@@ -200,6 +201,10 @@ export function startServer({ ctx, port = ctx.env.port, hostname = '0.0.0.0', si
         // Large JSON answers are gzipped by the routes that return them (api/lib/compress.ts).
         return api.handle(admitted);
       }
+      let admittedPage = guardPageRequest(request);
+      if (admittedPage instanceof Promise) admittedPage = await admittedPage;
+      if (admittedPage instanceof Response) return admittedPage;
+      request = admittedPage;
       const render = async (locals: Record<string, unknown>, page = request) => withSecurityHeaders(await site!.renderPage(page, locals, srv.requestIP(request)?.address), securityHeaders, request);
       // The visitor's header and bottom bar, from the not-found page rendered for them (api/render-cache/chrome.ts).
       const renderChrome = () => render({ ctx, chromePath: path }, new Request(new URL('/__chrome', request.url), { headers: request.headers }));

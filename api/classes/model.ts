@@ -3,7 +3,7 @@
 // for the edit page), and the answers. Page rules (half-hour starts, the edit page's own minimums) live with
 // the pages in site/app/screens/class-form. valibot only, so the site imports the very same schemas.
 import * as v from 'valibot';
-import { fields, FIRST_YEAR, imageUrl, inSupportedYears, isCalendarDay, LAST_YEAR, trimmedMin, withExample } from '../lib/schema';
+import { fields, FIRST_YEAR, imageUrl, strictFields, inSupportedYears, isCalendarDay, LAST_YEAR, trimmedMin, withExample } from '../lib/schema';
 
 export const DURATION_CHOICES = [30, 45, 60, 75, 90, 105, 120, 150, 180] as const;
 export const AGE_GROUP_CHOICES = ['Adults', 'Kids'] as const;
@@ -71,7 +71,7 @@ const instant = v.pipe(
 
 /** How a series repeats, in Pacific time: every N days, weeks (on the chosen weekdays) or months, ending on a
  * Pacific date (inclusive) or after a number of sessions. */
-export const Recurrence = v.object({
+export const Recurrence = strictFields({
   type: v.picklist(RECURRENCE_TYPE_CHOICES, CLASS_MESSAGES.recurrenceType),
   interval: v.optional(wholeNumber(CLASS_MESSAGES.interval, 1, 99), 1),
   /** Weekly only: 0 Sunday .. 6 Saturday; empty means the start's weekday. */
@@ -81,7 +81,7 @@ export const Recurrence = v.object({
   endDate: v.optional(v.nullable(v.pipe(isoDay(CLASS_MESSAGES.endDateInvalid), v.check(inSupportedYears, CLASS_MESSAGES.endDateYears)))),
   /** 1-999 sessions, with endType "count" (default 10). */
   endCount: v.optional(v.nullable(wholeNumber(CLASS_MESSAGES.endCount, 1, 999))),
-});
+}, CLASS_MESSAGES.recurrenceType);
 export type Recurrence = v.InferOutput<typeof Recurrence>;
 
 /** Every writable field of a class. The address is its parts; a combined `address` ("street, city, ST zip")
@@ -131,8 +131,8 @@ export const CLASS_EXAMPLE = {
 };
 
 /** POST /api/classes: a one-time class, or a series with `recurrence`. Missing fields get their own message;
- * price, duration, capacity and ageGroup have defaults. Fields of the read class that are not listed here
- * (id, endTime, createdAt, ...) are ignored, so a class read from the API can be posted back. */
+ * price, duration, capacity and ageGroup have defaults. A field not listed here (the read class's id, endTime,
+ * or the flat recurrenceType...) is refused with 400 naming it, so nothing a client meant is silently lost. */
 export const NewClass = v.pipe(
   fields({
     title: classFields.title,
@@ -163,9 +163,9 @@ export const NewClass = v.pipe(
 export type NewClass = v.InferOutput<typeof NewClass>;
 
 /** PATCH (and PUT) /api/classes/{id}: any subset of the fields; what is not sent stays as it is. A series'
- * recurrence and a class's coach are fixed once created (ignored here). */
+ * recurrence and a class's coach are fixed once created: sending them is refused like any unknown field. */
 export const ClassChanges = v.pipe(
-  v.partial(v.object(classFields, 'Please send the class fields as a JSON object.')),
+  v.partial(strictFields(classFields, 'Please send the class fields as a JSON object.')),
   v.metadata({ examples: [{ title: 'Sunrise Yoga by the Bay', price: 30, capacity: 14, startTime: '2030-03-07T17:30:00Z' }] }),
 );
 export type ClassChanges = v.InferOutput<typeof ClassChanges>;
