@@ -24,6 +24,7 @@ import { catalogRoutes } from './catalog';
 import { contactRoutes } from './contact';
 import { blogRoutes } from './blog';
 import { classRoutes } from './classes';
+import { conditionsRoutes } from './conditions';
 import { customerRoutes } from './customers';
 import { earningsRoutes } from './earnings';
 import { blogAdminRoutes } from './blog-admin';
@@ -184,6 +185,7 @@ export function createApi(ctx: AppContext) {
     .use(contactRoutes(ctx))
     .use(blogRoutes(ctx))
     .use(classRoutes(ctx))
+    .use(conditionsRoutes(ctx))
     .use(customerRoutes(ctx))
     .use(blogAdminRoutes(ctx))
     // Feature routes are added below, one line each.

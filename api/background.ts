@@ -3,6 +3,7 @@
 import type { AppContext } from './context';
 import { type JobHandle, scheduleJob } from './lib/jobs';
 import { PRUNE_REMINDER_KEYS_EVERY_MS, pruneSentReminderKeys, REMINDERS_EVERY_MS, sendDueReminders } from './notices/reminders';
+import { REFRESH_CONDITIONS_EVERY_MS, refreshConditions } from './conditions/refresh';
 import { removeUnusedUploads } from './uploads/cleanup';
 import { passOnFreedSpots, sweepWaitlists } from './waitlist/offers';
 
@@ -30,5 +31,10 @@ export function startBackgroundJobs(ctx: AppContext): { stop(): void; jobs: JobH
     // Uploads nothing refers to a day after they were stored (api/uploads/cleanup.ts).
     scheduleJob(ctx, { name: 'remove-unused-uploads', everyMs: 60 * 60_000, run: removeUnusedUploads }),
   ];
+  // Forecasts and AQI for the classes of the next 7 days, into the database cache pages read (api/conditions);
+  // tried at once on start, so a fresh demo shows its forecasts within seconds rather than after the first period.
+  const conditions = scheduleJob(ctx, { name: 'refresh-conditions', everyMs: REFRESH_CONDITIONS_EVERY_MS, run: refreshConditions, leaseMs: 10 * 60_000 });
+  jobs.push(conditions);
+  void conditions.tick();
   return { jobs, stop: () => jobs.forEach((job) => job.stop()) };
 }

@@ -2,6 +2,7 @@
 // booking and checkout forms show the server's own messages.
 import * as v from 'valibot';
 import { fields, strictFields } from '../lib/schema';
+import { AGE_REQUIRED } from '../spots/attendee-rules';
 
 export const ATTENDEE_NAME_MAX = 80;
 /** As db/schema's ATTENDANCE_STATUSES (repeated so the site's forms never pull in the database schema). */
@@ -9,7 +10,7 @@ export const ATTENDANCE = ['present', 'no_show'] as const;
 export const NAME_REQUIRED = "Enter each attendee's name.";
 export const NAME_TOO_LONG = `An attendee's name can be at most ${ATTENDEE_NAME_MAX} characters.`;
 export const AGE_INVALID = 'Enter the age in whole years (0-120).';
-export const AGE_REQUIRED = "Kids classes need each child's age.";
+export { AGE_REQUIRED } from '../spots/attendee-rules';
 
 export const AttendeeName = v.pipe(v.string(NAME_REQUIRED), v.trim(), v.minLength(1, NAME_REQUIRED), v.maxLength(ATTENDEE_NAME_MAX, NAME_TOO_LONG));
 export const AttendeeAge = v.pipe(v.number(AGE_INVALID), v.integer(AGE_INVALID), v.minValue(0, AGE_INVALID), v.maxValue(120, AGE_INVALID));

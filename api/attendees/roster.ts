@@ -12,7 +12,7 @@ import { countOf } from '../lib/plural';
 import { formatDateShort, formatTimePT } from '../lib/pacific';
 import type { AttendanceBody, Attendee } from './model';
 import type { Roster, RosterBooking } from './roster-model';
-import { attendeesOf, attendeesOfBooking, defaultAttendeeName } from './service';
+import { attendeesOf, attendeesOfBooking, defaultAttendeeName } from '../spots/attendees';
 
 const CHECK_IN_OPENS_MINUTES_BEFORE = 30;
 const CHECK_IN_CLOSES_HOURS_AFTER = 24;

@@ -7,7 +7,7 @@ import type { SessionUser } from '../auth/session';
 import type { AppContext } from '../context';
 import { conflict, DomainError, forbidden, notFound } from '../errors';
 import { centsToDollars } from '../lib/money';
-import { attendeesOfBooking } from '../attendees/service';
+import { attendeesOfBooking } from '../spots/attendees';
 import { sendCancellationEmail } from './emails';
 import { activeBooking, type Actor, applyTransition, assertTransition, stateOf } from '../spots/booking-states';
 import type { Booking } from './model';

@@ -6,7 +6,7 @@ import { renderEmail } from '../mail-templates';
 import type { MailAttachment } from '../providers/mail';
 import { formatDollars } from '../lib/money';
 import { formatDateFull, formatTimeRangePT, formatTimePT, formatDateLong } from '../lib/pacific';
-import { attendeesOfBooking, describeAttendee } from '../attendees/service';
+import { attendeesOfBooking, describeAttendee } from '../spots/attendees';
 import type { Attendee } from '../attendees/model';
 import { bookingEvent } from '../calendar/events';
 import { placeOf } from '../classes/shape';

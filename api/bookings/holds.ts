@@ -5,7 +5,7 @@ import { and, asc, eq, gt, ne } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { bookings, waitlistEntries } from '../../db/schema';
 import type { AttendeeInput } from '../attendees/model';
-import { checkAttendees, saveAttendees } from '../attendees/service';
+import { checkAttendees, saveAttendees } from '../spots/attendees';
 import type { SessionUser } from '../auth/session';
 import type { AppContext } from '../context';
 import { badRequest, conflict, DomainError } from '../errors';

@@ -3,7 +3,7 @@
 // requests cannot oversell. Holds and payments: holds.ts and settlement.ts; cancelling: cancellation.ts.
 import { and, asc, desc, eq, gt, isNull, lte, not, or, type SQL, sql } from 'drizzle-orm';
 import { bookings, classes, reviews } from '../../db/schema';
-import { attendeesOf, checkAttendees, saveAttendees } from '../attendees/service';
+import { attendeesOf, checkAttendees, saveAttendees } from '../spots/attendees';
 import type { SessionUser } from '../auth/session';
 import type { AppContext } from '../context';
 import { badRequest, conflict } from '../errors';

@@ -5,7 +5,7 @@
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { bookings, classes } from '../../db/schema';
-import { isDeletedClass } from '../classes/live';
+import { isDeletedClass } from '../spots/classes';
 import { leaveOnceBooked } from '../spots/entry-states';
 import type { AppContext } from '../context';
 import { conflict } from '../errors';

@@ -2,7 +2,7 @@
 // give now, and the embedded class. Every route that returns a booking goes through here.
 import type { bookings, classes } from '../../db/schema';
 import type { Attendee } from '../attendees/model';
-import { isDeletedClass } from '../classes/live';
+import { isDeletedClass } from '../spots/classes';
 import { centsToDollars } from '../lib/money';
 import type { Booking, BookingClass } from './model';
 import { fullRefundDeadline, refundFor } from '../spots/policy';

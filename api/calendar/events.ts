@@ -3,7 +3,7 @@
 // it; SEQUENCE is the class's calendar_sequence (raised by a trigger when it moves) plus one once cancelled.
 import { and, eq, gte, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import { bookings, classes } from '../../db/schema';
-import { attendeesOf, describeAttendee } from '../attendees/service';
+import { attendeesOf, describeAttendee } from '../spots/attendees';
 import { classEnd, type ClassRow, placeOf } from '../classes/shape';
 import type { AppContext } from '../context';
 import type { CalendarEvent } from '../lib/ics';

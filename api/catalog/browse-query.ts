@@ -6,7 +6,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { likeContains } from '../lib/like';
 import { pacificDay, pacificWallTimeToInstant, startOfPacificDay } from '../lib/pacific';
-import { type ClassFilters, cityOf } from './filter-classes';
+import { type ClassFilters, cityOf, isTimeOfDay, originOf, TIMES_OF_DAY } from './filter-classes';
 
 /** Start time with "no start time" sorting after every real one (the largest safe integer). */
 export const START_KEY = sql.raw('coalesce("classes"."start_time", 9007199254740991)');
@@ -18,7 +18,44 @@ const BEFORE_LAST_COMMA = `substr(${ADDRESS}, 1, length(rtrim(${ADDRESS}, replac
 const CITY = sql.raw(`CASE WHEN instr(${ADDRESS}, ',') = 0 THEN NULL ELSE trim(substr(${BEFORE_LAST_COMMA}, length(rtrim(${BEFORE_LAST_COMMA}, replace(${BEFORE_LAST_COMMA}, ',', ''))) + 1), ' ' || char(9, 10, 13)) END`);
 const NOTHING = sql`0`;
 
-export type BrowseSort = 'start' | 'relevance';
+/** start: soonest first; relevance: best text match (with q); nearest: closest to lat/lng first (classes
+ * without coordinates last); price: cheapest first; rating: the coach's best average first (unrated last). */
+export const BROWSE_SORTS = ['start', 'relevance', 'nearest', 'price', 'rating'] as const;
+export type BrowseSort = (typeof BROWSE_SORTS)[number];
+export const isBrowseSort = (value: string | undefined): value is BrowseSort => (BROWSE_SORTS as readonly string[]).includes(value ?? '');
+
+/** Statute miles per degree of latitude (a degree of longitude is this times cos(latitude)). */
+const MILES_PER_DEGREE = 69.09;
+
+/**
+ * The squared distance in degrees of latitude from `origin` to each class, in SQL: flat-earth (equirectangular)
+ * with longitude scaled by cos(origin latitude), within 0.1% over a city's distances and cheap enough to order
+ * 10,000 rows by. NULL for a class without coordinates (none stored, or 0,0). `milesOf` turns it into miles.
+ */
+export function distanceSquared(origin: { lat: number; lng: number }): SQL {
+  const scale = Math.cos((origin.lat * Math.PI) / 180);
+  // 0,0 is how a class whose address found no coordinates is stored (api/classes): it has no place either.
+  return sql`CASE WHEN "classes"."latitude" = 0 AND "classes"."longitude" = 0 THEN NULL ELSE (("classes"."latitude" - ${origin.lat}) * ("classes"."latitude" - ${origin.lat}) + ("classes"."longitude" - ${origin.lng}) * ${scale} * ("classes"."longitude" - ${origin.lng}) * ${scale}) END`;
+}
+export const milesOf = (squared: number | null): number | null => (squared === null ? null : Math.round(Math.sqrt(squared) * MILES_PER_DEGREE * 10) / 10);
+
+/**
+ * The Pacific minute of the day a class starts at, in SQL: the UTC instant shifted by -7 h inside daylight
+ * saving time (US rules: second Sunday of March 10:00 UTC to first Sunday of November 09:00 UTC) and -8 h
+ * outside, for the years around `now` (a class further out is read as standard time).
+ */
+function pacificMinuteOfDay(now: Date): SQL {
+  const year = now.getUTCFullYear();
+  const sunday = (y: number, month: number, nth: number, hourUtc: number) => {
+    const first = new Date(Date.UTC(y, month, 1));
+    const day = 1 + ((7 - first.getUTCDay()) % 7) + (nth - 1) * 7;
+    return Date.UTC(y, month, day, hourUtc);
+  };
+  const summers = [];
+  for (let y = year - 1; y <= year + 5; y++) summers.push(sql`(${START_KEY} >= ${sunday(y, 2, 2, 10)} AND ${START_KEY} < ${sunday(y, 10, 1, 9)})`);
+  const offset = sql`CASE WHEN ${sql.join(summers, sql` OR `)} THEN ${-7 * 3_600_000} ELSE ${-8 * 3_600_000} END`;
+  return sql`(((${START_KEY} + ${offset}) / 60000) % 1440)`;
+}
 
 export interface BrowseOptions {
   filters: ClassFilters;
@@ -148,6 +185,11 @@ export async function browseConditions(db: Database, filters: ClassFilters, now:
     const range = dayRange(filters.date.trim());
     conditions.push(both(range ? sql`${START_KEY} >= ${range[0].getTime()} AND ${START_KEY} < ${range[1].getTime()}` : NOTHING));
   }
+  if (present(filters.time)) {
+    const time = isTimeOfDay(filters.time) ? TIMES_OF_DAY[filters.time] : null;
+    const minute = pacificMinuteOfDay(now);
+    conditions.push(both(time ? sql`"classes"."start_time" IS NOT NULL AND ${minute} >= ${time.from} AND ${minute} < ${time.to}` : NOTHING));
+  }
   const q = present(filters.q) ? filters.q.trim().toLowerCase() : null;
   const joined = (kind: 'page' | 'count') => sql.join(conditions.map((c) => c[kind]), sql` AND `);
   if (q !== null && [...q].length < 3) {
@@ -163,16 +205,20 @@ export interface IdPage {
   ids: number[];
   total: number;
   totalIsAtLeast?: boolean;
+  /** Miles from the visitor's lat/lng to each class of the page with coordinates (when a location was given). */
+  miles?: Map<number, number>;
 }
 
-/** One page of ids of the classes WHERE `where`, in `order`, and how many there are in all. */
-async function pageOfIds(db: Database, where: SQL | BrowseWhere, order: SQL, page: { limit: number; offset: number }, from: SQL = sql`classes`): Promise<IdPage> {
+/** One page of ids of the classes WHERE `where`, in `order`, and how many there are in all; with `distance`,
+ * each row's distance as well (see distanceSquared). */
+async function pageOfIds(db: Database, where: SQL | BrowseWhere, order: SQL, page: { limit: number; offset: number }, from: SQL = sql`classes`, distance?: SQL): Promise<IdPage> {
   const { page: listed, count, total: known } = 'page' in where ? where : { page: where, count: where, total: undefined };
   const [rows, counted] = await Promise.all([
-    db.all<{ id: number }>(sql`SELECT "classes"."id" AS id FROM ${from} WHERE ${listed} ORDER BY ${order} LIMIT ${page.limit} OFFSET ${page.offset}`),
+    db.all<{ id: number; d: number | null }>(sql`SELECT "classes"."id" AS id${distance ? sql`, ${distance} AS d` : sql``} FROM ${from} WHERE ${listed} ORDER BY ${order} LIMIT ${page.limit} OFFSET ${page.offset}`),
     known ? [{ total: known.value }] : db.all<{ total: number }>(sql`SELECT count(*) AS total FROM ${from} WHERE ${count}`),
   ]);
-  return { ids: rows.map((row) => Number(row.id)), total: Number(counted[0]?.total ?? 0), ...(known?.atLeast ? { totalIsAtLeast: true } : {}) };
+  const miles = distance ? new Map(rows.flatMap((row) => (row.d === null || row.d === undefined ? [] : [[Number(row.id), milesOf(Number(row.d))!] as const]))) : undefined;
+  return { ids: rows.map((row) => Number(row.id)), total: Number(counted[0]?.total ?? 0), ...(known?.atLeast ? { totalIsAtLeast: true } : {}), ...(miles ? { miles } : {}) };
 }
 
 const BY_START = sql`${START_KEY}, "classes"."id"`;
@@ -181,11 +227,23 @@ const BY_START = sql`${START_KEY}, "classes"."id"`;
 export async function browseClassIds(db: Database, now: Date, options: BrowseOptions): Promise<IdPage> {
   const where = await browseConditions(db, options.filters, now, options.notStartedBy);
   const q = options.filters.q?.trim() ?? '';
-  if (options.sort !== 'relevance' || [...q].length < 3) return pageOfIds(db, where, BY_START, options);
+  const origin = originOf(options.filters);
+  const distance = origin ? distanceSquared(origin) : undefined;
+  if (options.sort === 'nearest' && distance) {
+    // Classes without coordinates after every located one, then soonest first.
+    return pageOfIds(db, where, sql`${distance} IS NULL, ${distance}, ${BY_START}`, options, sql`classes`, distance);
+  }
+  if (options.sort === 'price') return pageOfIds(db, where, sql`"classes"."price_cents", ${BY_START}`, options, sql`classes`, distance);
+  if (options.sort === 'rating') {
+    // Each coach's average once (the reviews index), joined to their classes; unrated coaches last.
+    const rated = sql`classes LEFT JOIN (SELECT coach_id, avg(rating) AS average FROM reviews GROUP BY coach_id) AS coach_rating ON coach_rating.coach_id = "classes"."coach_id"`;
+    return pageOfIds(db, where, sql`coach_rating.average IS NULL, round(coach_rating.average, 1) DESC, ${BY_START}`, options, rated, distance);
+  }
+  if (options.sort !== 'relevance' || [...q].length < 3) return pageOfIds(db, where, BY_START, options, sql`classes`, distance);
   // bm25 weights: title counts most, then category and coach, then description and location.
   const matching = sql`classes_search MATCH ${ftsPhrase(q.toLowerCase())} AND ${where.count}`;
   const ranked = sql`bm25(classes_search, 10.0, 2.0, 4.0, 4.0, 2.0), ${BY_START}`;
-  return pageOfIds(db, matching, ranked, options, sql`classes JOIN classes_search ON classes_search.rowid = "classes"."id"`);
+  return pageOfIds(db, matching, ranked, options, sql`classes JOIN classes_search ON classes_search.rowid = "classes"."id"`, distance);
 }
 
 /** A page of a coach's bookable classes: upcoming (not started by now, soonest first, no start time last) or past (latest first). */

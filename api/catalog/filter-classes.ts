@@ -1,6 +1,6 @@
 // The browse rules of customer-areas §5, as one pure function: GET /api/classes applies it on the server,
 // and the /classes page and its island use the very same module (with the URL <-> filter helpers below).
-import { pacificDay, startOfPacificDay } from '../lib/pacific';
+import { pacificDay, pacificHHMM, startOfPacificDay } from '../lib/pacific';
 
 export interface ClassFilters {
   q?: string;
@@ -12,12 +12,33 @@ export interface ClassFilters {
   city?: string;
   /** A day (YYYY-MM-DD) or an ISO instant; matched against the class's Pacific start day. */
   date?: string;
-  /** Read but never used to filter (customer-areas §5). */
+  /** Time of day of the Pacific start: morning (before noon), afternoon (noon to 5 PM), evening (5 PM on). */
+  time?: string;
+  /** Never used to filter (customer-areas §5): a known location gives each class its distance, and sort=nearest. */
   lat?: string;
   lng?: string;
+  /** The order of the list (see BrowseSort), kept in the URL with the filters; never filters. */
+  sort?: string;
 }
 
-export const FILTER_KEYS = ['q', 'type', 'category', 'ageGroup', 'city', 'date', 'lat', 'lng'] as const;
+export const FILTER_KEYS = ['q', 'type', 'category', 'ageGroup', 'city', 'date', 'time', 'lat', 'lng', 'sort'] as const;
+
+/** The time-of-day chips: each is a half-open range of Pacific minutes after midnight. */
+export const TIMES_OF_DAY = {
+  morning: { label: 'Morning', from: 0, to: 12 * 60 },
+  afternoon: { label: 'Afternoon', from: 12 * 60, to: 17 * 60 },
+  evening: { label: 'Evening', from: 17 * 60, to: 24 * 60 },
+} as const;
+export type TimeOfDay = keyof typeof TIMES_OF_DAY;
+export const isTimeOfDay = (value: string | undefined): value is TimeOfDay => value !== undefined && Object.hasOwn(TIMES_OF_DAY, value);
+
+/** The place the visitor shared (lat/lng within range), or null. */
+export function originOf(filters: ClassFilters): { lat: number; lng: number } | null {
+  const lat = Number(filters.lat);
+  const lng = Number(filters.lng);
+  if (!present(filters.lat) || !present(filters.lng) || !Number.isFinite(lat) || !Number.isFinite(lng)) return null;
+  return Math.abs(lat) <= 90 && Math.abs(lng) <= 180 ? { lat, lng } : null;
+}
 
 export interface FilterableClass {
   title: string;
@@ -54,7 +75,8 @@ const present = (value: string | undefined): value is string => value !== undefi
  * Applies the browse rules and sorts by start time (classes without one last):
  * started before today (Pacific midnight) hidden; q on title or description, case-insensitive; type and
  * category equal to categoryId as numbers; exact age group; city contained (case-insensitive) in the
- * address's second-to-last piece; date equal to the Pacific start day (no start time: excluded); lat/lng ignored.
+ * address's second-to-last piece; date equal to the Pacific start day (no start time: excluded); time the
+ * Pacific time of day of the start (an unknown value matches nothing); lat/lng and sort never filter.
  */
 export function filterClasses<T extends FilterableClass>(list: readonly T[], filters: ClassFilters, now: Date): T[] {
   const todayStart = startOfPacificDay(now).getTime();
@@ -63,6 +85,7 @@ export function filterClasses<T extends FilterableClass>(list: readonly T[], fil
   const ageGroup = present(filters.ageGroup) ? filters.ageGroup : null;
   const city = present(filters.city) ? filters.city.trim().toLowerCase() : null;
   const day = present(filters.date) ? dayOfFilter(filters.date.trim()) ?? 'invalid' : null;
+  const time = present(filters.time) ? (isTimeOfDay(filters.time) ? TIMES_OF_DAY[filters.time] : { from: 0, to: 0 }) : null;
 
   const kept = list.filter((item) => {
     const start = startMs(item.startTime);
@@ -72,6 +95,12 @@ export function filterClasses<T extends FilterableClass>(list: readonly T[], fil
     if (ageGroup && item.ageGroup !== ageGroup) return false;
     if (city && !(cityOf(item.address) ?? '').toLowerCase().includes(city)) return false;
     if (day && (start === null || pacificDay(start) !== day)) return false;
+    if (time) {
+      if (start === null) return false;
+      const [hours, minutes] = pacificHHMM(start).split(':').map(Number);
+      const minute = hours! * 60 + minutes!;
+      if (minute < time.from || minute >= time.to) return false;
+    }
     return true;
   });
   return kept
@@ -104,7 +133,7 @@ export function classFiltersToQuery(filters: ClassFilters): string {
   return params.toString();
 }
 
-/** True when any filter that narrows the list is set (lat/lng never narrow). */
+/** True when any filter that narrows the list is set (lat/lng and sort never narrow). */
 export function hasClassFilters(filters: ClassFilters): boolean {
-  return FILTER_KEYS.some((key) => key !== 'lat' && key !== 'lng' && present(filters[key]));
+  return FILTER_KEYS.some((key) => key !== 'lat' && key !== 'lng' && key !== 'sort' && present(filters[key]));
 }

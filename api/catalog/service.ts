@@ -3,11 +3,11 @@
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { categories, classes, users } from '../../db/schema';
-import { liveClass, liveClasses } from '../classes/live';
+import { liveClass, liveClasses } from '../spots/classes';
 import { type ClassRow, schedulesOf, toClassJson } from '../classes/shape';
 import { notFound } from '../errors';
 import { boundPage, MAX_PAGE_SIZE, type PageRequest } from '../lib/pagination';
-import { BOOKABLE, type BrowseSort, browseClassIds, coachClassIds, distinctAddresses, START_KEY } from './browse-query';
+import { BOOKABLE, type BrowseSort, browseClassIds, coachClassIds, distinctAddresses, isBrowseSort, START_KEY } from './browse-query';
 import { type ClassFilters, cityOf, hasClassFilters } from './filter-classes';
 import type { Category, Rating } from './model';
 import { ratingsByCoach } from './ratings';
@@ -143,8 +143,11 @@ export async function listClasses(db: Database, now: Date, options: ClassListOpt
     return { items: await classItemsOf(db, rows.map((r) => r.id), now, includeSchedules), total: counted[0]?.n ?? 0 };
   }
   const page = options.all ? { limit: ALL_CAP, offset: 0 } : boundPage(options, DEFAULT_PAGE);
-  const { ids, ...counted } = await browseClassIds(db, now, { filters, ...page, sort: options.sort, notStartedBy: options.notStartedBy });
-  return { items: await classItemsOf(db, ids, now, includeSchedules), ...counted };
+  const sort = options.sort ?? (isBrowseSort(filters.sort) ? filters.sort : undefined);
+  const { ids, miles, ...counted } = await browseClassIds(db, now, { filters, ...page, sort, notStartedBy: options.notStartedBy });
+  const items = await classItemsOf(db, ids, now, includeSchedules);
+  // A location was given: every row says how far it is (null for a class without coordinates).
+  return { items: miles ? items.map((item) => ({ ...item, distanceMiles: miles.get(item.id) ?? null })) : items, ...counted };
 }
 
 export async function getClass(db: Database, id: number, now: Date, options: { includeSchedules?: boolean } = {}): Promise<ClassItem> {

@@ -6,7 +6,7 @@ import { requireRole } from '../auth/plugin';
 import type { SessionUser } from '../auth/session';
 import type { AppContext } from '../context';
 import { badRequest, forbidden, notFound } from '../errors';
-import { liveClass } from './live';
+import { liveClass } from '../spots/classes';
 import { CLASS_MESSAGES } from './model';
 import type { ClassRow } from './shape';
 

@@ -9,7 +9,7 @@ import { cancelClassBookings } from '../bookings/cancellation';
 import { hasStarted } from '../spots/policy';
 import type { AppContext } from '../context';
 import { loadManagedClass } from './access';
-import { liveClass, liveClasses } from './live';
+import { liveClass, liveClasses } from '../spots/classes';
 import { type ClassRow, isSeriesParent } from './shape';
 
 export type DeleteOption = 'following' | 'this' | 'all' | undefined;

@@ -15,7 +15,7 @@ import { contains } from '../lib/like';
 import { pageEntries, type PageRequest } from '../lib/pagination';
 import { FIRST_YEAR, inSupportedYears, LAST_YEAR } from '../lib/schema';
 import { waitlistCounts } from '../waitlist/counts';
-import { liveClasses } from './live';
+import { liveClasses } from '../spots/classes';
 import { toClassJson } from './shape';
 
 const instant = (name: string) =>

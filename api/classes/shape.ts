@@ -2,7 +2,11 @@
 // instants, recurrence fields decoded. Every route that returns a class goes through here.
 import type { classes } from '../../db/schema';
 import { centsToDollars } from '../lib/money';
+import { decisionTimeOf, describePolicy, policyOf } from '../conditions/model';
 import { pacificDay, pacificHHMM, pacificWeekday } from '../lib/pacific';
+import { isSeriesParent } from '../spots/series';
+
+export { isBookable, isSeriesParent } from '../spots/series';
 
 export type ClassRow = typeof classes.$inferSelect;
 
@@ -59,10 +63,6 @@ export function hasWeeklySchedule(row: { isRecurring: boolean; parentClassId: nu
   return true;
 }
 
-/** A series' parent: the template row that carries the recurrence and is never booked itself. */
-export function isSeriesParent(row: Pick<ClassRow, 'isRecurring' | 'parentClassId'>): boolean {
-  return row.isRecurring && row.parentClassId === null;
-}
 
 /** The recurrence a series was created with, as it can be sent back to POST /api/classes (series parents only). */
 function recurrenceOf(row: ClassRow) {
@@ -113,7 +113,26 @@ export function toClassJson(row: ClassRow, options: { includeSchedules?: boolean
     recurrenceEndDate: row.recurrenceEndDate?.toISOString() ?? null,
     recurrenceEndCount: row.recurrenceEndCount,
     createdAt: row.createdAt.toISOString(),
+    ...outdoorFieldsOf(row),
     ...(options.includeSchedules ? { schedules: schedulesOf(row) } : {}),
+  };
+}
+
+/** The weather policy (the class's or the built-in one), the minimum size and the meeting point. */
+function outdoorFieldsOf(row: ClassRow) {
+  const policy = policyOf(row);
+  const meetingPoint =
+    row.meetingLatitude !== null && row.meetingLongitude !== null
+      ? { latitude: row.meetingLatitude, longitude: row.meetingLongitude, notes: row.meetingNotes, photo: row.meetingPhoto }
+      : null;
+  return {
+    weatherPolicy: { ...policy, backupLocation: policy.backupLocation ?? null },
+    weatherPolicyText: describePolicy(policy),
+    minAttendees: row.minAttendees,
+    decisionHours: row.decisionHours,
+    decisionTime: row.minAttendees !== null ? (decisionTimeOf(row.startTime, row.decisionHours)?.toISOString() ?? null) : null,
+    sizeDecision: row.sizeDecision,
+    meetingPoint,
   };
 }
 
@@ -124,9 +143,4 @@ export interface ClassWriteResult extends ClassJson {
   sessionCount: number;
   updatedCount?: number;
   locationNotice: string | null;
-}
-
-/** A bookable row: a one-time class or a session of a series, never the series' parent template. */
-export function isBookable(row: Pick<ClassRow, 'isRecurring' | 'parentClassId'>): boolean {
-  return !isSeriesParent(row);
 }

@@ -8,11 +8,12 @@ import type { SessionUser } from '../auth/session';
 import { spotsTakenByClass } from '../spots/taken';
 import type { AppContext } from '../context';
 import { noticeClassChanges } from '../notices/changes';
-import { retimeForMove, writeFreeingSpots } from '../waitlist/offers';
+import { notifyNewOffers, repriceOffers, retimeForMove, writeFreeingSpots } from '../waitlist/offers';
 import { pacificDay, pacificHHMM, pacificWallTimeToInstant } from '../lib/pacific';
 import { checkCategory, invalid, loadManagedClass } from './access';
 import { fieldColumns, type NewClassRow, placeColumns } from './columns';
-import { liveClasses } from './live';
+import { liveClasses } from '../spots/classes';
+import { checkMinimum, rememberPolicy } from './outdoor';
 import { CLASS_MESSAGES, type ClassChanges, parseInstant, type Scope } from './model';
 import { type ClassRow, type ClassWriteResult, isSeriesParent, toClassJson } from './shape';
 
@@ -61,6 +62,7 @@ export async function updateClass(ctx: AppContext, user: SessionUser | null, id:
   const { row } = await loadManagedClass(ctx, user, id);
   const targets = await rowsToEdit(ctx, row, scope);
   if (changes.categoryId !== undefined) await checkCategory(ctx, changes.categoryId);
+  checkMinimum(changes.minAttendees === undefined ? row.minAttendees : changes.minAttendees, changes.capacity ?? row.capacity);
   const place = await placeColumns(ctx, changes, row);
   const common = { ...fieldColumns(changes), ...place.columns };
   const start = changes.startTime ? parseInstant(changes.startTime) : null;
@@ -70,6 +72,7 @@ export async function updateClass(ctx: AppContext, user: SessionUser | null, id:
   // A raised capacity's spots go to the waitlist in the same write, before anyone else can book them; so do
   // the spots of offers a move ended (retimeForMove).
   const freeing = changes.capacity !== undefined || start !== null ? targets.map((t) => t.id) : [];
+  let repriced = false;
   const updated = await writeFreeingSpots(ctx, freeing, async (tx) => {
     if (changes.capacity !== undefined) await refuseCapacityBelowBooked(tx, targets, changes.capacity, ctx.clock.now());
     const rows: ClassRow[] = [];
@@ -82,12 +85,15 @@ export async function updateClass(ctx: AppContext, user: SessionUser | null, id:
       }
       const [next] = await tx.update(classes).set(columns).where(eq(classes.id, target.id)).returning();
       if (next!.startTime && next!.startTime.getTime() !== target.startTime?.getTime()) await retimeForMove(tx, next!.id, next!.startTime, ctx.clock.now());
+      if (next!.priceCents !== target.priceCents && (await repriceOffers(tx, next!.id, next!.priceCents))) repriced = true;
       rows.push(next!);
     }
     return rows;
   });
-  // Everyone booked or waiting hears of a new time or place.
+  await rememberPolicy(ctx, row.coachId, changes.weatherPolicy);
+  // Everyone booked or waiting hears of a new time or place; an offer re-priced goes out again at its new amount.
   await noticeClassChanges(ctx, targets, updated);
+  if (repriced) await notifyNewOffers(ctx);
   const self = updated.find((r) => r.id === row.id) ?? updated[0]!;
   return {
     ...toClassJson(self),

@@ -2,7 +2,7 @@
 // asking the provider), and the test provider's card payments. The amount is always recomputed on the server.
 import { and, eq } from 'drizzle-orm';
 import { bookings, payoutAccounts } from '../../db/schema';
-import { attendeesOfBooking } from '../attendees/service';
+import { attendeesOfBooking } from '../spots/attendees';
 import type { SessionUser } from '../auth/session';
 import { attachIntent, type HoldResult, placeHold, releaseHold } from '../bookings/holds';
 import { ALREADY_BOOKED, CLASS_GONE_REFUNDED } from '../bookings/queries';

@@ -11,8 +11,8 @@ import { applyTransition, inStates } from '../spots/booking-states';
 import { expireHolds } from '../bookings/expiry';
 import { activeBookingOf } from '../bookings/queries';
 import { spotsTaken } from '../spots/taken';
-import { liveClass } from '../classes/live';
-import { isBookable } from '../classes/shape';
+import { liveClass } from '../spots/classes';
+import { isBookable } from '../spots/classes';
 import type { AppContext } from '../context';
 import { priceBreakdown } from '../lib/money';
 import { sendOfferEmail, sendWaitlistClosedEmail } from './emails';
@@ -53,6 +53,30 @@ export async function retimeForMove(tx: Tx, classId: number, start: Date, now: D
     .update(bookings)
     .set({ holdExpiresAt: new Date(Math.max(now.getTime(), start.getTime())) })
     .where(and(eq(bookings.classId, classId), inStates(['hold']), gt(bookings.holdExpiresAt, start)));
+}
+
+/** In the write that changes a class's price: each open (not yet accepted) offer is re-offered at the new price
+ * (its amount recomputed, its email to go out again with notifyNewOffers), keeping its deadline. An accepted
+ * offer waiting for payment keeps the amount it was accepted at, as any checkout hold does: either way the
+ * amount paid, recorded and refunded is one number. Answers whether any offer was re-priced. */
+export async function repriceOffers(tx: Tx, classId: number, priceCents: number): Promise<boolean> {
+  const open = await tx
+    .select({ entry: waitlistEntries, amountCents: bookings.amountCents })
+    .from(waitlistEntries)
+    .innerJoin(bookings, eq(bookings.id, waitlistEntries.bookingId))
+    .where(and(eq(waitlistEntries.classId, classId), eq(waitlistEntries.status, 'offered'), inStates(['offered'])));
+  let repriced = false;
+  for (const { entry, amountCents } of open) {
+    const price = priceBreakdown(priceCents, entry.quantity);
+    if (price.totalCents === amountCents) continue;
+    await tx
+      .update(bookings)
+      .set({ subtotalCents: price.subtotalCents, serviceFeeCents: price.serviceFeeCents, amountCents: price.totalCents })
+      .where(and(eq(bookings.id, entry.bookingId!), inStates(['offered'])));
+    await tx.update(waitlistEntries).set({ offerNotifiedAt: null }).where(and(eq(waitlistEntries.id, entry.id), eq(waitlistEntries.status, 'offered')));
+    repriced = true;
+  }
+  return repriced;
 }
 
 /** Which due holds and offers to release: one class's, one customer's, or (empty) all. */
@@ -187,7 +211,7 @@ export async function sweepWaitlists(ctx: AppContext): Promise<void> {
 
 /** Emails every offer not yet announced. Each is claimed with a conditional UPDATE first, so however many
  * processes call this at once, each offer email goes out once. */
-async function notifyNewOffers(ctx: AppContext): Promise<void> {
+export async function notifyNewOffers(ctx: AppContext): Promise<void> {
   const pending = await ctx.db
     .select({ entry: waitlistEntries, cls: classes, user: { email: users.email, firstName: users.firstName }, amountCents: bookings.amountCents })
     .from(waitlistEntries)

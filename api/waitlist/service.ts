@@ -4,7 +4,7 @@
 import { and, count, desc, eq, lte, ne, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client';
 import { bookings, classes, waitlistEntries } from '../../db/schema';
-import { attendeesOfBooking, checkAttendees, saveAttendees } from '../attendees/service';
+import { attendeesOfBooking, checkAttendees, saveAttendees } from '../spots/attendees';
 import type { SessionUser } from '../auth/session';
 import { sendBookingConfirmation } from '../bookings/emails';
 import { applyTransition } from '../spots/booking-states';
@@ -152,9 +152,13 @@ export async function acceptOffer(ctx: AppContext, user: SessionUser, entryId: n
       const cls = (await tx.select().from(classes).where(eq(classes.id, entry.classId)).get())!;
       // Offers end 30 minutes before the start (moves re-time them too); this holds whatever a deadline says.
       if (hasStarted(cls.startTime, now)) throw conflict(CLASS_STARTED);
-      const attendees = cls.priceCents === 0 || input?.attendees ? checkAttendees(input?.attendees, entry.quantity, cls.ageGroup, user) : null;
+      // The offer's own amount decides, not today's price: a re-priced offer carries the new one
+      // (repriceOffers), so what is paid is what is recorded.
+      const offered = await tx.select({ amountCents: bookings.amountCents }).from(bookings).where(eq(bookings.id, entry.bookingId!)).get();
+      const free = (offered?.amountCents ?? 0) === 0;
+      const attendees = free || input?.attendees ? checkAttendees(input?.attendees, entry.quantity, cls.ageGroup, user) : null;
       const booking =
-        cls.priceCents === 0
+        free
           ? await applyTransition(tx, { id: entry.bookingId! }, 'acceptFreeOffer', 'customer', { confirmedAt: now, holdExpiresAt: null })
           : await applyTransition(tx, { id: entry.bookingId! }, 'acceptPaidOffer', 'customer', {
               // The payment hold keeps the offer's deadline, or the usual 15 minutes when accepted close to it.
@@ -163,15 +167,15 @@ export async function acceptOffer(ctx: AppContext, user: SessionUser, entryId: n
       const moved = booking && (await moveEntry(tx, entry, 'accept', 'customer', { endedAt: now }));
       if (!booking || !moved) throw conflict(OFFER_EXPIRED, 'offer_expired');
       if (attendees) await saveAttendees(tx, booking.id, attendees);
-      return { entry: moved, booking, cls };
+      return { entry: moved, booking, cls, free };
     })
     .catch(async (error) => {
       // Refused because the deadline passed: pass the spots on now rather than at the next sweep.
       if (hasCode(error, 'offer_expired')) await expireAndPassOn(ctx, entryId);
       throw error;
     });
-  const { entry, booking, cls } = accepted;
-  if (cls.priceCents === 0) {
+  const { entry, booking, cls, free } = accepted;
+  if (free) {
     await sendBookingConfirmation(ctx, booking, cls, user);
     return { entry: toEntryJson(entry, cls, null, booking), booking: toBookingJson(booking, cls, now, await attendeesOfBooking(ctx.db, booking)), payment: null, checkoutUrl: null };
   }

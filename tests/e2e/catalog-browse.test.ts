@@ -86,7 +86,7 @@ describe('home initial search and location', () => {
     await guard.context.close();
   });
 
-  test('Use my location adds lat and lng to the search URL', async () => {
+  test('Use my location adds lat and lng to the search URL and orders the results nearest first, each with its distance', async () => {
     const guard = await newContext(site.browser, PHONE);
     await guard.context.grantPermissions(['geolocation'], { origin: site.product.url });
     await guard.context.setGeolocation({ latitude: 37.76922, longitude: -122.48621 });
@@ -96,7 +96,13 @@ describe('home initial search and location', () => {
     await page.getByRole('button', { name: 'Use my location' }).click();
     await page.getByText('Near your location').waitFor();
     await Promise.all([page.waitForURL(/\/classes\?/), page.getByRole('button', { name: 'Search', exact: true }).click()]);
-    expect(Object.fromEntries(new URL(page.url()).searchParams)).toEqual({ lat: '37.76922', lng: '-122.48621' });
+    expect(Object.fromEntries(new URL(page.url()).searchParams)).toEqual({ lat: '37.76922', lng: '-122.48621', sort: 'nearest' });
+    const rows = page.getByRole('list', { name: 'Classes' }).getByRole('listitem');
+    await rows.first().waitFor();
+    const miles = (await page.getByTestId('distance').allTextContents()).map((text) => Number(text.replace(/[^\d.]/g, '')));
+    expect(miles.length).toBeGreaterThan(5);
+    expect(miles).toEqual([...miles].sort((a, b) => a - b));
+    expect(await page.getByLabel('Sort').inputValue()).toBe('nearest');
     await guard.context.close();
   });
 
@@ -135,7 +141,8 @@ describe('/classes', () => {
 
   test('rows show Class Full or X/Y spots left and the coach rating with 1 decimal', async () => {
     const { guard, page } = await open('/classes');
-    const first = page.getByRole('list', { name: 'Classes' }).getByRole('listitem').first();
+    // Classes that started earlier today are listed too, marked Started instead (tests/e2e/phone-first.test.ts).
+    const first = page.getByRole('list', { name: 'Classes' }).getByRole('listitem').filter({ hasNotText: /Started$/ }).first();
     const text = (await first.textContent()) ?? '';
     expect(text).toMatch(/Class Full|\d+\/\d+ spots left/);
     expect(text).toMatch(/\d\.\d/);
@@ -187,12 +194,14 @@ describe('/classes', () => {
     await guard.context.close();
   });
 
-  test('on a large screen the map area sits beside the list', async () => {
+  test('on a large screen the map area sits beside the list, which scrolls with the page (no inner scroll box)', async () => {
     const { guard, page } = await open('/classes');
-    const list = await page.getByRole('list', { name: 'Classes' }).boundingBox();
+    const list = page.getByRole('list', { name: 'Classes' });
+    const box = await list.boundingBox();
     const map = await page.getByTestId('map-area').boundingBox();
-    expect(map!.x).toBeGreaterThan(list!.x + list!.width - 1);
-    expect(list!.height).toBeLessThanOrEqual(600);
+    expect(map!.x).toBeGreaterThan(box!.x + box!.width - 1);
+    expect(await list.evaluate((el) => getComputedStyle(el).overflowY)).toBe('visible');
+    expect(box!.height).toBeGreaterThan(900); // a whole page of rows, longer than the window
     await guard.context.close();
   });
 });
@@ -246,7 +255,7 @@ describe('class detail', () => {
     for (let q = 2; q < item.spotsLeft; q++) await plus.click();
     expect(await page.getByLabel('Number of spots', { exact: true }).textContent()).toBe(String(item.spotsLeft));
     expect(await plus.isDisabled()).toBe(true);
-    await Promise.all([page.waitForURL(/\/auth/), page.getByRole('link', { name: 'Book Now' }).click()]);
+    await Promise.all([page.waitForURL(/\/auth/), page.getByRole('region', { name: 'Book this class' }).getByRole('link', { name: 'Book Now' }).click()]);
     expect(new URL(page.url()).searchParams.get('redirect')).toStartWith(`/classes/${item.id}`);
     await guard.context.close();
   });

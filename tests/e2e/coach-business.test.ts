@@ -18,8 +18,11 @@ let coach: GuardedContext;
 let page: Page;
 let coachId: number;
 let baseline: { gross: number; refunds: number; net: number };
+let soonClass: { id: number; startTime: string };
 const KEPT = `Kept Flow ${Date.now().toString(36)}`;
 const REFUNDED = `Refunded Flow ${Date.now().toString(36)}`;
+const SOON = `Soon Stretch ${Date.now().toString(36)}`;
+const pacificDay = (at: Date | string) => new Date(at).toLocaleDateString('en-CA', { timeZone: 'America/Los_Angeles' });
 
 const money = (dollars: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(dollars);
 const cents = (dollars: number) => Math.round(dollars * 100);
@@ -28,10 +31,10 @@ async function shot(p: Page, name: string) {
   if (SHOTS) await p.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
 }
 
-/** A one-time $25 class of the signed-in coach a week from now (the documented class example). */
-async function newClass(title: string): Promise<number> {
+/** A one-time class of the signed-in coach (the documented class example: $25) a week from now unless told. */
+async function newClass(title: string, extra: Record<string, unknown> = {}): Promise<number> {
   const startTime = new Date(Date.now() + 7 * DAY).toISOString();
-  const res = await page.request.post(`${product.url}/api/classes`, { data: { ...CLASS_EXAMPLE, recurrence: null, title, startTime }, headers: { origin: product.url } });
+  const res = await page.request.post(`${product.url}/api/classes`, { data: { ...CLASS_EXAMPLE, recurrence: null, title, startTime, ...extra }, headers: { origin: product.url } });
   expect(res.status()).toBe(201);
   return (await res.json()).id;
 }
@@ -72,6 +75,14 @@ beforeAll(async () => {
   const refundedId = await payFor(customer, await newClass(REFUNDED), 1);
   const cancel = await customer.request.put(`${product.url}/api/bookings/${refundedId}/cancel`, { headers: { origin: product.url } });
   expect(cancel.status()).toBe(200);
+  // A free class starting in 15 minutes, booked for two named people: the dashboard's roster shows them.
+  const soonStart = new Date(Date.now() + 15 * 60_000).toISOString();
+  soonClass = { id: await newClass(SOON, { price: 0, startTime: soonStart }), startTime: soonStart };
+  const free = await customer.request.post(`${product.url}/api/bookings/free`, {
+    data: { classId: soonClass.id, quantity: 2, attendees: [{ name: 'Juniper Lake' }, { name: 'Otis Fern' }] },
+    headers: { origin: product.url },
+  });
+  expect(free.status()).toBe(201);
   await customerContext.context.close();
 }, 90_000);
 afterAll(async () => {
@@ -132,5 +143,49 @@ describe('Earnings', () => {
     await page.goto(`${product.url}/profile`, { waitUntil: 'networkidle' });
     await page.locator('summary[aria-label="Open menu"]').click();
     expect(await page.getByRole('navigation', { name: 'Mobile' }).getByRole('link', { name: 'Earnings' }).isVisible()).toBe(true);
+  });
+});
+
+describe('the coach lands on their dashboard', () => {
+  test('signing in with the form at 390 px lands on /dashboard: today with rosters, this week earnings', async () => {
+    const phone = await newContext(browser, PHONE);
+    const p = await phone.page();
+    await p.goto(`${product.url}/auth`, { waitUntil: 'networkidle' });
+    await p.getByLabel('Email').fill('coach@fogline.test');
+    await p.getByLabel('Password', { exact: true }).fill('demo-password');
+    await p.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await p.waitForURL(`${product.url}/dashboard`);
+    await p.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
+    // The class made above is today's unless it crossed Pacific midnight in the 15 minutes (then it is tomorrow's).
+    if (pacificDay(soonClass.startTime) === pacificDay(new Date())) {
+      const roster = p.getByRole('list', { name: `Roster of ${SOON}` });
+      await roster.waitFor();
+      expect(await roster.getByRole('listitem').allTextContents()).toEqual(['Juniper Lake', 'Otis Fern']);
+      expect(await p.getByRole('listitem').filter({ hasText: SOON }).getByText('2/12 booked').isVisible()).toBe(true);
+    }
+    // This week (Sunday to Saturday, Pacific): the same net as the API says.
+    const today = new Date(`${pacificDay(new Date())}T12:00:00Z`);
+    const sunday = new Date(today.getTime() - today.getUTCDay() * DAY);
+    const saturday = new Date(sunday.getTime() + 6 * DAY);
+    const res = await p.request.get(`${product.url}/api/coaches/${coachId}/earnings?from=${sunday.toISOString().slice(0, 10)}&to=${saturday.toISOString().slice(0, 10)}`);
+    const week = (await res.json()).summary;
+    const card = p.getByRole('region', { name: "This week's earnings" });
+    await card.getByText(money(week.net), { exact: true }).waitFor();
+    expect(await seriousA11yViolations(p)).toEqual([]);
+    await shot(p, 'dashboard-390');
+    await p.setViewportSize(DESKTOP);
+    await shot(p, 'dashboard-1280');
+    await phone.context.close();
+  });
+
+  test('a customer still lands on the home page', async () => {
+    const ctx = await newContext(browser, PHONE);
+    const p = await ctx.page();
+    await p.goto(`${product.url}/auth`, { waitUntil: 'networkidle' });
+    await p.getByLabel('Email').fill('customer@fogline.test');
+    await p.getByLabel('Password', { exact: true }).fill('demo-password');
+    await p.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await p.waitForURL(`${product.url}/`);
+    await ctx.context.close();
   });
 });

@@ -108,6 +108,7 @@ function Card({ classId, price, capacity, spotsLeft, signedIn, started = false, 
   const label = price > 0 ? 'Book Now' : 'Book for Free';
   const actionClass = 'btn-primary mt-5 w-full py-3 text-base';
   return (
+    <>
     <section aria-labelledby="booking-card-title" className="card p-5 sm:p-6">
       <h2 id="booking-card-title" className="sr-only">Book this class</h2>
       <p className="flex items-baseline gap-1.5">
@@ -163,6 +164,54 @@ function Card({ classId, price, capacity, spotsLeft, signedIn, started = false, 
       )}
       <Toaster />
     </section>
+      <StickyBookBar
+        price={price}
+        spotsLeft={spotsLeft}
+        state={mine ? (mine.status === 'pending' ? 'pending' : 'booked') : mine === undefined && !started && !full ? 'checking' : started ? 'started' : full ? 'full' : 'open'}
+        href={mine?.status === 'pending' ? `/checkout/${classId}?quantity=${mine.quantity}` : mine ? '/bookings' : !signedIn ? `/auth?redirect=/classes/${classId}` : price > 0 ? `/checkout/${classId}?quantity=${quantity}` : '#book'}
+        label={label}
+      />
+    </>
+  );
+}
+
+type BarState = 'checking' | 'open' | 'full' | 'started' | 'pending' | 'booked';
+
+/**
+ * Phones and tablets (below lg, where the card sits under the details): price, spots left and the one action,
+ * fixed above the bottom navigation. It is in the server's HTML from the first paint and only its words change,
+ * so it never shifts anything (CLS 0). A free class or the waitlist needs the card's names and spots: the bar
+ * takes the customer there (#book).
+ */
+function StickyBookBar({ price, spotsLeft, state, href, label }: { price: number; spotsLeft: number; state: BarState; href: string; label: string }) {
+  const action: Record<BarState, string> = {
+    checking: label,
+    open: label,
+    full: 'Join Waitlist',
+    started: 'Closed',
+    pending: 'Complete payment',
+    booked: 'View booking',
+  };
+  const target = state === 'full' ? '#book' : href;
+  const button = 'btn-primary h-11 min-w-32 shrink-0 px-5 text-base';
+  return (
+    <div role="region" aria-label="Booking bar" data-testid="book-bar" className="fixed inset-x-0 bottom-[calc(var(--bottom-nav-h)+env(safe-area-inset-bottom))] z-30 border-t border-fog-200 bg-white/95 backdrop-blur md:bottom-0 lg:hidden dark:border-fog-800 dark:bg-fog-950/95">
+      <div className="container-page flex h-16 items-center justify-between gap-3">
+        <p className="min-w-0 leading-tight">
+          <span className="block text-lg font-bold text-fog-900 dark:text-fog-50">
+            {dollars(price)} <span className="text-sm font-normal text-fog-600 dark:text-fog-400">per person</span>
+          </span>
+          <span className={`block truncate text-sm font-semibold ${state === 'full' ? 'text-red-700 dark:text-red-400' : state === 'started' ? 'text-fog-600 dark:text-fog-400' : 'text-brand-700 dark:text-brand-300'}`}>
+            {state === 'started' ? 'This class has started' : state === 'full' ? 'Class Full' : state === 'booked' ? "You're booked" : state === 'pending' ? 'Pending payment' : `${spotsLeft} ${spotsLeft === 1 ? 'spot' : 'spots'} left`}
+          </span>
+        </p>
+        {state === 'started' || state === 'checking' ? (
+          <button type="button" className={button} disabled aria-busy={state === 'checking'}>{action[state]}</button>
+        ) : (
+          <a href={target} className={state === 'pending' ? button.replace('btn-primary', 'btn-accent') : button}>{action[state]}</a>
+        )}
+      </div>
+    </div>
   );
 }
 

@@ -1,14 +1,17 @@
-// /classes island: the search form, filter chips, List/Map toggle, the list (with the map beside it on large
-// screens) and the empty and error states. The first page arrives from the server already filtered by the
-// URL; a search rewrites the URL and asks GET /api/classes (the §5 rules, in SQL) for its first page. More
-// pages load as the list scrolls near its end (or with Show more classes), below the rows already shown, so
-// nothing moves; the map asks the server for the pins in its view.
+// /classes island: the search form (on phones a one-line summary whose chips open it as a sheet), filter chips,
+// the day strip and time-of-day chips, the sort, List/Map, the list (with the map beside it on large screens)
+// and the empty and error states. The first page arrives from the server already filtered and sorted by the
+// URL; a search rewrites the URL and asks GET /api/classes (the §5 rules, in SQL) for its first page. The list
+// is part of the page's own scroll (no inner scroll box): more pages load as its end nears the bottom of the
+// window (or with Show more classes), below the rows already shown, so nothing moves; the map asks the server
+// for the pins in its view.
 import { tagReact } from '../../lib/astro-react';
 import { useEffect, useRef, useState } from 'react';
-import { type ClassFilters, classFiltersToQuery, parseClassFilters } from '../../../api/catalog/filter-classes';
-import { formatDateLong } from '../../../api/lib/pacific';
+import { type ClassFilters, classFiltersToQuery, isTimeOfDay, parseClassFilters, TIMES_OF_DAY, type TimeOfDay } from '../../../api/catalog/filter-classes';
+import { formatDateLong, pacificDay, startOfPacificDay, TIME_ZONE } from '../../../api/lib/pacific';
 import { EmptyState } from '../../components/catalog/EmptyState';
 import { Icon } from '../../components/catalog/icons';
+import { fetchClassPage } from '../../lib/catalog-api';
 import { type BrowseItem, toBrowseItem } from './browse-item';
 import { ClassRow } from './ClassRow';
 import { MapPanel } from './MapPanel';
@@ -27,6 +30,45 @@ interface Props {
   categories: CategoryOption[];
   cities: string[];
   mapsKey: string | null;
+  /** The server's clock when it rendered (ms): which classes have started, and the day strip's today. */
+  renderedAt: number;
+}
+
+/** Days in the strip: today, tomorrow and the days after. */
+const STRIP_DAYS = 7;
+
+/** The day strip: Pacific days from today, as YYYY-MM-DD with a short label (Today, Tomorrow, Sat 28). */
+function stripDays(now: number): { day: string; label: string }[] {
+  const noon = startOfPacificDay(new Date(now)).getTime() + 12 * 3_600_000;
+  const short = new Intl.DateTimeFormat('en-US', { timeZone: TIME_ZONE, weekday: 'short', day: 'numeric' });
+  return Array.from({ length: STRIP_DAYS }, (_, n) => {
+    const at = new Date(noon + n * 86_400_000);
+    const parts = short.formatToParts(at);
+    const weekday = parts.find((part) => part.type === 'weekday')?.value;
+    const date = parts.find((part) => part.type === 'day')?.value;
+    return { day: pacificDay(at), label: n === 0 ? 'Today' : n === 1 ? 'Tomorrow' : `${weekday} ${date}` };
+  });
+}
+
+const SORTS = [
+  { value: '', label: 'Soonest' },
+  { value: 'nearest', label: 'Nearest' },
+  { value: 'price', label: 'Price: low to high' },
+  { value: 'rating', label: 'Top rated' },
+] as const;
+
+/** A pressed-or-not chip of the day strip and the time-of-day row. */
+function Chip({ pressed, onClick, children }: { pressed: boolean; onClick: () => void; children: string }) {
+  return (
+    <button
+      type="button"
+      aria-pressed={pressed}
+      onClick={onClick}
+      className={`shrink-0 rounded-full border px-3.5 py-1.5 text-sm font-semibold whitespace-nowrap transition-colors ${pressed ? 'border-brand-600 bg-brand-600 text-white dark:border-brand-400 dark:bg-brand-400 dark:text-fog-950' : 'border-fog-300 bg-white text-fog-800 hover:bg-fog-100 dark:border-fog-700 dark:bg-fog-900 dark:text-fog-100 dark:hover:bg-fog-800'}`}
+    >
+      {children}
+    </button>
+  );
 }
 
 /** loading: a new search's first page; more: the next page of the same search. */
@@ -54,7 +96,7 @@ function SkeletonRow() {
   );
 }
 
-export default function BrowseClasses({ initialFilters, initialItems, initialTotal, initialTotalCapped = false, initialError = false, categories, cities, mapsKey }: Props) {
+export default function BrowseClasses({ initialFilters, initialItems, initialTotal, initialTotalCapped = false, initialError = false, categories, cities, mapsKey, renderedAt }: Props) {
   const [filters, setFilters] = useState(initialFilters);
   const [items, setItems] = useState(initialItems);
   const [total, setTotal] = useState(initialTotal);
@@ -66,8 +108,23 @@ export default function BrowseClasses({ initialFilters, initialItems, initialTot
   const [formKey, setFormKey] = useState(0);
   const large = useLargeScreen();
   const request = useRef(0);
-  const listRef = useRef<HTMLUListElement>(null);
   const sentinelRef = useRef<HTMLLIElement>(null);
+  // The server's clock for the first render (the HTML may come from the render cache), then this browser's.
+  const [now, setNow] = useState(renderedAt);
+  useEffect(() => {
+    setNow(Date.now());
+    const timer = setInterval(() => setNow(Date.now()), 60_000);
+    return () => clearInterval(timer);
+  }, []);
+  // Phones: the search form opens as a sheet from the one-line summary.
+  const [sheet, setSheet] = useState(false);
+  useEffect(() => {
+    if (!sheet) return;
+    document.getElementById('search-q')?.focus();
+    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setSheet(false);
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [sheet]);
 
   const categoryName = (id: string | undefined) => categories.find((c) => String(c.id) === id)?.name ?? id;
 
@@ -75,17 +132,14 @@ export default function BrowseClasses({ initialFilters, initialItems, initialTot
     const ticket = ++request.current;
     setStatus(offset ? 'more' : 'loading');
     try {
-      const query = classFiltersToQuery(next);
-      const response = await fetch(`/api/classes?${query ? `${query}&` : ''}limit=${PAGE_SIZE}&offset=${offset}`, { headers: { accept: 'application/json' } });
-      if (!response.ok) throw new Error('Failed to fetch classes');
-      const list = ((await response.json()) as Parameters<typeof toBrowseItem>[0][]).map(toBrowseItem);
+      const page = await fetchClassPage(classFiltersToQuery(next), { limit: PAGE_SIZE, offset });
+      const list = page.items.map(toBrowseItem);
       if (ticket !== request.current) return;
       // A class booked or added between two pages may shift the next one: never show a row twice.
       setItems((current) => (offset ? [...current, ...list.filter((item) => !current.some((c) => c.id === item.id))] : list));
-      setTotal(Number(response.headers.get('x-total-count') ?? list.length));
-      setTotalCapped(response.headers.get('x-total-count-capped') === 'true');
+      setTotal(page.total);
+      setTotalCapped(page.totalIsAtLeast);
       setStatus('ready');
-      if (!offset) listRef.current?.scrollTo({ top: 0 });
     } catch (error) {
       console.error(error);
       if (ticket === request.current) setStatus('error');
@@ -98,7 +152,7 @@ export default function BrowseClasses({ initialFilters, initialItems, initialTot
   useEffect(() => {
     const sentinel = sentinelRef.current;
     if (!canLoadMore || !sentinel || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && loadMore(), { root: listRef.current, rootMargin: '0px 0px 400px 0px' });
+    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && loadMore(), { rootMargin: '0px 0px 600px 0px' });
     observer.observe(sentinel);
     return () => observer.disconnect();
   }, [canLoadMore, items.length, filters, view]);
@@ -122,10 +176,17 @@ export default function BrowseClasses({ initialFilters, initialItems, initialTot
     return () => window.removeEventListener('popstate', onPop);
   }, []);
 
-  const removeFilter = (key: keyof ClassFilters) => {
+  /** A change made outside the form (chip, day strip, sort): the form starts again from the new filters. */
+  const change = (next: ClassFilters) => {
     setFormKey((k) => k + 1);
-    apply({ ...filters, [key]: undefined });
+    apply(next);
   };
+  const removeFilter = (key: keyof ClassFilters) => change({ ...filters, [key]: undefined });
+  const located = Boolean(filters.lat && filters.lng);
+  const forgetLocation = () => change({ ...filters, lat: undefined, lng: undefined, sort: filters.sort === 'nearest' ? undefined : filters.sort });
+  const days = stripDays(now);
+  const chosenDay = filters.date && /^\d{4}-\d{2}-\d{2}$/.test(filters.date) ? filters.date : filters.date ? pacificDay(filters.date) : undefined;
+  const sort = filters.sort === 'nearest' && !located ? '' : filters.sort ?? '';
 
   const chips: { key: keyof ClassFilters; label: string }[] = [];
   if (filters.type) chips.push({ key: 'type', label: `Type: ${categoryName(filters.type)}` });
@@ -133,6 +194,9 @@ export default function BrowseClasses({ initialFilters, initialItems, initialTot
   if (filters.city) chips.push({ key: 'city', label: `City: ${filters.city}` });
   if (filters.category) chips.push({ key: 'category', label: `Category: ${categoryName(filters.category)}` });
   if (filters.date) chips.push({ key: 'date', label: `Date: ${/^\d{4}-\d{2}-\d{2}$/.test(filters.date) ? formatDateLong(`${filters.date}T12:00:00Z`) : filters.date}` });
+  if (isTimeOfDay(filters.time)) chips.push({ key: 'time', label: `Time: ${TIMES_OF_DAY[filters.time].label}` });
+  // The phone's one-line summary: the search text and every chip, each opening the form.
+  const summary = [...(filters.q ? [`"${filters.q}"`] : []), ...chips.map((chip) => chip.label.replace(/^[^:]+: /, '')), ...(located ? ['Near you'] : [])];
 
   const title = filters.q ? `Search Results for "${filters.q}"` : 'Browse All Classes';
   const showSideMap = view === 'list' && large;
@@ -151,13 +215,12 @@ export default function BrowseClasses({ initialFilters, initialItems, initialTot
     ) : (
       <div className="card overflow-hidden">
         <ul
-          ref={listRef}
-          className={`max-h-[600px] divide-y divide-fog-100 overflow-y-auto p-1 transition-opacity dark:divide-fog-800 ${status === 'loading' ? 'opacity-60' : ''}`}
+          className={`divide-y divide-fog-100 p-1 transition-opacity dark:divide-fog-800 ${status === 'loading' ? 'opacity-60' : ''}`}
           aria-label="Classes"
           aria-busy={status === 'loading' || status === 'more'}
         >
           {items.map((item, index) => (
-            <ClassRow key={item.id} item={item} eager={index < 3} />
+            <ClassRow key={item.id} item={item} eager={index < 3} now={now} />
           ))}
           {status === 'more' && [0, 1].map((n) => <SkeletonRow key={`more-${n}`} />)}
           {canLoadMore && <li ref={sentinelRef} aria-hidden="true" className="h-px" />}
@@ -180,11 +243,55 @@ export default function BrowseClasses({ initialFilters, initialItems, initialTot
         {status === 'loading' ? 'Loading classes...' : status === 'error' && items.length === 0 ? '\u00a0' : `${totalLabel} ${total === 1 && !totalCapped ? 'class' : 'classes'}`}
       </p>
 
-      <div className="mt-6">
-        <SearchForm key={formKey} initial={filters} categories={categories} cities={cities} onSearch={(next) => apply(next)} />
+      {/* Phones: one line that says what is chosen; it and each chip open the form as a sheet. */}
+      <div className="mt-4 flex items-center gap-2 overflow-x-auto pb-1 sm:hidden" data-testid="filter-summary">
+        <button type="button" onClick={() => setSheet(true)} className="btn-secondary shrink-0 px-4" aria-haspopup="dialog" aria-expanded={sheet}>
+          <Icon name="filter" className="h-4 w-4" /> Filters
+          {summary.length > 0 && <span className="badge bg-brand-600 text-white">{summary.length}</span>}
+        </button>
+        {summary.length === 0 ? (
+          <span className="truncate text-sm text-fog-600 dark:text-fog-400">All classes, any type</span>
+        ) : (
+          summary.map((label) => (
+            <button key={label} type="button" onClick={() => setSheet(true)} className="badge shrink-0 bg-brand-50 py-1.5 text-sm whitespace-nowrap text-brand-800 dark:bg-brand-900/50 dark:text-brand-100">
+              {label}
+            </button>
+          ))
+        )}
       </div>
 
-      <div className="mt-5 flex flex-wrap items-center gap-2">
+      <div
+        className={sheet ? 'fixed inset-0 z-50 flex items-end bg-fog-950/50 sm:static sm:z-auto sm:mt-6 sm:block sm:bg-transparent' : 'mt-6 hidden sm:block'}
+        onClick={(event) => event.target === event.currentTarget && setSheet(false)}
+      >
+        <div
+          role={sheet ? 'dialog' : undefined}
+          aria-modal={sheet ? true : undefined}
+          aria-label={sheet ? 'Filters' : undefined}
+          className={sheet ? 'max-h-[88vh] w-full overflow-y-auto rounded-t-2xl bg-fog-50 p-3 pb-[calc(0.75rem+env(safe-area-inset-bottom))] shadow-[var(--shadow-pop)] sm:max-h-none sm:overflow-visible sm:rounded-none sm:bg-transparent sm:p-0 sm:shadow-none dark:bg-fog-950' : ''}
+        >
+          {sheet && (
+            <div className="mb-2 flex items-center justify-between sm:hidden">
+              <p className="px-1 text-lg font-semibold">Filters</p>
+              <button type="button" onClick={() => setSheet(false)} className="btn-ghost h-10 w-10 p-0" aria-label="Close filters">
+                <Icon name="close" className="h-5 w-5" />
+              </button>
+            </div>
+          )}
+          <SearchForm
+            key={formKey}
+            initial={filters}
+            categories={categories}
+            cities={cities}
+            onSearch={(next) => {
+              setSheet(false);
+              apply(next);
+            }}
+          />
+        </div>
+      </div>
+
+      <div className="mt-4 hidden flex-wrap items-center gap-2 sm:flex">
         {chips.length > 0 && (
           <ul className="flex flex-wrap gap-2" aria-label="Active filters">
             {chips.map((chip) => (
@@ -196,6 +303,37 @@ export default function BrowseClasses({ initialFilters, initialItems, initialTot
             ))}
           </ul>
         )}
+        {located && (
+          <button type="button" onClick={forgetLocation} className="badge gap-1 bg-brand-50 py-1.5 text-sm text-brand-800 hover:bg-brand-100 dark:bg-brand-900/50 dark:text-brand-100" aria-label="Remove filter Near your location">
+            <Icon name="locate" className="h-3.5 w-3.5" /> Near your location <Icon name="close" className="h-3.5 w-3.5" />
+          </button>
+        )}
+      </div>
+
+      <div className="-mx-4 mt-4 flex gap-2 overflow-x-auto px-4 pb-1 sm:mx-0 sm:px-0" role="group" aria-label="Day">
+        <Chip pressed={!chosenDay} onClick={() => change({ ...filters, date: undefined })}>Any day</Chip>
+        {days.map(({ day, label }) => (
+          <Chip key={day} pressed={chosenDay === day} onClick={() => change({ ...filters, date: chosenDay === day ? undefined : day })}>{label}</Chip>
+        ))}
+      </div>
+
+      <div className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-3">
+        <div className="-mx-4 flex w-[calc(100%+2rem)] gap-2 overflow-x-auto px-4 sm:mx-0 sm:w-auto sm:px-0" role="group" aria-label="Time of day">
+          <Chip pressed={!isTimeOfDay(filters.time)} onClick={() => change({ ...filters, time: undefined })}>Any time</Chip>
+          {(Object.keys(TIMES_OF_DAY) as TimeOfDay[]).map((time) => (
+            <Chip key={time} pressed={filters.time === time} onClick={() => change({ ...filters, time: filters.time === time ? undefined : time })}>{TIMES_OF_DAY[time].label}</Chip>
+          ))}
+        </div>
+        <div className="flex items-center gap-2">
+          <label htmlFor="browse-sort" className="text-sm font-medium text-fog-700 dark:text-fog-300">Sort</label>
+          <select id="browse-sort" className="input max-w-48 py-1.5" value={sort} onChange={(event) => change({ ...filters, sort: event.target.value || undefined })}>
+            {SORTS.map((option) => (
+              <option key={option.value} value={option.value} disabled={option.value === 'nearest' && !located}>
+                {option.value === 'nearest' && !located ? 'Nearest (use your location)' : option.label}
+              </option>
+            ))}
+          </select>
+        </div>
         <div role="group" aria-label="View" className="ml-auto inline-flex rounded-full bg-fog-100 p-1 dark:bg-fog-800">
           {(['list', 'map'] as const).map((mode) => (
             <button
@@ -213,7 +351,7 @@ export default function BrowseClasses({ initialFilters, initialItems, initialTot
 
       <div className={`mt-4 grid gap-6 ${showSideMap ? 'lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]' : ''}`}>
         {view === 'list' ? list : <MapPanel mapsKey={mapsKey} filterQuery={filterKey} className="h-[70vh] min-h-[420px]" />}
-        {showSideMap && <MapPanel mapsKey={mapsKey} filterQuery={filterKey} className="sticky top-20 h-[600px]" />}
+        {showSideMap && <MapPanel mapsKey={mapsKey} filterQuery={filterKey} className="sticky top-20 h-[calc(100vh-6rem)] max-h-[720px] self-start" />}
       </div>
     </div>
   );

@@ -5,12 +5,8 @@
 import { useEffect, useRef } from 'react';
 import { dollars } from '../../lib/catalog';
 import { clusterIcon, isRedCluster, pinPopup, useGoogleMap } from './google-maps';
-import { MapFrame } from './MapPanel';
-
-interface PinsAnswer {
-  pins: Array<{ id: number; lat: number; lng: number; price: number; title: string }>;
-  clusters: Array<{ lat: number; lng: number; count: number }>;
-}
+import { fetchMapPins, type MapPinsAnswer } from '../../lib/catalog-api';
+import { MapFrame } from './map-frame';
 
 /** Waits this long after the last pan or zoom before asking for pins. */
 const SETTLE_MS = 150;
@@ -28,7 +24,7 @@ export default function BrowseMap({ apiKey, filterQuery, center, zoom }: { apiKe
       let markers: google.maps.Marker[] = [];
       let timer: ReturnType<typeof setTimeout> | undefined;
       let ticket = 0;
-      const draw = (answer: PinsAnswer) => {
+      const draw = (answer: MapPinsAnswer) => {
         markers.forEach((m) => m.setMap(null));
         const mean = answer.clusters.reduce((sum, c) => sum + c.count, 0) / Math.max(1, answer.clusters.length);
         markers = [
@@ -57,9 +53,7 @@ export default function BrowseMap({ apiKey, filterQuery, center, zoom }: { apiKe
         const query = new URLSearchParams(filterQueryRef.current);
         query.set('bounds', bounds.toUrlValue(5));
         query.set('zoom', String(Math.round(map.getZoom() ?? zoom)));
-        const response = await fetch(`/api/classes/pins?${query}`, { headers: { accept: 'application/json' } });
-        if (!response.ok) throw new Error('Failed to fetch classes');
-        const answer = (await response.json()) as PinsAnswer;
+        const answer = await fetchMapPins(query);
         if (mine === ticket) draw(answer);
       };
       refresh.current = () => {

@@ -4,16 +4,7 @@
 import { MarkerClusterer, SuperClusterAlgorithm } from '@googlemaps/markerclusterer';
 import { useRef } from 'react';
 import { clusterIcon, isRedCluster, pinPopup, useGoogleMap } from './google-maps';
-import { MapFrame } from './MapPanel';
-
-export interface MapPin {
-  id: number;
-  lat: number;
-  lng: number;
-  title: string;
-  subtitle?: string;
-  href?: string;
-}
+import { MapFrame, type MapPin } from './map-frame';
 
 export default function GoogleMap({ apiKey, pins, center, zoom }: { apiKey: string; pins: MapPin[]; center: { lat: number; lng: number }; zoom: number }) {
   const element = useRef<HTMLDivElement>(null);

@@ -4,6 +4,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import type { ClassFilters } from '../../../api/catalog/filter-classes';
 import { AGE_GROUPS } from '../../lib/catalog';
 import { Icon } from '../../components/catalog/icons';
+import { fetchCities } from '../../lib/catalog-api';
 import { toast } from '../../lib/stores/toast';
 import Toaster from '../Toaster';
 
@@ -48,9 +49,8 @@ export function SearchForm({
 
   useEffect(() => {
     if (citiesProp) return;
-    fetch('/api/cities')
-      .then((r) => (r.ok ? r.json() : Promise.reject(new Error('Failed to fetch cities'))))
-      .then((list: string[]) => setCities(list))
+    fetchCities()
+      .then((list) => setCities(list))
       .catch((error) => {
         console.error('Failed to fetch cities', error);
         setCities('error');
@@ -68,7 +68,8 @@ export function SearchForm({
     navigator.geolocation.getCurrentPosition(
       (position) => {
         setLocating(false);
-        setFilters((f) => ({ ...f, lat: position.coords.latitude.toFixed(5), lng: position.coords.longitude.toFixed(5) }));
+        // A shared location orders the results by distance (each card then says how far it is).
+        setFilters((f) => ({ ...f, lat: position.coords.latitude.toFixed(5), lng: position.coords.longitude.toFixed(5), sort: 'nearest' }));
       },
       (error) => {
         setLocating(false);
@@ -145,7 +146,7 @@ export function SearchForm({
         {located ? (
           <span className="badge gap-1.5 self-start bg-brand-50 py-1.5 text-brand-800 dark:bg-brand-900/50 dark:text-brand-200">
             <Icon name="locate" className="h-4 w-4" /> Near your location
-            <button type="button" onClick={() => setFilters((f) => ({ ...f, lat: undefined, lng: undefined }))} className="ml-1 rounded-full p-0.5 hover:bg-brand-100" aria-label="Clear your location">
+            <button type="button" onClick={() => setFilters((f) => ({ ...f, lat: undefined, lng: undefined, sort: f.sort === 'nearest' ? undefined : f.sort }))} className="ml-1 rounded-full p-0.5 hover:bg-brand-100" aria-label="Clear your location">
               <Icon name="close" className="h-3.5 w-3.5" />
             </button>
           </span>

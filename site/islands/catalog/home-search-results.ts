@@ -2,9 +2,9 @@
 // It asks for the featured classes (not started yet, chosen in SQL), so their spots left are live even on a
 // page served from cache.
 import { atom } from 'nanostores';
-import { featuredClassesPath } from '../../../api/catalog/featured';
 import { type ClassFilters, classFiltersToQuery } from '../../../api/catalog/filter-classes';
 import { type ClassCardData, toClassCard } from '../../components/catalog/ClassCard';
+import { fetchFeaturedClasses } from '../../lib/catalog-api';
 
 export const INITIAL_SEARCH_DELAY_MS = 100;
 
@@ -18,10 +18,7 @@ export async function runInitialSearch(filters: ClassFilters): Promise<void> {
   if (fired) return;
   fired = true;
   try {
-    const query = classFiltersToQuery(filters);
-    const response = await fetch(featuredClassesPath(query), { headers: { accept: 'application/json' } });
-    if (!response.ok) throw new Error('Failed to fetch classes');
-    $featuredClasses.set(((await response.json()) as ClassCardData[]).map(toClassCard));
+    $featuredClasses.set((await fetchFeaturedClasses(classFiltersToQuery(filters))).map(toClassCard));
   } catch (error) {
     // The server-rendered featured classes stay as they are.
     console.error('Failed to fetch classes', error);

@@ -93,6 +93,20 @@ describe('browse in SQL, the same results as the spec rules (demo data)', () => 
     expect(nonEmpty).toBeGreaterThan(40);
   });
 
+  test('time of day (Pacific start: morning, afternoon, evening), alone and with a day or a type', async () => {
+    const values = filterValues();
+    for (const time of ['morning', 'afternoon', 'evening', 'night']) {
+      for (const extra of [{}, { date: values.date[0] }, { type: values.type[0] }, { q: 'yoga' }] as ClassFilters[]) {
+        const filters = { ...extra, time };
+        expect({ filters, ids: await actual(filters) }).toEqual({ filters, ids: expected(filters) });
+      }
+    }
+    const parts = await Promise.all(['morning', 'afternoon', 'evening'].map((time) => actual({ time })));
+    // The three parts of the day split the classes that have a start time, with none left over.
+    expect(parts.flat().sort((a, b) => a - b)).toEqual(expected({}).filter((id) => reference.find((c) => c.id === id)!.startTime).sort((a, b) => a - b));
+    expect(parts.every((ids) => ids.length > 0)).toBe(true);
+  });
+
   test('pages are slices of the whole list', async () => {
     const all = expected({ q: 'a' });
     const page = await browseClassIds(server.ctx.db, now, { filters: { q: 'a' }, limit: 7, offset: 5 });

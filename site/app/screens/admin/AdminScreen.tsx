@@ -17,8 +17,8 @@ import AccessDenied from '../../components/AccessDenied';
 import { pageQuery, type PageWindow, usePagedQuery } from '../../components/Pagination';
 import Spinner from '../../components/Spinner';
 import { navigate, useQuery } from '../../router';
-import { fetchSeriesPage, isSeriesParent, MANAGED, rosterLinkOf } from '../calendar/classes';
-import { useDeleteClass } from '../calendar/DeleteClassFlow';
+import { fetchSeriesPage, isSeriesParent, MANAGED, rosterLinkOf } from '../../managed-classes/classes';
+import { useDeleteClass } from '../../managed-classes/DeleteClassFlow';
 
 const TABS = ['coaches', 'classes', 'settings'] as const;
 

@@ -33,8 +33,20 @@ function Skeletons() {
   );
 }
 
+/** The forecast and weather watch of the upcoming cards' classes, in one request (GET /api/conditions). */
+function useConditions(items: Booking[], enabled: boolean) {
+  const ids = [...new Set(items.filter((b) => b.status !== 'cancelled' && !b.class.deleted).map((b) => b.classId))].slice(0, 100);
+  const query = useQuery({
+    queryKey: ['conditions', ids.join(',')],
+    queryFn: () => unwrap(api.conditions.get({ query: { classIds: ids.join(',') } })),
+    enabled: enabled && ids.length > 0,
+  });
+  return new Map((query.data ?? []).map((answer) => [answer.classId, answer]));
+}
+
 function BookingList({ tab, list, onCancel }: { tab: 'upcoming' | 'past'; list: ReturnType<typeof useTab>; onCancel: (b: Booking) => void }) {
   const items = list.items ?? [];
+  const conditions = useConditions(items, tab === 'upcoming');
   if (items.length === 0) {
     return tab === 'upcoming' ? (
       <EmptyState title="No Upcoming Bookings" hint="Book a class and it will show up here." action={BROWSE} />
@@ -44,7 +56,7 @@ function BookingList({ tab, list, onCancel }: { tab: 'upcoming' | 'past'; list: 
   }
   return (
     <>
-      <ul className="space-y-4">{items.map((b) => <BookingItem key={b.id} booking={b} tab={tab} onCancel={onCancel} />)}</ul>
+      <ul className="space-y-4">{items.map((b) => <BookingItem key={b.id} booking={b} tab={tab} onCancel={onCancel} conditions={conditions.get(b.classId)} />)}</ul>
       <LoadMoreButton query={list.query} loaded={items.length} total={list.total} noun="bookings" />
     </>
   );

@@ -8,9 +8,9 @@ import { Icon } from '../../../components/catalog/icons';
 import { dollars, locationOf } from '../../../lib/catalog';
 import { $user } from '../../../lib/stores/session';
 import AccessDenied from '../../components/AccessDenied';
-import { fetchSeriesPage, fetchSessionsBetween, isSeriesParent, MANAGED, type ManagedClass } from './classes';
+import { fetchSeriesPage, fetchSessionsBetween, isSeriesParent, MANAGED, type ManagedClass } from '../../managed-classes/classes';
 import ClassDetailDialog from './ClassDetailDialog';
-import { useDeleteClass } from './DeleteClassFlow';
+import { useDeleteClass } from '../../managed-classes/DeleteClassFlow';
 import { addMonths, inMonth, lastDayOf, type Month, monthGrid, monthOf, monthTitle, todayPacific } from './month';
 
 const WEEKDAY_HEADERS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];

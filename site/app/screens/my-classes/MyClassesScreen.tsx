@@ -11,9 +11,9 @@ import { toast } from '../../../lib/stores/toast';
 import AccessDenied from '../../components/AccessDenied';
 import { LoadMoreButton, useLoadMore } from '../../components/LoadMore';
 import Spinner from '../../components/Spinner';
-import ClassImage from '../calendar/ClassImage';
-import { fetchSeriesPage, isSeriesParent, MANAGED, type ManagedClass, rosterLinkOf } from '../calendar/classes';
-import { useDeleteClass } from '../calendar/DeleteClassFlow';
+import ClassImage from '../../managed-classes/ClassImage';
+import { fetchSeriesPage, isSeriesParent, MANAGED, type ManagedClass, rosterLinkOf } from '../../managed-classes/classes';
+import { useDeleteClass } from '../../managed-classes/DeleteClassFlow';
 
 type Kind = 'series' | 'session' | 'one-time';
 

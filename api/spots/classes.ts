@@ -1,4 +1,4 @@
-// Deleted classes, decided once: deleting a class only stamps classes.deletedAt (its bookings and reviews keep
+// Which classes can be booked, decided once for the booking domain and every feature. Deleted classes: deleting a class only stamps classes.deletedAt (its bookings and reviews keep
 // their history), and every read that lists or shows classes adds `liveClasses` so a deleted one is gone.
 import { and, eq, isNull, type SQL } from 'drizzle-orm';
 import { classes } from '../../db/schema';
@@ -15,3 +15,5 @@ export function liveClass(id: number): SQL {
 export function isDeletedClass(row: { deletedAt: Date | null }): boolean {
   return row.deletedAt !== null;
 }
+
+export { isBookable, isSeriesParent } from './series';

@@ -1,14 +1,27 @@
-// The people behind each booking's spots: checking the names a booker gives, storing them with the booking,
+// The people behind each booking's spots (the booking domain's attendee persistence): checking the names a booker gives, storing them with the booking,
 // and reading them back (bookings made before names were asked read as the booker and their guests).
 import { eq, inArray } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client';
 import { type AgeGroup, bookingAttendees, users } from '../../db/schema';
 import { badRequest } from '../errors';
 import { countOf, spotCount } from '../lib/plural';
-import { AGE_REQUIRED, type Attendee, type AttendeeInput } from './model';
+import { AGE_REQUIRED } from './attendee-rules';
 
 type Named = { firstName: string; lastName: string };
 type AttendeeRow = typeof bookingAttendees.$inferSelect;
+
+/** One person for one spot as a booker names them (api/attendees/model.ts AttendeeInput). */
+export interface AttendeeInput {
+  name: string;
+  age?: number | null;
+}
+/** One spot's attendee as stored or defaulted (api/attendees/model.ts Attendee). */
+export interface Attendee {
+  position: number;
+  name: string;
+  age: number | null;
+  attendance: AttendeeRow['attendance'];
+}
 
 /** The name a spot has when the booker named nobody: the booker for the first, their guests after. */
 export function defaultAttendeeName(booker: Named, position: number): string {
