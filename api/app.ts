@@ -27,8 +27,12 @@ import { customerRoutes } from './customers';
 import { earningsRoutes } from './earnings';
 import { blogAdminRoutes } from './blog-admin';
 import { waitlistRoutes } from './waitlist';
+import { announceNewOffers } from './notices/waitlist-emails';
+import { openIntent } from './payments/service';
 
 export function createApi(ctx: AppContext) {
+  // The booking domain (api/spots) announces the waitlist offers a write made once it commits, through here.
+  ctx.announceOffers ??= () => announceNewOffers(ctx);
   return new Elysia({ prefix: '/api' })
     .error({ DomainError })
     // Security headers are static: Elysia writes them into every response without a per-request hook.
@@ -56,7 +60,7 @@ export function createApi(ctx: AppContext) {
     .use(blogAdminRoutes(ctx))
     // Feature routes are added below, one line each.
     .use(bookingRoutes(ctx))
-    .use(waitlistRoutes(ctx))
+    .use(waitlistRoutes(ctx, { openCheckout: openIntent }))
     .use(paymentRoutes(ctx))
     .use(payoutRoutes(ctx))
     .use(earningsRoutes(ctx))

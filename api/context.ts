@@ -26,6 +26,10 @@ export interface AppContext {
   /** Forecasts (NWS, the sample or off) and AQI (AirNow, the sample or off), read only by background jobs. */
   weather: WeatherProvider;
   airQuality: AirQualityProvider;
+  /** Emails new waitlist offers once the write that made them commits (the booking domain calls it, api/spots
+   * SpotsContext). Wired by createApi (api/app.ts) to api/notices; a context with no app announces them at
+   * the next waitlist sweep. */
+  announceOffers?: () => Promise<void>;
 }
 
 export interface ContextOptions {

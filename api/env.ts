@@ -38,6 +38,14 @@ function readReminderLead(): number {
   return hours;
 }
 
+/** CHANGE_NOTICE_WINDOW_SECONDS: how long change notices wait so a burst of edits is one email (default 120). */
+function readChangeNoticeWindow(): number {
+  const raw = read('CHANGE_NOTICE_WINDOW_SECONDS') ?? '120';
+  const seconds = Number(raw);
+  if (!Number.isFinite(seconds) || seconds < 1 || seconds > 3600) throw new SettingError(`CHANGE_NOTICE_WINDOW_SECONDS must be a number of seconds from 1 to 3600, got "${raw}"`);
+  return seconds * 1000;
+}
+
 const dataDir = resolve(read('DATA_DIR') ?? './data');
 const databaseUrl = read('DATABASE_URL') ?? `file:${resolve(dataDir, 'fogline.db')}`;
 if (!/^(file:|libsql:\/\/|https?:\/\/)/.test(databaseUrl)) {
@@ -151,6 +159,8 @@ export const env = {
   googleMapsKey: read('PUBLIC_GOOGLE_MAPS_API_KEY'),
   /** Reminder emails go out this many hours before each booked class (api/notices/reminders.ts). */
   reminderLeadHours: readReminderLead(),
+  /** Change notices are combined per person over this window (api/notices/changes.ts). */
+  changeNoticeWindowMs: readChangeNoticeWindow(),
   uploadMinFreeBytes: readUploadMinFreeBytes(),
   /** Uploads go to an S3-compatible bucket when S3_BUCKET is set (keys also from Bun's S3_/AWS_ variables). */
   s3: read('S3_BUCKET') ? readS3(read('S3_BUCKET')!) : null,

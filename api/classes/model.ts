@@ -284,7 +284,18 @@ export const ManagedClass = v.object({
   waitlistCount: v.number(),
   sessionCount: v.number(),
   /** GET /api/classes/managed: the series' next session not yet ended (else its last), or the class itself. */
-  nextSession: v.optional(v.nullable(v.object({ id: v.number(), startTime: v.nullable(v.string()) }))),
+  nextSession: v.optional(
+    v.nullable(
+      v.object({
+        id: v.number(),
+        startTime: v.nullable(v.string()),
+        /** That session's own booked spots, capacity and waitlist (a series' figures above are summed). */
+        activeBookings: v.number(),
+        capacity: v.number(),
+        waitlistCount: v.number(),
+      }),
+    ),
+  ),
 });
 export type ManagedClass = v.InferOutput<typeof ManagedClass>;
 

@@ -4,21 +4,13 @@ import type { classes } from '../../db/schema';
 import { centsToDollars } from '../lib/money';
 import { decisionTimeOf, describePolicy, policyOf } from '../conditions/model';
 import { pacificDay, pacificHHMM, pacificWeekday } from '../lib/pacific';
+import { classEnd } from '../lib/class-place';
 import { isSeriesParent } from '../spots/series';
 
 export { isBookable, isSeriesParent } from '../spots/series';
+export { classEnd, placeOf } from '../lib/class-place';
 
 export type ClassRow = typeof classes.$inferSelect;
-
-/** When a session ends: its stored end, or its start plus its duration. */
-export function classEnd(row: Pick<ClassRow, 'endTime' | 'duration'> & { startTime: Date }): Date {
-  return row.endTime ?? new Date(row.startTime.getTime() + row.duration * 60_000);
-}
-
-/** Where a class meets, as one line ("Crissy Field, 1199 E Beach, ..."); empty when neither is known. */
-export function placeOf(row: Pick<ClassRow, 'location' | 'address'>): string {
-  return [row.location, row.address].filter(Boolean).join(', ');
-}
 
 export interface ScheduleEntry {
   dayOfWeek: number; // 0 Sunday .. 6 Saturday

@@ -6,9 +6,10 @@ import { authPlugin } from '../auth/plugin';
 import type { AppContext } from '../context';
 import { badRequest } from '../errors';
 import { plainQuery } from '../lib/plain-query';
-import { ClassIdParams, Message, parseId, withExample } from '../lib/schema';
-import { ClassConditionsAnswer } from './model';
-import { classConditions, conditionsOfClasses } from './service';
+import { ClassIdParams, Message, parseId, ValidationFailure, withExample } from '../lib/schema';
+import { ClassConditionsAnswer, WeatherCallBody, WeatherCallView, WeatherPolicy } from './model';
+import { decideWeatherCall, pendingWeatherCalls } from './weather-call';
+import { classConditions, coachPolicy, conditionsOfClasses } from './service';
 
 const tags = ['Outdoor conditions'];
 
@@ -47,6 +48,35 @@ export function conditionsRoutes(ctx: AppContext) {
     .get('/conditions', async ({ query }) => (await conditionsOfClasses(ctx, parseClassIds(query.classIds))).answers, {
       query: ConditionsQuery,
       response: { 200: v.array(ClassConditionsAnswer), 400: Message },
-      detail: { tags, summary: 'The conditions of up to 100 classes at once (My Bookings cards)', description: CONDITIONS_DESCRIPTION },
+      detail: { tags, summary: 'The conditions of up to 100 classes at once (My Bookings cards)', description: CONDITIONS_DESCRIPTION },    })
+    .get('/weather-policy', async ({ user }) => ({ policy: await coachPolicy(ctx, user!.id) }), {
+      auth: 'coach',
+      response: { 200: v.object({ policy: v.nullable(WeatherPolicy) }), 401: Message, 403: Message },
+      detail: {
+        tags,
+        summary: "The signed-in coach's weather policy defaults (the last policy they saved on a class), or null",
+        description: 'The class form starts from it; with null, from the built-in policy (AQI 150, 100 for Kids classes; wind 35 mph; 95 °F; runs in light rain). A class created without weatherPolicy takes it too.',
+      },
+    })
+    .get('/weather-calls', ({ user }) => pendingWeatherCalls(ctx, user!), {
+      auth: 'coach',
+      response: { 200: v.array(WeatherCallView), 401: Message, 403: Message },
+      detail: {
+        tags,
+        summary: 'Weather calls waiting for a decision (the coach: own classes; an admin: all)',
+        description: 'A call is made 24 h and 3 h before a class whose cached forecast reaches a threshold of its weather policy (reasons name them); the coach and the admins are emailed once. My Classes shows them as a banner.',
+      },
+    })
+    .post('/classes/:id/weather-call', ({ user, params, body }) => decideWeatherCall(ctx, user!, parseId(params.id, 'Class not found.'), body), {
+      auth: 'coach',
+      params: ClassIdParams,
+      body: WeatherCallBody,
+      response: { 200: WeatherCallView, 400: ValidationFailure, 401: Message, 403: Message, 404: Message, 409: Message },
+      detail: {
+        tags,
+        summary: "Decide a class's weather call (its coach or an admin)",
+        description:
+          'decision: go (notifyAttendees, default true, emails attendees "It\'s on"), move (location, default the policy\'s backup location, and/or startTime: the usual change notice, and attendees may cancel with a full refund until the class starts), cancel (every booking cancelled and refunded in full, each attendee and everyone waiting emailed once; the class leaves the catalogue; credits instead of refunds come with the passes issue), or offer (offerClassId: another of the coach\'s sessions; attendees are emailed and may cancel with a full refund). Decided once across processes: the same decision again answers the same call (200) without acting twice; a different one answers 409. 409 also when no call is waiting.',
+      },
     });
 }

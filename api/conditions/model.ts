@@ -48,15 +48,16 @@ export function policyOf(cls: { weatherPolicy: unknown; ageGroup: string }): Wea
 
 /** The class's policy as customers read it: "Runs in light rain; cancelled at AQI 150+ with a full refund". */
 export function describePolicy(policy: WeatherPolicy): string {
-  const rain =
-    policy.rainPlan === 'light_rain' ? 'Runs in light rain' : policy.rainPlan === 'backup' ? `Moves to ${policy.backupLocation} in rain` : 'Cancelled in rain with a full refund';
   const limits = [
     policy.rainChance !== null && policy.rainPlan === 'cancel' ? `${policy.rainChance}% chance of rain` : null,
     policy.aqi !== null ? `AQI ${policy.aqi}+` : null,
     policy.windMph !== null ? `wind ${policy.windMph} mph+` : null,
     policy.heatF !== null ? `${policy.heatF} °F+` : null,
   ].filter(Boolean);
-  return limits.length ? `${rain}; cancelled at ${limits.join(', ')} with a full refund` : rain;
+  const cancelled = limits.length ? `cancelled at ${limits.join(', ')} with a full refund` : null;
+  if (policy.rainPlan === 'cancel') return cancelled ? cancelled[0]!.toUpperCase() + cancelled.slice(1) : 'Runs in any weather';
+  const rain = policy.rainPlan === 'light_rain' ? 'Runs in light rain' : `Moves to ${policy.backupLocation} in rain`;
+  return cancelled ? `${rain}; ${cancelled}` : rain;
 }
 
 /** "Runs with 4 or more; confirmed by Fri 9:00 PM PT" needs the decision instant: hours before the start. */

@@ -57,6 +57,9 @@ export const classes = sqliteTable(
     // Set when the coach or an admin deletes the class: the row stays so its bookings (cancelled and refunded,
     // or attended before the deletion) and reviews keep their history; every class read ignores it (api/classes/live.ts).
     deletedAt: integer('deleted_at', { mode: 'timestamp_ms' }),
+    // Taken down with its coach's suspension (deleted_at set at the same instant); reinstating the coach brings
+    // back exactly these classes, not the ones the coach or an admin deleted.
+    hiddenWithCoachAt: integer('hidden_with_coach_at', { mode: 'timestamp_ms' }),
     // iCalendar SEQUENCE of the session: a trigger adds one whenever its time, place or title changes, so
     // subscribed calendars update the event in place (api/calendar).
     calendarSequence: integer('calendar_sequence').notNull().default(0),

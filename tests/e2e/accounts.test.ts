@@ -681,6 +681,28 @@ describe('profile', () => {
   }, 45_000);
 });
 
+describe('sign out everywhere (issue 24, finding 5)', () => {
+  test('the Security tab signs out every device, this one too, and the calendar feed gets a new address', async () => {
+    for (const viewport of [PHONE, DESKTOP]) {
+      await withPage(async (page) => {
+        const email = uniqueEmail();
+        await registerThroughApi(page, { firstName: 'Eve', lastName: 'Where', email, phone: '+14155550123', password: 'every-password-1', role: 'customer' });
+        const elsewhere = await fetch(`${product.url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json', origin: product.url }, body: JSON.stringify({ email, password: 'every-password-1' }) });
+        const otherCookie = elsewhere.headers.getSetCookie()[0]!.split(';')[0]!;
+        const feed = new URL(((await (await page.request.get(`${product.url}/api/calendar`)).json()) as { url: string }).url).pathname;
+        await open(page, '/profile?tab=security');
+        const card = page.getByRole('region', { name: 'Sign out everywhere' });
+        await card.waitFor();
+        await card.getByRole('button', { name: 'Sign Out Everywhere' }).click();
+        await page.waitForURL(`${product.url}/auth`);
+        expect((await page.request.get(`${product.url}/api/user`)).status()).toBe(401);
+        expect((await fetch(`${product.url}/api/user`, { headers: { cookie: otherCookie } })).status).toBe(401);
+        expect((await fetch(`${product.url}${feed}`)).status).toBe(404);
+      }, viewport);
+    }
+  }, 60_000);
+});
+
 describe('profile: the coach\'s extras and every validation message', () => {
   test('a coach writes a bio, picks areas of expertise as removable chips and certifications; they are kept', async () => {
     await withPage(async (page) => {

@@ -19,16 +19,18 @@ let page: Page;
 let coachId: number;
 let baseline: { gross: number; refunds: number; net: number };
 let soonClass: { id: number; startTime: string };
+let fullClass: { id: number; startTime: string };
 const KEPT = `Kept Flow ${Date.now().toString(36)}`;
 const REFUNDED = `Refunded Flow ${Date.now().toString(36)}`;
 const SOON = `Soon Stretch ${Date.now().toString(36)}`;
+const FULL = `Full Circle ${Date.now().toString(36)}`;
 const pacificDay = (at: Date | string) => new Date(at).toLocaleDateString('en-CA', { timeZone: 'America/Los_Angeles' });
 
 const money = (dollars: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(dollars);
 const cents = (dollars: number) => Math.round(dollars * 100);
 
-async function shot(p: Page, name: string) {
-  if (SHOTS) await p.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
+async function shot(p: Page, name: string, fullPage = true) {
+  if (SHOTS) await p.screenshot({ path: join(SHOTS, `${name}.png`), fullPage });
 }
 
 /** A one-time class of the signed-in coach (the documented class example: $25) a week from now unless told. */
@@ -83,6 +85,14 @@ beforeAll(async () => {
     headers: { origin: product.url },
   });
   expect(free.status()).toBe(201);
+  // A free class of 2 spots in two days, booked full.
+  const fullStart = new Date(Date.now() + 2 * DAY).toISOString();
+  fullClass = { id: await newClass(FULL, { price: 0, capacity: 2, startTime: fullStart }), startTime: fullStart };
+  const both = await customer.request.post(`${product.url}/api/bookings/free`, {
+    data: { classId: fullClass.id, quantity: 2, attendees: [{ name: 'Juniper Lake' }, { name: 'Otis Fern' }] },
+    headers: { origin: product.url },
+  });
+  expect(both.status()).toBe(201);
   await customerContext.context.close();
 }, 90_000);
 afterAll(async () => {
@@ -187,5 +197,86 @@ describe('the coach lands on their dashboard', () => {
     await p.getByRole('button', { name: 'Sign In', exact: true }).click();
     await p.waitForURL(`${product.url}/`);
     await ctx.context.close();
+  });
+});
+
+describe('My Calendar on a phone', () => {
+  test('opens on the agenda: days from today, each session with booked/capacity and Full', async () => {
+    await page.goto(`${product.url}/my-calendar`, { waitUntil: 'networkidle' });
+    expect(await page.getByRole('button', { name: 'Agenda' }).getAttribute('aria-pressed')).toBe('true');
+    const row = page.getByRole('button', { name: new RegExp(FULL) });
+    await row.waitFor();
+    expect(await row.textContent()).toContain('2/2 booked');
+    expect(await row.getByText('Full', { exact: true }).isVisible()).toBe(true);
+    // The first day heading is today's when the coach teaches today (the class made above, unless it crossed midnight).
+    if (pacificDay(soonClass.startTime) === pacificDay(new Date())) {
+      expect(await page.getByRole('heading', { level: 3 }).first().textContent()).toStartWith('Today · ');
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await shot(page, 'calendar-agenda-390');
+    await row.click();
+    await page.getByRole('dialog').getByRole('heading', { name: FULL }).waitFor();
+    await page.keyboard.press('Escape');
+  });
+
+  test('the day view steps day by day to the full class', async () => {
+    await page.goto(`${product.url}/my-calendar?view=day`, { waitUntil: 'networkidle' });
+    await page.locator('#day-title').getByText(/^Today · /).waitFor();
+    const days = Math.round((Date.parse(`${pacificDay(fullClass.startTime)}T12:00:00Z`) - Date.parse(`${pacificDay(new Date())}T12:00:00Z`)) / DAY);
+    for (let i = 0; i < days; i++) await page.getByRole('button', { name: 'Next day' }).click();
+    await page.getByRole('button', { name: new RegExp(FULL) }).waitFor();
+    await shot(page, 'calendar-day-390');
+  });
+
+  test('the month grid stays one tap away', async () => {
+    await page.getByRole('button', { name: 'Month' }).click();
+    await page.getByRole('grid').waitFor();
+    expect(new URL(page.url()).searchParams.get('view')).toBe('month');
+  });
+});
+
+describe('My Classes: Upcoming and Past', () => {
+  test('Upcoming shows each class with its next session booked/capacity and Full; Past leaves it out', async () => {
+    await page.goto(`${product.url}/my-classes`, { waitUntil: 'networkidle' });
+    expect(await page.getByRole('tab', { name: 'Upcoming' }).getAttribute('aria-selected')).toBe('true');
+    let card = page.getByRole('article').filter({ has: page.getByRole('heading', { name: FULL, exact: true }) });
+    while (!(await card.count()) && (await page.getByRole('button', { name: /Load more/ }).count())) await page.getByRole('button', { name: /Load more/ }).click();
+    await card.waitFor();
+    expect(await card.getByText('2/2 booked').isVisible()).toBe(true);
+    expect(await card.getByText('Full', { exact: true }).isVisible()).toBe(true);
+    await card.scrollIntoViewIfNeeded();
+    await shot(page, 'my-classes-upcoming-390', false);
+    await page.getByRole('tab', { name: 'Past' }).click();
+    await page.waitForURL(/tab=past/);
+    await page.getByRole('tabpanel').waitFor();
+    await page.waitForLoadState('networkidle');
+    card = page.getByRole('article').filter({ has: page.getByRole('heading', { name: FULL, exact: true }) });
+    expect(await card.count()).toBe(0);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await shot(page, 'my-classes-past-390');
+  });
+});
+
+describe('Customers, by customer', () => {
+  test('search finds a customer by an attendee name; their card and their own page show bookings and names', async () => {
+    await page.goto(`${product.url}/customers`, { waitUntil: 'networkidle' });
+    expect(await page.getByRole('button', { name: 'By customer' }).getAttribute('aria-pressed')).toBe('true');
+    await page.getByLabel('Search customers').fill('juniper');
+    const card = page.getByRole('link').filter({ hasText: 'Robin Vale' });
+    await card.waitFor();
+    expect(await card.textContent()).toContain('3 bookings');
+    expect(await card.textContent()).toContain('Attendees: Juniper Lake, Otis Fern');
+    expect(await card.textContent()).toContain('6 spots');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await shot(page, 'customers-390');
+    await card.click();
+    await page.getByRole('heading', { name: 'Robin Vale', level: 1 }).waitFor();
+    const list = page.getByRole('region', { name: 'Bookings' });
+    for (const title of [KEPT, SOON, FULL]) expect(await list.getByRole('link', { name: title }).isVisible()).toBe(true);
+    expect(await list.getByRole('link', { name: REFUNDED }).count()).toBe(0); // cancelled: not a customer booking
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await shot(page, 'customer-390');
   });
 });

@@ -77,6 +77,9 @@ describe('a new coach', () => {
     await adminPage.getByLabel('Search coaches by name or email').fill('newcoach@');
     const row = adminPage.getByRole('row', { name: /Noah Rivera/ });
     expect(await row.getByText('Pending Approval').isVisible()).toBe(true);
+    // The application opens first (issue 24): Approve is in it.
+    await adminPage.getByRole('button', { name: 'Review Noah Rivera' }).click();
+    await adminPage.getByRole('dialog', { name: 'Application: Noah Rivera' }).waitFor();
     await adminPage.getByRole('button', { name: 'Approve Noah Rivera' }).click();
     expect(await toast(adminPage)).toContain('Noah Rivera can now create classes.');
     await row.getByText('Approved').waitFor();
@@ -208,7 +211,7 @@ describe('access', () => {
     const guard = await newContext(browser);
     const p = await guard.page();
     await signIn(p, product.url, 'coach@fogline.test');
-    await p.goto(`${product.url}/customers`, { waitUntil: 'networkidle' });
+    await p.goto(`${product.url}/customers?view=bookings`, { waitUntil: 'networkidle' });
     await p.getByRole('heading', { name: 'Customer Management' }).waitFor();
     expect(await p.getByText('View customers who have booked your classes').isVisible()).toBe(true);
     for (const label of ['Total Bookings', 'Unique Customers', 'Completed Classes']) expect(await p.getByText(label, { exact: true }).first().isVisible()).toBe(true);
@@ -425,7 +428,8 @@ describe('deleting and the calendar', () => {
         ['/create-class', 'Create a Class'],
         ['/my-classes', 'My Classes'],
         ['/my-calendar', 'Upcoming Classes'],
-        ['/customers', 'Customer Bookings'],
+        ['/customers', 'Customers'],
+        ['/customers?view=bookings', 'Customer Bookings'],
       ] as const) {
         await p.goto(`${product.url}${path}`, { waitUntil: 'networkidle' });
         await p.getByRole('heading', { name: ready }).waitFor();

@@ -1,9 +1,12 @@
-// Trust and safety in Chromium (issue 24): the footer's and the sign-up form's legal links open real pages, and a
-// customer deletes their account from the profile and can no longer sign in.
+// Trust and safety in Chromium (issue 24): the footer's and the sign-up form's legal links open real pages; a
+// customer deletes their account from the profile and can no longer sign in; an admin reviews a coach's
+// application and rejects it (the email in the outbox), and sees it in the audit log.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { seriousA11yViolations } from '../helpers/axe';
-import { DESKTOP, launchBrowser, newContext, PHONE, startProduct, type ProductServer } from '../helpers/browser';
+import { DESKTOP, launchBrowser, newContext, PHONE, signIn, startProduct, type ProductServer } from '../helpers/browser';
 
 let product: ProductServer;
 let browser: Browser;
@@ -108,5 +111,142 @@ test('a customer deletes their account from the profile and can no longer sign i
     await page.getByLabel('Password', { exact: true }).fill(password);
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await page.getByText('Invalid email or password.').waitFor();
+  });
+});
+
+/** The emails written to the product's outbox for `to`, decoded enough to read their text. */
+function emailsTo(to: string): string[] {
+  const dir = join(product.dataDir, 'outbox');
+  let files: string[] = [];
+  try {
+    files = readdirSync(dir).filter((f) => f.endsWith('.eml'));
+  } catch {
+    return [];
+  }
+  return files
+    .map((f) => readFileSync(join(dir, f), 'utf8').replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))))
+    .filter((mail) => new RegExp(`^To: .*${to.replace(/[.+]/g, '\\$&')}`, 'm').test(mail));
+}
+
+/** A coach who registered (in a browser context of their own) and filled in the application. */
+async function applyAsCoach(firstName: string, lastName: string) {
+  const guard = await newContext(browser);
+  const page = await guard.page();
+  const email = uniqueEmail();
+  const res = await page.request.post(`${product.url}/api/register`, {
+    data: { firstName, lastName, email, phone: '+14155550142', password: 'coach-applies-9', role: 'coach' },
+    headers: { origin: product.url },
+  });
+  expect(res.status()).toBe(201);
+  const { id } = await res.json();
+  const profile = await page.request.put(`${product.url}/api/users/${id}`, {
+    data: { firstName, lastName, bio: 'Paddleboard guide on the bay since 2015.', certifications: 'ACA Level 2 SUP Instructor' },
+    headers: { origin: product.url },
+  });
+  expect(profile.status()).toBe(200);
+  await guard.context.close();
+  return { id, email, name: `${firstName} ${lastName}` };
+}
+
+test('an admin reviews a coach application, rejects it with a reason (emailed) and finds it in the audit log', async () => {
+  const coach = await applyAsCoach('Rowan', `Tideman${counter}`);
+  await withPage(async (page) => {
+    await signIn(page, product.url, 'admin@fogline.test');
+    await open(page, '/admin');
+    await page.getByLabel('Search coaches by name or email').fill(coach.email);
+    const row = page.getByRole('row', { name: new RegExp(coach.name) });
+    await row.getByText('Pending Approval').waitFor();
+    await row.getByRole('button', { name: `Review ${coach.name}` }).click();
+
+    const dialog = page.getByRole('dialog', { name: `Application: ${coach.name}` });
+    await dialog.getByText('Paddleboard guide on the bay since 2015.').waitFor();
+    expect(await dialog.getByText('ACA Level 2 SUP Instructor').isVisible()).toBe(true);
+    expect(await dialog.getByText('Not set up yet').isVisible()).toBe(true);
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/coach-review-${page.viewportSize()!.width}.png` });
+    await dialog.getByRole('button', { name: 'Reject', exact: true }).click();
+
+    const reason = 'Please add the year your SUP certification was issued.';
+    const form = page.getByRole('dialog', { name: `Reject Application: ${coach.name}` });
+    await form.getByRole('button', { name: 'Reject Application' }).click();
+    await form.getByText('Please give a reason of at least 5 characters').waitFor();
+    await form.getByLabel('Why is the application rejected?').fill(reason);
+    await form.getByRole('button', { name: 'Reject Application' }).click();
+    await row.getByText('Rejected').waitFor();
+
+    const mail = emailsTo(coach.email).find((m) => m.includes('Subject: Your Fogline coach application'));
+    expect(mail).toContain(reason);
+
+    await page.getByRole('tab', { name: 'Audit Log' }).click();
+    const entry = page.getByRole('list', { name: 'Admin actions' }).getByRole('listitem').filter({ hasText: `Rejected application: ${coach.name}` });
+    await entry.waitFor();
+    expect(await entry.textContent()).toContain(`Why: ${reason}`);
+    expect(await entry.textContent()).toContain('By ');
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/audit-log-${page.viewportSize()!.width}.png` });
+  });
+});
+
+/** A new customer who paid for one spot of a paid adults' class more than two days away (found by those
+ * properties, not by position), through the test provider as the checkout does. */
+async function customerWithPaidBooking() {
+  const guard = await newContext(browser);
+  const page = await guard.page();
+  const headers = { origin: product.url };
+  const email = uniqueEmail();
+  const last = `Refundson${counter}`;
+  const res = await page.request.post(`${product.url}/api/register`, { data: { firstName: 'Morgan', lastName: last, email, phone: '+14155550177', password: 'pays-for-class-9', role: 'customer' }, headers });
+  expect(res.status()).toBe(201);
+  const classes = (await (await page.request.get(`${product.url}/api/classes?limit=100`)).json()) as { id: number; title: string; price: number; spotsLeft: number; ageGroup: string; startTime: string | null }[];
+  const cls = classes.find((c) => c.price > 0 && c.spotsLeft >= 1 && c.ageGroup === 'Adults' && c.startTime && Date.parse(c.startTime) > Date.now() + 50 * 3_600_000);
+  if (!cls) throw new Error('no paid adults class with a free spot more than two days away');
+  const amount = Math.round(cls.price * 105) / 100;
+  const intent = await (await page.request.post(`${product.url}/api/payment/create-intent`, { data: { classId: cls.id, quantity: 1, amount, attendees: [{ name: `Morgan ${last}` }] }, headers })).json();
+  expect((await page.request.post(`${product.url}/api/payment/test-provider/pay`, { data: { paymentIntentId: intent.id, clientSecret: intent.clientSecret, cardNumber: '4242 4242 4242 4242', expiry: '12/40', cvc: '123' }, headers })).status()).toBe(200);
+  expect((await page.request.post(`${product.url}/api/payment/confirm`, { data: { paymentIntentId: intent.id }, headers })).status()).toBe(200);
+  await guard.context.close();
+  return { email, name: `Morgan ${last}`, bookingId: intent.bookingId as number, amount, classTitle: cls.title };
+}
+
+test('an admin finds a customer, refunds one of their bookings in part (the amounts reconcile) and sees it in the audit log', async () => {
+  const customer = await customerWithPaidBooking();
+  const part = Math.round(customer.amount * 40) / 100; // 40%, to the cent
+  const left = Math.round((customer.amount - part) * 100) / 100;
+  const money = (n: number) => `$${n.toFixed(2)}`;
+  await withPage(async (page) => {
+    await signIn(page, product.url, 'admin@fogline.test');
+    await open(page, '/admin?tab=users');
+    await page.getByLabel('Search users by name or email').fill(customer.name.split(' ')[1]!);
+    await page.getByRole('link', { name: new RegExp(customer.name) }).click();
+    await page.waitForURL(/\/admin\/users\/\d+$/);
+    await page.getByRole('heading', { level: 1, name: customer.name }).waitFor();
+
+    const booking = page.getByRole('listitem', { name: `Booking #${customer.bookingId}: ${customer.classTitle}` });
+    expect(await booking.textContent()).toContain(`Paid ${money(customer.amount)}`);
+    await booking.getByRole('button', { name: `Refund booking #${customer.bookingId}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Refund booking' });
+    expect(await dialog.getByLabel('Amount to refund ($)').inputValue()).toBe(customer.amount.toFixed(2));
+    await dialog.getByLabel('Amount to refund ($)').fill(part.toFixed(2));
+    await dialog.getByLabel('Why is it refunded?').fill('The class started 20 minutes late.');
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/refund-dialog-${page.viewportSize()!.width}.png` });
+    await dialog.getByRole('button', { name: 'Refund', exact: true }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    // Shown = refunded = recorded: the booking, the refunds list and the audit log all carry the same amount.
+    await booking.getByText(`Refunded ${money(part)} · ${money(left)} left`).waitFor();
+    const refunds = page.getByRole('list', { name: 'Refunds' });
+    expect(await refunds.textContent()).toContain(money(part));
+    expect(await refunds.textContent()).toContain('Support: The class started 20 minutes late.');
+    const log = page.getByRole('list', { name: 'Admin actions' });
+    await log.getByText(`Refunded booking: ${customer.name}`).waitFor();
+    expect(await log.textContent()).toContain(`Booking #${customer.bookingId} · ${money(part)}`);
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/user-page-${page.viewportSize()!.width}.png`, fullPage: true });
+
+    const mail = emailsTo(customer.email).find((m) => m.includes(`Subject: Refund of ${money(part)}`));
+    expect(mail).toContain('The class started 20 minutes late.');
+
+    // The dashboard's Audit Log has both actions of this test file: the rejection and the refund.
+    await open(page, '/admin?tab=audit');
+    const all = page.getByRole('list', { name: 'Admin actions' });
+    await all.getByText(`Refunded booking: ${customer.name}`).waitFor();
+    expect(await all.getByText(/^Rejected application: /).count()).toBeGreaterThan(0);
   });
 });

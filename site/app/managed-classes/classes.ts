@@ -13,9 +13,14 @@ export const MANAGED = ['classes', 'managed'] as const;
 type ManagedQuery = NonNullable<Parameters<typeof api.classes.managed.get>[0]>['query'];
 const managedPage = (query: ManagedQuery): Promise<Page<ManagedClass>> => unwrapPage(api.classes.managed.get({ query }));
 
-/** One page of series and one-time classes (My Classes: upcoming first; the admin table: newest first). */
-export const fetchSeriesPage = (window: PageWindow, options: { sort: 'next' | 'created'; q?: string }) =>
-  managedPage({ view: 'series', sort: options.sort, ...(options.q ? { q: options.q } : {}), ...pageQuery(window) });
+/** One page of series and one-time classes (My Classes: upcoming first, or only upcoming / only past; the admin
+ * table: newest first). */
+export const fetchSeriesPage = (window: PageWindow, options: { sort: 'next' | 'created'; q?: string; when?: 'upcoming' | 'past' }) =>
+  managedPage({ view: 'series', sort: options.sort, ...(options.q ? { q: options.q } : {}), ...(options.when ? { when: options.when } : {}), ...pageQuery(window) });
+
+/** The sessions of one series from `from` on, by start (at most one page of 100). */
+export const fetchSeriesSessions = async (parentId: number, from: string) =>
+  (await managedPage({ view: 'sessions', series: String(parentId), from, limit: '100' })).items;
 
 /** The rows starting in [from, to) by start (one calendar month), page by page as the server caps a page;
  * at most `max` of them. */
