@@ -150,7 +150,7 @@ export type ClassConditionsAnswer = v.InferOutput<typeof ClassConditionsAnswer>;
 export const WEATHER_DECISIONS = ['go', 'move', 'cancel', 'offer'] as const;
 
 export const WeatherCallBody = withExample(
-  v.object({
+  strictFields({
     decision: v.picklist(WEATHER_DECISIONS, 'decision must be go, move, cancel or offer'),
     /** go: also tell attendees "It's on". */
     notifyAttendees: v.optional(v.boolean(), true),
