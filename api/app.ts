@@ -1,6 +1,7 @@
 // The Elysia app mounted at /api: security checks, the one error handler, and every feature's routes.
 import { Elysia, ValidationError } from 'elysia';
 import { adminRoutes } from './admin';
+import { waiverRoutes } from './waivers';
 import { authRoutes } from './auth';
 import { attendeeRoutes } from './attendees';
 import { bookingRoutes } from './bookings';
@@ -170,6 +171,7 @@ export function createApi(ctx: AppContext) {
     .use(authRoutes(ctx))
     .use(userRoutes(ctx))
     .use(adminRoutes(ctx))
+    .use(waiverRoutes(ctx))
     .use(uploadRoutes(ctx))
     .use(catalogRoutes(ctx))
     .use(contactRoutes(ctx))
