@@ -30,6 +30,7 @@ import { earningsRoutes } from './earnings';
 import { blogAdminRoutes } from './blog-admin';
 import { waitlistRoutes } from './waitlist';
 import { announceNewOffers } from './notices/waitlist-emails';
+import { openIntent } from './payments/service';
 
 /** JSON bodies above this are refused with 413; the upload route has its own, larger limit (one image plus
  * the multipart framing around it). Counted on the bytes received, chunked or not (api/lib/body-limit.ts). */
@@ -182,7 +183,7 @@ export function createApi(ctx: AppContext) {
     .use(blogAdminRoutes(ctx))
     // Feature routes are added below, one line each.
     .use(bookingRoutes(ctx))
-    .use(waitlistRoutes(ctx))
+    .use(waitlistRoutes(ctx, { openCheckout: openIntent }))
     .use(paymentRoutes(ctx))
     .use(payoutRoutes(ctx))
     .use(earningsRoutes(ctx))
