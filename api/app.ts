@@ -2,6 +2,7 @@
 // the body-depth check and the one error handler (api/http/: those, and the guards api/server.ts runs first).
 import { Elysia } from 'elysia';
 import { adminRoutes } from './admin';
+import { waiverRoutes } from './waivers';
 import { authRoutes } from './auth';
 import { attendeeRoutes } from './attendees';
 import { bookingRoutes } from './bookings';
@@ -50,6 +51,7 @@ export function createApi(ctx: AppContext) {
     .use(authRoutes(ctx))
     .use(userRoutes(ctx))
     .use(adminRoutes(ctx))
+    .use(waiverRoutes(ctx))
     .use(uploadRoutes(ctx))
     .use(catalogRoutes(ctx))
     .use(contactRoutes(ctx))
