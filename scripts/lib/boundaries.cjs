@@ -40,8 +40,6 @@ const KNOWN = {
     ['api/render-cache/pages.ts', 'api/catalog/filter-classes.ts'],
     ['api/render-cache/pages.ts', 'api/catalog/page-data.ts'],
     ['api/render-cache/pages.ts', 'api/conditions/service.ts'],
-    // Accepting a paid waitlist offer opens the checkout's payment intent, which is the payments feature's.
-    ['api/waitlist/service.ts', 'api/payments/service.ts'],
     // A weather call that moves a class runs class management's update (with its change notices).
     ['api/conditions/class-actions.ts', 'api/classes/update.ts'],
     // The catalogue answers classes in the Class entity's shape, which class management owns.
@@ -58,6 +56,10 @@ const KNOWN = {
     ['db/seed/scale/index.ts', 'api/context.ts'],
     ['db/seed/scale/plan.ts', 'api/lib/money.ts'],
     ['db/seed/scale/plan.ts', 'api/lib/pacific.ts'],
+    // The outdoor demo sets policies the sample forecast reaches (the provider's own sample, the policy defaults).
+    ['db/seed/demo/outdoor.ts', 'api/conditions/model.ts'],
+    ['db/seed/demo/outdoor.ts', 'api/lib/pacific.ts'],
+    ['db/seed/demo/outdoor.ts', 'api/providers/weather/sample.ts'],
   ],
   /** Modules on a known cycle (issue 18, item 3: the seed's two entry points). */
   cycles: ['db/seed/index.ts', 'db/seed/scale/index.ts'],
@@ -73,6 +75,8 @@ const KNOWN = {
     'api/catalog/filter-classes.ts', // the catalogue's filter rules, also run in the browser
     'api/catalog/featured.ts', // which classes the home page features
     'api/classes/shape.ts', // how a class's place and series read
+    'api/lib/sun.ts', // civil dusk, for the class form's daylight warning (computed in the browser)
+    'api/lib/directions.ts', // Google and Apple Maps directions links to a meeting point
   ],
 };
 
