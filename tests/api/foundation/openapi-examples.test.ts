@@ -172,6 +172,18 @@ const FRESH: Record<string, () => Promise<Fresh>> = {
   },
   'PUT /api/admin/bookings/{id}/cancel': async () => ({ params: { id: String((await expectOk(clients.customer.post('/api/bookings/free', { classId: await newClass({ price: 0 }) }), 'booking setup')).id) } }),
   'POST /api/admin/bookings/{id}/resend-confirmation': async () => ({ params: { id: String((await expectOk(clients.customer.post('/api/bookings/free', { classId: await newClass({ price: 0 }) }), 'booking setup')).id) } }),
+  // Waivers: the demo coach's own account, and a free booking of the demo customer to accept for and read.
+  'GET /api/classes/{id}/waivers': async () => ({ params: { id: String(await newClass()) } }),
+  'GET /api/coaches/{id}/waiver': async () => ({ params: { id: String((await expectOk(clients.coach.get('/api/user'), 'me')).id) } }),
+  'PUT /api/coaches/{id}/waiver': async () => ({ params: { id: String((await expectOk(clients.coach.get('/api/user'), 'me')).id) } }),
+  'PUT /api/bookings/{id}/waivers': async () => {
+    const classId = await newClass({ price: 0 });
+    const booking = await expectOk(clients.customer.post('/api/bookings/free', { classId }), 'booking setup');
+    const asked = (await expectOk(clients.customer.get(`/api/classes/${classId}/waivers`), 'waivers')) as { id: number; version: number }[];
+    return { params: { id: String(booking.id) }, body: { waivers: asked.map(({ id, version }) => ({ id, version })) } };
+  },
+  'GET /api/bookings/{id}/waivers': async () => ({ params: { id: String((await expectOk(clients.customer.post('/api/bookings/free', { classId: await newClass({ price: 0 }) }), 'booking setup')).id) } }),
+  'GET /api/admin/bookings/{id}/waivers': async () => ({ params: { id: String((await expectOk(clients.customer.post('/api/bookings/free', { classId: await newClass({ price: 0 }) }), 'booking setup')).id) } }),
   'GET /api/classes/{id}': async () => ({ params: { id: String(await newClass()) } }),
   'GET /api/classes/{id}/bookings/count': async () => ({ params: { id: String(await newClass()) } }),
   'PATCH /api/classes/{id}': async () => ({ params: { id: String(await newClass()) } }),
