@@ -1,6 +1,7 @@
 // The Elysia app mounted at /api: security checks, the one error handler, and every feature's routes.
 import { Elysia, ValidationError } from 'elysia';
 import { adminRoutes } from './admin';
+import { cancelClassBookings } from './notices/class-cancellations';
 import { authRoutes } from './auth';
 import { attendeeRoutes } from './attendees';
 import { bookingRoutes } from './bookings';
@@ -23,10 +24,12 @@ import { catalogRoutes } from './catalog';
 import { contactRoutes } from './contact';
 import { blogRoutes } from './blog';
 import { classRoutes } from './classes';
+import { conditionsRoutes } from './conditions';
 import { customerRoutes } from './customers';
 import { earningsRoutes } from './earnings';
 import { blogAdminRoutes } from './blog-admin';
 import { waitlistRoutes } from './waitlist';
+import { announceNewOffers } from './notices/waitlist-emails';
 
 /** JSON bodies above this are refused with 413; the upload route has its own, larger limit (one image plus
  * the multipart framing around it). Counted on the bytes received, chunked or not (api/lib/body-limit.ts). */
@@ -111,6 +114,8 @@ const API_HEADERS = {
 };
 
 export function createApi(ctx: AppContext) {
+  // The booking domain (api/spots) announces the waitlist offers a write made once it commits, through here.
+  ctx.announceOffers ??= () => announceNewOffers(ctx);
   return new Elysia({ prefix: '/api' })
     .error({ DomainError })
     // Security headers are static: Elysia writes them into every response without a per-request hook.
@@ -165,12 +170,14 @@ export function createApi(ctx: AppContext) {
     .use(healthRoutes(ctx))
     .use(authRoutes(ctx))
     .use(userRoutes(ctx))
-    .use(adminRoutes(ctx))
+    // Suspending a coach cancels their classes' bookings through the bookings feature's own flow.
+    .use(adminRoutes(ctx, { cancelClassBookings }))
     .use(uploadRoutes(ctx))
     .use(catalogRoutes(ctx))
     .use(contactRoutes(ctx))
     .use(blogRoutes(ctx))
     .use(classRoutes(ctx))
+    .use(conditionsRoutes(ctx))
     .use(customerRoutes(ctx))
     .use(blogAdminRoutes(ctx))
     // Feature routes are added below, one line each.

@@ -2,9 +2,14 @@
 // process runs each job per period, however many processes or machines serve Fogline.
 import type { AppContext } from './context';
 import { type JobHandle, scheduleJob } from './lib/jobs';
+import { sendDueChangeNotices } from './notices/changes';
 import { PRUNE_REMINDER_KEYS_EVERY_MS, pruneSentReminderKeys, REMINDERS_EVERY_MS, sendDueReminders } from './notices/reminders';
+import { DECIDE_CLASS_SIZES_EVERY_MS, decideClassSizes } from './conditions/minimum-size';
+import { REFRESH_CONDITIONS_EVERY_MS, refreshConditions } from './conditions/refresh';
+import { checkWeatherCalls, WEATHER_CALLS_EVERY_MS } from './conditions/weather-call';
 import { removeUnusedUploads } from './uploads/cleanup';
-import { passOnFreedSpots, sweepWaitlists } from './waitlist/offers';
+import { announceNewOffers } from './notices/waitlist-emails';
+import { passOnFreedSpots, sweepWaitlists } from './spots/release';
 
 /** Payment holds past their 15 minutes become cancelled (hold_expired) even if nobody touches their class
  * again, their spots offered to the waitlist in the same write (bookings also expire them lazily, so a spot is
@@ -22,7 +27,17 @@ export function startBackgroundJobs(ctx: AppContext): { stop(): void; jobs: JobH
       everyMs: EXPIRE_HOLDS_EVERY_MS,
       run: (ctx) => passOnFreedSpots(ctx),
     }),
-    scheduleJob(ctx, { name: 'waitlist-offers', everyMs: WAITLIST_SWEEP_EVERY_MS, run: sweepWaitlists }),
+    scheduleJob(ctx, {
+      name: 'waitlist-offers',
+      everyMs: WAITLIST_SWEEP_EVERY_MS,
+      // Announces every offer not yet emailed, whoever made it (a process that stopped before announcing).
+      run: async (ctx) => {
+        await sweepWaitlists(ctx);
+        await announceNewOffers(ctx);
+      },
+    }),
+    // Change notices whose window has ended (api/notices/changes.ts), checked at least twice per window.
+    scheduleJob(ctx, { name: 'change-notices', everyMs: Math.min(30_000, Math.max(1_000, ctx.env.changeNoticeWindowMs / 2)), run: sendDueChangeNotices }),
     // Reminders before booked classes; each one is also its own one-off key, so none is ever sent twice.
     scheduleJob(ctx, { name: 'class-reminders', everyMs: REMINDERS_EVERY_MS, run: sendDueReminders }),
     // ...and those keys are dropped once their class has started (it can never be due again).
@@ -30,5 +45,14 @@ export function startBackgroundJobs(ctx: AppContext): { stop(): void; jobs: JobH
     // Uploads nothing refers to a day after they were stored (api/uploads/cleanup.ts).
     scheduleJob(ctx, { name: 'remove-unused-uploads', everyMs: 60 * 60_000, run: removeUnusedUploads }),
   ];
+  // Forecasts and AQI for the classes of the next 7 days, into the database cache pages read (api/conditions);
+  // tried at once on start, so a fresh demo shows its forecasts within seconds rather than after the first period.
+  const conditions = scheduleJob(ctx, { name: 'refresh-conditions', everyMs: REFRESH_CONDITIONS_EVERY_MS, run: refreshConditions, leaseMs: 10 * 60_000 });
+  jobs.push(conditions);
+  // The weather call 24 h and 3 h before a class whose forecast reaches its policy, and the minimum class size
+  // at its decision time (api/conditions).
+  jobs.push(scheduleJob(ctx, { name: 'weather-calls', everyMs: WEATHER_CALLS_EVERY_MS, run: checkWeatherCalls }));
+  jobs.push(scheduleJob(ctx, { name: 'decide-class-sizes', everyMs: DECIDE_CLASS_SIZES_EVERY_MS, run: decideClassSizes }));
+  void conditions.tick();
   return { jobs, stop: () => jobs.forEach((job) => job.stop()) };
 }

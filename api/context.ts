@@ -10,6 +10,7 @@ import { createMailProvider, type MailProvider } from './providers/mail';
 import { createPaymentProvider, type PaymentProvider } from './providers/payments';
 import { createMapsProvider, type MapsProvider } from './providers/maps';
 import { createStorageProvider, type StorageProvider } from './providers/storage';
+import { type AirQualityProvider, createAirQualityProvider, createWeatherProvider, type WeatherProvider } from './providers/weather';
 
 export interface AppContext {
   env: Env;
@@ -22,6 +23,13 @@ export interface AppContext {
   google: GoogleSignIn | null;
   storage: StorageProvider;
   rateLimits: RateLimits;
+  /** Forecasts (NWS, the sample or off) and AQI (AirNow, the sample or off), read only by background jobs. */
+  weather: WeatherProvider;
+  airQuality: AirQualityProvider;
+  /** Emails new waitlist offers once the write that made them commits (the booking domain calls it, api/spots
+   * SpotsContext). Wired by createApi (api/app.ts) to api/notices; a context with no app announces them at
+   * the next waitlist sweep. */
+  announceOffers?: () => Promise<void>;
 }
 
 export interface ContextOptions {
@@ -33,6 +41,8 @@ export interface ContextOptions {
   maps?: MapsProvider;
   google?: GoogleSignIn | null;
   storage?: StorageProvider;
+  weather?: WeatherProvider;
+  airQuality?: AirQualityProvider;
   /** Tighter or looser limits (tests exercise them without waiting). */
   rateLimits?: Partial<RateLimitConfig>;
   /** Apply migrations (default). Worker processes skip it: their primary migrated before starting them. */
@@ -54,6 +64,8 @@ export async function createContext(options: ContextOptions = {}): Promise<AppCo
     google: options.google !== undefined ? options.google : createGoogleSignIn(env.google, env.publicUrl),
     storage: options.storage ?? createStorageProvider({ uploadsDir: env.uploadsDir, s3: env.s3 }),
     rateLimits: createRateLimits(db, clock, options.rateLimits),
+    weather: options.weather ?? createWeatherProvider(env.conditions, clock),
+    airQuality: options.airQuality ?? createAirQualityProvider(env.conditions, clock),
   };
   return ctx;
 }

@@ -38,6 +38,14 @@ function readReminderLead(): number {
   return hours;
 }
 
+/** CHANGE_NOTICE_WINDOW_SECONDS: how long change notices wait so a burst of edits is one email (default 120). */
+function readChangeNoticeWindow(): number {
+  const raw = read('CHANGE_NOTICE_WINDOW_SECONDS') ?? '120';
+  const seconds = Number(raw);
+  if (!Number.isFinite(seconds) || seconds < 1 || seconds > 3600) throw new SettingError(`CHANGE_NOTICE_WINDOW_SECONDS must be a number of seconds from 1 to 3600, got "${raw}"`);
+  return seconds * 1000;
+}
+
 const dataDir = resolve(read('DATA_DIR') ?? './data');
 const databaseUrl = read('DATABASE_URL') ?? `file:${resolve(dataDir, 'fogline.db')}`;
 if (!/^(file:|libsql:\/\/|https?:\/\/)/.test(databaseUrl)) {
@@ -89,6 +97,24 @@ function readTrustProxy(): TrustProxy {
   return raw as TrustProxy;
 }
 
+/** WEATHER and AIR_QUALITY (api/providers/weather): NWS in production, the labelled sample elsewhere. */
+function readConditions(production: boolean, publicUrl: string) {
+  const weather = read('WEATHER') ?? (production ? 'nws' : 'sample');
+  if (!['nws', 'sample', 'off'].includes(weather)) throw new SettingError(`WEATHER must be nws, sample or off, got "${weather}"`);
+  const airNowKey = read('AIRNOW_API_KEY');
+  const airQuality = read('AIR_QUALITY') ?? (airNowKey ? 'airnow' : weather === 'sample' ? 'sample' : 'off');
+  if (!['airnow', 'sample', 'off'].includes(airQuality)) throw new SettingError(`AIR_QUALITY must be airnow, sample or off, got "${airQuality}"`);
+  return {
+    weather: weather as 'nws' | 'sample' | 'off',
+    airQuality: airQuality as 'airnow' | 'sample' | 'off',
+    airNowKey,
+    nwsBaseUrl: read('NWS_BASE_URL') ?? 'https://api.weather.gov',
+    airNowBaseUrl: read('AIRNOW_BASE_URL') ?? 'https://www.airnowapi.org',
+    // NWS asks every client to name itself and a contact in its User-Agent.
+    nwsUserAgent: read('NWS_USER_AGENT') ?? `Fogline (${publicUrl}, ${read('MAIL_FROM') ?? 'hello@fogline.test'})`,
+  };
+}
+
 const production = process.env.NODE_ENV === 'production';
 const payments = readPaymentSettings(read, production);
 
@@ -133,9 +159,13 @@ export const env = {
   googleMapsKey: read('PUBLIC_GOOGLE_MAPS_API_KEY'),
   /** Reminder emails go out this many hours before each booked class (api/notices/reminders.ts). */
   reminderLeadHours: readReminderLead(),
+  /** Change notices are combined per person over this window (api/notices/changes.ts). */
+  changeNoticeWindowMs: readChangeNoticeWindow(),
   uploadMinFreeBytes: readUploadMinFreeBytes(),
   /** Uploads go to an S3-compatible bucket when S3_BUCKET is set (keys also from Bun's S3_/AWS_ variables). */
   s3: read('S3_BUCKET') ? readS3(read('S3_BUCKET')!) : null,
+  /** Forecast and AQI providers (api/providers/weather). */
+  conditions: readConditions(production, (read('PUBLIC_URL') ?? `http://localhost:${readPort()}`).replace(/\/$/, '')),
 };
 
 export type Env = typeof env;

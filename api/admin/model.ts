@@ -1,7 +1,7 @@
 // Schemas of the admin account calls (coach-admin-areas §7). Imports only valibot (and the account shapes).
 import * as v from 'valibot';
 import { CurrentUserSchema } from '../auth/model';
-import { pathId } from '../lib/schema';
+import { pathId, withExample } from '../lib/schema';
 
 /** A user as the admin dashboard lists them: the current-user shape without the profile extras. */
 export const ADMIN_USER_FIELDS = ['id', 'firstName', 'lastName', 'email', 'phone', 'profileImage', 'role', 'isApproved', 'createdAt'] as const;
@@ -17,3 +17,73 @@ export const AdminUserFilter = v.object({
   q: v.optional(v.pipe(v.string(), v.maxLength(200, 'The search text must not exceed 200 characters.'))),
 });
 export type AdminUserFilter = v.InferOutput<typeof AdminUserFilter>;
+
+/** Where an account stands with the admins: a coach's application (pending, approved, rejected) or any
+ * account's suspension. Customers are 'approved' from sign-up. */
+export const ACCOUNT_STATUSES = ['pending', 'approved', 'rejected', 'suspended', 'deleted'] as const;
+export const AccountStatus = v.picklist(ACCOUNT_STATUSES);
+export type AccountStatus = v.InferOutput<typeof AccountStatus>;
+
+/** A user in the admin's lists: the account fields plus where it stands. */
+export const AdminUserRow = v.object({ ...AdminUser.entries, status: AccountStatus });
+export type AdminUserRow = v.InferOutput<typeof AdminUserRow>;
+
+export const UserIdParams = v.object({ id: pathId(15) });
+
+/** A coach's application as the admin reviews it before deciding. */
+export const CoachApplication = v.object({
+  ...AdminUserRow.entries,
+  bio: v.nullable(v.string()),
+  areasOfExpertise: v.array(v.object({ id: v.number(), name: v.string() })),
+  certifications: v.nullable(v.string()),
+  payout: v.object({ onboarded: v.boolean(), canReceivePayments: v.boolean() }),
+  /** Classes of the coach not yet started (and not deleted). */
+  upcomingClasses: v.number(),
+});
+export type CoachApplication = v.InferOutput<typeof CoachApplication>;
+
+const REASON_MESSAGE = 'Please give a reason of at least 5 characters';
+/** Reject, suspend and reinstate say why: the reason goes to the person by email and into the audit log. */
+export const ReasonBody = withExample(
+  v.object({
+    reason: v.pipe(v.string(REASON_MESSAGE), v.trim(), v.minLength(5, REASON_MESSAGE), v.maxLength(1000, 'The reason must not exceed 1000 characters')),
+  }),
+  { reason: 'Your certifications could not be verified: please add the issuing body and year.' },
+);
+export type ReasonBody = v.InferOutput<typeof ReasonBody>;
+
+/** Every kind of admin action the audit log records. */
+export const AUDIT_ACTIONS = [
+  'coach.approve',
+  'coach.reject',
+  'account.suspend',
+  'account.reinstate',
+  'booking.refund',
+  'booking.cancel',
+  'booking.resend_confirmation',
+] as const;
+export const AuditAction = v.picklist(AUDIT_ACTIONS);
+export type AuditAction = v.InferOutput<typeof AuditAction>;
+
+const Person = v.nullable(v.object({ id: v.number(), name: v.string(), email: v.string() }));
+export const AuditEntry = v.object({
+  id: v.number(),
+  action: AuditAction,
+  /** The admin who acted (null if that account is gone). */
+  actor: Person,
+  /** The account the action was about. */
+  subject: Person,
+  bookingId: v.nullable(v.number()),
+  reason: v.nullable(v.string()),
+  /** What changed, e.g. {"amount": 12.5} for a refund in dollars. */
+  details: v.record(v.string(), v.unknown()),
+  createdAt: v.string(),
+});
+export type AuditEntry = v.InferOutput<typeof AuditEntry>;
+
+/** GET /api/admin/audit filters: about one account (the user page), or one action. */
+export const AuditFilter = v.object({
+  userId: v.optional(v.pipe(v.string(), v.regex(/^\d{1,12}$/, 'userId must be a whole number.'))),
+  action: v.optional(v.picklist(AUDIT_ACTIONS, 'action must be one of the audit actions.')),
+});
+export type AuditFilter = v.InferOutput<typeof AuditFilter>;

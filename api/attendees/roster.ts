@@ -6,13 +6,14 @@ import type { SessionUser } from '../auth/session';
 import { requireRole } from '../auth/plugin';
 import type { AppContext } from '../context';
 import { badRequest, conflict, forbidden, notFound } from '../errors';
-import { toBookingClassJson } from '../bookings/shape';
+import { toBookingClassJson } from '../spots/shape';
 import { centsToDollars, dollarsToCents, formatDollars } from '../lib/money';
 import { countOf } from '../lib/plural';
 import { formatDateShort, formatTimePT } from '../lib/pacific';
 import type { AttendanceBody, Attendee } from './model';
 import type { Roster, RosterBooking } from './roster-model';
 import { attendeesOf, attendeesOfBooking, defaultAttendeeName } from '../spots/attendees';
+import { inStates, isIn } from '../spots/booking-states';
 
 const CHECK_IN_OPENS_MINUTES_BEFORE = 30;
 const CHECK_IN_CLOSES_HOURS_AFTER = 24;
@@ -58,7 +59,7 @@ export async function getRoster(ctx: AppContext, user: SessionUser | null, class
     .select({ booking: bookings, booker: { firstName: users.firstName, lastName: users.lastName, email: users.email, phone: users.phone } })
     .from(bookings)
     .innerJoin(users, eq(users.id, bookings.userId))
-    .where(and(eq(bookings.classId, classId), eq(bookings.status, 'confirmed')))
+    .where(and(eq(bookings.classId, classId), inStates(['confirmed'])))
     .orderBy(asc(users.lastName), asc(users.firstName), asc(bookings.id));
   const people = await attendeesOf(ctx.db, rows.map((r) => r.booking));
   const list = rows.map(({ booking, booker }) => toRosterBooking(booking, booker, people.get(booking.id) ?? []));
@@ -93,7 +94,7 @@ export async function setAttendance(ctx: AppContext, user: SessionUser | null, b
   if (!found) throw notFound('Booking not found.');
   const { booking, cls, booker } = found;
   const staff = requireClassStaff(user, cls);
-  if (booking.status !== 'confirmed') throw conflict('Only confirmed bookings have attendance.');
+  if (!isIn(booking, ['confirmed'])) throw conflict('Only confirmed bookings have attendance.');
   if (body.attendee >= booking.quantity) {
     throw badRequest(`This booking has ${countOf(booking.quantity, 'attendee')}: choose attendee 0${booking.quantity > 1 ? ` to ${booking.quantity - 1}` : ''}.`);
   }

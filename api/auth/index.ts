@@ -20,7 +20,7 @@ import {
 import { Message } from '../lib/schema';
 import { authPlugin, requireUser } from './plugin';
 import { toCurrentUser } from './public-user';
-import { safeRedirectPath } from './redirect';
+import { landingPath, safeRedirectPath } from './redirect';
 import { FORGOT_PASSWORD_MESSAGE, loginUser, registerUser, requestPasswordReset, resetPassword, signInWithGoogle } from './service';
 import { clearedSessionCookie, createSession, invalidateSession, invalidateUserSessions, sessionCookie, type SessionUser } from './session';
 
@@ -58,7 +58,7 @@ function readOAuthState(cookieHeader: string | null): OAuthState | null {
       state: parsed.state,
       codeVerifier: parsed.codeVerifier,
       role: parsed.role === 'coach' ? 'coach' : 'customer',
-      redirect: safeRedirectPath(parsed.redirect),
+      redirect: safeRedirectPath(parsed.redirect, ''), // '' when no page asked: the user's landing
     };
   } catch {
     return null;
@@ -174,7 +174,7 @@ export function authRoutes(ctx: AppContext) {
         if (!ctx.google) return redirectTo(set, '/auth?error=google-not-configured');
         const state = generateState();
         const codeVerifier = generateCodeVerifier();
-        const payload: OAuthState = { state, codeVerifier, role: role as RegistrationRole, redirect: safeRedirectPath(query.redirect) };
+        const payload: OAuthState = { state, codeVerifier, role: role as RegistrationRole, redirect: safeRedirectPath(query.redirect, '') };
         const value = Buffer.from(JSON.stringify(payload)).toString('base64url');
         return redirectTo(set, ctx.google.createAuthorizationURL(state, codeVerifier).toString(), [oauthCookie(value, OAUTH_TTL_SECONDS, secure())]);
       },
@@ -211,7 +211,7 @@ export function authRoutes(ctx: AppContext) {
         }
         if (!profile.emailVerified) return redirectTo(set, '/auth?error=google-unverified', [clear]);
         const user = await signInWithGoogle(ctx, profile, saved.role);
-        return redirectTo(set, saved.redirect, [await newSessionCookie(user.id), clear]);
+        return redirectTo(set, saved.redirect || landingPath(user.role), [await newSessionCookie(user.id), clear]);
       },
       {
         query: GoogleCallbackQuery,

@@ -6,6 +6,12 @@ const BASE = 'http://fogline.invalid';
 /** A path a browser reads as another host: "//host", "/\host" (backslashes count as slashes in URLs). */
 const leavesSite = (path: string) => /^[/\\][/\\]/.test(path);
 
+/** Where a user lands after signing in when no page asked for them: coaches on their dashboard (issue 22),
+ * customers and admins on the home page (customer-areas §3). */
+export function landingPath(role: string | null | undefined): string {
+  return role === 'coach' ? '/dashboard' : '/';
+}
+
 export function safeRedirectPath(raw: string | null | undefined, fallback = '/'): string {
   if (!raw) return fallback;
   let target = raw.trim();

@@ -1,42 +1,25 @@
-// The booking routes' workflows: booking a free class and listing a customer's bookings. Capacity is always
-// checked and the booking written inside ONE serialized write transaction (ctx.db.write), so concurrent
-// requests cannot oversell. Holds and payments: holds.ts and settlement.ts; cancelling: cancellation.ts.
+// The booking routes' workflows: booking a free class and listing a customer's bookings. The booking itself,
+// holds, payments' settlement and cancelling are the booking domain's (api/spots); this folder adds the
+// answers' shape and the emails (api/notices).
 import { and, asc, desc, eq, gt, isNull, lte, not, or, type SQL, sql } from 'drizzle-orm';
 import { bookings, classes, reviews } from '../../db/schema';
-import { attendeesOf, checkAttendees, saveAttendees } from '../spots/attendees';
 import type { SessionUser } from '../auth/session';
 import type { AppContext } from '../context';
-import { badRequest, conflict, notFound } from '../errors';
+import { notFound } from '../errors';
 import type { PageRequest } from '../lib/pagination';
-import { sendBookingConfirmation } from './emails';
-import { activeBooking, applyTransition, type BookingState, inStates } from '../spots/booking-states';
+import { sendBookingConfirmation } from '../notices/booking-emails';
+import { attendeesOf } from '../spots/attendees';
+import { bookFree } from '../spots/book';
+import { activeBooking, type BookingState, inStates } from '../spots/booking-states';
+import { passOnFreedSpots } from '../spots/release';
+import { toBookingJson } from '../spots/shape';
 import type { Booking, BookingListFilter, FreeBookingBody } from './model';
-import { checkCapacity } from '../spots/policy';
-import { ALREADY_BOOKED, activeBookingOf, OFFER_OPEN, loadBookableClass, refusingDuplicates } from './queries';
-import { spotsTaken } from '../spots/taken';
-import { toBookingJson } from './shape';
-import { leaveOnceBooked } from '../spots/entry-states';
-import { passOnFreedSpots, writeBookingSpots } from '../waitlist/offers';
 
-/** POST /api/bookings/free: only for price 0; confirmed at once. */
+/** POST /api/bookings/free: only for price 0; confirmed at once (api/spots/book.ts), then the confirmation. */
 export async function bookFreeClass(ctx: AppContext, user: SessionUser, input: FreeBookingBody): Promise<Booking> {
-  const now = ctx.clock.now();
-  const created = await refusingDuplicates(() =>
-    writeBookingSpots(ctx, input.classId, async (tx) => {
-      const cls = await loadBookableClass(tx, input.classId, user, now);
-      if (cls.priceCents > 0) throw badRequest('This class is not free: please book it through checkout.');
-      const existing = await activeBookingOf(tx, user.id, cls.id);
-      if (existing) throw conflict(existing.status === 'offered' ? OFFER_OPEN : ALREADY_BOOKED);
-      const attendees = checkAttendees(input.attendees, input.quantity, cls.ageGroup, user);
-      checkCapacity(cls.capacity, await spotsTaken(tx, cls.id, now), input.quantity);
-      const booking = await applyTransition(tx, 'new', 'bookFree', 'customer', { classId: cls.id, userId: user.id, quantity: input.quantity, confirmedAt: now });
-      await saveAttendees(tx, booking.id, attendees);
-      await leaveOnceBooked(tx, booking, now);
-      return { booking, cls, attendees: attendees.map((a, position) => ({ position, ...a, attendance: null })) };
-    }),
-  );
+  const created = await bookFree(ctx, user, input);
   await sendBookingConfirmation(ctx, created.booking, created.cls, user);
-  return toBookingJson(created.booking, created.cls, now, created.attendees);
+  return toBookingJson(created.booking, created.cls, ctx.clock.now(), created.attendees);
 }
 
 /** How a hold that was never paid can end (a class deleted during checkout included); waitlist offers, open or
@@ -67,7 +50,7 @@ export async function listBookings(ctx: AppContext, user: SessionUser, filter: B
   const stale = await ctx.db
     .select({ id: bookings.id })
     .from(bookings)
-    .where(and(eq(bookings.userId, user.id), eq(bookings.status, 'pending'), lte(bookings.holdExpiresAt, now)))
+    .where(and(eq(bookings.userId, user.id), inStates(['hold']), lte(bookings.holdExpiresAt, now)))
     .get();
   if (stale) await passOnFreedSpots(ctx, { userId: user.id });
   const where = bookingListWhere(user.id, filter, now);

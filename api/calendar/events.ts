@@ -1,50 +1,21 @@
 // What each feed shows, as calendar events: a customer's confirmed bookings and a coach's sessions. A booking
 // cancelled or a class deleted in the last 30 days stays as a cancelled event, so subscribed calendars remove
 // it; SEQUENCE is the class's calendar_sequence (raised by a trigger when it moves) plus one once cancelled.
-import { and, eq, gte, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNotNull, isNull, not, or, sql } from 'drizzle-orm';
 import { bookings, classes } from '../../db/schema';
 import { attendeesOf, describeAttendee } from '../spots/attendees';
-import { classEnd, type ClassRow, placeOf } from '../classes/shape';
+import { bookingEvent, eventOf, hasStart } from '../notices/calendar-event';
 import type { AppContext } from '../context';
 import type { CalendarEvent } from '../lib/ics';
 import { spotCount } from '../lib/plural';
-import { waitlistCounts } from '../waitlist/counts';
+import { waitlistCounts } from '../spots/waitlist-counts';
+import { inStates, isIn, OPEN_STATES } from '../spots/booking-states';
 
 /** How long a cancelled booking or deleted class stays in a feed as STATUS:CANCELLED. */
 const CANCELLED_KEPT_DAYS = 30;
 
 function later(a: Date, b: Date): Date {
   return a.getTime() > b.getTime() ? a : b;
-}
-
-function eventOf(ctx: AppContext, cls: ClassRow & { startTime: Date }, uid: string, description: string, cancelled: boolean, stamp: Date): CalendarEvent {
-  return {
-    uid,
-    title: cls.title,
-    description,
-    location: placeOf(cls),
-    url: `${ctx.env.publicUrl}/classes/${cls.id}`,
-    start: cls.startTime,
-    end: classEnd(cls),
-    stamp,
-    sequence: cls.calendarSequence + (cancelled ? 1 : 0),
-    cancelled,
-  };
-}
-
-const hasStart = (cls: ClassRow): cls is ClassRow & { startTime: Date } => cls.startTime !== null;
-
-/** One booking as a calendar event (the feed's and the confirmation attachment's): its spots, who comes and
- * what to bring; stable UID per booking, so a later copy updates the same entry. */
-export function bookingEvent(
-  ctx: AppContext,
-  booking: { id: number; quantity: number },
-  cls: ClassRow & { startTime: Date },
-  people: string,
-  version: { cancelled: boolean; stamp: Date },
-): CalendarEvent {
-  const lines = [`${spotCount(booking.quantity)} booked on Fogline${people ? `: ${people}` : ''}.`, cls.whatToBring ? `What to bring: ${cls.whatToBring}` : ''];
-  return eventOf(ctx, cls, `booking-${booking.id}@fogline`, lines.filter(Boolean).join('\n'), version.cancelled, version.stamp);
 }
 
 /** The user's bookings: confirmed ones, and those cancelled within the last 30 days after being confirmed. */
@@ -58,14 +29,14 @@ export async function bookingEvents(ctx: AppContext, userId: number, now: Date):
       and(
         eq(bookings.userId, userId),
         isNotNull(classes.startTime),
-        or(eq(bookings.status, 'confirmed'), and(eq(bookings.status, 'cancelled'), isNotNull(bookings.confirmedAt), gte(bookings.cancelledAt, since))),
+        or(inStates(['confirmed']), and(not(inStates(OPEN_STATES)), isNotNull(bookings.confirmedAt), gte(bookings.cancelledAt, since))),
       ),
     );
   const names = await attendeesOf(ctx.db, rows.map(({ booking }) => booking));
   return rows.flatMap(({ booking, cls }) => {
     if (!hasStart(cls)) return [];
     const people = (names.get(booking.id) ?? []).map(describeAttendee).join(', ');
-    return [bookingEvent(ctx, booking, cls, people, { cancelled: booking.status === 'cancelled', stamp: later(booking.updatedAt, cls.updatedAt) })];
+    return [bookingEvent(ctx, booking, cls, people, { cancelled: !isIn(booking, OPEN_STATES), stamp: later(booking.updatedAt, cls.updatedAt) })];
   });
 }
 
@@ -91,7 +62,7 @@ export async function teachingEvents(ctx: AppContext, coachId: number, now: Date
     const counts = await ctx.db
       .select({ classId: bookings.classId, spots: sql<number>`sum(${bookings.quantity})` })
       .from(bookings)
-      .where(and(inArray(bookings.classId, ids), eq(bookings.status, 'confirmed')))
+      .where(and(inArray(bookings.classId, ids), inStates(['confirmed'])))
       .groupBy(bookings.classId);
     for (const row of counts) booked.set(row.classId, Number(row.spots));
   }

@@ -1,5 +1,5 @@
 // The coach directory and a coach's public card: approved coaches with their rating and expertise names.
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema';
 import { notFound } from '../errors';
@@ -30,7 +30,8 @@ async function categoryNameMap(db: Database): Promise<Map<number, string>> {
   return new Map((await listCategories(db)).map((c) => [c.id, c.name]));
 }
 
-const approvedCoach = and(eq(users.role, 'coach'), eq(users.isApproved, true));
+// A suspended coach leaves the directory with their classes (api/admin/coach-review.ts).
+const approvedCoach = and(eq(users.role, 'coach'), eq(users.isApproved, true), isNull(users.suspendedAt));
 
 /** Approved coaches whose full name or bio contains q, ignoring case and accents (./coach-search.ts). */
 function coachSearch(q: string | undefined) {

@@ -28,8 +28,28 @@ export function fieldColumns(input: ClassChanges): Partial<NewClassRow> {
     ageGroup: input.ageGroup,
     whatToBring: clean(input.whatToBring),
     image: clean(input.image),
+    ...outdoorColumns(input),
   };
 }
+
+/** The weather policy, minimum size and meeting point sent (api/conditions/model.ts); null clears them. */
+function outdoorColumns(input: ClassChanges): Partial<NewClassRow> {
+  const point = input.meetingPoint;
+  return {
+    weatherPolicy: input.weatherPolicy === undefined ? undefined : input.weatherPolicy && { ...input.weatherPolicy, backupLocation: clean(input.weatherPolicy.backupLocation) ?? null },
+    minAttendees: input.minAttendees,
+    // A minimum without a decision time is decided 12 hours before the start.
+    decisionHours: input.decisionHours ?? (input.minAttendees ? DEFAULT_DECISION_HOURS : input.minAttendees === null ? null : undefined),
+    ...(point === undefined
+      ? {}
+      : point === null
+        ? { meetingLatitude: null, meetingLongitude: null, meetingNotes: null, meetingPhoto: null }
+        : { meetingLatitude: point.latitude, meetingLongitude: point.longitude, meetingNotes: clean(point.notes) ?? null, meetingPhoto: clean(point.photo) ?? null }),
+  };
+}
+
+/** The minimum class size is decided this long before the start unless the coach says otherwise. */
+export const DEFAULT_DECISION_HOURS = 12;
 
 /** The address and coordinates of a write: for a new class always; for a change only when the address or
  * the coordinates sent differ from the stored ones. */

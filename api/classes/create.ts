@@ -10,6 +10,7 @@ import { checkCategory, coachFor, invalid } from './access';
 import { fieldColumns, type NewClassRow, placeColumns } from './columns';
 import { CLASS_MESSAGES, type NewClass, parseInstant, type Recurrence } from './model';
 import { expandRecurrence, type Occurrence, pacificToday, type RecurrenceRule } from './recurrence';
+import { checkMinimum, coachPolicyDefaults, rememberPolicy } from './outdoor';
 import { type ClassWriteResult, toClassJson } from './shape';
 
 /** The series rule of a recurrence, checked against today and the first day (Pacific dates). */
@@ -62,8 +63,11 @@ export async function createClass(ctx: AppContext, user: SessionUser | null, inp
   // Today is a valid start date, but not at an hour that has already gone by.
   if (occurrences[0]!.start.getTime() <= now.getTime()) throw invalid('startTime', CLASS_MESSAGES.startTimePast);
 
+  checkMinimum(input.minAttendees, input.capacity);
   const place = await placeColumns(ctx, input);
-  const shared = { ...fieldColumns(input), ...place.columns, coachId, title: input.title.trim() };
+  // Without a policy of its own, a class takes its coach's last saved policy (or, with none, the built-in one).
+  const policy = input.weatherPolicy === undefined ? { weatherPolicy: await coachPolicyDefaults(ctx, coachId) } : {};
+  const shared = { ...fieldColumns(input), ...policy, ...place.columns, coachId, title: input.title.trim() };
   const first = occurrences[0]!;
   const row = await ctx.db.write(async (tx) => {
     if (!rule) {
@@ -77,5 +81,6 @@ export async function createClass(ctx: AppContext, user: SessionUser | null, inp
     for (let i = 0; i < sessions.length; i += 50) await tx.insert(classes).values(sessions.slice(i, i + 50));
     return parent!;
   });
+  await rememberPolicy(ctx, coachId, input.weatherPolicy);
   return { ...toClassJson(row), sessionCount: occurrences.length, locationNotice: place.notice };
 }

@@ -5,9 +5,9 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { classes } from '../../db/schema';
 import type { SessionUser } from '../auth/session';
-import { cancelClassBookings } from '../bookings/cancellation';
-import { hasStarted } from '../spots/policy';
 import type { AppContext } from '../context';
+import { cancelClassBookings } from '../notices/class-cancellations';
+import { hasStarted } from '../spots/policy';
 import { loadManagedClass } from './access';
 import { liveClass, liveClasses } from '../spots/classes';
 import { type ClassRow, isSeriesParent } from './shape';

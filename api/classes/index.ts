@@ -20,7 +20,7 @@ const tags = ['Classes (coach and admin)'];
 const MANAGED_PAGE_SIZE = 50;
 const errors = { 401: Message, 403: Message, 404: Message };
 const CHANGE_DESCRIPTION =
-  'Any subset of the class fields, with the names and formats the class is read with (startTime any RFC 3339 instant); fields not sent stay as they are. For a session of a series, ?scope=this (default) changes only it, ?scope=following also the later sessions (they keep their dates and take the new Pacific time of day). Changing a series parent changes its sessions that have not started. Bookings stay with their sessions; capacity cannot drop below the spots already booked. A series\' recurrence and a class\'s coach are fixed once created.';
+  'Any subset of the class fields, with the names and formats the class is read with (startTime any RFC 3339 instant); fields not sent stay as they are. For a session of a series, ?scope=this (default) changes only it, ?scope=following also the later sessions (they keep their dates and take the new Pacific time of day). Changing a series parent changes its sessions that have not started. Bookings stay with their sessions; capacity cannot drop below the spots already booked. A series\' recurrence and a class\'s coach are fixed once created. A change of time or place emails everyone booked or waiting, combined over a 2-minute window (one email with the net before -> after, none when the class is back where it was); such changes are limited to 20 per coach (or admin) in 15 minutes (429 with Retry-After).';
 
 export function classRoutes(ctx: AppContext) {
   const change = {
@@ -28,7 +28,7 @@ export function classRoutes(ctx: AppContext) {
     params: ClassIdParams,
     query: ScopeQuery,
     body: ClassChanges,
-    response: { 200: ClassWriteResult, 400: ValidationFailure, ...errors },
+    response: { 200: ClassWriteResult, 400: ValidationFailure, ...errors, 429: Message },
   };
   return new Elysia()
     .use(authPlugin(ctx))
@@ -40,7 +40,7 @@ export function classRoutes(ctx: AppContext) {
         tags,
         summary: 'The classes the signed-in coach (own) or admin (all) manages',
         description:
-          'view=sessions (default): every row, series parents included, by start; from and to (ISO date-times) keep the rows starting in [from, to), as My Calendar asks for one month. view=series: one row per series (its parent) or one-time class, with activeBookings and waitlistCount summed over its sessions, sessionCount and nextSession; sort=next (upcoming first) or created (newest first); q searches title, location and address. Each row has its coach, category name and active booked spots.' +
+          'view=sessions (default): every row, series parents included, by start; from and to (ISO date-times) keep the rows starting in [from, to), as My Calendar asks for one month. view=series: one row per series (its parent) or one-time class, with activeBookings and waitlistCount summed over its sessions, sessionCount and nextSession; sort=next (upcoming first) or created (newest first); when=upcoming keeps those with a session not yet ended, when=past those whose sessions have all ended; nextSession carries the own activeBookings, capacity and waitlistCount; view=sessions with series={parentId} lists the sessions of one series; q searches title, location and address. Each row has its coach, category name and active booked spots.' +
           pagedDescription(MANAGED_PAGE_SIZE),
       },
     })

@@ -4,6 +4,7 @@
 // the pages in site/app/screens/class-form. valibot only, so the site imports the very same schemas.
 import * as v from 'valibot';
 import { fields, FIRST_YEAR, imageUrl, inSupportedYears, isCalendarDay, LAST_YEAR, trimmedMin, withExample } from '../lib/schema';
+import { OutdoorResourceFields, outdoorClassFields } from '../conditions/model';
 
 export const DURATION_CHOICES = [30, 45, 60, 75, 90, 105, 120, 150, 180] as const;
 export const AGE_GROUP_CHOICES = ['Adults', 'Kids'] as const;
@@ -109,6 +110,8 @@ const classFields = {
   /** Leave out (or null) to geocode the address. */
   latitude: coordinate(90),
   longitude: coordinate(180),
+  // Outdoor conditions (api/conditions/model.ts): the weather policy, minimum size and meeting point.
+  ...outdoorClassFields,
 };
 
 /** The documented example of a new class (a weekly series); the API tests build their classes on it. */
@@ -153,6 +156,7 @@ export const NewClass = v.pipe(
     image: classFields.image,
     latitude: v.optional(classFields.latitude),
     longitude: v.optional(classFields.longitude),
+    ...outdoorClassFields,
     /** Admins only: the approved coach the class is created for. Coaches always create their own. */
     coachId: v.optional(v.nullable(v.pipe(v.number(), v.integer()))),
     /** null or absent: a one-time class. */
@@ -238,6 +242,7 @@ export const ClassResource = v.object({
   recurrenceEndCount: v.nullable(v.number()),
   createdAt: v.string(),
   schedules: v.optional(v.array(v.object({ dayOfWeek: v.number(), startTime: v.string(), endTime: v.string() }))),
+  ...OutdoorResourceFields,
 });
 
 /** A class as the managed list returns it: the resource plus its coach, category name, booked spots and sessions. */
@@ -250,7 +255,18 @@ export const ManagedClass = v.object({
   waitlistCount: v.number(),
   sessionCount: v.number(),
   /** GET /api/classes/managed: the series' next session not yet ended (else its last), or the class itself. */
-  nextSession: v.optional(v.nullable(v.object({ id: v.number(), startTime: v.nullable(v.string()) }))),
+  nextSession: v.optional(
+    v.nullable(
+      v.object({
+        id: v.number(),
+        startTime: v.nullable(v.string()),
+        /** That session's own booked spots, capacity and waitlist (a series' figures above are summed). */
+        activeBookings: v.number(),
+        capacity: v.number(),
+        waitlistCount: v.number(),
+      }),
+    ),
+  ),
 });
 export type ManagedClass = v.InferOutput<typeof ManagedClass>;
 

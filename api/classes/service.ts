@@ -14,7 +14,7 @@ import type { AppContext } from '../context';
 import { contains } from '../lib/like';
 import { pageEntries, type PageRequest } from '../lib/pagination';
 import { FIRST_YEAR, inSupportedYears, LAST_YEAR } from '../lib/schema';
-import { waitlistCounts } from '../waitlist/counts';
+import { waitlistCounts } from '../spots/waitlist-counts';
 import { liveClasses } from '../spots/classes';
 import { toClassJson } from './shape';
 
@@ -28,6 +28,10 @@ export const ManagedQuery = v.object({
   q: v.optional(v.pipe(v.string(), v.maxLength(200, 'The search text must not exceed 200 characters.'))),
   /** series only: next (upcoming first, soonest first, then ended ones, latest first) or created (newest first). */
   sort: v.optional(v.picklist(['next', 'created'], 'sort must be next or created.')),
+  /** series only: upcoming (a session not yet ended) or past (every session ended): My Classes' two tabs. */
+  when: v.optional(v.picklist(['upcoming', 'past'], 'when must be upcoming or past.')),
+  /** sessions only: the sessions of one series (its parent's id). */
+  series: v.optional(v.pipe(v.string(), v.regex(/^\d{1,12}$/, 'series must be a class id.'))),
   ...pageEntries,
 });
 export type ManagedQuery = v.InferOutput<typeof ManagedQuery>;
@@ -38,13 +42,15 @@ const lastSessionStart = sql<number | null>`(select max(s.start_time) from class
 /** Top of My Classes: series parents and one-time classes, and sessions whose series was deleted. */
 const headsOnly = or(isNull(classes.parentClassId), sql`not exists (select 1 from classes p where p.id = ${classes.parentClassId} and p.deleted_at is null)`)!;
 
-function filters(user: SessionUser, query: ManagedQuery): SQL {
+function filters(user: SessionUser, query: ManagedQuery, now: number): SQL {
   const conditions: (SQL | undefined)[] = [liveClasses];
   if (user.role !== 'admin') conditions.push(eq(classes.coachId, user.id));
   if (query.from) conditions.push(gte(classes.startTime, new Date(query.from)));
   if (query.to) conditions.push(lt(classes.startTime, new Date(query.to)));
   if (query.q?.trim()) conditions.push(or(contains(classes.title, query.q), contains(sql`coalesce(${classes.location}, '')`, query.q), contains(sql`coalesce(${classes.address}, '')`, query.q)));
   if (query.view === 'series') conditions.push(headsOnly);
+  if (query.view === 'series' && query.when) conditions.push(sql`${upcomingSessionStart(now)} is ${query.when === 'upcoming' ? sql`not null` : sql`null`}`);
+  if (query.view !== 'series' && query.series) conditions.push(eq(classes.parentClassId, Number(query.series)));
   return and(...conditions)!;
 }
 
@@ -57,10 +63,11 @@ function ordering(query: ManagedQuery, now: number): SQL[] {
 
 /** Per series parent on the page: its live sessions' count, active spots, and the next one not yet ended. */
 async function seriesFigures(ctx: AppContext, parentIds: number[], now: Date) {
-  const figures = new Map<number, { sessionCount: number; sessionIds: number[]; next: { id: number; startTime: Date | null } | null; last: { id: number; startTime: Date | null } | null }>();
+  type Session = { id: number; startTime: Date | null; capacity: number };
+  const figures = new Map<number, { sessionCount: number; sessionIds: number[]; next: Session | null; last: Session | null }>();
   if (!parentIds.length) return figures;
   const sessions = await ctx.db
-    .select({ id: classes.id, parentClassId: classes.parentClassId, startTime: classes.startTime, endTime: classes.endTime })
+    .select({ id: classes.id, parentClassId: classes.parentClassId, startTime: classes.startTime, endTime: classes.endTime, capacity: classes.capacity })
     .from(classes)
     .where(and(inArray(classes.parentClassId, parentIds), liveClasses))
     .orderBy(asc(classes.startTime), asc(classes.id));
@@ -68,8 +75,8 @@ async function seriesFigures(ctx: AppContext, parentIds: number[], now: Date) {
     const entry = figures.get(s.parentClassId!) ?? { sessionCount: 0, sessionIds: [], next: null, last: null };
     entry.sessionCount++;
     entry.sessionIds.push(s.id);
-    if (!entry.next && s.endTime && s.endTime.getTime() >= now.getTime()) entry.next = { id: s.id, startTime: s.startTime };
-    entry.last = { id: s.id, startTime: s.startTime };
+    if (!entry.next && s.endTime && s.endTime.getTime() >= now.getTime()) entry.next = { id: s.id, startTime: s.startTime, capacity: s.capacity };
+    entry.last = { id: s.id, startTime: s.startTime, capacity: s.capacity };
     figures.set(s.parentClassId!, entry);
   }
   return figures;
@@ -78,7 +85,7 @@ async function seriesFigures(ctx: AppContext, parentIds: number[], now: Date) {
 export async function listManagedClasses(ctx: AppContext, user: SessionUser | null, query: ManagedQuery, page: PageRequest) {
   const signedIn = requireRole(user, 'coach', 'admin');
   const now = ctx.clock.now();
-  const where = filters(signedIn, query);
+  const where = filters(signedIn, query, now.getTime());
   const [count] = await ctx.db.select({ total: sql<number>`count(*)` }).from(classes).where(where);
   const rows = await ctx.db
     .select({ row: classes, coachFirstName: users.firstName, coachLastName: users.lastName, categoryName: categories.name })
@@ -99,7 +106,7 @@ export async function listManagedClasses(ctx: AppContext, user: SessionUser | nu
     const own = series.get(row.id);
     // A series' figures are its sessions' (in the series view; the sessions view lists them one by one).
     const ids = own && query.view === 'series' ? own.sessionIds : [row.id];
-    const next = own ? (own.next ?? own.last) : { id: row.id, startTime: row.startTime };
+    const next = own ? (own.next ?? own.last) : { id: row.id, startTime: row.startTime, capacity: row.capacity };
     return {
       ...toClassJson(row),
       coach: coachFirstName !== null ? { id: row.coachId, firstName: coachFirstName, lastName: coachLastName ?? '' } : null,
@@ -107,7 +114,9 @@ export async function listManagedClasses(ctx: AppContext, user: SessionUser | nu
       activeBookings: sum(ids, spots),
       waitlistCount: sum(ids, waiting),
       sessionCount: own ? own.sessionCount : 1,
-      nextSession: next ? { id: next.id, startTime: next.startTime?.toISOString() ?? null } : null,
+      nextSession: next
+        ? { id: next.id, startTime: next.startTime?.toISOString() ?? null, activeBookings: spots.get(next.id) ?? 0, capacity: next.capacity, waitlistCount: waiting.get(next.id) ?? 0 }
+        : null,
     };
   });
   return { rows: answer, total: Number(count?.total ?? 0) };

@@ -2,22 +2,15 @@
 // instants, recurrence fields decoded. Every route that returns a class goes through here.
 import type { classes } from '../../db/schema';
 import { centsToDollars } from '../lib/money';
+import { decisionTimeOf, describePolicy, policyOf } from '../conditions/model';
 import { pacificDay, pacificHHMM, pacificWeekday } from '../lib/pacific';
+import { classEnd } from '../lib/class-place';
 import { isSeriesParent } from '../spots/series';
 
 export { isBookable, isSeriesParent } from '../spots/series';
+export { classEnd, placeOf } from '../lib/class-place';
 
 export type ClassRow = typeof classes.$inferSelect;
-
-/** When a session ends: its stored end, or its start plus its duration. */
-export function classEnd(row: Pick<ClassRow, 'endTime' | 'duration'> & { startTime: Date }): Date {
-  return row.endTime ?? new Date(row.startTime.getTime() + row.duration * 60_000);
-}
-
-/** Where a class meets, as one line ("Crissy Field, 1199 E Beach, ..."); empty when neither is known. */
-export function placeOf(row: Pick<ClassRow, 'location' | 'address'>): string {
-  return [row.location, row.address].filter(Boolean).join(', ');
-}
 
 export interface ScheduleEntry {
   dayOfWeek: number; // 0 Sunday .. 6 Saturday
@@ -112,7 +105,26 @@ export function toClassJson(row: ClassRow, options: { includeSchedules?: boolean
     recurrenceEndDate: row.recurrenceEndDate?.toISOString() ?? null,
     recurrenceEndCount: row.recurrenceEndCount,
     createdAt: row.createdAt.toISOString(),
+    ...outdoorFieldsOf(row),
     ...(options.includeSchedules ? { schedules: schedulesOf(row) } : {}),
+  };
+}
+
+/** The weather policy (the class's or the built-in one), the minimum size and the meeting point. */
+function outdoorFieldsOf(row: ClassRow) {
+  const policy = policyOf(row);
+  const meetingPoint =
+    row.meetingLatitude !== null && row.meetingLongitude !== null
+      ? { latitude: row.meetingLatitude, longitude: row.meetingLongitude, notes: row.meetingNotes, photo: row.meetingPhoto }
+      : null;
+  return {
+    weatherPolicy: { ...policy, backupLocation: policy.backupLocation ?? null },
+    weatherPolicyText: describePolicy(policy),
+    minAttendees: row.minAttendees,
+    decisionHours: row.decisionHours,
+    decisionTime: row.minAttendees !== null ? (decisionTimeOf(row.startTime, row.decisionHours)?.toISOString() ?? null) : null,
+    sizeDecision: row.sizeDecision,
+    meetingPoint,
   };
 }
 

@@ -7,12 +7,14 @@ import { classes } from '../../db/schema';
 import type { SessionUser } from '../auth/session';
 import { spotsTakenByClass } from '../spots/taken';
 import type { AppContext } from '../context';
-import { noticeClassChanges } from '../notices/changes';
-import { notifyNewOffers, repriceOffers, retimeForMove, writeFreeingSpots } from '../waitlist/offers';
+import { queueChangeNotices } from '../notices/changes';
+import { announceNewOffers } from '../notices/waitlist-emails';
+import { repriceOffers, retimeForMove, writeFreeingSpots } from '../spots/release';
 import { pacificDay, pacificHHMM, pacificWallTimeToInstant } from '../lib/pacific';
 import { checkCategory, invalid, loadManagedClass } from './access';
 import { fieldColumns, type NewClassRow, placeColumns } from './columns';
 import { liveClasses } from '../spots/classes';
+import { checkMinimum, rememberPolicy } from './outdoor';
 import { CLASS_MESSAGES, type ClassChanges, parseInstant, type Scope } from './model';
 import { type ClassRow, type ClassWriteResult, isSeriesParent, toClassJson } from './shape';
 
@@ -56,17 +58,32 @@ function timing(target: ClassRow, changed: ClassRow, start: Date | null, duratio
   return { startTime: begins, endTime: new Date(begins.getTime() + (duration ?? target.duration) * 60_000) };
 }
 
+export const MOVES_LIMITED = 'You have moved classes too often in a short time (20 changes of time or place in 15 minutes). Please wait a few minutes: everyone booked is emailed about each change.';
+
+/** Does this change move the class in time or place (what a change notice is about)? */
+function movesClass(row: ClassRow, changes: ClassChanges, start: Date | null, place: Partial<NewClassRow>): boolean {
+  return (
+    (start !== null && start.getTime() !== row.startTime?.getTime()) ||
+    (changes.duration !== undefined && changes.duration !== row.duration) ||
+    (place.location !== undefined && (place.location ?? '') !== (row.location ?? '')) ||
+    (place.address !== undefined && (place.address ?? '') !== (row.address ?? ''))
+  );
+}
+
 /** PATCH and PUT /api/classes/{id}: the class's coach or an admin. */
 export async function updateClass(ctx: AppContext, user: SessionUser | null, id: number, changes: ClassChanges, scope: Scope): Promise<ClassWriteResult> {
   const { row } = await loadManagedClass(ctx, user, id);
   const targets = await rowsToEdit(ctx, row, scope);
   if (changes.categoryId !== undefined) await checkCategory(ctx, changes.categoryId);
+  checkMinimum(changes.minAttendees === undefined ? row.minAttendees : changes.minAttendees, changes.capacity ?? row.capacity);
   const place = await placeColumns(ctx, changes, row);
   const common = { ...fieldColumns(changes), ...place.columns };
   const start = changes.startTime ? parseInstant(changes.startTime) : null;
   // A rule of the class, not of a page: nobody can be booked into a session moved into the past.
   const moved = start && start.getTime() !== row.startTime?.getTime();
   if (moved && start.getTime() <= ctx.clock.now().getTime()) throw invalid('startTime', CLASS_MESSAGES.startTimePast);
+  // Each change of time or place emails everyone booked: limited per coach (or admin), so nobody can flood them.
+  if (movesClass(row, changes, start, common)) await ctx.rateLimits.reserve(MOVES_LIMITED, ['classMovesPerUser', String(user!.id)]);
   // A raised capacity's spots go to the waitlist in the same write, before anyone else can book them; so do
   // the spots of offers a move ended (retimeForMove).
   const freeing = changes.capacity !== undefined || start !== null ? targets.map((t) => t.id) : [];
@@ -74,7 +91,12 @@ export async function updateClass(ctx: AppContext, user: SessionUser | null, id:
   const updated = await writeFreeingSpots(ctx, freeing, async (tx) => {
     if (changes.capacity !== undefined) await refuseCapacityBelowBooked(tx, targets, changes.capacity, ctx.clock.now());
     const rows: ClassRow[] = [];
-    for (const target of targets) {
+    const previous: ClassRow[] = [];
+    for (const listed of targets) {
+      // Read again inside the write: a change made meanwhile is what this one changes (and what its notice
+      // compares with).
+      const target = (await tx.select().from(classes).where(eq(classes.id, listed.id)).get()) ?? listed;
+      previous.push(target);
       const columns = { ...common, ...timing(target, row, start, changes.duration) };
       // Nothing sent that changes a column (an empty PATCH): the row is answered as it is.
       if (Object.values(columns).every((value) => value === undefined)) {
@@ -86,11 +108,13 @@ export async function updateClass(ctx: AppContext, user: SessionUser | null, id:
       if (next!.priceCents !== target.priceCents && (await repriceOffers(tx, next!.id, next!.priceCents))) repriced = true;
       rows.push(next!);
     }
+    // Everyone booked or waiting hears of a new time or place, combined over a short window (api/notices).
+    await queueChangeNotices(ctx, tx, previous, rows);
     return rows;
   });
-  // Everyone booked or waiting hears of a new time or place; an offer re-priced goes out again at its new amount.
-  await noticeClassChanges(ctx, targets, updated);
-  if (repriced) await notifyNewOffers(ctx);
+  await rememberPolicy(ctx, row.coachId, changes.weatherPolicy);
+  // An offer re-priced goes out again at its new amount.
+  if (repriced) await announceNewOffers(ctx);
   const self = updated.find((r) => r.id === row.id) ?? updated[0]!;
   return {
     ...toClassJson(self),

@@ -35,6 +35,8 @@ export interface RateLimitConfig {
   /** Uploaded bytes per user per day. */
   uploadBytesPerUser: RateRule;
   contactPerAddress: RateRule;
+  /** Changes of a class's time or place by one coach (or admin): each one emails everyone booked or waiting. */
+  classMovesPerUser: RateRule;
 }
 export type RuleName = keyof RateLimitConfig;
 
@@ -51,6 +53,7 @@ const DEFAULT_RATE_LIMITS: RateLimitConfig = {
   uploadsPerUser: { max: 60, windowMs: HOUR },
   uploadBytesPerUser: { max: 50 * 1024 * 1024, windowMs: 24 * HOUR },
   contactPerAddress: { max: 5, windowMs: 10 * MINUTE },
+  classMovesPerUser: { max: 20, windowMs: 15 * MINUTE },
 };
 
 /** One attempt to count: a rule, the key it is counted under, and how many units (1 unless bytes). */

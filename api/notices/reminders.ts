@@ -5,12 +5,14 @@
 // ahead (the confirmation has just said it all) or for a customer who turned reminders off.
 import { and, eq, gt, gte, isNotNull, isNull, lt, lte, notExists, or, sql } from 'drizzle-orm';
 import { bookings, classes, jobLeases, users } from '../../db/schema';
-import { classIcsAttachments, whenOf, whereOf } from '../bookings/emails';
-import type { ClassRow } from '../bookings/shape';
+import { classIcsAttachments, whenOf, whereOf } from './booking-emails';
 import type { AppContext } from '../context';
 import { runOnce } from '../lib/jobs';
 import { spotCount } from '../lib/plural';
 import { renderEmail } from '../mail-templates';
+import { inStates } from '../spots/booking-states';
+
+type ClassRow = typeof classes.$inferSelect;
 
 /** The timed job looks for due reminders this often. */
 export const REMINDERS_EVERY_MS = 60_000;
@@ -65,7 +67,7 @@ export async function sendDueReminders(ctx: AppContext): Promise<number> {
     .leftJoin(jobLeases, eq(jobLeases.key, sql`'reminder:booking:' || ${bookings.id}`))
     .where(
       and(
-        eq(bookings.status, 'confirmed'),
+        inStates(['confirmed']),
         isNull(classes.deletedAt),
         gt(classes.startTime, now),
         lte(classes.startTime, new Date(now.getTime() + leadMs)),

@@ -6,6 +6,7 @@ import { DomainError } from '../errors';
 import type { ClassFilters } from '../catalog/filter-classes';
 import { classFiltersToQuery } from '../catalog/filter-classes';
 import { browsePageData, classPageData, coachDirectoryData, coachPageData, homePageData } from '../catalog/page-data';
+import { classConditions } from '../conditions/service';
 import { cachedData, type RenderScope } from '.';
 
 type Locals = { ctx: AppContext; renderScope?: RenderScope };
@@ -40,12 +41,24 @@ export function cachedBrowsePageData(locals: Locals, filters: ClassFilters, page
   );
 }
 
+/** The class page's data and its outdoor conditions (read from the forecast cache; a failure shows none). */
+async function classPageWithConditions(ctx: AppContext, id: number) {
+  const page = await classPageData(ctx, id);
+  if (!page) return null;
+  const read = await classConditions(ctx, id).catch((error) => {
+    console.error('[catalog] class conditions', error);
+    return null;
+  });
+  return { ...page, conditions: read ? { conditions: read.conditions, watch: read.watch } : null, conditionsTags: read?.tags ?? [] };
+}
+
 export function cachedClassPageData(locals: Locals, id: number) {
-  return cachedData(locals, `class:${id}`, () => classPageData(locals.ctx, id), (d) => {
+  return cachedData(locals, `class:${id}`, () => classPageWithConditions(locals.ctx, id), (d) => {
     if (!d) return null;
     const { item } = d;
-    // A series session's schedule is drawn from its parent row; the coach tab and reviews from the coach.
-    const tags = [classTag(item.id), coachTag(item.coachId), CATEGORIES, ...(item.parentClassId !== null ? [classTag(item.parentClassId)] : [])];
+    // A series session's schedule is drawn from its parent row; the coach tab and reviews from the coach; the
+    // forecast from its cache rows (their triggers bump 'conditions:<key>' when the job writes a newer one).
+    const tags = [classTag(item.id), coachTag(item.coachId), CATEGORIES, ...(item.parentClassId !== null ? [classTag(item.parentClassId)] : []), ...d.conditionsTags];
     return { tags, classes: [item] };
   });
 }

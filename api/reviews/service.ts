@@ -7,11 +7,12 @@ import { and, desc, eq, type SQL } from 'drizzle-orm';
 import { classes, reviews, users } from '../../db/schema';
 import type { SessionUser } from '../auth/session';
 import { hasStarted } from '../spots/policy';
-import { bookingWithClass } from '../bookings/queries';
+import { bookingWithClass } from '../spots/bookable';
 import type { Review } from '../catalog/model';
 import type { AppContext } from '../context';
 import { badRequest, conflict, forbidden, notFound } from '../errors';
 import { NOT_YET_TAKEN_PLACE, ONLY_CONFIRMED, type ReviewBody } from './model';
+import { isIn } from '../spots/booking-states';
 
 type ReviewRow = typeof reviews.$inferSelect;
 
@@ -35,7 +36,7 @@ async function reviewableBooking(ctx: AppContext, user: SessionUser, classId: nu
   const found = await bookingWithClass(ctx.db, bookingId);
   if (!found || found.booking.classId !== classId) throw notFound('Review Not Found');
   if (found.booking.userId !== user.id) throw forbidden('Only the customer who booked this class can review it.');
-  if (found.booking.status !== 'confirmed') throw conflict(ONLY_CONFIRMED);
+  if (!isIn(found.booking, ['confirmed'])) throw conflict(ONLY_CONFIRMED);
   if (!hasStarted(found.cls.startTime, ctx.clock.now())) throw conflict(NOT_YET_TAKEN_PLACE);
   return found;
 }

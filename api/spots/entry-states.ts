@@ -33,9 +33,19 @@ const ENTRY_TRANSITIONS = {
 export type EntryTransitionName = keyof typeof ENTRY_TRANSITIONS;
 export type EntryPatch = Partial<Pick<EntryRow, 'bookingId' | 'offeredAt' | 'offerExpiresAt' | 'offerNotifiedAt' | 'endedAt'>>;
 
+/** SQL condition: the entry is in one of these states. */
+export function entryIn(states: readonly WaitlistStatus[]): SQL {
+  return inArray(waitlistEntries.status, [...states]);
+}
+
+/** Is this entry, already read, in one of these states? */
+export function entryIs(entry: Pick<EntryRow, 'status'>, states: readonly WaitlistStatus[]): boolean {
+  return states.includes(entry.status);
+}
+
 /** Open entries: still waiting, or holding an offer. */
-const OPEN_STATUSES: readonly WaitlistStatus[] = ['waiting', 'offered'];
-export const openEntry: SQL = inArray(waitlistEntries.status, [...OPEN_STATUSES]);
+export const OPEN_ENTRY_STATES: readonly WaitlistStatus[] = ['waiting', 'offered'];
+export const openEntry: SQL = entryIn(OPEN_ENTRY_STATES);
 
 /** Moves one entry if it is still in a state the transition starts from; null when someone else moved it first. */
 export async function moveEntry(tx: Tx, entry: Pick<EntryRow, 'id'>, name: EntryTransitionName, actor: Actor, patch: EntryPatch = {}): Promise<EntryRow | null> {
@@ -57,7 +67,7 @@ export async function leaveOnceBooked(tx: Tx, booking: Pick<BookingRow, 'userId'
   const waiting = await tx
     .select({ id: waitlistEntries.id })
     .from(waitlistEntries)
-    .where(and(eq(waitlistEntries.userId, booking.userId), eq(waitlistEntries.classId, booking.classId), eq(waitlistEntries.status, 'waiting')))
+    .where(and(eq(waitlistEntries.userId, booking.userId), eq(waitlistEntries.classId, booking.classId), entryIn(['waiting'])))
     .get();
   if (waiting) await moveEntry(tx, waiting, 'leave', 'system', { endedAt: now });
 }

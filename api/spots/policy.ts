@@ -52,3 +52,15 @@ export function checkCapacity(capacity: number, taken: number, quantity: number)
   if (left === 0) throw conflict('Class is full. Check back later in case of cancellations.');
   if (quantity > left) throw conflict(`Only ${spotCount(left)} ${left === 1 ? 'is' : 'are'} left in this class.`);
 }
+
+/** A waitlist offer holds its spots this long... */
+const OFFER_HOURS = 2;
+/** ...but always ends this long before the class starts, so an accepted offer leaves time to get there. */
+export const OFFER_ENDS_BEFORE_START_MINUTES = 30;
+
+/** When an offer made now ends, or null when it is too late for offers (the class starts within 30 minutes). */
+export function offerDeadline(now: Date, classStart: Date | null): Date | null {
+  if (!classStart) return null;
+  const end = Math.min(now.getTime() + OFFER_HOURS * 3_600_000, classStart.getTime() - OFFER_ENDS_BEFORE_START_MINUTES * 60_000);
+  return end > now.getTime() ? new Date(end) : null;
+}

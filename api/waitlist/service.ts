@@ -1,43 +1,32 @@
 // The waitlist routes' workflows: join a full class, leave it, list one's entries, and answer an offer.
 // Every check and write happens in one serialized write transaction (ctx.db.write) with the capacity read,
-// and every status change goes through the two lifecycles (api/spots/booking-states.ts, api/spots/entry-states.ts).
-import { and, count, desc, eq, lte, ne, sql } from 'drizzle-orm';
+// and an offer's booking and entry always move together (api/spots/moves.ts answerOffer).
+import { and, count, desc, eq, lte, not, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client';
 import { bookings, classes, waitlistEntries } from '../../db/schema';
-import { attendeesOfBooking, checkAttendees, saveAttendees } from '../spots/attendees';
 import type { SessionUser } from '../auth/session';
-import { sendBookingConfirmation } from '../bookings/emails';
-import { applyTransition } from '../spots/booking-states';
-import { hasStarted, holdExpiry } from '../spots/policy';
-import { ALREADY_BOOKED, activeBookingOf, OFFER_OPEN, loadBookableClass, refusingDuplicates } from '../bookings/queries';
-import { spotsTaken } from '../spots/taken';
-import { type BookingRow, type ClassRow, toBookingClassJson, toBookingJson } from '../bookings/shape';
 import type { AppContext } from '../context';
 import { conflict, forbidden, hasCode, notFound } from '../errors';
 import { centsToDollars } from '../lib/money';
 import type { PageRequest } from '../lib/pagination';
 import { spotCount } from '../lib/plural';
+import { sendBookingConfirmation } from '../notices/booking-emails';
 import { openIntent } from '../payments/service';
-import { type EntryRow, moveEntry, openEntry } from '../spots/entry-states';
+import { attendeesOfBooking, checkAttendees, saveAttendees } from '../spots/attendees';
+import { activeBookingOf, loadBookableClass, refuseIfBooked, refusingDuplicates } from '../spots/bookable';
+import { type EntryRow, entryIn, entryIs, OPEN_ENTRY_STATES, openEntry } from '../spots/entry-states';
+import { answerOffer, OFFER_ANSWERED, OFFER_EXPIRED } from '../spots/moves';
+import { hasStarted } from '../spots/policy';
+import { passOnFreedSpots, writeBookingSpots, writeFreeingSpots } from '../spots/release';
+import { type BookingRow, type ClassRow, toBookingClassJson, toBookingJson } from '../spots/shape';
+import { spotsTaken } from '../spots/taken';
+import { positionColumn, positionOf } from '../spots/waitlist-counts';
 import type { AcceptAnswer, AcceptOfferBody, JoinWaitlistBody, WaitlistEntry } from './model';
-import { passOnFreedSpots, writeBookingSpots, writeFreeingSpots } from './offers';
 
 const ALREADY_WAITING = 'You are already on the waitlist for this class.';
 const SPOTS_AVAILABLE = 'Spots are available in this class: book them instead of joining the waitlist.';
-const OFFER_EXPIRED = 'This offer has expired, so the spots went to the next person on the waitlist.';
 const CLASS_STARTED = 'This class has already started and can no longer be booked.';
 const NOT_ON_WAITLIST = 'You are not on the waitlist for this class.';
-
-/** Place in line: 1 + the entries of the class still waiting that joined earlier; null once no longer waiting.
- * A column, so a list reads every entry's place in its one query. */
-// Written out with the table name: drizzle leaves columns unqualified in a one-table select, where they would
-// resolve to the subquery's own alias.
-const positionColumn = sql<number | null>`case when waitlist_entries.status = 'waiting' then 1 + (select count(*) from waitlist_entries ahead where ahead.class_id = waitlist_entries.class_id and ahead.status = 'waiting' and ahead.id < waitlist_entries.id) end`;
-
-async function positionOf(db: Database | Tx, entry: EntryRow): Promise<number | null> {
-  const row = await db.select({ position: positionColumn }).from(waitlistEntries).where(eq(waitlistEntries.id, entry.id)).get();
-  return row?.position == null ? null : Number(row.position);
-}
 
 function toEntryJson(entry: EntryRow, cls: ClassRow, position: number | null, booking: Pick<BookingRow, 'amountCents'> | null): WaitlistEntry {
   return {
@@ -47,7 +36,7 @@ function toEntryJson(entry: EntryRow, cls: ClassRow, position: number | null, bo
     position,
     status: entry.status,
     offeredAt: entry.offeredAt?.toISOString() ?? null,
-    offerExpiresAt: entry.status === 'offered' ? (entry.offerExpiresAt?.toISOString() ?? null) : null,
+    offerExpiresAt: entryIs(entry, ['offered']) ? (entry.offerExpiresAt?.toISOString() ?? null) : null,
     amount: booking ? centsToDollars(booking.amountCents) : null,
     bookingId: entry.bookingId,
     createdAt: entry.createdAt.toISOString(),
@@ -62,10 +51,9 @@ export async function joinWaitlist(ctx: AppContext, user: SessionUser, classId: 
     () =>
       writeBookingSpots(ctx, classId, async (tx) => {
         const cls = await loadBookableClass(tx, classId, user, now);
-        const booked = await activeBookingOf(tx, user.id, classId);
-        if (booked) throw conflict(booked.status === 'offered' ? OFFER_OPEN : ALREADY_BOOKED);
+        refuseIfBooked(await activeBookingOf(tx, user.id, classId));
         if (await tx.select({ id: waitlistEntries.id }).from(waitlistEntries).where(and(eq(waitlistEntries.userId, user.id), eq(waitlistEntries.classId, classId), openEntry)).get()) {
-          throw conflict(ALREADY_WAITING);
+          throw conflict(ALREADY_WAITING, 'already_waiting');
         }
         if (input.quantity > cls.capacity) throw conflict(`This class has ${spotCount(cls.capacity)} in all, so a waitlist place for ${input.quantity} could never be offered.`);
         if (cls.capacity - (await spotsTaken(tx, classId, now)) >= input.quantity) throw conflict(SPOTS_AVAILABLE);
@@ -83,10 +71,7 @@ export async function leaveWaitlist(ctx: AppContext, user: SessionUser, classId:
   const left = await writeFreeingSpots(ctx, [classId], async (tx) => {
     const entry = await tx.select().from(waitlistEntries).where(and(eq(waitlistEntries.userId, user.id), eq(waitlistEntries.classId, classId), openEntry)).get();
     if (!entry) throw notFound(NOT_ON_WAITLIST);
-    if (entry.status === 'offered' && entry.bookingId !== null) await applyTransition(tx, { id: entry.bookingId }, 'declineOffer', 'customer', { cancelledAt: now, holdExpiresAt: null });
-    const moved = await moveEntry(tx, entry, 'leave', 'customer', { endedAt: now });
-    if (!moved) throw conflict('This waitlist entry changed meanwhile. Please reload the page.');
-    return moved;
+    return (await answerOffer(tx, entry, 'leave', now)).entry!;
   });
   return entryJson(ctx.db, left);
 }
@@ -104,12 +89,12 @@ export async function listWaitlist(ctx: AppContext, user: SessionUser, filter: {
   const due = await ctx.db
     .select({ classId: waitlistEntries.classId })
     .from(waitlistEntries)
-    .where(and(eq(waitlistEntries.userId, user.id), eq(waitlistEntries.status, 'offered'), lte(waitlistEntries.offerExpiresAt, now)));
+    .where(and(eq(waitlistEntries.userId, user.id), entryIn(['offered']), lte(waitlistEntries.offerExpiresAt, now)));
   for (const { classId } of due) await passOnFreedSpots(ctx, { classId });
   const where = and(
     eq(waitlistEntries.userId, user.id),
     filter.classId === undefined ? undefined : eq(waitlistEntries.classId, filter.classId),
-    filter.includeLeft === false ? ne(waitlistEntries.status, 'left') : undefined,
+    filter.includeLeft === false ? not(entryIn(['left'])) : undefined,
   );
   const [counted] = await ctx.db.select({ total: count() }).from(waitlistEntries).where(where);
   const rows = await ctx.db
@@ -119,7 +104,7 @@ export async function listWaitlist(ctx: AppContext, user: SessionUser, filter: {
     .leftJoin(bookings, eq(bookings.id, waitlistEntries.bookingId))
     .where(where)
     // Open entries first (the ones to act on), then the newest.
-    .orderBy(sql`${waitlistEntries.status} in ('waiting', 'offered') desc`, desc(waitlistEntries.id))
+    .orderBy(sql`${entryIn(OPEN_ENTRY_STATES)} desc`, desc(waitlistEntries.id))
     .limit(page.limit)
     .offset(page.offset);
   return {
@@ -133,9 +118,9 @@ async function offeredEntry(tx: Tx, user: SessionUser, entryId: number, now: Dat
   const entry = await tx.select().from(waitlistEntries).where(eq(waitlistEntries.id, entryId)).get();
   if (!entry) throw notFound('Waitlist entry not found.');
   if (entry.userId !== user.id) throw forbidden('You can only answer your own waitlist offers.');
-  if (entry.status === 'waiting') throw conflict('No spots have been offered to you yet: you are still waiting.');
-  if (entry.status === 'expired' || (entry.status === 'offered' && entry.offerExpiresAt! <= now)) throw conflict(OFFER_EXPIRED, 'offer_expired');
-  if (entry.status !== 'offered' || entry.bookingId === null) throw conflict('This offer has already been answered.');
+  if (entryIs(entry, ['waiting'])) throw conflict('No spots have been offered to you yet: you are still waiting.', 'offer_not_yet');
+  if (entryIs(entry, ['expired']) || (entryIs(entry, ['offered']) && entry.offerExpiresAt! <= now)) throw conflict(OFFER_EXPIRED, 'offer_expired');
+  if (!entryIs(entry, ['offered']) || entry.bookingId === null) throw conflict(OFFER_ANSWERED, 'offer_answered');
   return entry;
 }
 
@@ -157,17 +142,11 @@ export async function acceptOffer(ctx: AppContext, user: SessionUser, entryId: n
       const offered = await tx.select({ amountCents: bookings.amountCents }).from(bookings).where(eq(bookings.id, entry.bookingId!)).get();
       const free = (offered?.amountCents ?? 0) === 0;
       const attendees = free || input?.attendees ? checkAttendees(input?.attendees, entry.quantity, cls.ageGroup, user) : null;
-      const booking =
-        free
-          ? await applyTransition(tx, { id: entry.bookingId! }, 'acceptFreeOffer', 'customer', { confirmedAt: now, holdExpiresAt: null })
-          : await applyTransition(tx, { id: entry.bookingId! }, 'acceptPaidOffer', 'customer', {
-              // The payment hold keeps the offer's deadline, or the usual 15 minutes when accepted close to it.
-              holdExpiresAt: new Date(Math.max(entry.offerExpiresAt!.getTime(), holdExpiry(now).getTime())),
-            });
-      const moved = booking && (await moveEntry(tx, entry, 'accept', 'customer', { endedAt: now }));
-      if (!booking || !moved) throw conflict(OFFER_EXPIRED, 'offer_expired');
+      // A paid offer's payment hold keeps the offer's deadline, or the usual 15 minutes when accepted close to it.
+      const moved = await answerOffer(tx, entry, free ? 'acceptFree' : 'acceptPaid', now);
+      const booking = moved.booking!;
       if (attendees) await saveAttendees(tx, booking.id, attendees);
-      return { entry: moved, booking, cls, free };
+      return { entry: moved.entry!, booking, cls, free };
     })
     .catch(async (error) => {
       // Refused because the deadline passed: pass the spots on now rather than at the next sweep.
@@ -203,10 +182,7 @@ export async function declineOffer(ctx: AppContext, user: SessionUser, entryId: 
     (entry: EntryRow) => [entry.classId],
     async (tx) => {
       const entry = await offeredEntry(tx, user, entryId, now);
-      await applyTransition(tx, { id: entry.bookingId! }, 'declineOffer', 'customer', { cancelledAt: now, holdExpiresAt: null });
-      const moved = await moveEntry(tx, entry, 'decline', 'customer', { endedAt: now });
-      if (!moved) throw conflict('This offer has already been answered.');
-      return moved;
+      return (await answerOffer(tx, entry, 'decline', now)).entry!;
     },
   ).catch(async (error) => {
     if (hasCode(error, 'offer_expired')) await expireAndPassOn(ctx, entryId);

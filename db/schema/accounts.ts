@@ -30,6 +30,9 @@ export const users = sqliteTable(
     isApproved: integer('is_approved', { mode: 'boolean' }).notNull().default(false),
     // The reminder email before each booked class (api/waitlist/reminders.ts); turned off on the profile page.
     classReminders: integer('class_reminders', { mode: 'boolean' }).notNull().default(true),
+    // A coach's weather policy defaults (api/conditions/model.ts WeatherPolicy): the last policy they saved on a
+    // class, which their next class form starts from.
+    weatherPolicyDefaults: text('weather_policy_defaults', { mode: 'json' }).$type<Record<string, unknown>>(),
     // An admin turned the coach's application down (the reason is in the audit log and the email).
     coachRejectedAt: integer('coach_rejected_at', { mode: 'timestamp_ms' }),
     // An admin suspended the account: no sign-in; a suspended coach's classes leave the catalogue.

@@ -1,5 +1,5 @@
 // What is offered: categories and classes (one-time, series parents and their sessions).
-import { index, integer, primaryKey, real, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { createdAt, updatedAt } from './columns';
 import { userRef } from './accounts';
 
@@ -57,9 +57,26 @@ export const classes = sqliteTable(
     // Set when the coach or an admin deletes the class: the row stays so its bookings (cancelled and refunded,
     // or attended before the deletion) and reviews keep their history; every class read ignores it (api/classes/live.ts).
     deletedAt: integer('deleted_at', { mode: 'timestamp_ms' }),
+    // Taken down with its coach's suspension (deleted_at set at the same instant); reinstating the coach brings
+    // back exactly these classes, not the ones the coach or an admin deleted.
+    hiddenWithCoachAt: integer('hidden_with_coach_at', { mode: 'timestamp_ms' }),
     // iCalendar SEQUENCE of the session: a trigger adds one whenever its time, place or title changes, so
     // subscribed calendars update the event in place (api/calendar).
     calendarSequence: integer('calendar_sequence').notNull().default(0),
+    // Outdoor conditions (api/conditions): the coach's weather policy as JSON (thresholds and rain plan, see
+    // api/conditions/model.ts WeatherPolicy), null for the built-in defaults.
+    weatherPolicy: text('weather_policy', { mode: 'json' }).$type<Record<string, unknown>>(),
+    // Minimum class size: below minAttendees at decisionHours before the start, the class is cancelled with full
+    // refunds; at or above it, sizeDecision says it is confirmed to run.
+    minAttendees: integer('min_attendees'),
+    decisionHours: integer('decision_hours'),
+    sizeDecision: text('size_decision', { enum: ['confirmed', 'cancelled'] }),
+    // The meeting point: a precise pin (the class's own coordinates locate the park), how to find the group,
+    // and an optional photo.
+    meetingLatitude: real('meeting_latitude'),
+    meetingLongitude: real('meeting_longitude'),
+    meetingNotes: text('meeting_notes'),
+    meetingPhoto: text('meeting_photo'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -69,4 +86,39 @@ export const classes = sqliteTable(
     index('classes_category_idx').on(t.categoryId),
     index('classes_parent_idx').on(t.parentClassId),
   ],
+);
+
+// Forecasts fetched by the background job (api/conditions/refresh.ts), never on a request's path: one row per
+// key ("point:sample:37.80,-122.47" -> its grid, "weather:<grid>" -> hourly periods, "aqi:<provider>:<zip>" ->
+// daily AQI). A failed fetch keeps the last data and its fetched_at, and backs off until retry_at.
+export const conditionsCache = sqliteTable('conditions_cache', {
+  key: text('key').primaryKey(),
+  data: text('data', { mode: 'json' }),
+  fetchedAt: integer('fetched_at'), // epoch ms of the last successful fetch (the age shown), null before one
+  failures: integer('failures').notNull().default(0),
+  retryAt: integer('retry_at').notNull().default(0), // epoch ms: no fetch before this
+  lastError: text('last_error'),
+});
+
+export const WEATHER_CALL_STATUSES = ['pending', 'go', 'moved', 'cancelled', 'offered'] as const;
+export type WeatherCallStatus = (typeof WEATHER_CALL_STATUSES)[number];
+
+// The coach's weather call (api/conditions/weather-call.ts): made when a class's forecast crosses its policy at
+// the 24 h or 3 h check (one row per class and check), decided once by the coach or an admin.
+export const weatherCalls = sqliteTable(
+  'weather_calls',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    classId: classRef('class_id'),
+    checkpoint: text('checkpoint', { enum: ['24h', '3h'] }).notNull(),
+    reasons: text('reasons', { mode: 'json' }).notNull().$type<string[]>(),
+    status: text('status', { enum: WEATHER_CALL_STATUSES }).notNull().default('pending'),
+    decidedBy: integer('decided_by'),
+    decidedAt: integer('decided_at', { mode: 'timestamp_ms' }),
+    /** Offer another session: the class attendees may move to. */
+    offerClassId: integer('offer_class_id'),
+    message: text('message'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('weather_calls_class_check_idx').on(t.classId, t.checkpoint), index('weather_calls_status_idx').on(t.status)],
 );

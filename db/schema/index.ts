@@ -7,3 +7,4 @@ export * from './content';
 export * from './payments';
 export * from './platform';
 export * from './audit';
+export * from './notices';

@@ -2,7 +2,8 @@
 // scripts/lint-deps.ts runs it and checks the site's imports from api/). ARCHITECTURE.md explains the rules.
 
 /** Modules every API folder may use: helpers, the error type, the context, the booking domain, the
- * providers, email rendering, and the auth guard every route mounts (not the auth feature's workflows). */
+ * providers, email rendering, the emails booking events send (api/notices: below the features, above the
+ * domain), and the auth guard every route mounts (not the auth feature's workflows). */
 const SHARED_API = [
   '^api/lib/',
   '^api/errors\\.ts$',
@@ -11,6 +12,7 @@ const SHARED_API = [
   '^api/spots/',
   '^api/providers/',
   '^api/mail-templates/',
+  '^api/notices/',
   '^api/auth/(plugin|session|public-user)\\.ts$',
 ];
 
@@ -34,54 +36,17 @@ const KNOWN = {
     // Admin user management calls the users feature; users call auth's password rules.
     ['api/admin/index.ts', 'api/users/service.ts'],
     ['api/users/service.ts', 'api/auth/service.ts'],
-    // The render cache renders the catalogue and blog pages' data.
+    // The render cache renders the catalogue's, the blog's and the class page's data (with its conditions).
     ['api/render-cache/pages.ts', 'api/blog/service.ts'],
     ['api/render-cache/pages.ts', 'api/catalog/filter-classes.ts'],
     ['api/render-cache/pages.ts', 'api/catalog/page-data.ts'],
-    // The booking domain's callers, moving into api/spots (issue 18, item 1), feature by feature.
-    ['api/attendees/roster.ts', 'api/bookings/shape.ts'],
-    ['api/bookings/cancellation.ts', 'api/attendees/service.ts'],
-    ['api/bookings/cancellation.ts', 'api/waitlist/offers.ts'],
-    ['api/bookings/emails.ts', 'api/attendees/service.ts'],
-    ['api/bookings/emails.ts', 'api/calendar/events.ts'],
-    ['api/bookings/emails.ts', 'api/classes/shape.ts'],
-    ['api/bookings/holds.ts', 'api/attendees/service.ts'],
-    ['api/bookings/holds.ts', 'api/waitlist/offers.ts'],
-    ['api/bookings/queries.ts', 'api/classes/live.ts'],
-    ['api/bookings/queries.ts', 'api/classes/shape.ts'],
-    ['api/bookings/service.ts', 'api/attendees/service.ts'],
-    ['api/bookings/service.ts', 'api/waitlist/offers.ts'],
-    ['api/bookings/settlement.ts', 'api/classes/live.ts'],
-    ['api/bookings/shape.ts', 'api/classes/live.ts'],
-    ['api/calendar/events.ts', 'api/attendees/service.ts'],
-    ['api/calendar/events.ts', 'api/classes/shape.ts'],
-    ['api/calendar/events.ts', 'api/waitlist/counts.ts'],
-    ['api/catalog/service.ts', 'api/classes/live.ts'],
-    ['api/catalog/service.ts', 'api/classes/shape.ts'],
-    ['api/classes/delete.ts', 'api/bookings/cancellation.ts'],
-    ['api/classes/service.ts', 'api/waitlist/counts.ts'],
-    ['api/classes/update.ts', 'api/notices/changes.ts'],
-    ['api/classes/update.ts', 'api/waitlist/offers.ts'],
-    ['api/notices/changes.ts', 'api/bookings/emails.ts'],
-    ['api/notices/changes.ts', 'api/bookings/shape.ts'],
-    ['api/notices/reminders.ts', 'api/bookings/emails.ts'],
-    ['api/notices/reminders.ts', 'api/bookings/shape.ts'],
-    ['api/payments/service.ts', 'api/attendees/service.ts'],
-    ['api/payments/service.ts', 'api/bookings/holds.ts'],
-    ['api/payments/service.ts', 'api/bookings/queries.ts'],
-    ['api/payments/service.ts', 'api/bookings/settlement.ts'],
-    ['api/payments/service.ts', 'api/bookings/shape.ts'],
-    ['api/reviews/service.ts', 'api/bookings/queries.ts'],
-    ['api/waitlist/emails.ts', 'api/bookings/emails.ts'],
-    ['api/waitlist/offers.ts', 'api/bookings/expiry.ts'],
-    ['api/waitlist/offers.ts', 'api/bookings/queries.ts'],
-    ['api/waitlist/offers.ts', 'api/classes/live.ts'],
-    ['api/waitlist/offers.ts', 'api/classes/shape.ts'],
-    ['api/waitlist/service.ts', 'api/attendees/service.ts'],
-    ['api/waitlist/service.ts', 'api/bookings/emails.ts'],
-    ['api/waitlist/service.ts', 'api/bookings/queries.ts'],
-    ['api/waitlist/service.ts', 'api/bookings/shape.ts'],
+    ['api/render-cache/pages.ts', 'api/conditions/service.ts'],
+    // Accepting a paid waitlist offer opens the checkout's payment intent, which is the payments feature's.
     ['api/waitlist/service.ts', 'api/payments/service.ts'],
+    // A weather call that moves a class runs class management's update (with its change notices).
+    ['api/conditions/class-actions.ts', 'api/classes/update.ts'],
+    // The catalogue answers classes in the Class entity's shape, which class management owns.
+    ['api/catalog/service.ts', 'api/classes/shape.ts'],
   ],
   /** db/seed builds demo data with api/ helpers (issue 18, item 3: seeding moves out of db/). */
   dbToApi: [
@@ -95,8 +60,8 @@ const KNOWN = {
     ['db/seed/scale/plan.ts', 'api/lib/money.ts'],
     ['db/seed/scale/plan.ts', 'api/lib/pacific.ts'],
   ],
-  /** Modules on a known cycle (issue 18, item 3: the seed's two entry points, the map islands). */
-  cycles: ['db/seed/index.ts', 'db/seed/scale/index.ts', 'site/islands/catalog/MapPanel.tsx', 'site/islands/catalog/BrowseMap.tsx', 'site/islands/catalog/GoogleMap.tsx'],
+  /** Modules on a known cycle (issue 18, item 3: the seed's two entry points). */
+  cycles: ['db/seed/index.ts', 'db/seed/scale/index.ts'],
   /** api/ modules browser code still takes values from (not only types) beyond model.ts files: pure helpers
    * with no server code in them, waiting for their shared home (issue 18, item 3). */
   siteValuesFromApi: [

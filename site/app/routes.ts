@@ -24,6 +24,7 @@ export const appRoutes: AppRoute[] = [
   { path: '/my-classes', title: 'My Classes', load: () => import('./screens/my-classes/MyClassesScreen') },
   { path: '/my-calendar', title: 'My Calendar', load: () => import('./screens/calendar/MyCalendarScreen') },
   { path: '/roster/:classId', title: 'Roster', load: () => import('./screens/roster/RosterScreen') },
+  { path: '/dashboard', title: 'Dashboard', load: () => import('./screens/dashboard/DashboardScreen') },
   { path: '/earnings', title: 'Earnings', load: () => import('./screens/earnings/EarningsScreen') },
   { path: '/customers', title: 'Customers', load: () => import('./screens/customers/CustomersScreen') },
   { path: '/admin', title: 'Admin Dashboard', load: () => import('./screens/admin/AdminScreen') },

@@ -10,10 +10,11 @@ export function calendarHref(role: NavRole): string {
   return role === 'coach' ? '/my-calendar' : '/bookings';
 }
 
-/** The user menu (customer-areas §2): My Profile; My Classes (coach) or My Bookings; My Calendar (coach);
+/** The user menu (customer-areas §2): My Profile; Dashboard (coach, issue 22); My Classes (coach) or My Bookings; My Calendar (coach);
  * Customers (coach or admin); Earnings (coach, issue 22); Admin Panel (admin). Sign Out is added by the menu itself. */
 export function userMenuItems(role: NavRole): NavItem[] {
   const items: NavItem[] = [{ label: 'My Profile', href: '/profile' }];
+  if (role === 'coach') items.push({ label: 'Dashboard', href: '/dashboard' });
   items.push(role === 'coach' ? { label: 'My Classes', href: '/my-classes' } : { label: 'My Bookings', href: '/bookings' });
   if (role === 'coach') items.push({ label: 'My Calendar', href: '/my-calendar' });
   if (role === 'coach' || role === 'admin') items.push({ label: 'Customers', href: '/customers' });

@@ -58,10 +58,11 @@ async function signInWithForm(page: Page, email: string, password: string) {
 }
 
 /** Signs in with the Sign In card as a person does and waits for the landing page (/, or `redirect`). */
+/** Signs in with the form; without a redirect a coach lands on their dashboard, anyone else on the home page. */
 async function signInAs(page: Page, email: string, redirect?: string) {
   await open(page, redirect ? `/auth?redirect=${encodeURIComponent(redirect)}` : '/auth');
   await signInWithForm(page, email, 'demo-password');
-  await page.waitForURL(`${product.url}${redirect ?? '/'}`);
+  await page.waitForURL(`${product.url}${redirect ?? (email === 'coach@fogline.test' ? '/dashboard' : '/')}`);
 }
 
 /** A new account made through POST /api/register from inside the page, so its session cookie is the page's. */
@@ -178,12 +179,12 @@ describe('register, sign out, sign in', () => {
     });
   }, 45_000);
 
-  test('a coach sees the coach header: calendar to My Calendar, My Classes, My Calendar, Customers, Earnings', async () => {
+  test('a coach sees the coach header: lands on the Dashboard; calendar to My Calendar, Dashboard, My Classes, My Calendar, Customers, Earnings', async () => {
     await withPage(async (page) => {
       await signInAs(page, 'coach@fogline.test');
       expect(await page.getByRole('link', { name: 'My Calendar' }).first().getAttribute('href')).toBe('/my-calendar');
       await page.getByLabel('Account menu').click();
-      expect(await page.getByRole('menu').getByRole('menuitem').allTextContents()).toEqual(['My Profile', 'My Classes', 'My Calendar', 'Customers', 'Earnings', 'Sign Out']);
+      expect(await page.getByRole('menu').getByRole('menuitem').allTextContents()).toEqual(['My Profile', 'Dashboard', 'My Classes', 'My Calendar', 'Customers', 'Earnings', 'Sign Out']);
     });
   }, 45_000);
 });
@@ -288,7 +289,7 @@ describe('the mobile menus', () => {
       const menu = page.getByRole('navigation', { name: 'Mobile' });
       await menu.waitFor();
       const items = (await menu.locator('a, button:not([aria-label="Close menu"])').allTextContents()).map((t) => t.trim());
-      expect(items).toEqual(['Home', 'Classes', 'Coaches', 'My Profile', 'My Classes', 'My Calendar', 'Customers', 'Earnings', 'Create Class', 'Sign Out']);
+      expect(items).toEqual(['Home', 'Classes', 'Coaches', 'My Profile', 'Dashboard', 'My Classes', 'My Calendar', 'Customers', 'Earnings', 'Create Class', 'Sign Out']);
       await page.keyboard.press('Escape');
       await menu.waitFor({ state: 'hidden' });
     }, PHONE);
@@ -678,6 +679,28 @@ describe('profile', () => {
       expect(login.status()).toBe(200);
     });
   }, 45_000);
+});
+
+describe('sign out everywhere (issue 24, finding 5)', () => {
+  test('the Security tab signs out every device, this one too, and the calendar feed gets a new address', async () => {
+    for (const viewport of [PHONE, DESKTOP]) {
+      await withPage(async (page) => {
+        const email = uniqueEmail();
+        await registerThroughApi(page, { firstName: 'Eve', lastName: 'Where', email, phone: '+14155550123', password: 'every-password-1', role: 'customer' });
+        const elsewhere = await fetch(`${product.url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json', origin: product.url }, body: JSON.stringify({ email, password: 'every-password-1' }) });
+        const otherCookie = elsewhere.headers.getSetCookie()[0]!.split(';')[0]!;
+        const feed = new URL(((await (await page.request.get(`${product.url}/api/calendar`)).json()) as { url: string }).url).pathname;
+        await open(page, '/profile?tab=security');
+        const card = page.getByRole('region', { name: 'Sign out everywhere' });
+        await card.waitFor();
+        await card.getByRole('button', { name: 'Sign Out Everywhere' }).click();
+        await page.waitForURL(`${product.url}/auth`);
+        expect((await page.request.get(`${product.url}/api/user`)).status()).toBe(401);
+        expect((await fetch(`${product.url}/api/user`, { headers: { cookie: otherCookie } })).status).toBe(401);
+        expect((await fetch(`${product.url}${feed}`)).status).toBe(404);
+      }, viewport);
+    }
+  }, 60_000);
 });
 
 describe('profile: the coach\'s extras and every validation message', () => {

@@ -18,20 +18,25 @@ let coach: GuardedContext;
 let page: Page;
 let coachId: number;
 let baseline: { gross: number; refunds: number; net: number };
+let soonClass: { id: number; startTime: string };
+let fullClass: { id: number; startTime: string };
 const KEPT = `Kept Flow ${Date.now().toString(36)}`;
 const REFUNDED = `Refunded Flow ${Date.now().toString(36)}`;
+const SOON = `Soon Stretch ${Date.now().toString(36)}`;
+const FULL = `Full Circle ${Date.now().toString(36)}`;
+const pacificDay = (at: Date | string) => new Date(at).toLocaleDateString('en-CA', { timeZone: 'America/Los_Angeles' });
 
 const money = (dollars: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(dollars);
 const cents = (dollars: number) => Math.round(dollars * 100);
 
-async function shot(p: Page, name: string) {
-  if (SHOTS) await p.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
+async function shot(p: Page, name: string, fullPage = true) {
+  if (SHOTS) await p.screenshot({ path: join(SHOTS, `${name}.png`), fullPage });
 }
 
-/** A one-time $25 class of the signed-in coach a week from now (the documented class example). */
-async function newClass(title: string): Promise<number> {
+/** A one-time class of the signed-in coach (the documented class example: $25) a week from now unless told. */
+async function newClass(title: string, extra: Record<string, unknown> = {}): Promise<number> {
   const startTime = new Date(Date.now() + 7 * DAY).toISOString();
-  const res = await page.request.post(`${product.url}/api/classes`, { data: { ...CLASS_EXAMPLE, recurrence: null, title, startTime }, headers: { origin: product.url } });
+  const res = await page.request.post(`${product.url}/api/classes`, { data: { ...CLASS_EXAMPLE, recurrence: null, title, startTime, ...extra }, headers: { origin: product.url } });
   expect(res.status()).toBe(201);
   return (await res.json()).id;
 }
@@ -72,6 +77,22 @@ beforeAll(async () => {
   const refundedId = await payFor(customer, await newClass(REFUNDED), 1);
   const cancel = await customer.request.put(`${product.url}/api/bookings/${refundedId}/cancel`, { headers: { origin: product.url } });
   expect(cancel.status()).toBe(200);
+  // A free class starting in 15 minutes, booked for two named people: the dashboard's roster shows them.
+  const soonStart = new Date(Date.now() + 15 * 60_000).toISOString();
+  soonClass = { id: await newClass(SOON, { price: 0, startTime: soonStart }), startTime: soonStart };
+  const free = await customer.request.post(`${product.url}/api/bookings/free`, {
+    data: { classId: soonClass.id, quantity: 2, attendees: [{ name: 'Juniper Lake' }, { name: 'Otis Fern' }] },
+    headers: { origin: product.url },
+  });
+  expect(free.status()).toBe(201);
+  // A free class of 2 spots in two days, booked full.
+  const fullStart = new Date(Date.now() + 2 * DAY).toISOString();
+  fullClass = { id: await newClass(FULL, { price: 0, capacity: 2, startTime: fullStart }), startTime: fullStart };
+  const both = await customer.request.post(`${product.url}/api/bookings/free`, {
+    data: { classId: fullClass.id, quantity: 2, attendees: [{ name: 'Juniper Lake' }, { name: 'Otis Fern' }] },
+    headers: { origin: product.url },
+  });
+  expect(both.status()).toBe(201);
   await customerContext.context.close();
 }, 90_000);
 afterAll(async () => {
@@ -132,5 +153,107 @@ describe('Earnings', () => {
     await page.goto(`${product.url}/profile`, { waitUntil: 'networkidle' });
     await page.locator('summary[aria-label="Open menu"]').click();
     expect(await page.getByRole('navigation', { name: 'Mobile' }).getByRole('link', { name: 'Earnings' }).isVisible()).toBe(true);
+  });
+});
+
+describe('the coach lands on their dashboard', () => {
+  test('signing in with the form at 390 px lands on /dashboard: today with rosters, this week earnings', async () => {
+    const phone = await newContext(browser, PHONE);
+    const p = await phone.page();
+    await p.goto(`${product.url}/auth`, { waitUntil: 'networkidle' });
+    await p.getByLabel('Email').fill('coach@fogline.test');
+    await p.getByLabel('Password', { exact: true }).fill('demo-password');
+    await p.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await p.waitForURL(`${product.url}/dashboard`);
+    await p.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
+    // The class made above is today's unless it crossed Pacific midnight in the 15 minutes (then it is tomorrow's).
+    if (pacificDay(soonClass.startTime) === pacificDay(new Date())) {
+      const roster = p.getByRole('list', { name: `Roster of ${SOON}` });
+      await roster.waitFor();
+      expect(await roster.getByRole('listitem').allTextContents()).toEqual(['Juniper Lake', 'Otis Fern']);
+      expect(await p.getByRole('listitem').filter({ hasText: SOON }).getByText('2/12 booked').isVisible()).toBe(true);
+    }
+    // This week (Sunday to Saturday, Pacific): the same net as the API says.
+    const today = new Date(`${pacificDay(new Date())}T12:00:00Z`);
+    const sunday = new Date(today.getTime() - today.getUTCDay() * DAY);
+    const saturday = new Date(sunday.getTime() + 6 * DAY);
+    const res = await p.request.get(`${product.url}/api/coaches/${coachId}/earnings?from=${sunday.toISOString().slice(0, 10)}&to=${saturday.toISOString().slice(0, 10)}`);
+    const week = (await res.json()).summary;
+    const card = p.getByRole('region', { name: "This week's earnings" });
+    await card.getByText(money(week.net), { exact: true }).waitFor();
+    expect(await seriousA11yViolations(p)).toEqual([]);
+    await shot(p, 'dashboard-390');
+    await p.setViewportSize(DESKTOP);
+    await shot(p, 'dashboard-1280');
+    await phone.context.close();
+  });
+
+  test('a customer still lands on the home page', async () => {
+    const ctx = await newContext(browser, PHONE);
+    const p = await ctx.page();
+    await p.goto(`${product.url}/auth`, { waitUntil: 'networkidle' });
+    await p.getByLabel('Email').fill('customer@fogline.test');
+    await p.getByLabel('Password', { exact: true }).fill('demo-password');
+    await p.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await p.waitForURL(`${product.url}/`);
+    await ctx.context.close();
+  });
+});
+
+describe('My Calendar on a phone', () => {
+  test('opens on the agenda: days from today, each session with booked/capacity and Full', async () => {
+    await page.goto(`${product.url}/my-calendar`, { waitUntil: 'networkidle' });
+    expect(await page.getByRole('button', { name: 'Agenda' }).getAttribute('aria-pressed')).toBe('true');
+    const row = page.getByRole('button', { name: new RegExp(FULL) });
+    await row.waitFor();
+    expect(await row.textContent()).toContain('2/2 booked');
+    expect(await row.getByText('Full', { exact: true }).isVisible()).toBe(true);
+    // The first day heading is today's when the coach teaches today (the class made above, unless it crossed midnight).
+    if (pacificDay(soonClass.startTime) === pacificDay(new Date())) {
+      expect(await page.getByRole('heading', { level: 3 }).first().textContent()).toStartWith('Today · ');
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await shot(page, 'calendar-agenda-390');
+    await row.click();
+    await page.getByRole('dialog').getByRole('heading', { name: FULL }).waitFor();
+    await page.keyboard.press('Escape');
+  });
+
+  test('the day view steps day by day to the full class', async () => {
+    await page.goto(`${product.url}/my-calendar?view=day`, { waitUntil: 'networkidle' });
+    await page.locator('#day-title').getByText(/^Today · /).waitFor();
+    const days = Math.round((Date.parse(`${pacificDay(fullClass.startTime)}T12:00:00Z`) - Date.parse(`${pacificDay(new Date())}T12:00:00Z`)) / DAY);
+    for (let i = 0; i < days; i++) await page.getByRole('button', { name: 'Next day' }).click();
+    await page.getByRole('button', { name: new RegExp(FULL) }).waitFor();
+    await shot(page, 'calendar-day-390');
+  });
+
+  test('the month grid stays one tap away', async () => {
+    await page.getByRole('button', { name: 'Month' }).click();
+    await page.getByRole('grid').waitFor();
+    expect(new URL(page.url()).searchParams.get('view')).toBe('month');
+  });
+});
+
+describe('My Classes: Upcoming and Past', () => {
+  test('Upcoming shows each class with its next session booked/capacity and Full; Past leaves it out', async () => {
+    await page.goto(`${product.url}/my-classes`, { waitUntil: 'networkidle' });
+    expect(await page.getByRole('tab', { name: 'Upcoming' }).getAttribute('aria-selected')).toBe('true');
+    let card = page.getByRole('article').filter({ has: page.getByRole('heading', { name: FULL, exact: true }) });
+    while (!(await card.count()) && (await page.getByRole('button', { name: /Load more/ }).count())) await page.getByRole('button', { name: /Load more/ }).click();
+    await card.waitFor();
+    expect(await card.getByText('2/2 booked').isVisible()).toBe(true);
+    expect(await card.getByText('Full', { exact: true }).isVisible()).toBe(true);
+    await card.scrollIntoViewIfNeeded();
+    await shot(page, 'my-classes-upcoming-390', false);
+    await page.getByRole('tab', { name: 'Past' }).click();
+    await page.waitForURL(/tab=past/);
+    await page.getByRole('tabpanel').waitFor();
+    await page.waitForLoadState('networkidle');
+    card = page.getByRole('article').filter({ has: page.getByRole('heading', { name: FULL, exact: true }) });
+    expect(await card.count()).toBe(0);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await shot(page, 'my-classes-past-390');
   });
 });

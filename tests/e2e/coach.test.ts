@@ -77,6 +77,9 @@ describe('a new coach', () => {
     await adminPage.getByLabel('Search coaches by name or email').fill('newcoach@');
     const row = adminPage.getByRole('row', { name: /Noah Rivera/ });
     expect(await row.getByText('Pending Approval').isVisible()).toBe(true);
+    // The application opens first (issue 24): Approve is in it.
+    await adminPage.getByRole('button', { name: 'Review Noah Rivera' }).click();
+    await adminPage.getByRole('dialog', { name: 'Application: Noah Rivera' }).waitFor();
     await adminPage.getByRole('button', { name: 'Approve Noah Rivera' }).click();
     expect(await toast(adminPage)).toContain('Noah Rivera can now create classes.');
     await row.getByText('Approved').waitFor();

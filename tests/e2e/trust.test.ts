@@ -1,9 +1,12 @@
-// Trust and safety in Chromium (issue 24): the footer's and the sign-up form's legal links open real pages, and a
-// customer deletes their account from the profile and can no longer sign in.
+// Trust and safety in Chromium (issue 24): the footer's and the sign-up form's legal links open real pages; a
+// customer deletes their account from the profile and can no longer sign in; an admin reviews a coach's
+// application and rejects it (the email in the outbox), and sees it in the audit log.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { seriousA11yViolations } from '../helpers/axe';
-import { DESKTOP, launchBrowser, newContext, PHONE, startProduct, type ProductServer } from '../helpers/browser';
+import { DESKTOP, launchBrowser, newContext, PHONE, signIn, startProduct, type ProductServer } from '../helpers/browser';
 
 let product: ProductServer;
 let browser: Browser;
@@ -108,5 +111,76 @@ test('a customer deletes their account from the profile and can no longer sign i
     await page.getByLabel('Password', { exact: true }).fill(password);
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await page.getByText('Invalid email or password.').waitFor();
+  });
+});
+
+/** The emails written to the product's outbox for `to`, decoded enough to read their text. */
+function emailsTo(to: string): string[] {
+  const dir = join(product.dataDir, 'outbox');
+  let files: string[] = [];
+  try {
+    files = readdirSync(dir).filter((f) => f.endsWith('.eml'));
+  } catch {
+    return [];
+  }
+  return files
+    .map((f) => readFileSync(join(dir, f), 'utf8').replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))))
+    .filter((mail) => new RegExp(`^To: .*${to.replace(/[.+]/g, '\\$&')}`, 'm').test(mail));
+}
+
+/** A coach who registered (in a browser context of their own) and filled in the application. */
+async function applyAsCoach(firstName: string, lastName: string) {
+  const guard = await newContext(browser);
+  const page = await guard.page();
+  const email = uniqueEmail();
+  const res = await page.request.post(`${product.url}/api/register`, {
+    data: { firstName, lastName, email, phone: '+14155550142', password: 'coach-applies-9', role: 'coach' },
+    headers: { origin: product.url },
+  });
+  expect(res.status()).toBe(201);
+  const { id } = await res.json();
+  const profile = await page.request.put(`${product.url}/api/users/${id}`, {
+    data: { firstName, lastName, bio: 'Paddleboard guide on the bay since 2015.', certifications: 'ACA Level 2 SUP Instructor' },
+    headers: { origin: product.url },
+  });
+  expect(profile.status()).toBe(200);
+  await guard.context.close();
+  return { id, email, name: `${firstName} ${lastName}` };
+}
+
+test('an admin reviews a coach application, rejects it with a reason (emailed) and finds it in the audit log', async () => {
+  const coach = await applyAsCoach('Rowan', `Tideman${counter}`);
+  await withPage(async (page) => {
+    await signIn(page, product.url, 'admin@fogline.test');
+    await open(page, '/admin');
+    await page.getByLabel('Search coaches by name or email').fill(coach.email);
+    const row = page.getByRole('row', { name: new RegExp(coach.name) });
+    await row.getByText('Pending Approval').waitFor();
+    await row.getByRole('button', { name: `Review ${coach.name}` }).click();
+
+    const dialog = page.getByRole('dialog', { name: `Application: ${coach.name}` });
+    await dialog.getByText('Paddleboard guide on the bay since 2015.').waitFor();
+    expect(await dialog.getByText('ACA Level 2 SUP Instructor').isVisible()).toBe(true);
+    expect(await dialog.getByText('Not set up yet').isVisible()).toBe(true);
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/coach-review-${page.viewportSize()!.width}.png` });
+    await dialog.getByRole('button', { name: 'Reject', exact: true }).click();
+
+    const reason = 'Please add the year your SUP certification was issued.';
+    const form = page.getByRole('dialog', { name: `Reject Application: ${coach.name}` });
+    await form.getByRole('button', { name: 'Reject Application' }).click();
+    await form.getByText('Please give a reason of at least 5 characters').waitFor();
+    await form.getByLabel('Why is the application rejected?').fill(reason);
+    await form.getByRole('button', { name: 'Reject Application' }).click();
+    await row.getByText('Rejected').waitFor();
+
+    const mail = emailsTo(coach.email).find((m) => m.includes('Subject: Your Fogline coach application'));
+    expect(mail).toContain(reason);
+
+    await page.getByRole('tab', { name: 'Audit Log' }).click();
+    const entry = page.getByRole('list', { name: 'Admin actions' }).getByRole('listitem').filter({ hasText: `Rejected application: ${coach.name}` });
+    await entry.waitFor();
+    expect(await entry.textContent()).toContain(`Why: ${reason}`);
+    expect(await entry.textContent()).toContain('By ');
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/audit-log-${page.viewportSize()!.width}.png` });
   });
 });

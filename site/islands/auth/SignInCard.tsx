@@ -1,7 +1,7 @@
 // Sign In card (customer-areas §2): email and password, Forgot password?, Continue with Google; on success
-// waits 100 ms, then goes to the redirect parameter or home.
+// waits 100 ms, then goes to the redirect parameter, else home (a coach: their dashboard).
 import { LoginBody } from '../../../api/auth/model';
-import { safeRedirectPath } from '../../../api/auth/redirect';
+import { landingPath, safeRedirectPath } from '../../../api/auth/redirect';
 import { api, unwrap } from '../../lib/api';
 import { $user } from '../../lib/stores/session';
 import { Field, FormAlert, PasswordField, SubmitButton, useForm, wait } from '../../lib/form';
@@ -13,9 +13,10 @@ export function SignInCard({ role, redirect, onForgot }: { role: string; redirec
   const form = useForm(LoginBody, { email: '', password: '' });
   const submit = form.submit(
     async (data) => {
-      $user.set(await unwrap(api.login.post(data)));
+      const user = await unwrap(api.login.post(data));
+      $user.set(user);
       await wait(AFTER_SIGN_IN_DELAY_MS);
-      window.location.assign(safeRedirectPath(redirect));
+      window.location.assign(safeRedirectPath(redirect, landingPath(user.role)));
     },
     { fallback: 'Login failed. Please check your credentials and try again.', stayPending: true },
   );

@@ -1,7 +1,7 @@
 // Booking (customer-areas §4, §5, §7, §9 and issue 5): free booking, capacity never oversold, my bookings,
 // cancellation with the FAQ refund policy, holds expiring after 15 minutes.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { cancelClassBookings } from '../../../api/bookings/cancellation';
+import { cancelClassBookings } from '../../../api/notices/class-cancellations';
 import type { TestServer } from '../../helpers/api';
 import { createClass, createUser, outbox, pageTotal, type SignedIn, startWithCoach } from './fixtures';
 

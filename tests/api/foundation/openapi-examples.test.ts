@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
 import { isTestProvider } from '../../../api/providers/payments';
+import { weatherCalls } from '../../../db/schema';
 import { startTestServer, type TestClient, type TestServer } from '../../helpers/api';
 import { PNG_1X1, resetTokenIn, waitForEmail } from '../accounts/helpers';
 
@@ -156,6 +157,14 @@ const FRESH: Record<string, () => Promise<Fresh>> = {
   'DELETE /api/users/me': async () => ({ client: (await newCustomer({ password: String(bodyExample('DELETE', '/api/users/me').password) })).client }),
   // Signing out everywhere ends every session of the account: a new account's, not the demo customer's.
   'POST /api/logout/everywhere': async () => ({ client: (await newCustomer()).client }),
+  // Decisions on accounts change them for good: each on an account of its own, never a demo account.
+  'PUT /api/admin/coaches/{id}/reject': async () => ({ params: { id: String((await newCustomer({ role: 'coach' })).id) } }),
+  'PUT /api/admin/users/{id}/suspend': async () => ({ params: { id: String((await newCustomer()).id) } }),
+  'PUT /api/admin/users/{id}/reinstate': async () => {
+    const { id } = await newCustomer();
+    await expectOk(clients.admin.put(`/api/admin/users/${id}/suspend`, bodyExample('PUT', '/api/admin/users/{id}/suspend')), 'suspension setup');
+    return { params: { id: String(id) } };
+  },
   'GET /api/classes/{id}': async () => ({ params: { id: String(await newClass()) } }),
   'GET /api/classes/{id}/bookings/count': async () => ({ params: { id: String(await newClass()) } }),
   'PATCH /api/classes/{id}': async () => ({ params: { id: String(await newClass()) } }),
@@ -215,6 +224,14 @@ const FRESH: Record<string, () => Promise<Fresh>> = {
     const { classId, bookingId } = await review();
     return { params: { classId: String(classId), bookingId: String(bookingId) } };
   },
+  // A weather call is made by the background job when a forecast reaches the class's policy: one waiting on a
+  // new class of the demo coach, 10 hours ahead, as the job records it.
+  'POST /api/classes/{id}/weather-call': async () => {
+    const classId = await newClass({ startTime: new Date(server.clock.now().getTime() + 600 * MINUTE).toISOString() });
+    await server.ctx.db.write((tx) => tx.insert(weatherCalls).values({ classId, checkpoint: '24h', reasons: ['Chance of rain 80% (limit 70%)'], createdAt: server.clock.now() }));
+    return { params: { id: String(classId) } };
+  },
+  'GET /api/classes/{id}/conditions': async () => ({ params: { id: String(await newClass()) } }),
   'GET /api/calendar/{token}.ics': async () => {
     const { url } = await expectOk(clients.customer.get('/api/calendar'), 'feed setup');
     return { params: { token: new URL(url).pathname.split('/').pop()!.replace(/\.ics$/, '') } };

@@ -31,6 +31,8 @@ const PUBLIC = [
   'GET /api/classes/pins',
   'GET /api/classes/:id',
   'GET /api/classes/:id/bookings/count',
+  'GET /api/classes/:id/conditions',
+  'GET /api/conditions',
   'GET /api/coaches',
   'GET /api/coaches/:id',
   'GET /api/coaches/:id/classes',

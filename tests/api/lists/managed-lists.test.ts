@@ -78,6 +78,23 @@ describe('view=series: one row per series or one-time class', () => {
     expect(titles((await cast.admin.get('/api/classes/managed?view=series&q=HILL')).body)).toEqual(['Weekly Hill Run']);
   });
 
+  test('when=upcoming and when=past split My Classes; the next session carries its own spots, capacity and waitlist', async () => {
+    const upcoming = await cast.coach.get('/api/classes/managed?view=series&when=upcoming');
+    expect(titles(upcoming.body)).toEqual(['Sunrise Yoga', 'Weekly Hill Run', 'Beach Bootcamp']);
+    expect(total(upcoming)).toBe(3);
+    // The series sums 5 spots over its sessions; its next session has its own 2 of 10.
+    expect(upcoming.body[1].nextSession).toEqual({ id: ids.sessions[0], startTime: expect.any(String), activeBookings: 2, capacity: 10, waitlistCount: 0 });
+    const past = await cast.coach.get('/api/classes/managed?view=series&when=past');
+    expect(titles(past.body)).toEqual(['Old Pilates']);
+    await expectRefused(cast.coach.get('/api/classes/managed?view=series&when=soon'), 'when must be upcoming or past.');
+  });
+
+  test('series={id} lists the sessions of one series, from a date on', async () => {
+    const res = await cast.coach.get(`/api/classes/managed?series=${ids.series}&from=2027-03-10T00:00:00Z&limit=3`);
+    expect(res.body.map((c: { id: number }) => c.id)).toEqual(ids.sessions.slice(2, 5));
+    expect(total(res)).toBe(SESSIONS - 2);
+  });
+
   test('another coach sees none of them', async () => {
     const res = await cast.otherCoach.get('/api/classes/managed?view=series');
     expect(res.body).toEqual([]);

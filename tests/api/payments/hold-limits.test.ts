@@ -3,7 +3,7 @@
 // most 30 minutes from when it began, however often checkout is reloaded, and a customer holds at most 3
 // unpaid checkouts at once.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { sweepWaitlists } from '../../../api/waitlist/offers';
+import { sweepWaitlists } from '../../../api/spots/release';
 import type { TestServer } from '../../helpers/api';
 import { createClass, createUser, pageTotal, type SignedIn, startWithCoach } from '../bookings/fixtures';
 

@@ -3,7 +3,7 @@
 // its spots pass on; a hold never runs past the new start. Nothing accepts an offer once the class has begun.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { eq } from 'drizzle-orm';
-import { sweepWaitlists } from '../../../api/waitlist/offers';
+import { sweepWaitlists } from '../../../api/spots/release';
 import { bookings } from '../../../db/schema';
 import type { TestServer } from '../../helpers/api';
 import { createClass, createUser, pageTotal, type SignedIn, startWithCoach } from '../bookings/fixtures';

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, spyOn, test } from 'bun:test';
 import { eq } from 'drizzle-orm';
 import { createContext } from '../../../api/context';
-import { noticeClassChanges } from '../../../api/notices/changes';
+import { noticeClassChanges, sendDueChangeNotices } from '../../../api/notices/changes';
 import { pruneSentReminderKeys, sendDueReminders } from '../../../api/notices/reminders';
 import { classes, jobLeases } from '../../../db/schema';
 import type { TestServer } from '../../helpers/api';
@@ -20,6 +20,12 @@ const HOUR = 3_600_000;
 /** The outbox's messages to one address with this subject, quoted-printable text decoded. */
 const decoded = (raw: string) => raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 const mailsTo = (email: string, subject: string) => outbox(server).map(decoded).filter((m) => m.includes(`To: ${email}`) && m.includes(subject));
+
+/** Change notices wait for their window (api/notices/changes.ts): it ends, and the timed job runs. */
+async function noticeWindowEnds() {
+  server.clock.advance(server.ctx.env.changeNoticeWindowMs);
+  await sendDueChangeNotices(server.ctx);
+}
 
 async function bookPaid(customer: SignedIn, classId: number, priceCents: number) {
   const intent = await customer.client.post('/api/payment/create-intent', { classId, quantity: 1, amount: pageTotal(priceCents, 1) });
@@ -174,6 +180,7 @@ describe('change notices', () => {
       tx.update(classes).set({ startTime: newStart, endTime: new Date(newStart.getTime() + HOUR), location: 'Marina Green' }).where(eq(classes.id, cls.id)).returning(),
     );
     await noticeClassChanges(server.ctx, [before], [after!]);
+    await noticeWindowEnds();
     const [mail] = mailsTo(attendee.email, 'Class changed: Moved Bootcamp');
     expect(mailsTo(attendee.email, 'Class changed: Moved Bootcamp')).toHaveLength(1);
     expect(mail).toContain('Before:');
@@ -210,6 +217,7 @@ describe('change notices', () => {
       sessions.map(async (s) => (await server.ctx.db.write((tx) => tx.update(classes).set({ location: 'Aquatic Park' }).where(eq(classes.id, s.id)).returning()))[0]!),
     );
     await noticeClassChanges(server.ctx, before, after);
+    await noticeWindowEnds();
     const mails = mailsTo(attendee.email, 'Class changed: Series Rowing');
     expect(mails).toHaveLength(1);
     expect(mails[0]!.match(/Now: [^\n]*Aquatic Park/g)?.length).toBe(4); // two sessions, in the text and the HTML part
@@ -223,6 +231,7 @@ describe('change notices', () => {
     expect((await waiter.client.post(`/api/classes/${cls.id}/waitlist`, { quantity: 1 })).status).toBe(201);
     const later = new Date(cls.startTime!.getTime() + HOUR).toISOString();
     expect((await coach.client.request('PATCH', `/api/classes/${cls.id}`, { startTime: later })).status).toBe(200);
+    await noticeWindowEnds();
     expect(mailsTo(attendee.email, 'Class changed: Patched Kayak')).toHaveLength(1);
     expect(mailsTo(waiter.email, 'Class changed: Patched Kayak')).toHaveLength(1);
     expect((await coach.client.request('PATCH', `/api/classes/${cls.id}`, { capacity: 2 })).status).toBe(200);
@@ -249,6 +258,7 @@ describe('change notices', () => {
 
     const res = await admin.client.request('PATCH', `/api/classes/${sessions[1]!.id}?scope=following`, { duration: 90 });
     expect(res.status).toBe(200);
+    await noticeWindowEnds();
     const notices = (email: string) => mailsTo(email, 'Class changed: Scoped Harbor Swim');
     expect(notices(everyWeek.email)).toHaveLength(1);
     expect(notices(everyWeek.email)[0]).toContain('(2 sessions)');
@@ -268,6 +278,7 @@ describe('change notices', () => {
     const before = (await server.ctx.db.select().from(classes).where(eq(classes.id, cls.id)))[0]!;
     const [after] = await server.ctx.db.write((tx) => tx.update(classes).set({ title: 'Renamed Stretch II' }).where(eq(classes.id, cls.id)).returning());
     await noticeClassChanges(server.ctx, [before], [after!]);
+    await noticeWindowEnds();
     expect(outbox(server).filter((m) => m.includes(`To: ${attendee.email}`) && m.includes('Class changed'))).toHaveLength(0);
   });
 });

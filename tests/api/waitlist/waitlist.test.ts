@@ -4,7 +4,8 @@
 // exceeded by confirmed + held spots.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { and, eq, gt, inArray, or, sql } from 'drizzle-orm';
-import { closeWaitlists, sweepWaitlists } from '../../../api/waitlist/offers';
+import { closeWaitlistsAndTell as closeWaitlists } from '../../../api/notices/waitlist-emails';
+import { sweepWaitlists } from '../../../api/spots/release';
 import { bookings, classes, testPaymentIntents } from '../../../db/schema';
 import type { TestServer } from '../../helpers/api';
 import { createClass, createUser, outbox, pageTotal, setClassPrice, type SignedIn, startWithCoach } from '../bookings/fixtures';

@@ -1,10 +1,11 @@
-// /admin (admin only): Coaches (search, approve, pending badge), Class Management (search, edit, delete) and
-// Platform Settings; ?tab=classes opens the class tab (coach-admin-areas §2).
+// /admin (admin only): Coaches (search, review the application, then approve, reject, suspend or reinstate;
+// pending badge), Class Management (search, edit, delete), the Audit Log and Platform Settings; ?tab=classes
+// opens the class tab (coach-admin-areas §2), ?tab=audit the log.
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
 import { useStore } from '@nanostores/react';
 import { useQuery as useRemoteQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
-import type { AdminUser } from '../../../../api/admin/model';
+import type { AdminUserRow } from '../../../../api/admin/model';
 import { formatDateShort } from '../../../../api/lib/pacific';
 import { Icon } from '../../../components/catalog/icons';
 import { dollars, locationOf } from '../../../lib/catalog';
@@ -17,10 +18,13 @@ import AccessDenied from '../../components/AccessDenied';
 import { pageQuery, type PageWindow, usePagedQuery } from '../../components/Pagination';
 import Spinner from '../../components/Spinner';
 import { navigate, useQuery } from '../../router';
-import { fetchSeriesPage, isSeriesParent, MANAGED, rosterLinkOf } from '../calendar/classes';
-import { useDeleteClass } from '../calendar/DeleteClassFlow';
+import { fetchSeriesPage, isSeriesParent, MANAGED, rosterLinkOf } from '../../managed-classes/classes';
+import { useDeleteClass } from '../../managed-classes/DeleteClassFlow';
+import { AccountStatusBadge } from './AccountStatusBadge';
+import { AuditLogTab } from './AuditLogTab';
+import { CoachReviewDialog } from './CoachReviewDialog';
 
-const TABS = ['coaches', 'classes', 'settings'] as const;
+const TABS = ['coaches', 'classes', 'audit', 'settings'] as const;
 
 export default function AdminScreen() {
   const user = useStore($user);
@@ -57,6 +61,7 @@ function AdminDashboard() {
             )}
           </Tab>
           <Tab className={tabClass}>Class Management</Tab>
+          <Tab className={tabClass}>Audit Log</Tab>
           <Tab className={tabClass}>Platform Settings</Tab>
         </TabList>
         <TabPanels className="mt-6">
@@ -65,6 +70,9 @@ function AdminDashboard() {
           </TabPanel>
           <TabPanel>
             <ClassesTab />
+          </TabPanel>
+          <TabPanel>
+            <AuditLogTab />
           </TabPanel>
           <TabPanel>
             <div className="card p-8 text-center">
@@ -127,29 +135,18 @@ function useSearchedTable<T>(key: readonly unknown[], fetchPage: (q: string, win
 }
 
 function CoachesTab() {
-  const [approving, setApproving] = useState<number | null>(null);
+  const [reviewing, setReviewing] = useState<number | null>(null);
   const queryClient = useQueryClient();
   const { search, setSearch, q, rows: coaches, footer } = useSearchedTable(
     COACHES,
     (q, window) => unwrapPage(api.admin.users.get({ query: { role: 'coach', ...(q ? { q } : {}), ...pageQuery(window) } })),
     { anchor: 'search-coaches-section', failure: 'Failed to load coaches' },
   );
-
-  async function approve(coach: AdminUser) {
-    setApproving(coach.id);
-    try {
-      const user = await unwrap(api.admin.coaches({ id: coach.id }).approve.put());
-      toast({ title: 'Coach approved', description: `${user.firstName} ${user.lastName} can now create classes.`, variant: 'success' });
-      await queryClient.invalidateQueries({ queryKey: COACHES });
-    } catch (error) {
-      toast({ title: 'Approval failed', description: errorMessage(error, 'Failed to approve coach. Please try again.'), variant: 'destructive' });
-    } finally {
-      setApproving(null);
-    }
-  }
+  const review = (coach: AdminUserRow) => setReviewing(coach.id);
 
   if (!coaches) return <Spinner label="Loading coaches..." />;
   return (
+    <>
     <SearchTable
       name="Coaches"
       searchLabel="Search coaches by name or email"
@@ -166,23 +163,20 @@ function CoachesTab() {
           <td className="whitespace-nowrap px-4 py-3 font-medium">{coach.firstName} {coach.lastName}</td>
           <td className="px-4 py-3">{coach.email}</td>
           <td className="px-4 py-3">
-            {coach.isApproved ? (
-              <span className="badge bg-emerald-100 text-emerald-800 dark:bg-emerald-900/50 dark:text-emerald-200">Approved</span>
-            ) : (
-              <span className="badge bg-amber-100 text-amber-900 dark:bg-amber-900/50 dark:text-amber-100">Pending Approval</span>
-            )}
+            <AccountStatusBadge status={coach.status} />
           </td>
           <td className="whitespace-nowrap px-4 py-3">{formatDateShort(coach.createdAt)}</td>
           <td className="px-4 py-3 text-right">
-            {!coach.isApproved && (
-              <button type="button" className="btn-primary px-4 py-1.5" disabled={approving === coach.id} onClick={() => approve(coach)} aria-label={`Approve ${coach.firstName} ${coach.lastName}`}>
-                {approving === coach.id ? 'Approving...' : 'Approve'}
-              </button>
-            )}
+            {/* The application opens before any decision: Approve, Reject, Suspend and Reinstate live in it. */}
+            <button type="button" className={`${coach.status === 'pending' ? 'btn-primary' : 'btn-ghost'} px-4 py-1.5`} onClick={() => review(coach)} aria-label={`Review ${coach.firstName} ${coach.lastName}`}>
+              Review
+            </button>
           </td>
         </tr>
       ))}
     </SearchTable>
+    <CoachReviewDialog coachId={reviewing} onClose={() => setReviewing(null)} onChanged={() => queryClient.invalidateQueries({ queryKey: COACHES })} />
+    </>
   );
 }
 

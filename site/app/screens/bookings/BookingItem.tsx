@@ -4,6 +4,8 @@
 import type { Booking } from '../../../../api/bookings/model';
 import { isCancelledByCoach } from '../../../lib/bookings';
 import { dateAtTime, DEFAULT_CLASS_IMAGE, dollars } from '../../../lib/catalog';
+import type { ClassConditionsAnswer } from '../../../../api/conditions/model';
+import { ConditionsPanel } from '../../../components/conditions/ConditionsPanel';
 import { ClassFacts } from './ClassFacts';
 import { StatusBadge } from './StatusBadge';
 import { spotCount } from '../../../../api/lib/plural';
@@ -13,7 +15,7 @@ export type BookingTab = 'upcoming' | 'past' | 'cancelled';
 /** "Book again": the series' next session, else the coach's classes. */
 const bookAgainHref = (cls: Booking['class']) => (cls.nextSessionId ? `/classes/${cls.nextSessionId}` : `/coaches/${cls.coachId}`);
 
-export function BookingItem({ booking, tab, onCancel, highlighted = false }: { booking: Booking; tab: BookingTab; onCancel: (booking: Booking) => void; highlighted?: boolean }) {
+export function BookingItem({ booking, tab, onCancel, highlighted = false, conditions }: { booking: Booking; tab: BookingTab; onCancel: (booking: Booking) => void; highlighted?: boolean; conditions?: ClassConditionsAnswer }) {
   const { class: cls } = booking;
   const reviewHref = `/review?classId=${booking.classId}&bookingId=${booking.id}`;
   const spots = booking.quantity || 1;
@@ -39,6 +41,7 @@ export function BookingItem({ booking, tab, onCancel, highlighted = false }: { b
           <StatusBadge status={booking.status} />
         </div>
         <ClassFacts cls={cls} spots={`${spotCount(spots)} booked`} />
+        {tab === 'upcoming' && conditions && booking.status !== 'cancelled' && <ConditionsPanel conditions={conditions.conditions} watch={conditions.watch} compact />}
         {booking.classChangedAt && booking.status !== 'cancelled' && !cls.deleted && (
           <p className="rounded-xl border border-amber-400 bg-amber-50 p-3 text-sm text-amber-950 dark:bg-amber-950/40 dark:text-amber-100" role="note">
             <span className="font-semibold">Changed by the coach.</span> The time and place above are the new ones; you can cancel with a full refund until the class starts.

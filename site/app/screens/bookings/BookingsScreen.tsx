@@ -33,8 +33,20 @@ function Skeletons() {
   );
 }
 
+/** The forecast and weather watch of the upcoming cards' classes, in one request (GET /api/conditions). */
+function useConditions(items: Booking[], enabled: boolean) {
+  const ids = [...new Set(items.filter((b) => b.status !== 'cancelled' && !b.class.deleted).map((b) => b.classId))].slice(0, 100);
+  const query = useQuery({
+    queryKey: ['conditions', ids.join(',')],
+    queryFn: () => unwrap(api.conditions.get({ query: { classIds: ids.join(',') } })),
+    enabled: enabled && ids.length > 0,
+  });
+  return new Map((query.data ?? []).map((answer) => [answer.classId, answer]));
+}
+
 function BookingList({ tab, list, onCancel, highlight }: { tab: BookingTab; list: ReturnType<typeof useTab>; onCancel: (b: Booking) => void; highlight: number | null }) {
   const items = list.items ?? [];
+  const conditions = useConditions(items, tab === 'upcoming');
   // The booking just made (?highlight=id): ringed, and scrolled into view once it is there.
   useEffect(() => {
     if (highlight === null || !items.some((b) => b.id === highlight)) return;
@@ -51,7 +63,7 @@ function BookingList({ tab, list, onCancel, highlight }: { tab: BookingTab; list
   }
   return (
     <>
-      <ul className="space-y-4">{items.map((b) => <BookingItem key={b.id} booking={b} tab={tab} onCancel={onCancel} highlighted={b.id === highlight} />)}</ul>
+      <ul className="space-y-4">{items.map((b) => <BookingItem key={b.id} booking={b} tab={tab} onCancel={onCancel} highlighted={b.id === highlight} conditions={conditions.get(b.classId)} />)}</ul>
       <LoadMoreButton query={list.query} loaded={items.length} total={list.total} noun="bookings" />
     </>
   );

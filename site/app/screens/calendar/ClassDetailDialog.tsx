@@ -4,8 +4,8 @@ import { Icon } from '../../../components/catalog/icons';
 import { classDateFull, classTime, dollars, locationOf } from '../../../lib/catalog';
 import Modal from '../../components/Modal';
 import { navigate } from '../../router';
-import ClassImage from './ClassImage';
-import type { ManagedClass } from './classes';
+import ClassImage from '../../managed-classes/ClassImage';
+import type { ManagedClass } from '../../managed-classes/classes';
 
 export default function ClassDetailDialog({ cls, onClose, onDelete }: { cls: ManagedClass | null; onClose: () => void; onDelete: (cls: ManagedClass) => void }) {
   return (

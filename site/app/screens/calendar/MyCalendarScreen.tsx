@@ -1,5 +1,6 @@
 // /my-calendar (coach only): the month grid of the coach's sessions with bookings, the class detail dialog,
-// the delete dialogs and the Upcoming Classes list (coach-admin-areas §2).
+// the delete dialogs and the Upcoming Classes list (coach-admin-areas §2); on a phone it opens on the agenda,
+// with a day view beside it (issue 22), and the month grid stays one tap away (?view=agenda|day|month).
 import { useStore } from '@nanostores/react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
@@ -8,9 +9,10 @@ import { Icon } from '../../../components/catalog/icons';
 import { dollars, locationOf } from '../../../lib/catalog';
 import { $user } from '../../../lib/stores/session';
 import AccessDenied from '../../components/AccessDenied';
-import { fetchSeriesPage, fetchSessionsBetween, isSeriesParent, MANAGED, type ManagedClass } from './classes';
+import { fetchSeriesPage, fetchSessionsBetween, isSeriesParent, MANAGED, type ManagedClass } from '../../managed-classes/classes';
+import { AgendaView, DayView } from './AgendaViews';
 import ClassDetailDialog from './ClassDetailDialog';
-import { useDeleteClass } from './DeleteClassFlow';
+import { useDeleteClass } from '../../managed-classes/DeleteClassFlow';
 import { addMonths, inMonth, lastDayOf, type Month, monthGrid, monthOf, monthTitle, todayPacific } from './month';
 
 const WEEKDAY_HEADERS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
@@ -20,6 +22,20 @@ const DAY_MS = 86_400_000;
 
 /** Midnight Pacific on the month's first day. */
 const startOfMonth = ({ year, month }: Month) => pacificWallTimeToInstant(`${year}-${String(month).padStart(2, '0')}-01`, '00:00');
+
+type View = 'agenda' | 'day' | 'month';
+const VIEWS: { key: View; label: string }[] = [
+  { key: 'agenda', label: 'Agenda' },
+  { key: 'day', label: 'Day' },
+  { key: 'month', label: 'Month' },
+];
+
+/** ?view= when given, else the agenda on a phone-sized screen and the month grid from 640 px up. */
+function initialView(): View {
+  const asked = new URLSearchParams(location.search).get('view');
+  if (asked === 'agenda' || asked === 'day' || asked === 'month') return asked;
+  return window.matchMedia('(max-width: 639px)').matches ? 'agenda' : 'month';
+}
 
 export default function MyCalendarScreen() {
   const user = useStore($user);
@@ -31,6 +47,13 @@ function MyCalendar() {
   const today = todayPacific();
   const [month, setMonth] = useState<Month>(monthOf(today));
   const [open, setOpen] = useState<ManagedClass | null>(null);
+  const [view, setViewState] = useState<View>(initialView);
+  const setView = (next: View) => {
+    setViewState(next);
+    const url = new URL(location.href);
+    url.searchParams.set('view', next);
+    history.replaceState(history.state, '', url);
+  };
   const queryClient = useQueryClient();
   const reload = () => queryClient.invalidateQueries({ queryKey: MANAGED });
   // Only the month on screen is asked for; the Upcoming list (today to the month's end) and whether the coach
@@ -96,7 +119,23 @@ function MyCalendar() {
           <a href="/create-class" className="btn-primary mt-5">Create Class</a>
         </div>
       ) : (
-        classes && (
+        <>
+        <div role="group" aria-label="Calendar view" className="mt-6 inline-flex rounded-full border border-fog-300 bg-white p-1 dark:border-fog-700 dark:bg-fog-900">
+          {VIEWS.map((v) => (
+            <button
+              key={v.key}
+              type="button"
+              aria-pressed={view === v.key}
+              onClick={() => setView(v.key)}
+              className={`rounded-full px-4 py-1.5 text-sm font-medium ${view === v.key ? 'bg-brand-700 text-white' : 'text-fog-800 dark:text-fog-100'}`}
+            >
+              {v.label}
+            </button>
+          ))}
+        </div>
+        {view === 'agenda' && <AgendaView today={today} onOpen={setOpen} />}
+        {view === 'day' && <DayView today={today} onOpen={setOpen} />}
+        {view === 'month' && classes && (
           <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_20rem]">
             <section aria-labelledby="month-title" className="card overflow-hidden">
               <div className="flex items-center justify-between gap-2 border-b border-fog-200 px-4 py-3 dark:border-fog-800">
@@ -152,7 +191,8 @@ function MyCalendar() {
               )}
             </section>
           </div>
-        )
+        )}
+        </>
       )}
 
       <ClassDetailDialog cls={open} onClose={() => setOpen(null)} onDelete={(c) => startDelete(c)} />

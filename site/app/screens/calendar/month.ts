@@ -44,3 +44,17 @@ export function lastDayOf({ year, month }: Month): string {
 export const inMonth = (day: string, { year, month }: Month) => day.startsWith(`${year}-${pad(month)}-`);
 
 export const todayPacific = (now = new Date()) => pacificDay(now);
+
+/** The Pacific day `delta` days after `day`. */
+export function addDays(day: string, delta: number): string {
+  return dayString(new Date(Date.parse(`${day}T12:00:00Z`) + delta * 86_400_000));
+}
+
+/** "Today", "Tomorrow", else "Friday"; with the date: "Today · Thu, Nov 26". */
+export function dayHeading(day: string, today: string): string {
+  const date = new Date(`${day}T12:00:00Z`);
+  const short = new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' }).format(date);
+  if (day === today) return `Today · ${short}`;
+  if (day === addDays(today, 1)) return `Tomorrow · ${short}`;
+  return new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'short', day: 'numeric', timeZone: 'UTC' }).format(date);
+}

@@ -1,12 +1,13 @@
 // The Security tab (coach-admin-areas §2, §5): change the password with the current one; every other
-// session of the account ends. Google-only accounts are pointed to the reset flow instead. Customers can
-// also delete their account here.
+// session of the account ends. Google-only accounts are pointed to the reset flow instead. Anyone can sign out
+// everywhere; customers can also delete their account here.
 import { PasswordChangeForm } from '../../../../api/auth/model';
 import { PasswordField, SubmitButton, useForm } from '../../../lib/form';
 import { api, unwrap } from '../../../lib/api';
 import type { CurrentUser } from '../../../lib/stores/session';
 import { toast } from '../../../lib/stores/toast';
 import { DeleteAccountCard } from './DeleteAccountCard';
+import { SignOutEverywhereCard } from './SignOutEverywhereCard';
 
 const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
@@ -14,6 +15,7 @@ export function SecurityTab({ user }: { user: CurrentUser }) {
   return (
     <>
       <PasswordSection user={user} />
+      <SignOutEverywhereCard />
       {user.role === 'customer' && <DeleteAccountCard user={user} />}
     </>
   );

@@ -1,45 +1,33 @@
-// Passing freed spots to the waitlist. Spots free up with a cancellation, an expired hold, a declined or
+// Holds, offers and releases: passing freed spots to the waitlist. Spots free up with a cancellation, an expired hold, a declined or
 // expired offer, or a raised capacity; `releaseDueSpots` expires what is due and offers the free spots to the
 // first waiting entries whose quantity fits, INSIDE the write transaction that freed them (or that is about to
 // book them), so nobody can book spots the people waiting are owed. Each offer is a booking in the 'offered'
-// state holding those spots until the offer ends. The offer emails go out after the transaction commits, each
-// exactly once (claimed on offer_notified_at).
+// state holding those spots until the offer ends. The offer emails go out after the transaction commits
+// (ctx.announceOffers: api/notices/waitlist-emails.ts), each exactly once (claimed here on offer_notified_at).
 import { and, asc, eq, gt, inArray, isNull, lte, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { bookings, classes, users, waitlistEntries } from '../../db/schema';
-import { applyTransition, inStates } from '../spots/booking-states';
-import { expireHolds } from '../bookings/expiry';
-import { activeBookingOf } from '../bookings/queries';
-import { spotsTaken } from '../spots/taken';
-import { liveClass } from '../spots/classes';
-import { isBookable } from '../spots/classes';
-import type { AppContext } from '../context';
 import { priceBreakdown } from '../lib/money';
-import { sendOfferEmail, sendWaitlistClosedEmail } from './emails';
-import { moveEntry, openEntry } from '../spots/entry-states';
-
-/** An offer holds its spots this long... */
-const OFFER_HOURS = 2;
-/** ...but always ends this long before the class starts, so an accepted offer leaves time to get there. */
-const OFFER_ENDS_BEFORE_START_MINUTES = 30;
-
-/** When an offer made now ends, or null when it is too late for offers (the class starts within 30 minutes). */
-function offerDeadline(now: Date, classStart: Date | null): Date | null {
-  if (!classStart) return null;
-  const end = Math.min(now.getTime() + OFFER_HOURS * 3_600_000, classStart.getTime() - OFFER_ENDS_BEFORE_START_MINUTES * 60_000);
-  return end > now.getTime() ? new Date(end) : null;
-}
+import { activeBookingOf } from './bookable';
+import { applyTransition, inStates, isIn } from './booking-states';
+import { isBookable, liveClass } from './classes';
+import type { SpotsContext } from './context';
+import { entryIn, type EntryRow, moveEntry, openEntry } from './entry-states';
+import { offerDeadline, OFFER_ENDS_BEFORE_START_MINUTES } from './policy';
+import { expireHolds } from './expiry';
+import { answerOffer, offerSpots } from './moves';
+import { spotsTaken } from './taken';
 
 /** In the write that moves a class to `start`: its open offers end 30 minutes before the new start (or now,
  * when that has passed: the caller's releaseDueSpots then ends them and passes the spots on), and its payment
- * holds never run past the new start (a payment after the start is refunded, api/bookings/settlement.ts).
+ * holds never run past the new start (a payment after the start is refunded, ./settlement.ts).
  * Deadlines only ever move earlier: a class moved later keeps what it promised. */
 export async function retimeForMove(tx: Tx, classId: number, start: Date, now: Date): Promise<void> {
   const offerEnd = new Date(Math.max(now.getTime(), start.getTime() - OFFER_ENDS_BEFORE_START_MINUTES * 60_000));
   const offered = await tx
     .select()
     .from(waitlistEntries)
-    .where(and(eq(waitlistEntries.classId, classId), eq(waitlistEntries.status, 'offered'), gt(waitlistEntries.offerExpiresAt, offerEnd)));
+    .where(and(eq(waitlistEntries.classId, classId), entryIn(['offered']), gt(waitlistEntries.offerExpiresAt, offerEnd)));
   for (const entry of offered) {
     await tx.update(waitlistEntries).set({ offerExpiresAt: offerEnd }).where(eq(waitlistEntries.id, entry.id));
     if (entry.bookingId !== null) {
@@ -56,7 +44,7 @@ export async function retimeForMove(tx: Tx, classId: number, start: Date, now: D
 }
 
 /** In the write that changes a class's price: each open (not yet accepted) offer is re-offered at the new price
- * (its amount recomputed, its email to go out again with notifyNewOffers), keeping its deadline. An accepted
+ * (its amount recomputed, its email to go out again with the next announcement), keeping its deadline. An accepted
  * offer waiting for payment keeps the amount it was accepted at, as any checkout hold does: either way the
  * amount paid, recorded and refunded is one number. Answers whether any offer was re-priced. */
 export async function repriceOffers(tx: Tx, classId: number, priceCents: number): Promise<boolean> {
@@ -64,7 +52,7 @@ export async function repriceOffers(tx: Tx, classId: number, priceCents: number)
     .select({ entry: waitlistEntries, amountCents: bookings.amountCents })
     .from(waitlistEntries)
     .innerJoin(bookings, eq(bookings.id, waitlistEntries.bookingId))
-    .where(and(eq(waitlistEntries.classId, classId), eq(waitlistEntries.status, 'offered'), inStates(['offered'])));
+    .where(and(eq(waitlistEntries.classId, classId), entryIn(['offered']), inStates(['offered'])));
   let repriced = false;
   for (const { entry, amountCents } of open) {
     const price = priceBreakdown(priceCents, entry.quantity);
@@ -73,7 +61,7 @@ export async function repriceOffers(tx: Tx, classId: number, priceCents: number)
       .update(bookings)
       .set({ subtotalCents: price.subtotalCents, serviceFeeCents: price.serviceFeeCents, amountCents: price.totalCents })
       .where(and(eq(bookings.id, entry.bookingId!), inStates(['offered'])));
-    await tx.update(waitlistEntries).set({ offerNotifiedAt: null }).where(and(eq(waitlistEntries.id, entry.id), eq(waitlistEntries.status, 'offered')));
+    await tx.update(waitlistEntries).set({ offerNotifiedAt: null }).where(and(eq(waitlistEntries.id, entry.id), entryIn(['offered'])));
     repriced = true;
   }
   return repriced;
@@ -88,14 +76,11 @@ export interface DueWhere {
 /** Offers whose deadline has passed end: the offered booking expires and the entry with it. Answers the
  * classes whose spots came free. */
 async function expireOffers(tx: Tx, now: Date, where: DueWhere = {}): Promise<number[]> {
-  const filters: SQL[] = [eq(waitlistEntries.status, 'offered'), lte(waitlistEntries.offerExpiresAt, now)];
+  const filters: SQL[] = [entryIn(['offered']), lte(waitlistEntries.offerExpiresAt, now)];
   if (where.classId !== undefined) filters.push(eq(waitlistEntries.classId, where.classId));
   if (where.userId !== undefined) filters.push(eq(waitlistEntries.userId, where.userId));
   const due = await tx.select().from(waitlistEntries).where(and(...filters));
-  for (const entry of due) {
-    if (entry.bookingId !== null) await applyTransition(tx, { id: entry.bookingId }, 'expireOffer', 'system', { cancelledAt: now, holdExpiresAt: null });
-    await moveEntry(tx, entry, 'expire', 'system', { endedAt: now });
-  }
+  for (const entry of due) await answerOffer(tx, entry, 'expire', now);
   return [...new Set(due.map((entry) => entry.classId))];
 }
 
@@ -111,7 +96,7 @@ async function fillOffers(tx: Tx, classId: number, now: Date): Promise<number[]>
   const waiting = await tx
     .select()
     .from(waitlistEntries)
-    .where(and(eq(waitlistEntries.classId, classId), eq(waitlistEntries.status, 'waiting')))
+    .where(and(eq(waitlistEntries.classId, classId), entryIn(['waiting'])))
     .orderBy(asc(waitlistEntries.id));
   const offered: number[] = [];
   for (const entry of waiting) {
@@ -121,19 +106,9 @@ async function fillOffers(tx: Tx, classId: number, now: Date): Promise<number[]>
     // does, for entries older than that rule); a payment hold skips it but keeps the place, should the
     // person not pay.
     const booked = await activeBookingOf(tx, entry.userId, classId);
-    if (booked?.status === 'confirmed') await moveEntry(tx, entry, 'leave', 'system', { endedAt: now });
+    if (booked && isIn(booked, ['confirmed'])) await moveEntry(tx, entry, 'leave', 'system', { endedAt: now });
     if (booked) continue;
-    const price = priceBreakdown(cls.priceCents, entry.quantity);
-    const hold = await applyTransition(tx, 'new', 'offerSpots', 'system', {
-      classId,
-      userId: entry.userId,
-      quantity: entry.quantity,
-      subtotalCents: price.subtotalCents,
-      serviceFeeCents: price.serviceFeeCents,
-      amountCents: price.totalCents,
-      holdExpiresAt: deadline,
-    });
-    await moveEntry(tx, entry, 'offer', 'system', { bookingId: hold.id, offeredAt: now, offerExpiresAt: deadline, offerNotifiedAt: null });
+    await offerSpots(tx, entry, cls.priceCents, deadline, now);
     free -= entry.quantity;
     offered.push(entry.id);
   }
@@ -141,8 +116,8 @@ async function fillOffers(tx: Tx, classId: number, now: Date): Promise<number[]>
 }
 
 /** In the caller's write transaction: expires the due holds and offers, and offers the free spots of their
- * classes (and of `where.classId`) to the waitlist. Answers the ids of the entries offered; the caller emails
- * them once the transaction has committed (notifyNewOffers). */
+ * classes (and of `where.classId`) to the waitlist. Answers the ids of the entries offered; they are announced
+ * once the transaction has committed (ctx.announceOffers). */
 async function releaseDueSpots(tx: Tx, now: Date, where: DueWhere = {}): Promise<number[]> {
   const classIds = new Set([...(await expireHolds(tx, now, where)), ...(await expireOffers(tx, now, where))]);
   if (where.classId !== undefined) classIds.add(where.classId);
@@ -151,11 +126,11 @@ async function releaseDueSpots(tx: Tx, now: Date, where: DueWhere = {}): Promise
   return offered;
 }
 
-/** Releases what is due (see releaseDueSpots) in a write of its own, then emails the new offers. */
-export async function passOnFreedSpots(ctx: AppContext, where: DueWhere = {}): Promise<number[]> {
+/** Releases what is due (see releaseDueSpots) in a write of its own, then announces the new offers. */
+export async function passOnFreedSpots(ctx: SpotsContext, where: DueWhere = {}): Promise<number[]> {
   const now = ctx.clock.now();
   const offered = await ctx.db.write((tx) => releaseDueSpots(tx, now, where));
-  if (offered.length > 0) await notifyNewOffers(ctx);
+  if (offered.length > 0) await ctx.announceOffers?.();
   return offered;
 }
 
@@ -163,7 +138,7 @@ export async function passOnFreedSpots(ctx: AppContext, where: DueWhere = {}): P
  * spots are first offered to the waitlist in the same transaction, so what the write then finds free is
  * really free. When the write refuses, its rollback undid those offers too: they are made again on their own,
  * so the people waiting hear at once. */
-export async function writeBookingSpots<T>(ctx: AppContext, classId: number, work: (tx: Tx) => Promise<T>): Promise<T> {
+export async function writeBookingSpots<T>(ctx: SpotsContext, classId: number, work: (tx: Tx) => Promise<T>): Promise<T> {
   const now = ctx.clock.now();
   let offered = 0;
   let result: T;
@@ -176,14 +151,14 @@ export async function writeBookingSpots<T>(ctx: AppContext, classId: number, wor
     if (offered > 0) await passOnFreedSpots(ctx, { classId });
     throw error;
   }
-  if (offered > 0) await notifyNewOffers(ctx);
+  if (offered > 0) await ctx.announceOffers?.();
   return result;
 }
 
 /** A write that frees spots (a cancellation, a declined or left offer, a raised capacity): the spots are
  * offered to the waitlist in the same transaction, before anyone else can book them, and emailed after it
  * commits. `classIds` names the classes, or reads them from the write's result. */
-export async function writeFreeingSpots<T>(ctx: AppContext, classIds: number[] | ((result: T) => number[]), work: (tx: Tx) => Promise<T>): Promise<T> {
+export async function writeFreeingSpots<T>(ctx: SpotsContext, classIds: number[] | ((result: T) => number[]), work: (tx: Tx) => Promise<T>): Promise<T> {
   const now = ctx.clock.now();
   const { result, offered } = await ctx.db.write(async (tx) => {
     const result = await work(tx);
@@ -191,52 +166,54 @@ export async function writeFreeingSpots<T>(ctx: AppContext, classIds: number[] |
     for (const classId of typeof classIds === 'function' ? classIds(result) : classIds) offered.push(...(await releaseDueSpots(tx, now, { classId })));
     return { result, offered };
   });
-  if (offered.length > 0) await notifyNewOffers(ctx);
+  if (offered.length > 0) await ctx.announceOffers?.();
   return result;
 }
 
 /** The timed sweep (api/background.ts): releases every hold and offer past its end, and fills every class that
  * has people waiting (spots also free up with nobody writing: a hold that merely ran out). */
-export async function sweepWaitlists(ctx: AppContext): Promise<void> {
+export async function sweepWaitlists(ctx: SpotsContext): Promise<void> {
   const now = ctx.clock.now();
   await ctx.db.write((tx) => releaseDueSpots(tx, now));
   const waiting = await ctx.db
     .selectDistinct({ classId: waitlistEntries.classId })
     .from(waitlistEntries)
     .innerJoin(classes, eq(classes.id, waitlistEntries.classId))
-    .where(and(eq(waitlistEntries.status, 'waiting'), isNull(classes.deletedAt)));
+    .where(and(entryIn(['waiting']), isNull(classes.deletedAt)));
   for (const { classId } of waiting) await ctx.db.write((tx) => releaseDueSpots(tx, now, { classId }));
-  await notifyNewOffers(ctx);
+  await ctx.announceOffers?.();
 }
 
-/** Emails every offer not yet announced. Each is claimed with a conditional UPDATE first, so however many
- * processes call this at once, each offer email goes out once. */
-export async function notifyNewOffers(ctx: AppContext): Promise<void> {
-  const pending = await ctx.db
+/** The offers not yet announced, each with its class, person and amount. */
+export function unannouncedOffers(ctx: SpotsContext) {
+  return ctx.db
     .select({ entry: waitlistEntries, cls: classes, user: { email: users.email, firstName: users.firstName }, amountCents: bookings.amountCents })
     .from(waitlistEntries)
     .innerJoin(classes, eq(classes.id, waitlistEntries.classId))
     .innerJoin(users, eq(users.id, waitlistEntries.userId))
     .innerJoin(bookings, eq(bookings.id, waitlistEntries.bookingId))
-    .where(and(eq(waitlistEntries.status, 'offered'), isNull(waitlistEntries.offerNotifiedAt)));
-  for (const { entry, cls, user, amountCents } of pending) {
-    const claimed = await ctx.db.write((tx) =>
-      tx
-        .update(waitlistEntries)
-        .set({ offerNotifiedAt: ctx.clock.now() })
-        .where(and(eq(waitlistEntries.id, entry.id), isNull(waitlistEntries.offerNotifiedAt), inArray(waitlistEntries.status, ['offered'])))
-        .returning({ id: waitlistEntries.id }),
-    );
-    if (claimed.length === 1) await sendOfferEmail(ctx, entry, cls, user, amountCents);
-  }
+    .where(and(entryIn(['offered']), isNull(waitlistEntries.offerNotifiedAt)));
+}
+
+/** Claims one offer's announcement with a conditional UPDATE: however many processes try at once, one wins
+ * (true), so each offer email goes out once. */
+export async function claimOfferAnnouncement(ctx: SpotsContext, entry: Pick<EntryRow, 'id'>): Promise<boolean> {
+  const claimed = await ctx.db.write((tx) =>
+    tx
+      .update(waitlistEntries)
+      .set({ offerNotifiedAt: ctx.clock.now() })
+      .where(and(eq(waitlistEntries.id, entry.id), isNull(waitlistEntries.offerNotifiedAt), entryIn(['offered'])))
+      .returning({ id: waitlistEntries.id }),
+  );
+  return claimed.length === 1;
 }
 
 /** The classes are going away (deleted): everyone still waiting for them (or holding an offer) leaves the
- * waitlist in one write, and each entry this call ended is emailed once after it commits, as the cancelled
- * bookings are (an entry another call ended first is not this call's to announce). */
-export async function closeWaitlists(ctx: AppContext, classIds: number[]): Promise<void> {
+ * waitlist in one write. Answers the entries this call ended, with class and person, for the caller to tell
+ * each one once (an entry another call ended first is not this call's to announce). */
+export async function closeWaitlists(ctx: SpotsContext, classIds: number[]) {
   const now = ctx.clock.now();
-  const closed = await ctx.db.write(async (tx) => {
+  return ctx.db.write(async (tx) => {
     const open = await tx
       .select({ entry: waitlistEntries, cls: classes, user: { email: users.email, firstName: users.firstName } })
       .from(waitlistEntries)
@@ -247,5 +224,4 @@ export async function closeWaitlists(ctx: AppContext, classIds: number[]): Promi
     for (const row of open) if (await moveEntry(tx, row.entry, 'leave', 'system', { endedAt: now })) ended.push(row);
     return ended;
   });
-  for (const { entry, cls, user } of closed) await sendWaitlistClosedEmail(ctx, entry, cls, user);
 }

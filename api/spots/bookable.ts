@@ -1,15 +1,15 @@
-// The reads the booking workflows share: the class being booked, a customer's active booking, the spots
-// taken, one booking with its class, and the messages those checks answer with.
+// The reads the booking workflows share: the class being booked, a customer's open booking, one booking with
+// its class, and the messages those checks answer with (spots taken: ./taken.ts).
 import { and, eq } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client';
 import { bookings, classes, users } from '../../db/schema';
-import type { SessionUser } from '../auth/session';
-import { liveClass } from '../spots/classes';
-import { isBookable } from '../spots/classes';
 import { badRequest, conflict, notFound } from '../errors';
-import { activeBooking } from '../spots/booking-states';
-import { hasStarted } from '../spots/policy';
-import type { BookingRow, ClassRow } from './shape';
+import { activeBooking, type BookingRow, isIn } from './booking-states';
+import { isBookable, liveClass } from './classes';
+import type { Customer } from './context';
+import { hasStarted } from './policy';
+
+type ClassRow = typeof classes.$inferSelect;
 
 export const ALREADY_BOOKED = 'You have already booked this class.';
 export const CLASS_GONE_REFUNDED = 'This class is no longer available, so your payment has been refunded in full.';
@@ -19,7 +19,7 @@ export const OFFER_OPEN = 'Spots in this class are held for you: accept the offe
 
 /** The class a customer wants to book: it exists and was not deleted, is a bookable row (not a series
  * template), has not started, and is not taught by the customer (it would take a customer's spot). */
-export async function loadBookableClass(db: Database | Tx, classId: number, user: SessionUser, now: Date): Promise<ClassRow> {
+export async function loadBookableClass(db: Database | Tx, classId: number, user: Pick<Customer, 'id'>, now: Date): Promise<ClassRow> {
   const cls = await db.select().from(classes).where(liveClass(classId)).get();
   if (!cls) throw notFound('Class not found.');
   if (!isBookable(cls)) throw badRequest('This is a recurring series: book one of its sessions.');
@@ -34,6 +34,13 @@ export async function activeBookingOf(db: Database | Tx, userId: number, classId
     .from(bookings)
     .where(and(eq(bookings.userId, userId), eq(bookings.classId, classId), activeBooking))
     .get();
+}
+
+/** Refuses a second booking of the class: the customer's open one is confirmed or a hold (already booked), or
+ * spots offered from the waitlist waiting for their answer. */
+export function refuseIfBooked(existing: BookingRow | undefined): void {
+  if (!existing) return;
+  throw isIn(existing, ['offered']) ? conflict(OFFER_OPEN, 'offer_open') : conflict(ALREADY_BOOKED, 'already_booked');
 }
 
 /** One booking with its class (cancel, review). */
@@ -52,7 +59,7 @@ export async function refusingDuplicates<T>(write: () => Promise<T>, message = A
     return await write();
   } catch (error) {
     const text = `${(error as Error)?.message ?? ''} ${String((error as { cause?: unknown })?.cause ?? '')}`;
-    if (/UNIQUE constraint failed/i.test(text)) throw conflict(message);
+    if (/UNIQUE constraint failed/i.test(text)) throw conflict(message, message === ALREADY_BOOKED ? 'already_booked' : undefined);
     throw error;
   }
 }

@@ -6,14 +6,14 @@ import { renderEmail } from '../mail-templates';
 import type { MailAttachment } from '../providers/mail';
 import { formatDollars } from '../lib/money';
 import { formatDateFull, formatTimeRangePT, formatTimePT, formatDateLong } from '../lib/pacific';
-import { attendeesOfBooking, describeAttendee } from '../spots/attendees';
-import type { Attendee } from '../attendees/model';
-import { bookingEvent } from '../calendar/events';
-import { placeOf } from '../classes/shape';
+import { type Attendee, attendeesOfBooking, describeAttendee } from '../spots/attendees';
+import { findUser } from '../spots/bookable';
+import { type BookingRow, type CancelReason, isIn } from '../spots/booking-states';
+import { placeOf } from '../lib/class-place';
 import { buildIcs } from '../lib/ics';
 import { spotCount } from '../lib/plural';
-import type { CancelReason } from '../spots/booking-states';
 import { fullRefundDeadline } from '../spots/policy';
+import { bookingEvent } from './calendar-event';
 
 type ClassRow = typeof classes.$inferSelect;
 type UserRow = Pick<typeof users.$inferSelect, 'email' | 'firstName'>;
@@ -41,7 +41,7 @@ export async function deliver(ctx: AppContext, send: () => Promise<void>): Promi
   try {
     await send();
   } catch (error) {
-    console.error('[bookings] email could not be sent', error);
+    console.error('[notices] email could not be sent', error);
   }
 }
 
@@ -102,6 +102,8 @@ export function sendCancellationEmail(
   user: UserRow,
   refundCents: number,
   reason: CancelReason,
+  /** The class's own reason, in place of the reason's usual words (the weather, a minimum size not reached). */
+  why?: string,
 ): Promise<void> {
   const wasPaid = booking.confirmedAt !== null && booking.amountCents > 0;
   const refund =
@@ -116,11 +118,23 @@ export function sendCancellationEmail(
     heading: `Booking cancelled: ${cls.title}`,
     paragraphs: [
       `Hi ${user.firstName},`,
-      REASON_TEXT[reason] ?? 'Your booking has been cancelled.',
+      why ?? REASON_TEXT[reason] ?? 'Your booking has been cancelled.',
       `Class: ${cls.title}, ${whenOf(cls)}`,
       refund,
     ],
     button: { label: 'Browse classes', url: `${ctx.env.publicUrl}/classes` },
   });
   return deliver(ctx, () => ctx.mail.send({ to: user.email, subject: `Booking cancelled: ${cls.title}`, ...content }));
+}
+
+/** A paid booking settled (api/spots/settlement.ts): its confirmation to the customer. */
+export async function notifyConfirmed(ctx: AppContext, booking: BookingRow, cls: ClassRow): Promise<void> {
+  const user = await findUser(ctx.db, booking.userId);
+  if (user) await sendBookingConfirmation(ctx, booking, cls, user);
+}
+
+/** A payment that could not be honoured was refunded in full: the customer hears why. */
+export async function notifyRefundedLatePayment(ctx: AppContext, booking: BookingRow, cls: ClassRow, refundCents: number): Promise<void> {
+  const user = await findUser(ctx.db, booking.userId);
+  if (user) await sendCancellationEmail(ctx, booking, cls, user, refundCents, isIn(booking, ['cancelledClassDeleted']) ? 'class_deleted' : 'payment_late');
 }

@@ -1,21 +1,26 @@
-// The classes a coach (or admin) manages, as GET /api/classes/managed returns them, and what the screens read
-// from them: series parents, sessions, active bookings.
-import type { listManagedClasses } from '../../../../api/classes/service';
-import { api, type Page, unwrap, unwrapPage } from '../../../lib/api';
-import type { PageWindow } from '../../components/Pagination';
-import { pageQuery } from '../../components/Pagination';
+// The shared "managed classes" module: the classes a coach (or admin) manages, as GET /api/classes/managed
+// documents them, and what the screens read from them (series parents, sessions, active bookings, Roster links,
+// delete). Used by My Calendar, My Classes, the coach's dashboard and the admin's class table.
+import type { ManagedClass } from '../../../api/classes/model';
+import { api, type Page, unwrap, unwrapPage } from '../../lib/api';
+import type { PageWindow } from '../components/Pagination';
+import { pageQuery } from '../components/Pagination';
 
-/** A row as the server builds it (the documented schema names only the fields every client needs). */
-export type ManagedClass = Awaited<ReturnType<typeof listManagedClasses>>['rows'][number];
+/** A row as GET /api/classes/managed documents it (api/classes/model.ts), typed through Eden. */
+export type { ManagedClass };
 export const MANAGED = ['classes', 'managed'] as const;
 
 type ManagedQuery = NonNullable<Parameters<typeof api.classes.managed.get>[0]>['query'];
-/** The documented row schema is loose (extra fields pass): the rows are read as the server builds them. */
-const managedPage = (query: ManagedQuery) => unwrapPage(api.classes.managed.get({ query })) as unknown as Promise<Page<ManagedClass>>;
+const managedPage = (query: ManagedQuery): Promise<Page<ManagedClass>> => unwrapPage(api.classes.managed.get({ query }));
 
-/** One page of series and one-time classes (My Classes: upcoming first; the admin table: newest first). */
-export const fetchSeriesPage = (window: PageWindow, options: { sort: 'next' | 'created'; q?: string }) =>
-  managedPage({ view: 'series', sort: options.sort, ...(options.q ? { q: options.q } : {}), ...pageQuery(window) });
+/** One page of series and one-time classes (My Classes: upcoming first, or only upcoming / only past; the admin
+ * table: newest first). */
+export const fetchSeriesPage = (window: PageWindow, options: { sort: 'next' | 'created'; q?: string; when?: 'upcoming' | 'past' }) =>
+  managedPage({ view: 'series', sort: options.sort, ...(options.q ? { q: options.q } : {}), ...(options.when ? { when: options.when } : {}), ...pageQuery(window) });
+
+/** The sessions of one series from `from` on, by start (at most one page of 100). */
+export const fetchSeriesSessions = async (parentId: number, from: string) =>
+  (await managedPage({ view: 'sessions', series: String(parentId), from, limit: '100' })).items;
 
 /** The rows starting in [from, to) by start (one calendar month), page by page as the server caps a page;
  * at most `max` of them. */

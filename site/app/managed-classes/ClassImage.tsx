@@ -1,5 +1,5 @@
 // A class's image, falling back to the default image when it is missing or fails to load.
-import { DEFAULT_CLASS_IMAGE } from '../../../lib/catalog';
+import { DEFAULT_CLASS_IMAGE } from '../../lib/catalog';
 
 export default function ClassImage({ src, className }: { src: string | null | undefined; className: string }) {
   return (

@@ -1,21 +1,20 @@
 // Payment holds (used by api/payments): a paid booking reserves its spots for 15 minutes while the customer
 // pays; a reloaded checkout reuses its hold (renewed, at most 30 minutes from its start), another quantity
-// replaces it, a customer has at most 3 at once, and holds nobody paid expire (./expiry.ts). A hold that an accepted waitlist offer became keeps the amount offered.
+// replaces it, a customer has at most 3 at once, and holds nobody paid expire (./release.ts). A hold that an accepted waitlist offer became keeps the amount offered.
 import { and, asc, eq, gt, ne } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { bookings, waitlistEntries } from '../../db/schema';
-import type { AttendeeInput } from '../attendees/model';
-import { checkAttendees, saveAttendees } from '../spots/attendees';
-import type { SessionUser } from '../auth/session';
-import type { AppContext } from '../context';
+import { bookings, classes, waitlistEntries } from '../../db/schema';
 import { badRequest, conflict, DomainError } from '../errors';
 import { priceBreakdown } from '../lib/money';
-import { writeBookingSpots } from '../waitlist/offers';
-import { applyTransition, inStates } from '../spots/booking-states';
-import { checkCapacity, holdExpiry, MAX_LIVE_HOLDS, renewedHoldExpiry } from '../spots/policy';
-import { ALREADY_BOOKED, activeBookingOf, OFFER_OPEN, loadBookableClass, PRICE_CHANGED, refusingDuplicates } from './queries';
-import { spotsTaken } from '../spots/taken';
-import type { BookingRow, ClassRow } from './shape';
+import { type AttendeeInput, checkAttendees, saveAttendees } from './attendees';
+import { activeBookingOf, loadBookableClass, PRICE_CHANGED, refuseIfBooked, refusingDuplicates } from './bookable';
+import { applyTransition, type BookingRow, inStates, isIn } from './booking-states';
+import type { Customer, SpotsContext } from './context';
+import { checkCapacity, holdExpiry, MAX_LIVE_HOLDS, renewedHoldExpiry } from './policy';
+import { writeBookingSpots } from './release';
+import { spotsTaken } from './taken';
+
+type ClassRow = typeof classes.$inferSelect;
 
 export interface HoldResult {
   booking: BookingRow;
@@ -52,8 +51,8 @@ const TOO_MANY_HOLDS = `You already have ${MAX_LIVE_HOLDS} checkouts waiting for
  * named later (the checkout page asks for the intent first, then names them before paying): without them, a
  * reused hold keeps the names it has. */
 export async function placeHold(
-  ctx: AppContext,
-  user: SessionUser,
+  ctx: SpotsContext,
+  user: Customer,
   input: { classId: number; quantity: number; clientTotalCents: number; attendees?: AttendeeInput[] },
 ): Promise<HoldResult> {
   const { quantity } = input;
@@ -65,8 +64,8 @@ export async function placeHold(
       const attendees = input.attendees === undefined ? null : checkAttendees(input.attendees, quantity, cls.ageGroup, user);
       const existing = await activeBookingOf(tx, user.id, cls.id);
       let replacedIntentId: string | null = null;
-      if (existing?.status === 'confirmed') throw conflict(ALREADY_BOOKED);
-      if (existing?.status === 'offered') throw conflict(OFFER_OPEN);
+      // A hold of the customer's own is replaced or reused below; anything else open refuses.
+      if (existing && !isIn(existing, ['hold'])) refuseIfBooked(existing);
       const offer = existing ? await acceptedOfferOf(tx, existing.id) : undefined;
       if (existing && existing.quantity === quantity && (existing.amountCents === input.clientTotalCents || offer)) {
         // Reloading checkout keeps the same hold and intent (so a payment in flight is never lost), renewed up
@@ -102,12 +101,12 @@ export async function placeHold(
   );
 }
 
-export async function attachIntent(ctx: AppContext, bookingId: number, intentId: string): Promise<void> {
+export async function attachIntent(ctx: SpotsContext, bookingId: number, intentId: string): Promise<void> {
   await ctx.db.write((tx) => tx.update(bookings).set({ paymentIntentId: intentId }).where(eq(bookings.id, bookingId)));
 }
 
 /** The provider could not create the intent: the hold is released at once. */
-export async function releaseHold(ctx: AppContext, bookingId: number): Promise<void> {
+export async function releaseHold(ctx: SpotsContext, bookingId: number): Promise<void> {
   const now = ctx.clock.now();
   await ctx.db.write((tx) => applyTransition(tx, { id: bookingId }, 'failPayment', 'system', { cancelledAt: now }));
 }

@@ -1,13 +1,14 @@
 // The waitlist emails: an offer (which spots are held, until when in Pacific time, the price, and where to
 // answer), and the class cancelled while the person was waiting.
 import type { classes, users } from '../../db/schema';
-import { deliver, whenOf, whereOf } from '../bookings/emails';
+import { deliver, whenOf, whereOf } from './booking-emails';
 import type { AppContext } from '../context';
 import { formatDollars } from '../lib/money';
 import { formatDateLong, formatTimePT } from '../lib/pacific';
 import { spotCount } from '../lib/plural';
 import { renderEmail } from '../mail-templates';
-import type { EntryRow } from '../spots/entry-states';
+import { type EntryRow, entryIs } from '../spots/entry-states';
+import { claimOfferAnnouncement, closeWaitlists, unannouncedOffers } from '../spots/release';
 
 type ClassRow = typeof classes.$inferSelect;
 type UserRow = Pick<typeof users.$inferSelect, 'email' | 'firstName'>;
@@ -51,7 +52,7 @@ function waitlistClosedEmail(ctx: AppContext, entry: Pick<EntryRow, 'status'>, c
       `Hi ${user.firstName},`,
       'We are sorry: the coach had to cancel this class, so you are no longer on its waitlist.',
       `Class: ${cls.title}, ${whenOf(cls)}`,
-      entry.status === 'offered' ? 'The spots held for you are released. Nothing was charged.' : 'Nothing was charged.',
+      entryIs(entry, ['offered']) ? 'The spots held for you are released. Nothing was charged.' : 'Nothing was charged.',
     ],
     button: { label: 'Browse classes', url: `${ctx.env.publicUrl}/classes` },
     footnote: WHY_THIS_EMAIL,
@@ -61,4 +62,19 @@ function waitlistClosedEmail(ctx: AppContext, entry: Pick<EntryRow, 'status'>, c
 
 export function sendWaitlistClosedEmail(ctx: AppContext, entry: Pick<EntryRow, 'status'>, cls: ClassRow, user: UserRow): Promise<void> {
   return deliver(ctx, () => ctx.mail.send(waitlistClosedEmail(ctx, entry, cls, user)));
+}
+
+/** Emails every offer not yet announced, each once however many processes call this at once (the domain
+ * claims each before it is sent). api/app.ts wires it as ctx.announceOffers, so every write that makes offers
+ * announces them once it commits; the timed waitlist sweep calls it too. */
+export async function announceNewOffers(ctx: AppContext): Promise<void> {
+  for (const { entry, cls, user, amountCents } of await unannouncedOffers(ctx)) {
+    if (await claimOfferAnnouncement(ctx, entry)) await sendOfferEmail(ctx, entry, cls, user, amountCents);
+  }
+}
+
+/** The classes are going away (deleted): everyone still waiting for them (or holding an offer) leaves the
+ * waitlist, and each entry this call ended is emailed once, as the cancelled bookings are. */
+export async function closeWaitlistsAndTell(ctx: AppContext, classIds: number[]): Promise<void> {
+  for (const { entry, cls, user } of await closeWaitlists(ctx, classIds)) await sendWaitlistClosedEmail(ctx, entry, cls, user);
 }

@@ -5,17 +5,16 @@
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { bookings, classes } from '../../db/schema';
-import { isDeletedClass } from '../spots/classes';
-import { leaveOnceBooked } from '../spots/entry-states';
-import type { AppContext } from '../context';
 import { conflict } from '../errors';
-import { sendBookingConfirmation, sendCancellationEmail } from './emails';
-import { activeBooking, applyTransition, type BookingState, stateOf, type TransitionPatch } from '../spots/booking-states';
-import { hasStarted } from '../spots/policy';
-import { takesSpotsNow } from '../spots/taken';
-import { CLASS_GONE_REFUNDED, findUser } from './queries';
-import { spotsTaken } from '../spots/taken';
-import type { BookingRow, ClassRow } from './shape';
+import { CLASS_GONE_REFUNDED } from './bookable';
+import { activeBooking, applyTransition, type BookingRow, type BookingState, stateOf, type TransitionPatch } from './booking-states';
+import { isDeletedClass } from './classes';
+import type { SpotsContext } from './context';
+import { leaveOnceBooked } from './entry-states';
+import { hasStarted } from './policy';
+import { spotsTaken, takesSpotsNow } from './taken';
+
+type ClassRow = typeof classes.$inferSelect;
 
 export type SettleOutcome =
   | { kind: 'confirmed'; booking: BookingRow; cls: ClassRow; newly: boolean }
@@ -25,7 +24,7 @@ export type SettleOutcome =
 const CLASS_STARTED_REFUNDED = 'The class had already started when your payment arrived, so your payment has been refunded in full.';
 const CHANGED_MEANWHILE = 'This booking changed while the payment was being settled. Please try again.';
 const moved = (row: BookingRow | null): BookingRow => {
-  if (!row) throw conflict(CHANGED_MEANWHILE);
+  if (!row) throw conflict(CHANGED_MEANWHILE, 'changed_meanwhile');
   return row;
 };
 
@@ -46,7 +45,7 @@ async function lateRefusal(tx: Tx, booking: BookingRow, cls: ClassRow, now: Date
   return null;
 }
 
-export async function settlePaidBooking(ctx: AppContext, bookingId: number): Promise<SettleOutcome> {
+export async function settlePaidBooking(ctx: SpotsContext, bookingId: number): Promise<SettleOutcome> {
   const now = ctx.clock.now();
   return ctx.db.write(async (tx) => {
     const booking = (await tx.select().from(bookings).where(eq(bookings.id, bookingId)).get())!;
@@ -99,14 +98,4 @@ export async function settlePaidBooking(ctx: AppContext, bookingId: number): Pro
     await leaveOnceBooked(tx, confirmed, now);
     return { kind: 'confirmed', booking: confirmed, cls, newly: true };
   });
-}
-
-export async function notifyConfirmed(ctx: AppContext, booking: BookingRow, cls: ClassRow): Promise<void> {
-  const user = await findUser(ctx.db, booking.userId);
-  if (user) await sendBookingConfirmation(ctx, booking, cls, user);
-}
-
-export async function notifyRefundedLatePayment(ctx: AppContext, booking: BookingRow, cls: ClassRow, refundCents: number): Promise<void> {
-  const user = await findUser(ctx.db, booking.userId);
-  if (user) await sendCancellationEmail(ctx, booking, cls, user, refundCents, booking.cancelReason === 'class_deleted' ? 'class_deleted' : 'payment_late');
 }

@@ -2,8 +2,8 @@
 // (Delete Anyways), then for a session of a series the scope choice (This class / This and following
 // classes), otherwise the browser confirmation. Used by My Calendar, My Classes and the admin class table.
 import { useState } from 'react';
-import { toast } from '../../../lib/stores/toast';
-import Modal from '../../components/Modal';
+import { toast } from '../../lib/stores/toast';
+import Modal from '../components/Modal';
 import { deleteClassRequest, isSeriesParent, isSeriesSession, type ManagedClass } from './classes';
 
 type Step = { kind: 'idle' } | { kind: 'bookings'; cls: ManagedClass } | { kind: 'scope'; cls: ManagedClass } | { kind: 'series'; cls: ManagedClass };

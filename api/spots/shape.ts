@@ -1,21 +1,18 @@
 // A booking as the API returns it: amounts in dollars, instants in RFC 3339, the refund a cancellation would
-// give now, and the embedded class. Every route that returns a booking goes through here.
+// give now, and the embedded class. Every route that returns a booking goes through here (the answers are
+// checked against api/bookings/model.ts Booking and BookingClass where the routes return them).
 import type { bookings, classes } from '../../db/schema';
-import type { Attendee } from '../attendees/model';
-import { isDeletedClass } from '../spots/classes';
 import { centsToDollars } from '../lib/money';
-import type { Booking, BookingClass } from './model';
-import { fullRefundDeadline, refundFor } from '../spots/policy';
+import type { Attendee } from './attendees';
+import { isIn, OPEN_STATES } from './booking-states';
+import { paidCents } from './cancellation';
+import { isDeletedClass } from './classes';
+import { fullRefundDeadline, refundFor } from './policy';
 
 export type BookingRow = typeof bookings.$inferSelect;
 export type ClassRow = typeof classes.$inferSelect;
 
-/** What the customer has paid for a booking: its amount once confirmed (a hold has paid nothing yet). */
-export function paidCents(row: Pick<BookingRow, 'status' | 'amountCents'>): number {
-  return row.status === 'confirmed' ? row.amountCents : 0;
-}
-
-export function toBookingJson(row: BookingRow, cls: ClassRow, now: Date, attendees: Attendee[], reviewId: number | null = null): Booking {
+export function toBookingJson(row: BookingRow, cls: ClassRow, now: Date, attendees: Attendee[], reviewId: number | null = null) {
   const paid = paidCents(row);
   const changed = row.classChangedAt !== null;
   const deadline = paid > 0 ? fullRefundDeadline(cls.startTime, changed) : null;
@@ -30,12 +27,12 @@ export function toBookingJson(row: BookingRow, cls: ClassRow, now: Date, attende
     amount: centsToDollars(row.amountCents),
     refundAmount: row.refundAmountCents === null ? null : centsToDollars(row.refundAmountCents),
     paymentIntentId: row.paymentIntentId,
-    holdExpiresAt: row.status === 'pending' ? (row.holdExpiresAt?.toISOString() ?? null) : null,
+    holdExpiresAt: isIn(row, ['hold']) ? (row.holdExpiresAt?.toISOString() ?? null) : null,
     confirmedAt: row.confirmedAt?.toISOString() ?? null,
     cancelledAt: row.cancelledAt?.toISOString() ?? null,
     cancelReason: row.cancelReason,
     createdAt: row.createdAt.toISOString(),
-    refundIfCancelledNow: row.status === 'cancelled' ? 0 : centsToDollars(refundFor(paid, cls.startTime, now, changed)),
+    refundIfCancelledNow: !isIn(row, OPEN_STATES) ? 0 : centsToDollars(refundFor(paid, cls.startTime, now, changed)),
     fullRefundUntil: deadline?.toISOString() ?? null,
     reviewId,
     attendees,
@@ -45,7 +42,7 @@ export function toBookingJson(row: BookingRow, cls: ClassRow, now: Date, attende
 }
 
 /** The class as embedded in a booking or a waitlist entry. */
-export function toBookingClassJson(cls: ClassRow): BookingClass {
+export function toBookingClassJson(cls: ClassRow) {
   return {
     id: cls.id,
     title: cls.title,

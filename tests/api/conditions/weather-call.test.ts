@@ -1,0 +1,185 @@
+// The weather call and the minimum class size, on the real server with the real NWS client against the local
+// stand-in (80% chance of rain every hour): a coach sets a rain threshold, the clock passes the 24 h check, the
+// coach and admins are emailed once, attendees see "Weather watch", the coach chooses Cancel and each attendee
+// is refunded in full and notified exactly once, also with two processes deciding at the same moment; a class
+// below its minimum is cancelled at its decision time with refunds, one at its minimum is confirmed to run.
+// TEST_DATABASE=sqld runs the same on sqld.
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { eq } from 'drizzle-orm';
+import { type AppContext, createContext } from '../../../api/context';
+import { decideClassSizes } from '../../../api/conditions/minimum-size';
+import { refreshConditions } from '../../../api/conditions/refresh';
+import { checkWeatherCalls, decideWeatherCall } from '../../../api/conditions/weather-call';
+import { toSessionUser } from '../../../api/auth/session';
+import { env } from '../../../api/env';
+import { testPaymentIntents, users } from '../../../db/schema';
+import type { TestClient, TestServer } from '../../helpers/api';
+import { outbox } from '../bookings/fixtures';
+import { addUser, type Cast, classForm, clientFor, startWithCast } from '../classes/helpers';
+import { type StandIn, startStandIn } from './stand-in';
+
+const CRISSY = { latitude: 37.8039, longitude: -122.4648 };
+const HOUR = 3_600_000;
+let standIn: StandIn;
+let server: TestServer;
+let cast: Cast;
+
+beforeAll(async () => {
+  standIn = startStandIn();
+  // The stand-in's hours start at the real clock's hour: the test clock starts there too.
+  ({ server, cast } = await startWithCast(new Date(Math.floor(Date.now() / HOUR) * HOUR + 60_000).toISOString(), {
+    env: { conditions: { ...env.conditions, weather: 'nws', airQuality: 'off', nwsBaseUrl: standIn.url } },
+  }));
+});
+afterAll(async () => {
+  standIn.stop();
+  await server.stop();
+});
+
+async function customer(name: string): Promise<{ id: number; email: string; client: TestClient }> {
+  const email = `${name.toLowerCase()}-${Math.random().toString(36).slice(2, 7)}@example.test`;
+  const id = await addUser(server.ctx, { email, firstName: name });
+  return { id, email, client: await clientFor(server, id) };
+}
+
+/** Books and pays through the built-in test provider, as the checkout page does. */
+async function bookAndPay(client: TestClient, classId: number, price: number, quantity = 1): Promise<string> {
+  const amount = Math.round(price * quantity * 105) / 100;
+  const intent = await client.post('/api/payment/create-intent', { classId, quantity, amount });
+  expect(intent.status).toBe(200);
+  const pay = await client.post('/api/payment/test-provider/pay', { paymentIntentId: intent.body.id, clientSecret: intent.body.clientSecret, cardNumber: '4242 4242 4242 4242', expiry: '12/40', cvc: '123' });
+  expect(pay.status).toBe(200);
+  expect((await client.post('/api/payment/confirm', { paymentIntentId: intent.body.id })).status).toBe(200);
+  return intent.body.id;
+}
+
+const refundedCents = async (intentId: string) => (await server.ctx.db.select().from(testPaymentIntents).where(eq(testPaymentIntents.id, intentId)).get())!.refundedCents;
+const mailsTo = (email: string, subject: string) => outbox(server).filter((m) => m.includes(`To: ${email}`) && m.includes(subject));
+
+async function classAt(startsInHours: number, extra: Record<string, unknown>) {
+  const start = new Date(server.clock.now().getTime() + startsInHours * HOUR);
+  start.setUTCMinutes(0, 0, 0);
+  const created = await cast.coach.post('/api/classes', classForm(cast.categoryId, { startTime: start.toISOString(), price: 20, ...CRISSY, ...extra }));
+  expect(created.status).toBe(201);
+  return created.body as { id: number; title: string };
+}
+
+describe('the weather call', () => {
+  test('a coach sets a rain threshold; at the 24 h check the coach and admins are emailed once, attendees see Weather watch, Cancel refunds each attendee in full and notifies them once', async () => {
+    const policy = { rainChance: 60, aqi: 150, windMph: null, heatF: null, rainPlan: 'cancel', backupLocation: null };
+    const cls = await classAt(30, { title: 'Rainy Day Bootcamp' });
+    const set = await cast.coach.request('PATCH', `/api/classes/${cls.id}`, { weatherPolicy: policy });
+    expect(set.status).toBe(200);
+    expect(set.body.weatherPolicy).toEqual(policy);
+    expect(set.body.weatherPolicyText).toBe('Cancelled at 60% chance of rain, AQI 150+ with a full refund');
+    const ana = await customer('Ana');
+    const ben = await customer('Ben');
+    const anaIntent = await bookAndPay(ana.client, cls.id, 20, 2);
+    const benIntent = await bookAndPay(ben.client, cls.id, 20);
+    await refreshConditions(server.ctx);
+    // 30 hours ahead: no call yet.
+    expect(await checkWeatherCalls(server.ctx)).toBe(0);
+    // The clock passes the 24 h check with 80% forecast.
+    server.clock.advance(6.5 * HOUR);
+    await refreshConditions(server.ctx);
+    expect(await checkWeatherCalls(server.ctx)).toBe(1);
+    expect(await checkWeatherCalls(server.ctx)).toBe(0);
+    const coachEmail = (await server.ctx.db.select({ email: users.email }).from(users).where(eq(users.id, cast.coachId)).get())!.email;
+    const adminEmail = (await server.ctx.db.select({ email: users.email }).from(users).where(eq(users.id, cast.adminId)).get())!.email;
+    expect(mailsTo(coachEmail, 'Weather call: Rainy Day Bootcamp')).toHaveLength(1);
+    expect(mailsTo(adminEmail, 'Weather call: Rainy Day Bootcamp')).toHaveLength(1);
+    expect(mailsTo(coachEmail, 'Weather call')[0]).toContain('Chance of rain 80% (limit 60%)');
+    // The banner's list, and the attendees' "Weather watch".
+    const pending = await cast.coach.get('/api/weather-calls');
+    expect(pending.body).toEqual([expect.objectContaining({ classId: cls.id, checkpoint: '24h', status: 'pending', reasons: ['Chance of rain 80% (limit 60%)'] })]);
+    expect((await cast.otherCoach.get('/api/weather-calls')).body).toEqual([]);
+    expect((await ana.client.get(`/api/conditions?classIds=${cls.id}`)).body[0].watch).toMatchObject({ status: 'pending' });
+    // Only the class's coach or an admin decides.
+    expect((await cast.otherCoach.post(`/api/classes/${cls.id}/weather-call`, { decision: 'cancel' })).status).toBe(403);
+    expect((await ana.client.post(`/api/classes/${cls.id}/weather-call`, { decision: 'cancel' })).status).toBe(403);
+    // Cancel, sent three times at once and once more: one decision, one refund each, one email each.
+    const answers = await Promise.all([1, 2, 3].map(() => cast.coach.post(`/api/classes/${cls.id}/weather-call`, { decision: 'cancel' })));
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
+    expect(answers[0]!.body).toMatchObject({ status: 'cancelled', classId: cls.id });
+    expect((await cast.coach.post(`/api/classes/${cls.id}/weather-call`, { decision: 'cancel' })).status).toBe(200);
+    expect((await cast.coach.post(`/api/classes/${cls.id}/weather-call`, { decision: 'go' })).body.message).toBe('This weather call was already decided: Cancel.');
+    expect(await refundedCents(anaIntent)).toBe(4200);
+    expect(await refundedCents(benIntent)).toBe(2100);
+    for (const person of [ana, ben]) {
+      const notices = mailsTo(person.email, 'Booking cancelled: Rainy Day Bootcamp');
+      expect(notices).toHaveLength(1);
+      expect(notices[0]).toContain('cancelled for the weather');
+    }
+    const bookings = (await ana.client.get('/api/bookings')).body as { classId: number; status: string; refundAmount: number }[];
+    expect(bookings.find((b) => b.classId === cls.id)).toMatchObject({ status: 'cancelled', refundAmount: 42 });
+    expect((await ana.client.get(`/api/classes/${cls.id}`)).status).toBe(404);
+  });
+
+  test('two processes on one database decide the same call at the same moment: one decision, one refund, one email each', async () => {
+    const cls = await classAt(20, { title: 'Windy Ridge Hike', weatherPolicy: { rainChance: 50, aqi: null, windMph: null, heatF: null, rainPlan: 'cancel', backupLocation: null } });
+    const cara = await customer('Cara');
+    const caraIntent = await bookAndPay(cara.client, cls.id, 20);
+    await refreshConditions(server.ctx);
+    expect(await checkWeatherCalls(server.ctx)).toBe(1);
+    const other: AppContext = await createContext({ env: server.ctx.env, clock: server.clock, migrate: false });
+    try {
+      const coach = toSessionUser((await server.ctx.db.select().from(users).where(eq(users.id, cast.coachId)).get())!);
+      const admin = toSessionUser((await server.ctx.db.select().from(users).where(eq(users.id, cast.adminId)).get())!);
+      const [a, b] = await Promise.all([
+        decideWeatherCall(server.ctx, coach, cls.id, { decision: 'cancel', notifyAttendees: true }),
+        decideWeatherCall(other, admin, cls.id, { decision: 'cancel', notifyAttendees: true }),
+      ]);
+      expect(a.id).toBe(b.id);
+      expect([a.status, b.status]).toEqual(['cancelled', 'cancelled']);
+    } finally {
+      other.db.close();
+    }
+    expect(await refundedCents(caraIntent)).toBe(2100);
+    expect(mailsTo(cara.email, 'Booking cancelled: Windy Ridge Hike')).toHaveLength(1);
+  });
+
+  test('Go ahead tells attendees "It\'s on" once; a move needs a place or time', async () => {
+    const cls = await classAt(10, { title: 'Drizzle Yoga', weatherPolicy: { rainChance: 50, aqi: null, windMph: null, heatF: null, rainPlan: 'light_rain', backupLocation: null } });
+    const dev = await customer('Dev');
+    await bookAndPay(dev.client, cls.id, 20);
+    await refreshConditions(server.ctx);
+    expect(await checkWeatherCalls(server.ctx)).toBe(1);
+    const move = await cast.coach.post(`/api/classes/${cls.id}/weather-call`, { decision: 'move' });
+    expect(move.status).toBe(400);
+    expect(move.body.message).toBe('Choose where or when the class moves to');
+    const go = await cast.coach.post(`/api/classes/${cls.id}/weather-call`, { decision: 'go', message: 'Bring a rain shell' });
+    expect(go.body).toMatchObject({ status: 'go', message: 'Bring a rain shell' });
+    expect((await cast.coach.post(`/api/classes/${cls.id}/weather-call`, { decision: 'go' })).status).toBe(200);
+    const onIt = mailsTo(dev.email, "It's on: Drizzle Yoga");
+    expect(onIt).toHaveLength(1);
+    expect(onIt[0]).toContain('Bring a rain shell');
+    expect((await dev.client.get(`/api/conditions?classIds=${cls.id}`)).body[0].watch).toMatchObject({ status: 'go' });
+  });
+});
+
+describe('the minimum class size', () => {
+  test('below its minimum at the decision time a class is cancelled with full refunds; at its minimum it is confirmed to run', async () => {
+    const low = await classAt(20, { title: 'Tiny Tai Chi', capacity: 8, minAttendees: 3, decisionHours: 12 });
+    const ok = await classAt(20, { title: 'Full Frisbee', capacity: 8, minAttendees: 2, decisionHours: 12 });
+    expect((await cast.coach.post('/api/classes', classForm(cast.categoryId, { capacity: 4, minAttendees: 5 }))).body.errors).toEqual({ minAttendees: ['Minimum must be from 2 to the capacity'] });
+    const eli = await customer('Eli');
+    const fay = await customer('Fay');
+    const eliIntent = await bookAndPay(eli.client, low.id, 20, 2);
+    await bookAndPay(fay.client, ok.id, 20, 2);
+    const read = (await server.client().get(`/api/classes/${low.id}`)).body;
+    expect(read).toMatchObject({ minAttendees: 3, decisionHours: 12, sizeDecision: null });
+    expect(Date.parse(read.decisionTime)).toBe(Date.parse(read.startTime) - 12 * HOUR);
+    // Before the decision time nothing happens.
+    expect(await decideClassSizes(server.ctx)).toBe(0);
+    server.clock.advance(8.5 * HOUR);
+    expect(await decideClassSizes(server.ctx)).toBe(2);
+    expect(await decideClassSizes(server.ctx)).toBe(0);
+    expect(await refundedCents(eliIntent)).toBe(4200);
+    const notice = mailsTo(eli.email, 'Booking cancelled: Tiny Tai Chi');
+    expect(notice).toHaveLength(1);
+    expect(notice[0]).toContain('needed at least 3 people');
+    expect((await server.client().get(`/api/classes/${low.id}`)).status).toBe(404);
+    expect((await server.client().get(`/api/classes/${ok.id}`)).body.sizeDecision).toBe('confirmed');
+    expect(mailsTo(fay.email, 'Booking cancelled')).toHaveLength(0);
+  });
+});
