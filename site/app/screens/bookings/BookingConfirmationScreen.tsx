@@ -77,7 +77,7 @@ export default function BookingConfirmationScreen({ params }: ScreenProps) {
         <Icon name="arrowLeft" /> My Bookings
       </a>
       {fresh && b.status === 'confirmed' && (
-        <p role="status" className="mb-4 flex items-center gap-2 rounded-xl bg-brand-50 p-4 font-semibold text-brand-900 dark:bg-brand-950/60 dark:text-brand-100">
+        <p role="status" className="mb-4 flex items-center gap-2 rounded-xl bg-brand-50 p-4 font-semibold text-brand-900 dark:bg-brand-900/50 dark:text-brand-100">
           <Icon name="check" className="h-5 w-5" /> You're booked! A confirmation email is on its way.
         </p>
       )}

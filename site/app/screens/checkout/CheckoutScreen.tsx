@@ -282,7 +282,7 @@ function Checkout({ classId, initialQuantity }: { classId: number; initialQuanti
             <SpotCounter quantity={quantity} max={Math.max(quantity, available)} onChange={setQuantity} />
           </div>
           {/* The hold, said plainly, with a way out that charges nothing. */}
-          <div className="mt-4 flex flex-wrap items-center justify-between gap-2 rounded-xl bg-brand-50 p-3 text-sm text-brand-900 dark:bg-brand-950/60 dark:text-brand-100" role="status" aria-live="polite" data-testid="hold-status">
+          <div className="mt-4 flex flex-wrap items-center justify-between gap-2 rounded-xl bg-brand-50 p-3 text-sm text-brand-900 dark:bg-brand-900/50 dark:text-brand-100" role="status" aria-live="polite" data-testid="hold-status">
             <p className="flex items-center gap-2 font-semibold">
               <Icon name="clock" className="h-4 w-4 shrink-0" />
               {rehold ? 'Holding your spots...' : intent.holdExpiresAt ? `${quantity === 1 ? 'Spot' : `${quantity} spots`} held until ${formatTimePT(intent.holdExpiresAt)}` : `${spotCount(quantity)} held for you`}
