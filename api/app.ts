@@ -1,7 +1,7 @@
 // The Elysia app mounted at /api: security checks, the one error handler, and every feature's routes.
 import { Elysia, ValidationError } from 'elysia';
 import { adminRoutes } from './admin';
-import { cancelClassBookings } from './notices/class-cancellations';
+import { waiverRoutes } from './waivers';
 import { authRoutes } from './auth';
 import { attendeeRoutes } from './attendees';
 import { bookingRoutes } from './bookings';
@@ -30,6 +30,7 @@ import { earningsRoutes } from './earnings';
 import { blogAdminRoutes } from './blog-admin';
 import { waitlistRoutes } from './waitlist';
 import { announceNewOffers } from './notices/waitlist-emails';
+import { openIntent } from './payments/service';
 
 /** JSON bodies above this are refused with 413; the upload route has its own, larger limit (one image plus
  * the multipart framing around it). Counted on the bytes received, chunked or not (api/lib/body-limit.ts). */
@@ -170,8 +171,8 @@ export function createApi(ctx: AppContext) {
     .use(healthRoutes(ctx))
     .use(authRoutes(ctx))
     .use(userRoutes(ctx))
-    // Suspending a coach cancels their classes' bookings through the bookings feature's own flow.
-    .use(adminRoutes(ctx, { cancelClassBookings }))
+    .use(adminRoutes(ctx))
+    .use(waiverRoutes(ctx))
     .use(uploadRoutes(ctx))
     .use(catalogRoutes(ctx))
     .use(contactRoutes(ctx))
@@ -182,7 +183,7 @@ export function createApi(ctx: AppContext) {
     .use(blogAdminRoutes(ctx))
     // Feature routes are added below, one line each.
     .use(bookingRoutes(ctx))
-    .use(waitlistRoutes(ctx))
+    .use(waitlistRoutes(ctx, { openCheckout: openIntent }))
     .use(paymentRoutes(ctx))
     .use(payoutRoutes(ctx))
     .use(earningsRoutes(ctx))

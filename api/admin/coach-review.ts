@@ -4,18 +4,17 @@
 // reinstating brings back exactly those), their booked customers refunded in full and told.
 import { and, count, eq, gt, inArray, isNotNull, isNull } from 'drizzle-orm';
 import { categories, classes, payoutAccounts, sessions, users } from '../../db/schema';
-import type { Actor } from '../spots/booking-states';
 import { type SessionUser, toSessionUser } from '../auth/session';
 import type { AppContext } from '../context';
 import { conflict, forbidden, notFound } from '../errors';
 import { renderEmail } from '../mail-templates';
+import { cancelClassBookings } from '../notices/class-cancellations';
 import { recordAudit } from './audit';
 import type { AdminUserRow, CoachApplication } from './model';
 import { toAdminUser } from './service';
 
-/** Cancels every active booking of these classes with a full refund and emails each customer (the bookings
- * feature's class-deletion flow, handed in by api/app.ts so this folder does not import another feature). */
-export type CancelClassBookings = (ctx: AppContext, classIds: number[], actor: Actor) => Promise<{ cancelled: number; refunded: number }>;
+/** The cancellation email's reason for a suspended coach's classes (the customers are not told why). */
+const SUSPENDED_COACH_CANCELS = 'We are sorry: this class is no longer offered on Fogline, so your booking has been cancelled and everything you paid refunded.';
 
 async function loadUser(ctx: AppContext, id: number) {
   const row = await ctx.db.select().from(users).where(eq(users.id, id)).get();
@@ -76,7 +75,7 @@ export async function rejectCoach(ctx: AppContext, admin: SessionUser, coachId: 
 /** PUT /api/admin/users/{id}/suspend: the account can no longer sign in (its sessions end now). A coach's
  * classes to come leave the catalogue and their bookings are cancelled with full refunds, each customer emailed.
  * Calling it again for a suspended coach finishes a takedown a failed refund interrupted. */
-export async function suspendAccount(ctx: AppContext, admin: SessionUser, userId: number, reason: string, cancelClassBookings: CancelClassBookings) {
+export async function suspendAccount(ctx: AppContext, admin: SessionUser, userId: number, reason: string) {
   const target = await loadUser(ctx, userId);
   if (target.role === 'admin') throw forbidden('Admin accounts cannot be suspended here.');
   const now = ctx.clock.now();
@@ -95,7 +94,7 @@ export async function suspendAccount(ctx: AppContext, admin: SessionUser, userId
       .from(classes)
       .where(and(eq(classes.coachId, userId), isNull(classes.deletedAt), gt(classes.startTime, now)));
     const ids = upcoming.map((c) => c.id);
-    refunds = await cancelClassBookings(ctx, ids, 'admin');
+    refunds = await cancelClassBookings(ctx, ids, 'admin', SUSPENDED_COACH_CANCELS);
     for (let i = 0; i < ids.length; i += 500) {
       const chunk = ids.slice(i, i + 500);
       await ctx.db.write((tx) => tx.update(classes).set({ deletedAt: now, hiddenWithCoachAt: now }).where(and(inArray(classes.id, chunk), isNull(classes.deletedAt))));

@@ -1,5 +1,6 @@
-// Admin routes (admins only): the user list, a coach's application with Approve and Reject, Suspend and
-// Reinstate for any account, and the audit log of every admin action.
+// Admin routes (admins only): the user list and a user's page, a coach's application with Approve and Reject,
+// Suspend and Reinstate for any account, refunds, cancellations and confirmations for a customer's bookings,
+// and the audit log of every admin action.
 import { Elysia } from 'elysia';
 import * as v from 'valibot';
 import { Message } from '../lib/schema';
@@ -8,9 +9,24 @@ import type { AppContext } from '../context';
 import { notFound } from '../errors';
 import { pagedDescription, pageEntries, paged, readPage } from '../lib/pagination';
 import { listAudit } from './audit';
-import { type CancelClassBookings, coachApplication, reinstateAccount, rejectCoach, suspendAccount } from './coach-review';
-import { AdminUserFilter, AdminUserRow, AuditEntry, AuditFilter, CoachApplication, CoachIdParams, ReasonBody, UserIdParams } from './model';
+import { coachApplication, reinstateAccount, rejectCoach, suspendAccount } from './coach-review';
+import {
+  AdminUserFilter,
+  AdminUserRow,
+  AuditEntry,
+  AuditFilter,
+  BookingIdParams,
+  CoachApplication,
+  CoachIdParams,
+  ReasonBody,
+  RefundBody,
+  ResendBody,
+  SupportCancelBody,
+  SupportUser,
+  UserIdParams,
+} from './model';
 import { approveCoach, listUsers } from './service';
+import { cancelBookingForCustomer, refundBooking, resendBookingConfirmation, supportUser } from './user-support';
 
 const tags = ['Admin'];
 const PAGE_SIZE = 25;
@@ -23,13 +39,14 @@ function userIdOf(raw: string): number {
   return id;
 }
 
-/** What the admin routes need from other features, handed in by api/app.ts (feature folders do not import
- * each other). */
-export interface AdminDependencies {
-  cancelClassBookings: CancelClassBookings;
+/** The {id} of a booking route. */
+function bookingIdOf(raw: string): number {
+  const id = /^\d{1,12}$/.test(raw) ? Number(raw) : NaN;
+  if (!Number.isSafeInteger(id) || id < 1) throw notFound('Booking not found.');
+  return id;
 }
 
-export function adminRoutes(ctx: AppContext, deps: AdminDependencies) {
+export function adminRoutes(ctx: AppContext) {
   return new Elysia()
     .use(authPlugin(ctx))
     .get(
@@ -86,7 +103,7 @@ export function adminRoutes(ctx: AppContext, deps: AdminDependencies) {
     .put(
       '/admin/users/:id/suspend',
       async ({ params, user, body }) => {
-        const result = await suspendAccount(ctx, requireRole(user, 'admin'), userIdOf(params.id), body.reason, deps.cancelClassBookings);
+        const result = await suspendAccount(ctx, requireRole(user, 'admin'), userIdOf(params.id), body.reason);
         return { ...result.user, cancelledBookings: result.cancelled, refunded: result.refunded };
       },
       {
@@ -118,6 +135,69 @@ export function adminRoutes(ctx: AppContext, deps: AdminDependencies) {
         body: ReasonBody,
         response: { 200: AdminUserRow, 400: Message, 401: Message, 403: Message, 404: Message, 409: Message },
         detail: { tags, summary: 'Reinstate a suspended account (admin)', description: "The person can sign in again and is emailed; a coach's classes taken down with the suspension come back if they have not started. In the audit log." },
+      },
+    )
+    .get(
+      '/admin/users/:id',
+      ({ params, user }) => {
+        requireRole(user, 'admin');
+        return supportUser(ctx, userIdOf(params.id));
+      },
+      {
+        auth: 'admin',
+        params: UserIdParams,
+        response: { 200: SupportUser, 401: Message, 403: Message, 404: Message },
+        detail: { tags, summary: "A user's page (admin)", description: 'The account, its newest 100 bookings (paid, refunded, still refundable, cancellable), its payments and every refund (support refunds with their reason, and what cancellations refunded). Amounts in dollars.' },
+      },
+    )
+    .post(
+      '/admin/bookings/:id/refund',
+      ({ params, user, body }) => refundBooking(ctx, requireRole(user, 'admin'), bookingIdOf(params.id), body.amount, body.reason),
+      {
+        auth: 'admin',
+        params: BookingIdParams,
+        body: RefundBody,
+        response: {
+          200: v.object({ bookingId: v.number(), amount: v.number(), refunded: v.number(), refundable: v.number() }),
+          400: Message,
+          401: Message,
+          403: Message,
+          404: Message,
+          409: Message,
+          502: Message,
+        },
+        detail: {
+          tags,
+          summary: 'Refund a booking, in full or in part (admin)',
+          description:
+            'Refunds `amount` dollars through the payment provider, at most what is paid and not yet refunded (409 above it). The refund is recorded with its reason, the booking\'s refunded total grows by exactly that amount, the customer is emailed and the audit log keeps it. The booking keeps its status.',
+        },
+      },
+    )
+    .put(
+      '/admin/bookings/:id/cancel',
+      ({ params, user, body }) => cancelBookingForCustomer(ctx, requireRole(user, 'admin'), bookingIdOf(params.id), body.refundAmount, body.reason),
+      {
+        auth: 'admin',
+        params: BookingIdParams,
+        body: SupportCancelBody,
+        response: { 200: v.object({ bookingId: v.number(), status: v.string(), refunded: v.number() }), 400: Message, 401: Message, 403: Message, 404: Message, 409: Message, 502: Message },
+        detail: {
+          tags,
+          summary: "Cancel a booking on the customer's behalf (admin)",
+          description: 'A hold or a confirmed booking of a class not yet started; refundAmount dollars (0 for none, at most what is still paid) go back through the provider first. The spots go to the waitlist, the customer is emailed why, and the audit log keeps it.',
+        },
+      },
+    )
+    .post(
+      '/admin/bookings/:id/resend-confirmation',
+      ({ params, user, body }) => resendBookingConfirmation(ctx, requireRole(user, 'admin'), bookingIdOf(params.id), body.reason),
+      {
+        auth: 'admin',
+        params: BookingIdParams,
+        body: ResendBody,
+        response: { 200: Message, 400: Message, 401: Message, 403: Message, 404: Message, 409: Message },
+        detail: { tags, summary: 'Send a booking confirmation again (admin)', description: 'A confirmed booking only (409 otherwise). The customer gets the confirmation email again; the audit log keeps who asked and why.' },
       },
     )
     .get(

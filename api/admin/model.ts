@@ -87,3 +87,66 @@ export const AuditFilter = v.object({
   action: v.optional(v.picklist(AUDIT_ACTIONS, 'action must be one of the audit actions.')),
 });
 export type AuditFilter = v.InferOutput<typeof AuditFilter>;
+
+/** One booking on a user's page, with what was paid and refunded (dollars). */
+export const SupportBooking = v.object({
+  id: v.number(),
+  classId: v.number(),
+  classTitle: v.string(),
+  classStart: v.nullable(v.string()),
+  coachName: v.string(),
+  status: v.string(),
+  /** Why it ended, for a cancelled booking (customer, class_deleted, hold_expired, payment_late...). */
+  cancelReason: v.nullable(v.string()),
+  quantity: v.number(),
+  amount: v.number(),
+  /** Total refunded so far. */
+  refunded: v.number(),
+  /** What can still be refunded: paid and not yet refunded. */
+  refundable: v.number(),
+  /** A hold or a confirmed booking of a class not yet started: cancellable for the customer. */
+  cancellable: v.boolean(),
+  paymentIntentId: v.nullable(v.string()),
+  createdAt: v.string(),
+});
+export type SupportBooking = v.InferOutput<typeof SupportBooking>;
+
+export const SupportPayment = v.object({ bookingId: v.number(), classTitle: v.string(), amount: v.number(), paymentIntentId: v.nullable(v.string()), paidAt: v.string() });
+export const SupportRefund = v.object({
+  bookingId: v.number(),
+  classTitle: v.string(),
+  amount: v.number(),
+  /** 'support' for an admin's refund (with its reason), 'cancellation' for the refund of a cancellation. */
+  kind: v.picklist(['support', 'cancellation']),
+  reason: v.nullable(v.string()),
+  at: v.string(),
+});
+
+/** GET /api/admin/users/{id}: the account and everything support needs to help its owner. */
+export const SupportUser = v.object({
+  user: AdminUserRow,
+  bookings: v.array(SupportBooking),
+  payments: v.array(SupportPayment),
+  refunds: v.array(SupportRefund),
+});
+export type SupportUser = v.InferOutput<typeof SupportUser>;
+
+export const BookingIdParams = v.object({ id: pathId(1) });
+
+const AMOUNT_MESSAGE = 'Enter an amount of at least $0.01';
+const money = (message: string) =>
+  v.pipe(v.number(message), v.minValue(0.01, message), v.maxValue(100_000, 'The amount is too large'), v.check((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, 'Use dollars and cents, e.g. 12.50'));
+
+/** POST /api/admin/bookings/{id}/refund: dollars, at most what is still refundable, and why. */
+export const RefundBody = withExample(v.object({ amount: money(AMOUNT_MESSAGE), reason: ReasonBody.entries.reason }), { amount: 5.25, reason: 'The class started 20 minutes late.' });
+export type RefundBody = v.InferOutput<typeof RefundBody>;
+
+/** PUT /api/admin/bookings/{id}/cancel: the refund to make with it (0 for none), and why. */
+export const SupportCancelBody = withExample(
+  v.object({ refundAmount: v.pipe(v.number('Enter the refund, 0 for none'), v.minValue(0, 'Enter the refund, 0 for none'), v.maxValue(100_000, 'The amount is too large')), reason: ReasonBody.entries.reason }),
+  { refundAmount: 0, reason: 'The customer asked by phone to cancel.' },
+);
+export type SupportCancelBody = v.InferOutput<typeof SupportCancelBody>;
+
+/** POST /api/admin/bookings/{id}/resend-confirmation: why (kept in the audit log). */
+export const ResendBody = withExample(v.object({ reason: ReasonBody.entries.reason }), { reason: 'The customer cannot find the confirmation email.' });

@@ -11,6 +11,18 @@ const RosterBookingObject = v.object({
   amount: v.number(),
   booker: v.object({ firstName: v.string(), lastName: v.string(), email: v.string(), phone: v.nullable(v.string()) }),
   attendees: v.array(Attendee),
+  /** Who to call in an emergency, given with the waiver at booking (null: not given). */
+  emergencyContact: v.nullable(v.object({ name: v.string(), phone: v.string() })),
+  /** Each spot's waivers as accepted (by the attendee, or by the booker as guardian or for a friend), and a
+   * medical note shown only to the class's own coach (null for anyone else, or when none was given). */
+  waivers: v.array(
+    v.object({
+      position: v.number(),
+      accepted: v.boolean(),
+      acceptances: v.array(v.object({ title: v.string(), version: v.number(), relation: v.string(), acceptedAt: v.string() })),
+      medicalNote: v.nullable(v.string()),
+    }),
+  ),
 });
 const ROSTER_BOOKING_EXAMPLE = {
   bookingId: 311,
@@ -21,6 +33,11 @@ const ROSTER_BOOKING_EXAMPLE = {
   attendees: [
     { position: 0, name: 'Maya Lee', age: 7, attendance: 'present' as const },
     { position: 1, name: 'Leo Lee', age: 5, attendance: null },
+  ],
+  emergencyContact: { name: 'Sam Lee', phone: '+14155550100' },
+  waivers: [
+    { position: 0, accepted: true, acceptances: [{ title: 'Fogline participation waiver', version: 1, relation: 'guardian', acceptedAt: '2030-03-01T18:00:00.000Z' }], medicalNote: 'Mild asthma: inhaler in her bag.' },
+    { position: 1, accepted: true, acceptances: [{ title: 'Fogline participation waiver', version: 1, relation: 'guardian', acceptedAt: '2030-03-01T18:00:00.000Z' }], medicalNote: null },
   ],
 } satisfies v.InferOutput<typeof RosterBookingObject>;
 export const RosterBooking = v.pipe(RosterBookingObject, v.metadata({ examples: [ROSTER_BOOKING_EXAMPLE] }));

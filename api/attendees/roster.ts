@@ -14,6 +14,7 @@ import type { AttendanceBody, Attendee } from './model';
 import type { Roster, RosterBooking } from './roster-model';
 import { attendeesOf, attendeesOfBooking, defaultAttendeeName } from '../spots/attendees';
 import { inStates, isIn } from '../spots/booking-states';
+import { acceptancesOf, safetyOf, type WaiverRecord } from '../spots/waivers';
 
 const CHECK_IN_OPENS_MINUTES_BEFORE = 30;
 const CHECK_IN_CLOSES_HOURS_AFTER = 24;
@@ -34,12 +35,30 @@ function requireClassStaff(user: SessionUser | null, cls: { coachId: number }): 
   return staff;
 }
 
+/** What a roster shows of a booking's waivers and safety details (api/spots/waivers.ts). */
+interface RosterSafety {
+  contact: { name: string; phone: string } | null;
+  acceptances: WaiverRecord[];
+  notes: Map<string, string>;
+}
+
 function toRosterBooking(
   booking: typeof bookings.$inferSelect,
   booker: Pick<typeof users.$inferSelect, 'firstName' | 'lastName' | 'email' | 'phone'>,
   attendees: Attendee[],
+  safety: RosterSafety,
 ): RosterBooking {
   return {
+    emergencyContact: safety.contact,
+    waivers: attendees.map((a) => {
+      const mine = safety.acceptances.filter((r) => r.position === a.position);
+      return {
+        position: a.position,
+        accepted: mine.length > 0,
+        acceptances: mine.map((r) => ({ title: r.title, version: r.version, relation: r.relation, acceptedAt: r.acceptedAt.toISOString() })),
+        medicalNote: safety.notes.get(`${booking.id}:${a.position}`) ?? null,
+      };
+    }),
     bookingId: booking.id,
     quantity: booking.quantity,
     paid: booking.amountCents > 0,
@@ -62,7 +81,12 @@ export async function getRoster(ctx: AppContext, user: SessionUser | null, class
     .where(and(eq(bookings.classId, classId), inStates(['confirmed'])))
     .orderBy(asc(users.lastName), asc(users.firstName), asc(bookings.id));
   const people = await attendeesOf(ctx.db, rows.map((r) => r.booking));
-  const list = rows.map(({ booking, booker }) => toRosterBooking(booking, booker, people.get(booking.id) ?? []));
+  const ids = rows.map((r) => r.booking.id);
+  // Medical notes are for the coach who runs the session, not for admins.
+  const [acceptances, safety] = await Promise.all([acceptancesOf(ctx.db, ids), safetyOf(ctx.db, ids, user!.id === cls.coachId)]);
+  const list = rows.map(({ booking, booker }) =>
+    toRosterBooking(booking, booker, people.get(booking.id) ?? [], { contact: safety.contacts.get(booking.id) ?? null, acceptances: acceptances.get(booking.id) ?? [], notes: safety.notes }),
+  );
   const everyone = list.flatMap((b) => b.attendees);
   const window = checkInWindow(cls.startTime);
   const now = ctx.clock.now().getTime();
@@ -110,7 +134,8 @@ export async function setAttendance(ctx: AppContext, user: SessionUser | null, b
       .values({ bookingId, position: body.attendee, name: defaultAttendeeName(booker, body.attendee), ...marked })
       .onConflictDoUpdate({ target: [bookingAttendees.bookingId, bookingAttendees.position], set: marked }),
   );
-  return toRosterBooking(booking, booker, await attendeesOfBooking(ctx.db, booking));
+  const [acceptances, safety] = await Promise.all([acceptancesOf(ctx.db, [bookingId]), safetyOf(ctx.db, [bookingId], staff.id === cls.coachId)]);
+  return toRosterBooking(booking, booker, await attendeesOfBooking(ctx.db, booking), { contact: safety.contacts.get(bookingId) ?? null, acceptances: acceptances.get(bookingId) ?? [], notes: safety.notes });
 }
 
 /** RFC 4180 field: quoted when it holds a comma, quote or line break; a leading =, +, - or @ is defused so

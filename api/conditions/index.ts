@@ -7,9 +7,9 @@ import type { AppContext } from '../context';
 import { badRequest } from '../errors';
 import { plainQuery } from '../lib/plain-query';
 import { ClassIdParams, Message, parseId, ValidationFailure, withExample } from '../lib/schema';
-import { ClassConditionsAnswer, WeatherCallBody, WeatherCallView } from './model';
+import { ClassConditionsAnswer, WeatherCallBody, WeatherCallView, WeatherPolicy } from './model';
 import { decideWeatherCall, pendingWeatherCalls } from './weather-call';
-import { classConditions, conditionsOfClasses } from './service';
+import { classConditions, coachPolicy, conditionsOfClasses } from './service';
 
 const tags = ['Outdoor conditions'];
 
@@ -49,6 +49,15 @@ export function conditionsRoutes(ctx: AppContext) {
       query: ConditionsQuery,
       response: { 200: v.array(ClassConditionsAnswer), 400: Message },
       detail: { tags, summary: 'The conditions of up to 100 classes at once (My Bookings cards)', description: CONDITIONS_DESCRIPTION },    })
+    .get('/weather-policy', async ({ user }) => ({ policy: await coachPolicy(ctx, user!.id) }), {
+      auth: 'coach',
+      response: { 200: v.object({ policy: v.nullable(WeatherPolicy) }), 401: Message, 403: Message },
+      detail: {
+        tags,
+        summary: "The signed-in coach's weather policy defaults (the last policy they saved on a class), or null",
+        description: 'The class form starts from it; with null, from the built-in policy (AQI 150, 100 for Kids classes; wind 35 mph; 95 °F; runs in light rain). A class created without weatherPolicy takes it too.',
+      },
+    })
     .get('/weather-calls', ({ user }) => pendingWeatherCalls(ctx, user!), {
       auth: 'coach',
       response: { 200: v.array(WeatherCallView), 401: Message, 403: Message },

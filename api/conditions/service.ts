@@ -1,10 +1,10 @@
 // Reading a class's conditions for the API and pages: the cached forecast (view.ts) and the class's latest
 // weather call, as "Weather watch" until the coach decides. Plain arguments; the database cache only.
 import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
-import { classes, weatherCalls } from '../../db/schema';
+import { classes, users, weatherCalls } from '../../db/schema';
 import type { AppContext } from '../context';
 import { notFound } from '../errors';
-import type { ClassConditionsAnswer, WeatherWatch } from './model';
+import type { ClassConditionsAnswer, WeatherPolicy, WeatherWatch } from './model';
 import { type ConditionsRead, readClassConditions } from './view';
 
 export type WeatherCallRow = typeof weatherCalls.$inferSelect;
@@ -60,4 +60,10 @@ export async function classConditions(ctx: AppContext, id: number): Promise<Clas
 
 export async function classRowOf(ctx: AppContext, id: number) {
   return ctx.db.select().from(classes).where(and(eq(classes.id, id), isNull(classes.deletedAt))).get();
+}
+
+/** A coach's saved weather policy defaults, or null (the class form then starts from the built-in policy). */
+export async function coachPolicy(ctx: AppContext, coachId: number): Promise<WeatherPolicy | null> {
+  const row = await ctx.db.select({ defaults: users.weatherPolicyDefaults }).from(users).where(eq(users.id, coachId)).get();
+  return (row?.defaults as WeatherPolicy | null | undefined) ?? null;
 }

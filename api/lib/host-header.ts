@@ -2,8 +2,9 @@
 // such as "x?" or "a b" would make the path unreadable and the page renderer throw (a 500 and a stack trace on
 // every such request). A malformed one is the client's mistake: 400, JSON, nothing logged.
 
-/** A DNS name or IPv4 address, or a bracketed IPv6 address, with an optional port. */
-const HOST = /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*\.?|\[[0-9A-Fa-f:.]+\])(?::(\d{1,5}))?$/;
+/** A DNS name or IPv4 address, or a bracketed IPv6 address, with an optional port. Underscores pass too: proxies
+ * inside Docker networks send service names such as "fogline_web". */
+const HOST = /^(?:[A-Za-z0-9_](?:[A-Za-z0-9_-]*[A-Za-z0-9_])?(?:\.[A-Za-z0-9_](?:[A-Za-z0-9_-]*[A-Za-z0-9_])?)*\.?|\[[0-9A-Fa-f:.]+\])(?::(\d{1,5}))?$/;
 
 export const BAD_HOST_MESSAGE = 'Bad request: the Host header is not a valid host name.';
 

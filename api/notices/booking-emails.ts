@@ -11,6 +11,7 @@ import { findUser } from '../spots/bookable';
 import { type BookingRow, type CancelReason, isIn } from '../spots/booking-states';
 import { placeOf } from '../lib/class-place';
 import { buildIcs } from '../lib/ics';
+import { meetingLines } from '../lib/directions';
 import { spotCount } from '../lib/plural';
 import { fullRefundDeadline } from '../spots/policy';
 import { bookingEvent } from './calendar-event';
@@ -64,6 +65,7 @@ function bookingConfirmationEmail(ctx: AppContext, booking: BookingFacts, cls: C
       `Hi ${user.firstName}, your booking is confirmed.`,
       `When: ${whenOf(cls)}`,
       `Where: ${whereOf(cls)}`,
+      ...meetingLines(cls),
       people ? `Spots: ${spots} for ${people}` : `Spots: ${spots}`,
       paid,
       policy,

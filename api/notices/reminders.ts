@@ -8,6 +8,7 @@ import { bookings, classes, jobLeases, users } from '../../db/schema';
 import { classIcsAttachments, whenOf, whereOf } from './booking-emails';
 import type { AppContext } from '../context';
 import { runOnce } from '../lib/jobs';
+import { meetingLines } from '../lib/directions';
 import { spotCount } from '../lib/plural';
 import { renderEmail } from '../mail-templates';
 import { inStates } from '../spots/booking-states';
@@ -100,6 +101,7 @@ function reminderEmail(ctx: AppContext, booking: { id: number; quantity: number 
       `When: ${whenOf(cls)}`,
       `Where: ${whereOf(cls)}`,
       ...(map ? [`Map: ${map}`] : []),
+      ...meetingLines(cls),
       `Spots: ${spotCount(booking.quantity)}`,
       ...(cls.whatToBring ? [`What to bring: ${cls.whatToBring}`] : []),
     ],

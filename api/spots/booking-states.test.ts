@@ -38,6 +38,9 @@ const ALLOWED = new Set([
   'hold --failPayment/system--> paymentFailed',
   'hold --cancelByCustomer/customer--> cancelledByCustomer',
   'confirmed --cancelByCustomer/customer--> cancelledByCustomer',
+  // An admin cancels for the customer from the user's page (support).
+  'hold --cancelByCustomer/admin--> cancelledByCustomer',
+  'confirmed --cancelByCustomer/admin--> cancelledByCustomer',
   ...['coach', 'admin', 'system'].flatMap((actor) => [
     `hold --cancelForDeletedClass/${actor}--> cancelledClassDeleted`,
     `confirmed --cancelForDeletedClass/${actor}--> cancelledClassDeleted`,

@@ -95,14 +95,14 @@ export const BOOKING_TRANSITIONS = {
   cancelByCustomer: {
     from: ['hold', 'confirmed'],
     to: 'cancelledByCustomer',
-    by: ['customer'],
-    why: "Only the booking's owner cancels it, before the class starts; the FAQ refund policy applies.",
+    by: ['customer', 'admin'],
+    why: "The booking's owner cancels it, before the class starts, and the FAQ refund policy applies; or an admin does it for them (support), refunding what they decide, at most what was paid.",
   },
   offerSpots: {
     from: ['new'],
     to: 'offered',
     by: ['system'],
-    why: 'Spots freed up and a waitlist entry is the first waiting one they fit: they are held for it until its offer ends (api/waitlist).',
+    why: 'Spots freed up and a waitlist entry is the first waiting one they fit: they are held for it until its offer ends (api/spots/release.ts).',
   },
   acceptFreeOffer: {
     from: ['offered'],

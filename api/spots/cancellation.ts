@@ -3,6 +3,7 @@
 // leaves the customer with their money and a cancellation that can simply be tried again. The emails are the
 // caller's (api/notices).
 import { and, eq, inArray } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
 import { bookings, classes, users } from '../../db/schema';
 import { conflict, DomainError, forbidden, notFound } from '../errors';
 import { bookingWithClass } from './bookable';
@@ -13,20 +14,21 @@ import { writeFreeingSpots } from './release';
 
 type ClassRow = typeof classes.$inferSelect;
 
-/** What the customer has paid for a booking: its amount once confirmed (a hold has paid nothing yet). */
-export function paidCents(row: Pick<BookingRow, 'status' | 'cancelReason' | 'amountCents'>): number {
-  return isIn(row, ['confirmed']) ? row.amountCents : 0;
+/** What the customer has paid for a booking and not had back: its amount once confirmed (a hold has paid
+ * nothing yet), less what an admin refunded of it already (api/admin/user-support.ts). */
+export function paidCents(row: Pick<BookingRow, 'status' | 'cancelReason' | 'amountCents' | 'refundAmountCents'>): number {
+  return isIn(row, ['confirmed']) ? Math.max(0, row.amountCents - (row.refundAmountCents ?? 0)) : 0;
 }
 
 /** Issues a refund through the provider; the idempotency key makes a repeated call refund once. */
-async function issueRefund(payments: RefundProvider, booking: BookingRow, cents: number): Promise<void> {
+async function issueRefund(payments: RefundProvider, booking: BookingRow, cents: number, idempotencyKey = `refund-booking-${booking.id}`): Promise<void> {
   if (cents <= 0) return;
   if (!booking.paymentIntentId) {
     console.warn(`[bookings] booking ${booking.id} has no payment intent (demo data?): no refund sent to the provider`);
     return;
   }
   try {
-    await payments.refund(booking.paymentIntentId, cents, `refund-booking-${booking.id}`);
+    await payments.refund(booking.paymentIntentId, cents, idempotencyKey);
   } catch (error) {
     console.error('[bookings] refund failed', booking.id, error);
     throw new DomainError(502, 'The refund could not be issued right now. Please try again in a moment.');
@@ -51,8 +53,41 @@ export async function cancelByCustomer(
   const refundCents = refundFor(paidCents(booking), cls.startTime, now, booking.classChangedAt !== null);
   await issueRefund(ctx.payments, booking, refundCents);
   const updated = await writeFreeingSpots(ctx, [cls.id], (tx) =>
-    applyTransition(tx, booking, 'cancelByCustomer', 'customer', { cancelledAt: now, holdExpiresAt: null, refundAmountCents: refundCents }),
+    // The total refunded: what an admin refunded earlier, plus this refund.
+    applyTransition(tx, booking, 'cancelByCustomer', 'customer', { cancelledAt: now, holdExpiresAt: null, refundAmountCents: (booking.refundAmountCents ?? 0) + refundCents }),
   );
+  if (!updated) throw conflict('This booking has already been cancelled.');
+  if (isIn(booking, ['hold']) && booking.paymentIntentId) await ctx.payments.cancelIntent(booking.paymentIntentId);
+  return { booking: updated, cls, refundCents };
+}
+
+/** An admin cancels a hold or a confirmed booking for its customer (support), before the class starts, refunding
+ * `refundCents` (at most what is still paid) through the provider first, so a failure leaves the booking as it
+ * was. `record` runs in the cancelling write (the audit row); the freed spots go to the waitlist in it too. */
+export async function cancelForCustomerBySupport(
+  ctx: SpotsContext & { payments: RefundProvider },
+  bookingId: number,
+  refundCents: number,
+  record: (tx: Tx, booking: BookingRow) => Promise<void>,
+): Promise<{ booking: BookingRow; cls: ClassRow; refundCents: number }> {
+  const now = ctx.clock.now();
+  const found = await bookingWithClass(ctx.db, bookingId);
+  if (!found) throw notFound('Booking not found.');
+  const { booking, cls } = found;
+  assertTransition(stateOf(booking), 'cancelByCustomer', 'admin');
+  if (hasStarted(cls.startTime, now)) throw conflict('This class has already started, so the booking can no longer be cancelled. Refund it instead.', 'class_started');
+  const refundable = paidCents(booking);
+  if (refundCents > refundable) throw conflict(`At most $${(refundable / 100).toFixed(2)} can be refunded for this booking.`);
+  await issueRefund(ctx.payments, booking, refundCents, `refund-booking-${booking.id}-support-cancel`);
+  const updated = await writeFreeingSpots(ctx, [cls.id], async (tx) => {
+    const row = await applyTransition(tx, booking, 'cancelByCustomer', 'admin', {
+      cancelledAt: now,
+      holdExpiresAt: null,
+      refundAmountCents: isIn(booking, ['confirmed']) ? (booking.refundAmountCents ?? 0) + refundCents : null,
+    });
+    if (row) await record(tx, row);
+    return row;
+  });
   if (!updated) throw conflict('This booking has already been cancelled.');
   if (isIn(booking, ['hold']) && booking.paymentIntentId) await ctx.payments.cancelIntent(booking.paymentIntentId);
   return { booking: updated, cls, refundCents };
@@ -96,7 +131,7 @@ export async function cancelForDeletedClasses(
       applyTransition(tx, booking, 'cancelForDeletedClass', actor, {
         cancelledAt: now,
         holdExpiresAt: null,
-        refundAmountCents: isIn(booking, ['confirmed']) ? paid : null,
+        refundAmountCents: isIn(booking, ['confirmed']) ? (booking.refundAmountCents ?? 0) + paid : null,
       }),
     );
     if (!updated || isIn(booking, ['offered'])) continue;

@@ -1,5 +1,5 @@
 // Removes uploaded files that nothing refers to a day after they were stored: an image picked in a form that
-// was never saved, or replaced since. "Refers to" means a profile picture, a class image, a post's featured
+// was never saved, or replaced since. "Refers to" means a profile picture, a class image or meeting-point photo, a post's featured
 // image or an image inside a post's content. Safe to run twice at once (deleting a deleted file is fine); the
 // background job (api/background.ts) runs it in one process at a time through the database.
 import { sql } from 'drizzle-orm';
@@ -18,7 +18,7 @@ async function unusedUploads(ctx: Pick<AppContext, 'db' | 'clock'>): Promise<str
     select u.name from ${uploads} u
     where u.created_at <= ${cutoff}
       and not exists (select 1 from users where profile_image like '%' || u.name)
-      and not exists (select 1 from classes where image like '%' || u.name)
+      and not exists (select 1 from classes where image like '%' || u.name or meeting_photo like '%' || u.name)
       and not exists (select 1 from blog_posts where featured_image like '%' || u.name or content like '%' || u.name || '%')
     limit ${BATCH}`);
   return rows.map((row) => row.name);

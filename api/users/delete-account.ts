@@ -1,7 +1,8 @@
 // DELETE /api/users/me: a customer leaves. Personal data is blanked or removed; the users row stays (anonymised)
 // so the bookings, payments and refunds it made still count in coaches' totals and the books still add up.
-import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
-import { bookingAttendees, bookings, calendarFeeds, classes, passwordResetTokens, sessions, users, waitlistEntries } from '../../db/schema';
+import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { bookingAttendees, bookings, calendarFeeds, classes, passwordResetTokens, sessions, users, waiverAcceptances, waitlistEntries } from '../../db/schema';
+import { eraseSafetyDetails } from '../spots/waivers';
 import type { SessionUser } from '../auth/session';
 import type { AppContext } from '../context';
 import { badRequest, conflict, forbidden } from '../errors';
@@ -44,8 +45,14 @@ export async function deleteOwnAccount(ctx: AppContext, user: SessionUser, passw
       .update(waitlistEntries)
       .set({ status: 'left', endedAt: now })
       .where(and(eq(waitlistEntries.userId, user.id), eq(waitlistEntries.status, 'waiting')));
-    // Names the customer gave for their spots (friends, children) go; the number of spots stays.
+    // Names the customer gave for their spots (friends, children) go; the number of spots stays. Emergency
+    // contacts and medical notes go; waiver acceptances stay as evidence, under the same "Attendee N".
     const mine = tx.select({ id: bookings.id }).from(bookings).where(eq(bookings.userId, user.id));
+    const bookingIds = (await tx.select({ id: bookings.id }).from(bookings).where(eq(bookings.userId, user.id))).map((b) => b.id);
+    await eraseSafetyDetails(tx, bookingIds);
+    if (bookingIds.length) {
+      await tx.update(waiverAcceptances).set({ attendeeName: sql`'Attendee ' || (${waiverAcceptances.position} + 1)` }).where(inArray(waiverAcceptances.bookingId, bookingIds));
+    }
     const named = await tx.select({ bookingId: bookingAttendees.bookingId, position: bookingAttendees.position }).from(bookingAttendees).where(inArray(bookingAttendees.bookingId, mine));
     for (const spot of named) {
       await tx

@@ -6,14 +6,15 @@ import { paged, pagedDescription, readPage } from '../lib/pagination';
 import { ClassIdParams, Message, parseId } from '../lib/schema';
 import type { AppContext } from '../context';
 import { AcceptAnswer, AcceptOfferBody, JoinWaitlistBody, WaitlistEntry, WaitlistIdParams, WaitlistQuery } from './model';
-import { acceptOffer, declineOffer, joinWaitlist, leaveWaitlist, listWaitlist } from './service';
+import { acceptOffer, declineOffer, joinWaitlist, leaveWaitlist, listWaitlist, type OpenCheckout } from './service';
 
 const tags = ['Waitlist'];
 const WAITLIST_PAGE_SIZE = 50;
 const OFFER_RULES =
   'When spots free up (a cancellation, an expired hold, a declined or expired offer, a raised capacity), the first waiting entry whose quantity fits is offered them: they are held for it for 2 hours, ending at the latest 30 minutes before the class starts, and the person is emailed. Nothing is charged unless they accept and complete checkout.';
 
-export function waitlistRoutes(ctx: AppContext) {
+/** `openCheckout`: how accepting a paid offer opens its payment intent (payments' openIntent, from api/app.ts). */
+export function waitlistRoutes(ctx: AppContext, { openCheckout }: { openCheckout: OpenCheckout }) {
   return new Elysia()
     .use(authPlugin(ctx))
     .post(
@@ -62,7 +63,7 @@ export function waitlistRoutes(ctx: AppContext) {
         },
       },
     )
-    .post('/waitlist/:id/accept', ({ user, params, body }) => acceptOffer(ctx, requireUser(user), parseId(params.id, 'Waitlist entry not found.'), body), {
+    .post('/waitlist/:id/accept', ({ user, params, body }) => acceptOffer(ctx, requireUser(user), parseId(params.id, 'Waitlist entry not found.'), body, openCheckout), {
       auth: 'user',
       params: WaitlistIdParams,
       body: AcceptOfferBody,

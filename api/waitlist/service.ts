@@ -11,7 +11,6 @@ import { centsToDollars } from '../lib/money';
 import type { PageRequest } from '../lib/pagination';
 import { spotCount } from '../lib/plural';
 import { sendBookingConfirmation } from '../notices/booking-emails';
-import { openIntent } from '../payments/service';
 import { attendeesOfBooking, checkAttendees, saveAttendees } from '../spots/attendees';
 import { activeBookingOf, loadBookableClass, refuseIfBooked, refusingDuplicates } from '../spots/bookable';
 import { type EntryRow, entryIn, entryIs, OPEN_ENTRY_STATES, openEntry } from '../spots/entry-states';
@@ -21,7 +20,12 @@ import { passOnFreedSpots, writeBookingSpots, writeFreeingSpots } from '../spots
 import { type BookingRow, type ClassRow, toBookingClassJson, toBookingJson } from '../spots/shape';
 import { spotsTaken } from '../spots/taken';
 import { positionColumn, positionOf } from '../spots/waitlist-counts';
+import type { HoldResult } from '../spots/holds';
 import type { AcceptAnswer, AcceptOfferBody, JoinWaitlistBody, WaitlistEntry } from './model';
+
+/** Opens the payment intent of a checkout's hold: the payments feature's, handed in by api/app.ts so the
+ * waitlist never imports it. */
+export type OpenCheckout = (ctx: AppContext, user: SessionUser, hold: HoldResult) => Promise<AcceptAnswer['payment'] & object>;
 
 const ALREADY_WAITING = 'You are already on the waitlist for this class.';
 const SPOTS_AVAILABLE = 'Spots are available in this class: book them instead of joining the waitlist.';
@@ -129,7 +133,7 @@ async function offeredEntry(tx: Tx, user: SessionUser, entryId: number, now: Dat
  * rule: a free class needs them as booking it does (each child's age in a Kids class); a paid one may name
  * them at checkout. An offer past its deadline is refused (and passed on): an accept and the expiry never
  * both win. */
-export async function acceptOffer(ctx: AppContext, user: SessionUser, entryId: number, input: AcceptOfferBody): Promise<AcceptAnswer> {
+export async function acceptOffer(ctx: AppContext, user: SessionUser, entryId: number, input: AcceptOfferBody, openCheckout: OpenCheckout): Promise<AcceptAnswer> {
   const now = ctx.clock.now();
   const accepted = await ctx.db
     .write(async (tx) => {
@@ -159,7 +163,7 @@ export async function acceptOffer(ctx: AppContext, user: SessionUser, entryId: n
     return { entry: toEntryJson(entry, cls, null, booking), booking: toBookingJson(booking, cls, now, await attendeesOfBooking(ctx.db, booking)), payment: null, checkoutUrl: null };
   }
   // The intent is for the hold the offer became, at the amount stored with the offer.
-  const payment = await openIntent(ctx, user, { booking, cls, reused: false, replacedIntentId: null });
+  const payment = await openCheckout(ctx, user, { booking, cls, reused: false, replacedIntentId: null });
   const held = (await ctx.db.select().from(bookings).where(eq(bookings.id, booking.id)).get())!;
   return {
     entry: toEntryJson(entry, cls, null, booking),

@@ -8,3 +8,4 @@ export * from './payments';
 export * from './platform';
 export * from './audit';
 export * from './notices';
+export * from './waivers';

@@ -1,8 +1,9 @@
 // Money kept locally: coaches' payout accounts and the built-in test provider's intents.
 import { sql } from 'drizzle-orm';
-import { integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { createdAt, updatedAt } from './columns';
 import { users } from './accounts';
+import { bookings } from './bookings';
 
 // A coach's connected payout account (Stripe Connect Express, or the test provider's stand-in).
 export const payoutAccounts = sqliteTable('payout_accounts', {
@@ -32,3 +33,17 @@ export const testPaymentIntents = sqliteTable('test_payment_intents', {
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
+
+// Refunds an admin makes from a user's page (api/admin/user-support.ts), one appended row each: the booking's
+// refund_amount_cents is always the total refunded (these plus a cancellation's), kept in the same write.
+export const bookingRefunds = sqliteTable('booking_refunds', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  bookingId: integer('booking_id')
+    .notNull()
+    .references(() => bookings.id, { onDelete: 'cascade' }),
+  amountCents: integer('amount_cents').notNull(),
+  reason: text('reason').notNull(),
+  actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+  providerRefundId: text('provider_refund_id'),
+  createdAt: createdAt(),
+}, (t) => [index('booking_refunds_booking_idx').on(t.bookingId)]);

@@ -9,7 +9,8 @@ import { readTimeOf } from '../../api/blog/read-time';
 import { sanitizeBlogHtml } from '../../api/blog/sanitize';
 import { BLOG_POSTS, featuredImage } from './demo/blog';
 import { CATEGORIES, classImage } from './demo/categories';
-import { ADMIN, childrenOf, companionsOf, EVERYONE } from './demo/people';
+import { ADMIN, childrenOf, companionsOf, DEMO_COACH, DEMO_CUSTOMER, EVERYONE } from './demo/people';
+import { seedOutdoorDemo } from './demo/outdoor';
 import { PLACES, placeColumns } from './demo/places';
 import { type PlannedClass, planBookings, planTimetable, planWaitlists } from './plan';
 
@@ -207,6 +208,7 @@ export async function seedDemoData(ctx: AppContext): Promise<boolean> {
         updatedAt: ago(post.daysAgo),
       })),
     );
+    await seedOutdoorDemo(tx, now, { coach: userId[DEMO_COACH.key]!, customer: userId[DEMO_CUSTOMER.key]! });
     return true;
   });
 }

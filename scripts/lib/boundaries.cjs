@@ -33,16 +33,13 @@ const KNOWN = {
     ['api/blog-admin/service.ts', 'api/blog/read-time.ts'],
     ['api/blog-admin/service.ts', 'api/blog/sanitize.ts'],
     ['api/blog-admin/service.ts', 'api/blog/service.ts'],
-    // Admin user management calls the users feature; users call auth's password rules.
-    ['api/admin/index.ts', 'api/users/service.ts'],
+    // Users call auth's password rules.
     ['api/users/service.ts', 'api/auth/service.ts'],
     // The render cache renders the catalogue's, the blog's and the class page's data (with its conditions).
     ['api/render-cache/pages.ts', 'api/blog/service.ts'],
     ['api/render-cache/pages.ts', 'api/catalog/filter-classes.ts'],
     ['api/render-cache/pages.ts', 'api/catalog/page-data.ts'],
     ['api/render-cache/pages.ts', 'api/conditions/service.ts'],
-    // Accepting a paid waitlist offer opens the checkout's payment intent, which is the payments feature's.
-    ['api/waitlist/service.ts', 'api/payments/service.ts'],
     // A weather call that moves a class runs class management's update (with its change notices).
     ['api/conditions/class-actions.ts', 'api/classes/update.ts'],
     // The catalogue answers classes in the Class entity's shape, which class management owns.
@@ -59,6 +56,10 @@ const KNOWN = {
     ['db/seed/scale/index.ts', 'api/context.ts'],
     ['db/seed/scale/plan.ts', 'api/lib/money.ts'],
     ['db/seed/scale/plan.ts', 'api/lib/pacific.ts'],
+    // The outdoor demo sets policies the sample forecast reaches (the provider's own sample, the policy defaults).
+    ['db/seed/demo/outdoor.ts', 'api/conditions/model.ts'],
+    ['db/seed/demo/outdoor.ts', 'api/lib/pacific.ts'],
+    ['db/seed/demo/outdoor.ts', 'api/providers/weather/sample.ts'],
   ],
   /** Modules on a known cycle (issue 18, item 3: the seed's two entry points). */
   cycles: ['db/seed/index.ts', 'db/seed/scale/index.ts'],
@@ -74,6 +75,8 @@ const KNOWN = {
     'api/catalog/filter-classes.ts', // the catalogue's filter rules, also run in the browser
     'api/catalog/featured.ts', // which classes the home page features
     'api/classes/shape.ts', // how a class's place and series read
+    'api/lib/sun.ts', // civil dusk, for the class form's daylight warning (computed in the browser)
+    'api/lib/directions.ts', // Google and Apple Maps directions links to a meeting point
   ],
 };
 

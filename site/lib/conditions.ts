@@ -11,11 +11,4 @@ export function minimumLine(item: { minAttendees: number | null; decisionTime: s
   return `Runs with ${item.minAttendees} or more; confirmed by ${weekday} ${formatTimePT(item.decisionTime)}`;
 }
 
-/** Directions without a Maps key: Google Maps and Apple Maps links to a point. */
-export function directionsLinks(latitude: number, longitude: number): { google: string; apple: string } {
-  const point = `${latitude},${longitude}`;
-  return {
-    google: `https://www.google.com/maps/dir/?api=1&destination=${encodeURIComponent(point)}`,
-    apple: `https://maps.apple.com/?daddr=${encodeURIComponent(point)}&dirflg=w`,
-  };
-}
+export { directionsLinks } from '../../api/lib/directions';

@@ -175,31 +175,27 @@ describe('/classes', () => {
     await guard.context.close();
   });
 
-  test('List/Map toggle: without a Maps key the map says it is unavailable and nothing is requested from Google', async () => {
+  test('without a Maps key the browse page has no List/Map toggle and no empty map panel, and nothing is requested from Google', async () => {
     const guard = await newContext(site.browser, PHONE);
     const page = await guard.page();
     const scripts: string[] = [];
     page.on('request', (r) => r.resourceType() === 'script' && scripts.push(r.url()));
     await page.goto(site.product.url + '/classes', { waitUntil: 'networkidle' });
-    expect(await page.getByRole('button', { name: 'List' }).getAttribute('aria-pressed')).toBe('true');
-    expect(await page.getByText('Map unavailable').count()).toBe(0);
-    await page.getByRole('button', { name: 'Map' }).click();
-    await page.getByText('Map unavailable').waitFor();
-    expect(await page.getByRole('list', { name: 'Classes' }).count()).toBe(0);
-    await page.getByRole('button', { name: 'List' }).click();
     await page.getByRole('list', { name: 'Classes' }).waitFor();
-    await page.waitForLoadState('networkidle');
+    expect(await page.getByRole('group', { name: 'View' }).count()).toBe(0);
+    expect(await page.getByText('Map unavailable').count()).toBe(0);
+    expect(await page.getByTestId('map-area').count()).toBe(0);
     expect(scripts.filter((s) => /GoogleMap|googleapis/.test(s))).toEqual([]);
     expect(guard.offMachine).toEqual([]);
     await guard.context.close();
   });
 
-  test('on a large screen the map area sits beside the list, which scrolls with the page (no inner scroll box)', async () => {
+  test('on a large screen without a Maps key the list takes the whole width and scrolls with the page (no inner scroll box, no grey map box)', async () => {
     const { guard, page } = await open('/classes');
     const list = page.getByRole('list', { name: 'Classes' });
     const box = await list.boundingBox();
-    const map = await page.getByTestId('map-area').boundingBox();
-    expect(map!.x).toBeGreaterThan(box!.x + box!.width - 1);
+    expect(await page.getByTestId('map-area').count()).toBe(0);
+    expect(box!.width).toBeGreaterThan(900);
     expect(await list.evaluate((el) => getComputedStyle(el).overflowY)).toBe('visible');
     expect(box!.height).toBeGreaterThan(900); // a whole page of rows, longer than the window
     await guard.context.close();
@@ -215,7 +211,7 @@ describe('class detail', () => {
   }
 
   test('tabs Details, Location and Coach, by mouse and keyboard', async () => {
-    const item = await upcomingClass((c) => c.coach && c.address && Date.parse(c.startTime) > testNow());
+    const item = await upcomingClass((c) => c.coach && c.address && c.latitude && c.longitude && Date.parse(c.startTime) > testNow());
     const { guard, page } = await open(`/classes/${item.id}`);
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(item.title);
     const details = page.getByRole('tab', { name: 'Details' });
@@ -223,7 +219,9 @@ describe('class detail', () => {
     expect(await page.getByRole('tabpanel').getByText('Age group').isVisible()).toBe(true);
     expect(await page.getByRole('tabpanel').textContent()).toMatch(/PT/);
     await page.getByRole('tab', { name: 'Location' }).click();
-    await page.getByText('Map unavailable').waitFor();
+    // Without a Maps key no empty map: the address and Directions links to its pin.
+    await page.getByRole('link', { name: 'Directions (Google Maps)' }).waitFor();
+    expect(await page.getByText('Map unavailable').count()).toBe(0);
     expect(await page.getByRole('tabpanel').textContent()).toContain(item.address);
     await page.getByRole('tab', { name: 'Location' }).press('ArrowRight');
     expect(await page.getByRole('tab', { name: 'Coach' }).getAttribute('aria-selected')).toBe('true');

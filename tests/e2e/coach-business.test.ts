@@ -257,3 +257,26 @@ describe('My Classes: Upcoming and Past', () => {
     await shot(page, 'my-classes-past-390');
   });
 });
+
+describe('Customers, by customer', () => {
+  test('search finds a customer by an attendee name; their card and their own page show bookings and names', async () => {
+    await page.goto(`${product.url}/customers`, { waitUntil: 'networkidle' });
+    expect(await page.getByRole('button', { name: 'By customer' }).getAttribute('aria-pressed')).toBe('true');
+    await page.getByLabel('Search customers').fill('juniper');
+    const card = page.getByRole('link').filter({ hasText: 'Robin Vale' });
+    await card.waitFor();
+    expect(await card.textContent()).toContain('3 bookings');
+    expect(await card.textContent()).toContain('Attendees: Juniper Lake, Otis Fern');
+    expect(await card.textContent()).toContain('6 spots');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await shot(page, 'customers-390');
+    await card.click();
+    await page.getByRole('heading', { name: 'Robin Vale', level: 1 }).waitFor();
+    const list = page.getByRole('region', { name: 'Bookings' });
+    for (const title of [KEPT, SOON, FULL]) expect(await list.getByRole('link', { name: title }).isVisible()).toBe(true);
+    expect(await list.getByRole('link', { name: REFUNDED }).count()).toBe(0); // cancelled: not a customer booking
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await shot(page, 'customer-390');
+  });
+});

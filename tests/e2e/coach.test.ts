@@ -211,7 +211,7 @@ describe('access', () => {
     const guard = await newContext(browser);
     const p = await guard.page();
     await signIn(p, product.url, 'coach@fogline.test');
-    await p.goto(`${product.url}/customers`, { waitUntil: 'networkidle' });
+    await p.goto(`${product.url}/customers?view=bookings`, { waitUntil: 'networkidle' });
     await p.getByRole('heading', { name: 'Customer Management' }).waitFor();
     expect(await p.getByText('View customers who have booked your classes').isVisible()).toBe(true);
     for (const label of ['Total Bookings', 'Unique Customers', 'Completed Classes']) expect(await p.getByText(label, { exact: true }).first().isVisible()).toBe(true);
@@ -428,7 +428,8 @@ describe('deleting and the calendar', () => {
         ['/create-class', 'Create a Class'],
         ['/my-classes', 'My Classes'],
         ['/my-calendar', 'Upcoming Classes'],
-        ['/customers', 'Customer Bookings'],
+        ['/customers', 'Customers'],
+        ['/customers?view=bookings', 'Customer Bookings'],
       ] as const) {
         await p.goto(`${product.url}${path}`, { waitUntil: 'networkidle' });
         await p.getByRole('heading', { name: ready }).waitFor();

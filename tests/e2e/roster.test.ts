@@ -232,7 +232,7 @@ describe('named attendees, the roster and the calendar feeds', () => {
     const guard = await newContext(browser, DESKTOP);
     const page = await guard.page();
     await signIn(page, product.url, 'coach@fogline.test');
-    await page.goto(`${product.url}/customers`);
+    await page.goto(`${product.url}/customers?view=bookings`);
     const row = page.getByRole('row').filter({ hasText: 'Riley Park' }).filter({ hasText: 'Little Kickers Roster' });
     // Newest class first, a page at a time. The previous page stays on screen while the next loads, so page on
     // only once "Showing" names the page that was asked for.

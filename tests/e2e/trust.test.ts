@@ -184,3 +184,69 @@ test('an admin reviews a coach application, rejects it with a reason (emailed) a
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/audit-log-${page.viewportSize()!.width}.png` });
   });
 });
+
+/** A new customer who paid for one spot of a paid adults' class more than two days away (found by those
+ * properties, not by position), through the test provider as the checkout does. */
+async function customerWithPaidBooking() {
+  const guard = await newContext(browser);
+  const page = await guard.page();
+  const headers = { origin: product.url };
+  const email = uniqueEmail();
+  const last = `Refundson${counter}`;
+  const res = await page.request.post(`${product.url}/api/register`, { data: { firstName: 'Morgan', lastName: last, email, phone: '+14155550177', password: 'pays-for-class-9', role: 'customer' }, headers });
+  expect(res.status()).toBe(201);
+  const classes = (await (await page.request.get(`${product.url}/api/classes?limit=100`)).json()) as { id: number; title: string; price: number; spotsLeft: number; ageGroup: string; startTime: string | null }[];
+  const cls = classes.find((c) => c.price > 0 && c.spotsLeft >= 1 && c.ageGroup === 'Adults' && c.startTime && Date.parse(c.startTime) > Date.now() + 50 * 3_600_000);
+  if (!cls) throw new Error('no paid adults class with a free spot more than two days away');
+  const amount = Math.round(cls.price * 105) / 100;
+  const intent = await (await page.request.post(`${product.url}/api/payment/create-intent`, { data: { classId: cls.id, quantity: 1, amount, attendees: [{ name: `Morgan ${last}` }] }, headers })).json();
+  expect((await page.request.post(`${product.url}/api/payment/test-provider/pay`, { data: { paymentIntentId: intent.id, clientSecret: intent.clientSecret, cardNumber: '4242 4242 4242 4242', expiry: '12/40', cvc: '123' }, headers })).status()).toBe(200);
+  expect((await page.request.post(`${product.url}/api/payment/confirm`, { data: { paymentIntentId: intent.id }, headers })).status()).toBe(200);
+  await guard.context.close();
+  return { email, name: `Morgan ${last}`, bookingId: intent.bookingId as number, amount, classTitle: cls.title };
+}
+
+test('an admin finds a customer, refunds one of their bookings in part (the amounts reconcile) and sees it in the audit log', async () => {
+  const customer = await customerWithPaidBooking();
+  const part = Math.round(customer.amount * 40) / 100; // 40%, to the cent
+  const left = Math.round((customer.amount - part) * 100) / 100;
+  const money = (n: number) => `$${n.toFixed(2)}`;
+  await withPage(async (page) => {
+    await signIn(page, product.url, 'admin@fogline.test');
+    await open(page, '/admin?tab=users');
+    await page.getByLabel('Search users by name or email').fill(customer.name.split(' ')[1]!);
+    await page.getByRole('link', { name: new RegExp(customer.name) }).click();
+    await page.waitForURL(/\/admin\/users\/\d+$/);
+    await page.getByRole('heading', { level: 1, name: customer.name }).waitFor();
+
+    const booking = page.getByRole('listitem', { name: `Booking #${customer.bookingId}: ${customer.classTitle}` });
+    expect(await booking.textContent()).toContain(`Paid ${money(customer.amount)}`);
+    await booking.getByRole('button', { name: `Refund booking #${customer.bookingId}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Refund booking' });
+    expect(await dialog.getByLabel('Amount to refund ($)').inputValue()).toBe(customer.amount.toFixed(2));
+    await dialog.getByLabel('Amount to refund ($)').fill(part.toFixed(2));
+    await dialog.getByLabel('Why is it refunded?').fill('The class started 20 minutes late.');
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/refund-dialog-${page.viewportSize()!.width}.png` });
+    await dialog.getByRole('button', { name: 'Refund', exact: true }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    // Shown = refunded = recorded: the booking, the refunds list and the audit log all carry the same amount.
+    await booking.getByText(`Refunded ${money(part)} · ${money(left)} left`).waitFor();
+    const refunds = page.getByRole('list', { name: 'Refunds' });
+    expect(await refunds.textContent()).toContain(money(part));
+    expect(await refunds.textContent()).toContain('Support: The class started 20 minutes late.');
+    const log = page.getByRole('list', { name: 'Admin actions' });
+    await log.getByText(`Refunded booking: ${customer.name}`).waitFor();
+    expect(await log.textContent()).toContain(`Booking #${customer.bookingId} · ${money(part)}`);
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/user-page-${page.viewportSize()!.width}.png`, fullPage: true });
+
+    const mail = emailsTo(customer.email).find((m) => m.includes(`Subject: Refund of ${money(part)}`));
+    expect(mail).toContain('The class started 20 minutes late.');
+
+    // The dashboard's Audit Log has both actions of this test file: the rejection and the refund.
+    await open(page, '/admin?tab=audit');
+    const all = page.getByRole('list', { name: 'Admin actions' });
+    await all.getByText(`Refunded booking: ${customer.name}`).waitFor();
+    expect(await all.getByText(/^Rejected application: /).count()).toBeGreaterThan(0);
+  });
+});

@@ -199,7 +199,8 @@ export default function BrowseClasses({ initialFilters, initialItems, initialTot
   const summary = [...(filters.q ? [`"${filters.q}"`] : []), ...chips.map((chip) => chip.label.replace(/^[^:]+: /, '')), ...(located ? ['Near you'] : [])];
 
   const title = filters.q ? `Search Results for "${filters.q}"` : 'Browse All Classes';
-  const showSideMap = view === 'list' && large;
+  // Without a Maps key there is no map to show: no List/Map toggle and no empty panel beside the list.
+  const showSideMap = Boolean(mapsKey) && view === 'list' && large;
 
   const filterKey = classFiltersToQuery(filters);
 
@@ -334,6 +335,7 @@ export default function BrowseClasses({ initialFilters, initialItems, initialTot
             ))}
           </select>
         </div>
+        {mapsKey && (
         <div role="group" aria-label="View" className="ml-auto inline-flex rounded-full bg-fog-100 p-1 dark:bg-fog-800">
           {(['list', 'map'] as const).map((mode) => (
             <button
@@ -347,10 +349,11 @@ export default function BrowseClasses({ initialFilters, initialItems, initialTot
             </button>
           ))}
         </div>
+        )}
       </div>
 
       <div className={`mt-4 grid gap-6 ${showSideMap ? 'lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]' : ''}`}>
-        {view === 'list' ? list : <MapPanel mapsKey={mapsKey} filterQuery={filterKey} className="h-[70vh] min-h-[420px]" />}
+        {view === 'list' || !mapsKey ? list : <MapPanel mapsKey={mapsKey} filterQuery={filterKey} className="h-[70vh] min-h-[420px]" />}
         {showSideMap && <MapPanel mapsKey={mapsKey} filterQuery={filterKey} className="sticky top-20 h-[calc(100vh-6rem)] max-h-[720px] self-start" />}
       </div>
     </div>

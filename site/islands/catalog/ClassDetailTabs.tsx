@@ -3,6 +3,7 @@
 import { tagReact } from '../../lib/astro-react';
 import { classDateFull, classTime, coachName, locationOf, scheduleLines } from '../../lib/catalog';
 import { Avatar } from '../../components/catalog/Avatar';
+import { directionsLinks } from '../../lib/conditions';
 import { Icon } from '../../components/catalog/icons';
 import { RatingStars } from '../../components/catalog/RatingStars';
 import { ReviewCard, type ReviewData } from '../../components/catalog/ReviewCard';
@@ -27,6 +28,7 @@ interface ClassDetailData {
   recurrenceType?: string | null;
   recurrenceInterval?: number | null;
   schedules?: { dayOfWeek: number; startTime: string; endTime: string }[];
+  meetingPoint?: { latitude: number; longitude: number; notes: string | null; photo: string | null } | null;
 }
 
 interface CoachSummary {
@@ -92,18 +94,38 @@ export default function ClassDetailTabs({ item, coach, reviews, mapsKey }: { ite
     </div>
   );
 
+  // The meeting point's pin when the coach set one, else the address's; Directions work without a Maps key.
+  const meeting = item.meetingPoint ?? null;
+  const pin = meeting ? { lat: meeting.latitude, lng: meeting.longitude } : hasPin ? { lat: item.latitude!, lng: item.longitude! } : null;
+  const directions = pin ? directionsLinks(pin.lat, pin.lng) : null;
   const location = () => (
     <div className="space-y-3">
-      <MapPanel
-        mapsKey={mapsKey}
-        className="h-80"
-        center={hasPin ? { lat: item.latitude!, lng: item.longitude! } : SF_CENTER}
-        pins={hasPin ? [{ id: item.id, lat: item.latitude!, lng: item.longitude!, title: item.title, subtitle: item.location ?? undefined }] : []}
-      />
+      {mapsKey && (
+        <MapPanel
+          mapsKey={mapsKey}
+          className="h-80"
+          center={pin ?? SF_CENTER}
+          pins={pin ? [{ id: item.id, lat: pin.lat, lng: pin.lng, title: item.title, subtitle: item.location ?? undefined }] : []}
+        />
+      )}
       <p className="flex items-start gap-2 text-fog-800 dark:text-fog-200">
         <Icon name="pin" className="mt-1 h-4 w-4 shrink-0 text-brand-700" />
         <span>{item.location && item.address ? `${item.location}, ${item.address}` : address}</span>
       </p>
+      {meeting && (
+        <section aria-label="Meeting point" className="rounded-xl border border-fog-200 p-3 dark:border-fog-700">
+          <h3 className="font-semibold">Meeting point</h3>
+          {meeting.notes && <p className="mt-1 whitespace-pre-line text-fog-700 dark:text-fog-300">{meeting.notes}</p>}
+          {meeting.photo && <img src={meeting.photo} alt="The meeting point" loading="lazy" className="mt-2 max-h-64 w-full rounded-lg object-cover" />}
+          <p className="mt-1 text-xs text-fog-600 dark:text-fog-400">{meeting.latitude.toFixed(5)}, {meeting.longitude.toFixed(5)}</p>
+        </section>
+      )}
+      {directions && (
+        <p className="flex flex-wrap gap-2">
+          <a className="btn-secondary px-4 py-2" href={directions.google} target="_blank" rel="noopener noreferrer">Directions (Google Maps)</a>
+          <a className="btn-secondary px-4 py-2" href={directions.apple} target="_blank" rel="noopener noreferrer">Directions (Apple Maps)</a>
+        </p>
+      )}
     </div>
   );
 

@@ -1,6 +1,7 @@
 // GET /api/customers: coach or admin only, a coach sees rows of their own classes only, admins see all with
 // coach names; every field of the Customer booking row; completedClasses and the three summary figures.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { bookingAttendees } from '../../../db/schema';
 import type { TestServer } from '../../helpers/api';
 import { addBooking, addClass, addUser, type Cast, startWithCast } from '../classes/helpers';
 
@@ -22,7 +23,8 @@ beforeAll(async () => {
   ids = { pastA, pastB, upcoming, undated, othersClass, jamie };
   await addBooking(ctx, { classId: pastA, userId: cast.customerId, status: 'confirmed' });
   await addBooking(ctx, { classId: pastB, userId: cast.customerId, status: 'confirmed' });
-  await addBooking(ctx, { classId: upcoming, userId: cast.customerId, status: 'confirmed', quantity: 2 });
+  const caseyUpcoming = await addBooking(ctx, { classId: upcoming, userId: cast.customerId, status: 'confirmed', quantity: 2 });
+  await ctx.db.write((tx) => tx.insert(bookingAttendees).values([{ bookingId: caseyUpcoming, position: 0, name: 'Casey Morgan' }, { bookingId: caseyUpcoming, position: 1, name: 'Robin Morgan' }]));
   await addBooking(ctx, { classId: upcoming, userId: jamie, status: 'pending', holdExpiresAt: new Date(now + 10 * 60_000) });
   await addBooking(ctx, { classId: pastA, userId: jamie, status: 'cancelled' });
   await addBooking(ctx, { classId: undated, userId: jamie, status: 'pending', holdExpiresAt: new Date(now - 60_000) }); // hold expired
@@ -92,5 +94,39 @@ describe('the three summary figures, computed on the server', () => {
   test('a coach without bookings gets no rows and zeros', async () => {
     const res = await cast.pendingCoach.get('/api/customers');
     expect(res.body).toEqual({ rows: [], summary: { totalBookings: 0, uniqueCustomers: 0, completedClasses: 0 } });
+  });
+});
+
+describe('customers grouped by person (GET /api/customers/people)', () => {
+  test('one row per customer with bookings, spots, completed and upcoming classes and the names booked', async () => {
+    const res = await cast.coach.get('/api/customers/people');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('x-total-count')).toBe('2');
+    const casey = res.body.find((p: any) => p.firstName === 'Casey');
+    expect(casey).toMatchObject({ id: cast.customerId, bookings: 3, spots: 4, completedClasses: 2, upcomingClasses: 1, attended: 0, noShows: 0, attendeeNames: ['Casey Morgan', 'Robin Morgan'] });
+    expect(new Date(casey.nextClassAt).getTime()).toBe(server.clock.now().getTime() + 2 * DAY);
+    const jamie = res.body.find((p: any) => p.firstName === 'Jamie');
+    expect(jamie).toMatchObject({ id: ids.jamie, bookings: 1, spots: 1, completedClasses: 0, upcomingClasses: 1, phone: null });
+  });
+
+  test('q finds a customer by the name of someone they booked for, by email, or not at all', async () => {
+    const byGuest = (await cast.coach.get('/api/customers/people?q=robin')).body;
+    expect(byGuest.map((p: any) => p.firstName)).toEqual(['Casey']);
+    expect(byGuest[0].bookings).toBe(3); // every booking of theirs still counts
+    expect((await cast.coach.get('/api/customers/people?q=JAMIE@EXAMPLE')).body.map((p: any) => p.firstName)).toEqual(['Jamie']);
+    expect((await cast.coach.get('/api/customers/people?q=nobody')).body).toEqual([]);
+  });
+
+  test("one customer's bookings with their attendees; another coach and a customer are refused", async () => {
+    const res = await cast.coach.get(`/api/customers/people/${cast.customerId}`);
+    expect(res.status).toBe(200);
+    expect(res.body.customer).toMatchObject({ firstName: 'Casey', lastName: 'Morgan', phone: '+14155550100' });
+    expect(res.body.summary).toEqual({ bookings: 3, spots: 4, completedClasses: 2, upcomingClasses: 1, attended: 0, noShows: 0 });
+    expect(res.body.bookings.map((b: any) => b.className)).toEqual(['Upcoming Yoga', 'Past Pilates', 'Past Yoga']);
+    expect(res.body.bookings[0].attendees.map((a: any) => a.name)).toEqual(['Casey Morgan', 'Robin Morgan']);
+    // The other coach's class counts for the admin only.
+    expect((await cast.admin.get(`/api/customers/people/${cast.customerId}`)).body.summary.bookings).toBe(4);
+    expect((await cast.otherCoach.get(`/api/customers/people/${ids.jamie}`)).status).toBe(404);
+    expect((await cast.customer.get(`/api/customers/people/${cast.customerId}`)).status).toBe(403);
   });
 });

@@ -165,6 +165,25 @@ const FRESH: Record<string, () => Promise<Fresh>> = {
     await expectOk(clients.admin.put(`/api/admin/users/${id}/suspend`, bodyExample('PUT', '/api/admin/users/{id}/suspend')), 'suspension setup');
     return { params: { id: String(id) } };
   },
+  // Support actions on bookings: a paid booking of the demo customer to refund, a free one to cancel or confirm again.
+  'POST /api/admin/bookings/{id}/refund': async () => {
+    const paid = await expectOk(clients.customer.post('/api/payment/confirm', { paymentIntentId: await paidIntent() }), 'confirm setup');
+    return { params: { id: String(paid.booking.id) } };
+  },
+  'PUT /api/admin/bookings/{id}/cancel': async () => ({ params: { id: String((await expectOk(clients.customer.post('/api/bookings/free', { classId: await newClass({ price: 0 }) }), 'booking setup')).id) } }),
+  'POST /api/admin/bookings/{id}/resend-confirmation': async () => ({ params: { id: String((await expectOk(clients.customer.post('/api/bookings/free', { classId: await newClass({ price: 0 }) }), 'booking setup')).id) } }),
+  // Waivers: the demo coach's own account, and a free booking of the demo customer to accept for and read.
+  'GET /api/classes/{id}/waivers': async () => ({ params: { id: String(await newClass()) } }),
+  'GET /api/coaches/{id}/waiver': async () => ({ params: { id: String((await expectOk(clients.coach.get('/api/user'), 'me')).id) } }),
+  'PUT /api/coaches/{id}/waiver': async () => ({ params: { id: String((await expectOk(clients.coach.get('/api/user'), 'me')).id) } }),
+  'PUT /api/bookings/{id}/waivers': async () => {
+    const classId = await newClass({ price: 0 });
+    const booking = await expectOk(clients.customer.post('/api/bookings/free', { classId }), 'booking setup');
+    const asked = (await expectOk(clients.customer.get(`/api/classes/${classId}/waivers`), 'waivers')) as { id: number; version: number }[];
+    return { params: { id: String(booking.id) }, body: { waivers: asked.map(({ id, version }) => ({ id, version })) } };
+  },
+  'GET /api/bookings/{id}/waivers': async () => ({ params: { id: String((await expectOk(clients.customer.post('/api/bookings/free', { classId: await newClass({ price: 0 }) }), 'booking setup')).id) } }),
+  'GET /api/admin/bookings/{id}/waivers': async () => ({ params: { id: String((await expectOk(clients.customer.post('/api/bookings/free', { classId: await newClass({ price: 0 }) }), 'booking setup')).id) } }),
   'GET /api/classes/{id}': async () => ({ params: { id: String(await newClass()) } }),
   'GET /api/classes/{id}/bookings/count': async () => ({ params: { id: String(await newClass()) } }),
   'PATCH /api/classes/{id}': async () => ({ params: { id: String(await newClass()) } }),
@@ -176,6 +195,13 @@ const FRESH: Record<string, () => Promise<Fresh>> = {
   'GET /api/bookings/{id}': async () => {
     const booking = await expectOk(clients.customer.post('/api/bookings/free', { classId: await newClass({ price: 0 }) }), 'booking setup');
     return { params: { id: String(booking.id) } };
+  },
+  // A customer of the demo coach: a new customer books one of the coach's free classes.
+  'GET /api/customers/people/{id}': async () => {
+    const person = await newCustomer();
+    const classId = await newClass({ price: 0 });
+    await expectOk(person.client.post('/api/bookings/free', { ...bodyExample('POST', '/api/bookings/free'), classId }), 'a booking of the coach');
+    return { params: { id: String(person.id) } };
   },
   'PUT /api/bookings/{id}/cancel': async () => {
     const booking = await expectOk(clients.customer.post('/api/bookings/free', { classId: await newClass({ price: 0 }) }), 'booking setup');

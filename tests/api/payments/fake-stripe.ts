@@ -6,6 +6,15 @@ export interface FakeRequest {
   path: string;
   form: Record<string, string>;
   idempotencyKey: string | null;
+  /** The Stripe-Account header: a call made on a connected account's behalf. */
+  stripeAccount: string | null;
+}
+
+/** A connected account's balance and payouts, as a test sets them. */
+export interface FakeBalance {
+  available: number;
+  pending: number;
+  payouts: { id: string; amount: number; status: string; arrival_date: number }[];
 }
 
 interface Intent {
@@ -27,6 +36,7 @@ export interface FakeStripe {
   requests: FakeRequest[];
   intents: Map<string, Intent>;
   accounts: Map<string, { id: string; details_submitted: boolean; charges_enabled: boolean; payouts_enabled: boolean }>;
+  balances: Map<string, FakeBalance>;
   /** What Stripe.js does in the browser when the customer's card is charged. */
   succeed(intentId: string): void;
   stop(): void;
@@ -37,6 +47,7 @@ export function startFakeStripe(): FakeStripe {
   const intents = new Map<string, Intent>();
   const accounts = new Map<string, { id: string; details_submitted: boolean; charges_enabled: boolean; payouts_enabled: boolean }>();
   const byKey = new Map<string, unknown>();
+  const balances = new Map<string, FakeBalance>();
   let seq = 0;
   const json = (body: unknown, status = 200) => Response.json(body, { status, headers: { 'request-id': `req_${++seq}` } });
   const missing = (id: string) =>
@@ -49,7 +60,8 @@ export function startFakeStripe(): FakeStripe {
       const url = new URL(request.url);
       const form = Object.fromEntries(new URLSearchParams(request.method === 'GET' ? url.search : await request.text()));
       const idempotencyKey = request.headers.get('idempotency-key');
-      requests.push({ method: request.method, path: url.pathname, form, idempotencyKey });
+      const stripeAccount = request.headers.get('stripe-account');
+      requests.push({ method: request.method, path: url.pathname, form, idempotencyKey, stripeAccount });
       if (idempotencyKey && byKey.has(`${url.pathname}:${idempotencyKey}`)) return json(byKey.get(`${url.pathname}:${idempotencyKey}`));
       const remember = (body: unknown) => {
         if (idempotencyKey) byKey.set(`${url.pathname}:${idempotencyKey}`, body);
@@ -104,6 +116,14 @@ export function startFakeStripe(): FakeStripe {
         const account = accounts.get(match[1]!);
         return account ? json({ object: 'account', capabilities: {}, ...account }) : missing(match[1]!);
       }
+      // Balance and payouts of the connected account named by the Stripe-Account header.
+      if (request.method === 'GET' && (url.pathname === '/v1/balance' || url.pathname === '/v1/payouts')) {
+        const balance = balances.get(stripeAccount ?? '') ?? { available: 0, pending: 0, payouts: [] };
+        if (url.pathname === '/v1/payouts') {
+          return json({ object: 'list', url: '/v1/payouts', has_more: false, data: balance.payouts.map((p) => ({ object: 'payout', currency: 'usd', ...p })) });
+        }
+        return json({ object: 'balance', livemode: false, available: [{ amount: balance.available, currency: 'usd' }], pending: [{ amount: balance.pending, currency: 'usd' }] });
+      }
       if (request.method === 'POST' && url.pathname === '/v1/account_links') {
         return json({ object: 'account_link', url: `https://connect.stripe.com/setup/e/${form.account}/fake`, expires_at: 0 });
       }
@@ -116,6 +136,7 @@ export function startFakeStripe(): FakeStripe {
     requests,
     intents,
     accounts,
+    balances,
     succeed(intentId) {
       intents.get(intentId)!.status = 'succeeded';
     },

@@ -118,6 +118,33 @@ describe('Stripe provider', () => {
     expect((await payee.client.get(`/api/coaches/${payee.id}/stripe-status`)).body).toEqual({ onboarded: true, canReceivePayments: true });
   });
 
+  test("the coach's earnings show the connected account's Stripe balance and payouts", async () => {
+    const payee = await createUser(server, 'coach');
+    await server.ctx.db.write((tx) => tx.insert(payoutAccounts).values({ userId: payee.id, provider: 'stripe', accountId: 'acct_coach_balance', onboarded: true, canReceivePayments: true }));
+    fake.balances.set('acct_coach_balance', {
+      available: 12_345,
+      pending: 4_250,
+      payouts: [
+        { id: 'po_2', amount: 8_500, status: 'in_transit', arrival_date: 1_796_000_000 },
+        { id: 'po_1', amount: 10_000, status: 'paid', arrival_date: 1_795_000_000 },
+      ],
+    });
+    const res = await payee.client.get(`/api/coaches/${payee.id}/earnings`);
+    expect(res.status).toBe(200);
+    expect(res.body.payouts).toMatchObject({
+      provider: 'stripe',
+      account: 'ready',
+      available: 123.45,
+      pending: 42.5,
+      paidOut: 100,
+      payouts: [
+        { id: 'po_2', amount: 85, status: 'in_transit', arrivalDate: new Date(1_796_000_000_000).toISOString() },
+        { id: 'po_1', amount: 100, status: 'paid', arrivalDate: new Date(1_795_000_000_000).toISOString() },
+      ],
+    });
+    expect(fake.requests.filter((r) => r.path === '/v1/balance').at(-1)!.stripeAccount).toBe('acct_coach_balance');
+  });
+
   test('a Stripe failure while creating the onboarding link is the spec message', async () => {
     const payee = await createUser(server, 'coach');
     fake.stop(); // Stripe unreachable (the last Stripe test of this file)

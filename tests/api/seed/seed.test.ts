@@ -433,6 +433,7 @@ describe('images', () => {
       ...(await db().select({ p: categories.image }).from(categories)).map((r) => r.p),
       ...(await db().select({ p: users.profileImage }).from(users)).map((r) => r.p),
       ...(await db().select({ p: classes.image }).from(classes)).map((r) => r.p),
+      ...(await db().select({ p: classes.meetingPhoto }).from(classes)).map((r) => r.p),
       ...(await db().select({ p: blogPosts.featuredImage }).from(blogPosts)).map((r) => r.p),
     ].filter((p): p is string => p !== null);
     expect(paths.length).toBeGreaterThan(100);
@@ -455,5 +456,38 @@ describe('seeding', () => {
     const before = await counts();
     expect(await seedIfEmpty(server.ctx)).toBe(false);
     expect(await counts()).toEqual(before);
+  });
+});
+
+describe('outdoor conditions (issue 21)', () => {
+  test("tomorrow's classes include some whose sample forecast reaches their weather policy, so the weather call shows in the demo", async () => {
+    const { refreshConditions } = await import('../../../api/conditions/refresh');
+    const { readClassConditions } = await import('../../../api/conditions/view');
+    await refreshConditions(server.ctx);
+    const watched = (await allClasses()).filter((c) => c.weatherPolicy !== null && c.deletedAt === null && c.startTime! > now);
+    expect(watched.length).toBeGreaterThan(0);
+    for (const cls of watched) {
+      const { conditions } = await readClassConditions(db(), cls, now, { weather: 'sample', airQuality: 'sample' });
+      expect(conditions.crossed.length).toBeGreaterThan(0);
+    }
+  });
+
+  test('one class (the demo coach\'s when one fits) is below its minimum size, decided 12 hours before it starts; the demo customer has not booked it', async () => {
+    const coach = await userByEmail('coach@fogline.test');
+    const customer = await userByEmail('customer@fogline.test');
+    const small = (await allClasses()).filter((c) => c.minAttendees !== null);
+    expect(small).toHaveLength(1);
+    expect(small[0]).toMatchObject({ decisionHours: 12, sizeDecision: null });
+    expect(coach).toBeDefined();
+    const booked = await db().select().from(bookings).where(and(eq(bookings.classId, small[0]!.id), eq(bookings.status, 'confirmed')));
+    expect(booked.reduce((n, b) => n + b.quantity, 0)).toBeLessThan(small[0]!.minAttendees!);
+    expect(booked.some((b) => b.userId === customer!.id)).toBe(false);
+  });
+
+  test('one class has a meeting point with its directions text and a photo', async () => {
+    const met = (await allClasses()).filter((c) => c.meetingPhoto !== null);
+    expect(met).toHaveLength(1);
+    expect(met[0]!.meetingNotes).toContain('orange flag');
+    expect(Math.abs(met[0]!.meetingLatitude! - met[0]!.latitude!)).toBeLessThan(0.01);
   });
 });

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { eq } from 'drizzle-orm';
 import { sweepWaitlists } from '../../../api/spots/release';
-import { bookings } from '../../../db/schema';
+import { bookings, waitlistEntries } from '../../../db/schema';
 import type { TestServer } from '../../helpers/api';
 import { createClass, createUser, pageTotal, type SignedIn, startWithCoach } from '../bookings/fixtures';
 
@@ -87,6 +87,23 @@ describe('moving a class earlier', () => {
     expect((await moveTo(cls.id, start)).status).toBe(200);
     const row = await server.ctx.db.select().from(bookings).where(eq(bookings.id, hold.body.bookingId)).get();
     expect(row!.holdExpiresAt!.getTime()).toBeLessThanOrEqual(start.getTime());
+  });
+
+  test('an offer still open when the class has started (whatever its deadline says) cannot be accepted', async () => {
+    const { cls, first, entry } = await offerOpen();
+    // A deadline past the start, as rows written before re-timing existed could carry.
+    const start = cls.startTime!.getTime();
+    await server.ctx.db.write(async (tx) => {
+      await tx.update(waitlistEntries).set({ offerExpiresAt: new Date(start + 60 * MINUTE) }).where(eq(waitlistEntries.id, entry.id));
+      await tx.update(bookings).set({ holdExpiresAt: new Date(start + 60 * MINUTE) }).where(eq(bookings.id, entry.bookingId));
+    });
+    server.clock.set(new Date(start + MINUTE));
+    const accept = await first.client.post(`/api/waitlist/${entry.id}/accept`, { attendees: [{ name: 'First Person' }] });
+    expect(accept.status).toBe(409);
+    expect(accept.body.message).toBe('This class has already started and can no longer be booked.');
+    const row = (await server.ctx.db.select().from(bookings).where(eq(bookings.id, entry.bookingId)).get())!;
+    expect(row.status).toBe('offered');
+    server.clock.set(new Date());
   });
 
   test('moving a class later leaves an offer its deadline', async () => {

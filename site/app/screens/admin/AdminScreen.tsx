@@ -1,6 +1,6 @@
 // /admin (admin only): Coaches (search, review the application, then approve, reject, suspend or reinstate;
-// pending badge), Class Management (search, edit, delete), the Audit Log and Platform Settings; ?tab=classes
-// opens the class tab (coach-admin-areas §2), ?tab=audit the log.
+// pending badge), Users (search by name or email, each opening /admin/users/{id}), Class Management (search,
+// edit, delete), the Audit Log and Platform Settings; ?tab=classes opens the class tab (coach-admin-areas §2).
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
 import { useStore } from '@nanostores/react';
 import { useQuery as useRemoteQuery, useQueryClient } from '@tanstack/react-query';
@@ -23,8 +23,9 @@ import { useDeleteClass } from '../../managed-classes/DeleteClassFlow';
 import { AccountStatusBadge } from './AccountStatusBadge';
 import { AuditLogTab } from './AuditLogTab';
 import { CoachReviewDialog } from './CoachReviewDialog';
+import { UserSearch } from '../admin-users/UserSearch';
 
-const TABS = ['coaches', 'classes', 'audit', 'settings'] as const;
+const TABS = ['coaches', 'users', 'classes', 'audit', 'settings'] as const;
 
 export default function AdminScreen() {
   const user = useStore($user);
@@ -60,6 +61,7 @@ function AdminDashboard() {
               </span>
             )}
           </Tab>
+          <Tab className={tabClass}>Users</Tab>
           <Tab className={tabClass}>Class Management</Tab>
           <Tab className={tabClass}>Audit Log</Tab>
           <Tab className={tabClass}>Platform Settings</Tab>
@@ -67,6 +69,9 @@ function AdminDashboard() {
         <TabPanels className="mt-6">
           <TabPanel>
             <CoachesTab />
+          </TabPanel>
+          <TabPanel>
+            <UserSearch />
           </TabPanel>
           <TabPanel>
             <ClassesTab />

@@ -16,6 +16,7 @@ import { goBack, navigate, useLocation, useQuery } from '../../router';
 import { todayPacific } from '../calendar/month';
 import { START_TIME_CHOICES } from './form-rules';
 import ImagePicker from './ImagePicker';
+import { DaylightWarning, OutdoorFields } from './OutdoorFields';
 import { ClassNotFound, ScopeChoice, SeriesNote } from './parts';
 import RecurrenceDialog, { describeRecurrence } from './RecurrenceDialog';
 import { type SetAddressField, useAddressAutofill } from './use-address-autofill';
@@ -68,7 +69,7 @@ const withCurrent = (choices: readonly number[], current: number) => (choices.in
 
 function ClassForm({ categories, coaches, existing, mode, isAdmin }: { categories: Category[]; coaches: Coach[]; existing: ClassJson | null; mode: FormMode; isAdmin: boolean }) {
   const today = todayPacific();
-  const { form, isEdit, repeat, setRepeat, recurrence, setRecurrence, scope, setScope, image, onSubmit } = useClassForm({ existing, mode, isAdmin });
+  const { form, isEdit, repeat, setRepeat, recurrence, setRecurrence, scope, setScope, image, outdoor, onSubmit, toRecurrence } = useClassForm({ existing, mode, isAdmin });
   const { values, bind, errors, set } = form;
   const address = useAddressAutofill(values, set as SetAddressField, !isEdit);
   const [dialogOpen, setDialogOpen] = useState(false);
@@ -161,7 +162,15 @@ function ClassForm({ categories, coaches, existing, mode, isAdmin }: { categorie
               {errors.recurrence && <p className="field-error">{errors.recurrence}</p>}
             </div>
           )}
+          <DaylightWarning
+            day={values.start.date}
+            time={values.start.time}
+            duration={Number(values.duration)}
+            recurrence={!isEdit && repeat ? toRecurrence(recurrence) : isSeriesParent ? existing!.recurrence : null}
+          />
         </section>
+
+        <OutdoorFields values={outdoor.values} set={outdoor.set} capacity={values.capacity} classPin={{ latitude: values.latitude, longitude: values.longitude }} errors={errors as Record<string, string | undefined>} />
 
         <ImagePicker image={values.image} choice={image} onRemove={() => set('image', null)} />
 

@@ -12,6 +12,7 @@ import { navigate } from '../../router';
 import { classFormRules, classValuesFrom, emptyClassValues, pacificInstant, toClassChanges, toNewClass } from './form-rules';
 import { useImageChoice } from './ImagePicker';
 import type { Recurrence } from './RecurrenceDialog';
+import { toOutdoorFields, useOutdoorValues } from './OutdoorFields';
 
 export type FormMode = 'create' | 'edit' | 'duplicate';
 
@@ -42,6 +43,7 @@ export function useClassForm({ existing, mode, isAdmin }: { existing: ClassJson 
   }));
   const [scope, setScope] = useState<Scope>('this');
   const image = useImageChoice();
+  const outdoor = useOutdoorValues(existing, !isEdit, form.values.ageGroup);
 
   async function save(values: typeof form.values) {
     let imageUrl = values.image;
@@ -52,12 +54,12 @@ export function useClassForm({ existing, mode, isAdmin }: { existing: ClassJson 
     }
     const filled = { ...values, image: imageUrl };
     if (isEdit) {
-      const saved = await unwrap(api.classes({ id: existing!.id }).patch(toClassChanges(filled), { query: { scope } }));
+      const saved = await unwrap(api.classes({ id: existing!.id }).patch({ ...toClassChanges(filled), ...toOutdoorFields(outdoor.values) }, { query: { scope } }));
       toast({ title: 'Class updated', description: saved.locationNotice ?? (saved.updatedCount && saved.updatedCount > 1 ? `${saved.updatedCount} sessions updated.` : 'Your changes are saved.'), variant: 'success' });
       navigate(isAdmin ? '/admin?tab=classes' : '/my-classes');
       return;
     }
-    const created = await unwrap(api.classes.post(toNewClass(filled, repeat ? toRecurrence(recurrence) : null, isAdmin)));
+    const created = await unwrap(api.classes.post({ ...toNewClass(filled, repeat ? toRecurrence(recurrence) : null, isAdmin), ...toOutdoorFields(outdoor.values) }));
     toast({
       title: 'Class created',
       description: [created.sessionCount > 1 ? `${created.sessionCount} sessions scheduled.` : null, created.locationNotice].filter(Boolean).join(' ') || 'Your class is live.',
@@ -73,5 +75,5 @@ export function useClassForm({ existing, mode, isAdmin }: { existing: ClassJson 
     onError: (message) => toast({ title: isEdit ? 'Error updating class' : 'Error creating class', description: message, variant: 'destructive' }),
   });
 
-  return { form, isEdit, repeat, setRepeat, recurrence, setRecurrence, scope, setScope, image, onSubmit };
+  return { form, isEdit, repeat, setRepeat, recurrence, setRecurrence, scope, setScope, image, outdoor, onSubmit, toRecurrence };
 }

@@ -1,6 +1,8 @@
 // /customers (coach or admin): Customer Management with the three summary cards and the Customer Bookings
-// table (coach-admin-areas §2). Rows and figures come from GET /api/customers.
+// table (coach-admin-areas §2). Rows and figures come from GET /api/customers. Coaches open on their customers
+// grouped by person (issue 22, ./CustomerPeople.tsx); ?view=bookings (an admin's default) shows the table.
 import { useStore } from '@nanostores/react';
+import { useState } from 'react';
 import type { CustomerBookingRow } from '../../../../api/customers/model';
 import { formatDateShort, formatTime } from '../../../../api/lib/pacific';
 import { api, unwrap } from '../../../lib/api';
@@ -8,6 +10,9 @@ import { $user } from '../../../lib/stores/session';
 import AccessDenied from '../../components/AccessDenied';
 import { pageQuery, SkeletonRows, TABLE_PAGE_SIZE, usePagedQuery, type PageWindow } from '../../components/Pagination';
 import StatCard from '../../components/StatCard';
+import CustomerPeople from './CustomerPeople';
+
+type View = 'people' | 'bookings';
 
 /** One page of rows; the summary (over every row) rides along with each page. */
 async function fetchCustomers(window: PageWindow) {
@@ -34,6 +39,16 @@ export default function CustomersScreen() {
 }
 
 function Customers({ isAdmin }: { isAdmin: boolean }) {
+  const [view, setViewState] = useState<View>(() => {
+    const asked = new URLSearchParams(location.search).get('view');
+    return asked === 'people' || asked === 'bookings' ? asked : isAdmin ? 'bookings' : 'people';
+  });
+  const setView = (next: View) => {
+    setViewState(next);
+    const url = new URL(location.href);
+    url.searchParams.set('view', next);
+    history.replaceState(history.state, '', url);
+  };
   const paged = usePagedQuery(['customers'], fetchCustomers, { anchor: 'bookings-title' });
   const summary = paged.query.data?.summary;
   const failed = paged.query.isError && !paged.query.data;
@@ -53,7 +68,21 @@ function Customers({ isAdmin }: { isAdmin: boolean }) {
             <StatCard label="Completed Classes" value={summary?.completedClasses ?? '–'} hint="Classes taught with attendees" />
           </div>
 
-          <BookingsTable rows={paged.rows} isAdmin={isAdmin} footer={paged.footer} />
+          <div role="group" aria-label="Show" className="mt-6 inline-flex rounded-full border border-fog-300 bg-white p-1 dark:border-fog-700 dark:bg-fog-900">
+            {(['people', 'bookings'] as const).map((v) => (
+              <button
+                key={v}
+                type="button"
+                aria-pressed={view === v}
+                onClick={() => setView(v)}
+                className={`rounded-full px-4 py-1.5 text-sm font-medium ${view === v ? 'bg-brand-700 text-white' : 'text-fog-800 dark:text-fog-100'}`}
+              >
+                {v === 'people' ? 'By customer' : 'All bookings'}
+              </button>
+            ))}
+          </div>
+
+          {view === 'people' ? <CustomerPeople /> : <BookingsTable rows={paged.rows} isAdmin={isAdmin} footer={paged.footer} />}
         </>
       )}
     </div>

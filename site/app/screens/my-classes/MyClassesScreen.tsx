@@ -17,6 +17,7 @@ import Spinner from '../../components/Spinner';
 import ClassImage from '../../managed-classes/ClassImage';
 import { fetchSeriesPage, fetchSeriesSessions, isSeriesParent, MANAGED, type ManagedClass, rosterLinkOf } from '../../managed-classes/classes';
 import { useDeleteClass } from '../../managed-classes/DeleteClassFlow';
+import { WeatherCallBanner } from './WeatherCallBanner';
 
 type Kind = 'series' | 'session' | 'one-time';
 
@@ -84,6 +85,8 @@ function MyClasses() {
           <Icon name="plus" /> Create New Class
         </a>
       </div>
+
+      <WeatherCallBanner />
 
       <div role="tablist" aria-label="Which classes" className="mt-6 inline-flex rounded-full border border-fog-300 bg-white p-1 dark:border-fog-700 dark:bg-fog-900">
         {TABS.map((t) => (
