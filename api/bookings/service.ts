@@ -6,7 +6,7 @@ import { bookings, classes, reviews } from '../../db/schema';
 import type { SessionUser } from '../auth/session';
 import type { AppContext } from '../context';
 import type { PageRequest } from '../lib/pagination';
-import { sendBookingConfirmation } from '../notices/booking-emails';
+import { sendOutboxSoon } from '../notices/outbox';
 import { attendeesOf } from '../spots/attendees';
 import { bookFree } from '../spots/book';
 import { activeBooking, type BookingState, inStates } from '../spots/booking-states';
@@ -14,10 +14,11 @@ import { passOnFreedSpots } from '../spots/release';
 import { toBookingJson } from '../spots/shape';
 import type { Booking, BookingListFilter, FreeBookingBody } from './model';
 
-/** POST /api/bookings/free: only for price 0; confirmed at once (api/spots/book.ts), then the confirmation. */
+/** POST /api/bookings/free: only for price 0; confirmed at once (api/spots/book.ts), its confirmation queued in
+ * the same write and sent by the outbox worker just after the answer (api/notices/outbox.ts). */
 export async function bookFreeClass(ctx: AppContext, user: SessionUser, input: FreeBookingBody): Promise<Booking> {
   const created = await bookFree(ctx, user, input);
-  await sendBookingConfirmation(ctx, created.booking, created.cls, user);
+  sendOutboxSoon(ctx);
   return toBookingJson(created.booking, created.cls, ctx.clock.now(), created.attendees);
 }
 
