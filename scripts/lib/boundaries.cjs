@@ -29,8 +29,6 @@ const SITE_SERVER = ['^site/middleware\\.ts$', '^site/adapter/', '^site/lib/serv
  */
 const KNOWN = {
   featureToFeature: [
-    // Users call auth's password rules.
-    ['api/users/service.ts', 'api/auth/service.ts'],
     // The render cache renders the catalogue's, the blog's and the class page's data (with its conditions).
     ['api/render-cache/pages.ts', 'api/blog/service.ts'],
     ['api/render-cache/pages.ts', 'api/catalog/filter-classes.ts'],
