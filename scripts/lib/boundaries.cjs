@@ -29,8 +29,6 @@ const SITE_SERVER = ['^site/middleware\\.ts$', '^site/adapter/', '^site/lib/serv
  */
 const KNOWN = {
   featureToFeature: [
-    // A weather call that moves a class runs class management's update (with its change notices).
-    ['api/conditions/class-actions.ts', 'api/classes/update.ts'],
     // The catalogue answers classes in the Class entity's shape, which class management owns.
     ['api/catalog/service.ts', 'api/classes/shape.ts'],
   ],
