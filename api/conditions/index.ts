@@ -6,13 +6,15 @@ import { authPlugin } from '../auth/plugin';
 import type { AppContext } from '../context';
 import { badRequest } from '../errors';
 import { plainQuery } from '../lib/plain-query';
-import { ClassIdParams, Message, parseId, ValidationFailure, withExample } from '../lib/schema';
-import { ClassConditionsAnswer, WeatherCallBody, WeatherCallView, WeatherPolicy } from './model';
+import { ClassIdParams, Message, parseId, pathId, ValidationFailure, withExample } from '../lib/schema';
+import { ClassConditionsAnswer, OfferedMoveView, WeatherCallBody, WeatherCallView, WeatherPolicy } from './model';
 import type { EditClass } from './class-actions';
-import { decideWeatherCall, pendingWeatherCalls } from './weather-call';
+import { decideWeatherCall, moveBookingToOfferedSession, pendingWeatherCalls } from './weather-call';
 import { classConditions, coachPolicy, conditionsOfClasses } from './service';
 
 const tags = ['Outdoor conditions'];
+/** The booking id of the move path (the documented example is made fresh by the examples test). */
+const BookingIdParams = v.object({ id: pathId(1) });
 
 const IDS_MESSAGE = 'classIds must be up to 100 class ids separated by commas';
 /** "12,13": class ids separated by commas. */
@@ -79,6 +81,17 @@ export function conditionsRoutes(ctx: AppContext, { editClass }: { editClass: Ed
         summary: "Decide a class's weather call (its coach or an admin)",
         description:
           'decision: go (notifyAttendees, default true, emails attendees "It\'s on"), move (location, default the policy\'s backup location, and/or startTime: the usual change notice, and attendees may cancel with a full refund until the class starts), cancel (every booking cancelled and refunded in full, each attendee and everyone waiting emailed once; the class leaves the catalogue; credits instead of refunds come with the passes issue), or offer (offerClassId: another of the coach\'s sessions; attendees are emailed and may cancel with a full refund). Decided once across processes: the same decision again answers the same call (200) without acting twice; a different one answers 409. 409 also when no call is waiting.',
+      },
+    })
+    .post('/bookings/:id/move-to-offered-session', ({ user, params }) => moveBookingToOfferedSession(ctx, user!, parseId(params.id, 'Booking not found.')), {
+      auth: 'user',
+      params: BookingIdParams,
+      response: { 200: OfferedMoveView, 401: Message, 404: Message, 409: Message },
+      detail: {
+        tags,
+        summary: 'Move my booking to the session the coach offered for the weather (one click)',
+        description:
+          "When the coach's weather call on the booking's class is Offer another session: in one write, books the same spots and people on the offered session and ends this booking without a refund, its payment carried over (amount unchanged, nothing charged or refunded). Only at the same price per spot; otherwise 409 (cancel for the full refund instead). 409 when the offered session is full or has started, or the booking is not confirmed. A second request answers the booking already moved to (moved: false).",
       },
     });
 }

@@ -141,6 +141,8 @@ export const WeatherWatch = v.nullable(
     decidedAt: v.nullable(v.string()),
     message: v.nullable(v.string()),
     offerClassId: v.nullable(v.number()),
+    /** When the offered session starts (ISO), for "Move to {date and time}" on the booking card. */
+    offerStartTime: v.optional(v.nullable(v.string())),
   }),
 );
 export type WeatherWatch = v.InferOutput<typeof WeatherWatch>;
@@ -178,3 +180,15 @@ export const WeatherCallView = v.object({
   message: v.nullable(v.string()),
 });
 export type WeatherCallView = v.InferOutput<typeof WeatherCallView>;
+
+/** The answer to a move to the offered session: the booking on it (the same one again for a second click). */
+export const OfferedMoveView = v.object({
+  bookingId: v.number(),
+  movedFromBookingId: v.number(),
+  classId: v.number(),
+  status: v.literal('confirmed'),
+  quantity: v.number(),
+  amount: v.pipe(v.number(), v.description('Dollars: exactly what was paid for the old booking, carried over.')),
+  moved: v.pipe(v.boolean(), v.description('false when this request found the booking already moved (nothing done again).')),
+});
+export type OfferedMoveView = v.InferOutput<typeof OfferedMoveView>;

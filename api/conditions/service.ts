@@ -9,7 +9,7 @@ import { type ConditionsRead, readClassConditions } from './view';
 
 export type WeatherCallRow = typeof weatherCalls.$inferSelect;
 
-export function watchOf(call: WeatherCallRow | undefined): WeatherWatch {
+export function watchOf(call: WeatherCallRow | undefined, offerStart: Date | null = null): WeatherWatch {
   if (!call) return null;
   return {
     status: call.status,
@@ -18,6 +18,7 @@ export function watchOf(call: WeatherCallRow | undefined): WeatherWatch {
     decidedAt: call.decidedAt?.toISOString() ?? null,
     message: call.message,
     offerClassId: call.offerClassId,
+    offerStartTime: offerStart?.toISOString() ?? null,
   };
 }
 
@@ -38,13 +39,17 @@ export async function conditionsOfClasses(ctx: AppContext, ids: number[]): Promi
   if (!unique.length) return { answers: [], tags: [] };
   const rows = await ctx.db.select().from(classes).where(and(inArray(classes.id, unique), isNull(classes.deletedAt)));
   const calls = await latestCalls(ctx, unique);
+  const offeredIds = [...calls.values()].flatMap((c) => (c.status === 'offered' && c.offerClassId !== null ? [c.offerClassId] : []));
+  const offered = new Map(
+    offeredIds.length ? (await ctx.db.select({ id: classes.id, startTime: classes.startTime }).from(classes).where(inArray(classes.id, offeredIds))).map((c) => [c.id, c.startTime]) : [],
+  );
   const now = ctx.clock.now();
   const tags = new Set<string>();
   const answers: ClassConditionsAnswer[] = [];
   for (const row of rows) {
     const read: ConditionsRead = await readClassConditions(ctx.db, row, now, sourcesOf(ctx));
     read.tags.forEach((tag) => tags.add(tag));
-    answers.push({ classId: row.id, conditions: read.conditions, watch: watchOf(calls.get(row.id)) });
+    answers.push({ classId: row.id, conditions: read.conditions, watch: watchOf(calls.get(row.id), offered.get(calls.get(row.id)?.offerClassId ?? -1) ?? null) });
   }
   answers.sort((a, b) => unique.indexOf(a.classId) - unique.indexOf(b.classId));
   return { answers, tags: [...tags] };

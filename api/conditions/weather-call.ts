@@ -16,7 +16,9 @@ import { formatDateFull, formatTimeRangePT } from '../lib/pacific';
 import { renderEmail } from '../mail-templates';
 import { liveClasses } from '../spots/classes';
 import { cancelClassWithRefunds, type EditClass, moveClass } from './class-actions';
-import { policyOf, type WeatherCallBody, type WeatherCallView } from './model';
+import { type OfferedMoveView, policyOf, type WeatherCallBody, type WeatherCallView } from './model';
+import { moveToOfferedSession } from '../spots/offered-move';
+import { centsToDollars } from '../lib/money';
 import { readClassConditions } from './view';
 import { inStates } from '../spots/booking-states';
 
@@ -177,10 +179,10 @@ async function applyDecision(ctx: AppContext, by: SessionUser, call: CallRow, cl
       heading: `Another session for the weather: ${cls.title}`,
       paragraphs: [
         `Hi ${person.firstName}, the forecast for ${cls.title} (${whenOf(cls)}) is poor (${call.reasons.join(', ')}), so the coach offers another session: ${other.title}, ${whenOf(other)}.`,
-        'Book the other session from its page, and cancel this booking from My Bookings with a full refund.',
+        `Move your booking there with one click (Move to ${whenOf(other)}): your spots, names and payment go with it, nothing more to pay. Or cancel it for a full refund. Both are on My Bookings.`,
         ...(call.message ? [`The coach says: “${call.message}”`] : []),
       ],
-      button: { label: 'See the other session', url: `${ctx.env.publicUrl}/classes/${other.id}` },
+      button: { label: `Move to ${whenOf(other)}`, url: `${ctx.env.publicUrl}/bookings` },
     });
     await send(ctx, { to: person.email, subject: `Another session for the weather: ${cls.title}`, ...content });
   }
@@ -214,4 +216,15 @@ export async function decideWeatherCall(ctx: AppContext, user: SessionUser, clas
   // The effect once, whichever process or repeated request gets here; a failure (a refund) is finished by the next.
   await runOnce(ctx, `weather-call:${decided.id}:apply`, () => applyDecision(ctx, user, decided!, cls, body, editClass));
   return toCallView(decided, cls);
+}
+
+/** POST /api/bookings/{id}/move-to-offered-session: the booking's owner moves it to the session the coach offered
+ * for the weather on its class (the class's latest call, decided "offer"). */
+export async function moveBookingToOfferedSession(ctx: AppContext, user: SessionUser, bookingId: number): Promise<OfferedMoveView> {
+  const booking = await ctx.db.select().from(bookings).where(and(eq(bookings.id, bookingId), eq(bookings.userId, user.id))).get();
+  if (!booking) throw notFound('Booking not found.');
+  const call = await ctx.db.select().from(weatherCalls).where(eq(weatherCalls.classId, booking.classId)).orderBy(desc(weatherCalls.id)).get();
+  if (!call || call.status !== 'offered' || call.offerClassId === null) throw conflict('No other session is offered for this booking.');
+  const { booking: moved, moved: now } = await moveToOfferedSession(ctx, user, bookingId, call.offerClassId);
+  return { bookingId: moved.id, movedFromBookingId: bookingId, classId: moved.classId, status: 'confirmed', quantity: moved.quantity, amount: centsToDollars(moved.amountCents), moved: now };
 }

@@ -51,6 +51,9 @@ const ALLOWED = new Set([
   'offered --acceptPaidOffer/customer--> hold',
   'offered --declineOffer/customer--> offerDeclined',
   'offered --expireOffer/system--> offerExpired',
+  // A weather call's other session: the customer moves their confirmed booking there, payment and all.
+  'confirmed --moveToOfferedSession/customer--> movedToOfferedSession',
+  'new --bookOfferedSession/customer--> confirmed',
 ]);
 
 const STATES = Object.keys(BOOKING_STATES) as BookingState[];
@@ -108,6 +111,7 @@ describe('the transition table', () => {
         'offered',
         'offerDeclined',
         'offerExpired',
+        'movedToOfferedSession',
       ].sort(),
     );
   });

@@ -15,7 +15,7 @@ export type Actor = 'customer' | 'coach' | 'admin' | 'system';
 export const ACTORS: readonly Actor[] = ['customer', 'coach', 'admin', 'system'];
 
 /** Why a booking ended up cancelled (bookings.cancelReason): each one is its own state below. */
-export type CancelReason = 'customer' | 'class_deleted' | 'hold_expired' | 'replaced' | 'payment_failed' | 'payment_late' | 'offer_declined' | 'offer_expired';
+export type CancelReason = 'customer' | 'class_deleted' | 'hold_expired' | 'replaced' | 'payment_failed' | 'payment_late' | 'offer_declined' | 'offer_expired' | 'moved';
 
 /** Every state a booking can be in, as the (status, cancelReason) pair stored for it. */
 export const BOOKING_STATES = {
@@ -30,6 +30,7 @@ export const BOOKING_STATES = {
   offered: { status: 'offered', reason: null },
   offerDeclined: { status: 'cancelled', reason: 'offer_declined' },
   offerExpired: { status: 'cancelled', reason: 'offer_expired' },
+  movedToOfferedSession: { status: 'cancelled', reason: 'moved' },
 } as const satisfies Record<string, { status: BookingStatus; reason: CancelReason | null }>;
 
 export type BookingState = keyof typeof BOOKING_STATES;
@@ -133,6 +134,18 @@ export const BOOKING_TRANSITIONS = {
     to: 'cancelledClassDeleted',
     by: ['coach', 'admin', 'system'],
     why: 'The coach or an admin deleted the class (the system, for a payment that lands after it): every booking is cancelled with a full refund.',
+  },
+  moveToOfferedSession: {
+    from: ['confirmed'],
+    to: 'movedToOfferedSession',
+    by: ['customer'],
+    why: "The coach offered another session for the weather and the customer moved there: this booking ends without a refund, its payment (and amount) carried over to the new booking (api/spots/offered-move.ts).",
+  },
+  bookOfferedSession: {
+    from: ['new'],
+    to: 'confirmed',
+    by: ['customer'],
+    why: 'The booking a weather move opens on the offered session: confirmed at once with the same spots, people and payment as the booking it replaces.',
   },
 } as const satisfies Record<string, Transition>;
 

@@ -12,7 +12,7 @@ import { refreshConditions } from '../../../api/conditions/refresh';
 import { checkWeatherCalls, decideWeatherCall } from '../../../api/conditions/weather-call';
 import { toSessionUser } from '../../../api/auth/session';
 import { env } from '../../../api/env';
-import { pendingChangeNotices, testPaymentIntents, users } from '../../../db/schema';
+import { bookings as bookingsTable, pendingChangeNotices, testPaymentIntents, users } from '../../../db/schema';
 import type { TestClient, TestServer } from '../../helpers/api';
 import { outbox } from '../../helpers/fixtures';
 import { addUser, type Cast, classForm, clientFor, startWithCast } from '../classes/helpers';
@@ -228,5 +228,82 @@ describe('the minimum class size', () => {
     expect((await server.client().get(`/api/classes/${low.id}`)).status).toBe(404);
     expect((await server.client().get(`/api/classes/${ok.id}`)).body.sizeDecision).toBe('confirmed');
     expect(mailsTo(fay.email, 'Booking cancelled')).toHaveLength(0);
+  });
+});
+
+describe('moving a booking to the offered session with one click', () => {
+  const rain = { rainChance: 50, aqi: null, windMph: null, heatF: null, rainPlan: 'cancel', backupLocation: null };
+  const move = (client: TestClient, bookingId: number) => client.post(`/api/bookings/${bookingId}/move-to-offered-session`);
+  const bookingOn = async (client: TestClient, classId: number) => (await client.get(`/api/bookings?classId=${classId}`)).body[0];
+
+  test('the same spots, people and payment move exactly once, capacity checked; a second click answers the moved booking; the money reconciles', async () => {
+    const stormy = await classAt(16, { title: 'Stormy Stretch', weatherPolicy: rain });
+    const sunny = await classAt(40, { title: 'Sunny Stretch', capacity: 3 });
+    const jo = await customer('Jo');
+    const kit = await customer('Kit');
+    const lou = await customer('Lou');
+    const joIntent = await bookAndPay(jo.client, stormy.id, 20, 2);
+    await bookAndPay(kit.client, stormy.id, 20, 2);
+    await bookAndPay(lou.client, sunny.id, 20); // 2 of the 3 spots left
+    const joOld = await bookingOn(jo.client, stormy.id);
+    // No offer yet: nothing to move to.
+    expect((await move(jo.client, joOld.id)).body.message).toBe('No other session is offered for this booking.');
+    await refreshConditions(server.ctx);
+    expect(await checkWeatherCalls(server.ctx)).toBeGreaterThanOrEqual(1);
+    expect((await cast.coach.post(`/api/classes/${stormy.id}/weather-call`, { decision: 'offer', offerClassId: sunny.id })).body.status).toBe('offered');
+    const [mail] = mailsTo(jo.email, 'Another session for the weather: Stormy Stretch');
+    expect(mail).toContain('Move to');
+    expect(mail).toContain('cancel it for a full refund');
+    // Someone else's booking is not theirs to move.
+    expect((await move(kit.client, joOld.id)).status).toBe(404);
+    // Two clicks at once and one more: one move.
+    const clicks = await Promise.all([move(jo.client, joOld.id), move(jo.client, joOld.id)]);
+    expect(clicks.map((c) => c.status)).toEqual([200, 200]);
+    expect(clicks.map((c) => c.body.moved).sort()).toEqual([false, true]);
+    expect(clicks[0]!.body.bookingId).toBe(clicks[1]!.body.bookingId);
+    const again = await move(jo.client, joOld.id);
+    expect(again.body).toMatchObject({ bookingId: clicks[0]!.body.bookingId, movedFromBookingId: joOld.id, classId: sunny.id, status: 'confirmed', quantity: 2, amount: 42, moved: false });
+    const joNew = await bookingOn(jo.client, sunny.id);
+    expect(joNew).toMatchObject({ id: again.body.bookingId, status: 'confirmed', quantity: 2 });
+    expect(joNew.attendees.map((a: { name: string }) => a.name)).toEqual(joOld.attendees.map((a: { name: string }) => a.name));
+    const ended = (await jo.client.get(`/api/bookings?classId=${stormy.id}`)).body.find((b: { id: number }) => b.id === joOld.id);
+    expect(ended).toMatchObject({ status: 'cancelled', cancelReason: 'moved' });
+    // Money: nothing refunded, the paid amount recorded once, on the new booking.
+    const rows = await server.ctx.db.select().from(bookingsTable).where(eq(bookingsTable.userId, jo.id));
+    const intent = (await server.ctx.db.select().from(testPaymentIntents).where(eq(testPaymentIntents.id, joIntent)).get())!;
+    expect(intent.refundedCents).toBe(0);
+    expect(rows.reduce((sum, b) => sum + b.amountCents - (b.refundAmountCents ?? 0), 0)).toBe(intent.amountCents - intent.refundedCents);
+    expect(rows.find((b) => b.id === joNew.id)!.paymentIntentId).toBe(joIntent);
+    // Sunny Stretch now has 0 of 3 left: Kit's 2 spots do not fit, and their booking stays as it was.
+    const kitOld = await bookingOn(kit.client, stormy.id);
+    const full = await move(kit.client, kitOld.id);
+    expect(full.status).toBe(409);
+    expect(full.body.message).toBe('The offered session has no room for your spots any more. You can still cancel for a full refund.');
+    expect((await bookingOn(kit.client, stormy.id)).status).toBe('confirmed');
+    // The moved booking is cancelled like any other, refunding from what was paid.
+    expect((await jo.client.put(`/api/bookings/${joNew.id}/cancel`)).status).toBe(200);
+    expect(await refundedCents(joIntent)).toBeLessThanOrEqual(4200);
+  });
+
+  test('refused with a clear message when the offered session has another price or has started', async () => {
+    const wetA = await classAt(15, { title: 'Wet Walk A', weatherPolicy: rain });
+    const wetB = await classAt(15, { title: 'Wet Walk B', weatherPolicy: rain });
+    const pricier = await classAt(30, { title: 'Pricier Walk', price: 25 });
+    const soon = await classAt(2, { title: 'Soon Walk' });
+    const max = await customer('Max');
+    await bookAndPay(max.client, wetA.id, 20);
+    await bookAndPay(max.client, wetB.id, 20);
+    await refreshConditions(server.ctx);
+    expect(await checkWeatherCalls(server.ctx)).toBeGreaterThanOrEqual(2);
+    await cast.coach.post(`/api/classes/${wetA.id}/weather-call`, { decision: 'offer', offerClassId: pricier.id });
+    await cast.coach.post(`/api/classes/${wetB.id}/weather-call`, { decision: 'offer', offerClassId: soon.id });
+    const differs = await move(max.client, (await bookingOn(max.client, wetA.id)).id);
+    expect(differs.status).toBe(409);
+    expect(differs.body.message).toBe('The offered session has another price, so your booking cannot move with its payment: cancel for a full refund and book it from its page.');
+    server.clock.advance(2.5 * HOUR);
+    const started = await move(max.client, (await bookingOn(max.client, wetB.id)).id);
+    expect(started.status).toBe(409);
+    expect(started.body.message).toBe('The offered session has already started. You can still cancel for a full refund.');
+    expect((await bookingOn(max.client, wetB.id)).status).toBe('confirmed');
   });
 });

@@ -257,6 +257,16 @@ const FRESH: Record<string, () => Promise<Fresh>> = {
     await server.ctx.db.write((tx) => tx.insert(weatherCalls).values({ classId, checkpoint: '24h', reasons: ['Chance of rain 80% (limit 70%)'], createdAt: server.clock.now() }));
     return { params: { id: String(classId) } };
   },
+  // Moving to the offered session needs a weather call decided "offer" on the booking's class: a new customer's
+  // booking of a free class whose call offered another free session of the demo coach, as the decision records it.
+  'POST /api/bookings/{id}/move-to-offered-session': async () => {
+    const [classId, offerClassId] = [await newClass({ price: 0 }), await newClass({ price: 0 })];
+    const person = await newCustomer();
+    const booking = await expectOk(person.client.post('/api/bookings/free', { classId, quantity: 1 }), 'booking setup');
+    const now = server.clock.now();
+    await server.ctx.db.write((tx) => tx.insert(weatherCalls).values({ classId, checkpoint: '24h', reasons: ['Chance of rain 80% (limit 70%)'], createdAt: now, status: 'offered', decidedAt: now, offerClassId }));
+    return { client: person.client, params: { id: String(booking.id) } };
+  },
   'GET /api/classes/{id}/conditions': async () => ({ params: { id: String(await newClass()) } }),
   'GET /api/calendar/{token}.ics': async () => {
     const { url } = await expectOk(clients.customer.get('/api/calendar'), 'feed setup');

@@ -15,10 +15,26 @@ export type BookingTab = 'upcoming' | 'past' | 'cancelled';
 /** "Book again": the series' next session, else the coach's classes. */
 const bookAgainHref = (cls: Booking['class']) => (cls.nextSessionId ? `/classes/${cls.nextSessionId}` : `/coaches/${cls.coachId}`);
 
-export function BookingItem({ booking, tab, onCancel, highlighted = false, conditions }: { booking: Booking; tab: BookingTab; onCancel: (booking: Booking) => void; highlighted?: boolean; conditions?: ClassConditionsAnswer }) {
+export function BookingItem({
+  booking,
+  tab,
+  onCancel,
+  onMove,
+  highlighted = false,
+  conditions,
+}: {
+  booking: Booking;
+  tab: BookingTab;
+  onCancel: (booking: Booking) => void;
+  /** Moves the booking to the session the coach offered for the weather (one click). */
+  onMove?: (booking: Booking) => void;
+  highlighted?: boolean;
+  conditions?: ClassConditionsAnswer;
+}) {
   const { class: cls } = booking;
   const reviewHref = `/review?classId=${booking.classId}&bookingId=${booking.id}`;
   const spots = booking.quantity || 1;
+  const offerStart = tab === 'upcoming' && booking.status === 'confirmed' && conditions?.watch?.status === 'offered' ? conditions.watch.offerStartTime : null;
   return (
     <li
       className={`card flex flex-col overflow-hidden sm:flex-row ${highlighted ? 'ring-2 ring-brand-500 ring-offset-2 ring-offset-fog-50 dark:ring-offset-fog-950' : ''}`}
@@ -47,6 +63,17 @@ export function BookingItem({ booking, tab, onCancel, highlighted = false, condi
             <span className="font-semibold">Changed by the coach.</span> The time and place above are the new ones; you can cancel with a full refund until the class starts.
           </p>
         )}
+        {offerStart && (
+          <div className="rounded-xl border border-sky-400 bg-sky-50 p-3 text-sm text-sky-950 dark:bg-sky-950/40 dark:text-sky-100" role="note" data-testid="offered-session">
+            <p>
+              <span className="font-semibold">Another session is offered for the weather.</span> Move there with your spots, names and payment (nothing more to pay), or cancel with a full refund.
+            </p>
+            <div className="mt-2 flex flex-wrap gap-2">
+              <button type="button" className="btn-primary" onClick={() => onMove?.(booking)}>Move to {dateAtTime(offerStart)}</button>
+              <button type="button" className="btn-secondary" onClick={() => onCancel(booking)}>Cancel for a full refund</button>
+            </div>
+          </div>
+        )}
         {booking.attendees.length > 0 && (
           <p className="text-sm text-fog-700 dark:text-fog-300">
             <span className="font-medium">Attending:</span> {booking.attendees.map((a) => (a.age === null ? a.name : `${a.name} (${a.age})`)).join(', ')}
@@ -59,12 +86,17 @@ export function BookingItem({ booking, tab, onCancel, highlighted = false, condi
         ) : cls.deleted ? (
           <p className="text-sm text-fog-600 dark:text-fog-400">This class is no longer listed.</p>
         ) : (
-          booking.status === 'cancelled' && (
+          booking.status === 'cancelled' &&
+          (booking.cancelReason === 'moved' ? (
+            <p className="text-sm text-fog-700 dark:text-fog-300" data-testid="cancelled-note">
+              Moved to the session the coach offered for the weather{booking.cancelledAt ? ` on ${dateAtTime(booking.cancelledAt)}` : ''}, with its payment
+            </p>
+          ) : (
             <p className="text-sm text-fog-700 dark:text-fog-300" data-testid="cancelled-note">
               Cancelled{booking.cancelledAt ? ` on ${dateAtTime(booking.cancelledAt)}` : ''}
               {booking.refundAmount ? ` — refunded ${dollars(booking.refundAmount)}` : booking.amount > 0 ? ' — nothing refunded' : ''}
             </p>
-          )
+          ))
         )}
         {booking.status === 'pending' && !cls.deleted && (
           <p className="text-sm text-amber-800 dark:text-amber-200">

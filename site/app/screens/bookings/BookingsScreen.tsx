@@ -44,7 +44,7 @@ function useConditions(items: Booking[], enabled: boolean) {
   return new Map((query.data ?? []).map((answer) => [answer.classId, answer]));
 }
 
-function BookingList({ tab, list, onCancel, highlight }: { tab: BookingTab; list: ReturnType<typeof useTab>; onCancel: (b: Booking) => void; highlight: number | null }) {
+function BookingList({ tab, list, onCancel, onMove, highlight }: { tab: BookingTab; list: ReturnType<typeof useTab>; onCancel: (b: Booking) => void; onMove?: (b: Booking) => void; highlight: number | null }) {
   const items = list.items ?? [];
   const conditions = useConditions(items, tab === 'upcoming');
   // The booking just made (?highlight=id): ringed, and scrolled into view once it is there.
@@ -63,7 +63,7 @@ function BookingList({ tab, list, onCancel, highlight }: { tab: BookingTab; list
   }
   return (
     <>
-      <ul className="space-y-4">{items.map((b) => <BookingItem key={b.id} booking={b} tab={tab} onCancel={onCancel} highlighted={b.id === highlight} conditions={conditions.get(b.classId)} />)}</ul>
+      <ul className="space-y-4">{items.map((b) => <BookingItem key={b.id} booking={b} tab={tab} onCancel={onCancel} onMove={onMove} highlighted={b.id === highlight} conditions={conditions.get(b.classId)} />)}</ul>
       <LoadMoreButton query={list.query} loaded={items.length} total={list.total} noun="bookings" />
     </>
   );
@@ -102,6 +102,16 @@ export default function BookingsScreen(_props: ScreenProps) {
       void reload();
     }
   }, [search]);
+
+  async function moveToOffered(booking: Booking) {
+    try {
+      const moved = await unwrap(api.bookings({ id: booking.id })['move-to-offered-session'].post());
+      toast({ title: 'Booking moved', description: `Your ${moved.quantity === 1 ? 'spot is' : 'spots are'} now on the other session, with your payment.`, variant: 'success' });
+      await Promise.all([reload(), queryClient.invalidateQueries({ queryKey: ['conditions'] })]);
+    } catch (error) {
+      toast({ title: 'Move failed', description: errorMessage(error, 'Something went wrong. Please try again.'), variant: 'destructive' });
+    }
+  }
 
   async function confirmCancel() {
     if (!toCancel) return;
@@ -156,7 +166,7 @@ export default function BookingsScreen(_props: ScreenProps) {
             </TabList>
             <TabPanels className="mt-6">
               <TabPanel>
-                <BookingList tab="upcoming" list={upcoming} onCancel={setToCancel} highlight={highlight} />
+                <BookingList tab="upcoming" list={upcoming} onCancel={setToCancel} onMove={(b) => void moveToOffered(b)} highlight={highlight} />
               </TabPanel>
               <TabPanel>
                 <BookingList tab="past" list={past} onCancel={setToCancel} highlight={highlight} />
