@@ -5,10 +5,10 @@
 // directly, paid ones to checkout.
 import { tagReact } from '../../lib/astro-react';
 import { QueryClientProvider, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { AttendeeInput } from '../../../api/attendees/model';
 import type { Booking } from '../../../api/bookings/model';
-import AttendeeFields, { type AttendeeErrors, readAttendees, useAttendeeDrafts } from '../../components/booking/AttendeeFields';
+import AttendeeFields, { type AttendeeErrors, focusFirstAttendeeError, readAttendees, useAttendeeDrafts } from '../../components/booking/AttendeeFields';
 import { PriceBreakdown } from '../../components/booking/PriceBreakdown';
 import { SpotCounter } from '../../components/booking/SpotCounter';
 import { Icon } from '../../components/catalog/icons';
@@ -79,6 +79,7 @@ function Card({ classId, price, capacity, spotsLeft, signedIn, started = false, 
   const booker = user.data ? `${user.data.firstName} ${user.data.lastName}` : null;
   const [attendees, setAttendees] = useAttendeeDrafts(quantity, kids ? null : booker);
   const [attendeeErrors, setAttendeeErrors] = useState<AttendeeErrors>({});
+  const cardRef = useRef<HTMLElement>(null);
 
   useEffect(() => {
     try {
@@ -103,14 +104,15 @@ function Card({ classId, price, capacity, spotsLeft, signedIn, started = false, 
   function book() {
     const named = readAttendees(attendees, kids);
     setAttendeeErrors('errors' in named ? named.errors : {});
-    if (!('errors' in named)) bookFree.mutate(named.attendees);
+    if ('errors' in named) focusFirstAttendeeError(cardRef.current, named.errors);
+    else bookFree.mutate(named.attendees);
   }
 
   const label = price > 0 ? 'Book Now' : 'Book for Free';
   const actionClass = 'btn-primary mt-5 w-full py-3 text-base';
   return (
     <>
-    <section aria-labelledby="booking-card-title" className="card p-5 sm:p-6">
+    <section ref={cardRef} aria-labelledby="booking-card-title" className="card p-5 sm:p-6">
       <h2 id="booking-card-title" className="sr-only">Book this class</h2>
       <p className="flex items-baseline gap-1.5">
         <span className="text-3xl font-bold text-fog-900 dark:text-fog-50">{dollars(price)}</span>

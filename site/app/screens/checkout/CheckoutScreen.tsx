@@ -10,7 +10,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { formatTimePT } from '../../../../api/lib/pacific';
 import { spotCount } from '../../../../api/lib/plural';
-import AttendeeFields, { type AttendeeErrors, readAttendees, useAttendeeDrafts } from '../../../components/booking/AttendeeFields';
+import AttendeeFields, { type AttendeeErrors, focusFirstAttendeeError, readAttendees, useAttendeeDrafts } from '../../../components/booking/AttendeeFields';
 import { PriceBreakdown, totalDollars } from '../../../components/booking/PriceBreakdown';
 import { SpotCounter } from '../../../components/booking/SpotCounter';
 import { Icon } from '../../../components/catalog/icons';
@@ -162,10 +162,7 @@ function Checkout({ classId, initialQuantity }: { classId: number; initialQuanti
     const named = readAttendees(attendees, kids);
     setAttendeeErrors('errors' in named ? named.errors : {});
     if ('errors' in named) {
-      const [index, problem] = Object.entries(named.errors)[0]!;
-      const field = attendeesRef.current?.querySelector<HTMLElement>(`[name="attendees.${index}.${problem.name ? 'name' : 'age'}"]`);
-      field?.focus({ preventScroll: true });
-      field?.scrollIntoView({ block: 'center' });
+      focusFirstAttendeeError(attendeesRef.current, named.errors);
       return false;
     }
     try {
