@@ -14,7 +14,7 @@ import { bookingOutbox, bookings, users } from '../../../db/schema';
 import { TestClient, type TestServer } from '../../helpers/api';
 import { spawnFogline } from '../../helpers/processes';
 import { sharedSqld, sqldBinary } from '../../helpers/sqld';
-import { createClass, createUser, startWithCoach } from '../bookings/fixtures';
+import { createClass, createUser, startWithCoach } from '../../helpers/fixtures';
 import { fixturesOn } from './fixtures';
 
 const CUSTOMERS = 1_000;
