@@ -12,7 +12,7 @@ import { refreshConditions } from '../../../api/conditions/refresh';
 import { checkWeatherCalls, decideWeatherCall } from '../../../api/conditions/weather-call';
 import { toSessionUser } from '../../../api/auth/session';
 import { env } from '../../../api/env';
-import { testPaymentIntents, users } from '../../../db/schema';
+import { pendingChangeNotices, testPaymentIntents, users } from '../../../db/schema';
 import type { TestClient, TestServer } from '../../helpers/api';
 import { outbox } from '../../helpers/fixtures';
 import { addUser, type Cast, classForm, clientFor, startWithCast } from '../classes/helpers';
@@ -125,9 +125,11 @@ describe('the weather call', () => {
     try {
       const coach = toSessionUser((await server.ctx.db.select().from(users).where(eq(users.id, cast.coachId)).get())!);
       const admin = toSessionUser((await server.ctx.db.select().from(users).where(eq(users.id, cast.adminId)).get())!);
+      // A cancel moves nothing: class management's edit (wired by api/app.ts) must not run.
+      const noMove = () => Promise.reject(new Error('a cancelled class is not moved'));
       const [a, b] = await Promise.all([
-        decideWeatherCall(server.ctx, coach, cls.id, { decision: 'cancel', notifyAttendees: true }),
-        decideWeatherCall(other, admin, cls.id, { decision: 'cancel', notifyAttendees: true }),
+        decideWeatherCall(server.ctx, coach, cls.id, { decision: 'cancel', notifyAttendees: true }, noMove),
+        decideWeatherCall(other, admin, cls.id, { decision: 'cancel', notifyAttendees: true }, noMove),
       ]);
       expect(a.id).toBe(b.id);
       expect([a.status, b.status]).toEqual(['cancelled', 'cancelled']);
@@ -154,6 +156,21 @@ describe('the weather call', () => {
     expect(onIt).toHaveLength(1);
     expect(onIt[0]).toContain('Bring a rain shell');
     expect((await dev.client.get(`/api/conditions?classIds=${cls.id}`)).body[0].watch).toMatchObject({ status: 'go' });
+  });
+
+  test('Move to the backup place runs class management\'s edit: the class moves and each person booked gets the change notice', async () => {
+    const backup = 'Crissy Field Warming Hut, 983 Marine Dr, San Francisco, CA';
+    const cls = await classAt(10, { title: 'Puddle Pilates', weatherPolicy: { rainChance: 50, aqi: null, windMph: null, heatF: null, rainPlan: 'backup', backupLocation: backup } });
+    const gus = await customer('Gus');
+    await bookAndPay(gus.client, cls.id, 20);
+    await refreshConditions(server.ctx);
+    expect(await checkWeatherCalls(server.ctx)).toBe(1);
+    const moved = await cast.coach.post(`/api/classes/${cls.id}/weather-call`, { decision: 'move' });
+    expect(moved.status).toBe(200);
+    expect(moved.body).toMatchObject({ status: 'moved', classId: cls.id });
+    expect((await server.client().get(`/api/classes/${cls.id}`)).body.location).toBe(backup);
+    const notices = await server.ctx.db.select().from(pendingChangeNotices).where(eq(pendingChangeNotices.classId, cls.id));
+    expect(notices.map((n) => ({ userId: n.userId, booked: n.booked }))).toEqual([{ userId: gus.id, booked: true }]);
   });
 });
 
