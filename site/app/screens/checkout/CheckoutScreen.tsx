@@ -5,6 +5,7 @@
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { formatTimePT } from '../../../../api/lib/pacific';
+import WaiverStep, { readWaivers, sendWaivers, useClassWaivers, useWaiverDraft, type WaiverErrors } from '../../../components/booking/WaiverStep';
 import AttendeeFields, { type AttendeeErrors, readAttendees, useAttendeeDrafts } from '../../../components/booking/AttendeeFields';
 import { PriceBreakdown, totalDollars } from '../../../components/booking/PriceBreakdown';
 import { Icon } from '../../../components/catalog/icons';
@@ -72,15 +73,22 @@ export default function CheckoutScreen({ params }: ScreenProps) {
   const kids = view.kind === 'ready' && view.cls.ageGroup === 'Kids';
   const [attendees, setAttendees] = useAttendeeDrafts(quantity, kids || view.kind !== 'ready' ? null : `${user.firstName} ${user.lastName}`);
   const [attendeeErrors, setAttendeeErrors] = useState<AttendeeErrors>({});
+  // The waiver step (issue 24): accepted for the hold before anything is charged.
+  const [waiver, setWaiver] = useWaiverDraft(quantity);
+  const [waiverErrors, setWaiverErrors] = useState<WaiverErrors>({});
+  const classWaivers = useClassWaivers(classId);
 
   /** The names go with the hold (create-intent again reuses the same hold and intent) before anything is charged. */
   async function saveAttendees(): Promise<boolean> {
     if (view.kind !== 'ready') return false;
     const named = readAttendees(attendees, kids);
     setAttendeeErrors('errors' in named ? named.errors : {});
-    if ('errors' in named) return false;
+    const accepted = readWaivers(waiver, classWaivers.data, attendees.map((a) => a.name));
+    setWaiverErrors('errors' in accepted ? accepted.errors : {});
+    if ('errors' in named || 'errors' in accepted) return false;
     try {
-      await unwrap(api.payment['create-intent'].post({ classId, quantity, amount: totalDollars(view.cls.price, quantity), attendees: named.attendees }));
+      const hold = await unwrap(api.payment['create-intent'].post({ classId, quantity, amount: totalDollars(view.cls.price, quantity), attendees: named.attendees }));
+      await sendWaivers(hold.bookingId, accepted.body);
       return true;
     } catch (error) {
       onFailed(error instanceof ApiError ? error.message : INIT_FAILED);
@@ -235,6 +243,9 @@ export default function CheckoutScreen({ params }: ScreenProps) {
           </p>
           <div className="mt-5 border-t border-fog-200 pt-4 dark:border-fog-800">
             <AttendeeFields drafts={attendees} onChange={setAttendees} kids={kids} errors={attendeeErrors} disabled={busy} />
+            <div className="mt-5">
+              <WaiverStep waivers={classWaivers.data} names={attendees.map((a) => a.name)} kids={kids} draft={waiver} onChange={setWaiver} errors={waiverErrors} disabled={busy} />
+            </div>
           </div>
           {intent.holdExpiresAt && (
             <p className="mt-2 text-sm text-fog-600 dark:text-fog-400">Your {quantity === 1 ? 'spot is' : 'spots are'} held for you until {formatTimePT(intent.holdExpiresAt)}.</p>
