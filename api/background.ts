@@ -3,6 +3,7 @@
 import type { AppContext } from './context';
 import { type JobHandle, scheduleJob } from './lib/jobs';
 import { sendDueChangeNotices } from './notices/changes';
+import { flushOutbox, OUTBOX_EVERY_MS } from './notices/outbox';
 import { PRUNE_REMINDER_KEYS_EVERY_MS, pruneSentReminderKeys, REMINDERS_EVERY_MS, sendDueReminders } from './notices/reminders';
 import { DECIDE_CLASS_SIZES_EVERY_MS, decideClassSizes } from './conditions/minimum-size';
 import { REFRESH_CONDITIONS_EVERY_MS, refreshConditions } from './conditions/refresh';
@@ -38,6 +39,9 @@ export function startBackgroundJobs(ctx: AppContext): { stop(): void; jobs: JobH
     }),
     // Change notices whose window has ended (api/notices/changes.ts), checked at least twice per window.
     scheduleJob(ctx, { name: 'change-notices', everyMs: Math.min(30_000, Math.max(1_000, ctx.env.changeNoticeWindowMs / 2)), run: sendDueChangeNotices }),
+    // Booking emails queued in the outbox that their own process did not send (it died, or its send failed and
+    // the backoff has passed): each row is claimed in the database, so it goes out once (api/notices/outbox.ts).
+    scheduleJob(ctx, { name: 'booking-outbox', everyMs: OUTBOX_EVERY_MS, leaseMs: ctx.env.outboxLeaseMs, run: flushOutbox }),
     // Reminders before booked classes; each one is also its own one-off key, so none is ever sent twice.
     scheduleJob(ctx, { name: 'class-reminders', everyMs: REMINDERS_EVERY_MS, run: sendDueReminders }),
     // ...and those keys are dropped once their class has started (it can never be due again).

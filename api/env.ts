@@ -46,6 +46,15 @@ function readChangeNoticeWindow(): number {
   return seconds * 1000;
 }
 
+/** OUTBOX_LEASE_SECONDS: how long a worker's claim on an outbox email lasts before another process may assume it
+ * died and send it (api/notices/outbox.ts); tests shorten it to prove a crash loses nothing. */
+function readOutboxLease(): number {
+  const raw = read('OUTBOX_LEASE_SECONDS') ?? '60';
+  const seconds = Number(raw);
+  if (!Number.isFinite(seconds) || seconds < 1 || seconds > 3600) throw new SettingError(`OUTBOX_LEASE_SECONDS must be a number of seconds from 1 to 3600, got "${raw}"`);
+  return seconds * 1000;
+}
+
 const dataDir = resolve(read('DATA_DIR') ?? './data');
 const databaseUrl = read('DATABASE_URL') ?? `file:${resolve(dataDir, 'fogline.db')}`;
 if (!/^(file:|libsql:\/\/|https?:\/\/)/.test(databaseUrl)) {
@@ -161,6 +170,8 @@ export const env = {
   reminderLeadHours: readReminderLead(),
   /** Change notices are combined per person over this window (api/notices/changes.ts). */
   changeNoticeWindowMs: readChangeNoticeWindow(),
+  /** A claimed outbox email is another process's to send after this (api/notices/outbox.ts). */
+  outboxLeaseMs: readOutboxLease(),
   uploadMinFreeBytes: readUploadMinFreeBytes(),
   /** Uploads go to an S3-compatible bucket when S3_BUCKET is set (keys also from Bun's S3_/AWS_ variables). */
   s3: read('S3_BUCKET') ? readS3(read('S3_BUCKET')!) : null,

@@ -3,8 +3,12 @@
 //   bun scripts/copy-database.ts <from-url> <to-url>      e.g. file:data/fogline.db http://127.0.0.1:8089
 // DATABASE_AUTH_TOKEN is sent to the target. Both get the current migrations; the rows go over in foreign-key
 // order (so triggers that fill the search index and cache tags see their parents) in one write transaction;
-// a row a trigger already made in the target (a cache tag) is kept.
+// a row a trigger already made in the target (a cache tag) is kept. "Empty" means as a fresh migration leaves
+// it: rows a migration itself inserts (the platform waiver) are in the source too, and the source's win.
 import { sql } from 'drizzle-orm';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { type Db, openDb } from '../db/client';
 import { migrateDb } from '../db/migrate';
 
@@ -41,17 +45,42 @@ async function rowCount(db: Db, table: string): Promise<number> {
   return Number((await db.client.execute(`select count(*) as n from "${table}"`)).rows[0]!.n);
 }
 
+/** A table's rows in a comparable form (columns in order, rows by rowid). */
+async function rowsOf(db: Db, table: string): Promise<string> {
+  const { rows } = await db.client.execute(`select * from "${table}" order by rowid`);
+  return JSON.stringify(rows.map((row) => Object.values(row)));
+}
+
+/** What the migrations alone put in each table: a newly migrated database, thrown away after. */
+async function migrationRows(tables: string[]): Promise<Map<string, string>> {
+  const dir = mkdtempSync(join(tmpdir(), 'fogline-migrated-'));
+  const fresh = await openDb(`file:${join(dir, 'fresh.db')}`);
+  try {
+    await migrateDb(fresh);
+    const seeded = new Map<string, string>();
+    for (const table of tables) if ((await rowCount(fresh, table)) > 0) seeded.set(table, await rowsOf(fresh, table));
+    return seeded;
+  } finally {
+    fresh.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 export async function copyDatabase(fromUrl: string, toUrl: string, toToken?: string): Promise<Record<string, number>> {
   const [from, to] = [await openDb(fromUrl), await openDb(toUrl, toToken)];
   try {
     await migrateDb(from);
     await migrateDb(to);
     const tables = await inForeignKeyOrder(from, await dataTables(from));
+    const fromMigrations = await migrationRows(tables);
     for (const table of tables) {
-      if ((await rowCount(to, table)) > 0) throw new Error(`The target database is not empty (table ${table} has rows): copy into a new one.`);
+      const empty = fromMigrations.has(table) ? (await rowsOf(to, table)) === fromMigrations.get(table) : (await rowCount(to, table)) === 0;
+      if (!empty) throw new Error(`The target database is not empty (table ${table} has rows): copy into a new one.`);
     }
     const copied: Record<string, number> = {};
     await to.write(async (tx) => {
+      // The migrations' rows make way for the source's (which had the same migrations, and may have changed them since).
+      for (const table of [...tables].reverse()) if (fromMigrations.has(table)) await tx.run(sql`delete from ${sql.identifier(table)}`);
       for (const table of tables) {
         const { columns, rows } = await from.client.execute(`select * from "${table}"`);
         const list = sql.join(columns.map((c) => sql.identifier(c)), sql`, `);

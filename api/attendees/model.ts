@@ -1,7 +1,7 @@
 // Named attendees (one per booked spot) and check-in: request and answer schemas, valibot only, so the
 // booking and checkout forms show the server's own messages.
 import * as v from 'valibot';
-import { fields } from '../lib/schema';
+import { fields, strictFields } from '../lib/schema';
 import { AGE_REQUIRED } from '../spots/attendee-rules';
 
 export const ATTENDEE_NAME_MAX = 80;
@@ -16,7 +16,7 @@ export const AttendeeName = v.pipe(v.string(NAME_REQUIRED), v.trim(), v.minLengt
 export const AttendeeAge = v.pipe(v.number(AGE_INVALID), v.integer(AGE_INVALID), v.minValue(0, AGE_INVALID), v.maxValue(120, AGE_INVALID));
 
 /** One person for one spot: a name (trimmed, 1-80 characters) and, for Kids classes, the child's age. */
-export const AttendeeInput = v.object({ name: AttendeeName, age: v.optional(v.nullable(AttendeeAge)) }, 'Send each attendee as {"name": ..., "age": ...}.');
+export const AttendeeInput = strictFields({ name: AttendeeName, age: v.optional(v.nullable(AttendeeAge)) }, 'Send each attendee as {"name": ..., "age": ...}.');
 export type AttendeeInput = v.InferOutput<typeof AttendeeInput>;
 
 /** On POST /api/bookings/free and /api/payment/create-intent: one attendee per spot, in spot order. */

@@ -115,6 +115,8 @@ export const RegisterBody = withExample(
     phone: JoinedPhone,
     password: registrationPassword,
     role: v.picklist(REGISTRATION_ROLES, 'Please select a role'),
+    /** The spec's registration payload lists it; the site leaves it out (the form checked it). Accepted, not stored. */
+    termsAccepted: v.optional(v.boolean('termsAccepted must be true or false')),
   }),
   { firstName: 'Riley', lastName: 'Park', email: 'riley.park@example.com', phone: '+14155550123', password: 'correct-horse-9', role: 'customer' },
 );

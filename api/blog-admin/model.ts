@@ -1,7 +1,7 @@
 // Blog management schemas: the post form (create and edit) with its messages; valibot only, shared with the
 // site's post form.
 import * as v from 'valibot';
-import { imageUrl, pathId, trimmedMin, withExample } from '../lib/schema';
+import { imageUrl, pathId, strictFields, trimmedMin, withExample } from '../lib/schema';
 
 export const BLOG_STATUS_CHOICES = ['draft', 'published', 'archived'] as const;
 export const MAX_TAGS = 10;
@@ -17,7 +17,7 @@ export const POST_MESSAGES = {
 } as const;
 
 export const BlogPostForm = withExample(
-  v.object({
+  strictFields({
     title: v.optional(v.pipe(v.string(POST_MESSAGES.title), v.regex(trimmedMin(3), POST_MESSAGES.title), v.maxLength(200, 'Title must not exceed 200 characters')), ''),
     /** Optional: generated from the title when empty; made unique either way. */
     slug: v.optional(v.nullable(v.pipe(v.string(), v.regex(/^[a-z0-9-]{0,80}$/, POST_MESSAGES.slug)))),

@@ -7,7 +7,7 @@ import { pagedDescription, pageEntries, paged, readPage } from '../lib/paginatio
 import { Message, parseId } from '../lib/schema';
 import { Booking, BookingIdParams, BookingListFilter, FreeBookingBody } from './model';
 import { cancelBooking } from './cancellation';
-import { bookFreeClass, listBookings } from './service';
+import { bookFreeClass, getBooking, listBookings } from './service';
 
 const tags = ['Bookings'];
 const PAGE_SIZE = 20;
@@ -39,9 +39,19 @@ export function bookingRoutes(ctx: AppContext) {
       response: { 200: v.array(Booking), 400: Message, 401: Message },
       detail: {
         tags,
-        summary: "The signed-in user's bookings, each with its class embedded",
+        summary: "The signed-in user's bookings, each with its class embedded (and the series' next session, class.nextSessionId)",
         description:
-          'Deleted classes included (class.deleted true): their bookings were cancelled with cancelReason "class_deleted" and refundAmount the full amount paid, unless the session had already taken place. Payment holds that ended without a payment are left out. Filters: when=upcoming (active bookings, and those cancelled by the class\'s deletion, of classes not yet started, soonest first) or when=past (classes that have started, most recent first); classId; active=true (pending or confirmed).' + pagedDescription(PAGE_SIZE),
+          'Deleted classes included (class.deleted true): their bookings were cancelled with cancelReason "class_deleted" and refundAmount the full amount paid, unless the session had already taken place. Payment holds that ended without a payment are left out. Filters: when=upcoming (active bookings, and those cancelled by the class\'s deletion, of classes not yet started, soonest first) or when=past (classes that have started, most recent first) or when=cancelled (cancelled bookings with their refund, most recently cancelled first); classId; active=true (pending or confirmed).' + pagedDescription(PAGE_SIZE),
+      },
+    })
+    .get('/bookings/:id', ({ user, params }) => getBooking(ctx, requireUser(user), parseId(params.id, 'Booking not found.')), {
+      auth: 'user',
+      params: BookingIdParams,
+      response: { 200: Booking, 401: Message, 404: Message },
+      detail: {
+        tags,
+        summary: 'One of your own bookings, with its class and attendees (the confirmation page)',
+        description: "Another person's booking answers 404, as one that does not exist.",
       },
     })
     .put(

@@ -44,6 +44,8 @@ export const BookingClass = v.object({
   /** The coach or an admin deleted the class: its page is gone, the booking (cancelled and refunded unless the
    * session had already taken place) stays. */
   deleted: v.boolean(),
+  /** In a customer's own lists: the series' next session not started yet (what "Book again" opens), or null. */
+  nextSessionId: v.optional(v.nullable(v.number())),
 });
 export type BookingClass = v.InferOutput<typeof BookingClass>;
 
@@ -80,7 +82,7 @@ export type Booking = v.InferOutput<typeof Booking>;
 
 /** GET /api/bookings filters: Upcoming or Past (as My Bookings splits them), one class, active bookings only. */
 export const BookingListFilter = v.object({
-  when: v.optional(v.picklist(['upcoming', 'past'], 'when must be upcoming or past.')),
+  when: v.optional(v.picklist(['upcoming', 'past', 'cancelled'], 'when must be upcoming, past or cancelled.')),
   classId: v.optional(v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'classId must be a whole number.'))),
   active: v.optional(v.picklist(['true', 'false'], 'active must be true or false.')),
 });

@@ -5,8 +5,9 @@ import { and, asc, desc, eq, gt, isNull, lte, not, or, type SQL, sql } from 'dri
 import { bookings, classes, reviews } from '../../db/schema';
 import type { SessionUser } from '../auth/session';
 import type { AppContext } from '../context';
+import { notFound } from '../errors';
 import type { PageRequest } from '../lib/pagination';
-import { sendBookingConfirmation } from '../notices/booking-emails';
+import { sendOutboxSoon } from '../notices/outbox';
 import { attendeesOf } from '../spots/attendees';
 import { bookFree } from '../spots/book';
 import { activeBooking, type BookingState, inStates } from '../spots/booking-states';
@@ -14,10 +15,11 @@ import { passOnFreedSpots } from '../spots/release';
 import { toBookingJson } from '../spots/shape';
 import type { Booking, BookingListFilter, FreeBookingBody } from './model';
 
-/** POST /api/bookings/free: only for price 0; confirmed at once (api/spots/book.ts), then the confirmation. */
+/** POST /api/bookings/free: only for price 0; confirmed at once (api/spots/book.ts), its confirmation queued in
+ * the same write and sent by the outbox worker just after the answer (api/notices/outbox.ts). */
 export async function bookFreeClass(ctx: AppContext, user: SessionUser, input: FreeBookingBody): Promise<Booking> {
   const created = await bookFree(ctx, user, input);
-  await sendBookingConfirmation(ctx, created.booking, created.cls, user);
+  sendOutboxSoon(ctx);
   return toBookingJson(created.booking, created.cls, ctx.clock.now(), created.attendees);
 }
 
@@ -36,6 +38,8 @@ function bookingListWhere(userId: number, filter: BookingListFilter, now: Date):
   if (filter.active === 'false') conditions.push(not(activeBooking));
   if (filter.when === 'upcoming') conditions.push(or(isNull(classes.startTime), gt(classes.startTime, now)), or(activeBooking, inStates(['cancelledClassDeleted'])));
   if (filter.when === 'past') conditions.push(lte(classes.startTime, now));
+  // Cancelled: kept in view with what was refunded and when (holds that simply ran out are left out above).
+  if (filter.when === 'cancelled') conditions.push(eq(bookings.status, 'cancelled'));
   return and(...conditions)!;
 }
 
@@ -51,7 +55,12 @@ export async function listBookings(ctx: AppContext, user: SessionUser, filter: B
     .get();
   if (stale) await passOnFreedSpots(ctx, { userId: user.id });
   const where = bookingListWhere(user.id, filter, now);
-  const order = filter.when === 'upcoming' ? [sql`${classes.startTime} is null`, asc(classes.startTime), asc(bookings.id)] : [desc(classes.startTime), desc(bookings.id)];
+  const order =
+    filter.when === 'upcoming'
+      ? [sql`${classes.startTime} is null`, asc(classes.startTime), asc(bookings.id)]
+      : filter.when === 'cancelled'
+        ? [desc(bookings.cancelledAt), desc(bookings.id)]
+        : [desc(classes.startTime), desc(bookings.id)];
   const [count] = await ctx.db.select({ total: sql<number>`count(*)` }).from(bookings).innerJoin(classes, eq(classes.id, bookings.classId)).where(where);
   const rows = await ctx.db
     .select({ booking: bookings, cls: classes, reviewId: reviews.id })
@@ -62,6 +71,38 @@ export async function listBookings(ctx: AppContext, user: SessionUser, filter: B
     .orderBy(...order)
     .limit(page.limit)
     .offset(page.offset);
-  const attendees = await attendeesOf(ctx.db, rows.map(({ booking }) => booking));
-  return { rows: rows.map(({ booking, cls, reviewId }) => toBookingJson(booking, cls, now, attendees.get(booking.id) ?? [], reviewId)), total: Number(count?.total ?? 0) };
+  const [attendees, next] = await Promise.all([attendeesOf(ctx.db, rows.map(({ booking }) => booking)), nextSessionsOf(ctx, rows.map(({ cls }) => cls), now)]);
+  return { rows: rows.map(({ booking, cls, reviewId }) => withNextSession(toBookingJson(booking, cls, now, attendees.get(booking.id) ?? [], reviewId), cls, next)), total: Number(count?.total ?? 0) };
+}
+
+/** The next session not started yet of each series these classes belong to, by series (parent) id. */
+async function nextSessionsOf(ctx: AppContext, rows: (typeof classes.$inferSelect)[], now: Date): Promise<Map<number, number>> {
+  const parents = [...new Set(rows.map((cls) => cls.parentClassId).filter((id): id is number => id !== null))];
+  if (!parents.length) return new Map();
+  // SQLite returns the row of the min() for the bare column: the soonest session of each series.
+  const found = await ctx.db.all<{ parent: number; id: number }>(sql`
+    SELECT "parent_class_id" AS parent, "id" AS id, min("start_time") FROM classes
+    WHERE "parent_class_id" IN (${sql.join(parents.map((id) => sql`${id}`), sql`, `)}) AND "deleted_at" IS NULL AND "start_time" > ${now.getTime()}
+    GROUP BY "parent_class_id"`);
+  return new Map(found.map((row) => [Number(row.parent), Number(row.id)]));
+}
+
+function withNextSession(json: Booking, cls: typeof classes.$inferSelect, next: Map<number, number>): Booking {
+  return { ...json, class: { ...json.class, nextSessionId: cls.parentClassId !== null ? next.get(cls.parentClassId) ?? null : null } };
+}
+
+/** GET /api/bookings/{id}: one of the user's own bookings, as the list shows it (the confirmation page reads
+ * it). Another person's booking is not found, so ids reveal nothing. */
+export async function getBooking(ctx: AppContext, user: SessionUser, bookingId: number): Promise<Booking> {
+  const row = await ctx.db
+    .select({ booking: bookings, cls: classes, reviewId: reviews.id })
+    .from(bookings)
+    .innerJoin(classes, eq(classes.id, bookings.classId))
+    .leftJoin(reviews, eq(reviews.bookingId, bookings.id))
+    .where(and(eq(bookings.id, bookingId), eq(bookings.userId, user.id)))
+    .get();
+  if (!row) throw notFound('Booking not found.');
+  const now = ctx.clock.now();
+  const [attendees, next] = await Promise.all([attendeesOf(ctx.db, [row.booking]), nextSessionsOf(ctx, [row.cls], now)]);
+  return withNextSession(toBookingJson(row.booking, row.cls, now, attendees.get(row.booking.id) ?? [], row.reviewId), row.cls, next);
 }

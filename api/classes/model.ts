@@ -3,7 +3,7 @@
 // for the edit page), and the answers. Page rules (half-hour starts, the edit page's own minimums) live with
 // the pages in site/app/screens/class-form. valibot only, so the site imports the very same schemas.
 import * as v from 'valibot';
-import { fields, FIRST_YEAR, imageUrl, inSupportedYears, isCalendarDay, LAST_YEAR, trimmedMin, withExample } from '../lib/schema';
+import { fields, FIRST_YEAR, imageUrl, strictFields, UNKNOWN_FIELD, inSupportedYears, isCalendarDay, LAST_YEAR, trimmedMin, withExample } from '../lib/schema';
 import { OutdoorResourceFields, outdoorClassFields } from '../conditions/model';
 
 export const DURATION_CHOICES = [30, 45, 60, 75, 90, 105, 120, 150, 180] as const;
@@ -72,7 +72,7 @@ const instant = v.pipe(
 
 /** How a series repeats, in Pacific time: every N days, weeks (on the chosen weekdays) or months, ending on a
  * Pacific date (inclusive) or after a number of sessions. */
-export const Recurrence = v.object({
+export const Recurrence = strictFields({
   type: v.picklist(RECURRENCE_TYPE_CHOICES, CLASS_MESSAGES.recurrenceType),
   interval: v.optional(wholeNumber(CLASS_MESSAGES.interval, 1, 99), 1),
   /** Weekly only: 0 Sunday .. 6 Saturday; empty means the start's weekday. */
@@ -82,7 +82,7 @@ export const Recurrence = v.object({
   endDate: v.optional(v.nullable(v.pipe(isoDay(CLASS_MESSAGES.endDateInvalid), v.check(inSupportedYears, CLASS_MESSAGES.endDateYears)))),
   /** 1-999 sessions, with endType "count" (default 10). */
   endCount: v.optional(v.nullable(wholeNumber(CLASS_MESSAGES.endCount, 1, 999))),
-});
+}, CLASS_MESSAGES.recurrenceType);
 export type Recurrence = v.InferOutput<typeof Recurrence>;
 
 /** Every writable field of a class. The address is its parts; a combined `address` ("street, city, ST zip")
@@ -133,9 +133,34 @@ export const CLASS_EXAMPLE = {
   recurrence: { type: 'weekly', interval: 1, daysOfWeek: [4, 6], endType: 'count', endCount: 8 },
 };
 
+/** Fields of the class as GET returns it that no write sets (its id, derived times and counts, related rows'
+ * names): a class read from the API posts back as it is, and these are ignored. Any other field is refused by
+ * name (api/lib/schema.ts). */
+export const READ_ONLY_CLASS_FIELDS = ['id', 'maxParticipants', 'endTime', 'isRecurring', 'parentClassId', 'recurringSeriesId', 'createdAt', 'schedules', 'weatherPolicyText', 'decisionTime', 'sizeDecision', 'coach', 'categoryName', 'activeBookings', 'waitlistCount', 'sessionCount', 'nextSession', 'updatedCount', 'locationNotice', 'category', 'spotsLeft', 'bookedSpots', 'distanceMiles'] as const;
+/** The spec's flat recurrence fields, read-only as well; a new class takes them only as the echo of the nested
+ * `recurrence` they are read beside. Alone they mean the client thinks it asks for a series, which it would
+ * not get: refused by name, like an unknown field. */
+export const FLAT_RECURRENCE_FIELDS = ['recurrenceType', 'recurrenceInterval', 'recurrenceDaysOfWeek', 'recurrenceEndType', 'recurrenceEndDate', 'recurrenceEndCount'] as const;
+
+const ignoredField = v.optional(v.pipe(v.unknown(), v.description('Read-only (as GET returns it): ignored.')));
+const ignored = <const K extends string>(names: readonly K[]) => Object.fromEntries(names.map((name) => [name, ignoredField])) as Record<K, typeof ignoredField>;
+/** Every read-only name a write accepts and ignores: left out of the write types, so no service reads them. */
+type IgnoredField = (typeof READ_ONLY_CLASS_FIELDS)[number] | (typeof FLAT_RECURRENCE_FIELDS)[number];
+
+/** Flat recurrence values without a nested `recurrence`: each refused by name. */
+const flatRecurrenceNeedsNested = <T extends { recurrence?: unknown }>() =>
+  v.rawCheck<T>(({ dataset, addIssue }) => {
+    if (!dataset.typed || dataset.value.recurrence) return;
+    const input = dataset.value as Record<string, unknown>;
+    for (const key of FLAT_RECURRENCE_FIELDS) {
+      if (input[key] === undefined || input[key] === null) continue;
+      addIssue({ message: `${UNKNOWN_FIELD}: ${key}`, path: [{ type: 'object', origin: 'value', input, key, value: input[key] }] });
+    }
+  });
+
 /** POST /api/classes: a one-time class, or a series with `recurrence`. Missing fields get their own message;
- * price, duration, capacity and ageGroup have defaults. Fields of the read class that are not listed here
- * (id, endTime, createdAt, ...) are ignored, so a class read from the API can be posted back. */
+ * price, duration, capacity and ageGroup have defaults. The read class's own fields are ignored; any other is
+ * refused with 400 naming it (the flat recurrenceType without `recurrence` too), so nothing meant is lost. */
 export const NewClass = v.pipe(
   fields({
     title: classFields.title,
@@ -161,18 +186,22 @@ export const NewClass = v.pipe(
     coachId: v.optional(v.nullable(v.pipe(v.number(), v.integer()))),
     /** null or absent: a one-time class. */
     recurrence: v.optional(v.nullable(Recurrence)),
+    ...ignored(READ_ONLY_CLASS_FIELDS),
+    ...ignored(FLAT_RECURRENCE_FIELDS),
   }),
+  flatRecurrenceNeedsNested(),
   v.metadata({ examples: [CLASS_EXAMPLE] }),
 );
-export type NewClass = v.InferOutput<typeof NewClass>;
+export type NewClass = Omit<v.InferOutput<typeof NewClass>, IgnoredField>;
 
 /** PATCH (and PUT) /api/classes/{id}: any subset of the fields; what is not sent stays as it is. A series'
- * recurrence and a class's coach are fixed once created (ignored here). */
+ * recurrence and a class's coach are fixed once created: like the read class's other own fields, they are
+ * ignored (so a class read posts back unchanged); any other field is refused by name. */
 export const ClassChanges = v.pipe(
-  v.partial(v.object(classFields, 'Please send the class fields as a JSON object.')),
+  v.partial(strictFields({ ...classFields, ...ignored([...READ_ONLY_CLASS_FIELDS, ...FLAT_RECURRENCE_FIELDS, 'coachId', 'recurrence']) }, 'Please send the class fields as a JSON object.')),
   v.metadata({ examples: [{ title: 'Sunrise Yoga by the Bay', price: 30, capacity: 14, startTime: '2030-03-07T17:30:00Z' }] }),
 );
-export type ClassChanges = v.InferOutput<typeof ClassChanges>;
+export type ClassChanges = Omit<v.InferOutput<typeof ClassChanges>, IgnoredField | 'coachId' | 'recurrence'>;
 
 /** Which sessions of a series a change applies to: this session only, or this and the following ones. */
 export const ScopeQuery = v.object({ scope: v.optional(v.picklist(['this', 'following'], 'scope must be this or following'), 'this') });

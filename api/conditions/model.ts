@@ -2,7 +2,7 @@
 // the minimum class size, the meeting point, a class's forecast and the weather call. valibot only, so the
 // class form imports the very same schemas and words.
 import * as v from 'valibot';
-import { imageUrl, withExample } from '../lib/schema';
+import { imageUrl, strictFields, withExample } from '../lib/schema';
 
 export const RAIN_PLANS = ['light_rain', 'backup', 'cancel'] as const;
 
@@ -21,7 +21,7 @@ const limit = (message: string, min: number, max: number) => v.nullable(v.pipe(v
 
 /** What makes the coach call the weather: any threshold reached (null: not watched), and what rain means. */
 export const WeatherPolicy = v.pipe(
-  v.object({
+  strictFields({
     /** Chance of rain, percent. */
     rainChance: limit(POLICY_MESSAGES.rainChance, 10, 100),
     aqi: limit(POLICY_MESSAGES.aqi, 50, 300),
@@ -67,13 +67,13 @@ export function decisionTimeOf(startTime: Date | string | null, decisionHours: n
 }
 
 /** Minimum class size and when it is decided (hours before the start). */
-export const MinimumSize = v.object({
+export const MinimumSize = strictFields({
   minAttendees: limit(POLICY_MESSAGES.minAttendees, 2, 10_000),
   decisionHours: limit(POLICY_MESSAGES.decisionHours, 1, 72),
 });
 
 /** Where exactly the group meets: a pin, how to find it, an optional photo. */
-export const MeetingPoint = v.object({
+export const MeetingPoint = strictFields({
   latitude: v.pipe(v.number(), v.minValue(-90), v.maxValue(90)),
   longitude: v.pipe(v.number(), v.minValue(-180), v.maxValue(180)),
   notes: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(300, POLICY_MESSAGES.meetingNotes))), null),
@@ -150,7 +150,7 @@ export type ClassConditionsAnswer = v.InferOutput<typeof ClassConditionsAnswer>;
 export const WEATHER_DECISIONS = ['go', 'move', 'cancel', 'offer'] as const;
 
 export const WeatherCallBody = withExample(
-  v.object({
+  strictFields({
     decision: v.picklist(WEATHER_DECISIONS, 'decision must be go, move, cancel or offer'),
     /** go: also tell attendees "It's on". */
     notifyAttendees: v.optional(v.boolean(), true),

@@ -1,12 +1,12 @@
 // The contact form's message (a missing field reads as empty, so it gets its own message), with the spec's validation texts (customer-areas §5); the site's form uses it too.
 import * as v from 'valibot';
-import { withExample } from '../lib/schema';
+import { strictFields, withExample } from '../lib/schema';
 
 const text = (min: number, max: number, tooShort: string, tooLong: string) =>
   v.pipe(v.optional(v.string(tooShort), ''), v.trim(), v.minLength(min, tooShort), v.maxLength(max, tooLong));
 
 export const ContactMessage = withExample(
-  v.object({
+  strictFields({
     name: text(2, 100, 'Name must be at least 2 characters', 'Name must not exceed 100 characters'),
     email: v.pipe(
       v.optional(v.string('Please enter a valid email address'), ''),

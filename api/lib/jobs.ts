@@ -13,7 +13,7 @@ import { jobLeases } from '../../db/schema';
 import type { AppContext } from '../context';
 
 /** This process, as written in job_leases.owner (host and pid help whoever reads the table). */
-const PROCESS_ID = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+export const PROCESS_ID = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
 
 type JobContext = Pick<AppContext, 'db' | 'clock'>;
 

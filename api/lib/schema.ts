@@ -9,10 +9,32 @@ export const Message = v.object({ message: v.string() });
 /** A validation failure: the message plus the messages per field. */
 export const ValidationFailure = v.object({ message: v.string(), errors: v.optional(v.record(v.string(), v.array(v.string()))) });
 
-/** v.object whose missing fields get the field's own first message (e.g. "Password is required") rather
- * than valibot's generic "Invalid key". */
+/** What a request body with a field the API does not know gets, as Stripe answers an unknown parameter: a client
+ * that posts the spec's flat `recurrenceType` (not `recurrence`) learns it at once instead of getting a class
+ * without its series. Every body schema is strict (`fields`, `strictFields`): documented as
+ * `additionalProperties: false`. */
+export const UNKNOWN_FIELD = 'Unknown field';
+
+type ObjectIssue = v.StrictObjectIssue;
+
+/** The unknown fields' message, for the issue valibot raises on the first one (all of them are named). */
+function unknownFields(issue: ObjectIssue, entries: v.ObjectEntries): string | undefined {
+  if (issue.kind !== 'schema' || issue.expected !== 'never') return undefined;
+  const input = issue.path?.[0]?.input;
+  const names = input && typeof input === 'object' ? Object.keys(input).filter((key) => !Object.hasOwn(entries, key)) : [];
+  const unknown = names.length ? names : [String(issue.input)];
+  return `${UNKNOWN_FIELD}${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}`;
+}
+
+/** A strict object: unknown fields are refused by name; any other problem with it gets `message`. */
+export function strictFields<T extends v.ObjectEntries>(entries: T, message: string | ((issue: ObjectIssue) => string) = 'Please send the fields as a JSON object.') {
+  return v.strictObject(entries, (issue) => unknownFields(issue, entries) ?? (typeof message === 'function' ? message(issue) : message));
+}
+
+/** A request body: a strict object whose missing fields get the field's own first message (e.g. "Password is
+ * required") rather than valibot's generic "Invalid key". */
 export function fields<T extends v.ObjectEntries>(entries: T) {
-  return v.object(entries, (issue) => {
+  return strictFields(entries, (issue) => {
     const key = issue.path?.[0]?.key;
     const message = typeof key === 'string' ? (entries[key] as { message?: unknown } | undefined)?.message : undefined;
     return typeof message === 'string' ? message : 'Please send the form fields as a JSON object.';

@@ -84,11 +84,13 @@ export function classIcsAttachments(ctx: AppContext, booking: Pick<BookingFacts,
   return [{ filename: 'class.ics', content: ics, contentType: 'text/calendar; charset=utf-8; method=PUBLISH' }];
 }
 
+/** The confirmation as sent: email, .ics and the attendees' names as they stand now. */
+export async function bookingConfirmation(ctx: AppContext, booking: BookingFacts, cls: ClassRow, user: UserRow) {
+  return bookingConfirmationEmail(ctx, booking, cls, user, await attendeesOfBooking(ctx.db, booking));
+}
+
 export function sendBookingConfirmation(ctx: AppContext, booking: BookingFacts, cls: ClassRow, user: UserRow): Promise<void> {
-  return deliver(ctx, async () => {
-    const attendees = await attendeesOfBooking(ctx.db, booking);
-    await ctx.mail.send(bookingConfirmationEmail(ctx, booking, cls, user, attendees));
-  });
+  return deliver(ctx, async () => ctx.mail.send(await bookingConfirmation(ctx, booking, cls, user)));
 }
 
 const REASON_TEXT: Partial<Record<CancelReason, string>> = {

@@ -31,6 +31,8 @@ export interface PageRenderers {
 
 /** Answers a page request from the cache, or renders it. */
 export async function respondWithPage(cache: RenderCache, request: Request, { render, renderChrome, finish }: PageRenderers): Promise<Response> {
+  // A write of this process just committed: its bumps are being read, and no page uses the cache before that.
+  if (cache.catchingUp) await cache.catchingUp;
   const method = request.method;
   if ((method !== 'GET' && method !== 'HEAD') || !isSignedOut(request)) {
     const shared = method === 'GET' || method === 'HEAD' ? cache.html.get(keyOf(request.url), cache.now()) : undefined;

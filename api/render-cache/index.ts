@@ -48,6 +48,8 @@ export interface RenderCache {
   html: TaggedLru<HtmlEntry>;
   loading: Map<string, Promise<DataEntry>>;
   rendering: Map<string, Promise<HtmlEntry | null>>;
+  /** The read of this process's own latest bumps, while it runs: pages wait for it before using the cache. */
+  catchingUp: Promise<void> | null;
   newScope(): RenderScope;
   now(): number;
   stop(): void;
@@ -55,8 +57,9 @@ export interface RenderCache {
 
 const caches = new WeakMap<AppContext, RenderCache>();
 
-/** Creates the context's cache (once), starts following cache_tags, and makes every write of this process
- * wait for its own bumps to be seen, so the writer's next page is fresh at once (others: within 250 ms). */
+/** Creates the context's cache (once), starts following cache_tags, and after every write of this process reads
+ * its own bumps at once, off the writer's path; the next page waits for that read, so the writer's next page is
+ * fresh at once (others: within 250 ms). */
 export function attachRenderCache(ctx: AppContext): RenderCache {
   const existing = caches.get(ctx);
   if (existing) return existing;
@@ -70,13 +73,20 @@ export function attachRenderCache(ctx: AppContext): RenderCache {
   const write = ctx.db.write;
   ctx.db.write = async (fn) => {
     const result = await write(fn);
-    await watcher.poll();
+    // The bumps committed with the write (triggers): this process reads them in the background rather than
+    // making the writer wait, and its next page waits for that read (respondWithPage), so it is still fresh.
+    const read = watcher.poll();
+    cache.catchingUp = read;
+    void read.finally(() => {
+      if (cache.catchingUp === read) cache.catchingUp = null;
+    });
     return result;
   };
   watcher.start();
   const cache: RenderCache = {
     ctx,
     watcher,
+    catchingUp: null,
     data,
     html,
     loading: new Map(),

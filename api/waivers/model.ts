@@ -1,6 +1,6 @@
 // Schemas of the waiver calls (issue 24, item 2). Imports only valibot and the shared schema pieces.
 import * as v from 'valibot';
-import { fields, pathId, withExample } from '../lib/schema';
+import { fields, pathId, strictFields, withExample } from '../lib/schema';
 
 export const Waiver = v.object({
   id: v.number(),
@@ -35,11 +35,11 @@ export const EmergencyContactField = fields({
  * each spot its acceptance and an optional medical note (shown only to the class's coach). */
 export const AcceptWaiversBody = withExample(
   fields({
-    waivers: v.pipe(v.array(v.object({ id: v.number(), version: v.number() })), v.maxLength(5)),
+    waivers: v.pipe(v.array(strictFields({ id: v.number(), version: v.number() })), v.maxLength(5)),
     emergencyContact: EmergencyContactField,
     attendees: v.pipe(
       v.array(
-        v.object({
+        strictFields({
           position: v.pipe(v.number(), v.integer(), v.minValue(0)),
           accepted: v.boolean(),
           medicalNote: v.optional(v.pipe(v.string(), v.maxLength(500, 'A medical note must not exceed 500 characters'))),

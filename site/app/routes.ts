@@ -15,6 +15,7 @@ interface AppRoute {
 export const appRoutes: AppRoute[] = [
   // Each feature adds its screens here (keep one route per line).
   { path: '/bookings', title: 'My Bookings', load: () => import('./screens/bookings/BookingsScreen') },
+  { path: '/bookings/:id', title: 'Your Booking', load: () => import('./screens/bookings/BookingConfirmationScreen') },
   { path: '/checkout/:classId', title: 'Checkout', load: () => import('./screens/checkout/CheckoutScreen') },
   { path: '/review', title: 'Review', load: () => import('./screens/review/ReviewScreen') },
   { path: '/profile', title: 'My Profile', load: () => import('./screens/profile/ProfileScreen') },

@@ -140,9 +140,15 @@ describe('booking a paid class', () => {
     await page.getByLabel('Attendee 2 name').fill('Jordan Park');
     await page.getByRole('button', { name: /^Pay \$/ }).click();
     await page.getByText('Payment successful').waitFor();
-    await page.waitForURL(`${product.url}/bookings`, { timeout: 10_000 }); // ?refresh=true is cleaned away
+    // The confirmation page (issue 22), then My Bookings with the new booking ringed.
+    await page.waitForURL(/\/bookings\/\d+\?new=1$/, { timeout: 10_000 });
     expect(await redirectDelay()).toBeGreaterThanOrEqual(1_450); // 1.5 s after payment (the toast renders just after the timer starts)
+    await page.getByRole('heading', { level: 1, name: cls.title }).waitFor();
+    expect(await page.getByRole('main').textContent()).toContain('Riley ParkJordan Park');
+    await page.getByRole('main').getByRole('link', { name: 'My Bookings' }).click();
+    await page.waitForURL(/\/bookings\?highlight=\d+$/);
     const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: cls.title }) });
+    await card.getByText('Just booked').waitFor();
     await card.waitFor();
     expect(await card.getByText('Confirmed').isVisible()).toBe(true);
     expect(await card.getByText('2 spots booked').isVisible()).toBe(true);
@@ -173,7 +179,7 @@ describe('booking a paid class', () => {
 });
 
 describe('returning from a redirect-based payment', () => {
-  test('payment_status=success with the intent confirms automatically and goes to My Bookings', async () => {
+  test('payment_status=success with the intent confirms automatically and goes to the confirmation page', async () => {
     const cls = paidClasses[3]!;
     const { email, password } = await registerCustomer();
     const guard = await newContext(browser);
@@ -183,7 +189,7 @@ describe('returning from a redirect-based payment', () => {
     const redirectDelay = await recordRedirectDelay(page);
     await page.goto(`${product.url}/checkout/${cls.id}?quantity=1&payment_status=success&payment_intent=${intent.id}`);
     await page.getByTestId('toast').filter({ hasText: 'Payment successful' }).waitFor();
-    await page.waitForURL(`${product.url}/bookings`, { timeout: 10_000 });
+    await page.waitForURL(/\/bookings\/\d+\?new=1$/, { timeout: 10_000 }); // the confirmation page
     expect(await redirectDelay()).toBeGreaterThanOrEqual(1_950); // 2 s on the redirect-return path
     await page.getByRole('heading', { name: cls.title }).waitFor();
     await guard.context.close();
@@ -218,7 +224,7 @@ describe('booking a free class', () => {
     expect(await page.getByLabel('Attendee 1 name').inputValue()).toBe('Riley Park'); // the one spot starts as the booker
     await acceptWaiver(page);
     await page.getByRole('button', { name: 'Book for Free' }).click();
-    await page.waitForURL(`${product.url}/bookings`);
+    await page.waitForURL(/\/bookings\?highlight=\d+$/); // the new booking ringed
     await page.getByTestId('toast').filter({ hasText: 'Booking confirmed!' }).waitFor();
     const delay = await page.evaluate(() => Number(sessionStorage.getItem('e2e.leftAt')) - Number(sessionStorage.getItem('e2e.toastAt')));
     expect(delay).toBeGreaterThanOrEqual(90); // 100 ms after a free booking (the toast renders just after the timer starts)
@@ -241,7 +247,8 @@ describe('My Bookings', () => {
     await signIn(page, product.url, email, password);
     await page.goto(`${product.url}/checkout/${cls.id}?quantity=1`, { waitUntil: 'networkidle' });
     await payWithCard(page, '4242424242424242');
-    await page.waitForURL(`${product.url}/bookings`, { timeout: 10_000 });
+    await page.waitForURL(/\/bookings\/\d+\?new=1$/, { timeout: 10_000 });
+    await page.goto(`${product.url}/bookings`, { waitUntil: 'networkidle' });
     const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: cls.title }) });
     await card.getByRole('button', { name: 'Cancel Booking' }).click();
     const dialog = page.getByRole('dialog');
@@ -256,6 +263,13 @@ describe('My Bookings', () => {
     await page.getByTestId('toast').filter({ hasText: 'Booking cancelled' }).waitFor();
     expect(await page.getByTestId('toast').textContent()).toContain('Your booking has been successfully cancelled');
     await page.getByText('No Upcoming Bookings').waitFor();
+    // It stays in view under Cancelled, with what was refunded and when (issue 22), and Book again.
+    await page.getByRole('tab', { name: 'Cancelled' }).click();
+    const cancelled = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: cls.title }) });
+    const note = (await cancelled.getByTestId('cancelled-note').textContent()) ?? '';
+    expect(note).toStartWith('Cancelled on ');
+    expect(note).toEndWith(` PT — refunded $${paid.toFixed(2)}`);
+    expect(await cancelled.getByRole('link', { name: 'Book again' }).getAttribute('href')).toMatch(/^\/(classes|coaches)\/\d+$/);
     await guard.context.close();
   }, 60_000);
 
@@ -427,15 +441,29 @@ describe('checkout views', () => {
     await guard.context.close();
   }, 60_000);
 
-  test('Payment Initialization Failed says Failed to initialize payment. Please try again., the reason, and Return to Class', async () => {
+  test('fewer spots left than asked: the checkout says so and offers the spots left or the waitlist in one tap', async () => {
     const cls = paidClasses.at(-4)!;
     const { guard, page } = await newCustomerPage(PHONE);
     await page.goto(`${product.url}/checkout/${cls.id}?quantity=99`, { waitUntil: 'networkidle' });
+    const notice = page.getByRole('alert').filter({ hasText: `Only ${cls.spotsLeft} spots left` });
+    await notice.waitFor();
+    expect(await notice.textContent()).toMatch(/Only \d+ spots? (is|are) left in this class\./); // the server's own words
+    expect(await notice.getByRole('button', { name: 'Join the waitlist for 99 spots' }).isVisible()).toBe(true);
+    expect(await notice.getByRole('link', { name: 'Return to Class' }).getAttribute('href')).toBe(`/classes/${cls.id}`);
+    await notice.getByRole('button', { name: `Book the ${cls.spotsLeft} spots left` }).click();
+    await page.getByRole('heading', { name: 'Payment Details' }).waitFor();
+    expect(page.url()).toBe(`${product.url}/checkout/${cls.id}?quantity=${cls.spotsLeft}`);
+    await guard.context.close();
+  }, 60_000);
+
+  test('Payment Initialization Failed says Failed to initialize payment. Please try again., and Return to Class', async () => {
+    const cls = paidClasses[4]!; // the route is answered here: any class with spots left
+    const { guard, page } = await newCustomerPage(PHONE);
+    await page.route('**/api/payment/create-intent', (route) => route.fulfill({ status: 502, contentType: 'application/json', body: JSON.stringify({ message: 'Failed to initialize payment. Please try again.' }) }));
+    await page.goto(`${product.url}/checkout/${cls.id}?quantity=1`, { waitUntil: 'networkidle' });
     const notice = page.getByRole('alert').filter({ hasText: 'Payment Initialization Failed' });
     await notice.waitFor();
-    const text = (await notice.textContent()) ?? '';
-    expect(text).toContain('Failed to initialize payment. Please try again.');
-    expect(text).toMatch(/Only \d+ spots? (is|are) left in this class\./);
+    expect(await notice.textContent()).toContain('Failed to initialize payment. Please try again.');
     expect(await notice.getByRole('link', { name: 'Return to Class' }).getAttribute('href')).toBe(`/classes/${cls.id}`);
     await guard.context.close();
   }, 60_000);

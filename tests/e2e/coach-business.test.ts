@@ -280,3 +280,25 @@ describe('Customers, by customer', () => {
     await shot(page, 'customer-390');
   });
 });
+
+describe('accessibility of the coach screens', () => {
+  test('no serious axe violations on a phone, light and dark', async () => {
+    await page.goto(`${product.url}/dashboard`, { waitUntil: 'networkidle' });
+    for (const theme of ['light', 'dark']) {
+      await page.evaluate((t) => localStorage.setItem('theme', t), theme);
+      for (const [path, ready] of [
+        ['/dashboard', 'Today'],
+        ['/earnings', 'By month'],
+        ['/my-calendar?view=agenda', 'My Calendar'],
+        ['/my-calendar?view=day', 'My Calendar'],
+        ['/my-classes?tab=past', 'My Classes'],
+        ['/customers', 'Customers'],
+      ] as const) {
+        await page.goto(`${product.url}${path}`, { waitUntil: 'networkidle' });
+        await page.getByRole('heading', { name: ready, exact: true }).first().waitFor();
+        expect({ theme, path, problems: await seriousA11yViolations(page) }).toEqual({ theme, path, problems: [] });
+      }
+    }
+    await page.evaluate(() => localStorage.setItem('theme', 'light'));
+  });
+});

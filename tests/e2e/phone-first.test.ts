@@ -6,6 +6,7 @@ import { describe, expect, setDefaultTimeout, test } from 'bun:test';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
+import { seriousA11yViolations } from '../helpers/axe';
 import { DESKTOP, newContext, PHONE, signIn } from '../helpers/browser';
 import { useProductInBrowser } from '../helpers/pages';
 
@@ -174,10 +175,14 @@ describe('browsing on a phone', () => {
     expect((await days.getByRole('button').allTextContents()).slice(0, 3)).toEqual(['Any day', 'Today', 'Tomorrow']);
     expect(await days.getByRole('button').count()).toBe(8);
     const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Los_Angeles' }).format(new Date(evening.startTime));
-    const label = day === new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Los_Angeles' }).format(new Date(Date.now() + 86_400_000)) ? 'Tomorrow' : 'Today';
-    await days.getByRole('button', { name: label }).click();
+    // The chip of that day: Today is the 2nd button, Tomorrow the 3rd, and so on (26 h ahead is 1 or 2 days on).
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Los_Angeles' }).format(new Date());
+    const daysAhead = Math.round((Date.parse(`${day}T12:00:00Z`) - Date.parse(`${today}T12:00:00Z`)) / 86_400_000);
+    const chip = days.getByRole('button').nth(daysAhead + 1);
+    if (daysAhead === 1) expect(await chip.textContent()).toBe('Tomorrow');
+    await chip.click();
     await page.waitForURL((url) => url.searchParams.get('date') === day);
-    expect(await days.getByRole('button', { name: label }).getAttribute('aria-pressed')).toBe('true');
+    expect(await chip.getAttribute('aria-pressed')).toBe('true');
     const hour = Number(new Intl.DateTimeFormat('en-US', { timeZone: 'America/Los_Angeles', hour: 'numeric', hourCycle: 'h23' }).format(new Date(evening.startTime)));
     const part = hour < 12 ? 'Morning' : hour < 17 ? 'Afternoon' : 'Evening';
     await page.getByRole('group', { name: 'Time of day' }).getByRole('button', { name: part }).click();
@@ -236,6 +241,165 @@ describe('browsing on a phone', () => {
     expect(await row.locator('img').evaluate((el) => getComputedStyle(el).opacity)).toBe('0.5');
     expect(await row.getByRole('link').getAttribute('data-started')).toBe('true');
     await shot(page, 'browse-started-390');
+    await guard.context.close();
+  });
+});
+
+let people = 0;
+/** A new customer through the public API; answers the session cookie (for API calls) and the credentials. */
+async function newCustomer(): Promise<{ email: string; password: string; cookie: string }> {
+  const email = `phone-${Date.now()}-${++people}@example.com`;
+  const password = 'harbor-lights-2027';
+  const headers = { 'content-type': 'application/json', origin: site.product.url };
+  expect((await fetch(`${site.product.url}/api/register`, { method: 'POST', headers, body: JSON.stringify({ firstName: 'Riley', lastName: 'Park', email, phone: '+14155550123', password, role: 'customer' }) })).status).toBeLessThan(300);
+  const login = await fetch(`${site.product.url}/api/login`, { method: 'POST', headers, body: JSON.stringify({ email, password }) });
+  return { email, password, cookie: login.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ') };
+}
+
+/** A signed-in customer's page at `viewport`. */
+async function customerPage(viewport = PHONE) {
+  const person = await newCustomer();
+  const guard = await newContext(site.browser, viewport);
+  const page = await guard.page();
+  await signIn(page, site.product.url, person.email, person.password);
+  return { guard, page, person };
+}
+
+async function activeBookings(cookie: string, classId: number): Promise<{ id: number; status: string; quantity: number }[]> {
+  return (await fetch(`${site.product.url}/api/bookings?classId=${classId}&active=true`, { headers: { cookie } })).json() as Promise<{ id: number; status: string; quantity: number }[]>;
+}
+
+describe('holds only at checkout', () => {
+  test('Book Now holds nothing; the checkout holds, says until when, changes the quantity by holding again; the class page offers Change and Release', async () => {
+    const cls = await makeClass(5 * 24 * 60);
+    const { guard, page, person } = await customerPage();
+    await page.goto(`${site.product.url}/classes/${cls.id}`, { waitUntil: 'networkidle' });
+    await hydrated(page);
+    await page.getByRole('region', { name: 'Booking bar' }).getByRole('link', { name: 'Book Now' }).waitFor();
+    expect(await activeBookings(person.cookie, cls.id)).toEqual([]); // the class page holds nothing
+    await page.getByRole('region', { name: 'Booking bar' }).getByRole('link', { name: 'Book Now' }).click();
+    await page.waitForURL(`${site.product.url}/checkout/${cls.id}?quantity=1`);
+    const hold = page.getByTestId('hold-status');
+    await hold.getByText(/^Spot held until \d{1,2}:\d{2} (AM|PM) PT$/).waitFor();
+    expect(await page.getByTestId('total').textContent()).toBe('$25.20');
+    await page.getByRole('button', { name: 'Add a spot' }).click();
+    await hold.getByText(/^2 spots held until \d{1,2}:\d{2} (AM|PM) PT$/).waitFor();
+    expect(page.url()).toBe(`${site.product.url}/checkout/${cls.id}?quantity=2`);
+    expect(await page.getByTestId('total').textContent()).toBe('$50.40');
+    expect(await page.getByRole('button', { name: 'Pay $50.40' }).isEnabled()).toBe(true);
+    expect((await activeBookings(person.cookie, cls.id)).map((b) => [b.status, b.quantity])).toEqual([['pending', 2]]);
+    await hold.scrollIntoViewIfNeeded();
+    await shot(page, 'checkout-quantity-390');
+    // Back on the class page: never stranded on Complete payment.
+    await page.goto(`${site.product.url}/classes/${cls.id}`, { waitUntil: 'networkidle' });
+    const card = page.getByRole('region', { name: 'Book this class' });
+    await card.getByText('2 spots · Pending payment').waitFor();
+    expect(await card.getByRole('link', { name: 'Change spots' }).getAttribute('href')).toBe(`/checkout/${cls.id}?quantity=2`);
+    await card.getByRole('button', { name: 'Release spots' }).click();
+    await card.getByRole('link', { name: 'Book Now' }).waitFor();
+    expect(await activeBookings(person.cookie, cls.id)).toEqual([]);
+    await guard.context.close();
+  });
+
+  test('spots taken while deciding: the checkout offers the spots left in one tap, and a full class the waitlist in one tap', async () => {
+    const cls = await makeClass(5 * 24 * 60 + 30, { capacity: 3 });
+    const other = await newCustomer();
+    // Someone else holds 2 of the 3 spots.
+    const held = await fetch(`${site.product.url}/api/payment/create-intent`, { method: 'POST', headers: { 'content-type': 'application/json', origin: site.product.url, cookie: other.cookie }, body: JSON.stringify({ classId: cls.id, quantity: 2, amount: 50.4 }) });
+    expect(held.status).toBe(200);
+    const { guard, page, person } = await customerPage();
+    await page.goto(`${site.product.url}/checkout/${cls.id}?quantity=3`, { waitUntil: 'networkidle' });
+    const choice = page.getByRole('alert').filter({ hasText: 'Only 1 spot left' });
+    await choice.waitFor();
+    await shot(page, 'checkout-sold-out-choice-390');
+    await choice.getByRole('button', { name: 'Book the 1 spot left' }).click();
+    await page.getByTestId('hold-status').getByText(/^Spot held until/).waitFor();
+    expect((await activeBookings(person.cookie, cls.id)).map((b) => b.quantity)).toEqual([1]);
+    await guard.context.close();
+
+    // Now the class is full for a third customer: the waitlist, in one tap.
+    const third = await customerPage();
+    await third.page.goto(`${site.product.url}/checkout/${cls.id}?quantity=2`, { waitUntil: 'networkidle' });
+    await third.page.getByRole('heading', { name: 'Class is Full' }).waitFor();
+    await shot(third.page, 'checkout-full-waitlist-390');
+    await third.page.getByRole('button', { name: 'Join the waitlist for 2 spots' }).click();
+    await third.page.waitForURL(`${site.product.url}/bookings?tab=waitlist`);
+    await third.page.getByRole('listitem', { name: `Waitlist: ${cls.title}` }).waitFor();
+    await third.guard.context.close();
+  });
+});
+
+describe('errors you can see, and after booking', () => {
+  test('Pay with an attendee name missing focuses that field, scrolled into view, and announces it; then the confirmation page with calendar, directions and refund terms', async () => {
+    const cls = await makeClass(6 * 24 * 60);
+    const { guard, page } = await customerPage();
+    await page.goto(`${site.product.url}/checkout/${cls.id}?quantity=2`, { waitUntil: 'networkidle' });
+    await page.getByRole('heading', { name: 'Payment Details' }).waitFor();
+    await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await page.getByLabel('Expiration (MM / YY)').fill('12 / 40');
+    await page.getByLabel('CVC').fill('123');
+    await page.getByRole('button', { name: 'Pay $50.40' }).click();
+    const second = page.getByLabel('Attendee 2 name');
+    await page.waitForFunction(() => document.activeElement?.getAttribute('name') === 'attendees.1.name');
+    expect(await second.getAttribute('aria-invalid')).toBe('true');
+    const alert = page.getByRole('alert').filter({ hasText: "Enter each attendee's name." });
+    expect(await alert.count()).toBe(1);
+    const box = (await second.boundingBox())!;
+    expect(box.y).toBeGreaterThan(60);
+    expect(box.y + box.height).toBeLessThan(PHONE.height - 60);
+    await shot(page, 'checkout-attendee-error-390');
+    await second.fill('Jordan Park');
+    await page.getByRole('button', { name: 'Pay $50.40' }).click();
+    await page.waitForURL(/\/bookings\/\d+\?new=1$/, { timeout: 15_000 });
+    const bookingId = Number(/\/bookings\/(\d+)/.exec(page.url())![1]);
+    await page.getByRole('heading', { level: 1, name: cls.title }).waitFor();
+    const main = page.getByRole('main');
+    expect(await main.getByText("You're booked!").isVisible()).toBe(true);
+    for (const name of ['Riley Park', 'Jordan Park']) expect(await main.getByRole('listitem').filter({ hasText: name }).count()).toBe(1);
+    const fullRefundBy = new Date(Date.parse(cls.startTime) - 48 * 3_600_000);
+    expect(await page.getByTestId('refund-terms').textContent()).toMatch(/^Cancel by .+ PT for a full refund of \$50\.40\. After that, cancelling refunds nothing\.$/);
+    expect(await page.getByTestId('refund-terms').textContent()).toContain(new Intl.DateTimeFormat('en-US', { timeZone: 'America/Los_Angeles', month: 'long', day: 'numeric', year: 'numeric' }).format(fullRefundBy));
+    const google = new URL((await main.getByRole('link', { name: 'Google Calendar' }).getAttribute('href'))!);
+    expect(google.origin + google.pathname).toBe('https://calendar.google.com/calendar/render');
+    const stamp = (iso: string) => new Date(iso).toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+    expect(google.searchParams.get('dates')).toBe(`${stamp(cls.startTime)}/${stamp(new Date(Date.parse(cls.startTime) + 3_600_000).toISOString())}`);
+    expect(google.searchParams.get('text')).toBe(cls.title);
+    const ics = decodeURIComponent((await main.getByRole('link', { name: 'Download .ics' }).getAttribute('href'))!);
+    expect(ics).toStartWith('data:text/calendar;charset=utf-8,BEGIN:VCALENDAR');
+    expect(ics).toContain(`DTSTART:${stamp(cls.startTime)}`);
+    expect(ics).toContain(`UID:booking-${bookingId}@fogline`);
+    expect(await main.getByRole('link', { name: 'Subscribe to all my classes' }).getAttribute('href')).toMatch(/^webcal:\/\/[\w.]+:\d+\/api\/calendar\/[\w-]+\.ics$/);
+    expect(await main.getByRole('link', { name: 'Directions' }).getAttribute('href')).toBe(`https://www.google.com/maps/dir/?api=1&destination=${encodeURIComponent('1199 E Beach, San Francisco, CA 94129')}`);
+    expect(await main.getByRole('button', { name: 'Share' }).isVisible()).toBe(true);
+    await main.getByRole('heading', { name: 'Add to calendar' }).scrollIntoViewIfNeeded();
+    await shot(page, 'confirmation-390');
+    await page.setViewportSize(DESKTOP);
+    await shot(page, 'confirmation-1280');
+    // The header's account menu ("RP Riley", named "Account menu for Riley") is shared chrome, not this page's.
+    const problems = (await seriousA11yViolations(page)).filter((p) => !(p.id === 'label-content-name-mismatch' && p.targets.every((t) => t === '.pl-1')));
+    expect(problems).toEqual([]);
+    // My Bookings rings the new booking.
+    await main.getByRole('link', { name: 'My Bookings' }).click();
+    await page.waitForURL(`${site.product.url}/bookings?highlight=${bookingId}`);
+    const card = page.locator(`[data-booking-id="${bookingId}"]`);
+    await card.getByText('Just booked').waitFor();
+    expect(await card.getAttribute('aria-current')).toBe('true');
+    await shot(page, 'my-bookings-highlight-1280');
+    expect(guard.offMachine).toEqual([]);
+    await guard.context.close();
+  });
+
+  test("the profile's calendar feed has Subscribe (webcal) and Add to Google Calendar beside Copy", async () => {
+    const { guard, page } = await customerPage();
+    await page.goto(`${site.product.url}/profile`, { waitUntil: 'networkidle' });
+    const card = page.getByRole('region', { name: 'Calendar subscription' });
+    await card.getByRole('link', { name: 'Subscribe' }).waitFor();
+    const feed = await card.getByLabel('Your calendar link').inputValue();
+    expect(await card.getByRole('link', { name: 'Subscribe' }).getAttribute('href')).toBe(feed.replace(/^https?:\/\//, 'webcal://'));
+    expect(await card.getByRole('link', { name: 'Add to Google Calendar' }).getAttribute('href')).toBe(`https://calendar.google.com/calendar/render?cid=${encodeURIComponent(feed.replace(/^https?:\/\//, 'webcal://'))}`);
+    expect(await card.getByRole('button', { name: 'Copy' }).isVisible()).toBe(true);
+    await card.scrollIntoViewIfNeeded();
+    await shot(page, 'profile-calendar-390');
     await guard.context.close();
   });
 });

@@ -137,8 +137,9 @@ describe('named attendees, the roster and the calendar feeds', () => {
     await shot(page, 'kids-checkout-390');
     await page.getByRole('button', { name: /^Pay \$/ }).click();
     await page.getByText('Payment successful').waitFor();
-    await page.waitForURL(`${product.url}/bookings`, { timeout: 10_000 });
-    await page.getByText('Attending: Ava Park (9), Sam Park (6)').waitFor();
+    await page.waitForURL(/\/bookings\/\d+\?new=1$/, { timeout: 10_000 }); // the confirmation page names who is coming
+    await page.getByRole('listitem').filter({ hasText: 'Ava Park (9)' }).waitFor();
+    await page.getByRole('listitem').filter({ hasText: 'Sam Park (6)' }).waitFor();
     expect(guard.offMachine).toEqual([]);
     await guard.context.close();
   });

@@ -151,7 +151,7 @@ test('join the waitlist of a full class, another customer cancels, the offer ema
   await page.getByRole('heading', { name: 'Payment Details' }).waitFor();
   await payWithCard(page);
   await page.getByText('Payment successful').waitFor();
-  await page.waitForURL(`${product.url}/bookings`, { timeout: 10_000 });
+  await page.waitForURL(/\/bookings\/\d+\?new=1$/, { timeout: 10_000 }); // the confirmation page
   const mine = (await page.evaluate(() => fetch('/api/bookings').then((r) => r.json()))) as any[];
   const booking = mine.find((b) => b.classId === cls.id);
   expect(booking).toMatchObject({ status: 'confirmed', quantity: 1, amount: totalFor(cls.price) });

@@ -4,7 +4,7 @@
 // Class is Full with Join Waitlist (./JoinWaitlist.tsx), visitors sent to sign in and back, free classes booked
 // directly, paid ones to checkout.
 import { tagReact } from '../../lib/astro-react';
-import { QueryClientProvider, useMutation, useQuery } from '@tanstack/react-query';
+import { QueryClientProvider, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { AttendeeInput } from '../../../api/attendees/model';
 import type { Booking } from '../../../api/bookings/model';
@@ -102,9 +102,10 @@ function Card({ classId, price, capacity, spotsLeft, signedIn, started = false, 
       await sendWaivers(booked.id, waivers).catch((error) => toast({ title: 'Waiver not saved', description: errorMessage(error, 'Your booking is confirmed, but the waiver could not be saved.'), variant: 'destructive' }));
       return booked;
     },
-    onSuccess: () => {
+    onSuccess: (booked) => {
       toastAcrossNavigation({ title: 'Booking confirmed!', description: 'Your free class booking has been confirmed.', variant: 'success' });
-      setTimeout(() => window.location.assign('/bookings'), FREE_BOOKING_REDIRECT_MS);
+      // My Bookings, with the new booking ringed (its card links to the calendar and directions).
+      setTimeout(() => window.location.assign(`/bookings?highlight=${booked.id}`), FREE_BOOKING_REDIRECT_MS);
     },
     onError: (error) => toast({ title: 'Booking failed', description: errorMessage(error, 'Failed to book free class'), variant: 'destructive' }),
   });
@@ -184,7 +185,7 @@ function Card({ classId, price, capacity, spotsLeft, signedIn, started = false, 
         price={price}
         spotsLeft={spotsLeft}
         state={mine ? (mine.status === 'pending' ? 'pending' : 'booked') : mine === undefined && !started && !full ? 'checking' : started ? 'started' : full ? 'full' : 'open'}
-        href={mine?.status === 'pending' ? `/checkout/${classId}?quantity=${mine.quantity}` : mine ? '/bookings' : !signedIn ? `/auth?redirect=/classes/${classId}` : price > 0 ? `/checkout/${classId}?quantity=${quantity}` : '#book'}
+        href={mine?.status === 'pending' ? `/checkout/${classId}?quantity=${mine.quantity}` : mine ? `/bookings/${mine.id}` : !signedIn ? `/auth?redirect=/classes/${classId}` : price > 0 ? `/checkout/${classId}?quantity=${quantity}` : '#book'}
         label={label}
       />
     </>
@@ -231,8 +232,19 @@ function StickyBookBar({ price, spotsLeft, state, href, label }: { price: number
   );
 }
 
+/** The customer's booking of this class. An unpaid hold is never a dead end: pay, change the spots (at the
+ * checkout, which holds again) or release them, which charges nothing. */
 function AlreadyBooked({ booking }: { booking: Booking }) {
   const pending = booking.status === 'pending';
+  const queryClient = useQueryClient();
+  const release = useMutation({
+    mutationFn: () => unwrap(api.bookings({ id: booking.id }).cancel.put()),
+    onSuccess: () => {
+      toast({ title: 'Spots released', description: 'Nothing was charged.', variant: 'success' });
+      void queryClient.invalidateQueries({ queryKey: ['bookings'] });
+    },
+    onError: (error) => toast({ title: 'Could not release the spots', description: errorMessage(error, 'Something went wrong. Please try again.'), variant: 'destructive' }),
+  });
   return (
     <div className={`mt-5 rounded-xl p-4 ${pending ? 'border border-amber-400 bg-amber-50 text-amber-950 dark:bg-amber-950/40 dark:text-amber-100' : 'bg-brand-50 text-brand-900 dark:bg-brand-950/60 dark:text-brand-100'}`} role="status">
       <p className="flex items-center gap-2 font-semibold">
@@ -242,9 +254,17 @@ function AlreadyBooked({ booking }: { booking: Booking }) {
       <p className="mt-1 text-sm">
         {spotCount(booking.quantity)} · {pending ? 'Pending payment' : 'Confirmed'}
       </p>
-      <a href={pending ? `/checkout/${booking.classId}?quantity=${booking.quantity}` : '/bookings'} className={`mt-3 w-full ${pending ? 'btn-accent' : 'btn-secondary'}`}>
-        {pending ? 'Complete payment' : 'View My Bookings'}
+      <a href={pending ? `/checkout/${booking.classId}?quantity=${booking.quantity}` : `/bookings/${booking.id}`} className={`mt-3 w-full ${pending ? 'btn-accent' : 'btn-secondary'}`}>
+        {pending ? 'Complete payment' : 'View booking'}
       </a>
+      {pending && (
+        <div className="mt-2 grid grid-cols-2 gap-2">
+          <a href={`/checkout/${booking.classId}?quantity=${booking.quantity}`} className="btn-ghost px-2 text-sm">Change spots</a>
+          <button type="button" className="btn-ghost px-2 text-sm" disabled={release.isPending} onClick={() => release.mutate()}>
+            {release.isPending ? 'Releasing...' : 'Release spots'}
+          </button>
+        </div>
+      )}
     </div>
   );
 }

@@ -55,7 +55,7 @@ export function Field(props: FieldProps) {
         </p>
       )}
       {error && (
-        <p id={errorId} className="field-error">
+        <p id={errorId} className="field-error" role="alert">
           {error}
         </p>
       )}

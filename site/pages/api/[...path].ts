@@ -1,6 +1,7 @@
 // Only for `astro dev`: production sends /api to Elysia before Astro sees the request (api/server.ts).
 import type { APIRoute } from 'astro';
-import { createApi, guardApiRequest } from '../../../api/app';
+import { createApi } from '../../../api/app';
+import { guardApiRequest } from '../../../api/http/guards';
 import { CLIENT_IP_HEADER, resolveClientAddress } from '../../../api/lib/client-address';
 import { serverContext } from '../../lib/server-context';
 

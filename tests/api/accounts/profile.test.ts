@@ -70,8 +70,10 @@ describe('profile update', () => {
   test('role and approval cannot be changed through the profile', async () => {
     const coach = await register(server, { role: 'coach' });
     const res = await coach.client.put(`/api/users/${coach.id}`, { firstName: 'Sneaky', lastName: 'Coach', role: 'admin', isApproved: true, email: 'other@example.test' });
-    expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ role: 'coach', isApproved: false, email: coach.email });
+    // Not fields of the profile: refused by name (strict writes), and nothing changes.
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('Unknown fields: role, isApproved, email');
+    expect((await coach.client.get('/api/user')).body).toMatchObject({ firstName: 'Riley', role: 'coach', isApproved: false, email: coach.email });
   });
 
   test('another user\'s profile is refused with 403, whoever asks', async () => {

@@ -56,10 +56,13 @@ describe('upload-image', () => {
     expect(res.body.message).toContain('at most 10 MB');
   });
 
-  test('a 41 MB body is refused with 413 (by the server itself, before reading it)', async () => {
+  test('a 41 MB body is refused with our JSON 413 (on its declared length, before reading it)', async () => {
     const big = new Uint8Array(41 * 1024 * 1024);
     big.set(PNG_1X1);
-    expect((await upload(imageForm(big, 'huge.png', 'image/png'))).status).toBe(413);
+    const res = await upload(imageForm(big, 'huge.png', 'image/png'));
+    expect(res.status).toBe(413);
+    expect(res.body.message).toContain('at most 10 MB');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
   });
 
   test('a request without an image is a 400 "Please choose an image to upload."', async () => {

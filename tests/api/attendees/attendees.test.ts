@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { eq } from 'drizzle-orm';
 import { bookingAttendees } from '../../../db/schema';
 import type { TestServer } from '../../helpers/api';
-import { outbox, pageTotal } from '../bookings/fixtures';
+import { outbox, pageTotal, sentMail } from '../bookings/fixtures';
 import { addClass, type Cast, startWithCast } from '../classes/helpers';
 
 let server: TestServer;
@@ -65,7 +65,7 @@ describe('POST /api/bookings/free with attendees', () => {
   });
 
   test('the confirmation email names the attendees', async () => {
-    const mail = outbox(server).find((m) => m.includes('Little Kickers'))!;
+    const mail = (await sentMail(server)).find((m) => m.includes('Little Kickers'))!;
     expect(mail.replace(/=\r?\n/g, '')).toContain('Maya Morgan (age 7), Leo Morgan (age 5)');
   });
 

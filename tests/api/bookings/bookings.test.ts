@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { cancelClassBookings } from '../../../api/notices/class-cancellations';
 import type { TestServer } from '../../helpers/api';
-import { createClass, createUser, outbox, pageTotal, type SignedIn, startWithCoach } from './fixtures';
+import { createClass, createUser, outbox, pageTotal, sentMail, type SignedIn, startWithCoach } from './fixtures';
 
 let server: TestServer;
 let coach: SignedIn;
@@ -119,7 +119,7 @@ describe('free booking', () => {
     const cls = await createClass(server, { coachId: coach.id, priceCents: 0, title: 'Calendar Check Bootcamp' });
     const customer = await createUser(server);
     await customer.client.post('/api/bookings/free', { classId: cls.id });
-    const mail = outbox(server).find((m) => m.includes(customer.email) && m.includes('Calendar Check Bootcamp'));
+    const mail = (await sentMail(server)).find((m) => m.includes(customer.email) && m.includes('Calendar Check Bootcamp'));
     expect(mail).toBeDefined();
     expect(mail).toContain('Subject: Booking confirmed: Calendar Check Bootcamp');
     expect(mail).toContain('filename=class.ics');

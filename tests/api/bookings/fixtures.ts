@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createSession, SESSION_COOKIE } from '../../../api/auth/session';
+import { flushOutbox } from '../../../api/notices/outbox';
 import { classes, type Role, users } from '../../../db/schema';
 import { startTestServer, type TestClient, type TestServer, type TestServerOptions } from '../../helpers/api';
 
@@ -75,6 +76,13 @@ export function outbox(server: TestServer): string[] {
   } catch {
     return [];
   }
+}
+
+/** The outbox once the booking outbox's worker has sent everything due (a free booking's confirmation goes out
+ * just after its 201, api/notices/outbox.ts): waits for that send rather than sleeping. */
+export async function sentMail(server: TestServer): Promise<string[]> {
+  await flushOutbox(server.ctx);
+  return outbox(server);
 }
 
 /** The total the checkout page shows, in dollars: price x quantity x 1.05 rounded to the cent. */

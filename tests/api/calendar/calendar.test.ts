@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { bookings, classes } from '../../../db/schema';
 import { startTestServer, type TestServer } from '../../helpers/api';
 import { calendarAttachment, parseCalendar, rfc5545Problems } from '../../helpers/ical';
-import { outbox, pageTotal } from '../bookings/fixtures';
+import { pageTotal, sentMail } from '../bookings/fixtures';
 import { addClass, addUser, type Cast, clientFor, makeCast } from '../classes/helpers';
 
 let server: TestServer;
@@ -95,7 +95,7 @@ describe("a customer's feed", () => {
   });
 
   test("the confirmation email's calendar file is the feed's event: same UID and SEQUENCE, 9:00 AM Pacific", async () => {
-    const mail = outbox(server).find((m) => m.includes('Booking confirmed: Spring Forward Yoga'))!;
+    const mail = (await sentMail(server)).find((m) => m.includes('Booking confirmed: Spring Forward Yoga'))!;
     const attachment = calendarAttachment(mail)!;
     expect(rfc5545Problems(attachment)).toEqual([]);
     const [sent] = parseCalendar(attachment).events;

@@ -192,6 +192,10 @@ const FRESH: Record<string, () => Promise<Fresh>> = {
   'GET /api/classes/{id}/roster': async () => ({ params: { id: String(await newClass()) } }),
   'GET /api/classes/{id}/roster.csv': async () => ({ params: { id: String(await newClass()) } }),
   'POST /api/bookings/free': async () => ({ body: { classId: await newClass({ price: 0 }) } }),
+  'GET /api/bookings/{id}': async () => {
+    const booking = await expectOk(clients.customer.post('/api/bookings/free', { classId: await newClass({ price: 0 }) }), 'booking setup');
+    return { params: { id: String(booking.id) } };
+  },
   // A customer of the demo coach: a new customer books one of the coach's free classes.
   'GET /api/customers/people/{id}': async () => {
     const person = await newCustomer();

@@ -2,8 +2,8 @@
 // Transfer-Encoding: chunked (no Content-Length) to POST /api/contact, signed out: each gets 413, and the
 // server process's peak memory stays near where it started (it read at most 1 MB of each). The upload route's
 // larger limit is chosen by the parsed path, and only for a signed-in caller: a signed-out upload is answered
-// 401 before its body is read. Outside /api, Bun's own limit (lowered from its 128 MB default to just above the
-// upload limit) refuses a larger declared body before the server reads it.
+// 401 before its body is read. Bun's own limit is lifted, so a body of any declared size, to /api or to a page,
+// gets our JSON 413 with the security headers before any of it is read.
 import { afterAll, beforeAll, expect, test } from 'bun:test';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
@@ -121,31 +121,55 @@ test('six simultaneous signed-out 60 MB chunked uploads: 401 each, server memory
   expect(grown).toBeLessThan(24 * MB);
 }, 60_000);
 
-/** Sends only a request head declaring a `length`-byte body; resolves with the status line's code. */
-function declareLength(path: string, length: number): Promise<number> {
+interface RawAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/** Sends only a request head declaring a `length`-byte body; resolves with the whole answer once it has arrived. */
+function declareLength(path: string, length: number): Promise<RawAnswer> {
   const { hostname, port } = new URL(url);
   return new Promise((resolve, reject) => {
     const socket = connect(Number(port), hostname);
     let answer = '';
     socket.on('data', (data) => {
       answer += data.toString();
-      const status = /^HTTP\/1\.1 (\d{3})/.exec(answer)?.[1];
-      if (status) {
-        socket.destroy();
-        resolve(Number(status));
-      }
+      const parts = /^HTTP\/1\.1 (\d{3})[^\r]*\r\n([^]*?)\r\n\r\n([^]*)$/.exec(answer);
+      if (!parts) return;
+      const headers = Object.fromEntries(parts[2]!.split('\r\n').map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]));
+      if (Buffer.byteLength(parts[3]!) < Number(headers['content-length'] ?? 0)) return;
+      socket.destroy();
+      resolve({ status: Number(parts[1]), headers, body: parts[3]! });
     });
     socket.on('error', reject);
-    socket.write(`POST ${path} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nContent-Type: application/octet-stream\r\nContent-Length: ${length}\r\n\r\n`);
+    socket.write(`POST ${path} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nContent-Type: application/json\r\nContent-Length: ${length}\r\n\r\n`);
   });
 }
 
-test("outside /api Bun's own limit answers 413 to a declared 20 MB body before any of it is sent", async () => {
-  const status = await Promise.race([declareLength('/classes', 20 * MB), Bun.sleep(5_000).then(() => 'no answer')]);
-  expect(status).toBe(413);
+/** Our 413: JSON with a message and the API's security headers (never Bun's bare one). */
+function expectJson413(answer: RawAnswer | string, limit: string): void {
+  expect(typeof answer === 'string' ? answer : answer.status).toBe(413);
+  const { headers, body } = answer as RawAnswer;
+  expect(headers['content-type']).toContain('application/json');
+  expect(JSON.parse(body)).toEqual({ message: `The request body is too large (at most ${limit}).` });
+  expect(headers).toMatchObject({ 'x-content-type-options': 'nosniff', 'x-frame-options': 'DENY', 'cache-control': 'private, no-store' });
+  expect(headers['content-security-policy']).toContain("frame-ancestors 'none'");
+}
+
+for (const [size, label] of [[2 * MB, '2 MB'], [8 * MB, '8 MB'], [12 * MB, '12 MB'], [60 * MB, '60 MB'], [5 * 1024 * MB, '5 GB']] as const) {
+  test(`a declared ${label} JSON body to /api gets our JSON 413 with the security headers, before any of it is sent`, async () => {
+    expectJson413(await Promise.race([declareLength('/api/contact', size), Bun.sleep(5_000).then(() => 'no answer')]), '1 MB');
+  });
+}
+
+test('a declared 20 MB body to a page (outside /api) gets the same JSON 413 before any of it is sent', async () => {
+  expectJson413(await Promise.race([declareLength('/classes', 20 * MB), Bun.sleep(5_000).then(() => 'no answer')]), '1 MB');
 });
 
-test('a declared 60 MB JSON body to /api is refused (413) before any of it is sent', async () => {
-  const status = await Promise.race([declareLength('/api/contact', 60 * MB), Bun.sleep(5_000).then(() => 'no answer')]);
-  expect(status).toBe(413);
+test('a 12 MB JSON body actually sent with fetch gets the JSON 413, not a dropped connection', async () => {
+  const res = await fetch(`${url}/api/contact`, { method: 'POST', headers: { 'content-type': 'application/json', origin: url }, body: JSON.stringify({ name: 'x'.repeat(12 * MB) }) });
+  expect(res.status).toBe(413);
+  expect(await res.json()).toEqual({ message: 'The request body is too large (at most 1 MB).' });
+  expect(res.headers.get('x-frame-options')).toBe('DENY');
 });

@@ -152,6 +152,6 @@ describe('GET /api/bookings (My Bookings) is paged', () => {
   });
 
   test('a bad filter is refused with a message', async () => {
-    await expectRefused(cast.customer.get('/api/bookings?when=later'), 'when must be upcoming or past.');
+    await expectRefused(cast.customer.get('/api/bookings?when=later'), 'when must be upcoming, past or cancelled.');
   });
 });

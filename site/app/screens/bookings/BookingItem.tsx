@@ -3,19 +3,28 @@
 // no page any more: its card says so (with the refund) and offers no View Class Details.
 import type { Booking } from '../../../../api/bookings/model';
 import { isCancelledByCoach } from '../../../lib/bookings';
-import { DEFAULT_CLASS_IMAGE, dollars } from '../../../lib/catalog';
+import { dateAtTime, DEFAULT_CLASS_IMAGE, dollars } from '../../../lib/catalog';
 import type { ClassConditionsAnswer } from '../../../../api/conditions/model';
 import { ConditionsPanel } from '../../../components/conditions/ConditionsPanel';
 import { ClassFacts } from './ClassFacts';
 import { StatusBadge } from './StatusBadge';
 import { spotCount } from '../../../../api/lib/plural';
 
-export function BookingItem({ booking, tab, onCancel, conditions }: { booking: Booking; tab: 'upcoming' | 'past'; onCancel: (booking: Booking) => void; conditions?: ClassConditionsAnswer }) {
+export type BookingTab = 'upcoming' | 'past' | 'cancelled';
+
+/** "Book again": the series' next session, else the coach's classes. */
+const bookAgainHref = (cls: Booking['class']) => (cls.nextSessionId ? `/classes/${cls.nextSessionId}` : `/coaches/${cls.coachId}`);
+
+export function BookingItem({ booking, tab, onCancel, highlighted = false, conditions }: { booking: Booking; tab: BookingTab; onCancel: (booking: Booking) => void; highlighted?: boolean; conditions?: ClassConditionsAnswer }) {
   const { class: cls } = booking;
   const reviewHref = `/review?classId=${booking.classId}&bookingId=${booking.id}`;
   const spots = booking.quantity || 1;
   return (
-    <li className="card flex flex-col overflow-hidden sm:flex-row">
+    <li
+      className={`card flex flex-col overflow-hidden sm:flex-row ${highlighted ? 'ring-2 ring-brand-500 ring-offset-2 ring-offset-fog-50 dark:ring-offset-fog-950' : ''}`}
+      data-booking-id={booking.id}
+      aria-current={highlighted ? 'true' : undefined}
+    >
       <img
         src={cls.image || DEFAULT_CLASS_IMAGE}
         onError={(e) => {
@@ -26,6 +35,7 @@ export function BookingItem({ booking, tab, onCancel, conditions }: { booking: B
         loading="lazy"
       />
       <div className="flex flex-1 flex-col gap-3 p-4 sm:p-5">
+        {highlighted && <p className="badge self-start bg-brand-600 text-white dark:bg-brand-500 dark:text-fog-950">Just booked</p>}
         <div className="flex flex-wrap items-start justify-between gap-2">
           <h3 className="text-lg font-semibold">{cls.title}</h3>
           <StatusBadge status={booking.status} />
@@ -49,8 +59,11 @@ export function BookingItem({ booking, tab, onCancel, conditions }: { booking: B
         ) : cls.deleted ? (
           <p className="text-sm text-fog-600 dark:text-fog-400">This class is no longer listed.</p>
         ) : (
-          booking.status === 'cancelled' && booking.refundAmount !== null && booking.refundAmount > 0 && (
-            <p className="text-sm text-fog-600 dark:text-fog-400">Refunded {dollars(booking.refundAmount)}</p>
+          booking.status === 'cancelled' && (
+            <p className="text-sm text-fog-700 dark:text-fog-300" data-testid="cancelled-note">
+              Cancelled{booking.cancelledAt ? ` on ${dateAtTime(booking.cancelledAt)}` : ''}
+              {booking.refundAmount ? ` — refunded ${dollars(booking.refundAmount)}` : booking.amount > 0 ? ' — nothing refunded' : ''}
+            </p>
           )
         )}
         {booking.status === 'pending' && !cls.deleted && (
@@ -60,6 +73,8 @@ export function BookingItem({ booking, tab, onCancel, conditions }: { booking: B
         )}
         <div className="mt-auto flex flex-wrap gap-2 pt-1">
           {!cls.deleted && <a href={`/classes/${booking.classId}`} className="btn-secondary">View Class Details</a>}
+          {booking.status !== 'cancelled' && booking.status !== 'offered' && tab === 'upcoming' && <a href={`/bookings/${booking.id}`} className="btn-ghost">Calendar and directions</a>}
+          {tab !== 'upcoming' && <a href={bookAgainHref(cls)} className="btn-secondary">Book again</a>}
           {tab === 'upcoming' && booking.status !== 'cancelled' && (
             <button type="button" className="btn-ghost text-red-700 hover:bg-red-50 dark:text-red-400 dark:hover:bg-red-950/40" onClick={() => onCancel(booking)}>
               Cancel Booking

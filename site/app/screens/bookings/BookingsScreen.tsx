@@ -1,6 +1,6 @@
-// /bookings (customer-areas §2, §4, §8): Upcoming (with count badge), Past and Waitlist (?tab=waitlist) tabs, cancel with its dialog,
+// /bookings (customer-areas §2, §4, §8): Upcoming (with count badge), Past, Waitlist (?tab=waitlist) and Cancelled (with what was refunded) tabs, cancel with its dialog,
 // reviews, empty and error states. Each tab is a server-paged list with Load more; refetched on window focus;
-// ?refresh=true cleans the URL and reloads the lists (after checkout).
+// ?refresh=true cleans the URL and reloads the lists (after checkout); ?highlight={id} rings the booking just made; Past and Cancelled cards offer Book again.
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -14,7 +14,7 @@ import { toast } from '../../../lib/stores/toast';
 import { LoadMoreButton, useLoadMore } from '../../components/LoadMore';
 import { pageQuery } from '../../components/Pagination';
 import { useLocation, type ScreenProps } from '../../router';
-import { BookingItem } from './BookingItem';
+import { BookingItem, type BookingTab } from './BookingItem';
 import { CancelDialog } from './CancelDialog';
 import { OfferNotice, useWaitlistEntries, WaitlistPanel } from './WaitlistTab';
 
@@ -22,7 +22,7 @@ const BROWSE = { href: '/classes', label: 'Browse Classes' };
 const BOOKINGS = ['bookings'] as const;
 const PAGE_SIZE = 10;
 
-const useTab = (when: 'upcoming' | 'past') =>
+const useTab = (when: BookingTab) =>
   useLoadMore([...BOOKINGS, when], (window) => unwrapPage(api.bookings.get({ query: { when, ...pageQuery(window) } })), PAGE_SIZE);
 
 function Skeletons() {
@@ -44,19 +44,26 @@ function useConditions(items: Booking[], enabled: boolean) {
   return new Map((query.data ?? []).map((answer) => [answer.classId, answer]));
 }
 
-function BookingList({ tab, list, onCancel }: { tab: 'upcoming' | 'past'; list: ReturnType<typeof useTab>; onCancel: (b: Booking) => void }) {
+function BookingList({ tab, list, onCancel, highlight }: { tab: BookingTab; list: ReturnType<typeof useTab>; onCancel: (b: Booking) => void; highlight: number | null }) {
   const items = list.items ?? [];
   const conditions = useConditions(items, tab === 'upcoming');
+  // The booking just made (?highlight=id): ringed, and scrolled into view once it is there.
+  useEffect(() => {
+    if (highlight === null || !items.some((b) => b.id === highlight)) return;
+    document.querySelector(`[data-booking-id="${highlight}"]`)?.scrollIntoView({ block: 'center' });
+  }, [highlight, items.length]);
   if (items.length === 0) {
     return tab === 'upcoming' ? (
       <EmptyState title="No Upcoming Bookings" hint="Book a class and it will show up here." action={BROWSE} />
-    ) : (
+    ) : tab === 'past' ? (
       <EmptyState title="No Past Bookings" hint="Classes you have taken will show up here." action={BROWSE} />
+    ) : (
+      <EmptyState title="No Cancelled Bookings" hint="Bookings you cancel stay here, with what was refunded." action={BROWSE} />
     );
   }
   return (
     <>
-      <ul className="space-y-4">{items.map((b) => <BookingItem key={b.id} booking={b} tab={tab} onCancel={onCancel} conditions={conditions.get(b.classId)} />)}</ul>
+      <ul className="space-y-4">{items.map((b) => <BookingItem key={b.id} booking={b} tab={tab} onCancel={onCancel} highlighted={b.id === highlight} conditions={conditions.get(b.classId)} />)}</ul>
       <LoadMoreButton query={list.query} loaded={items.length} total={list.total} noun="bookings" />
     </>
   );
@@ -67,6 +74,9 @@ export default function BookingsScreen(_props: ScreenProps) {
   const queryClient = useQueryClient();
   const upcoming = useTab('upcoming');
   const past = useTab('past');
+  const cancelled = useTab('cancelled');
+  const highlightParam = Number(new URLSearchParams(search).get('highlight'));
+  const highlight = Number.isSafeInteger(highlightParam) && highlightParam > 0 ? highlightParam : null;
   // The badge counts active upcoming bookings only (not those the coach cancelled by deleting the class).
   const active = useQuery({
     queryKey: [...BOOKINGS, 'active-upcoming'],
@@ -77,7 +87,7 @@ export default function BookingsScreen(_props: ScreenProps) {
   const [toCancel, setToCancel] = useState<Booking | null>(null);
   const [cancelling, setCancelling] = useState(false);
   const waitlist = useWaitlistEntries();
-  const initialTab = new URLSearchParams(search).get('tab') === 'waitlist' ? 2 : 0;
+  const initialTab = { waitlist: 2, cancelled: 3 }[new URLSearchParams(search).get('tab') ?? ''] ?? 0;
   const reload = () => queryClient.invalidateQueries({ queryKey: BOOKINGS });
 
   useEffect(() => {
@@ -109,9 +119,9 @@ export default function BookingsScreen(_props: ScreenProps) {
     }
   }
 
-  const loaded = upcoming.query.data && past.query.data && any.data && waitlist.entries;
-  const failed = [upcoming.query, past.query, active, any, waitlist.list.query].some((q) => q.isError && !q.data);
-  const retry = () => Promise.all([upcoming.query.refetch(), past.query.refetch(), active.refetch(), any.refetch(), waitlist.list.query.refetch()]);
+  const loaded = upcoming.query.data && past.query.data && cancelled.query.data && any.data && waitlist.entries;
+  const failed = [upcoming.query, past.query, cancelled.query, active, any, waitlist.list.query].some((q) => q.isError && !q.data);
+  const retry = () => Promise.all([upcoming.query.refetch(), past.query.refetch(), cancelled.query.refetch(), active.refetch(), any.refetch(), waitlist.list.query.refetch()]);
   const activeUpcoming = active.data?.total ?? 0;
   return (
     <div className="container-page max-w-4xl py-8 sm:py-10">
@@ -132,7 +142,7 @@ export default function BookingsScreen(_props: ScreenProps) {
         ) : (
           <TabGroup defaultIndex={initialTab}>
             <TabList className="flex gap-1 rounded-full bg-fog-100 p-1 dark:bg-fog-800" aria-label="Bookings">
-              {['Upcoming', 'Past', 'Waitlist'].map((label) => (
+              {['Upcoming', 'Past', 'Waitlist', 'Cancelled'].map((label) => (
                 <Tab key={label} className="flex flex-1 items-center justify-center gap-2 rounded-full px-4 py-2 text-sm font-semibold text-fog-700 data-[selected]:bg-white data-[selected]:text-fog-900 data-[selected]:shadow dark:text-fog-300 dark:data-[selected]:bg-fog-950 dark:data-[selected]:text-fog-50">
                   {label}
                   {label === 'Upcoming' && (
@@ -146,13 +156,16 @@ export default function BookingsScreen(_props: ScreenProps) {
             </TabList>
             <TabPanels className="mt-6">
               <TabPanel>
-                <BookingList tab="upcoming" list={upcoming} onCancel={setToCancel} />
+                <BookingList tab="upcoming" list={upcoming} onCancel={setToCancel} highlight={highlight} />
               </TabPanel>
               <TabPanel>
-                <BookingList tab="past" list={past} onCancel={setToCancel} />
+                <BookingList tab="past" list={past} onCancel={setToCancel} highlight={highlight} />
               </TabPanel>
               <TabPanel>
                 <WaitlistPanel waitlist={waitlist} />
+              </TabPanel>
+              <TabPanel>
+                <BookingList tab="cancelled" list={cancelled} onCancel={setToCancel} highlight={highlight} />
               </TabPanel>
             </TabPanels>
           </TabGroup>

@@ -7,7 +7,7 @@ import { api, unwrap } from '../../../lib/api';
 import { $user } from '../../../lib/stores/session';
 import AccessDenied from '../../components/AccessDenied';
 import { fetchSessionsBetween, isSeriesParent, MANAGED, type ManagedClass } from '../../managed-classes/classes';
-import { dollars, earningsQuery } from '../earnings/EarningsScreen';
+import { dollars, earningsQuery } from '../earnings/query';
 import { rangeOf } from '../earnings/range';
 
 const DAY = 86_400_000;

@@ -6,16 +6,12 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { EarningsAnswer as Answer } from '../../../../api/earnings/model';
 import { formatDateShort } from '../../../../api/lib/pacific';
-import { api, unwrap } from '../../../lib/api';
 import { $user } from '../../../lib/stores/session';
 import AccessDenied from '../../components/AccessDenied';
 import StatCard from '../../components/StatCard';
 import Bars, { BarsLegend } from './Bars';
-import { monthLabel, type Range, rangeOf, type RangeKey } from './range';
-
-const USD = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-/** "$3,375.35": statements run into thousands, so with separators (unlike a class price). */
-export const dollars = (amount: number) => USD.format(amount);
+import { csvHref, dollars, earningsQuery } from './query';
+import { monthLabel, rangeOf, type RangeKey } from './range';
 
 const RANGES: { key: RangeKey; label: string }[] = [
   { key: 'all', label: 'All time' },
@@ -23,16 +19,6 @@ const RANGES: { key: RangeKey; label: string }[] = [
   { key: 'last-month', label: 'Last month' },
   { key: 'this-year', label: 'This year' },
 ];
-
-export const earningsQuery = (coachId: number, range: Range) => ({
-  queryKey: ['earnings', coachId, range.from ?? '', range.to ?? ''],
-  queryFn: () => unwrap(api.coaches({ id: coachId }).earnings.get({ query: range })),
-});
-
-export function csvHref(coachId: number, range: Range): string {
-  const query = new URLSearchParams(Object.entries(range).filter(([, v]) => v) as [string, string][]).toString();
-  return `/api/coaches/${coachId}/earnings.csv${query ? `?${query}` : ''}`;
-}
 
 export default function EarningsScreen() {
   const user = useStore($user);

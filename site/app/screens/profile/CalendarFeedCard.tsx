@@ -1,7 +1,9 @@
-// The profile's calendar subscription (issue 14): the user's private feed URL with Copy, and Reset, which
-// revokes the old URL at once (after a confirmation, since every subscribed calendar stops updating).
+// The profile's calendar subscription (issue 14): the user's private feed URL with Subscribe (webcal://, which
+// Apple and Outlook open, and Google Calendar's add-by-URL; issue 22) beside Copy, and Reset, which revokes the
+// old URL at once (after a confirmation, since every subscribed calendar stops updating).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { googleSubscribeUrl, webcalUrl } from '../../../lib/add-to-calendar';
 import { api, unwrap } from '../../../lib/api';
 import { ApiError } from '../../../lib/api-error';
 import { toast } from '../../../lib/stores/toast';
@@ -48,7 +50,15 @@ export default function CalendarFeedCard() {
           <label htmlFor="calendar-feed-url" className="label mt-4">Your calendar link</label>
           <input id="calendar-feed-url" className="input font-mono text-xs" readOnly value={url ?? 'Loading...'} onFocus={(e) => e.currentTarget.select()} />
           <div className="mt-3 flex flex-wrap gap-2">
-            <button type="button" className="btn-primary" disabled={!url} onClick={() => void copy()}>Copy</button>
+            {url ? (
+              <>
+                <a className="btn-primary" href={webcalUrl(url)}>Subscribe</a>
+                <a className="btn-secondary" href={googleSubscribeUrl(url)} target="_blank" rel="noopener">Add to Google Calendar</a>
+              </>
+            ) : (
+              <button type="button" className="btn-primary" disabled>Subscribe</button>
+            )}
+            <button type="button" className="btn-secondary" disabled={!url} onClick={() => void copy()}>Copy</button>
             <button type="button" className="btn-secondary" disabled={!url} onClick={() => setConfirming(true)}>Reset</button>
           </div>
         </>

@@ -1,0 +1,330 @@
+// `npm run bench -- --rush`: the class drop of issue 23. N signed-in customers book free classes all at once
+// (half of them at one class of 20 spots), then one after another for a few seconds, against the production
+// server on the embedded file with 1 and 2 workers and on a local sqld the bench starts; each figure beside
+// its ceiling measured in the same run (bare bun:sqlite doing BEGIN IMMEDIATE / sum the spots taken / insert on
+// a WAL file; for sqld, @libsql/client with one interactive write transaction per booking), then the cost of
+// each phase of one booking, measured in this process on the same code (api/), one phase at a time.
+//   bun scripts/bench.ts --rush [seconds] [customers...]     (default: 8 s, 200 and 1000 customers)
+import { createClient } from '@libsql/client';
+import { sql } from 'drizzle-orm';
+import { Database } from 'bun:sqlite';
+import { spawn } from 'bun';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as v from 'valibot';
+import { createSession, SESSION_COOKIE, validateSessionToken } from '../../api/auth/session';
+import { FreeBookingBody } from '../../api/bookings/model';
+import { createContext } from '../../api/context';
+import { envForDataDir } from '../../api/env';
+import { systemClock } from '../../api/lib/clock';
+import { buildIcs } from '../../api/lib/ics';
+import { bookingConfirmation } from '../../api/notices/booking-emails';
+import { bookingEvent } from '../../api/notices/calendar-event';
+import { TagWatcher } from '../../api/render-cache/tag-watcher';
+import { bookFree } from '../../api/spots/book';
+import { toBookingJson } from '../../api/spots/shape';
+import { type Db, openDb } from '../../db/client';
+import { classes, users } from '../../db/schema';
+import { launchSqld, sqldBinary } from '../lib/sqld';
+import { type Budget, root, waitForLine } from './harness';
+
+/** Spots of the one class half of the first burst goes for. */
+const HOT_CAPACITY = 20;
+
+interface Setup {
+  name: string;
+  databaseUrl: (dataDir: string) => string;
+  workers: number;
+  kind: 'file' | 'sqld';
+}
+
+interface RushResult {
+  setup: Setup;
+  customers: number;
+  burstMs: number;
+  burstP99: number;
+  burstHotConfirmed: number;
+  burstHotStored: number;
+  burstOther201: number;
+  burst5xx: number;
+  bookingsPerSecond: number;
+  p50: number;
+  p99: number;
+  sustained5xx: number;
+  ceilingPerSecond: number;
+}
+
+/** A port nobody listens on now (the OS picks it). */
+function freePort(): number {
+  const probe = Bun.listen({ hostname: '127.0.0.1', port: 0, socket: { data() {} } });
+  const { port } = probe;
+  probe.stop(true);
+  return port;
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (!sorted.length) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+/** Customers with live sessions and the classes they book, written straight into the product's database. */
+async function populate(db: Db, customers: number, loopClasses: number) {
+  const start = new Date(Date.now() + 7 * 24 * 3_600_000);
+  const classRow = (title: string, capacity: number, coachId: number, i: number) => ({
+    title,
+    description: 'A class of the drop.',
+    priceCents: 0,
+    capacity,
+    coachId,
+    location: 'Crissy Field',
+    address: '1199 E Beach, San Francisco, CA 94129',
+    startTime: new Date(start.getTime() + i * 3_600_000),
+    endTime: new Date(start.getTime() + i * 3_600_000 + 60 * 60_000),
+  });
+  const stamp = Math.random().toString(36).slice(2, 8);
+  const [coach] = await db.write((tx) => tx.insert(users).values({ email: `rush-coach-${stamp}@fogline.test`, firstName: 'Dana', lastName: 'Drop', role: 'coach', isApproved: true }).returning());
+  const [hot] = await db.write((tx) => tx.insert(classes).values(classRow('The Drop: Saturday Sunrise', HOT_CAPACITY, coach!.id, 0)).returning());
+  // Classes with room for everyone: the other half of the burst, then one after another in the loop.
+  const roomy = await db.write((tx) =>
+    tx
+      .insert(classes)
+      .values(Array.from({ length: loopClasses + 1 }, (_, i) => classRow(`Open Session ${i + 1}`, customers, coach!.id, i + 1)))
+      .returning({ id: classes.id }),
+  );
+  const people = await db.write((tx) =>
+    tx
+      .insert(users)
+      .values(Array.from({ length: customers }, (_, i) => ({ email: `rush-${stamp}-${i}@fogline.test`, firstName: 'Casey', lastName: `Customer ${i}`, role: 'customer' as const, isApproved: true })))
+      .returning({ id: users.id }),
+  );
+  const cookies: string[] = [];
+  for (const person of people) cookies.push(`${SESSION_COOKIE}=${(await createSession(db, systemClock, person.id)).token}`);
+  return { hotId: hot!.id, burstOtherId: roomy[0]!.id, loopIds: roomy.slice(1).map((row) => row.id), cookies };
+}
+
+async function book(base: string, cookie: string, classId: number): Promise<{ status: number; ms: number }> {
+  const started = performance.now();
+  const res = await fetch(`${base}/api/bookings/free`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie, origin: base },
+    body: JSON.stringify({ classId, quantity: 1 }),
+  }).catch(() => null);
+  if (res) await res.arrayBuffer();
+  return { status: res?.status ?? 0, ms: performance.now() - started };
+}
+
+async function startServer(setup: Setup, dataDir: string, databaseUrl: string) {
+  const child = spawn(['bun', 'api/main.ts'], {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl, PORT: '0', NODE_ENV: 'production', PAYMENTS: 'test', SEED: 'none', UPLOADS: 'local', WORKERS: String(setup.workers) },
+    stdout: 'pipe',
+    stderr: 'inherit',
+  });
+  const base = (await waitForLine(child, /listening on (http:\/\/\S+)/)).replace('localhost', '127.0.0.1');
+  return { base, child };
+}
+
+/** The ceiling for a file: one process, bare bun:sqlite, the booking's transaction in a loop on a WAL file. */
+function fileCeiling(seconds: number): number {
+  const dir = mkdtempSync(join(tmpdir(), 'fogline-rush-ceiling-'));
+  try {
+    const db = new Database(join(dir, 'ceiling.db'));
+    db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 5000');
+    db.exec('CREATE TABLE bookings (id INTEGER PRIMARY KEY AUTOINCREMENT, class_id INTEGER NOT NULL, user_id INTEGER NOT NULL, quantity INTEGER NOT NULL, status TEXT NOT NULL, created_at INTEGER NOT NULL)');
+    db.exec('CREATE INDEX bookings_class_idx ON bookings (class_id, status)');
+    const taken = db.prepare("SELECT coalesce(sum(quantity), 0) AS n FROM bookings WHERE class_id = ? AND status = 'confirmed'");
+    const insert = db.prepare("INSERT INTO bookings (class_id, user_id, quantity, status, created_at) VALUES (?, ?, 1, 'confirmed', ?)");
+    let done = 0;
+    const until = performance.now() + seconds * 1000;
+    while (performance.now() < until) {
+      db.exec('BEGIN IMMEDIATE');
+      const classId = done % 300;
+      if ((taken.get(classId) as { n: number }).n < 1_000_000) insert.run(classId, done, Date.now());
+      db.exec('COMMIT');
+      done++;
+    }
+    db.close();
+    return done / seconds;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The ceiling for sqld: one interactive write transaction per booking through @libsql/client, `parallel` at a time. */
+async function sqldCeiling(url: string, seconds: number, parallel: number): Promise<number> {
+  const client = createClient({ url });
+  await client.execute('CREATE TABLE IF NOT EXISTS rush_ceiling (id INTEGER PRIMARY KEY AUTOINCREMENT, class_id INTEGER NOT NULL, user_id INTEGER NOT NULL, quantity INTEGER NOT NULL, status TEXT NOT NULL)');
+  await client.execute('CREATE INDEX IF NOT EXISTS rush_ceiling_class_idx ON rush_ceiling (class_id, status)');
+  let done = 0;
+  const until = performance.now() + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: parallel }, async (_, lane) => {
+      while (performance.now() < until) {
+        const tx = await client.transaction('write');
+        try {
+          const classId = (done + lane) % 300;
+          const taken = await tx.execute({ sql: "SELECT coalesce(sum(quantity), 0) AS n FROM rush_ceiling WHERE class_id = ? AND status = 'confirmed'", args: [classId] });
+          if (Number(taken.rows[0]?.n ?? 0) < 1_000_000) await tx.execute({ sql: "INSERT INTO rush_ceiling (class_id, user_id, quantity, status) VALUES (?, ?, 1, 'confirmed')", args: [classId, lane] });
+          await tx.commit();
+          done++;
+        } finally {
+          tx.close();
+        }
+      }
+    }),
+  );
+  client.close();
+  return done / seconds;
+}
+
+async function rush(setup: Setup, customers: number, seconds: number, sqldUrl: string | null): Promise<RushResult> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'fogline-rush-'));
+  const databaseUrl = setup.kind === 'sqld' ? sqldUrl! : `file:${join(dataDir, 'fogline.db')}`;
+  const server = await startServer(setup, dataDir, databaseUrl);
+  const db = await openDb(databaseUrl);
+  try {
+    const loopClasses = 400;
+    const world = await populate(db, customers, loopClasses);
+    // The burst: everyone at once, the first half at the class of 20.
+    const burstStarted = performance.now();
+    const burst = await Promise.all(world.cookies.map((cookie, i) => book(server.base, cookie, i < customers / 2 ? world.hotId : world.burstOtherId).then((r) => ({ ...r, hot: i < customers / 2 }))));
+    const burstMs = performance.now() - burstStarted;
+    const stored = await db.get<{ n: number }>(sql`select coalesce(sum(quantity), 0) as n from bookings where class_id = ${world.hotId} and status = 'confirmed'`);
+    // Then one after another: each customer books the next class as soon as the last answer came.
+    const latencies: number[] = [];
+    let ok = 0;
+    let serverErrors = 0;
+    const until = performance.now() + seconds * 1000;
+    const started = performance.now();
+    await Promise.all(
+      world.cookies.map(async (cookie) => {
+        for (let next = 0; performance.now() < until && next < loopClasses; next++) {
+          const answer = await book(server.base, cookie, world.loopIds[next]!);
+          latencies.push(answer.ms);
+          if (answer.status === 201) ok++;
+          else if (answer.status === 0 || answer.status >= 500) serverErrors++;
+        }
+      }),
+    );
+    const elapsed = (performance.now() - started) / 1000;
+    latencies.sort((a, b) => a - b);
+    const ceilingPerSecond = setup.kind === 'file' ? fileCeiling(3) : await sqldCeiling(sqldUrl!, 3, 64);
+    return {
+      setup,
+      customers,
+      burstMs,
+      burstP99: percentile(burst.map((r) => r.ms).sort((a, b) => a - b), 99),
+      burstHotConfirmed: burst.filter((r) => r.hot && r.status === 201).length,
+      burstHotStored: Number(stored?.n ?? 0),
+      burstOther201: burst.filter((r) => !r.hot && r.status === 201).length,
+      burst5xx: burst.filter((r) => r.status === 0 || r.status >= 500).length,
+      bookingsPerSecond: ok / elapsed,
+      p50: percentile(latencies, 50),
+      p99: percentile(latencies, 99),
+      sustained5xx: serverErrors,
+      ceilingPerSecond,
+    };
+  } finally {
+    db.close();
+    server.child.kill();
+    await server.child.exited;
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** Item 1 of the issue: where a booking's time goes, one phase at a time, on the product's own code and a fresh
+ * embedded file, `rounds` bookings each (microseconds per booking). */
+async function phaseTimings(rounds: number): Promise<{ phase: string; us: number }[]> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'fogline-rush-phases-'));
+  const ctx = await createContext({ env: { ...envForDataDir(dataDir), seed: false }, clock: systemClock });
+  try {
+    const world = await populate(ctx.db, rounds, 1);
+    const tokens = world.cookies.map((cookie) => cookie.slice(SESSION_COOKIE.length + 1));
+    const watcher = new TagWatcher(ctx.db.client);
+    await watcher.poll();
+    const timings: { phase: string; us: number }[] = [];
+    const time = async (phase: string, run: (i: number) => unknown) => {
+      const started = performance.now();
+      for (let i = 0; i < rounds; i++) await run(i);
+      timings.push({ phase, us: ((performance.now() - started) * 1000) / rounds });
+    };
+    const sessions = await Promise.all(tokens.map((token) => validateSessionToken(ctx.db, systemClock, token)));
+    await time('session (cookie -> user, read only)', (i) => validateSessionToken(ctx.db, systemClock, tokens[i]!));
+    await time('validation (body schema)', () => v.parse(FreeBookingBody, { classId: world.burstOtherId, quantity: 1 }));
+    const created: Awaited<ReturnType<typeof bookFree>>[] = [];
+    await time('the transaction (bookFree: BEGIN IMMEDIATE .. COMMIT)', async (i) => created.push(await bookFree(ctx, sessions[i]!.user, { classId: world.burstOtherId, quantity: 1 })));
+    await time('cache invalidation (read own tag bumps)', () => watcher.poll());
+    await time('mail (confirmation rendered, now after the answer)', (i) => bookingConfirmation(ctx, created[i]!.booking, created[i]!.cls, sessions[i]!.user));
+    await time('calendar attachment (.ics, now after the answer)', (i) =>
+      buildIcs(bookingEvent(ctx, created[i]!.booking, { ...created[i]!.cls, startTime: created[i]!.cls.startTime! }, '', { cancelled: false, stamp: new Date() })),
+    );
+    await time('response (answer shaped and serialised)', (i) => JSON.stringify(toBookingJson(created[i]!.booking, created[i]!.cls, new Date(), created[i]!.attendees)));
+    return timings;
+  } finally {
+    ctx.db.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+export async function benchRush(options: { seconds: number; customers: number[] }): Promise<Budget[]> {
+  const setups: Setup[] = [
+    { name: 'embedded file, 1 process', kind: 'file', workers: 1, databaseUrl: () => '' },
+    { name: 'embedded file, 2 processes', kind: 'file', workers: 2, databaseUrl: () => '' },
+  ];
+  let sqld: Awaited<ReturnType<typeof launchSqld>> | null = null;
+  const sqldDir = mkdtempSync(join(tmpdir(), 'fogline-rush-sqld-'));
+  if (sqldBinary()) {
+    sqld = await launchSqld({ dir: sqldDir, port: freePort() });
+    setups.push({ name: 'sqld, 2 processes', kind: 'sqld', workers: 2, databaseUrl: () => sqld!.url });
+  } else {
+    console.log('sqld is not installed: its rows are skipped.');
+  }
+  const results: RushResult[] = [];
+  try {
+    for (const customers of options.customers) {
+      for (const setup of setups) {
+        // One sqld database per run: a fresh namespace is not available without an admin port, so sqld runs
+        // share the database (the data of each run is its own: new customers and classes).
+        results.push(await rush(setup, customers, options.seconds, sqld?.url ?? null));
+        const r = results.at(-1)!;
+        console.log(
+          `${String(customers).padStart(5)}  ${setup.name.padEnd(28)} ${r.bookingsPerSecond.toFixed(0).padStart(7)}/s ${r.p50.toFixed(0).padStart(6)} ms ${r.p99.toFixed(0).padStart(6)} ms   burst ${r.burstMs.toFixed(0).padStart(5)} ms (p99 ${r.burstP99.toFixed(0)} ms), ${r.burstHotConfirmed} of ${HOT_CAPACITY} (${r.burstHotStored} stored)${r.burst5xx + r.sustained5xx ? `, ${r.burst5xx + r.sustained5xx} 5xx` : ''}   ceiling ${r.ceilingPerSecond.toFixed(0)}/s, ratio ${(r.bookingsPerSecond / r.ceilingPerSecond).toFixed(3)}`,
+        );
+      }
+    }
+  } finally {
+    if (sqld) {
+      sqld.child.kill();
+      await sqld.child.exited;
+    }
+    rmSync(sqldDir, { recursive: true, force: true });
+  }
+
+  console.log('\nWhere one booking\'s time goes (this process, one phase at a time, 200 bookings, µs per booking):');
+  for (const { phase, us } of await phaseTimings(200)) console.log(`  ${phase.padEnd(56)} ${us.toFixed(0).padStart(7)} µs`);
+
+  const budgets: Budget[] = [];
+  const find = (kind: 'file' | 'sqld', workers: number, customers: number) => results.find((r) => r.setup.kind === kind && r.setup.workers === workers && r.customers === customers);
+  for (const r of results) {
+    const label = `${r.setup.name}, ${r.customers}`;
+    const exact = r.burstHotConfirmed === HOT_CAPACITY && r.burstHotStored === HOT_CAPACITY && r.burst5xx + r.sustained5xx === 0;
+    budgets.push({ name: `${label}: burst exact, no 5xx`, measured: `${r.burstHotConfirmed}/${r.burstHotStored}`, limit: `${HOT_CAPACITY}/${HOT_CAPACITY}`, pass: exact });
+    if (r.setup.kind === 'file' && r.customers === 200) {
+      budgets.push({ name: `${label}: bookings/s`, measured: r.bookingsPerSecond.toFixed(0), limit: '>= 2000', pass: r.bookingsPerSecond >= 2000 });
+      budgets.push({ name: `${label}: share of bare SQLite`, measured: (r.bookingsPerSecond / r.ceilingPerSecond).toFixed(3), limit: '>= 0.15', pass: r.bookingsPerSecond / r.ceilingPerSecond >= 0.15 });
+      budgets.push({ name: `${label}: p99`, measured: `${r.p99.toFixed(0)} ms`, limit: '<= 100 ms', pass: r.p99 <= 100 });
+    }
+    if (r.setup.kind === 'file' && r.customers === 1000) budgets.push({ name: `${label}: burst p99`, measured: `${r.burstP99.toFixed(0)} ms`, limit: '<= 500 ms', pass: r.burstP99 <= 500 });
+    if (r.setup.kind === 'sqld' && r.customers === 200) {
+      budgets.push({ name: `${label}: x one-transaction ceiling`, measured: (r.bookingsPerSecond / r.ceilingPerSecond).toFixed(2), limit: '>= 3', pass: r.bookingsPerSecond / r.ceilingPerSecond >= 3 });
+      budgets.push({ name: `${label}: p99`, measured: `${r.p99.toFixed(0)} ms`, limit: '<= 250 ms', pass: r.p99 <= 250 });
+    }
+  }
+  for (const customers of options.customers) {
+    const one = find('file', 1, customers);
+    const two = find('file', 2, customers);
+    if (one && two && customers === 200) budgets.push({ name: `embedded file, 2 processes / 1, ${customers}`, measured: `${(two.bookingsPerSecond / one.bookingsPerSecond).toFixed(2)}x`, limit: '>= 1.3x', pass: two.bookingsPerSecond / one.bookingsPerSecond >= 1.3 });
+  }
+  return budgets;
+}
