@@ -26,7 +26,7 @@ import { classRoutes } from './classes';
 import { conditionsRoutes } from './conditions';
 import { customerRoutes } from './customers';
 import { earningsRoutes } from './earnings';
-import { blogAdminRoutes } from './blog-admin';
+import { blogAdminRoutes } from './blog/admin';
 import { waitlistRoutes } from './waitlist';
 import { announceNewOffers } from './notices/waitlist-emails';
 import { openIntent } from './payments/service';

@@ -18,9 +18,6 @@ export const BAD_CREDENTIALS_MESSAGE = 'Invalid email or password.';
 export const INVALID_RESET_MESSAGE = 'This reset link is invalid or has expired. Please request a new one.';
 export const FORGOT_PASSWORD_MESSAGE = 'If an account exists for that email, we sent a link to reset the password. It expires in 1 hour.';
 
-/** Hashing lives in api/lib/passwords.ts; re-exported for the callers that import it from here. */
-export { hashPassword, verifyPassword };
-
 /** Verifying against this when the email is unknown makes both answers take the same time. */
 let dummyHash: Promise<string> | undefined;
 const timingDummy = () => (dummyHash ??= hashPassword('fogline-timing-equalizer'));

@@ -1,4 +1,4 @@
-// Public blog routes: GET /api/blog (published posts) and GET /api/blog/{slug}. Writes live in api/blog-admin.
+// Public blog routes: GET /api/blog (published posts) and GET /api/blog/{slug}. Writes live in api/blog/admin.
 import { Elysia } from 'elysia';
 import * as v from 'valibot';
 import type { AppContext } from '../context';

@@ -67,7 +67,8 @@ export async function createClass(ctx: AppContext, user: SessionUser | null, inp
   const place = await placeColumns(ctx, input);
   // Without a policy of its own, a class takes its coach's last saved policy (or, with none, the built-in one).
   const policy = input.weatherPolicy === undefined ? { weatherPolicy: await coachPolicyDefaults(ctx, coachId) } : {};
-  const shared = { ...fieldColumns(input), ...policy, ...place.columns, coachId, title: input.title.trim() };
+  // Stamped by the app's clock (as bookings are), so "newest first" holds whatever day the clock is on.
+  const shared = { ...fieldColumns(input), ...policy, ...place.columns, coachId, title: input.title.trim(), createdAt: now, updatedAt: now };
   const first = occurrences[0]!;
   const row = await ctx.db.write(async (tx) => {
     if (!rule) {

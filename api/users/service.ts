@@ -2,7 +2,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { categories, users } from '../../db/schema';
 import { NOT_YOUR_ACCOUNT } from '../auth/plugin';
-import { hashPassword, verifyPassword } from '../auth/service';
+import { hashPassword, verifyPassword } from '../lib/passwords';
 import type { PasswordChangeBody, ProfileBody } from '../auth/model';
 import { invalidateUserSessions, type SessionUser, toSessionUser } from '../auth/session';
 import type { AppContext } from '../context';

@@ -29,12 +29,6 @@ const SITE_SERVER = ['^site/middleware\\.ts$', '^site/adapter/', '^site/lib/serv
  */
 const KNOWN = {
   featureToFeature: [
-    // Blog admin reuses the blog's reading-time and sanitiser (blog and blog-admin are one area, two route sets).
-    ['api/blog-admin/service.ts', 'api/blog/read-time.ts'],
-    ['api/blog-admin/service.ts', 'api/blog/sanitize.ts'],
-    ['api/blog-admin/service.ts', 'api/blog/service.ts'],
-    // Users call auth's password rules.
-    ['api/users/service.ts', 'api/auth/service.ts'],
     // The render cache renders the catalogue's, the blog's and the class page's data (with its conditions).
     ['api/render-cache/pages.ts', 'api/blog/service.ts'],
     ['api/render-cache/pages.ts', 'api/catalog/filter-classes.ts'],

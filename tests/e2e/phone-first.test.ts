@@ -389,6 +389,22 @@ describe('errors you can see, and after booking', () => {
     await guard.context.close();
   });
 
+  test('a free class: Book for Free with a name missing focuses that field on the class page, announced', async () => {
+    const cls = await makeClass(6 * 24 * 60 + 60, { price: 0 });
+    const { guard, page } = await customerPage();
+    await page.goto(`${site.product.url}/classes/${cls.id}`, { waitUntil: 'networkidle' });
+    await hydrated(page);
+    const card = page.getByRole('region', { name: 'Book this class' });
+    await card.getByRole('button', { name: 'Add a spot' }).click();
+    await card.getByRole('button', { name: 'Book for Free' }).click();
+    await page.waitForFunction(() => document.activeElement?.getAttribute('name') === 'attendees.1.name');
+    expect(await card.getByRole('alert').filter({ hasText: "Enter each attendee's name." }).count()).toBe(1);
+    const box = (await card.getByLabel('Attendee 2 name').boundingBox())!;
+    expect(box.y).toBeGreaterThan(60);
+    expect(box.y + box.height).toBeLessThan(PHONE.height - 120); // clear of the Book bar and the bottom navigation
+    await guard.context.close();
+  });
+
   test("the profile's calendar feed has Subscribe (webcal) and Add to Google Calendar beside Copy", async () => {
     const { guard, page } = await customerPage();
     await page.goto(`${site.product.url}/profile`, { waitUntil: 'networkidle' });

@@ -10,7 +10,7 @@ import { HOLD_MINUTES } from '../../api/spots/policy';
 import { MAX_AGE_MS } from '../../api/render-cache';
 import { blogPosts, classes, users } from '../../db/schema';
 import { startTestServer, type TestServer } from '../helpers/api';
-import { createClass, createUser, pageTotal, type SignedIn } from '../api/bookings/fixtures';
+import { createClass, createUser, pageTotal, type SignedIn } from '../helpers/fixtures';
 
 setDefaultTimeout(30_000);
 

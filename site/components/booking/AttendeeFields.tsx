@@ -44,6 +44,17 @@ export function readAttendees(drafts: AttendeeDraft[], kids: boolean): { attende
   return Object.keys(errors).length ? { errors } : { attendees };
 }
 
+/** Moves focus to the first name or age with an error, scrolled to the middle of the screen (clear of the sticky
+ * header and the phone's bars); its message is announced (the field's error is role="alert"). */
+export function focusFirstAttendeeError(root: ParentNode | null, errors: AttendeeErrors): void {
+  const first = Object.entries(errors).sort(([a], [b]) => Number(a) - Number(b))[0];
+  if (!first) return;
+  const [index, problem] = first;
+  const field = root?.querySelector<HTMLElement>(`[name="attendees.${index}.${problem.name ? 'name' : 'age'}"]`);
+  field?.focus({ preventScroll: true });
+  field?.scrollIntoView({ block: 'center' });
+}
+
 interface AttendeeFieldsProps {
   drafts: AttendeeDraft[];
   onChange: (drafts: AttendeeDraft[]) => void;

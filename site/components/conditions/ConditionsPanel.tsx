@@ -21,7 +21,7 @@ const darkText = (color: string) => ['#00e400', '#ffff00', '#ff7e00'].includes(c
 export function WatchNote({ watch }: { watch: WeatherWatch }) {
   if (!watch) return null;
   const text: Record<NonNullable<WeatherWatch>['status'], string> = {
-    pending: `Weather watch: ${watch.reasons.join(', ')}. The coach will decide soon; you will get an email.`,
+    pending: `the forecast reaches the coach's limits (${watch.reasons.join(', ')}). The coach will decide soon; you will get an email.`,
     go: "It's on: the coach checked the forecast and the class goes ahead.",
     moved: 'The coach moved this class for the weather: see the new time and place.',
     cancelled: 'Cancelled for the weather, with a full refund.',

@@ -5,12 +5,12 @@
 // directly, paid ones to checkout.
 import { tagReact } from '../../lib/astro-react';
 import { QueryClientProvider, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { AttendeeInput } from '../../../api/attendees/model';
 import type { Booking } from '../../../api/bookings/model';
 import WaiverStep, { readWaivers, sendWaivers, useClassWaivers, useWaiverDraft, type WaiverErrors } from '../../components/booking/WaiverStep';
 import type { AcceptWaiversBody } from '../../../api/waivers/model';
-import AttendeeFields, { type AttendeeErrors, readAttendees, useAttendeeDrafts } from '../../components/booking/AttendeeFields';
+import AttendeeFields, { type AttendeeErrors, focusFirstAttendeeError, readAttendees, useAttendeeDrafts } from '../../components/booking/AttendeeFields';
 import { PriceBreakdown } from '../../components/booking/PriceBreakdown';
 import { SpotCounter } from '../../components/booking/SpotCounter';
 import { Icon } from '../../components/catalog/icons';
@@ -85,6 +85,7 @@ function Card({ classId, price, capacity, spotsLeft, signedIn, started = false, 
   const [waiver, setWaiver] = useWaiverDraft(quantity);
   const [waiverErrors, setWaiverErrors] = useState<WaiverErrors>({});
   const classWaivers = useClassWaivers(classId, signedIn && price === 0);
+  const cardRef = useRef<HTMLElement>(null);
 
   useEffect(() => {
     try {
@@ -116,14 +117,15 @@ function Card({ classId, price, capacity, spotsLeft, signedIn, started = false, 
     setAttendeeErrors('errors' in named ? named.errors : {});
     const accepted = readWaivers(waiver, classWaivers.data, attendees.map((a) => a.name));
     setWaiverErrors('errors' in accepted ? accepted.errors : {});
-    if (!('errors' in named) && !('errors' in accepted)) bookFree.mutate({ named: named.attendees, waivers: accepted.body });
+    if ('errors' in named) focusFirstAttendeeError(cardRef.current, named.errors);
+    else if (!('errors' in accepted)) bookFree.mutate({ named: named.attendees, waivers: accepted.body });
   }
 
   const label = price > 0 ? 'Book Now' : 'Book for Free';
   const actionClass = 'btn-primary mt-5 w-full py-3 text-base';
   return (
     <>
-    <section aria-labelledby="booking-card-title" className="card p-5 sm:p-6">
+    <section ref={cardRef} aria-labelledby="booking-card-title" className="card p-5 sm:p-6">
       <h2 id="booking-card-title" className="sr-only">Book this class</h2>
       <p className="flex items-baseline gap-1.5">
         <span className="text-3xl font-bold text-fog-900 dark:text-fog-50">{dollars(price)}</span>

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, expect, test } from 'bun:test';
 import { eq } from 'drizzle-orm';
 import { bookingAttendees, users } from '../../../db/schema';
 import { startTestServer, type TestServer } from '../../helpers/api';
-import { createClass, createUser, type SignedIn } from '../bookings/fixtures';
+import { createClass, createUser, type SignedIn } from '../../helpers/fixtures';
 import { register } from './helpers';
 
 let server: TestServer;

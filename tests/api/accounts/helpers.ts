@@ -3,7 +3,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
-import { hashPassword } from '../../../api/auth/service';
+import { hashPassword } from '../../../api/lib/passwords';
 import { users } from '../../../db/schema';
 import type { TestClient, TestServer } from '../../helpers/api';
 import { pacificWallTimeToInstant } from '../../../api/lib/pacific';

@@ -1,7 +1,7 @@
 // Admin test helpers: a paid, confirmed booking made through the built-in test payment provider, as a customer
 // pays at checkout (hold, card, confirm).
 import { expect } from 'bun:test';
-import { pageTotal, type SignedIn } from '../bookings/fixtures';
+import { pageTotal, type SignedIn } from '../../helpers/fixtures';
 import type { TestServer } from '../../helpers/api';
 
 const CARD = { cardNumber: '4242 4242 4242 4242', expiry: '12/40', cvc: '123' };

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { eq } from 'drizzle-orm';
 import { bookingRefunds, bookings, testPaymentIntents } from '../../../db/schema';
 import { startTestServer, type TestServer } from '../../helpers/api';
-import { createClass, createUser, type SignedIn } from '../bookings/fixtures';
+import { createClass, createUser, type SignedIn } from '../../helpers/fixtures';
 import { readOutbox } from '../accounts/helpers';
 import { paidBooking } from './helpers';
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { eq } from 'drizzle-orm';
 import { bookingAttendees } from '../../../db/schema';
 import type { TestServer } from '../../helpers/api';
-import { outbox, pageTotal, sentMail } from '../bookings/fixtures';
+import { outbox, pageTotal, sentMail } from '../../helpers/fixtures';
 import { addClass, type Cast, startWithCast } from '../classes/helpers';
 
 let server: TestServer;

@@ -1,7 +1,7 @@
 // Blog management API: admin only; slug from the title and unique; content sanitized; read time from the
 // words; publishedAt set when first published; the public blog shows published posts only.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { slugify } from '../../../api/blog-admin/service';
+import { slugify } from '../../../api/blog/admin/service';
 import { readTimeOf } from '../../../api/blog/read-time';
 import type { TestServer } from '../../helpers/api';
 import { type Cast, startWithCast } from '../classes/helpers';

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { cancelClassBookings } from '../../../api/notices/class-cancellations';
 import type { TestServer } from '../../helpers/api';
-import { createClass, createUser, outbox, pageTotal, sentMail, type SignedIn, startWithCoach } from './fixtures';
+import { createClass, createUser, outbox, pageTotal, sentMail, type SignedIn, startWithCoach } from '../../helpers/fixtures';
 
 let server: TestServer;
 let coach: SignedIn;

@@ -2,7 +2,7 @@
 // class, attendees and refund terms; anyone else's booking is not found, and a visitor must sign in.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import type { TestServer } from '../../helpers/api';
-import { createClass, createUser, type SignedIn, startWithCoach } from './fixtures';
+import { createClass, createUser, type SignedIn, startWithCoach } from '../../helpers/fixtures';
 
 let server: TestServer;
 let coach: SignedIn;

@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { bookings, classes } from '../../../db/schema';
 import { startTestServer, type TestServer } from '../../helpers/api';
 import { calendarAttachment, parseCalendar, rfc5545Problems } from '../../helpers/ical';
-import { pageTotal, sentMail } from '../bookings/fixtures';
+import { pageTotal, sentMail } from '../../helpers/fixtures';
 import { addClass, addUser, type Cast, clientFor, makeCast } from '../classes/helpers';
 
 let server: TestServer;

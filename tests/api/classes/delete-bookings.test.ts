@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { eq } from 'drizzle-orm';
 import { testPaymentIntents } from '../../../db/schema';
 import type { TestServer } from '../../helpers/api';
-import { outbox } from '../bookings/fixtures';
+import { outbox } from '../../helpers/fixtures';
 import type { TestClient } from '../../helpers/api';
 import { addUser, type Cast, classForm, clientFor, startWithCast } from './helpers';
 

@@ -7,7 +7,7 @@ import { classPageData, homePageData } from '../../../api/catalog/page-data';
 import { isTestProvider } from '../../../api/providers/payments';
 import { bookings, reviews, testPaymentIntents } from '../../../db/schema';
 import type { TestClient, TestServer } from '../../helpers/api';
-import { outbox } from '../bookings/fixtures';
+import { outbox } from '../../helpers/fixtures';
 import { addBooking, addUser, type Cast, classForm, clientFor, startWithCast } from './helpers';
 
 let server: TestServer;

@@ -14,7 +14,7 @@ import { toSessionUser } from '../../../api/auth/session';
 import { env } from '../../../api/env';
 import { testPaymentIntents, users } from '../../../db/schema';
 import type { TestClient, TestServer } from '../../helpers/api';
-import { outbox } from '../bookings/fixtures';
+import { outbox } from '../../helpers/fixtures';
 import { addUser, type Cast, classForm, clientFor, startWithCast } from '../classes/helpers';
 import { type StandIn, startStandIn } from './stand-in';
 

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { and, eq } from 'drizzle-orm';
 import { bookings, classes, users } from '../../../db/schema';
 import { startTestServer, type TestServer } from '../../helpers/api';
-import { createClass, createUser, pageTotal, type SignedIn } from '../bookings/fixtures';
+import { createClass, createUser, pageTotal, type SignedIn } from '../../helpers/fixtures';
 
 const CARD = { cardNumber: '4242 4242 4242 4242', expiry: '12/40', cvc: '123' };
 const HOUR = 3_600_000;

@@ -8,7 +8,7 @@ import { createApi } from '../../../api/app';
 import type { Access } from '../../../api/auth/plugin';
 import { users } from '../../../db/schema';
 import { startTestServer, type TestClient, type TestServer } from '../../helpers/api';
-import { createUser, type SignedIn } from '../bookings/fixtures';
+import { createUser, type SignedIn } from '../../helpers/fixtures';
 
 /** Every route anyone may call; a new route missing from here must declare `auth`. */
 const PUBLIC = [

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, test } from 'bun:test';
 import { categories } from '../../../db/schema';
 import { startTestServer, type TestServer } from '../../helpers/api';
 import { classBody } from '../accounts/helpers';
-import { createUser } from '../bookings/fixtures';
+import { createUser } from '../../helpers/fixtures';
 
 let server: TestServer;
 let categoryId: number;

@@ -3,7 +3,7 @@
 // assets, the calendar feed behind its secret token: private, no-cache with an ETag). Pages: tests/e2e/security.test.ts.
 import { afterAll, beforeAll, expect, test } from 'bun:test';
 import { startTestServer, type TestServer } from '../../helpers/api';
-import { createClass, createUser, type SignedIn } from '../bookings/fixtures';
+import { createClass, createUser, type SignedIn } from '../../helpers/fixtures';
 
 let server: TestServer;
 let customer: SignedIn;

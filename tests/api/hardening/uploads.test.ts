@@ -12,7 +12,7 @@ import { removeUnusedUploads } from '../../../api/uploads/cleanup';
 import { classes, uploads } from '../../../db/schema';
 import { startTestServer, type TestClient, type TestServer } from '../../helpers/api';
 import { imageForm, PASSWORD, PNG_1X1, register } from '../accounts/helpers';
-import { createClass, createUser } from '../bookings/fixtures';
+import { createClass, createUser } from '../../helpers/fixtures';
 
 const MB = 1024 * 1024;
 let server: TestServer;

@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import type { TestPaymentProvider } from '../../../api/providers/payments/test';
 import { bookings, testPaymentIntents } from '../../../db/schema';
 import type { TestServer } from '../../helpers/api';
-import { createClass, createUser, outbox, pageTotal, type SignedIn, startWithCoach } from '../bookings/fixtures';
+import { createClass, createUser, outbox, pageTotal, type SignedIn, startWithCoach } from '../../helpers/fixtures';
 
 const MINUTE = 60_000;
 const CARD = { cardNumber: '4242 4242 4242 4242', expiry: '12/40', cvc: '123' };

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { sweepWaitlists } from '../../../api/spots/release';
 import type { TestServer } from '../../helpers/api';
-import { createClass, createUser, pageTotal, type SignedIn, startWithCoach } from '../bookings/fixtures';
+import { createClass, createUser, pageTotal, type SignedIn, startWithCoach } from '../../helpers/fixtures';
 
 const MINUTE = 60_000;
 let server: TestServer;

@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import type { TestPaymentProvider } from '../../../api/providers/payments/test';
 import { bookings, payoutAccounts } from '../../../db/schema';
 import type { TestServer } from '../../helpers/api';
-import { createClass, createUser, outbox, pageTotal, setClassPrice, type SignedIn, startWithCoach } from '../bookings/fixtures';
+import { createClass, createUser, outbox, pageTotal, setClassPrice, type SignedIn, startWithCoach } from '../../helpers/fixtures';
 
 let server: TestServer;
 let coach: SignedIn;

@@ -7,7 +7,7 @@ import Stripe from 'stripe';
 import { createStripeClient, createStripeProvider } from '../../../api/providers/payments/stripe';
 import { bookings, payoutAccounts } from '../../../db/schema';
 import type { TestServer } from '../../helpers/api';
-import { createClass, createUser, pageTotal, type SignedIn, startWithCoach } from '../bookings/fixtures';
+import { createClass, createUser, pageTotal, type SignedIn, startWithCoach } from '../../helpers/fixtures';
 import { type FakeStripe, startFakeStripe } from './fake-stripe';
 
 const keys = { secretKey: 'sk_test_fogline', publishableKey: 'pk_test_fogline', webhookSecret: 'whsec_fogline_stripe' };

@@ -2,7 +2,7 @@
 // rating 1-5, comment trimmed and at most 1000 characters; one review per booking; coach stats follow.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import type { TestServer } from '../../helpers/api';
-import { createClass, createUser, type SignedIn, startWithCoach } from '../bookings/fixtures';
+import { createClass, createUser, type SignedIn, startWithCoach } from '../../helpers/fixtures';
 
 let server: TestServer;
 let coach: SignedIn;

@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { startBackgroundJobs } from '../../../api/background';
 import { bookings } from '../../../db/schema';
 import { startTestServer, type TestServer } from '../../helpers/api';
-import { createClass, createUser, pageTotal } from '../bookings/fixtures';
+import { createClass, createUser, pageTotal } from '../../helpers/fixtures';
 
 let server: TestServer;
 beforeAll(async () => {

@@ -15,7 +15,7 @@ import { TestClient, type TestServer } from '../../helpers/api';
 import { type FoglineProcess, spawnFogline } from '../../helpers/processes';
 import { sharedSqld, sqldBinary } from '../../helpers/sqld';
 import { fixturesOn } from './fixtures';
-import { createClass, createUser, pageTotal, type SignedIn } from '../bookings/fixtures';
+import { createClass, createUser, pageTotal, type SignedIn } from '../../helpers/fixtures';
 
 const CARD = { cardNumber: '4242 4242 4242 4242', expiry: '12/40', cvc: '123' };
 

@@ -1,4 +1,4 @@
-// Fixtures for tests that run real Fogline processes: the booking fixtures (../bookings/fixtures.ts) write users,
+// Fixtures for tests that run real Fogline processes: the booking fixtures (tests/helpers/fixtures.ts) write users,
 // sessions and classes straight into the database those processes share, as a third process would.
 import { FakeClock } from '../../../api/lib/clock';
 import type { Db } from '../../../db/client';

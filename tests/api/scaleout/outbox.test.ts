@@ -12,7 +12,7 @@ import { TestClient, type TestServer } from '../../helpers/api';
 import { type FoglineProcess, spawnFogline } from '../../helpers/processes';
 import { sharedSqld, sqldBinary } from '../../helpers/sqld';
 import { fixturesOn } from './fixtures';
-import { createClass, createUser, type SignedIn } from '../bookings/fixtures';
+import { createClass, createUser, type SignedIn } from '../../helpers/fixtures';
 
 for (const kind of ['file', 'sqld'] as const) {
   describe.skipIf(kind === 'sqld' && !sqldBinary())(`the booking outbox, two processes on ${kind === 'file' ? 'one embedded file' : 'one sqld'}`, () => {

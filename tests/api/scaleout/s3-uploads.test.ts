@@ -12,7 +12,7 @@ import { TestClient } from '../../helpers/api';
 import { type FoglineProcess, spawnFogline } from '../../helpers/processes';
 import { sharedSqld, sqldBinary } from '../../helpers/sqld';
 import { imageForm, PNG_1X1 } from '../accounts/helpers';
-import { createUser } from '../bookings/fixtures';
+import { createUser } from '../../helpers/fixtures';
 import { fixturesOn } from './fixtures';
 
 interface StoredObject {

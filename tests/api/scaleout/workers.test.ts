@@ -10,7 +10,7 @@ import { type Db, openDb } from '../../../db/client';
 import { childrenOf, procStat } from '../../../scripts/lib/proc';
 import { type FoglineProcess, spawnFogline } from '../../helpers/processes';
 import { fixturesOn } from './fixtures';
-import { createClass, createUser } from '../bookings/fixtures';
+import { createClass, createUser } from '../../helpers/fixtures';
 
 let dataDir: string;
 let primary: FoglineProcess;

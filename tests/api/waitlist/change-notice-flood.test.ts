@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { createContext } from '../../../api/context';
 import { sendDueChangeNotices } from '../../../api/notices/changes';
 import type { TestServer } from '../../helpers/api';
-import { createClass, createUser, outbox, type SignedIn, startWithCoach } from '../bookings/fixtures';
+import { createClass, createUser, outbox, type SignedIn, startWithCoach } from '../../helpers/fixtures';
 
 const HOUR = 3_600_000;
 const MOVES_LIMITED = 'You have moved classes too often in a short time (20 changes of time or place in 15 minutes). Please wait a few minutes: everyone booked is emailed about each change.';

@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { sweepWaitlists } from '../../../api/spots/release';
 import { bookings, waitlistEntries } from '../../../db/schema';
 import type { TestServer } from '../../helpers/api';
-import { createClass, createUser, pageTotal, type SignedIn, startWithCoach } from '../bookings/fixtures';
+import { createClass, createUser, pageTotal, type SignedIn, startWithCoach } from '../../helpers/fixtures';
 
 const MINUTE = 60_000;
 let server: TestServer;

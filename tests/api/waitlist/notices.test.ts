@@ -9,7 +9,7 @@ import { noticeClassChanges, sendDueChangeNotices } from '../../../api/notices/c
 import { pruneSentReminderKeys, sendDueReminders } from '../../../api/notices/reminders';
 import { classes, jobLeases } from '../../../db/schema';
 import type { TestServer } from '../../helpers/api';
-import { createClass, createUser, outbox, pageTotal, type SignedIn, startWithCoach } from '../bookings/fixtures';
+import { createClass, createUser, outbox, pageTotal, type SignedIn, startWithCoach } from '../../helpers/fixtures';
 
 let server: TestServer;
 let coach: SignedIn;

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { eq } from 'drizzle-orm';
 import { bookings, testPaymentIntents } from '../../../db/schema';
 import type { TestServer } from '../../helpers/api';
-import { createClass, createUser, outbox, pageTotal, type SignedIn, startWithCoach } from '../bookings/fixtures';
+import { createClass, createUser, outbox, pageTotal, type SignedIn, startWithCoach } from '../../helpers/fixtures';
 
 const CARD = { cardNumber: '4242 4242 4242 4242', expiry: '12/40', cvc: '123' };
 let server: TestServer;

@@ -8,7 +8,7 @@ import { closeWaitlistsAndTell as closeWaitlists } from '../../../api/notices/wa
 import { sweepWaitlists } from '../../../api/spots/release';
 import { bookings, classes, testPaymentIntents } from '../../../db/schema';
 import type { TestServer } from '../../helpers/api';
-import { createClass, createUser, outbox, pageTotal, setClassPrice, type SignedIn, startWithCoach } from '../bookings/fixtures';
+import { createClass, createUser, outbox, pageTotal, setClassPrice, type SignedIn, startWithCoach } from '../../helpers/fixtures';
 
 let server: TestServer;
 let coach: SignedIn;

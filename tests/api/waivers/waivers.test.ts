@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { classes, waiverAcceptances } from '../../../db/schema';
 import { startTestServer, type TestServer } from '../../helpers/api';
-import { createClass, createUser, type SignedIn } from '../bookings/fixtures';
+import { createClass, createUser, type SignedIn } from '../../helpers/fixtures';
 
 let server: TestServer;
 let coach: SignedIn;

@@ -3,7 +3,7 @@
 import { useStore } from '@nanostores/react';
 import { useQuery } from '@tanstack/react-query';
 import { type KeyboardEvent, useState } from 'react';
-import { BLOG_STATUS_CHOICES, BlogPostForm, MAX_TAGS, slugify } from '../../../../api/blog-admin/model';
+import { BLOG_STATUS_CHOICES, BlogPostForm, MAX_TAGS, slugify } from '../../../../api/blog/admin/model';
 import type { BlogPost } from '../../../../api/blog/model';
 import { api, blogPost, unwrap } from '../../../lib/api';
 import { Field, useForm } from '../../../lib/form';

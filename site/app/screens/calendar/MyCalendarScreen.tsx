@@ -215,7 +215,7 @@ function DayCell({ day, today, month, classes, onOpen }: { day: string; today: s
     >
       {/* The cell is named by its content (WCAG 2.5.3): the full date for screen readers, then its classes. */}
       <span className="sr-only">{`${formatDateLong(`${day}T12:00:00Z`)}${classes.length ? `, ${classes.length} ${classes.length === 1 ? 'class' : 'classes'}` : ''}`}</span>
-      <span aria-hidden="true" className={`inline-flex h-6 min-w-6 items-center justify-center rounded-full px-1 text-xs font-semibold ${isToday ? 'bg-brand-600 text-white' : outside ? 'text-fog-400 dark:text-fog-600' : 'text-fog-700 dark:text-fog-300'}`}>
+      <span aria-hidden="true" className={`inline-flex h-6 min-w-6 items-center justify-center rounded-full px-1 text-xs font-semibold ${isToday ? 'bg-brand-600 text-white' : outside ? 'text-fog-500 dark:text-fog-400' : 'text-fog-700 dark:text-fog-300'}`}>
         {Number(day.slice(8))}
       </span>
       <ul className="mt-1 space-y-1">

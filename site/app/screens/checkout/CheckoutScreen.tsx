@@ -11,7 +11,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { formatTimePT } from '../../../../api/lib/pacific';
 import { spotCount } from '../../../../api/lib/plural';
 import WaiverStep, { readWaivers, sendWaivers, useClassWaivers, useWaiverDraft, type WaiverErrors } from '../../../components/booking/WaiverStep';
-import AttendeeFields, { type AttendeeErrors, readAttendees, useAttendeeDrafts } from '../../../components/booking/AttendeeFields';
+import AttendeeFields, { type AttendeeErrors, focusFirstAttendeeError, readAttendees, useAttendeeDrafts } from '../../../components/booking/AttendeeFields';
 import { PriceBreakdown, totalDollars } from '../../../components/booking/PriceBreakdown';
 import { SpotCounter } from '../../../components/booking/SpotCounter';
 import { Icon } from '../../../components/catalog/icons';
@@ -167,10 +167,7 @@ function Checkout({ classId, initialQuantity }: { classId: number; initialQuanti
     const named = readAttendees(attendees, kids);
     setAttendeeErrors('errors' in named ? named.errors : {});
     if ('errors' in named) {
-      const [index, problem] = Object.entries(named.errors)[0]!;
-      const field = attendeesRef.current?.querySelector<HTMLElement>(`[name="attendees.${index}.${problem.name ? 'name' : 'age'}"]`);
-      field?.focus({ preventScroll: true });
-      field?.scrollIntoView({ block: 'center' });
+      focusFirstAttendeeError(attendeesRef.current, named.errors);
       return false;
     }
     const accepted = readWaivers(waiver, classWaivers.data, attendees.map((a) => a.name));

@@ -1,14 +1,14 @@
 // Blog management routes (admins only): GET /api/blog/admin, GET /api/blog/admin/{id}, POST /api/blog,
-// PUT /api/blog/{id}, DELETE /api/blog/{id}. The public reads live in api/blog.
+// PUT /api/blog/{id}, DELETE /api/blog/{id}. The public reads are api/blog/index.ts: one area, two route sets.
 import { Elysia } from 'elysia';
 import * as v from 'valibot';
-import { BlogPost } from '../blog/model';
-import type { AppContext } from '../context';
-import { pagedDescription, PageQuery, paged, readPage } from '../lib/pagination';
-import { Message, parseId, ValidationFailure } from '../lib/schema';
+import { BlogPost } from '../model';
+import type { AppContext } from '../../context';
+import { pagedDescription, PageQuery, paged, readPage } from '../../lib/pagination';
+import { Message, parseId, ValidationFailure } from '../../lib/schema';
 import { BlogPostForm, PostCounts, PostIdParams } from './model';
 import { countPosts, createPost, deletePost, getPostForEdit, listAllPosts, updatePost } from './service';
-import { authPlugin } from '../auth/plugin';
+import { authPlugin } from '../../auth/plugin';
 
 const tags = ['Blog management (admin)'];
 const PAGE_SIZE = 20;

@@ -3,10 +3,10 @@
 import { eq } from 'drizzle-orm';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createSession, SESSION_COOKIE } from '../../../api/auth/session';
-import { flushOutbox } from '../../../api/notices/outbox';
-import { classes, type Role, users } from '../../../db/schema';
-import { startTestServer, type TestClient, type TestServer, type TestServerOptions } from '../../helpers/api';
+import { createSession, SESSION_COOKIE } from '../../api/auth/session';
+import { flushOutbox } from '../../api/notices/outbox';
+import { classes, type Role, users } from '../../db/schema';
+import { startTestServer, type TestClient, type TestServer, type TestServerOptions } from './api';
 
 let counter = 0;
 

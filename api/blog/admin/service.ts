@@ -2,17 +2,17 @@
 // content is sanitized before it is stored; read time comes from the words; publishedAt is set when a post is
 // first published and kept after that.
 import { desc, eq, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client';
-import { blogPosts } from '../../db/schema';
-import type { SessionUser } from '../auth/session';
-import { requireRole } from '../auth/plugin';
-import type { BlogPost } from '../blog/model';
-import { sanitizeBlogHtml } from '../blog/sanitize';
-import { readTimeOf } from '../blog/read-time';
-import { toBlogPost } from '../blog/service';
-import type { AppContext } from '../context';
-import { notFound } from '../errors';
-import type { PageRequest } from '../lib/pagination';
+import type { Tx } from '../../../db/client';
+import { blogPosts } from '../../../db/schema';
+import type { SessionUser } from '../../auth/session';
+import { requireRole } from '../../auth/plugin';
+import type { BlogPost } from '../model';
+import { sanitizeBlogHtml } from '../sanitize';
+import { readTimeOf } from '../read-time';
+import { toBlogPost } from '../service';
+import type { AppContext } from '../../context';
+import { notFound } from '../../errors';
+import type { PageRequest } from '../../lib/pagination';
 import { type BlogPostForm, type PostCounts, slugify } from './model';
 
 export { slugify };
