@@ -223,14 +223,42 @@ async function pageOfIds(db: Database, where: SQL | BrowseWhere, order: SQL, pag
 
 const BY_START = sql`${START_KEY}, "classes"."id"`;
 
+/** Circles tried for sort=nearest, in miles: the first holding the whole page (offset + limit) answers it. */
+const NEAREST_RADII_MILES = [0.5, 1, 2, 4, 8, 16, 32, 64];
+
+/**
+ * A nearest-first page read from the smallest circle around `origin` that holds offset + limit matches: every
+ * class outside a circle is farther than every class inside it, so the circle's own order is the whole list's.
+ * The circle's bounding box is a range of classes_geo_idx (migration 0019), so only the classes near the visitor
+ * are measured. Null when even the widest circle is too small (the caller then measures every match).
+ */
+async function nearestWithin(db: Database, where: BrowseWhere, origin: { lat: number; lng: number }, distance: SQL, page: { limit: number; offset: number }): Promise<IdPage | null> {
+  const needed = page.offset + page.limit;
+  const scale = Math.cos((origin.lat * Math.PI) / 180);
+  for (const miles of NEAREST_RADII_MILES) {
+    const r = miles / MILES_PER_DEGREE;
+    const circle = sql`"classes"."latitude" BETWEEN ${origin.lat - r} AND ${origin.lat + r} AND "classes"."longitude" BETWEEN ${origin.lng - r / scale} AND ${origin.lng + r / scale} AND ${distance} <= ${r * r}`;
+    const inside = Number((await db.all<{ n: number }>(sql`SELECT count(*) AS n FROM classes WHERE ${where.count} AND ${circle}`))[0]?.n ?? 0);
+    if (inside < needed) continue;
+    const [found, counted] = await Promise.all([
+      pageOfIds(db, { page: sql`${where.page} AND ${circle}`, count: sql`${where.count} AND ${circle}`, total: { value: inside, atLeast: false } }, sql`${distance}, ${BY_START}`, page, sql`classes`, distance),
+      where.total ? [{ total: where.total.value }] : db.all<{ total: number }>(sql`SELECT count(*) AS total FROM classes WHERE ${where.count}`),
+    ]);
+    return { ...found, total: Number(counted[0]?.total ?? 0), ...(where.total?.atLeast ? { totalIsAtLeast: true } : {}) };
+  }
+  return null;
+}
+
 /** One page of matching class ids in browse order, and how many match in all. */
 export async function browseClassIds(db: Database, now: Date, options: BrowseOptions): Promise<IdPage> {
   const where = await browseConditions(db, options.filters, now, options.notStartedBy);
   const q = options.filters.q?.trim() ?? '';
   const origin = originOf(options.filters);
   const distance = origin ? distanceSquared(origin) : undefined;
-  if (options.sort === 'nearest' && distance) {
-    // Classes without coordinates after every located one, then soonest first.
+  if (options.sort === 'nearest' && origin && distance) {
+    const near = await nearestWithin(db, where, origin, distance, options);
+    if (near) return near;
+    // The page reaches past the widest circle (or into the classes without coordinates): measure every match.
     return pageOfIds(db, where, sql`${distance} IS NULL, ${distance}, ${BY_START}`, options, sql`classes`, distance);
   }
   if (options.sort === 'price') return pageOfIds(db, where, sql`"classes"."price_cents", ${BY_START}`, options, sql`classes`, distance);

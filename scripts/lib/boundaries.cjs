@@ -29,13 +29,6 @@ const SITE_SERVER = ['^site/middleware\\.ts$', '^site/adapter/', '^site/lib/serv
  */
 const KNOWN = {
   featureToFeature: [
-    // The render cache renders the catalogue's, the blog's and the class page's data (with its conditions).
-    ['api/render-cache/pages.ts', 'api/blog/service.ts'],
-    ['api/render-cache/pages.ts', 'api/catalog/filter-classes.ts'],
-    ['api/render-cache/pages.ts', 'api/catalog/page-data.ts'],
-    ['api/render-cache/pages.ts', 'api/conditions/service.ts'],
-    // A weather call that moves a class runs class management's update (with its change notices).
-    ['api/conditions/class-actions.ts', 'api/classes/update.ts'],
     // The catalogue answers classes in the Class entity's shape, which class management owns.
     ['api/catalog/service.ts', 'api/classes/shape.ts'],
   ],

@@ -2,6 +2,7 @@
 // in SQL, "0.8 mi" on the cards), price and the coach's rating, ties by start time; and distances on any
 // sort once a location is known. Classes are made for the test through the API, so it holds on any day.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { browseClassIds } from '../../../api/catalog/browse-query';
 import { startTestServer, type TestClient, type TestServer } from '../../helpers/api';
 
 let server: TestServer;
@@ -73,6 +74,22 @@ describe('sorting the browse list', () => {
     const miles = [...first, ...second].map((c) => c.distanceMiles).filter((d): d is number => d !== null && d !== undefined);
     expect(miles.length).toBeGreaterThan(20);
     expect(miles).toEqual([...miles].sort((a, b) => a - b));
+  });
+
+  test('nearest pages read from a circle around the visitor are slices of the whole list measured class by class', async () => {
+    const now = server.clock.now();
+    for (const [lat, lng] of [[37.7694, -122.4862], [37.8024, -122.4058], [37.70, -122.30]]) {
+      for (const extra of [{}, { ageGroup: 'Kids' }, { q: 'yoga' }]) {
+        const filters = { ...extra, lat: String(lat), lng: String(lng) };
+        // A page bigger than every match: no circle holds it, so every class is measured.
+        const whole = await browseClassIds(server.ctx.db, now, { filters, sort: 'nearest', limit: 100_000, offset: 0 });
+        for (const [offset, limit] of [[0, 5], [0, 24], [7, 10], [30, 24]] as [number, number][]) {
+          const page = await browseClassIds(server.ctx.db, now, { filters, sort: 'nearest', limit, offset });
+          expect({ filters, offset, ids: page.ids, total: page.total }).toEqual({ filters, offset, ids: whole.ids.slice(offset, offset + limit), total: whole.total });
+          expect([...page.miles!.values()]).toEqual(page.ids.filter((id) => whole.miles!.has(id)).map((id) => whole.miles!.get(id)!));
+        }
+      }
+    }
   });
 
   test('price: cheapest first; rating: the best-rated coaches first, unrated last', async () => {

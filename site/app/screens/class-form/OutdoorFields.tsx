@@ -114,7 +114,7 @@ export function OutdoorFields({ values, set, capacity, classPin, errors }: { val
             When the forecast reaches a limit 24 hours or 3 hours before the class, we email you to make the call. Leave a limit empty to ignore it. Customers see the policy on the class page.
           </p>
         </div>
-        <div className="grid gap-5 sm:grid-cols-4">
+        <div className="grid grid-cols-2 gap-5 sm:grid-cols-4">
           <Field label="Chance of rain (%)" type="number" min={10} max={100} inputMode="numeric" {...bindText('rainChance')} />
           <Field label="AQI" type="number" min={50} max={300} inputMode="numeric" {...bindText('aqi')} />
           <Field label="Wind (mph)" type="number" min={10} max={80} inputMode="numeric" {...bindText('windMph')} />
@@ -149,7 +149,7 @@ export function OutdoorFields({ values, set, capacity, classPin, errors }: { val
             </button>
           )}
         </div>
-        <div className="grid gap-5 sm:grid-cols-2">
+        <div className="grid grid-cols-2 gap-5">
           <Field label="Latitude" inputMode="decimal" placeholder="37.80393" {...bindText('meetingLatitude')} />
           <Field label="Longitude" inputMode="decimal" placeholder="-122.46477" {...bindText('meetingLongitude')} />
         </div>
