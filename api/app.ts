@@ -30,6 +30,7 @@ import { blogAdminRoutes } from './blog/admin';
 import { waitlistRoutes } from './waitlist';
 import { announceNewOffers } from './notices/waitlist-emails';
 import { openIntent } from './payments/service';
+import { updateClass } from './classes/update';
 
 export function createApi(ctx: AppContext) {
   // The booking domain (api/spots) announces the waitlist offers a write made once it commits, through here.
@@ -57,7 +58,8 @@ export function createApi(ctx: AppContext) {
     .use(contactRoutes(ctx))
     .use(blogRoutes(ctx))
     .use(classRoutes(ctx))
-    .use(conditionsRoutes(ctx))
+    // A weather call that moves a class runs class management's edit of that session (change notices included).
+    .use(conditionsRoutes(ctx, { editClass: (c, by, id, changes) => updateClass(c, by, id, changes, 'this') }))
     .use(customerRoutes(ctx))
     .use(blogAdminRoutes(ctx))
     // Feature routes are added below, one line each.

@@ -1,11 +1,11 @@
-// The one place where outdoor conditions call other features' flows (to re-point at the booking domain layer
-// when it offers them): cancelling a class with full refunds and the usual emails, and moving a class with the
-// change notices and their full-refund right. Everything else in api/conditions reads the database itself.
+// The one place where outdoor conditions run other flows: cancelling a class with full refunds and the usual
+// emails (api/notices), and moving a class with the change notices and their full-refund right (class
+// management's edit, handed in by api/app.ts: conditions import no other feature). Everything else in
+// api/conditions reads the database itself.
 import { and, eq, isNull } from 'drizzle-orm';
 import { classes } from '../../db/schema';
 import type { SessionUser } from '../auth/session';
 import { cancelClassBookings } from '../notices/class-cancellations';
-import { updateClass } from '../classes/update';
 import type { AppContext } from '../context';
 import type { Actor } from '../spots/booking-states';
 
@@ -20,8 +20,12 @@ export async function cancelClassWithRefunds(ctx: AppContext, classId: number, a
   return { cancelled: first.cancelled + straggler.cancelled };
 }
 
-/** Moves one class (place and/or time) as its coach or an admin would on the edit page: everyone booked or
- * waiting gets the change notice, and may cancel with a full refund until the class starts. */
-export async function moveClass(ctx: AppContext, by: SessionUser, classId: number, to: { location?: string; startTime?: string }): Promise<void> {
-  await updateClass(ctx, by, classId, { ...(to.location ? { location: to.location } : {}), ...(to.startTime ? { startTime: to.startTime } : {}) }, 'this');
+/** Class management's edit of one session, as its coach or an admin makes it on the edit page (api/classes/update.ts
+ * `updateClass` for 'this' session, wired by api/app.ts). */
+export type EditClass = (ctx: AppContext, by: SessionUser, classId: number, changes: { location?: string; startTime?: string }) => Promise<unknown>;
+
+/** Moves one class (place and/or time) through class management's edit: everyone booked or waiting gets the
+ * change notice, and may cancel with a full refund until the class starts. */
+export async function moveClass(ctx: AppContext, by: SessionUser, classId: number, to: { location?: string; startTime?: string }, editClass: EditClass): Promise<void> {
+  await editClass(ctx, by, classId, { ...(to.location ? { location: to.location } : {}), ...(to.startTime ? { startTime: to.startTime } : {}) });
 }

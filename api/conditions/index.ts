@@ -8,6 +8,7 @@ import { badRequest } from '../errors';
 import { plainQuery } from '../lib/plain-query';
 import { ClassIdParams, Message, parseId, ValidationFailure, withExample } from '../lib/schema';
 import { ClassConditionsAnswer, WeatherCallBody, WeatherCallView, WeatherPolicy } from './model';
+import type { EditClass } from './class-actions';
 import { decideWeatherCall, pendingWeatherCalls } from './weather-call';
 import { classConditions, coachPolicy, conditionsOfClasses } from './service';
 
@@ -28,7 +29,8 @@ function parseClassIds(text: string): number[] {
 const CONDITIONS_DESCRIPTION =
   'Read from the forecast cache the background job fills (never fetched on the request): within 7 days of the start, the hour of the class (temperature °F, sky, chance of rain %, wind mph), the day\'s AQI with its EPA category and colour (when AIR_QUALITY gives one), sunset when the class ends within an hour of it, and the thresholds of the coach\'s weather policy the forecast reaches; further out status "later" with forecastFrom (the Pacific day the forecast starts to show). sample is true for WEATHER=sample ("Sample forecast"). watch is the latest weather call: pending ("Weather watch") until the coach decides.';
 
-export function conditionsRoutes(ctx: AppContext) {
+/** `editClass`: how a weather call moves a class (class management's edit, from api/app.ts). */
+export function conditionsRoutes(ctx: AppContext, { editClass }: { editClass: EditClass }) {
   return new Elysia()
     .use(authPlugin(ctx))
     // classIds=12,13 stays one string (Elysia would split it into a list).
@@ -67,7 +69,7 @@ export function conditionsRoutes(ctx: AppContext) {
         description: 'A call is made 24 h and 3 h before a class whose cached forecast reaches a threshold of its weather policy (reasons name them); the coach and the admins are emailed once. My Classes shows them as a banner.',
       },
     })
-    .post('/classes/:id/weather-call', ({ user, params, body }) => decideWeatherCall(ctx, user!, parseId(params.id, 'Class not found.'), body), {
+    .post('/classes/:id/weather-call', ({ user, params, body }) => decideWeatherCall(ctx, user!, parseId(params.id, 'Class not found.'), body, editClass), {
       auth: 'coach',
       params: ClassIdParams,
       body: WeatherCallBody,

@@ -15,7 +15,7 @@ import { runOnce } from '../lib/jobs';
 import { formatDateFull, formatTimeRangePT } from '../lib/pacific';
 import { renderEmail } from '../mail-templates';
 import { liveClasses } from '../spots/classes';
-import { cancelClassWithRefunds, moveClass } from './class-actions';
+import { cancelClassWithRefunds, type EditClass, moveClass } from './class-actions';
 import { policyOf, type WeatherCallBody, type WeatherCallView } from './model';
 import { readClassConditions } from './view';
 import { inStates } from '../spots/booking-states';
@@ -144,7 +144,7 @@ async function checkDecision(ctx: AppContext, cls: ClassRow, body: WeatherCallBo
 }
 
 /** What a decision does, once (its one-off key): emails, refunds, the move. */
-async function applyDecision(ctx: AppContext, by: SessionUser, call: CallRow, cls: ClassRow, body: WeatherCallBody): Promise<void> {
+async function applyDecision(ctx: AppContext, by: SessionUser, call: CallRow, cls: ClassRow, body: WeatherCallBody, editClass: EditClass): Promise<void> {
   const actor = by.role === 'admin' ? 'admin' : 'coach';
   if (call.status === 'cancelled') {
     const why = `We are sorry: ${cls.title} (${whenOf(cls)}) is cancelled for the weather (${call.reasons.join(', ')}). Your booking has been cancelled and everything you paid is refunded in full.${call.message ? ` The coach says: “${call.message}”` : ''}`;
@@ -152,7 +152,7 @@ async function applyDecision(ctx: AppContext, by: SessionUser, call: CallRow, cl
     return;
   }
   if (call.status === 'moved') {
-    await moveClass(ctx, by, cls.id, { location: body.location?.trim() || (body.startTime ? undefined : (policyOf(cls).backupLocation ?? undefined)), startTime: body.startTime });
+    await moveClass(ctx, by, cls.id, { location: body.location?.trim() || (body.startTime ? undefined : (policyOf(cls).backupLocation ?? undefined)), startTime: body.startTime }, editClass);
     return;
   }
   const people = await attendeesOf(ctx, cls.id);
@@ -186,8 +186,9 @@ async function applyDecision(ctx: AppContext, by: SessionUser, call: CallRow, cl
   }
 }
 
-/** POST /api/classes/{id}/weather-call: the class's coach or an admin decides the call waiting on it. */
-export async function decideWeatherCall(ctx: AppContext, user: SessionUser, classId: number, body: WeatherCallBody): Promise<WeatherCallView> {
+/** POST /api/classes/{id}/weather-call: the class's coach or an admin decides the call waiting on it (a move
+ * runs `editClass`, class management's edit). */
+export async function decideWeatherCall(ctx: AppContext, user: SessionUser, classId: number, body: WeatherCallBody, editClass: EditClass): Promise<WeatherCallView> {
   // A cancelled class is marked deleted: its call is still answered, so the same request again answers the same.
   const cls = await ctx.db.select().from(classes).where(eq(classes.id, classId)).get();
   if (!cls) throw notFound('Class not found.');
@@ -211,6 +212,6 @@ export async function decideWeatherCall(ctx: AppContext, user: SessionUser, clas
   }
   if (!decided || decided.status !== target) throw conflict(`This weather call was already decided: ${DECISION_WORDS[decided?.status ?? 'pending']}.`);
   // The effect once, whichever process or repeated request gets here; a failure (a refund) is finished by the next.
-  await runOnce(ctx, `weather-call:${decided.id}:apply`, () => applyDecision(ctx, user, decided!, cls, body));
+  await runOnce(ctx, `weather-call:${decided.id}:apply`, () => applyDecision(ctx, user, decided!, cls, body, editClass));
   return toCallView(decided, cls);
 }

@@ -12,7 +12,7 @@ import { refreshConditions } from '../../../api/conditions/refresh';
 import { checkWeatherCalls, decideWeatherCall } from '../../../api/conditions/weather-call';
 import { toSessionUser } from '../../../api/auth/session';
 import { env } from '../../../api/env';
-import { testPaymentIntents, users } from '../../../db/schema';
+import { pendingChangeNotices, testPaymentIntents, users } from '../../../db/schema';
 import type { TestClient, TestServer } from '../../helpers/api';
 import { outbox } from '../../helpers/fixtures';
 import { addUser, type Cast, classForm, clientFor, startWithCast } from '../classes/helpers';
@@ -125,9 +125,11 @@ describe('the weather call', () => {
     try {
       const coach = toSessionUser((await server.ctx.db.select().from(users).where(eq(users.id, cast.coachId)).get())!);
       const admin = toSessionUser((await server.ctx.db.select().from(users).where(eq(users.id, cast.adminId)).get())!);
+      // A cancel moves nothing: class management's edit (wired by api/app.ts) must not run.
+      const noMove = () => Promise.reject(new Error('a cancelled class is not moved'));
       const [a, b] = await Promise.all([
-        decideWeatherCall(server.ctx, coach, cls.id, { decision: 'cancel', notifyAttendees: true }),
-        decideWeatherCall(other, admin, cls.id, { decision: 'cancel', notifyAttendees: true }),
+        decideWeatherCall(server.ctx, coach, cls.id, { decision: 'cancel', notifyAttendees: true }, noMove),
+        decideWeatherCall(other, admin, cls.id, { decision: 'cancel', notifyAttendees: true }, noMove),
       ]);
       expect(a.id).toBe(b.id);
       expect([a.status, b.status]).toEqual(['cancelled', 'cancelled']);
@@ -154,6 +156,51 @@ describe('the weather call', () => {
     expect(onIt).toHaveLength(1);
     expect(onIt[0]).toContain('Bring a rain shell');
     expect((await dev.client.get(`/api/conditions?classIds=${cls.id}`)).body[0].watch).toMatchObject({ status: 'go' });
+  });
+
+  test('Move to the backup place runs class management\'s edit: the class moves and each person booked gets the change notice', async () => {
+    const backup = 'Crissy Field Warming Hut, 983 Marine Dr, San Francisco, CA';
+    const cls = await classAt(10, { title: 'Puddle Pilates', weatherPolicy: { rainChance: 50, aqi: null, windMph: null, heatF: null, rainPlan: 'backup', backupLocation: backup } });
+    const gus = await customer('Gus');
+    await bookAndPay(gus.client, cls.id, 20);
+    await refreshConditions(server.ctx);
+    expect(await checkWeatherCalls(server.ctx)).toBe(1);
+    const moved = await cast.coach.post(`/api/classes/${cls.id}/weather-call`, { decision: 'move' });
+    expect(moved.status).toBe(200);
+    expect(moved.body).toMatchObject({ status: 'moved', classId: cls.id });
+    expect((await server.client().get(`/api/classes/${cls.id}`)).body.location).toBe(backup);
+    const notices = await server.ctx.db.select().from(pendingChangeNotices).where(eq(pendingChangeNotices.classId, cls.id));
+    expect(notices.map((n) => ({ userId: n.userId, booked: n.booked }))).toEqual([{ userId: gus.id, booked: true }]);
+  });
+});
+
+describe('moving or offering another session for the weather', () => {
+  test('Move takes the class to the backup location of its rain plan; Offer emails attendees the other session and lets them cancel with a full refund', async () => {
+    const policy = { rainChance: 50, aqi: null, windMph: null, heatF: null, rainPlan: 'backup', backupLocation: 'Presidio Rec Center gym' };
+    const moving = await classAt(12, { title: 'Backup Boxing', weatherPolicy: policy });
+    const offering = await classAt(14, { title: 'Offer Pilates', weatherPolicy: policy });
+    const other = await classAt(60, { title: 'Sunny Pilates' });
+    const gil = await customer('Gil');
+    await bookAndPay(gil.client, moving.id, 20);
+    const hal = await customer('Hal');
+    const halIntent = await bookAndPay(hal.client, offering.id, 20);
+    await refreshConditions(server.ctx);
+    expect(await checkWeatherCalls(server.ctx)).toBe(2);
+    const moved = await cast.coach.post(`/api/classes/${moving.id}/weather-call`, { decision: 'move' });
+    expect(moved.body.status).toBe('moved');
+    expect((await server.client().get(`/api/classes/${moving.id}`)).body.location).toBe('Presidio Rec Center gym');
+    expect((await gil.client.get(`/api/bookings?classId=${moving.id}`)).body[0].classChangedAt).not.toBeNull();
+    // Offer: only one of the coach's own sessions that has not started.
+    expect((await cast.coach.post(`/api/classes/${offering.id}/weather-call`, { decision: 'offer' })).status).toBe(400);
+    const offered = await cast.coach.post(`/api/classes/${offering.id}/weather-call`, { decision: 'offer', offerClassId: other.id });
+    expect(offered.body).toMatchObject({ status: 'offered', offerClassId: other.id });
+    const [mail] = mailsTo(hal.email, 'Another session for the weather: Offer Pilates');
+    expect(mail).toContain('Sunny Pilates');
+    expect((await hal.client.get(`/api/conditions?classIds=${offering.id}`)).body[0].watch).toMatchObject({ status: 'offered', offerClassId: other.id });
+    // The booking now refunds in full whenever Hal cancels before the class.
+    const [booking] = (await hal.client.get(`/api/bookings?classId=${offering.id}`)).body;
+    expect((await hal.client.put(`/api/bookings/${booking.id}/cancel`)).body.refundAmount).toBe(21);
+    expect(await refundedCents(halIntent)).toBe(2100);
   });
 });
 

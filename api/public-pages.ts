@@ -1,13 +1,15 @@
 // The public pages' data through the render cache, each with the tags that the cache_tags triggers bump
-// (db/migrations/0004): a page is dropped exactly when something it shows is written.
-import type { AppContext } from '../context';
-import { getPostBySlug, listPublishedPosts } from '../blog/service';
-import { DomainError } from '../errors';
-import type { ClassFilters } from '../catalog/filter-classes';
-import { classFiltersToQuery } from '../catalog/filter-classes';
-import { browsePageData, classPageData, coachDirectoryData, coachPageData, homePageData } from '../catalog/page-data';
-import { classConditions } from '../conditions/service';
-import { cachedData, type RenderScope } from '.';
+// (db/migrations/0004): a page is dropped exactly when something it shows is written. A composition root like
+// api/app.ts: it hands the catalogue's, the blog's and the conditions' loaders to the render cache (cachedData),
+// which knows no feature; the server-rendered pages (site/pages) call these.
+import type { AppContext } from './context';
+import { getPostBySlug, listPublishedPosts } from './blog/service';
+import { DomainError } from './errors';
+import type { ClassFilters } from './catalog/filter-classes';
+import { classFiltersToQuery } from './catalog/filter-classes';
+import { browsePageData, classPageData, coachDirectoryData, coachPageData, homePageData } from './catalog/page-data';
+import { classConditions } from './conditions/service';
+import { cachedData, type RenderScope } from './render-cache';
 
 type Locals = { ctx: AppContext; renderScope?: RenderScope };
 
