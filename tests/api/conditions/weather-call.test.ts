@@ -174,6 +174,36 @@ describe('the weather call', () => {
   });
 });
 
+describe('moving or offering another session for the weather', () => {
+  test('Move takes the class to the backup location of its rain plan; Offer emails attendees the other session and lets them cancel with a full refund', async () => {
+    const policy = { rainChance: 50, aqi: null, windMph: null, heatF: null, rainPlan: 'backup', backupLocation: 'Presidio Rec Center gym' };
+    const moving = await classAt(12, { title: 'Backup Boxing', weatherPolicy: policy });
+    const offering = await classAt(14, { title: 'Offer Pilates', weatherPolicy: policy });
+    const other = await classAt(60, { title: 'Sunny Pilates' });
+    const gil = await customer('Gil');
+    await bookAndPay(gil.client, moving.id, 20);
+    const hal = await customer('Hal');
+    const halIntent = await bookAndPay(hal.client, offering.id, 20);
+    await refreshConditions(server.ctx);
+    expect(await checkWeatherCalls(server.ctx)).toBe(2);
+    const moved = await cast.coach.post(`/api/classes/${moving.id}/weather-call`, { decision: 'move' });
+    expect(moved.body.status).toBe('moved');
+    expect((await server.client().get(`/api/classes/${moving.id}`)).body.location).toBe('Presidio Rec Center gym');
+    expect((await gil.client.get(`/api/bookings?classId=${moving.id}`)).body[0].classChangedAt).not.toBeNull();
+    // Offer: only one of the coach's own sessions that has not started.
+    expect((await cast.coach.post(`/api/classes/${offering.id}/weather-call`, { decision: 'offer' })).status).toBe(400);
+    const offered = await cast.coach.post(`/api/classes/${offering.id}/weather-call`, { decision: 'offer', offerClassId: other.id });
+    expect(offered.body).toMatchObject({ status: 'offered', offerClassId: other.id });
+    const [mail] = mailsTo(hal.email, 'Another session for the weather: Offer Pilates');
+    expect(mail).toContain('Sunny Pilates');
+    expect((await hal.client.get(`/api/conditions?classIds=${offering.id}`)).body[0].watch).toMatchObject({ status: 'offered', offerClassId: other.id });
+    // The booking now refunds in full whenever Hal cancels before the class.
+    const [booking] = (await hal.client.get(`/api/bookings?classId=${offering.id}`)).body;
+    expect((await hal.client.put(`/api/bookings/${booking.id}/cancel`)).body.refundAmount).toBe(21);
+    expect(await refundedCents(halIntent)).toBe(2100);
+  });
+});
+
 describe('the minimum class size', () => {
   test('below its minimum at the decision time a class is cancelled with full refunds; at its minimum it is confirmed to run', async () => {
     const low = await classAt(20, { title: 'Tiny Tai Chi', capacity: 8, minAttendees: 3, decisionHours: 12 });
