@@ -3,7 +3,7 @@
 // entry on the same port (api/workers.ts); they skip migrations and seeding, which happened here once.
 import { removeStartGuard } from './start-guard';
 import { startBackgroundJobs } from './background';
-import { seedIfEmpty } from '../db/seed';
+import { seedIfEmpty } from './seed';
 import { createContext } from './context';
 import { loadSite, startServer } from './server';
 import { exitWithPrimary, startWorkers, workerNumber } from './workers';

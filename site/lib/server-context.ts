@@ -8,7 +8,7 @@ export async function serverContext(locals: Partial<App.Locals>): Promise<AppCon
   if (locals.ctx) return locals.ctx;
   const store = globalThis as unknown as Record<symbol, Promise<AppContext> | undefined>;
   store[DEV_KEY] ??= (async () => {
-    const [{ createContext }, { seedIfEmpty }] = await Promise.all([import('../../api/context'), import('../../db/seed')]);
+    const [{ createContext }, { seedIfEmpty }] = await Promise.all([import('../../api/context'), import('../../api/seed')]);
     const ctx = await createContext();
     if (ctx.env.seed) await seedIfEmpty(ctx);
     return ctx;

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import type { Browser, Page } from 'playwright-core';
 import { seriousA11yViolations } from '../helpers/axe';
-import { DESKTOP, launchBrowser, newContext, payWithCard, PHONE, signIn, startProduct, type ProductServer } from '../helpers/browser';
+import { acceptWaiver, DESKTOP, launchBrowser, newContext, payWithCard, PHONE, signIn, startProduct, type ProductServer } from '../helpers/browser';
 import { testNow } from '../helpers/today';
 
 /** GET /api/bookings with or without its filters and paging parameters. */
@@ -222,6 +222,7 @@ describe('booking a free class', () => {
       addEventListener('beforeunload', () => sessionStorage.setItem('e2e.leftAt', String(Date.now())));
     });
     expect(await page.getByLabel('Attendee 1 name').inputValue()).toBe('Riley Park'); // the one spot starts as the booker
+    await acceptWaiver(page);
     await page.getByRole('button', { name: 'Book for Free' }).click();
     await page.waitForURL(/\/bookings\?highlight=\d+$/); // the new booking ringed
     await page.getByTestId('toast').filter({ hasText: 'Booking confirmed!' }).waitFor();
@@ -390,6 +391,7 @@ describe('the class page booking card', () => {
     // Meanwhile the same customer books it in another tab.
     const other = await page.request.post(`${product.url}/api/bookings/free`, { headers: { origin: product.url }, data: { classId: freeClass.id, quantity: 1 } });
     expect(other.status()).toBe(201);
+    await acceptWaiver(page);
     await book.click();
     const toast = await toastWith(page, 'Booking failed');
     expect(toast.text).toContain('You have already booked this class.');

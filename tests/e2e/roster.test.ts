@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { openDb } from '../../db/client';
 import { classes, users } from '../../db/schema';
-import { DESKTOP, launchBrowser, newContext, payWithCard, PHONE, signIn, startProduct, type ProductServer } from '../helpers/browser';
+import { acceptWaiver, DESKTOP, launchBrowser, newContext, payWithCard, PHONE, signIn, startProduct, type ProductServer } from '../helpers/browser';
 import { parseCalendar } from '../helpers/ical';
 import { testNow } from '../helpers/today';
 
@@ -104,6 +104,7 @@ describe('named attendees, the roster and the calendar feeds', () => {
     await page.getByRole('button', { name: 'Book for Free' }).click();
     expect(await page.getByText("Kids classes need each child's age.").isVisible()).toBe(true);
     await page.getByLabel('Age').nth(1).fill('5');
+    await acceptWaiver(page);
     await shot(page, 'kids-booking-390');
     await Promise.all([page.waitForURL(/\/bookings/), page.getByRole('button', { name: 'Book for Free' }).click()]);
     await page.getByText('Attending: Maya Park (7), Leo Park (5)').waitFor();

@@ -250,3 +250,76 @@ test('an admin finds a customer, refunds one of their bookings in part (the amou
     expect(await all.getByText(/^Rejected application: /).count()).toBeGreaterThan(0);
   });
 });
+
+/** A free Kids class of the demo coach starting in five days, made from the API document's own class example. */
+async function freeKidsClass(): Promise<number> {
+  const guard = await newContext(browser);
+  const page = await guard.page();
+  await signIn(page, product.url, 'coach@fogline.test');
+  const doc = await (await page.request.get(`${product.url}/api/docs/json`)).json();
+  const example = doc.paths['/api/classes'].post.requestBody.content['application/json'].schema.examples[0];
+  const start = new Date(Date.now() + 5 * 24 * 3_600_000);
+  start.setUTCMinutes(0, 0, 0);
+  const res = await page.request.post(`${product.url}/api/classes`, {
+    data: { ...example, title: `Little Kickers ${counter}`, price: 0, capacity: 8, ageGroup: 'Kids', recurrence: null, startTime: start.toISOString() },
+    headers: { origin: product.url },
+  });
+  expect(res.status()).toBe(201);
+  const { id } = await res.json();
+  await guard.context.close();
+  return id;
+}
+
+test('a parent accepts the waiver for two children with an emergency contact, and the coach sees both on the roster', async () => {
+  const classId = await freeKidsClass();
+  await withPage(async (page) => {
+    const res = await page.request.post(`${product.url}/api/register`, {
+      data: { firstName: 'Sam', lastName: 'Parkes', email: uniqueEmail(), phone: '+14155550188', password: 'parent-books-9', role: 'customer' },
+      headers: { origin: product.url },
+    });
+    expect(res.status()).toBe(201);
+    await open(page, `/classes/${classId}`);
+    await page.getByRole('button', { name: 'Add a spot' }).click();
+    await page.getByLabel('Child 1 name').fill('Maya Parkes');
+    await page.getByLabel('Child 2 name').fill('Leo Parkes');
+    await page.getByLabel('Age').first().fill('7');
+    await page.getByLabel('Age').nth(1).fill('5');
+    await page.getByText('Read: Fogline participation waiver (version 1)').click();
+    await page.getByText('Outdoor classes carry risks').first().waitFor();
+
+    // Nothing is booked until both children are accepted for and a contact is given.
+    await page.getByRole('button', { name: 'Book for Free' }).click();
+    await page.getByText('Please accept the waiver for Maya Parkes.').waitFor();
+    expect(await page.getByText("Enter the emergency contact's name").isVisible()).toBe(true);
+
+    await page.getByRole('checkbox', { name: 'I am the parent or guardian of Maya Parkes and accept the waiver for them' }).check();
+    await page.getByRole('checkbox', { name: 'I am the parent or guardian of Leo Parkes and accept the waiver for them' }).check();
+    await page.getByLabel('Medical note for Maya Parkes (optional)').fill('Mild asthma: inhaler in her bag.');
+    await page.getByLabel('Emergency contact name').fill('Jordan Parkes');
+    await page.getByLabel('Emergency contact phone').fill('+1 415 555 0111');
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/waiver-step-${page.viewportSize()!.width}.png`, fullPage: true });
+    await Promise.all([page.waitForURL(/\/bookings/), page.getByRole('button', { name: 'Book for Free' }).click()]);
+
+    // My Bookings: what was accepted, for whom, can be read again.
+    const card = page.getByRole('listitem').filter({ hasText: 'Little Kickers' }).first();
+    await card.getByRole('button', { name: 'Waivers' }).click();
+    const record = page.getByRole('dialog', { name: 'Waivers you accepted' });
+    await record.getByText('Leo Parkes', { exact: true }).waitFor();
+    const text = await record.textContent();
+    expect(text).toContain('Maya Parkes: Fogline participation waiver v1, accepted by you, as parent or guardian');
+    expect(text).toContain('Emergency contact: Jordan Parkes, +1 415 555 0111');
+    expect(text).not.toContain('asthma');
+  }, PHONE);
+
+  await withPage(async (page) => {
+    await signIn(page, product.url, 'coach@fogline.test');
+    await open(page, `/roster/${classId}`);
+    for (const child of ['Maya Parkes', 'Leo Parkes']) {
+      const card = page.getByRole('listitem').filter({ hasText: child });
+      await card.getByText('Waiver accepted by a parent or guardian: Fogline participation waiver v1').waitFor();
+      expect(await card.getByText('Emergency contact: Jordan Parkes, +1 415 555 0111').isVisible()).toBe(true);
+    }
+    expect(await page.getByRole('listitem').filter({ hasText: 'Maya Parkes' }).getByText('Medical note: Mild asthma: inhaler in her bag.').isVisible()).toBe(true);
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/roster-waivers-${page.viewportSize()!.width}.png`, fullPage: true });
+  }, PHONE);
+});

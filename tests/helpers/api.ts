@@ -8,7 +8,7 @@ import { type AppContext, type ContextOptions, createContext } from '../../api/c
 import { type Env, envForDataDir } from '../../api/env';
 import { FakeClock } from '../../api/lib/clock';
 import { loadSite, startServer } from '../../api/server';
-import { seedIfEmpty } from '../../db/seed';
+import { seedIfEmpty } from '../../api/seed';
 import { checkAnswerAgainstDocs } from './openapi';
 import { sharedSqld, testOnSqld } from './sqld';
 import { testNow } from './today';

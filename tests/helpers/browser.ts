@@ -67,8 +67,19 @@ export async function signIn(page: Page, baseUrl: string, email: string, passwor
   if (res.status() !== 200) throw new Error(`sign-in failed for ${email}: ${res.status()} ${await res.text()}`);
 }
 
-/** Fills the test provider's card form on the checkout (any future expiry, a 3-digit CVC) and presses Pay. */
+/** The waiver step of booking (issue 24): accepts for every attendee shown and gives an emergency contact. */
+export async function acceptWaiver(page: Page, contact = { name: 'Jordan Lee', phone: '+1 415 555 0111' }): Promise<void> {
+  const name = page.getByLabel('Emergency contact name');
+  await name.waitFor();
+  for (const box of await page.getByRole('checkbox', { name: /accepts? the waiver/ }).all()) await box.check();
+  await name.fill(contact.name);
+  await page.getByLabel('Emergency contact phone').fill(contact.phone);
+}
+
+/** Fills the test provider's card form on the checkout (any future expiry, a 3-digit CVC) and presses Pay;
+ * the checkout's waiver step is accepted first when it is there. */
 export async function payWithCard(page: Page, number = '4242 4242 4242 4242'): Promise<void> {
+  if (await page.getByLabel('Emergency contact name').count()) await acceptWaiver(page);
   await page.getByLabel('Card number').fill(number);
   await page.getByLabel('Expiration (MM / YY)').fill('12 / 40');
   await page.getByLabel('CVC').fill('123');

@@ -8,6 +8,8 @@ import { QueryClientProvider, useMutation, useQuery, useQueryClient } from '@tan
 import { useEffect, useRef, useState } from 'react';
 import type { AttendeeInput } from '../../../api/attendees/model';
 import type { Booking } from '../../../api/bookings/model';
+import WaiverStep, { readWaivers, sendWaivers, useClassWaivers, useWaiverDraft, type WaiverErrors } from '../../components/booking/WaiverStep';
+import type { AcceptWaiversBody } from '../../../api/waivers/model';
 import AttendeeFields, { type AttendeeErrors, focusFirstAttendeeError, readAttendees, useAttendeeDrafts } from '../../components/booking/AttendeeFields';
 import { PriceBreakdown } from '../../components/booking/PriceBreakdown';
 import { SpotCounter } from '../../components/booking/SpotCounter';
@@ -79,6 +81,10 @@ function Card({ classId, price, capacity, spotsLeft, signedIn, started = false, 
   const booker = user.data ? `${user.data.firstName} ${user.data.lastName}` : null;
   const [attendees, setAttendees] = useAttendeeDrafts(quantity, kids ? null : booker);
   const [attendeeErrors, setAttendeeErrors] = useState<AttendeeErrors>({});
+  // The waiver step (issue 24): accepted with the free booking, sent once it exists.
+  const [waiver, setWaiver] = useWaiverDraft(quantity);
+  const [waiverErrors, setWaiverErrors] = useState<WaiverErrors>({});
+  const classWaivers = useClassWaivers(classId, signedIn && price === 0);
   const cardRef = useRef<HTMLElement>(null);
 
   useEffect(() => {
@@ -91,7 +97,12 @@ function Card({ classId, price, capacity, spotsLeft, signedIn, started = false, 
 
   // A free class is booked here; the card stays "Booking..." until the page has moved on to My Bookings.
   const bookFree = useMutation({
-    mutationFn: (named: AttendeeInput[]) => unwrap(api.bookings.free.post({ classId, quantity, attendees: named })),
+    mutationFn: async ({ named, waivers }: { named: AttendeeInput[]; waivers: AcceptWaiversBody }) => {
+      const booked = await unwrap(api.bookings.free.post({ classId, quantity, attendees: named }));
+      // The booking stands either way; a waiver that did not save is said plainly (the roster shows it missing).
+      await sendWaivers(booked.id, waivers).catch((error) => toast({ title: 'Waiver not saved', description: errorMessage(error, 'Your booking is confirmed, but the waiver could not be saved.'), variant: 'destructive' }));
+      return booked;
+    },
     onSuccess: (booked) => {
       toastAcrossNavigation({ title: 'Booking confirmed!', description: 'Your free class booking has been confirmed.', variant: 'success' });
       // My Bookings, with the new booking ringed (its card links to the calendar and directions).
@@ -104,8 +115,10 @@ function Card({ classId, price, capacity, spotsLeft, signedIn, started = false, 
   function book() {
     const named = readAttendees(attendees, kids);
     setAttendeeErrors('errors' in named ? named.errors : {});
+    const accepted = readWaivers(waiver, classWaivers.data, attendees.map((a) => a.name));
+    setWaiverErrors('errors' in accepted ? accepted.errors : {});
     if ('errors' in named) focusFirstAttendeeError(cardRef.current, named.errors);
-    else bookFree.mutate(named.attendees);
+    else if (!('errors' in accepted)) bookFree.mutate({ named: named.attendees, waivers: accepted.body });
   }
 
   const label = price > 0 ? 'Book Now' : 'Book for Free';
@@ -147,6 +160,9 @@ function Card({ classId, price, capacity, spotsLeft, signedIn, started = false, 
           {signedIn && price === 0 && (
             <div className="mt-5 border-t border-fog-200 pt-4 dark:border-fog-800">
               <AttendeeFields drafts={attendees} onChange={setAttendees} kids={kids} errors={attendeeErrors} disabled={booking} />
+              <div className="mt-5">
+                <WaiverStep waivers={classWaivers.data} names={attendees.map((a) => a.name)} kids={kids} draft={waiver} onChange={setWaiver} errors={waiverErrors} disabled={booking} />
+              </div>
             </div>
           )}
 

@@ -8,7 +8,7 @@ import { browseClassIds } from '../../../api/catalog/browse-query';
 import { type ClassFilters, filterClasses } from '../../../api/catalog/filter-classes';
 import { pacificDay } from '../../../api/lib/pacific';
 import { categories, classes, users } from '../../../db/schema';
-import { seededRandom } from '../../../db/seed/plan';
+import { seededRandom } from '../../../api/seed/plan';
 import { startTestServer, type TestServer } from '../../helpers/api';
 
 let server: TestServer;

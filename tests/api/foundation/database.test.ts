@@ -9,7 +9,7 @@ import { listClasses } from '../../../api/catalog/service';
 import { openDb } from '../../../db/client';
 import { migrateDb, migrationsFolder } from '../../../db/migrate';
 import { categories, users } from '../../../db/schema';
-import { seedIfEmpty } from '../../../db/seed';
+import { seedIfEmpty } from '../../../api/seed';
 import { startTestServer, type TestServer } from '../../helpers/api';
 
 let server: TestServer;

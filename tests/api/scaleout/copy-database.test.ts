@@ -9,7 +9,7 @@ import { listClasses } from '../../../api/catalog/service';
 import { createContext } from '../../../api/context';
 import { envForDataDir } from '../../../api/env';
 import { openDb } from '../../../db/client';
-import { seedIfEmpty } from '../../../db/seed';
+import { seedIfEmpty } from '../../../api/seed';
 import { copyDatabase } from '../../../scripts/copy-database';
 import { sharedSqld, sqldBinary } from '../../helpers/sqld';
 

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type AppContext, createContext } from '../../../api/context';
 import { envForDataDir } from '../../../api/env';
-import { seedIfEmpty } from '../../../db/seed';
+import { seedIfEmpty } from '../../../api/seed';
 import { classes, users } from '../../../db/schema';
 import { sharedSqld, sqldBinary } from '../../helpers/sqld';
 

@@ -2,10 +2,10 @@
 // tenth of the full size; the sizes of the full set are checked on the plan alone (no database needed).
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { FakeClock } from '../../../api/lib/clock';
-import { seedIfEmpty } from '../../../db/seed';
-import { CATEGORIES } from '../../../db/seed/demo/categories';
-import { seedScaleData } from '../../../db/seed/scale';
-import { FULL_SCALE, planScale, scaleSize } from '../../../db/seed/scale/plan';
+import { seedIfEmpty } from '../../../api/seed';
+import { CATEGORIES } from '../../../api/seed/demo/categories';
+import { seedScaleData } from '../../../api/seed/scale';
+import { FULL_SCALE, planScale, scaleSize } from '../../../api/seed/scale/plan';
 import { startTestServer, type TestServer } from '../../helpers/api';
 
 const NOW = new Date('2027-03-10T23:00:00Z');

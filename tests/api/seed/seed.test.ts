@@ -9,7 +9,7 @@ import { priceBreakdown } from '../../../api/lib/money';
 import { pacificHHMM } from '../../../api/lib/pacific';
 import { isBookable } from '../../../api/classes/shape';
 import { blogPosts, bookingAttendees, bookings, categories, classes, reviews, users, waitlistEntries } from '../../../db/schema';
-import { DEMO_PASSWORD, seedDemoData, seedIfEmpty } from '../../../db/seed';
+import { DEMO_PASSWORD, seedDemoData, seedIfEmpty } from '../../../api/seed';
 import { startTestServer, type TestServer } from '../../helpers/api';
 import { clientFor } from '../classes/helpers';
 

@@ -10,6 +10,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { formatTimePT } from '../../../../api/lib/pacific';
 import { spotCount } from '../../../../api/lib/plural';
+import WaiverStep, { readWaivers, sendWaivers, useClassWaivers, useWaiverDraft, type WaiverErrors } from '../../../components/booking/WaiverStep';
 import AttendeeFields, { type AttendeeErrors, focusFirstAttendeeError, readAttendees, useAttendeeDrafts } from '../../../components/booking/AttendeeFields';
 import { PriceBreakdown, totalDollars } from '../../../components/booking/PriceBreakdown';
 import { SpotCounter } from '../../../components/booking/SpotCounter';
@@ -132,6 +133,10 @@ function Checkout({ classId, initialQuantity }: { classId: number; initialQuanti
   const kids = cls.data?.ageGroup === 'Kids';
   const [attendees, setAttendees] = useAttendeeDrafts(quantity, kids || !cls.data ? null : `${user.firstName} ${user.lastName}`);
   const [attendeeErrors, setAttendeeErrors] = useState<AttendeeErrors>({});
+  // The waiver step (issue 24): accepted for the hold before anything is charged.
+  const [waiver, setWaiver] = useWaiverDraft(quantity);
+  const [waiverErrors, setWaiverErrors] = useState<WaiverErrors>({});
+  const classWaivers = useClassWaivers(classId);
 
   function setQuantity(next: number) {
     setQuantityState(next);
@@ -165,8 +170,12 @@ function Checkout({ classId, initialQuantity }: { classId: number; initialQuanti
       focusFirstAttendeeError(attendeesRef.current, named.errors);
       return false;
     }
+    const accepted = readWaivers(waiver, classWaivers.data, attendees.map((a) => a.name));
+    setWaiverErrors('errors' in accepted ? accepted.errors : {});
+    if ('errors' in accepted) return false;
     try {
-      await unwrap(api.payment['create-intent'].post({ classId, quantity, amount: totalDollars(price, quantity), attendees: named.attendees }));
+      const placed = await unwrap(api.payment['create-intent'].post({ classId, quantity, amount: totalDollars(price, quantity), attendees: named.attendees }));
+      await sendWaivers(placed.bookingId, accepted.body);
       return true;
     } catch (error) {
       onFailed(error instanceof ApiError ? error.message : INIT_FAILED);
@@ -293,6 +302,9 @@ function Checkout({ classId, initialQuantity }: { classId: number; initialQuanti
           </p>
           <div ref={attendeesRef} className="mt-5 border-t border-fog-200 pt-4 dark:border-fog-800">
             <AttendeeFields drafts={attendees} onChange={setAttendees} kids={kids} errors={attendeeErrors} disabled={busy} />
+            <div className="mt-5">
+              <WaiverStep waivers={classWaivers.data} names={attendees.map((a) => a.name)} kids={kids} draft={waiver} onChange={setWaiver} errors={waiverErrors} disabled={busy} />
+            </div>
           </div>
         </section>
         <section className="card p-5 sm:p-6" aria-labelledby="payment-title">

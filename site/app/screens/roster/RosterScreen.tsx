@@ -16,6 +16,7 @@ import AccessDenied from '../../components/AccessDenied';
 import Spinner from '../../components/Spinner';
 import type { ScreenProps } from '../../router';
 import { AttendanceToggle, type Mark } from './AttendanceToggle';
+import { AttendeeSafety } from './AttendeeSafety';
 
 function recount(bookings: RosterBooking[]): Roster['counts'] {
   const everyone = bookings.flatMap((b) => b.attendees);
@@ -120,6 +121,7 @@ export default function RosterScreen({ params }: ScreenProps) {
                   <a className="underline" href={`mailto:${booking.booker.email}`}>{booking.booker.email}</a>
                   {booking.booker.phone && <a className="underline" href={`tel:${booking.booker.phone}`}>{booking.booker.phone}</a>}
                 </p>
+                <AttendeeSafety booking={booking} position={attendee.position} />
                 <AttendanceToggle name={attendee.name} value={attendee.attendance} disabled={!roster.checkInOpen} onChange={(status) => mark.mutate({ booking, attendee, status })} />
               </li>
             )),

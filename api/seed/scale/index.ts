@@ -2,14 +2,14 @@
 // inserts in one transaction. Every generated account shares one argon2id hash of the demo password: hashing
 // 20,000 passwords one by one would take minutes.
 import { eq, max } from 'drizzle-orm';
-import type { AppContext } from '../../../api/context';
-import { readTimeOf } from '../../../api/blog/read-time';
-import type { Tx } from '../../client';
-import { blogPosts, bookings, categories, classes, reviews, users } from '../../schema';
+import type { AppContext } from '../../context';
+import { readTimeOf } from '../../blog/read-time';
+import type { Tx } from '../../../db/client';
+import { blogPosts, bookings, categories, classes, reviews, users } from '../../../db/schema';
 import { BLOG_POSTS, featuredImage } from '../demo/blog';
 import { CATEGORIES, type CategoryKey } from '../demo/categories';
 import { ADMIN } from '../demo/people';
-import { DEMO_PASSWORD, seedDemoData } from '../index';
+import { DEMO_PASSWORD, seedDemoData } from '../demo-data';
 import { planScale, type ScaleSize, scaleSize } from './plan';
 
 /** Rows per INSERT: large statements are far faster than one per row, and stay under SQLite's bound-parameter cap. */

@@ -3,11 +3,11 @@
 // the demo coach's My Classes within the day), one of the demo coach's classes below its minimum size (it will
 // be cancelled at its decision time), and one with a meeting point, its "how to find us" and a photo.
 import { and, eq, gt, inArray, isNotNull, lte, sum } from 'drizzle-orm';
-import type { Tx } from '../../client';
-import { bookings, classes } from '../../schema';
-import { defaultWeatherPolicy, type WeatherPolicy } from '../../../api/conditions/model';
-import { pacificDay } from '../../../api/lib/pacific';
-import { sampleHour } from '../../../api/providers/weather/sample';
+import type { Tx } from '../../../db/client';
+import { bookings, classes } from '../../../db/schema';
+import { defaultWeatherPolicy, type WeatherPolicy } from '../../conditions/model';
+import { pacificDay } from '../../lib/pacific';
+import { sampleHour } from '../../providers/weather/sample';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;

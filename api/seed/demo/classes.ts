@@ -1,7 +1,7 @@
 // The demo timetable. One-time classes list the days they run on as offsets from today (negative: already
 // happened); a series lists its weekdays, the offset of its first day and its session count. Times are
 // Pacific wall-clock times, prices are dollars (converted to cents when seeding).
-import type { AgeGroup } from '../../schema';
+import type { AgeGroup } from '../../../db/schema';
 import type { CategoryKey } from './categories';
 import type { CoachKey } from './people';
 import type { PlaceKey } from './places';

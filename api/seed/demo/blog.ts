@@ -1,6 +1,6 @@
 // Blog posts in every status. Content is simple, safe HTML (paragraphs, headings, lists, bold, line breaks);
 // read time is computed from the word count when seeding.
-import type { BlogStatus } from '../../schema';
+import type { BlogStatus } from '../../../db/schema';
 
 export interface BlogPostData {
   slug: string;

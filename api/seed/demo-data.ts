@@ -2,11 +2,11 @@
 // places computed from today, bookings with their named attendees, waitlists, reviews and blog posts (the
 // raw material is in ./demo), written in one transaction.
 import { count } from 'drizzle-orm';
-import type { AppContext } from '../../api/context';
-import type { Tx } from '../client';
-import { blogPosts, bookingAttendees, bookings, categories, classes, reviews, users, waitlistEntries } from '../schema';
-import { readTimeOf } from '../../api/blog/read-time';
-import { sanitizeBlogHtml } from '../../api/blog/sanitize';
+import type { AppContext } from '../context';
+import type { Tx } from '../../db/client';
+import { blogPosts, bookingAttendees, bookings, categories, classes, reviews, users, waitlistEntries } from '../../db/schema';
+import { readTimeOf } from '../blog/read-time';
+import { sanitizeBlogHtml } from '../blog/sanitize';
 import { BLOG_POSTS, featuredImage } from './demo/blog';
 import { CATEGORIES, classImage } from './demo/categories';
 import { ADMIN, childrenOf, companionsOf, DEMO_COACH, DEMO_CUSTOMER, EVERYONE } from './demo/people';
@@ -17,15 +17,6 @@ import { type PlannedClass, planBookings, planTimetable, planWaitlists } from '.
 export const DEMO_PASSWORD = 'demo-password';
 
 const DAY = 86_400_000;
-
-/** Seeds an empty database; true when this call did. The first check spares a seeded database the work of
- * planning; the seeding write checks again, since several machines may start on one new database at once. */
-export async function seedIfEmpty(ctx: AppContext): Promise<boolean> {
-  const [row] = await ctx.db.select({ n: count() }).from(users);
-  if ((row?.n ?? 0) > 0) return false;
-  if (ctx.env.seedSet === 'scale') return (await import('./scale')).seedScaleData(ctx);
-  return seedDemoData(ctx);
-}
 
 /** Inside the seeding write (which holds the database's write lock): has anyone written users already? */
 async function hasUsers(tx: Tx): Promise<boolean> {

@@ -1,8 +1,8 @@
 // Turns the demo data into dated rows: the timetable (computed from today, in Pacific wall-clock time),
 // the bookings that fill it, the reviews of classes that already started and the waitlists of full ones. Pure and deterministic for a
 // given `now`, so the demo looks the same every time it is seeded on a given day.
-import { priceBreakdown, dollarsToCents } from '../../api/lib/money';
-import { pacificDay, pacificWallTimeToInstant } from '../../api/lib/pacific';
+import { priceBreakdown, dollarsToCents } from '../lib/money';
+import { pacificDay, pacificWallTimeToInstant } from '../lib/pacific';
 import { CASEY_BOOKINGS, CASEY_WAITS_FOR, CATEGORY_COMMENTS, OTHER_CANCELLATIONS, type Occurrence, type PlannedBooking, REVIEW_COMMENTS } from './demo/bookings';
 import { classImage } from './demo/categories';
 import { ONE_TIME, SERIES, type OneTimeClass, type SeriesClass } from './demo/classes';

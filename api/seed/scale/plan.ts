@@ -2,9 +2,9 @@
 // classes and weekly series, past classes with reviews, bookings and blog posts. Pure and deterministic for a
 // given `now`, size and starting ids (a seeded PRNG, dates counted from today's Pacific day), so every run on
 // the same day builds the same rows.
-import { priceBreakdown } from '../../../api/lib/money';
-import { pacificDay, pacificWallTimeToInstant } from '../../../api/lib/pacific';
-import type { blogPosts, bookings, classes, reviews, users } from '../../schema';
+import { priceBreakdown } from '../../lib/money';
+import { pacificDay, pacificWallTimeToInstant } from '../../lib/pacific';
+import type { blogPosts, bookings, classes, reviews, users } from '../../../db/schema';
 import { REVIEW_COMMENTS } from '../demo/bookings';
 import { CATEGORIES, type CategoryKey, classImage } from '../demo/categories';
 import { PLACES, type Place, placeColumns } from '../demo/places';

@@ -1,6 +1,6 @@
 // The people of the demo: the four accounts of the runtime contract, the coaches who run classes and a few
 // more customers who book them. Portraits are illustrated avatars under site/public/images/coaches/.
-import type { Role } from '../../schema';
+import type { Role } from '../../../db/schema';
 import type { CategoryKey } from './categories';
 
 export interface Person {
