@@ -4,7 +4,7 @@ import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { categories, classes, users } from '../../db/schema';
 import { liveClass, liveClasses } from '../spots/classes';
-import { type ClassRow, schedulesOf, toClassJson } from '../classes/shape';
+import { type ClassRow, schedulesOf, toClassJson } from '../lib/class-json';
 import { notFound } from '../errors';
 import { boundPage, MAX_PAGE_SIZE, type PageRequest } from '../lib/pagination';
 import { BOOKABLE, type BrowseSort, browseClassIds, coachClassIds, distinctAddresses, isBrowseSort, START_KEY } from './browse-query';

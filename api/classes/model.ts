@@ -225,7 +225,7 @@ export const Place = v.object({
 export type Place = v.InferOutput<typeof Place>;
 
 const nullableString = v.nullable(v.string());
-/** The class as every route returns it (api/classes/shape.ts): the spec's Class entity, with the nested
+/** The class as every route returns it (api/lib/class-json.ts): the spec's Class entity, with the nested
  * recurrence a series was created with (null for a one-time class and for each session of a series). */
 export const ClassResource = v.object({
   id: v.number(),

@@ -1,51 +1,10 @@
-// The class as the API returns it (both spec documents' Class entity): price in dollars, times as ISO
-// instants, recurrence fields decoded. Every route that returns a class goes through here.
-import type { classes } from '../../db/schema';
-import { centsToDollars } from '../lib/money';
-import { decisionTimeOf, describePolicy, policyOf } from '../conditions/model';
-import { pacificDay, pacificHHMM, pacificWeekday } from '../lib/pacific';
-import { classEnd } from '../lib/class-place';
-import { isSeriesParent } from '../spots/series';
-
+// Class management's side of the Class entity: what a create or a change answers, and whether a class shows a
+// weekly schedule (the class pages in the browser use it). The entity's JSON itself is api/lib/class-json.ts,
+// shared with the catalogue; re-exported here for class management's files.
+export { type ClassJson, type ClassRow, type ScheduleEntry, schedulesOf, toClassJson } from '../lib/class-json';
 export { isBookable, isSeriesParent } from '../spots/series';
 export { classEnd, placeOf } from '../lib/class-place';
-
-export type ClassRow = typeof classes.$inferSelect;
-
-export interface ScheduleEntry {
-  dayOfWeek: number; // 0 Sunday .. 6 Saturday
-  startTime: string; // HH:MM, 24-hour, Pacific
-  endTime: string;
-}
-
-function parseDays(value: string | null): number[] {
-  if (!value) return [];
-  try {
-    const days = JSON.parse(value);
-    return Array.isArray(days) ? days.filter((d) => Number.isInteger(d) && d >= 0 && d <= 6) : [];
-  } catch {
-    return [];
-  }
-}
-
-/** The weekly schedule of a recurring class, from its recurrence settings and its own start/end time. Only a
- * weekly pattern (or an every-day series) is a weekly schedule; every-N-days and monthly series have none, and
- * their sessions show their own date and time. */
-export function schedulesOf(row: ClassRow): ScheduleEntry[] {
-  if (!row.isRecurring || !row.startTime) return [];
-  const startTime = pacificHHMM(row.startTime);
-  const endTime = pacificHHMM(classEnd({ ...row, startTime: row.startTime }));
-  let days: number[];
-  if (row.recurrenceType === 'monthly') return [];
-  if (row.recurrenceType === 'daily') {
-    if ((row.recurrenceInterval ?? 1) !== 1) return [];
-    days = [0, 1, 2, 3, 4, 5, 6];
-  } else {
-    days = parseDays(row.recurrenceDaysOfWeek);
-    if (!days.length) days = [pacificWeekday(row.startTime)];
-  }
-  return [...new Set(days)].sort().map((dayOfWeek) => ({ dayOfWeek, startTime, endTime }));
-}
+import type { ClassJson } from '../lib/class-json';
 
 /** Whether a class shows a weekly schedule (a weekly or every-day series) rather than one date and time. */
 export function hasWeeklySchedule(row: { isRecurring: boolean; parentClassId: number | null; recurrenceType?: string | null; recurrenceInterval?: number | null }): boolean {
@@ -54,81 +13,6 @@ export function hasWeeklySchedule(row: { isRecurring: boolean; parentClassId: nu
   if (row.recurrenceType === 'daily') return (row.recurrenceInterval ?? 1) === 1;
   return true;
 }
-
-
-/** The recurrence a series was created with, as it can be sent back to POST /api/classes (series parents only). */
-function recurrenceOf(row: ClassRow) {
-  if (!isSeriesParent(row) || !row.recurrenceType) return null;
-  const endType = row.recurrenceEndType ?? 'count';
-  return {
-    type: row.recurrenceType,
-    interval: row.recurrenceInterval ?? 1,
-    daysOfWeek: row.recurrenceType === 'weekly' ? parseDays(row.recurrenceDaysOfWeek) : [],
-    endType,
-    endDate: endType === 'date' && row.recurrenceEndDate ? pacificDay(row.recurrenceEndDate) : null,
-    endCount: endType === 'count' ? row.recurrenceEndCount : null,
-  };
-}
-
-export function toClassJson(row: ClassRow, options: { includeSchedules?: boolean } = {}) {
-  return {
-    id: row.id,
-    title: row.title,
-    description: row.description,
-    whatToBring: row.whatToBring,
-    image: row.image,
-    price: centsToDollars(row.priceCents),
-    location: row.location,
-    addressLine1: row.addressLine1,
-    city: row.city,
-    state: row.state,
-    zipCode: row.zipCode,
-    address: row.address,
-    latitude: row.latitude,
-    longitude: row.longitude,
-    capacity: row.capacity,
-    maxParticipants: row.capacity,
-    duration: row.duration,
-    coachId: row.coachId,
-    categoryId: row.categoryId,
-    startTime: row.startTime?.toISOString() ?? null,
-    endTime: row.endTime?.toISOString() ?? null,
-    ageGroup: row.ageGroup,
-    isRecurring: row.isRecurring,
-    parentClassId: row.parentClassId,
-    recurringSeriesId: row.parentClassId ?? (row.isRecurring ? row.id : null),
-    recurrence: recurrenceOf(row),
-    recurrenceType: row.recurrenceType,
-    recurrenceInterval: row.recurrenceInterval,
-    recurrenceDaysOfWeek: row.recurrenceDaysOfWeek,
-    recurrenceEndType: row.recurrenceEndType,
-    recurrenceEndDate: row.recurrenceEndDate?.toISOString() ?? null,
-    recurrenceEndCount: row.recurrenceEndCount,
-    createdAt: row.createdAt.toISOString(),
-    ...outdoorFieldsOf(row),
-    ...(options.includeSchedules ? { schedules: schedulesOf(row) } : {}),
-  };
-}
-
-/** The weather policy (the class's or the built-in one), the minimum size and the meeting point. */
-function outdoorFieldsOf(row: ClassRow) {
-  const policy = policyOf(row);
-  const meetingPoint =
-    row.meetingLatitude !== null && row.meetingLongitude !== null
-      ? { latitude: row.meetingLatitude, longitude: row.meetingLongitude, notes: row.meetingNotes, photo: row.meetingPhoto }
-      : null;
-  return {
-    weatherPolicy: { ...policy, backupLocation: policy.backupLocation ?? null },
-    weatherPolicyText: describePolicy(policy),
-    minAttendees: row.minAttendees,
-    decisionHours: row.decisionHours,
-    decisionTime: row.minAttendees !== null ? (decisionTimeOf(row.startTime, row.decisionHours)?.toISOString() ?? null) : null,
-    sizeDecision: row.sizeDecision,
-    meetingPoint,
-  };
-}
-
-export type ClassJson = ReturnType<typeof toClassJson>;
 
 /** What a create or a change answers (ClassWriteResult in model.ts). */
 export interface ClassWriteResult extends ClassJson {

@@ -10,7 +10,7 @@
 // after half its lease, so a live sender's claim never lapses under it (unless one send takes half the lease);
 // the one window where an email can go twice is a process killed between the mail provider's accept and the delete.
 //
-// Who sends: the process that booked, just after its answer (sendOutboxSoon, coalesced: under a burst one
+// Who sends: the process that booked, 200 ms after its answer (sendOutboxSoon, coalesced: under a burst one
 // claim and one delete serve many bookings), and the timed job `booking-outbox` in every process
 // (api/background.ts), which picks up what a dead or busy process left.
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
@@ -107,12 +107,18 @@ export async function sendDueOutbox(ctx: AppContext): Promise<number> {
 interface SenderState {
   running: Promise<void> | null;
   again: boolean;
+  /** A pass is due shortly (sendOutboxSoon). */
+  timer: ReturnType<typeof setTimeout> | null;
 }
+
+/** How long after a booking its process starts sending: a burst's emails then go out in a few passes (one claim
+ * and one delete each) instead of one pass per booking competing with the bookings for the write lock. */
+export const OUTBOX_SEND_DELAY_MS = 200;
 const senders = new WeakMap<AppContext, SenderState>();
 
 function stateOf(ctx: AppContext): SenderState {
   let state = senders.get(ctx);
-  if (!state) senders.set(ctx, (state = { running: null, again: false }));
+  if (!state) senders.set(ctx, (state = { running: null, again: false, timer: null }));
   return state;
 }
 
@@ -125,21 +131,31 @@ function runSender(ctx: AppContext, state: SenderState): Promise<void> {
     )
     .finally(() => {
       state.running = null;
-      if (state.again) void runSender(ctx, state);
+      if (state.again) sendOutboxSoon(ctx);
     });
   return state.running;
 }
 
-/** After a write that queued emails: sends them in the background, off the request path. */
+/** After a write that queued emails: sends them in the background, off the request path, shortly after. */
 export function sendOutboxSoon(ctx: AppContext): void {
   const state = stateOf(ctx);
-  if (state.running) state.again = true;
-  else void runSender(ctx, state);
+  if (state.running) {
+    state.again = true;
+    return;
+  }
+  if (state.timer) return;
+  state.timer = setTimeout(() => {
+    state.timer = null;
+    if (state.running) state.again = true;
+    else void runSender(ctx, state);
+  }, OUTBOX_SEND_DELAY_MS);
 }
 
 /** Waits until this process has sent everything due (tests and the timed job): any pass under way, then one more. */
 export async function flushOutbox(ctx: AppContext): Promise<void> {
   const state = stateOf(ctx);
+  if (state.timer) clearTimeout(state.timer);
+  state.timer = null;
   while (state.running) await state.running;
   await runSender(ctx, state);
 }

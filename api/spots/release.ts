@@ -134,6 +134,46 @@ export async function passOnFreedSpots(ctx: SpotsContext, where: DueWhere = {}):
   return offered;
 }
 
+/** One write of many in a group (writeBookingSpotsTogether): the class whose spots it books, and the work. */
+export interface GroupedWrite<T> {
+  classId: number;
+  work: (tx: Tx) => Promise<T>;
+}
+
+/** Group commit: many writes that book spots, in ONE transaction (the database's fixed cost per transaction, and
+ * the write lock's hand-over between processes, shared). `collect` runs once the transaction has begun, so the
+ * group is everything that queued while the previous one ran. Each class's due spots go to the waitlist first
+ * (as writeBookingSpots does), then each write runs in its own savepoint, in order: each sees the ones before it,
+ * so each has its own capacity check, and a refusal rolls back only its own changes. The outcomes are answered
+ * after the one COMMIT; when the transaction itself fails, every write of the group fails with it. */
+export async function writeBookingSpotsTogether<T>(ctx: SpotsContext, collect: () => GroupedWrite<T>[]): Promise<PromiseSettledResult<T>[]> {
+  const now = ctx.clock.now();
+  let classIds: number[] = [];
+  let offered = 0;
+  let outcomes: PromiseSettledResult<T>[];
+  try {
+    outcomes = await ctx.db.write(async (tx) => {
+      const writes = collect();
+      classIds = [...new Set(writes.map((write) => write.classId))];
+      for (const classId of classIds) offered += (await releaseDueSpots(tx, now, { classId })).length;
+      const settled: PromiseSettledResult<T>[] = [];
+      for (const write of writes) {
+        try {
+          settled.push({ status: 'fulfilled', value: await tx.transaction((savepoint) => write.work(savepoint)) });
+        } catch (reason) {
+          settled.push({ status: 'rejected', reason });
+        }
+      }
+      return settled;
+    });
+  } catch (error) {
+    if (offered > 0) for (const classId of classIds) await passOnFreedSpots(ctx, { classId });
+    throw error;
+  }
+  if (offered > 0) await ctx.announceOffers?.();
+  return outcomes;
+}
+
 /** A write that books spots of a class (a free booking, a payment hold, joining the waitlist): the class's due
  * spots are first offered to the waitlist in the same transaction, so what the write then finds free is
  * really free. When the write refuses, its rollback undid those offers too: they are made again on their own,

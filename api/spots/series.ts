@@ -1,5 +1,5 @@
 // Which class rows can be booked: pure rules with no runtime imports, so the class pages in the browser can
-// share them (api/classes/shape.ts re-exports them).
+// share them (api/classes/shape.ts re-exports them; api/lib/class-json.ts uses them).
 import type { classes } from '../../db/schema';
 
 type ClassRow = typeof classes.$inferSelect;

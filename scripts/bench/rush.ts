@@ -69,7 +69,7 @@ function percentile(sorted: number[], p: number): number {
 }
 
 /** Customers with live sessions and the classes they book, written straight into the product's database. */
-async function populate(db: Db, customers: number, loopClasses: number) {
+export async function populate(db: Db, customers: number, loopClasses: number) {
   const start = new Date(Date.now() + 7 * 24 * 3_600_000);
   const classRow = (title: string, capacity: number, coachId: number, i: number) => ({
     title,
@@ -103,7 +103,7 @@ async function populate(db: Db, customers: number, loopClasses: number) {
   return { hotId: hot!.id, burstOtherId: roomy[0]!.id, loopIds: roomy.slice(1).map((row) => row.id), cookies };
 }
 
-async function book(base: string, cookie: string, classId: number): Promise<{ status: number; ms: number }> {
+export async function book(base: string, cookie: string, classId: number): Promise<{ status: number; ms: number }> {
   const started = performance.now();
   const res = await fetch(`${base}/api/bookings/free`, {
     method: 'POST',

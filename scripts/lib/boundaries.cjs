@@ -29,8 +29,6 @@ const SITE_SERVER = ['^site/middleware\\.ts$', '^site/adapter/', '^site/lib/serv
  */
 const KNOWN = {
   featureToFeature: [
-    // The catalogue answers classes in the Class entity's shape, which class management owns.
-    ['api/catalog/service.ts', 'api/classes/shape.ts'],
     // The demo seed stores its blog posts as the blog does: reading time and sanitised HTML.
     ['api/seed/demo-data.ts', 'api/blog/read-time.ts'],
     ['api/seed/demo-data.ts', 'api/blog/sanitize.ts'],

@@ -299,6 +299,16 @@ test('a parent accepts the waiver for two children with an emergency contact, an
     await page.getByLabel('Emergency contact phone').fill('+1 415 555 0111');
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/waiver-step-${page.viewportSize()!.width}.png`, fullPage: true });
     await Promise.all([page.waitForURL(/\/bookings/), page.getByRole('button', { name: 'Book for Free' }).click()]);
+
+    // My Bookings: what was accepted, for whom, can be read again.
+    const card = page.getByRole('listitem').filter({ hasText: 'Little Kickers' }).first();
+    await card.getByRole('button', { name: 'Waivers' }).click();
+    const record = page.getByRole('dialog', { name: 'Waivers you accepted' });
+    await record.getByText('Leo Parkes', { exact: true }).waitFor();
+    const text = await record.textContent();
+    expect(text).toContain('Maya Parkes: Fogline participation waiver v1, accepted by you, as parent or guardian');
+    expect(text).toContain('Emergency contact: Jordan Parkes, +1 415 555 0111');
+    expect(text).not.toContain('asthma');
   }, PHONE);
 
   await withPage(async (page) => {

@@ -102,6 +102,7 @@ function UserPage({ userId }: { userId: number }) {
                   {b.refundable > 0 && <button type="button" className="btn-secondary px-3 py-1.5" onClick={() => setAction(bookingAction('refund', b))} aria-label={`Refund booking #${b.id}`}>Refund</button>}
                   {b.cancellable && <button type="button" className="btn-secondary px-3 py-1.5" onClick={() => setAction(bookingAction('cancel', b))} aria-label={`Cancel booking #${b.id}`}>Cancel</button>}
                   {b.status === 'confirmed' && <button type="button" className="btn-ghost px-3 py-1.5" onClick={() => setAction(bookingAction('resend', b))} aria-label={`Resend confirmation of booking #${b.id}`}>Resend Confirmation</button>}
+                  <a className="btn-ghost px-3 py-1.5" href={`/api/admin/bookings/${b.id}/waivers`} download aria-label={`Export the waiver record of booking #${b.id}`}>Export Waivers</a>
                 </div>
               </li>
             ))}

@@ -9,6 +9,7 @@ import { ConditionsPanel } from '../../../components/conditions/ConditionsPanel'
 import { ClassFacts } from './ClassFacts';
 import { StatusBadge } from './StatusBadge';
 import { spotCount } from '../../../../api/lib/plural';
+import { WaiverRecordButton } from './WaiverRecordButton';
 
 export type BookingTab = 'upcoming' | 'past' | 'cancelled';
 
@@ -74,6 +75,7 @@ export function BookingItem({ booking, tab, onCancel, highlighted = false, condi
         <div className="mt-auto flex flex-wrap gap-2 pt-1">
           {!cls.deleted && <a href={`/classes/${booking.classId}`} className="btn-secondary">View Class Details</a>}
           {booking.status !== 'cancelled' && booking.status !== 'offered' && tab === 'upcoming' && <a href={`/bookings/${booking.id}`} className="btn-ghost">Calendar and directions</a>}
+          {(booking.status === 'confirmed' || booking.status === 'pending') && <WaiverRecordButton bookingId={booking.id} />}
           {tab !== 'upcoming' && <a href={bookAgainHref(cls)} className="btn-secondary">Book again</a>}
           {tab === 'upcoming' && booking.status !== 'cancelled' && (
             <button type="button" className="btn-ghost text-red-700 hover:bg-red-50 dark:text-red-400 dark:hover:bg-red-950/40" onClick={() => onCancel(booking)}>
