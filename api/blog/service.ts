@@ -4,7 +4,7 @@ import type { Database } from '../../db/client';
 import { blogPosts } from '../../db/schema';
 import { notFound } from '../errors';
 import type { BlogPost } from './model';
-import { renderBlogHtml } from './sanitize';
+import { renderBlogHtml } from '../lib/blog-html';
 
 type PostRow = typeof blogPosts.$inferSelect;
 

@@ -3,7 +3,7 @@
 // 20,000 passwords one by one would take minutes.
 import { eq, max } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import { readTimeOf } from '../../blog/read-time';
+import { readTimeOf } from '../../lib/read-time';
 import type { Tx } from '../../../db/client';
 import { blogPosts, bookings, categories, classes, reviews, users } from '../../../db/schema';
 import { BLOG_POSTS, featuredImage } from '../demo/blog';

@@ -2,7 +2,7 @@
 // words; publishedAt set when first published; the public blog shows published posts only.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { slugify } from '../../../api/blog/admin/service';
-import { readTimeOf } from '../../../api/blog/read-time';
+import { readTimeOf } from '../../../api/lib/read-time';
 import type { TestServer } from '../../helpers/api';
 import { type Cast, startWithCast } from '../classes/helpers';
 

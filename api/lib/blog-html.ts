@@ -1,5 +1,6 @@
-// Blog HTML is untrusted even when an admin wrote it: sanitized when saved (blog admin) and again whenever
-// it is rendered. No script or style, no event-handler attributes, only http(s)/mailto/relative links.
+// Blog HTML is untrusted even when an admin wrote it: sanitized when saved (blog admin, the demo seed) and
+// again whenever it is rendered. No script or style, no event-handler attributes, only http(s)/mailto/relative
+// links.
 import sanitizeHtml from 'sanitize-html';
 
 const OPTIONS: sanitizeHtml.IOptions = {

@@ -1,6 +1,6 @@
 // The blog sanitizer: no script, no event handlers, no javascript: links; line breaks rendered as breaks.
 import { describe, expect, test } from 'bun:test';
-import { lineBreaksToHtml, renderBlogHtml, sanitizeBlogHtml } from './sanitize';
+import { lineBreaksToHtml, renderBlogHtml, sanitizeBlogHtml } from './blog-html';
 
 describe('sanitizeBlogHtml', () => {
   test('drops script and style elements with their content', () => {

@@ -1,4 +1,4 @@
-// A post's reading time: a pure content helper shared by blog management and the demo seed.
+// A post's reading time: a pure content helper shared by the blog (its management) and the demo seed.
 export const WORDS_PER_MINUTE = 200;
 
 /** Minutes to read the content's words at 200 words a minute, at least 1. */
