@@ -96,7 +96,7 @@ function UserPage({ userId }: { userId: number }) {
                   #{b.id} · {b.classStart ? dateAtTime(b.classStart) : 'No date'} · {b.coachName} · {b.quantity} {b.quantity === 1 ? 'spot' : 'spots'}
                 </p>
                 <p className="mt-1 text-sm">
-                  Paid {dollars(b.amount)}{b.refunded > 0 ? ` · Refunded ${dollars(b.refunded)}` : ''}{b.refundable > 0 && b.refunded > 0 ? ` · ${dollars(b.refundable)} left` : ''}
+                  {b.amount > 0 ? `Paid ${dollars(b.amount)}` : 'Free'}{b.refunded > 0 ? ` · Refunded ${dollars(b.refunded)}` : ''}{b.refundable > 0 && b.refunded > 0 ? ` · ${dollars(b.refundable)} left` : ''}
                 </p>
                 <div className="mt-3 flex flex-wrap gap-2">
                   {b.refundable > 0 && <button type="button" className="btn-secondary px-3 py-1.5" onClick={() => setAction(bookingAction('refund', b))} aria-label={`Refund booking #${b.id}`}>Refund</button>}
