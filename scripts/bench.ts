@@ -4,9 +4,11 @@
 //   bun run bench [seconds-per-target] [connections]            demo data: health, pages, the catalogue API
 //   bun run bench -- --scale [seconds-per-target] [connections] SEED=scale: issue 9's budgets, PASS/FAIL each
 //   bun run bench -- --rush [seconds] [customers...]            the class drop (issue 23): bookings per second
-//                                                               beside bare SQLite and sqld, PASS/FAIL each
+//                                                               beside bare SQLite and sqld, PASS/FAIL each;
+//                                                               --profile adds a bun --cpu-prof of the server
 import { spawn } from 'bun';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Budget, load, printBudgets, root, rssMb, startCeiling, startProduct, wrk } from './bench/harness';
 import { benchCatalog } from './bench/catalog';
@@ -28,7 +30,8 @@ if (args.includes('--rush')) {
   const counts = customers.length ? customers.map(Number) : [200, 1000];
   console.log(`Fogline rush (issue 23): ${counts.join(' and ')} signed-in customers booking free classes, a burst then ${seconds}s one after another, NODE_ENV=production, ${navigator.hardwareConcurrency} cores shared with the load generator`);
   console.log(`${'users'.padStart(5)}  ${'database'.padEnd(28)} ${'bookings'.padStart(9)} ${'p50'.padStart(9)} ${'p99'.padStart(9)}`);
-  const budgets = await benchRush({ seconds: Number(seconds), customers: counts });
+  const profileDir = args.includes('--profile') ? mkdtempSync(join(tmpdir(), 'fogline-rush-profile-')) : undefined;
+  const budgets = await benchRush({ seconds: Number(seconds), customers: counts, profileDir });
   printBudgets(budgets);
   process.exit(budgets.every((b) => b.pass) ? 0 : 1);
 }

@@ -114,8 +114,10 @@ export async function book(base: string, cookie: string, classId: number): Promi
   return { status: res?.status ?? 0, ms: performance.now() - started };
 }
 
-async function startServer(setup: Setup, dataDir: string, databaseUrl: string) {
-  const child = spawn(['bun', 'api/main.ts'], {
+async function startServer(setup: Setup, dataDir: string, databaseUrl: string, profileDir: string | null) {
+  // --profile: Bun's sampling profiler on the server, written (.cpuprofile and a markdown summary) when it exits.
+  const profile = profileDir ? ['--cpu-prof', '--cpu-prof-md', `--cpu-prof-dir=${profileDir}`] : [];
+  const child = spawn(['bun', ...profile, 'api/main.ts'], {
     cwd: root,
     env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl, PORT: '0', NODE_ENV: 'production', PAYMENTS: 'test', SEED: 'none', UPLOADS: 'local', WORKERS: String(setup.workers) },
     stdout: 'pipe',
@@ -178,10 +180,10 @@ async function sqldCeiling(url: string, seconds: number, parallel: number): Prom
   return done / seconds;
 }
 
-async function rush(setup: Setup, customers: number, seconds: number, sqldUrl: string | null): Promise<RushResult> {
+async function rush(setup: Setup, customers: number, seconds: number, sqldUrl: string | null, profileDir: string | null = null): Promise<RushResult> {
   const dataDir = mkdtempSync(join(tmpdir(), 'fogline-rush-'));
   const databaseUrl = setup.kind === 'sqld' ? sqldUrl! : `file:${join(dataDir, 'fogline.db')}`;
-  const server = await startServer(setup, dataDir, databaseUrl);
+  const server = await startServer(setup, dataDir, databaseUrl, profileDir);
   const db = await openDb(databaseUrl);
   try {
     const loopClasses = 400;
@@ -227,7 +229,8 @@ async function rush(setup: Setup, customers: number, seconds: number, sqldUrl: s
     };
   } finally {
     db.close();
-    server.child.kill();
+    // SIGINT: the server exits through its handler, so the profiler writes its files.
+    server.child.kill(profileDir ? 'SIGINT' : 'SIGTERM');
     await server.child.exited;
     rmSync(dataDir, { recursive: true, force: true });
   }
@@ -267,7 +270,7 @@ async function phaseTimings(rounds: number): Promise<{ phase: string; us: number
   }
 }
 
-export async function benchRush(options: { seconds: number; customers: number[] }): Promise<Budget[]> {
+export async function benchRush(options: { seconds: number; customers: number[]; profileDir?: string }): Promise<Budget[]> {
   const setups: Setup[] = [
     { name: 'embedded file, 1 process', kind: 'file', workers: 1, databaseUrl: () => '' },
     { name: 'embedded file, 2 processes', kind: 'file', workers: 2, databaseUrl: () => '' },
@@ -286,11 +289,14 @@ export async function benchRush(options: { seconds: number; customers: number[] 
       for (const setup of setups) {
         // One sqld database per run: a fresh namespace is not available without an admin port, so sqld runs
         // share the database (the data of each run is its own: new customers and classes).
-        results.push(await rush(setup, customers, options.seconds, sqld?.url ?? null));
+        // The profile covers the first run on one process and the file (its burst and its sustained bookings).
+        const profileHere = options.profileDir && setup.kind === 'file' && setup.workers === 1 && customers === options.customers[0] ? options.profileDir : null;
+        results.push(await rush(setup, customers, options.seconds, sqld?.url ?? null, profileHere));
         const r = results.at(-1)!;
         console.log(
           `${String(customers).padStart(5)}  ${setup.name.padEnd(28)} ${r.bookingsPerSecond.toFixed(0).padStart(7)}/s ${r.p50.toFixed(0).padStart(6)} ms ${r.p99.toFixed(0).padStart(6)} ms   burst ${r.burstMs.toFixed(0).padStart(5)} ms (p99 ${r.burstP99.toFixed(0)} ms), ${r.burstHotConfirmed} of ${HOT_CAPACITY} (${r.burstHotStored} stored)${r.burst5xx + r.sustained5xx ? `, ${r.burst5xx + r.sustained5xx} 5xx` : ''}   ceiling ${r.ceilingPerSecond.toFixed(0)}/s, ratio ${(r.bookingsPerSecond / r.ceilingPerSecond).toFixed(3)}`,
         );
+        if (profileHere) console.log(`       (CPU profile of that server: ${profileHere}/*.cpuprofile, summary in *.md)`);
       }
     }
   } finally {
