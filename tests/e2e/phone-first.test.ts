@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { seriousA11yViolations } from '../helpers/axe';
-import { DESKTOP, newContext, PHONE, signIn } from '../helpers/browser';
+import { acceptWaiver, DESKTOP, newContext, PHONE, signIn } from '../helpers/browser';
 import { useProductInBrowser } from '../helpers/pages';
 
 setDefaultTimeout(60_000);
@@ -349,6 +349,7 @@ describe('errors you can see, and after booking', () => {
     expect(box.y + box.height).toBeLessThan(PHONE.height - 60);
     await shot(page, 'checkout-attendee-error-390');
     await second.fill('Jordan Park');
+    await acceptWaiver(page); // the checkout's waiver step (issue 24)
     await page.getByRole('button', { name: 'Pay $50.40' }).click();
     await page.waitForURL(/\/bookings\/\d+\?new=1$/, { timeout: 15_000 });
     const bookingId = Number(/\/bookings\/(\d+)/.exec(page.url())![1]);
@@ -372,6 +373,9 @@ describe('errors you can see, and after booking', () => {
     expect(await main.getByRole('link', { name: 'Directions' }).getAttribute('href')).toBe(`https://www.google.com/maps/dir/?api=1&destination=${encodeURIComponent('1199 E Beach, San Francisco, CA 94129')}`);
     expect(await main.getByRole('button', { name: 'Share' }).isVisible()).toBe(true);
     await main.getByRole('heading', { name: 'Add to calendar' }).scrollIntoViewIfNeeded();
+    // The payment toast would cover the buttons in the picture: dismissed, as a person would.
+    const dismiss = page.getByRole('button', { name: 'Dismiss notification' });
+    if (await dismiss.count()) await dismiss.first().click();
     await shot(page, 'confirmation-390');
     await page.setViewportSize(DESKTOP);
     await shot(page, 'confirmation-1280');
