@@ -5,7 +5,7 @@
 // way, with the full refund the offer gives). The old booking keeps no amount, so every figure read from
 // bookings (earnings, refunds) counts the money once, on the new booking.
 import { and, eq } from 'drizzle-orm';
-import { bookingAttendees, bookingOutbox, bookings, classes } from '../../db/schema';
+import { bookingAttendees, bookingOutbox, bookings, classes, emergencyContacts, medicalNotes, waiverAcceptances } from '../../db/schema';
 import { conflict, notFound } from '../errors';
 import { activeBookingOf, refusingDuplicates } from './bookable';
 import { applyTransition, type BookingRow, isIn } from './booking-states';
@@ -63,6 +63,13 @@ export async function moveToOfferedSession(ctx: SpotsContext, customer: Pick<Cus
       });
       const people = await tx.select().from(bookingAttendees).where(eq(bookingAttendees.bookingId, old.id));
       if (people.length > 0) await tx.insert(bookingAttendees).values(people.map((p) => ({ bookingId: booking.id, position: p.position, name: p.name, age: p.age })));
+      // The same coach's waivers, as accepted (what, by whom, when), the emergency contact and medical notes go with the people.
+      const accepted = await tx.select().from(waiverAcceptances).where(eq(waiverAcceptances.bookingId, old.id));
+      if (accepted.length > 0) await tx.insert(waiverAcceptances).values(accepted.map(({ id: _id, ...row }) => ({ ...row, bookingId: booking.id })));
+      const contact = await tx.select().from(emergencyContacts).where(eq(emergencyContacts.bookingId, old.id)).get();
+      if (contact) await tx.insert(emergencyContacts).values({ ...contact, bookingId: booking.id });
+      const notes = await tx.select().from(medicalNotes).where(eq(medicalNotes.bookingId, old.id));
+      if (notes.length > 0) await tx.insert(medicalNotes).values(notes.map((n) => ({ ...n, bookingId: booking.id })));
       await leaveOnceBooked(tx, booking, now);
       await tx.insert(bookingOutbox).values({ kind: 'booking_confirmed', bookingId: booking.id, dueAt: now.getTime(), createdAt: now });
       return { booking, moved: true };

@@ -241,3 +241,51 @@ test('the coach sets a rain threshold; past the 24 h check the coach is emailed,
   expect(lonelyBooking).toMatchObject({ status: 'cancelled', refundAmount: 21 });
   expect(await mailsTo(people[0]!.email, 'Booking cancelled', 1_000)).toHaveLength(1);
 });
+
+test('Offer another session: the attendee sees "Move to {date}" and "Cancel for a full refund" on the booking card, and one click moves the booking with its payment', async () => {
+  const coach = await signInAs('coach@fogline.test');
+  const categories = (await call(coach, 'GET', '/api/categories')).body as { id: number }[];
+  const base = { description: 'Slow flow on the lawn.', categoryId: categories[0]!.id, location: 'Crissy Field', addressLine1: '1199 E Beach', city: 'San Francisco', state: 'CA', zipCode: '94129', duration: 60, capacity: 10, price: 20 };
+  const start = new Date(Date.now() + 24 * 3_600_000 + 70_000);
+  const policy = { rainChance: 10, aqi: null, windMph: null, heatF: null, rainPlan: 'cancel', backupLocation: null };
+  const wet = await call(coach, 'POST', '/api/classes', { ...base, title: 'Foghorn Flow', startTime: start.toISOString(), ...rainyPlace(start, 10), weatherPolicy: policy });
+  expect(wet.status).toBe(201);
+  const otherStart = new Date(Math.ceil((Date.now() + 4 * 86_400_000) / 1_800_000) * 1_800_000);
+  const dry = await call(coach, 'POST', '/api/classes', { ...base, title: 'Clear Skies Flow', startTime: otherStart.toISOString(), latitude: 37.8039, longitude: -122.4648 });
+  expect(dry.status).toBe(201);
+  const person = await customer();
+  expect(await bookAndPay(person.cookie, wet.body.id, 20)).toBe(21);
+  // The weather-call job makes the call once the refresh job has cached the rainy forecast; the coach offers the other session.
+  expect(await mailsTo('coach@fogline.test', 'Weather call: Foghorn Flow', 240_000)).toHaveLength(1);
+  const offered = await call(coach, 'POST', `/api/classes/${wet.body.id}/weather-call`, { decision: 'offer', offerClassId: dry.body.id });
+  expect(offered.body.status).toBe('offered');
+  const [mail] = await mailsTo(person.email, 'Another session for the weather: Foghorn Flow');
+  expect(mail).toContain('Move to');
+
+  const label = `Move to ${new Intl.DateTimeFormat('en-US', { timeZone: 'America/Los_Angeles', month: 'long', day: 'numeric', year: 'numeric' }).format(otherStart)} at ${new Intl.DateTimeFormat('en-US', { timeZone: 'America/Los_Angeles', hour: 'numeric', minute: '2-digit' }).format(otherStart)}`;
+  for (const viewport of [DESKTOP, PHONE]) {
+    const guarded = await newContext(browser, viewport);
+    const page = await guarded.page();
+    await page.context().addCookies(person.cookie.split('; ').map((pair) => ({ name: pair.split('=')[0]!, value: pair.split('=').slice(1).join('='), url: product.url })));
+    await page.goto(`${product.url}/bookings`);
+    const card = page.locator('li[data-booking-id]').filter({ hasText: 'Foghorn Flow' });
+    const offer = card.getByTestId('offered-session');
+    await offer.waitFor();
+    expect(await offer.getByRole('button', { name: 'Cancel for a full refund' }).isVisible()).toBe(true);
+    const move = offer.getByRole('button', { name: /^Move to / });
+    expect(await move.innerText()).toStartWith(label);
+    await page.screenshot({ path: `/tmp/outdoor-offer-${viewport.width}.png`, fullPage: viewport === PHONE });
+    if (viewport === PHONE) {
+      await move.click();
+      await page.getByText('Booking moved').first().waitFor();
+      await page.locator('li[data-booking-id]').filter({ hasText: 'Clear Skies Flow' }).waitFor();
+      await page.screenshot({ path: '/tmp/outdoor-moved-390.png', fullPage: true });
+    }
+    expect(guarded.offMachine).toEqual([]);
+    await guarded.context.close();
+  }
+  const [moved] = (await call(person.cookie, 'GET', `/api/bookings?classId=${dry.body.id}`)).body as { status: string; amount: number }[];
+  expect(moved).toMatchObject({ status: 'confirmed', amount: 21 });
+  const [ended] = (await call(person.cookie, 'GET', `/api/bookings?classId=${wet.body.id}`)).body as { status: string; cancelReason: string }[];
+  expect(ended).toMatchObject({ status: 'cancelled', cancelReason: 'moved' });
+});

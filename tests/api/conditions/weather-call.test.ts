@@ -12,7 +12,7 @@ import { refreshConditions } from '../../../api/conditions/refresh';
 import { checkWeatherCalls, decideWeatherCall } from '../../../api/conditions/weather-call';
 import { toSessionUser } from '../../../api/auth/session';
 import { env } from '../../../api/env';
-import { bookings as bookingsTable, pendingChangeNotices, testPaymentIntents, users } from '../../../db/schema';
+import { bookings as bookingsTable, emergencyContacts, pendingChangeNotices, testPaymentIntents, users } from '../../../db/schema';
 import type { TestClient, TestServer } from '../../helpers/api';
 import { outbox } from '../../helpers/fixtures';
 import { addUser, type Cast, classForm, clientFor, startWithCast } from '../classes/helpers';
@@ -246,6 +246,7 @@ describe('moving a booking to the offered session with one click', () => {
     await bookAndPay(kit.client, stormy.id, 20, 2);
     await bookAndPay(lou.client, sunny.id, 20); // 2 of the 3 spots left
     const joOld = await bookingOn(jo.client, stormy.id);
+    await server.ctx.db.write((tx) => tx.insert(emergencyContacts).values({ bookingId: joOld.id, name: 'Pat Jo', phone: '+14155550100' }));
     // No offer yet: nothing to move to.
     expect((await move(jo.client, joOld.id)).body.message).toBe('No other session is offered for this booking.');
     await refreshConditions(server.ctx);
@@ -274,6 +275,7 @@ describe('moving a booking to the offered session with one click', () => {
     expect(intent.refundedCents).toBe(0);
     expect(rows.reduce((sum, b) => sum + b.amountCents - (b.refundAmountCents ?? 0), 0)).toBe(intent.amountCents - intent.refundedCents);
     expect(rows.find((b) => b.id === joNew.id)!.paymentIntentId).toBe(joIntent);
+    expect((await server.ctx.db.select().from(emergencyContacts).where(eq(emergencyContacts.bookingId, joNew.id)).get())?.name).toBe('Pat Jo');
     // Sunny Stretch now has 0 of 3 left: Kit's 2 spots do not fit, and their booking stays as it was.
     const kitOld = await bookingOn(kit.client, stormy.id);
     const full = await move(kit.client, kitOld.id);

@@ -59,7 +59,7 @@ export function BookingItem({
         </div>
         <ClassFacts cls={cls} spots={`${spotCount(spots)} booked`} />
         {tab === 'upcoming' && conditions && booking.status !== 'cancelled' && <ConditionsPanel conditions={conditions.conditions} watch={conditions.watch} compact />}
-        {booking.classChangedAt && booking.status !== 'cancelled' && !cls.deleted && (
+        {booking.classChangedAt && !offerStart && booking.status !== 'cancelled' && !cls.deleted && (
           <p className="rounded-xl border border-amber-400 bg-amber-50 p-3 text-sm text-amber-950 dark:bg-amber-950/40 dark:text-amber-100" role="note">
             <span className="font-semibold">Changed by the coach.</span> The time and place above are the new ones; you can cancel with a full refund until the class starts.
           </p>
