@@ -81,7 +81,7 @@ describe('API docs', () => {
 
 describe('API docs cover every route', () => {
   // Calls that take no body by design: logout (here or everywhere), approve, cancel, onboarding (empty JSON), the raw-body webhook, answering a waitlist offer, feed reset.
-  const NO_BODY = new Set(['POST /api/logout', 'POST /api/logout/everywhere', 'PUT /api/admin/coaches/{id}/approve', 'PUT /api/bookings/{id}/cancel', 'POST /api/payment/webhook', 'POST /api/coaches/{id}/stripe-onboarding', 'POST /api/waitlist/{id}/accept', 'POST /api/waitlist/{id}/decline', 'POST /api/calendar/reset']);
+  const NO_BODY = new Set(['POST /api/logout', 'POST /api/logout/everywhere', 'PUT /api/admin/coaches/{id}/approve', 'PUT /api/bookings/{id}/cancel', 'POST /api/payment/webhook', 'POST /api/coaches/{id}/stripe-onboarding', 'POST /api/waitlist/{id}/accept', 'POST /api/waitlist/{id}/decline', 'POST /api/calendar/reset', 'POST /api/bookings/{id}/move-to-offered-session']);
 
   test('every write documents its body, every path its parameters, every call a success answer', async () => {
     const doc = (await server.client().get('/api/docs/json')).body as { paths: Record<string, Record<string, any>> };
