@@ -18,7 +18,7 @@ const steps: Step[] = [
   // browser takes only model.ts files and types from api/ (.dependency-cruiser.cjs).
   { name: 'import boundaries', cmd: ['bun', 'scripts/lint-deps.ts'], counts: false },
   // One formatter for the whole tree (biome.json: 140 columns); `npm run format` applies it.
-  { name: 'format', cmd: ['node_modules/.bin/biome', 'format', '.'], counts: false },
+  { name: 'format', cmd: ['node', 'node_modules/@biomejs/biome/bin/biome', 'format', '.'], counts: false },
   { name: 'build', cmd: ['bun', '--bun', 'astro', 'build'], counts: false },
   { name: 'api and unit tests', cmd: ['bun', 'test', '--timeout=60000', './api', './db', './site/lib', './tests/api'], counts: true },
   // The same API tests with every test server's database on a local sqld (libSQL's server): DATABASE_URL=http://...
