@@ -27,7 +27,8 @@ module.exports = {
     ...withExceptions(
       {
         name: 'no-feature-to-feature',
-        comment: 'A feature folder under api/ imports nothing from another one but its model.ts (payload schemas and types): shared booking logic lives in api/spots, helpers in api/lib.',
+        comment:
+          'A feature folder under api/ imports nothing from another one but its model.ts (payload schemas and types): shared booking logic lives in api/spots, helpers in api/lib.',
         severity: 'error',
         from: { path: '^api/([^/]+)/' },
         to: { path: '^api/[^/]+/', pathNot: ['^api/$1/', ...SHARED_API, MODEL] },
@@ -36,7 +37,8 @@ module.exports = {
     ),
     {
       name: 'domain-imports-only-db-lib-errors',
-      comment: 'The booking domain (api/spots) is called by the features, never the other way round: it imports only db/, api/lib and api/errors.',
+      comment:
+        'The booking domain (api/spots) is called by the features, never the other way round: it imports only db/, api/lib and api/errors.',
       severity: 'error',
       from: { path: '^api/spots/' },
       to: { path: '^api/', pathNot: ['^api/spots/', '^api/lib/', '^api/errors\\.ts$'] },

@@ -35,46 +35,52 @@ import { updateClass } from './classes/update';
 export function createApi(ctx: AppContext) {
   // The booking domain (api/spots) announces the waitlist offers a write made once it commits, through here.
   ctx.announceOffers ??= () => announceNewOffers(ctx);
-  return new Elysia({ prefix: '/api' })
-    .error({ DomainError })
-    // Security headers are static: Elysia writes them into every response without a per-request hook.
-    .headers(API_HEADERS)
-    // Right after parsing, before validation: a hostile, deeply nested body would otherwise tie the server up for
-    // seconds inside the validation error's JSON.stringify and end in a stack overflow (a 500).
-    .onTransform({ as: 'global' }, ({ body }) => {
-      if (body !== null && typeof body === 'object' && nestsDeeperThan(body, MAX_BODY_DEPTH)) {
-        throw badRequest('The request body is nested too deeply.');
-      }
-    })
-    .onError(answerApiError)
-    .use(docsRoutes())
-    .use(healthRoutes(ctx))
-    .use(authRoutes(ctx))
-    .use(userRoutes(ctx))
-    .use(adminRoutes(ctx))
-    .use(waiverRoutes(ctx))
-    .use(uploadRoutes(ctx))
-    .use(catalogRoutes(ctx))
-    .use(contactRoutes(ctx))
-    .use(blogRoutes(ctx))
-    .use(classRoutes(ctx))
-    // A weather call that moves a class runs class management's edit of that session (change notices included).
-    .use(conditionsRoutes(ctx, { editClass: (c, by, id, changes) => updateClass(c, by, id, changes, 'this') }))
-    .use(customerRoutes(ctx))
-    .use(blogAdminRoutes(ctx))
-    // Feature routes are added below, one line each.
-    .use(bookingRoutes(ctx))
-    .use(waitlistRoutes(ctx, { openCheckout: openIntent }))
-    .use(paymentRoutes(ctx))
-    .use(payoutRoutes(ctx))
-    .use(earningsRoutes(ctx))
-    .use(reviewRoutes(ctx))
-    .use(calendarRoutes(ctx))
-    .use(attendeeRoutes(ctx))
-    .all('/*', ({ set }) => {
-      set.status = 404;
-      return { message: 'Not found.' };
-    }, { detail: { hide: true } });
+  return (
+    new Elysia({ prefix: '/api' })
+      .error({ DomainError })
+      // Security headers are static: Elysia writes them into every response without a per-request hook.
+      .headers(API_HEADERS)
+      // Right after parsing, before validation: a hostile, deeply nested body would otherwise tie the server up for
+      // seconds inside the validation error's JSON.stringify and end in a stack overflow (a 500).
+      .onTransform({ as: 'global' }, ({ body }) => {
+        if (body !== null && typeof body === 'object' && nestsDeeperThan(body, MAX_BODY_DEPTH)) {
+          throw badRequest('The request body is nested too deeply.');
+        }
+      })
+      .onError(answerApiError)
+      .use(docsRoutes())
+      .use(healthRoutes(ctx))
+      .use(authRoutes(ctx))
+      .use(userRoutes(ctx))
+      .use(adminRoutes(ctx))
+      .use(waiverRoutes(ctx))
+      .use(uploadRoutes(ctx))
+      .use(catalogRoutes(ctx))
+      .use(contactRoutes(ctx))
+      .use(blogRoutes(ctx))
+      .use(classRoutes(ctx))
+      // A weather call that moves a class runs class management's edit of that session (change notices included).
+      .use(conditionsRoutes(ctx, { editClass: (c, by, id, changes) => updateClass(c, by, id, changes, 'this') }))
+      .use(customerRoutes(ctx))
+      .use(blogAdminRoutes(ctx))
+      // Feature routes are added below, one line each.
+      .use(bookingRoutes(ctx))
+      .use(waitlistRoutes(ctx, { openCheckout: openIntent }))
+      .use(paymentRoutes(ctx))
+      .use(payoutRoutes(ctx))
+      .use(earningsRoutes(ctx))
+      .use(reviewRoutes(ctx))
+      .use(calendarRoutes(ctx))
+      .use(attendeeRoutes(ctx))
+      .all(
+        '/*',
+        ({ set }) => {
+          set.status = 404;
+          return { message: 'Not found.' };
+        },
+        { detail: { hide: true } },
+      )
+  );
 }
 
 export type Api = ReturnType<typeof createApi>;

@@ -38,7 +38,11 @@ export function startBackgroundJobs(ctx: AppContext): { stop(): void; jobs: JobH
       },
     }),
     // Change notices whose window has ended (api/notices/changes.ts), checked at least twice per window.
-    scheduleJob(ctx, { name: 'change-notices', everyMs: Math.min(30_000, Math.max(1_000, ctx.env.changeNoticeWindowMs / 2)), run: sendDueChangeNotices }),
+    scheduleJob(ctx, {
+      name: 'change-notices',
+      everyMs: Math.min(30_000, Math.max(1_000, ctx.env.changeNoticeWindowMs / 2)),
+      run: sendDueChangeNotices,
+    }),
     // Booking emails queued in the outbox that their own process did not send (it died, or its send failed and
     // the backoff has passed): each row is claimed in the database, so it goes out once (api/notices/outbox.ts).
     scheduleJob(ctx, { name: 'booking-outbox', everyMs: OUTBOX_EVERY_MS, leaseMs: ctx.env.outboxLeaseMs, run: flushOutbox }),
@@ -51,7 +55,12 @@ export function startBackgroundJobs(ctx: AppContext): { stop(): void; jobs: JobH
   ];
   // Forecasts and AQI for the classes of the next 7 days, into the database cache pages read (api/conditions);
   // tried at once on start, so a fresh demo shows its forecasts within seconds rather than after the first period.
-  const conditions = scheduleJob(ctx, { name: 'refresh-conditions', everyMs: REFRESH_CONDITIONS_EVERY_MS, run: refreshConditions, leaseMs: 10 * 60_000 });
+  const conditions = scheduleJob(ctx, {
+    name: 'refresh-conditions',
+    everyMs: REFRESH_CONDITIONS_EVERY_MS,
+    run: refreshConditions,
+    leaseMs: 10 * 60_000,
+  });
   jobs.push(conditions);
   // The weather call 24 h and 3 h before a class whose forecast reaches its policy, and the minimum class size
   // at its decision time (api/conditions).

@@ -34,7 +34,8 @@ function readWorkers(production: boolean): number {
 function readReminderLead(): number {
   const raw = read('REMINDER_LEAD_HOURS') ?? '24';
   const hours = Number(raw);
-  if (!Number.isFinite(hours) || hours <= 0 || hours > 24 * 14) throw new SettingError(`REMINDER_LEAD_HOURS must be a number of hours above 0 and at most 336, got "${raw}"`);
+  if (!Number.isFinite(hours) || hours <= 0 || hours > 24 * 14)
+    throw new SettingError(`REMINDER_LEAD_HOURS must be a number of hours above 0 and at most 336, got "${raw}"`);
   return hours;
 }
 
@@ -42,7 +43,8 @@ function readReminderLead(): number {
 function readChangeNoticeWindow(): number {
   const raw = read('CHANGE_NOTICE_WINDOW_SECONDS') ?? '120';
   const seconds = Number(raw);
-  if (!Number.isFinite(seconds) || seconds < 1 || seconds > 3600) throw new SettingError(`CHANGE_NOTICE_WINDOW_SECONDS must be a number of seconds from 1 to 3600, got "${raw}"`);
+  if (!Number.isFinite(seconds) || seconds < 1 || seconds > 3600)
+    throw new SettingError(`CHANGE_NOTICE_WINDOW_SECONDS must be a number of seconds from 1 to 3600, got "${raw}"`);
   return seconds * 1000;
 }
 
@@ -51,7 +53,8 @@ function readChangeNoticeWindow(): number {
 function readOutboxLease(): number {
   const raw = read('OUTBOX_LEASE_SECONDS') ?? '60';
   const seconds = Number(raw);
-  if (!Number.isFinite(seconds) || seconds < 1 || seconds > 3600) throw new SettingError(`OUTBOX_LEASE_SECONDS must be a number of seconds from 1 to 3600, got "${raw}"`);
+  if (!Number.isFinite(seconds) || seconds < 1 || seconds > 3600)
+    throw new SettingError(`OUTBOX_LEASE_SECONDS must be a number of seconds from 1 to 3600, got "${raw}"`);
   return seconds * 1000;
 }
 
@@ -78,7 +81,9 @@ checkUploadsAreShared();
 function readS3(bucket: string) {
   const endpoint = read('S3_ENDPOINT');
   const region = read('S3_REGION') ?? read('AWS_REGION');
-  const publicUrl = read('S3_PUBLIC_URL') ?? (endpoint ? `${endpoint.replace(/\/$/, '')}/${bucket}` : `https://${bucket}.s3.${region ?? 'us-east-1'}.amazonaws.com`);
+  const publicUrl =
+    read('S3_PUBLIC_URL') ??
+    (endpoint ? `${endpoint.replace(/\/$/, '')}/${bucket}` : `https://${bucket}.s3.${region ?? 'us-east-1'}.amazonaws.com`);
   if (!/^https?:\/\//.test(publicUrl)) throw new SettingError(`S3_PUBLIC_URL must start with http:// or https://, got "${publicUrl}"`);
   return {
     bucket,
@@ -112,7 +117,8 @@ function readConditions(production: boolean, publicUrl: string) {
   if (!['nws', 'sample', 'off'].includes(weather)) throw new SettingError(`WEATHER must be nws, sample or off, got "${weather}"`);
   const airNowKey = read('AIRNOW_API_KEY');
   const airQuality = read('AIR_QUALITY') ?? (airNowKey ? 'airnow' : weather === 'sample' ? 'sample' : 'off');
-  if (!['airnow', 'sample', 'off'].includes(airQuality)) throw new SettingError(`AIR_QUALITY must be airnow, sample or off, got "${airQuality}"`);
+  if (!['airnow', 'sample', 'off'].includes(airQuality))
+    throw new SettingError(`AIR_QUALITY must be airnow, sample or off, got "${airQuality}"`);
   return {
     weather: weather as 'nws' | 'sample' | 'off',
     airQuality: airQuality as 'airnow' | 'sample' | 'off',
@@ -132,8 +138,10 @@ const payments = readPaymentSettings(read, production);
 function readSeedToday(): string | null {
   const raw = read('SEED_TODAY');
   if (raw === undefined) return null;
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(raw) || Number.isNaN(Date.parse(`${raw}T12:00:00Z`))) throw new SettingError(`SEED_TODAY must be a day as YYYY-MM-DD, got "${raw}"`);
-  if (production && !payments.announceTestPayments) throw new SettingError('SEED_TODAY moves the clock, for tests and demos only: in production it needs PAYMENTS=test');
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(raw) || Number.isNaN(Date.parse(`${raw}T12:00:00Z`)))
+    throw new SettingError(`SEED_TODAY must be a day as YYYY-MM-DD, got "${raw}"`);
+  if (production && !payments.announceTestPayments)
+    throw new SettingError('SEED_TODAY moves the clock, for tests and demos only: in production it needs PAYMENTS=test');
   return raw;
 }
 

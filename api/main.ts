@@ -16,7 +16,10 @@ if (!worker && ctx.env.seed) await seedIfEmpty(ctx);
 // A seed or a process stopped without closing can leave a write-ahead log as large as the data (63 MB after
 // SEED=scale): folded in now, not by the first write's automatic checkpoint while requests wait (140 ms here).
 if (!worker) await ctx.db.checkpoint();
-if (!worker) console.log(`[fogline] database ready in ${Math.round(performance.now() - startedAt)} ms (migrations applied${ctx.env.seed ? ', demo data seeded if empty' : ''})`);
+if (!worker)
+  console.log(
+    `[fogline] database ready in ${Math.round(performance.now() - startedAt)} ms (migrations applied${ctx.env.seed ? ', demo data seeded if empty' : ''})`,
+  );
 const site = await loadSite();
 if (!site && !worker) console.warn('[fogline] dist/ not found: run `bun run build` first. Serving the API only.');
 const workers = ctx.env.workers;

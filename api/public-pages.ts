@@ -30,15 +30,24 @@ const SHARED = { sameForEveryone: true };
 const cardTags = (items: readonly { id: number; coachId: number }[]) => items.flatMap((c) => [classTag(c.id), coachTag(c.coachId)]);
 
 export function cachedHomePageData(locals: Locals) {
-  return cachedData(locals, 'home', () => homePageData(locals.ctx), (d) =>
-    d.classes && d.coaches && d.categories && d.cities ? { tags: [CLASSES, COACHES, CATEGORIES, ...cardTags(d.classes)], classes: d.classes } : null,
+  return cachedData(
+    locals,
+    'home',
+    () => homePageData(locals.ctx),
+    (d) =>
+      d.classes && d.coaches && d.categories && d.cities
+        ? { tags: [CLASSES, COACHES, CATEGORIES, ...cardTags(d.classes)], classes: d.classes }
+        : null,
     SHARED,
   );
 }
 
 export function cachedBrowsePageData(locals: Locals, filters: ClassFilters, pageSize: number) {
-  return cachedData(locals, `browse:${pageSize}:${classFiltersToQuery(filters)}`, () => browsePageData(locals.ctx, filters, pageSize), (d) =>
-    d.page ? { tags: [CLASSES, COACHES, CATEGORIES, ...cardTags(d.page.items)], classes: d.page.items } : null,
+  return cachedData(
+    locals,
+    `browse:${pageSize}:${classFiltersToQuery(filters)}`,
+    () => browsePageData(locals.ctx, filters, pageSize),
+    (d) => (d.page ? { tags: [CLASSES, COACHES, CATEGORIES, ...cardTags(d.page.items)], classes: d.page.items } : null),
     SHARED,
   );
 }
@@ -55,30 +64,58 @@ async function classPageWithConditions(ctx: AppContext, id: number) {
 }
 
 export function cachedClassPageData(locals: Locals, id: number) {
-  return cachedData(locals, `class:${id}`, () => classPageWithConditions(locals.ctx, id), (d) => {
-    if (!d) return null;
-    const { item } = d;
-    // A series session's schedule is drawn from its parent row; the coach tab and reviews from the coach; the
-    // forecast from its cache rows (their triggers bump 'conditions:<key>' when the job writes a newer one).
-    const tags = [classTag(item.id), coachTag(item.coachId), CATEGORIES, ...(item.parentClassId !== null ? [classTag(item.parentClassId)] : []), ...d.conditionsTags];
-    return { tags, classes: [item] };
-  });
+  return cachedData(
+    locals,
+    `class:${id}`,
+    () => classPageWithConditions(locals.ctx, id),
+    (d) => {
+      if (!d) return null;
+      const { item } = d;
+      // A series session's schedule is drawn from its parent row; the coach tab and reviews from the coach; the
+      // forecast from its cache rows (their triggers bump 'conditions:<key>' when the job writes a newer one).
+      const tags = [
+        classTag(item.id),
+        coachTag(item.coachId),
+        CATEGORIES,
+        ...(item.parentClassId !== null ? [classTag(item.parentClassId)] : []),
+        ...d.conditionsTags,
+      ];
+      return { tags, classes: [item] };
+    },
+  );
 }
 
 export function cachedCoachesData(locals: Locals, q: string, pageSize: number) {
-  return cachedData(locals, `coaches:${pageSize}:${q.trim().toLowerCase()}`, () => coachDirectoryData(locals.ctx, q, pageSize), (d) => (d ? { tags: [COACHES, CATEGORIES] } : null), SHARED);
+  return cachedData(
+    locals,
+    `coaches:${pageSize}:${q.trim().toLowerCase()}`,
+    () => coachDirectoryData(locals.ctx, q, pageSize),
+    (d) => (d ? { tags: [COACHES, CATEGORIES] } : null),
+    SHARED,
+  );
 }
 
 export function cachedCoachPageData(locals: Locals, id: number) {
-  return cachedData(locals, `coach:${id}`, () => coachPageData(locals.ctx, id), (d) => {
-    if (!d) return null;
-    const shown = [...d.upcoming.items, ...d.past.items];
-    return { tags: [coachTag(id), CATEGORIES, ...shown.map((c) => classTag(c.id))], classes: shown };
-  }, SHARED);
+  return cachedData(
+    locals,
+    `coach:${id}`,
+    () => coachPageData(locals.ctx, id),
+    (d) => {
+      if (!d) return null;
+      const shown = [...d.upcoming.items, ...d.past.items];
+      return { tags: [coachTag(id), CATEGORIES, ...shown.map((c) => classTag(c.id))], classes: shown };
+    },
+    SHARED,
+  );
 }
 
 export function cachedPublishedPosts(locals: Locals) {
-  return cachedData(locals, 'blog', () => listPublishedPosts(locals.ctx.db), () => ({ tags: [BLOG] }));
+  return cachedData(
+    locals,
+    'blog',
+    () => listPublishedPosts(locals.ctx.db),
+    () => ({ tags: [BLOG] }),
+  );
 }
 
 /** A post by slug (drafts too for admins, kept apart), or null when there is none. */

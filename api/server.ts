@@ -54,7 +54,9 @@ export interface StartOptions {
 
 export function startServer({ ctx, port = ctx.env.port, hostname = '0.0.0.0', site = null, reusePort = false }: StartOptions) {
   const api = createApi(ctx);
-  const staticFiles = site ? loadStaticFiles(site.clientDir, ctx.env.announceTestPayments ? TEST_PAYMENTS_BANNER : null) : new Map<string, StaticFile>();
+  const staticFiles = site
+    ? loadStaticFiles(site.clientDir, ctx.env.announceTestPayments ? TEST_PAYMENTS_BANNER : null)
+    : new Map<string, StaticFile>();
   const securityHeaders = pageSecurityHeaders(ctx.env, site?.inlineScripts ?? []);
   // Public pages come from the render cache (api/render-cache), dropped by tag when any process writes.
   const renderCache = site ? attachRenderCache(ctx) : null;
@@ -73,7 +75,11 @@ export function startServer({ ctx, port = ctx.env.port, hostname = '0.0.0.0', si
       if (path === '/api' || path.startsWith('/api/')) {
         // The client's address for per-address limits, as TRUST_PROXY says, replacing any client-sent value. Only
         // writes are limited per address, so a GET is not resolved (the hot path) and just loses a client's value.
-        if (request.method !== 'GET') request.headers.set(CLIENT_IP_HEADER, resolveClientAddress(request.headers, srv.requestIP(request)?.address ?? '', ctx.env.trustProxy));
+        if (request.method !== 'GET')
+          request.headers.set(
+            CLIENT_IP_HEADER,
+            resolveClientAddress(request.headers, srv.requestIP(request)?.address ?? '', ctx.env.trustProxy),
+          );
         else if (request.headers.has(CLIENT_IP_HEADER)) request.headers.delete(CLIENT_IP_HEADER);
         let admitted = guardApiRequest(request, ctx);
         if (admitted instanceof Promise) admitted = await admitted;
@@ -85,9 +91,11 @@ export function startServer({ ctx, port = ctx.env.port, hostname = '0.0.0.0', si
       if (admittedPage instanceof Promise) admittedPage = await admittedPage;
       if (admittedPage instanceof Response) return admittedPage;
       request = admittedPage;
-      const render = async (locals: Record<string, unknown>, page = request) => withSecurityHeaders(await site!.renderPage(page, locals, srv.requestIP(request)?.address), securityHeaders, request);
+      const render = async (locals: Record<string, unknown>, page = request) =>
+        withSecurityHeaders(await site!.renderPage(page, locals, srv.requestIP(request)?.address), securityHeaders, request);
       // The visitor's header and bottom bar, from the not-found page rendered for them (api/render-cache/chrome.ts).
-      const renderChrome = () => render({ ctx, chromePath: path }, new Request(new URL('/__chrome', request.url), { headers: request.headers }));
+      const renderChrome = () =>
+        render({ ctx, chromePath: path }, new Request(new URL('/__chrome', request.url), { headers: request.headers }));
       const finish = (response: Response) => compressResponse(withSecurityHeaders(response, securityHeaders, request), request);
       if (request.method === 'GET' || request.method === 'HEAD') {
         const file = staticFiles.get(path);

@@ -75,7 +75,9 @@ describe('embedded file: pragmas on every connection', () => {
     const db = await open(newFile());
     await migrateDb(db);
     const holder = await db.client.transaction('read');
-    const fresh = db.client.execute("insert into bookings (class_id, user_id, status, quantity, created_at, updated_at) values (999, 999, 'confirmed', 1, 0, 0)");
+    const fresh = db.client.execute(
+      "insert into bookings (class_id, user_id, status, quantity, created_at, updated_at) values (999, 999, 'confirmed', 1, 0, 0)",
+    );
     await expect(fresh).rejects.toThrow(/FOREIGN KEY/);
     holder.close();
   });
@@ -114,7 +116,11 @@ describe.skipIf(!sqldBinary())('sqld', () => {
     const url = await (await sharedSqld()).newDatabase();
     const [a, b] = [await open(url), await open(url)];
     await migrateDb(a);
-    await expect(a.client.execute("insert into bookings (class_id, user_id, status, quantity, created_at, updated_at) values (999, 999, 'confirmed', 1, 0, 0)")).rejects.toThrow(/FOREIGN KEY/);
+    await expect(
+      a.client.execute(
+        "insert into bookings (class_id, user_id, status, quantity, created_at, updated_at) values (999, 999, 'confirmed', 1, 0, 0)",
+      ),
+    ).rejects.toThrow(/FOREIGN KEY/);
     await a.client.execute('create table counter (n integer not null)');
     await a.client.execute('insert into counter values (0)');
     const bump = (db: Db) =>

@@ -54,7 +54,9 @@ try {
     const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))]!;
     const budgeted = ['/', '/classes', classPath, coachPath].includes(path);
     const verdict = budgeted ? check(at(0.5) < SERVER_P50_MS, `server p50 of ${path} is ${at(0.5).toFixed(1)} ms`) : '-';
-    console.log(`${path.padEnd(24)} ${at(0.5).toFixed(1).padStart(6)} ${at(0.95).toFixed(1).padStart(8)} ${times.at(-1)!.toFixed(1).padStart(8)} ${(bytes / 1024).toFixed(1).padStart(7)}   ${verdict}`);
+    console.log(
+      `${path.padEnd(24)} ${at(0.5).toFixed(1).padStart(6)} ${at(0.95).toFixed(1).padStart(8)} ${times.at(-1)!.toFixed(1).padStart(8)} ${(bytes / 1024).toFixed(1).padStart(7)}   ${verdict}`,
+    );
   }
 
   // ---- first-load JavaScript and images, in Chromium
@@ -62,7 +64,18 @@ try {
   console.log('page                     JS files  JS KB gz  map code  imgs unsized  layout shift  budget');
   const browser = await launchBrowser();
   try {
-    const budgets: [string, number][] = [['/', JS_BUDGET_BYTES], ['/classes', JS_BUDGET_BYTES], [classPath, Infinity], [coachPath, Infinity], ['/coaches', Infinity], ['/contact', Infinity], ['/about', 0], ['/faq', 0], ['/blog', 0], [postPath, 0]];
+    const budgets: [string, number][] = [
+      ['/', JS_BUDGET_BYTES],
+      ['/classes', JS_BUDGET_BYTES],
+      [classPath, Infinity],
+      [coachPath, Infinity],
+      ['/coaches', Infinity],
+      ['/contact', Infinity],
+      ['/about', 0],
+      ['/faq', 0],
+      ['/blog', 0],
+      [postPath, 0],
+    ];
     for (const [path, budget] of budgets) {
       const guard = await newContext(browser, DESKTOP);
       const page = await guard.page();
@@ -71,7 +84,10 @@ try {
         if (response.request().resourceType() !== 'script') return;
         scripts.push({
           url: response.url(),
-          bytes: response.request().sizes().then((s) => s.responseBodySize),
+          bytes: response
+            .request()
+            .sizes()
+            .then((s) => s.responseBodySize),
           encoding: response.headers()['content-encoding'] ?? null,
           cache: response.headers()['cache-control'] ?? null,
         });
@@ -79,19 +95,25 @@ try {
       await page.addInitScript(() => {
         (window as unknown as { __cls: number }).__cls = 0;
         new PerformanceObserver((list) => {
-          for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) if (!entry.hadRecentInput) (window as unknown as { __cls: number }).__cls += entry.value;
+          for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[])
+            if (!entry.hadRecentInput) (window as unknown as { __cls: number }).__cls += entry.value;
         }).observe({ type: 'layout-shift', buffered: true });
       });
       await page.goto(base + path, { waitUntil: 'networkidle' });
       const jsBytes = (await Promise.all(scripts.map((s) => s.bytes))).reduce((a, b) => a + b, 0);
       const mapCode = scripts.some((s) => /GoogleMap|googleapis|markerclusterer|js-api-loader/i.test(s.url));
-      const unsized = await page.$$eval('img', (imgs) => imgs.filter((img) => !img.getAttribute('width') || !img.getAttribute('height')).length);
+      const unsized = await page.$$eval(
+        'img',
+        (imgs) => imgs.filter((img) => !img.getAttribute('width') || !img.getAttribute('height')).length,
+      );
       const cls = await page.evaluate(() => (window as unknown as { __cls: number }).__cls);
       for (const s of scripts) {
         if (s.url.includes('/_astro/') && !(s.cache ?? '').includes('immutable')) failures.push(`${s.url} is not cached as immutable`);
       }
       const verdicts = [
-        budget === Infinity ? 'ok' : check(jsBytes <= budget, `${path} loads ${(jsBytes / 1024).toFixed(1)} KB of JavaScript (budget ${budget / 1024} KB)`),
+        budget === Infinity
+          ? 'ok'
+          : check(jsBytes <= budget, `${path} loads ${(jsBytes / 1024).toFixed(1)} KB of JavaScript (budget ${budget / 1024} KB)`),
         check(!mapCode, `${path} loads map code on first load`),
         check(unsized === 0, `${path} has ${unsized} images without width and height`),
         check(cls < 0.01, `${path} shifts layout by ${cls.toFixed(3)}`),
@@ -114,7 +136,9 @@ try {
   if (asset) {
     const js = await fetch(base + asset, { headers: { 'accept-encoding': 'gzip' }, decompress: false } as RequestInit);
     check((js.headers.get('cache-control') ?? '').includes('immutable'), 'hashed assets are not immutable');
-    console.log(`\nHeaders: HTML content-encoding=${home.headers.get('content-encoding')}; ${asset}: content-encoding=${js.headers.get('content-encoding') ?? 'none (small file)'}, cache-control="${js.headers.get('cache-control')}"`);
+    console.log(
+      `\nHeaders: HTML content-encoding=${home.headers.get('content-encoding')}; ${asset}: content-encoding=${js.headers.get('content-encoding') ?? 'none (small file)'}, cache-control="${js.headers.get('cache-control')}"`,
+    );
   }
 } finally {
   await product.stop();

@@ -23,12 +23,18 @@ const [secondsArg, connectionsArg] = args.filter((arg) => !arg.startsWith('--'))
 if (args.includes('--rush')) {
   // Bun's fetch keeps 256 requests in flight unless told otherwise: a burst of 1,000 must leave at once.
   if (!process.env.BUN_CONFIG_MAX_HTTP_REQUESTS) {
-    const again = spawn(['bun', ...process.argv.slice(1)], { env: { ...process.env, BUN_CONFIG_MAX_HTTP_REQUESTS: '4096' }, stdout: 'inherit', stderr: 'inherit' });
+    const again = spawn(['bun', ...process.argv.slice(1)], {
+      env: { ...process.env, BUN_CONFIG_MAX_HTTP_REQUESTS: '4096' },
+      stdout: 'inherit',
+      stderr: 'inherit',
+    });
     process.exit(await again.exited);
   }
   const [seconds = '8', ...customers] = args.filter((arg) => !arg.startsWith('--'));
   const counts = customers.length ? customers.map(Number) : [200, 1000];
-  console.log(`Fogline rush (issue 23): ${counts.join(' and ')} signed-in customers booking free classes, a burst then ${seconds}s one after another, NODE_ENV=production, ${navigator.hardwareConcurrency} cores shared with the load generator`);
+  console.log(
+    `Fogline rush (issue 23): ${counts.join(' and ')} signed-in customers booking free classes, a burst then ${seconds}s one after another, NODE_ENV=production, ${navigator.hardwareConcurrency} cores shared with the load generator`,
+  );
   console.log(`${'users'.padStart(5)}  ${'database'.padEnd(28)} ${'bookings'.padStart(9)} ${'p50'.padStart(9)} ${'p99'.padStart(9)}`);
   const profileDir = args.includes('--profile') ? mkdtempSync(join(tmpdir(), 'fogline-rush-profile-')) : undefined;
   const budgets = await benchRush({ seconds: Number(seconds), customers: counts, profileDir });
@@ -47,7 +53,9 @@ if (process.env.BENCH_SKIP_BUILD !== '1' || !existsSync(join(root, process.env.D
 
 const startedAt = performance.now();
 const product = await startProduct(scale ? 'scale' : 'demo');
-console.log(`\nFogline benchmark (${scale ? 'SEED=scale' : 'demo data'}, server ready in ${((performance.now() - startedAt) / 1000).toFixed(1)} s): ${connections} connections, ${seconds}s per target, loopback, ${navigator.hardwareConcurrency} cores shared with the load generator (${wrk ? 'wrk' : 'scripts/bench/load.ts'})`);
+console.log(
+  `\nFogline benchmark (${scale ? 'SEED=scale' : 'demo data'}, server ready in ${((performance.now() - startedAt) / 1000).toFixed(1)} s): ${connections} connections, ${seconds}s per target, loopback, ${navigator.hardwareConcurrency} cores shared with the load generator (${wrk ? 'wrk' : 'scripts/bench/load.ts'})`,
+);
 
 if (scale) {
   const budgets: Budget[] = [];
@@ -68,7 +76,9 @@ const targets: { name: string; path: string }[] = [
   { name: 'GET /api/health', path: '/api/health' },
   { name: 'GET /', path: '/' },
 ];
-const classes = await fetch(`${base}/api/classes`).then((r) => (r.ok ? r.json() : null)).catch(() => null);
+const classes = await fetch(`${base}/api/classes`)
+  .then((r) => (r.ok ? r.json() : null))
+  .catch(() => null);
 const list = (Array.isArray(classes) ? classes : classes?.items) as { id: number; coachId?: number; startTime?: string }[] | undefined;
 if (list) {
   targets.push({ name: 'GET /api/classes', path: '/api/classes' });
@@ -77,9 +87,14 @@ if (list) {
   if (upcoming) targets.push({ name: 'GET /classes/{id}', path: `/classes/${upcoming.id}` });
   if (upcoming?.coachId) targets.push({ name: 'GET /coaches/{id}', path: `/coaches/${upcoming.coachId}` });
 }
-const ceiling = await startCeiling(base, targets.map((t) => t.path));
+const ceiling = await startCeiling(
+  base,
+  targets.map((t) => t.path),
+);
 
-console.log(`${'target'.padEnd(20)} ${'req/s'.padStart(9)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)}   ${'ceiling req/s'.padStart(13)} ${'p99 ms'.padStart(8)}   ratio`);
+console.log(
+  `${'target'.padEnd(20)} ${'req/s'.padStart(9)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)}   ${'ceiling req/s'.padStart(13)} ${'p99 ms'.padStart(8)}   ratio`,
+);
 const rows: { name: string; ratio: number }[] = [];
 for (const target of targets) {
   const ours = await load(base + target.path, { connections, seconds, headers: { 'Accept-Encoding': 'gzip' } });
@@ -92,7 +107,8 @@ for (const target of targets) {
 }
 console.log(`\nserver memory after load: ${rssMb(product.pid).toFixed(0)} MB RSS`);
 const health = rows.find((r) => r.name === 'GET /api/health');
-if (health) console.log(`/api/health throughput is ${(health.ratio * 100).toFixed(0)}% of the bare Bun.serve ceiling (target: at least 70%).`);
+if (health)
+  console.log(`/api/health throughput is ${(health.ratio * 100).toFixed(0)}% of the bare Bun.serve ceiling (target: at least 70%).`);
 
 // Pages: server time for a single request at a time (the p50 the catalogue budget speaks of), when present.
 if (existsSync(join(root, 'scripts/bench-pages.ts'))) {

@@ -35,7 +35,14 @@ process.once('SIGTERM', stopAll);
 async function startFogline(name: string, listenPort: number): Promise<string> {
   const child = spawn(['bun', 'api/main.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: String(listenPort), DATA_DIR: dir, DATABASE_URL: sqld.url, UPLOADS: 'local', WORKERS: process.env.WORKERS ?? '1' },
+    env: {
+      ...process.env,
+      PORT: String(listenPort),
+      DATA_DIR: dir,
+      DATABASE_URL: sqld.url,
+      UPLOADS: 'local',
+      WORKERS: process.env.WORKERS ?? '1',
+    },
     stdout: 'pipe',
     stderr: 'inherit',
   });

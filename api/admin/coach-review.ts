@@ -14,7 +14,8 @@ import type { AdminUserRow, CoachApplication } from './model';
 import { toAdminUser } from './service';
 
 /** The cancellation email's reason for a suspended coach's classes (the customers are not told why). */
-const SUSPENDED_COACH_CANCELS = 'We are sorry: this class is no longer offered on Fogline, so your booking has been cancelled and everything you paid refunded.';
+const SUSPENDED_COACH_CANCELS =
+  'We are sorry: this class is no longer offered on Fogline, so your booking has been cancelled and everything you paid refunded.';
 
 async function loadUser(ctx: AppContext, id: number) {
   const row = await ctx.db.select().from(users).where(eq(users.id, id)).get();
@@ -28,7 +29,9 @@ export async function coachApplication(ctx: AppContext, coachId: number): Promis
   if (row.role !== 'coach') throw notFound('Coach not found.');
   const ids = row.areasOfExpertise ?? [];
   const [areas, payout, upcoming] = await Promise.all([
-    ids.length ? ctx.db.select({ id: categories.id, name: categories.name }).from(categories).where(inArray(categories.id, ids)) : Promise.resolve([]),
+    ids.length
+      ? ctx.db.select({ id: categories.id, name: categories.name }).from(categories).where(inArray(categories.id, ids))
+      : Promise.resolve([]),
     ctx.db.select().from(payoutAccounts).where(eq(payoutAccounts.userId, coachId)).get(),
     ctx.db
       .select({ n: count() })
@@ -47,7 +50,16 @@ export async function coachApplication(ctx: AppContext, coachId: number): Promis
 
 function notify(ctx: AppContext, to: string, subject: string, heading: string, paragraphs: string[]) {
   return ctx.mail
-    .send({ to, subject, ...renderEmail({ heading, preheader: paragraphs[1] ?? heading, paragraphs, footnote: 'You can reply to us from the Contact page on Fogline.' }) })
+    .send({
+      to,
+      subject,
+      ...renderEmail({
+        heading,
+        preheader: paragraphs[1] ?? heading,
+        paragraphs,
+        footnote: 'You can reply to us from the Contact page on Fogline.',
+      }),
+    })
     .catch((error) => console.error('[admin] could not send the email', subject, error));
 }
 
@@ -97,13 +109,21 @@ export async function suspendAccount(ctx: AppContext, admin: SessionUser, userId
     refunds = await cancelClassBookings(ctx, ids, 'admin', SUSPENDED_COACH_CANCELS);
     for (let i = 0; i < ids.length; i += 500) {
       const chunk = ids.slice(i, i + 500);
-      await ctx.db.write((tx) => tx.update(classes).set({ deletedAt: now, hiddenWithCoachAt: now }).where(and(inArray(classes.id, chunk), isNull(classes.deletedAt))));
+      await ctx.db.write((tx) =>
+        tx
+          .update(classes)
+          .set({ deletedAt: now, hiddenWithCoachAt: now })
+          .where(and(inArray(classes.id, chunk), isNull(classes.deletedAt))),
+      );
     }
   }
   if (!wasSuspended) {
     const paragraphs = [`Hi ${target.firstName},`, 'An admin suspended your Fogline account, for this reason:', reason];
-    if (target.role === 'coach') paragraphs.push('Your classes to come are no longer listed, and their customers have been refunded in full and told.');
-    paragraphs.push('You cannot sign in while the account is suspended. If you think this is a mistake, write to us from the Contact page.');
+    if (target.role === 'coach')
+      paragraphs.push('Your classes to come are no longer listed, and their customers have been refunded in full and told.');
+    paragraphs.push(
+      'You cannot sign in while the account is suspended. If you think this is a mistake, write to us from the Contact page.',
+    );
     await notify(ctx, target.email, 'Your Fogline account is suspended', 'Your account is suspended', paragraphs);
   }
   return { user: toAdminUser(toSessionUser({ ...target, suspendedAt: target.suspendedAt ?? now })), ...refunds };
@@ -126,8 +146,8 @@ export async function reinstateAccount(ctx: AppContext, admin: SessionUser, user
     return updated!;
   });
   const paragraphs = [`Hi ${user.firstName},`, 'An admin lifted the suspension of your Fogline account:', reason, 'You can sign in again.'];
-  if (user.role === 'coach') paragraphs.push('Your classes that have not started yet are listed again; bookings cancelled during the suspension stay cancelled.');
+  if (user.role === 'coach')
+    paragraphs.push('Your classes that have not started yet are listed again; bookings cancelled during the suspension stay cancelled.');
   await notify(ctx, user.email, 'Your Fogline account is active again', 'Your account is active again', paragraphs);
   return toAdminUser(toSessionUser(user));
 }
-

@@ -62,7 +62,9 @@ export function adminRoutes(ctx: AppContext) {
         detail: {
           tags,
           summary: 'Users, newest first (admin)',
-          description: 'Filters: role, approved (true or false), q (part of the name or email, any case). status: pending, approved, rejected, suspended or deleted.' + pagedDescription(PAGE_SIZE),
+          description:
+            'Filters: role, approved (true or false), q (part of the name or email, any case). status: pending, approved, rejected, suspended or deleted.' +
+            pagedDescription(PAGE_SIZE),
         },
       },
     )
@@ -76,19 +78,24 @@ export function adminRoutes(ctx: AppContext) {
         auth: 'admin',
         params: CoachIdParams,
         response: { 200: CoachApplication, 401: Message, 403: Message, 404: Message },
-        detail: { tags, summary: "A coach's application (admin)", description: 'Bio, areas of expertise, certifications, photo, payout status and where the application stands, read before Approve or Reject.' },
+        detail: {
+          tags,
+          summary: "A coach's application (admin)",
+          description:
+            'Bio, areas of expertise, certifications, photo, payout status and where the application stands, read before Approve or Reject.',
+        },
       },
     )
-    .put(
-      '/admin/coaches/:id/approve',
-      ({ params, user }) => approveCoach(ctx, requireRole(user, 'admin'), userIdOf(params.id)),
-      {
-        auth: 'admin',
-        params: CoachIdParams,
-        response: { 200: AdminUserRow, 401: Message, 403: Message, 404: Message },
-        detail: { tags, summary: 'Approve a coach (admin)', description: 'The coach can create classes from now on and is emailed that they were approved; the approval is in the audit log.' },
+    .put('/admin/coaches/:id/approve', ({ params, user }) => approveCoach(ctx, requireRole(user, 'admin'), userIdOf(params.id)), {
+      auth: 'admin',
+      params: CoachIdParams,
+      response: { 200: AdminUserRow, 401: Message, 403: Message, 404: Message },
+      detail: {
+        tags,
+        summary: 'Approve a coach (admin)',
+        description: 'The coach can create classes from now on and is emailed that they were approved; the approval is in the audit log.',
       },
-    )
+    })
     .put(
       '/admin/coaches/:id/reject',
       ({ params, user, body }) => rejectCoach(ctx, requireRole(user, 'admin'), userIdOf(params.id), body.reason),
@@ -97,7 +104,12 @@ export function adminRoutes(ctx: AppContext) {
         params: CoachIdParams,
         body: ReasonBody,
         response: { 200: AdminUserRow, 400: Message, 401: Message, 403: Message, 404: Message, 409: Message },
-        detail: { tags, summary: "Reject a coach's application (admin)", description: 'A pending application only (409 for an approved coach: suspend instead). The coach is emailed the reason; the rejection is in the audit log.' },
+        detail: {
+          tags,
+          summary: "Reject a coach's application (admin)",
+          description:
+            'A pending application only (409 for an approved coach: suspend instead). The coach is emailed the reason; the rejection is in the audit log.',
+        },
       },
     )
     .put(
@@ -134,7 +146,12 @@ export function adminRoutes(ctx: AppContext) {
         params: UserIdParams,
         body: ReasonBody,
         response: { 200: AdminUserRow, 400: Message, 401: Message, 403: Message, 404: Message, 409: Message },
-        detail: { tags, summary: 'Reinstate a suspended account (admin)', description: "The person can sign in again and is emailed; a coach's classes taken down with the suspension come back if they have not started. In the audit log." },
+        detail: {
+          tags,
+          summary: 'Reinstate a suspended account (admin)',
+          description:
+            "The person can sign in again and is emailed; a coach's classes taken down with the suspension come back if they have not started. In the audit log.",
+        },
       },
     )
     .get(
@@ -147,7 +164,12 @@ export function adminRoutes(ctx: AppContext) {
         auth: 'admin',
         params: UserIdParams,
         response: { 200: SupportUser, 401: Message, 403: Message, 404: Message },
-        detail: { tags, summary: "A user's page (admin)", description: 'The account, its newest 100 bookings (paid, refunded, still refundable, cancellable), its payments and every refund (support refunds with their reason, and what cancellations refunded). Amounts in dollars.' },
+        detail: {
+          tags,
+          summary: "A user's page (admin)",
+          description:
+            'The account, its newest 100 bookings (paid, refunded, still refundable, cancellable), its payments and every refund (support refunds with their reason, and what cancellations refunded). Amounts in dollars.',
+        },
       },
     )
     .post(
@@ -170,22 +192,32 @@ export function adminRoutes(ctx: AppContext) {
           tags,
           summary: 'Refund a booking, in full or in part (admin)',
           description:
-            'Refunds `amount` dollars through the payment provider, at most what is paid and not yet refunded (409 above it). The refund is recorded with its reason, the booking\'s refunded total grows by exactly that amount, the customer is emailed and the audit log keeps it. The booking keeps its status.',
+            "Refunds `amount` dollars through the payment provider, at most what is paid and not yet refunded (409 above it). The refund is recorded with its reason, the booking's refunded total grows by exactly that amount, the customer is emailed and the audit log keeps it. The booking keeps its status.",
         },
       },
     )
     .put(
       '/admin/bookings/:id/cancel',
-      ({ params, user, body }) => cancelBookingForCustomer(ctx, requireRole(user, 'admin'), bookingIdOf(params.id), body.refundAmount, body.reason),
+      ({ params, user, body }) =>
+        cancelBookingForCustomer(ctx, requireRole(user, 'admin'), bookingIdOf(params.id), body.refundAmount, body.reason),
       {
         auth: 'admin',
         params: BookingIdParams,
         body: SupportCancelBody,
-        response: { 200: v.object({ bookingId: v.number(), status: v.string(), refunded: v.number() }), 400: Message, 401: Message, 403: Message, 404: Message, 409: Message, 502: Message },
+        response: {
+          200: v.object({ bookingId: v.number(), status: v.string(), refunded: v.number() }),
+          400: Message,
+          401: Message,
+          403: Message,
+          404: Message,
+          409: Message,
+          502: Message,
+        },
         detail: {
           tags,
           summary: "Cancel a booking on the customer's behalf (admin)",
-          description: 'A hold or a confirmed booking of a class not yet started; refundAmount dollars (0 for none, at most what is still paid) go back through the provider first. The spots go to the waitlist, the customer is emailed why, and the audit log keeps it.',
+          description:
+            'A hold or a confirmed booking of a class not yet started; refundAmount dollars (0 for none, at most what is still paid) go back through the provider first. The spots go to the waitlist, the customer is emailed why, and the audit log keeps it.',
         },
       },
     )
@@ -197,7 +229,12 @@ export function adminRoutes(ctx: AppContext) {
         params: BookingIdParams,
         body: ResendBody,
         response: { 200: Message, 400: Message, 401: Message, 403: Message, 404: Message, 409: Message },
-        detail: { tags, summary: 'Send a booking confirmation again (admin)', description: 'A confirmed booking only (409 otherwise). The customer gets the confirmation email again; the audit log keeps who asked and why.' },
+        detail: {
+          tags,
+          summary: 'Send a booking confirmation again (admin)',
+          description:
+            'A confirmed booking only (409 otherwise). The customer gets the confirmation email again; the audit log keeps who asked and why.',
+        },
       },
     )
     .get(
@@ -213,7 +250,9 @@ export function adminRoutes(ctx: AppContext) {
         detail: {
           tags,
           summary: 'The audit log of admin actions, newest first (admin)',
-          description: 'Who did what, about whom, when and why. Filters: userId (actions about that account), action.' + pagedDescription(AUDIT_PAGE_SIZE),
+          description:
+            'Who did what, about whom, when and why. Filters: userId (actions about that account), action.' +
+            pagedDescription(AUDIT_PAGE_SIZE),
         },
       },
     );

@@ -4,7 +4,17 @@ import { CurrentUserSchema } from '../auth/model';
 import { fields, pathId, withExample } from '../lib/schema';
 
 /** A user as the admin dashboard lists them: the current-user shape without the profile extras. */
-export const ADMIN_USER_FIELDS = ['id', 'firstName', 'lastName', 'email', 'phone', 'profileImage', 'role', 'isApproved', 'createdAt'] as const;
+export const ADMIN_USER_FIELDS = [
+  'id',
+  'firstName',
+  'lastName',
+  'email',
+  'phone',
+  'profileImage',
+  'role',
+  'isApproved',
+  'createdAt',
+] as const;
 export const AdminUser = v.pick(CurrentUserSchema, ADMIN_USER_FIELDS);
 export type AdminUser = v.InferOutput<typeof AdminUser>;
 
@@ -46,7 +56,12 @@ const REASON_MESSAGE = 'Please give a reason of at least 5 characters';
 /** Reject, suspend and reinstate say why: the reason goes to the person by email and into the audit log. */
 export const ReasonBody = withExample(
   fields({
-    reason: v.pipe(v.string(REASON_MESSAGE), v.trim(), v.minLength(5, REASON_MESSAGE), v.maxLength(1000, 'The reason must not exceed 1000 characters')),
+    reason: v.pipe(
+      v.string(REASON_MESSAGE),
+      v.trim(),
+      v.minLength(5, REASON_MESSAGE),
+      v.maxLength(1000, 'The reason must not exceed 1000 characters'),
+    ),
   }),
   { reason: 'Your certifications could not be verified: please add the issuing body and year.' },
 );
@@ -111,7 +126,13 @@ export const SupportBooking = v.object({
 });
 export type SupportBooking = v.InferOutput<typeof SupportBooking>;
 
-export const SupportPayment = v.object({ bookingId: v.number(), classTitle: v.string(), amount: v.number(), paymentIntentId: v.nullable(v.string()), paidAt: v.string() });
+export const SupportPayment = v.object({
+  bookingId: v.number(),
+  classTitle: v.string(),
+  amount: v.number(),
+  paymentIntentId: v.nullable(v.string()),
+  paidAt: v.string(),
+});
 export const SupportRefund = v.object({
   bookingId: v.number(),
   classTitle: v.string(),
@@ -135,18 +156,35 @@ export const BookingIdParams = v.object({ id: pathId(1) });
 
 const AMOUNT_MESSAGE = 'Enter an amount of at least $0.01';
 const money = (message: string) =>
-  v.pipe(v.number(message), v.minValue(0.01, message), v.maxValue(100_000, 'The amount is too large'), v.check((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, 'Use dollars and cents, e.g. 12.50'));
+  v.pipe(
+    v.number(message),
+    v.minValue(0.01, message),
+    v.maxValue(100_000, 'The amount is too large'),
+    v.check((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, 'Use dollars and cents, e.g. 12.50'),
+  );
 
 /** POST /api/admin/bookings/{id}/refund: dollars, at most what is still refundable, and why. */
-export const RefundBody = withExample(fields({ amount: money(AMOUNT_MESSAGE), reason: ReasonBody.entries.reason }), { amount: 5.25, reason: 'The class started 20 minutes late.' });
+export const RefundBody = withExample(fields({ amount: money(AMOUNT_MESSAGE), reason: ReasonBody.entries.reason }), {
+  amount: 5.25,
+  reason: 'The class started 20 minutes late.',
+});
 export type RefundBody = v.InferOutput<typeof RefundBody>;
 
 /** PUT /api/admin/bookings/{id}/cancel: the refund to make with it (0 for none), and why. */
 export const SupportCancelBody = withExample(
-  fields({ refundAmount: v.pipe(v.number('Enter the refund, 0 for none'), v.minValue(0, 'Enter the refund, 0 for none'), v.maxValue(100_000, 'The amount is too large')), reason: ReasonBody.entries.reason }),
+  fields({
+    refundAmount: v.pipe(
+      v.number('Enter the refund, 0 for none'),
+      v.minValue(0, 'Enter the refund, 0 for none'),
+      v.maxValue(100_000, 'The amount is too large'),
+    ),
+    reason: ReasonBody.entries.reason,
+  }),
   { refundAmount: 0, reason: 'The customer asked by phone to cancel.' },
 );
 export type SupportCancelBody = v.InferOutput<typeof SupportCancelBody>;
 
 /** POST /api/admin/bookings/{id}/resend-confirmation: why (kept in the audit log). */
-export const ResendBody = withExample(fields({ reason: ReasonBody.entries.reason }), { reason: 'The customer cannot find the confirmation email.' });
+export const ResendBody = withExample(fields({ reason: ReasonBody.entries.reason }), {
+  reason: 'The customer cannot find the confirmation email.',
+});

@@ -12,7 +12,9 @@ import { recordAudit } from './audit';
 import type { AccountStatus, AdminUserFilter, AdminUserRow } from './model';
 
 /** Where an account stands: deleted or suspended first, then a coach's application, else approved. */
-export function accountStatusOf(user: Pick<SessionUser, 'role' | 'isApproved' | 'coachRejectedAt' | 'suspendedAt' | 'deletedAt'>): AccountStatus {
+export function accountStatusOf(
+  user: Pick<SessionUser, 'role' | 'isApproved' | 'coachRejectedAt' | 'suspendedAt' | 'deletedAt'>,
+): AccountStatus {
   if (user.deletedAt) return 'deleted';
   if (user.suspendedAt) return 'suspended';
   if (user.role !== 'coach' || user.isApproved) return 'approved';
@@ -20,12 +22,23 @@ export function accountStatusOf(user: Pick<SessionUser, 'role' | 'isApproved' | 
 }
 
 export function toAdminUser(user: SessionUser): AdminUserRow {
-  const { bio: _bio, areasOfExpertise: _areas, certifications: _certs, hasPassword: _hasPassword, classReminders: _reminders, ...adminView } = toCurrentUser(user);
+  const {
+    bio: _bio,
+    areasOfExpertise: _areas,
+    certifications: _certs,
+    hasPassword: _hasPassword,
+    classReminders: _reminders,
+    ...adminView
+  } = toCurrentUser(user);
   return { ...adminView, status: accountStatusOf(user) };
 }
 
 /** GET /api/admin/users: one page, newest first, filtered by role, approval and a name or email search. */
-export async function listUsers(ctx: AppContext, filter: AdminUserFilter, page: PageRequest): Promise<{ rows: AdminUserRow[]; total: number }> {
+export async function listUsers(
+  ctx: AppContext,
+  filter: AdminUserFilter,
+  page: PageRequest,
+): Promise<{ rows: AdminUserRow[]; total: number }> {
   const conditions: SQL[] = [];
   if (filter.role) conditions.push(eq(users.role, filter.role));
   // approved=false lists coaches awaiting a decision: a rejected application is no longer pending.
@@ -36,7 +49,13 @@ export async function listUsers(ctx: AppContext, filter: AdminUserFilter, page: 
   }
   const where = and(...conditions);
   const [count] = await ctx.db.select({ total: sql<number>`count(*)` }).from(users).where(where);
-  const rows = await ctx.db.select().from(users).where(where).orderBy(desc(users.createdAt), desc(users.id)).limit(page.limit).offset(page.offset);
+  const rows = await ctx.db
+    .select()
+    .from(users)
+    .where(where)
+    .orderBy(desc(users.createdAt), desc(users.id))
+    .limit(page.limit)
+    .offset(page.offset);
   return { rows: rows.map((row) => toAdminUser(toSessionUser(row))), total: Number(count?.total ?? 0) };
 }
 

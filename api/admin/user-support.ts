@@ -35,7 +35,13 @@ export async function supportUser(ctx: AppContext, userId: number): Promise<Supp
   if (!row) throw notFound('User not found.');
   const now = ctx.clock.now();
   const rows = await ctx.db
-    .select({ booking: bookings, title: classes.title, start: classes.startTime, coachFirst: coaches.firstName, coachLast: coaches.lastName })
+    .select({
+      booking: bookings,
+      title: classes.title,
+      start: classes.startTime,
+      coachFirst: coaches.firstName,
+      coachLast: coaches.lastName,
+    })
     .from(bookings)
     .innerJoin(classes, eq(classes.id, bookings.classId))
     .innerJoin(coaches, eq(coaches.id, classes.coachId))
@@ -43,7 +49,9 @@ export async function supportUser(ctx: AppContext, userId: number): Promise<Supp
     .orderBy(desc(bookings.createdAt), desc(bookings.id))
     .limit(SHOWN_BOOKINGS);
   const ids = rows.map((r) => r.booking.id);
-  const ledger = ids.length ? await ctx.db.select().from(bookingRefunds).where(inArray(bookingRefunds.bookingId, ids)).orderBy(desc(bookingRefunds.createdAt)) : [];
+  const ledger = ids.length
+    ? await ctx.db.select().from(bookingRefunds).where(inArray(bookingRefunds.bookingId, ids)).orderBy(desc(bookingRefunds.createdAt))
+    : [];
   const titleOf = new Map(rows.map((r) => [r.booking.id, r.title]));
 
   const list: SupportBooking[] = rows.map(({ booking, title, start, coachFirst, coachLast }) => ({
@@ -64,16 +72,38 @@ export async function supportUser(ctx: AppContext, userId: number): Promise<Supp
   }));
   const payments = rows
     .filter(({ booking }) => booking.confirmedAt && booking.amountCents > 0)
-    .map(({ booking, title }) => ({ bookingId: booking.id, classTitle: title, amount: centsToDollars(booking.amountCents), paymentIntentId: booking.paymentIntentId, paidAt: booking.confirmedAt!.toISOString() }));
+    .map(({ booking, title }) => ({
+      bookingId: booking.id,
+      classTitle: title,
+      amount: centsToDollars(booking.amountCents),
+      paymentIntentId: booking.paymentIntentId,
+      paidAt: booking.confirmedAt!.toISOString(),
+    }));
   // A booking's refund total is the support refunds (itemised in the ledger) plus what its cancellation refunded.
   const supportTotal = new Map<number, number>();
   for (const entry of ledger) supportTotal.set(entry.bookingId, (supportTotal.get(entry.bookingId) ?? 0) + entry.amountCents);
   const refunds = [
-    ...ledger.map((entry) => ({ bookingId: entry.bookingId, classTitle: titleOf.get(entry.bookingId) ?? '', amount: centsToDollars(entry.amountCents), kind: 'support' as const, reason: entry.reason, at: entry.createdAt.toISOString() })),
+    ...ledger.map((entry) => ({
+      bookingId: entry.bookingId,
+      classTitle: titleOf.get(entry.bookingId) ?? '',
+      amount: centsToDollars(entry.amountCents),
+      kind: 'support' as const,
+      reason: entry.reason,
+      at: entry.createdAt.toISOString(),
+    })),
     ...rows.flatMap(({ booking, title }) => {
       const rest = (booking.refundAmountCents ?? 0) - (supportTotal.get(booking.id) ?? 0);
       if (rest <= 0) return [];
-      return [{ bookingId: booking.id, classTitle: title, amount: centsToDollars(rest), kind: 'cancellation' as const, reason: null, at: (booking.cancelledAt ?? booking.updatedAt).toISOString() }];
+      return [
+        {
+          bookingId: booking.id,
+          classTitle: title,
+          amount: centsToDollars(rest),
+          kind: 'cancellation' as const,
+          reason: null,
+          at: (booking.cancelledAt ?? booking.updatedAt).toISOString(),
+        },
+      ];
     }),
   ].sort((a, b) => b.at.localeCompare(a.at));
   return { user: toAdminUser(toSessionUser(row)), bookings: list, payments, refunds };
@@ -94,11 +124,22 @@ async function bookingAndCustomer(ctx: AppContext, bookingId: number) {
 function tell(ctx: AppContext, to: string, subject: string, paragraphs: string[]) {
   if (to.endsWith('.invalid')) return Promise.resolve(); // a deleted account has no address
   return ctx.mail
-    .send({ to, subject, ...renderEmail({ heading: subject, preheader: paragraphs[1] ?? subject, paragraphs, button: { label: 'My Bookings', url: `${ctx.env.publicUrl}/bookings` }, footnote: 'Questions? Reply from the Contact page on Fogline.' }) })
+    .send({
+      to,
+      subject,
+      ...renderEmail({
+        heading: subject,
+        preheader: paragraphs[1] ?? subject,
+        paragraphs,
+        button: { label: 'My Bookings', url: `${ctx.env.publicUrl}/bookings` },
+        footnote: 'Questions? Reply from the Contact page on Fogline.',
+      }),
+    })
     .catch((error) => console.error('[admin] could not send the email', subject, error));
 }
 
-const classLine = (cls: ClassRow) => `${cls.title}${cls.startTime ? `, ${formatDateLong(cls.startTime)} at ${formatTimePT(cls.startTime)}` : ''}`;
+const classLine = (cls: ClassRow) =>
+  `${cls.title}${cls.startTime ? `, ${formatDateLong(cls.startTime)} at ${formatTimePT(cls.startTime)}` : ''}`;
 
 /** POST /api/admin/bookings/{id}/refund: refunds `amount` dollars through the provider (at most what is still
  * refundable); the refund row, the booking's total and the audit row are one write, so shown = refunded = recorded. */
@@ -109,11 +150,15 @@ export async function refundBooking(ctx: AppContext, admin: SessionUser, booking
   if (refundable === 0) throw conflict('Nothing is left to refund on this booking.');
   if (cents > refundable) throw conflict(`At most ${formatDollars(refundable)} can be refunded for this booking.`);
   if (!booking.paymentIntentId) throw conflict('This booking has no payment with the provider to refund.');
-  const [{ n }] = (await ctx.db.select({ n: sql<number>`count(*)` }).from(bookingRefunds).where(eq(bookingRefunds.bookingId, bookingId))) as [{ n: number }];
+  const [{ n }] = (await ctx.db
+    .select({ n: sql<number>`count(*)` })
+    .from(bookingRefunds)
+    .where(eq(bookingRefunds.bookingId, bookingId))) as [{ n: number }];
   let providerRefundId: string;
   try {
     // The key names the refund's place in the booking's ledger: a double click refunds once.
-    providerRefundId = (await ctx.payments.refund(booking.paymentIntentId, cents, `support-refund-${bookingId}-${Number(n) + 1}-${cents}`)).id;
+    providerRefundId = (await ctx.payments.refund(booking.paymentIntentId, cents, `support-refund-${bookingId}-${Number(n) + 1}-${cents}`))
+      .id;
   } catch (error) {
     console.error('[admin] refund failed', bookingId, error);
     throw new DomainError(502, 'The refund could not be issued right now. Please try again in a moment.');
@@ -126,7 +171,15 @@ export async function refundBooking(ctx: AppContext, admin: SessionUser, booking
       .set({ refundAmountCents: sql`coalesce(${bookings.refundAmountCents}, 0) + ${cents}` })
       .where(eq(bookings.id, bookingId))
       .returning();
-    await recordAudit(tx, { actorId: admin.id, action: 'booking.refund', subjectUserId: booking.userId, bookingId, reason, details: { amount: centsToDollars(cents), providerRefundId }, at: now });
+    await recordAudit(tx, {
+      actorId: admin.id,
+      action: 'booking.refund',
+      subjectUserId: booking.userId,
+      bookingId,
+      reason,
+      details: { amount: centsToDollars(cents), providerRefundId },
+      at: now,
+    });
     return row!;
   });
   await tell(ctx, customer.email, `Refund of ${formatDollars(cents)} for your booking`, [
@@ -135,22 +188,43 @@ export async function refundBooking(ctx: AppContext, admin: SessionUser, booking
     `Why: ${reason}`,
     'The refund goes back to the card you paid with and usually appears within 3-5 business days.',
   ]);
-  return { bookingId, amount: centsToDollars(cents), refunded: centsToDollars(updated.refundAmountCents ?? 0), refundable: centsToDollars(refundableCents(updated)) };
+  return {
+    bookingId,
+    amount: centsToDollars(cents),
+    refunded: centsToDollars(updated.refundAmountCents ?? 0),
+    refundable: centsToDollars(refundableCents(updated)),
+  };
 }
 
 /** PUT /api/admin/bookings/{id}/cancel: cancels for the customer with the refund the admin chose. */
-export async function cancelBookingForCustomer(ctx: AppContext, admin: SessionUser, bookingId: number, refundAmount: number, reason: string) {
+export async function cancelBookingForCustomer(
+  ctx: AppContext,
+  admin: SessionUser,
+  bookingId: number,
+  refundAmount: number,
+  reason: string,
+) {
   const { customer } = await bookingAndCustomer(ctx, bookingId);
   const cents = dollarsToCents(refundAmount);
   const now = ctx.clock.now();
   const { booking, cls } = await cancelForCustomerBySupport(ctx, bookingId, cents, (tx, row) =>
-    recordAudit(tx, { actorId: admin.id, action: 'booking.cancel', subjectUserId: row.userId, bookingId, reason, details: { amount: centsToDollars(cents) }, at: now }),
+    recordAudit(tx, {
+      actorId: admin.id,
+      action: 'booking.cancel',
+      subjectUserId: row.userId,
+      bookingId,
+      reason,
+      details: { amount: centsToDollars(cents) },
+      at: now,
+    }),
   );
   await tell(ctx, customer.email, 'Your booking has been cancelled', [
     `Hi ${customer.firstName},`,
     `Our support team cancelled your booking of ${classLine(cls)}.`,
     `Why: ${reason}`,
-    cents > 0 ? `We refunded ${formatDollars(cents)} to the card you paid with; it usually appears within 3-5 business days.` : 'No refund was made with this cancellation.',
+    cents > 0
+      ? `We refunded ${formatDollars(cents)} to the card you paid with; it usually appears within 3-5 business days.`
+      : 'No refund was made with this cancellation.',
   ]);
   return { bookingId, status: booking.status, refunded: centsToDollars(booking.refundAmountCents ?? 0) };
 }
@@ -160,6 +234,15 @@ export async function resendBookingConfirmation(ctx: AppContext, admin: SessionU
   const { booking, cls, customer } = await bookingAndCustomer(ctx, bookingId);
   if (booking.status !== 'confirmed') throw conflict('Only a confirmed booking has a confirmation to send.');
   await sendBookingConfirmation(ctx, booking, cls, customer);
-  await ctx.db.write((tx) => recordAudit(tx, { actorId: admin.id, action: 'booking.resend_confirmation', subjectUserId: booking.userId, bookingId, reason, at: ctx.clock.now() }));
+  await ctx.db.write((tx) =>
+    recordAudit(tx, {
+      actorId: admin.id,
+      action: 'booking.resend_confirmation',
+      subjectUserId: booking.userId,
+      bookingId,
+      reason,
+      at: ctx.clock.now(),
+    }),
+  );
   return { message: 'The confirmation email has been sent again.' };
 }

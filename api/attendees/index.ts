@@ -22,28 +22,46 @@ export function attendeeRoutes(ctx: AppContext) {
       detail: {
         tags,
         summary: "A session's roster: every attendee of its confirmed bookings, with the booker's contact",
-        description: 'Only the class\'s coach or an admin (403 otherwise). checkInOpen says whether attendance can be recorded now: from 30 minutes before the start until 24 hours after it.',
+        description:
+          "Only the class's coach or an admin (403 otherwise). checkInOpen says whether attendance can be recorded now: from 30 minutes before the start until 24 hours after it.",
       },
     })
-    .get('/classes/:id/roster.csv', async ({ user, params }) => {
-      const { filename, csv } = await rosterCsv(ctx, user, parseId(params.id, CLASS_NOT_FOUND));
-      return new Response(csv, {
-        headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="${filename}"`, 'cache-control': 'private, no-store' },
-      });
-    }, {
-      auth: 'coach',
-      params: ClassIdParams,
-      detail: {
-        tags,
-        summary: 'The roster as a CSV download (one line per attendee)',
-        responses: {
-          200: { description: 'CSV', content: { 'text/csv': { schema: { type: 'string' }, example: 'Attendee,Age,Attendance,Booked by,Email,Phone,Payment,Booking\r\nMaya Lee,7,Checked in,Sam Lee,sam@example.com,+14155550100,Paid $42.00,12\r\n' } } },
-          401: { description: 'Not signed in' },
-          403: { description: 'Not the coach of this class nor an admin' },
-          404: { description: 'No such class' },
+    .get(
+      '/classes/:id/roster.csv',
+      async ({ user, params }) => {
+        const { filename, csv } = await rosterCsv(ctx, user, parseId(params.id, CLASS_NOT_FOUND));
+        return new Response(csv, {
+          headers: {
+            'content-type': 'text/csv; charset=utf-8',
+            'content-disposition': `attachment; filename="${filename}"`,
+            'cache-control': 'private, no-store',
+          },
+        });
+      },
+      {
+        auth: 'coach',
+        params: ClassIdParams,
+        detail: {
+          tags,
+          summary: 'The roster as a CSV download (one line per attendee)',
+          responses: {
+            200: {
+              description: 'CSV',
+              content: {
+                'text/csv': {
+                  schema: { type: 'string' },
+                  example:
+                    'Attendee,Age,Attendance,Booked by,Email,Phone,Payment,Booking\r\nMaya Lee,7,Checked in,Sam Lee,sam@example.com,+14155550100,Paid $42.00,12\r\n',
+                },
+              },
+            },
+            401: { description: 'Not signed in' },
+            403: { description: 'Not the coach of this class nor an admin' },
+            404: { description: 'No such class' },
+          },
         },
       },
-    })
+    )
     .put('/bookings/:id/attendance', ({ user, params, body }) => setAttendance(ctx, user, parseId(params.id, 'Booking not found.'), body), {
       auth: 'coach',
       params: BookingIdParams,
@@ -53,7 +71,7 @@ export function attendeeRoutes(ctx: AppContext) {
         tags,
         summary: "Record one attendee's check-in: present, no_show, or null to clear it",
         description:
-          'attendee is the position in the booking\'s attendees (0 for the first spot). Only the class\'s coach or an admin; from 30 minutes before the start until 24 hours after it (409 outside). Answers the booking\'s roster entry.',
+          "attendee is the position in the booking's attendees (0 for the first spot). Only the class's coach or an admin; from 30 minutes before the start until 24 hours after it (409 outside). Answers the booking's roster entry.",
       },
     });
 }

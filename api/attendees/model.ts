@@ -12,11 +12,19 @@ export const NAME_TOO_LONG = `An attendee's name can be at most ${ATTENDEE_NAME_
 export const AGE_INVALID = 'Enter the age in whole years (0-120).';
 export { AGE_REQUIRED } from '../spots/attendee-rules';
 
-export const AttendeeName = v.pipe(v.string(NAME_REQUIRED), v.trim(), v.minLength(1, NAME_REQUIRED), v.maxLength(ATTENDEE_NAME_MAX, NAME_TOO_LONG));
+export const AttendeeName = v.pipe(
+  v.string(NAME_REQUIRED),
+  v.trim(),
+  v.minLength(1, NAME_REQUIRED),
+  v.maxLength(ATTENDEE_NAME_MAX, NAME_TOO_LONG),
+);
 export const AttendeeAge = v.pipe(v.number(AGE_INVALID), v.integer(AGE_INVALID), v.minValue(0, AGE_INVALID), v.maxValue(120, AGE_INVALID));
 
 /** One person for one spot: a name (trimmed, 1-80 characters) and, for Kids classes, the child's age. */
-export const AttendeeInput = strictFields({ name: AttendeeName, age: v.optional(v.nullable(AttendeeAge)) }, 'Send each attendee as {"name": ..., "age": ...}.');
+export const AttendeeInput = strictFields(
+  { name: AttendeeName, age: v.optional(v.nullable(AttendeeAge)) },
+  'Send each attendee as {"name": ..., "age": ...}.',
+);
 export type AttendeeInput = v.InferOutput<typeof AttendeeInput>;
 
 /** On POST /api/bookings/free and /api/payment/create-intent: one attendee per spot, in spot order. */
@@ -24,7 +32,9 @@ export const AttendeesField = v.optional(
   v.pipe(
     v.array(AttendeeInput, 'Send attendees as a list: one {"name", "age"} per spot.'),
     v.maxLength(100, 'Name at most 100 attendees.'),
-    v.description('One attendee per spot (length = quantity); the first is usually the booker. Kids classes need each age, so a free Kids booking needs the list. Without it, the spots are named after the booker; a payment hold can be named later, by asking for the intent again with the list before paying.'),
+    v.description(
+      'One attendee per spot (length = quantity); the first is usually the booker. Kids classes need each age, so a free Kids booking needs the list. Without it, the spots are named after the booker; a payment hold can be named later, by asking for the intent again with the list before paying.',
+    ),
   ),
 );
 
@@ -46,4 +56,3 @@ export const AttendanceBody = v.pipe(
   v.metadata({ examples: [{ attendee: 0, status: 'present' }] }),
 );
 export type AttendanceBody = v.InferOutput<typeof AttendanceBody>;
-

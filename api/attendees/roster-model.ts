@@ -36,8 +36,18 @@ const ROSTER_BOOKING_EXAMPLE = {
   ],
   emergencyContact: { name: 'Sam Lee', phone: '+14155550100' },
   waivers: [
-    { position: 0, accepted: true, acceptances: [{ title: 'Fogline participation waiver', version: 1, relation: 'guardian', acceptedAt: '2030-03-01T18:00:00.000Z' }], medicalNote: 'Mild asthma: inhaler in her bag.' },
-    { position: 1, accepted: true, acceptances: [{ title: 'Fogline participation waiver', version: 1, relation: 'guardian', acceptedAt: '2030-03-01T18:00:00.000Z' }], medicalNote: null },
+    {
+      position: 0,
+      accepted: true,
+      acceptances: [{ title: 'Fogline participation waiver', version: 1, relation: 'guardian', acceptedAt: '2030-03-01T18:00:00.000Z' }],
+      medicalNote: 'Mild asthma: inhaler in her bag.',
+    },
+    {
+      position: 1,
+      accepted: true,
+      acceptances: [{ title: 'Fogline participation waiver', version: 1, relation: 'guardian', acceptedAt: '2030-03-01T18:00:00.000Z' }],
+      medicalNote: null,
+    },
   ],
 } satisfies v.InferOutput<typeof RosterBookingObject>;
 export const RosterBooking = v.pipe(RosterBookingObject, v.metadata({ examples: [ROSTER_BOOKING_EXAMPLE] }));

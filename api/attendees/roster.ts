@@ -55,7 +55,12 @@ function toRosterBooking(
       return {
         position: a.position,
         accepted: mine.length > 0,
-        acceptances: mine.map((r) => ({ title: r.title, version: r.version, relation: r.relation, acceptedAt: r.acceptedAt.toISOString() })),
+        acceptances: mine.map((r) => ({
+          title: r.title,
+          version: r.version,
+          relation: r.relation,
+          acceptedAt: r.acceptedAt.toISOString(),
+        })),
         medicalNote: safety.notes.get(`${booking.id}:${a.position}`) ?? null,
       };
     }),
@@ -80,12 +85,19 @@ export async function getRoster(ctx: AppContext, user: SessionUser | null, class
     .innerJoin(users, eq(users.id, bookings.userId))
     .where(and(eq(bookings.classId, classId), inStates(['confirmed'])))
     .orderBy(asc(users.lastName), asc(users.firstName), asc(bookings.id));
-  const people = await attendeesOf(ctx.db, rows.map((r) => r.booking));
+  const people = await attendeesOf(
+    ctx.db,
+    rows.map((r) => r.booking),
+  );
   const ids = rows.map((r) => r.booking.id);
   // Medical notes are for the coach who runs the session, not for admins.
   const [acceptances, safety] = await Promise.all([acceptancesOf(ctx.db, ids), safetyOf(ctx.db, ids, user!.id === cls.coachId)]);
   const list = rows.map(({ booking, booker }) =>
-    toRosterBooking(booking, booker, people.get(booking.id) ?? [], { contact: safety.contacts.get(booking.id) ?? null, acceptances: acceptances.get(booking.id) ?? [], notes: safety.notes }),
+    toRosterBooking(booking, booker, people.get(booking.id) ?? [], {
+      contact: safety.contacts.get(booking.id) ?? null,
+      acceptances: acceptances.get(booking.id) ?? [],
+      notes: safety.notes,
+    }),
   );
   const everyone = list.flatMap((b) => b.attendees);
   const window = checkInWindow(cls.startTime);
@@ -106,7 +118,12 @@ export async function getRoster(ctx: AppContext, user: SessionUser | null, class
 
 /** PUT /api/bookings/{id}/attendance: records (or clears) one attendee's check-in, answering the booking's
  * roster entry. The attendee is their position in the booking. */
-export async function setAttendance(ctx: AppContext, user: SessionUser | null, bookingId: number, body: AttendanceBody): Promise<RosterBooking> {
+export async function setAttendance(
+  ctx: AppContext,
+  user: SessionUser | null,
+  bookingId: number,
+  body: AttendanceBody,
+): Promise<RosterBooking> {
   requireRole(user, 'coach', 'admin');
   const found = await ctx.db
     .select({ booking: bookings, cls: classes, booker: users })
@@ -120,7 +137,9 @@ export async function setAttendance(ctx: AppContext, user: SessionUser | null, b
   const staff = requireClassStaff(user, cls);
   if (!isIn(booking, ['confirmed'])) throw conflict('Only confirmed bookings have attendance.');
   if (body.attendee >= booking.quantity) {
-    throw badRequest(`This booking has ${countOf(booking.quantity, 'attendee')}: choose attendee 0${booking.quantity > 1 ? ` to ${booking.quantity - 1}` : ''}.`);
+    throw badRequest(
+      `This booking has ${countOf(booking.quantity, 'attendee')}: choose attendee 0${booking.quantity > 1 ? ` to ${booking.quantity - 1}` : ''}.`,
+    );
   }
   const window = checkInWindow(cls.startTime);
   const now = ctx.clock.now();
@@ -134,8 +153,15 @@ export async function setAttendance(ctx: AppContext, user: SessionUser | null, b
       .values({ bookingId, position: body.attendee, name: defaultAttendeeName(booker, body.attendee), ...marked })
       .onConflictDoUpdate({ target: [bookingAttendees.bookingId, bookingAttendees.position], set: marked }),
   );
-  const [acceptances, safety] = await Promise.all([acceptancesOf(ctx.db, [bookingId]), safetyOf(ctx.db, [bookingId], staff.id === cls.coachId)]);
-  return toRosterBooking(booking, booker, await attendeesOfBooking(ctx.db, booking), { contact: safety.contacts.get(bookingId) ?? null, acceptances: acceptances.get(bookingId) ?? [], notes: safety.notes });
+  const [acceptances, safety] = await Promise.all([
+    acceptancesOf(ctx.db, [bookingId]),
+    safetyOf(ctx.db, [bookingId], staff.id === cls.coachId),
+  ]);
+  return toRosterBooking(booking, booker, await attendeesOfBooking(ctx.db, booking), {
+    contact: safety.contacts.get(bookingId) ?? null,
+    acceptances: acceptances.get(bookingId) ?? [],
+    notes: safety.notes,
+  });
 }
 
 /** RFC 4180 field: quoted when it holds a comma, quote or line break; a leading =, +, - or @ is defused so
@@ -166,6 +192,9 @@ export async function rosterCsv(ctx: AppContext, user: SessionUser | null, class
   );
   const csv = [header, ...lines].map((line) => line.map(csvField).join(',')).join('\r\n') + '\r\n';
   const start = roster.class.startTime ? `${formatDateShort(roster.class.startTime)} ${formatTimePT(roster.class.startTime)}` : '';
-  const slug = `${roster.class.title} ${start}`.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+  const slug = `${roster.class.title} ${start}`
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
   return { filename: `roster-${slug || classId}.csv`, csv };
 }

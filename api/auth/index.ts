@@ -111,14 +111,14 @@ export function authRoutes(ctx: AppContext) {
         detail: {
           tags,
           summary: 'Create an account (customer or coach) and sign in',
-          description: 'Coaches start unapproved: an admin approves them before they can create classes. Limited per IP (429 with Retry-After).',
+          description:
+            'Coaches start unapproved: an admin approves them before they can create classes. Limited per IP (429 with Retry-After).',
         },
       },
     )
     .post(
       '/login',
-      async ({ body, request, set, session }) =>
-        signIn(set, session, await loginUser(ctx, body, clientAddress(request.headers))),
+      async ({ body, request, set, session }) => signIn(set, session, await loginUser(ctx, body, clientAddress(request.headers))),
       {
         body: LoginBody,
         response: { 200: CurrentUserSchema, 400: Message, 401: Message, 403: Message, 429: Message },
@@ -162,7 +162,8 @@ export function authRoutes(ctx: AppContext) {
         detail: {
           tags,
           summary: 'Sign out everywhere: ends every session of the account, this one included',
-          description: 'For a lost phone or a shared computer. The private calendar feed URL is replaced too (GET /api/calendar answers the new one).',
+          description:
+            'For a lost phone or a shared computer. The private calendar feed URL is replaced too (GET /api/calendar answers the new one).',
         },
       },
     )
@@ -170,13 +171,16 @@ export function authRoutes(ctx: AppContext) {
       '/auth/google',
       ({ query, set }) => {
         const role = query.role ?? 'customer';
-        if (!(REGISTRATION_ROLES as readonly string[]).includes(role)) throw badRequest('Please select a role', { role: ['Please select a role'] });
+        if (!(REGISTRATION_ROLES as readonly string[]).includes(role))
+          throw badRequest('Please select a role', { role: ['Please select a role'] });
         if (!ctx.google) return redirectTo(set, '/auth?error=google-not-configured');
         const state = generateState();
         const codeVerifier = generateCodeVerifier();
         const payload: OAuthState = { state, codeVerifier, role: role as RegistrationRole, redirect: safeRedirectPath(query.redirect, '') };
         const value = Buffer.from(JSON.stringify(payload)).toString('base64url');
-        return redirectTo(set, ctx.google.createAuthorizationURL(state, codeVerifier).toString(), [oauthCookie(value, OAUTH_TTL_SECONDS, secure())]);
+        return redirectTo(set, ctx.google.createAuthorizationURL(state, codeVerifier).toString(), [
+          oauthCookie(value, OAUTH_TTL_SECONDS, secure()),
+        ]);
       },
       {
         query: GoogleStartQuery,
@@ -216,7 +220,11 @@ export function authRoutes(ctx: AppContext) {
       {
         query: GoogleCallbackQuery,
         response: { 302: Redirect, 400: Message, 502: Message },
-        detail: { tags, summary: 'Google sign-in callback (browser navigation)', description: '400 when the state or code is missing, foreign or refused by Google.' },
+        detail: {
+          tags,
+          summary: 'Google sign-in callback (browser navigation)',
+          description: '400 when the state or code is missing, foreign or refused by Google.',
+        },
       },
     )
     .post(
@@ -231,7 +239,8 @@ export function authRoutes(ctx: AppContext) {
         detail: {
           tags,
           summary: 'Email a password-reset link',
-          description: 'Answers the same whether or not the address has an account. The link is valid for 1 hour and works once. Limited per email and per IP.',
+          description:
+            'Answers the same whether or not the address has an account. The link is valid for 1 hour and works once. Limited per email and per IP.',
         },
       },
     )

@@ -57,7 +57,13 @@ const registrationEmail = v.pipe(
   v.toLowerCase(),
 );
 
-const signInEmail = v.pipe(v.string('Invalid email address'), v.trim(), v.email('Invalid email address'), v.maxLength(254, 'Invalid email address'), v.toLowerCase());
+const signInEmail = v.pipe(
+  v.string('Invalid email address'),
+  v.trim(),
+  v.email('Invalid email address'),
+  v.maxLength(254, 'Invalid email address'),
+  v.toLowerCase(),
+);
 
 const registrationPassword = v.pipe(
   v.string('Password must be at least 8 characters'),
@@ -118,7 +124,14 @@ export const RegisterBody = withExample(
     /** The spec's registration payload lists it; the site leaves it out (the form checked it). Accepted, not stored. */
     termsAccepted: v.optional(v.boolean('termsAccepted must be true or false')),
   }),
-  { firstName: 'Riley', lastName: 'Park', email: 'riley.park@example.com', phone: '+14155550123', password: 'correct-horse-9', role: 'customer' },
+  {
+    firstName: 'Riley',
+    lastName: 'Park',
+    email: 'riley.park@example.com',
+    phone: '+14155550123',
+    password: 'correct-horse-9',
+    role: 'customer',
+  },
 );
 export type RegisterBody = v.InferOutput<typeof RegisterBody>;
 
@@ -182,8 +195,18 @@ const optionalText = (max: number, message: string) =>
 
 export const ProfileBody = withExample(
   fields({
-    firstName: v.pipe(v.string('First name is required'), v.trim(), v.nonEmpty('First name is required'), v.maxLength(50, 'First name must not exceed 50 characters')),
-    lastName: v.pipe(v.string('Last name is required'), v.trim(), v.nonEmpty('Last name is required'), v.maxLength(50, 'Last name must not exceed 50 characters')),
+    firstName: v.pipe(
+      v.string('First name is required'),
+      v.trim(),
+      v.nonEmpty('First name is required'),
+      v.maxLength(50, 'First name must not exceed 50 characters'),
+    ),
+    lastName: v.pipe(
+      v.string('Last name is required'),
+      v.trim(),
+      v.nonEmpty('Last name is required'),
+      v.maxLength(50, 'Last name must not exceed 50 characters'),
+    ),
     phone: v.optional(
       v.nullable(
         v.pipe(
@@ -197,7 +220,10 @@ export const ProfileBody = withExample(
     certifications: optionalText(1000, 'Certifications must not exceed 1000 characters'),
     areasOfExpertise: v.optional(
       v.pipe(
-        v.array(v.pipe(v.number('Please choose areas of expertise from the list'), v.integer('Please choose areas of expertise from the list')), 'Please choose areas of expertise from the list'),
+        v.array(
+          v.pipe(v.number('Please choose areas of expertise from the list'), v.integer('Please choose areas of expertise from the list')),
+          'Please choose areas of expertise from the list',
+        ),
         v.maxLength(20, 'Choose at most 20 areas of expertise'),
       ),
     ),

@@ -14,20 +14,43 @@ describe('safeRedirectPath', () => {
   });
 
   test('refuses other origins, protocol-relative and backslash tricks, and schemes', () => {
-    for (const target of ['https://evil.example/', '//evil.example', '/\\evil.example', 'javascript:alert(1)', 'evil.example', '%2F%2Fevil.example', '\t//evil.example']) {
+    for (const target of [
+      'https://evil.example/',
+      '//evil.example',
+      '/\\evil.example',
+      'javascript:alert(1)',
+      'evil.example',
+      '%2F%2Fevil.example',
+      '\t//evil.example',
+    ]) {
       expect(safeRedirectPath(target)).toBe('/');
     }
   });
 
   test('checks the path after dot-segments are removed, so "/.//evil" is not a way around the rule', () => {
-    for (const target of ['/.//evil.test/phish', '/a/..//evil.test', '/%2e//evil.test', '/./\\evil.test', '/.\\/evil.test', '%2F.%2F%2Fevil.test']) {
+    for (const target of [
+      '/.//evil.test/phish',
+      '/a/..//evil.test',
+      '/%2e//evil.test',
+      '/./\\evil.test',
+      '/.\\/evil.test',
+      '%2F.%2F%2Fevil.test',
+    ]) {
       expect(safeRedirectPath(target)).toBe('/');
     }
     expect(safeRedirectPath('/a/../bookings')).toBe('/bookings');
   });
 
   test('never sends a signed-in user back to the sign-in pages', () => {
-    for (const target of ['/auth', '/auth?tab=login', '/register?role=coach', '/login', '/forgot-password', '/reset-password?token=x', '/auth/']) {
+    for (const target of [
+      '/auth',
+      '/auth?tab=login',
+      '/register?role=coach',
+      '/login',
+      '/forgot-password',
+      '/reset-password?token=x',
+      '/auth/',
+    ]) {
       expect(safeRedirectPath(target)).toBe('/');
     }
   });

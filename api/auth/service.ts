@@ -45,7 +45,10 @@ export const approvedAtSignUp = (role: RegistrationRole) => role === 'customer';
 
 /** `address` is the client's address key (api/lib/client-address.ts). Every registration counts, a refused one too. */
 export async function registerUser(ctx: AppContext, input: RegisterBody, address: string): Promise<SessionUser> {
-  await ctx.rateLimits.reserve('Too many accounts were created from your network. Please try again later.', ['registerPerAddress', address]);
+  await ctx.rateLimits.reserve('Too many accounts were created from your network. Please try again later.', [
+    'registerPerAddress',
+    address,
+  ]);
   if (await findUserByEmail(ctx, input.email)) throw conflict(DUPLICATE_EMAIL_MESSAGE);
   const passwordHash = await hashPassword(input.password);
   return ctx.db.write(async (tx) => {
@@ -80,10 +83,16 @@ export const TOO_MANY_SIGN_INS_MESSAGE = 'Too many failed sign-in attempts. Plea
  * address's failures for the email. */
 export async function loginUser(ctx: AppContext, input: LoginBody, address: string): Promise<SessionUser> {
   const email = input.email.trim().toLowerCase();
-  const attempt = await ctx.rateLimits.reserve(TOO_MANY_SIGN_INS_MESSAGE, ['loginPerEmailAndAddress', `${email} ${address}`], ['loginPerAddress', address]);
+  const attempt = await ctx.rateLimits.reserve(
+    TOO_MANY_SIGN_INS_MESSAGE,
+    ['loginPerEmailAndAddress', `${email} ${address}`],
+    ['loginPerAddress', address],
+  );
   const perEmail = await ctx.rateLimits.tryReserve(TOO_MANY_SIGN_INS_MESSAGE, ['loginPerEmail', email]);
   const user = await findUserWithPassword(ctx, email);
-  const ok = user?.passwordHash ? await verifyPassword(input.password, user.passwordHash) : (await verifyPassword(input.password, await timingDummy()), false);
+  const ok = user?.passwordHash
+    ? await verifyPassword(input.password, user.passwordHash)
+    : (await verifyPassword(input.password, await timingDummy()), false);
   if (!user || !ok) throw perEmail instanceof DomainError ? perEmail : unauthorized(BAD_CREDENTIALS_MESSAGE);
   if (user.suspendedAt) throw forbidden(SUSPENDED_MESSAGE);
   await attempt.clear('loginPerEmailAndAddress');
@@ -109,7 +118,9 @@ export async function sendResetLink(ctx: AppContext, email: string): Promise<voi
   const token = randomToken();
   const now = ctx.clock.now();
   await ctx.db.write((tx) =>
-    tx.insert(passwordResetTokens).values({ id: hashToken(token), userId: user.id, expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS), createdAt: now }),
+    tx
+      .insert(passwordResetTokens)
+      .values({ id: hashToken(token), userId: user.id, expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS), createdAt: now }),
   );
   const url = `${ctx.env.publicUrl}/auth?tab=reset&token=${token}`;
   await ctx.mail.send({
@@ -132,7 +143,11 @@ export async function sendResetLink(ctx: AppContext, email: string): Promise<voi
 /** Reset with an emailed token: valid 1 hour, single use; every session of the user ends. */
 export async function resetPassword(ctx: AppContext, token: string, newPassword: string): Promise<void> {
   const now = ctx.clock.now();
-  const usable = and(eq(passwordResetTokens.id, hashToken(token)), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, now));
+  const usable = and(
+    eq(passwordResetTokens.id, hashToken(token)),
+    isNull(passwordResetTokens.usedAt),
+    gt(passwordResetTokens.expiresAt, now),
+  );
   const invalid = () => new DomainError(400, INVALID_RESET_MESSAGE, { token: [INVALID_RESET_MESSAGE] });
   // A bogus token is refused before hashing: argon2id costs ~200 ms of CPU and 64 MB, and this call needs no
   // sign-in, so hashing first let anyone keep the server busy with made-up tokens.
@@ -154,33 +169,35 @@ export async function resetPassword(ctx: AppContext, token: string, newPassword:
 export async function signInWithGoogle(ctx: AppContext, profile: GoogleProfile, role: RegistrationRole): Promise<SessionUser> {
   if (!profile.emailVerified) throw badRequest('Your Google account has no verified email address.');
   const email = profile.email.trim().toLowerCase();
-  return toSessionUser(await ctx.db.write(async (tx) => {
-    const bySub = await tx.select().from(users).where(eq(users.googleSub, profile.sub)).get();
-    if (bySub?.suspendedAt) throw forbidden(SUSPENDED_MESSAGE);
-    if (bySub) return bySub;
-    const byEmail = await tx.select().from(users).where(eq(users.email, email)).get();
-    if (byEmail?.suspendedAt) throw forbidden(SUSPENDED_MESSAGE);
-    if (byEmail) {
-      const [linked] = await tx
-        .update(users)
-        .set({ googleSub: profile.sub, profileImage: byEmail.profileImage ?? profile.picture })
-        .where(eq(users.id, byEmail.id))
+  return toSessionUser(
+    await ctx.db.write(async (tx) => {
+      const bySub = await tx.select().from(users).where(eq(users.googleSub, profile.sub)).get();
+      if (bySub?.suspendedAt) throw forbidden(SUSPENDED_MESSAGE);
+      if (bySub) return bySub;
+      const byEmail = await tx.select().from(users).where(eq(users.email, email)).get();
+      if (byEmail?.suspendedAt) throw forbidden(SUSPENDED_MESSAGE);
+      if (byEmail) {
+        const [linked] = await tx
+          .update(users)
+          .set({ googleSub: profile.sub, profileImage: byEmail.profileImage ?? profile.picture })
+          .where(eq(users.id, byEmail.id))
+          .returning();
+        return linked!;
+      }
+      const [created] = await tx
+        .insert(users)
+        .values({
+          email,
+          googleSub: profile.sub,
+          passwordHash: null,
+          firstName: profile.givenName.slice(0, 50) || email.split('@')[0]!.slice(0, 50),
+          lastName: profile.familyName.slice(0, 50),
+          profileImage: profile.picture,
+          role,
+          isApproved: approvedAtSignUp(role),
+        })
         .returning();
-      return linked!;
-    }
-    const [created] = await tx
-      .insert(users)
-      .values({
-        email,
-        googleSub: profile.sub,
-        passwordHash: null,
-        firstName: profile.givenName.slice(0, 50) || email.split('@')[0]!.slice(0, 50),
-        lastName: profile.familyName.slice(0, 50),
-        profileImage: profile.picture,
-        role,
-        isApproved: approvedAtSignUp(role),
-      })
-      .returning();
-    return created!;
-  }));
+      return created!;
+    }),
+  );
 }

@@ -118,22 +118,13 @@ export function sessionIdFromToken(token: string): string {
 
 /** Cookie attributes: HttpOnly, SameSite=Lax, Path=/, Secure in production. */
 export function sessionCookie(token: string, expiresAt: Date, secure: boolean): string {
-  return [
-    `${SESSION_COOKIE}=${token}`,
-    'HttpOnly',
-    'SameSite=Lax',
-    'Path=/',
-    `Expires=${expiresAt.toUTCString()}`,
-    secure ? 'Secure' : '',
-  ]
+  return [`${SESSION_COOKIE}=${token}`, 'HttpOnly', 'SameSite=Lax', 'Path=/', `Expires=${expiresAt.toUTCString()}`, secure ? 'Secure' : '']
     .filter(Boolean)
     .join('; ');
 }
 
 export function clearedSessionCookie(secure: boolean): string {
-  return [`${SESSION_COOKIE}=`, 'HttpOnly', 'SameSite=Lax', 'Path=/', 'Max-Age=0', secure ? 'Secure' : '']
-    .filter(Boolean)
-    .join('; ');
+  return [`${SESSION_COOKIE}=`, 'HttpOnly', 'SameSite=Lax', 'Path=/', 'Max-Age=0', secure ? 'Secure' : ''].filter(Boolean).join('; ');
 }
 
 /** The cookie to send again after validating `token` when its expiry slid forward (sliding sessions), else

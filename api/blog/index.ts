@@ -27,7 +27,10 @@ export function blogRoutes(ctx: AppContext) {
       {
         query: BlogListQuery,
         response: { 200: v.array(BlogPost) },
-        detail: { tags: ['Blog'], summary: 'Published posts, newest first (optionally one tag); content is sanitized HTML.' + pagedDescription(BLOG_PAGE) },
+        detail: {
+          tags: ['Blog'],
+          summary: 'Published posts, newest first (optionally one tag); content is sanitized HTML.' + pagedDescription(BLOG_PAGE),
+        },
       },
     )
     .get('/blog/:slug', ({ params, user }) => getPostBySlug(db, params.slug ?? '', { includeUnpublished: user?.role === 'admin' }), {

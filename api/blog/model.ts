@@ -19,6 +19,11 @@ export const BlogPost = v.object({
 });
 export type BlogPost = v.InferOutput<typeof BlogPost>;
 
-export const BlogListQuery = v.object({ tag: v.optional(v.pipe(v.string(), v.maxLength(100, 'The tag must not exceed 100 characters.'))), ...pageEntries });
+export const BlogListQuery = v.object({
+  tag: v.optional(v.pipe(v.string(), v.maxLength(100, 'The tag must not exceed 100 characters.'))),
+  ...pageEntries,
+});
 // A slug that is not valid UTF-8 (%ff) arrives as null: not found, like any unknown slug.
-export const SlugParams = v.object({ slug: withExample(v.nullable(v.pipe(v.string(), v.maxLength(200, 'Post not found.'))), 'dressing-for-the-fog') });
+export const SlugParams = v.object({
+  slug: withExample(v.nullable(v.pipe(v.string(), v.maxLength(200, 'Post not found.'))), 'dressing-for-the-fog'),
+});

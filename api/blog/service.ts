@@ -28,7 +28,11 @@ export function toBlogPost(row: PostRow): BlogPost {
 
 /** Published posts, newest first; with a tag, only the posts carrying it. */
 export async function listPublishedPosts(db: Database, tag?: string): Promise<BlogPost[]> {
-  const rows = await db.select().from(blogPosts).where(eq(blogPosts.status, 'published')).orderBy(desc(blogPosts.publishedAt), desc(blogPosts.id));
+  const rows = await db
+    .select()
+    .from(blogPosts)
+    .where(eq(blogPosts.status, 'published'))
+    .orderBy(desc(blogPosts.publishedAt), desc(blogPosts.id));
   const posts = rows.map(toBlogPost);
   return tag ? posts.filter((post) => post.tags.includes(tag)) : posts;
 }
@@ -39,7 +43,9 @@ export function topicsOf(posts: BlogPost[]): string[] {
 }
 
 export async function getPostBySlug(db: Database, slug: string, options: { includeUnpublished?: boolean } = {}): Promise<BlogPost> {
-  const condition = options.includeUnpublished ? eq(blogPosts.slug, slug) : and(eq(blogPosts.slug, slug), eq(blogPosts.status, 'published'));
+  const condition = options.includeUnpublished
+    ? eq(blogPosts.slug, slug)
+    : and(eq(blogPosts.slug, slug), eq(blogPosts.status, 'published'));
   const row = await db.select().from(blogPosts).where(condition).get();
   if (!row) throw notFound('Post not found.');
   return toBlogPost(row);

@@ -29,21 +29,27 @@ export function bookingRoutes(ctx: AppContext) {
         detail: {
           tags,
           summary: 'Book a free class (price 0): confirmed at once',
-          description: 'Refused with 400 for a paid class (use checkout), 409 when the class is full, has too few spots left, has started, or the user already has an active booking for it.',
+          description:
+            'Refused with 400 for a paid class (use checkout), 409 when the class is full, has too few spots left, has started, or the user already has an active booking for it.',
         },
       },
     )
-    .get('/bookings', async ({ user, set, query }) => paged(set, await listBookings(ctx, requireUser(user), query, readPage(query, PAGE_SIZE))), {
-      auth: 'user',
-      query: v.object({ ...BookingListFilter.entries, ...pageEntries }),
-      response: { 200: v.array(Booking), 400: Message, 401: Message },
-      detail: {
-        tags,
-        summary: "The signed-in user's bookings, each with its class embedded (and the series' next session, class.nextSessionId)",
-        description:
-          'Deleted classes included (class.deleted true): their bookings were cancelled with cancelReason "class_deleted" and refundAmount the full amount paid, unless the session had already taken place. Payment holds that ended without a payment are left out. Filters: when=upcoming (active bookings, and those cancelled by the class\'s deletion, of classes not yet started, soonest first) or when=past (classes that have started, most recent first) or when=cancelled (cancelled bookings with their refund, most recently cancelled first); classId; active=true (pending or confirmed).' + pagedDescription(PAGE_SIZE),
+    .get(
+      '/bookings',
+      async ({ user, set, query }) => paged(set, await listBookings(ctx, requireUser(user), query, readPage(query, PAGE_SIZE))),
+      {
+        auth: 'user',
+        query: v.object({ ...BookingListFilter.entries, ...pageEntries }),
+        response: { 200: v.array(Booking), 400: Message, 401: Message },
+        detail: {
+          tags,
+          summary: "The signed-in user's bookings, each with its class embedded (and the series' next session, class.nextSessionId)",
+          description:
+            'Deleted classes included (class.deleted true): their bookings were cancelled with cancelReason "class_deleted" and refundAmount the full amount paid, unless the session had already taken place. Payment holds that ended without a payment are left out. Filters: when=upcoming (active bookings, and those cancelled by the class\'s deletion, of classes not yet started, soonest first) or when=past (classes that have started, most recent first) or when=cancelled (cancelled bookings with their refund, most recently cancelled first); classId; active=true (pending or confirmed).' +
+            pagedDescription(PAGE_SIZE),
+        },
       },
-    })
+    )
     .get('/bookings/:id', ({ user, params }) => getBooking(ctx, requireUser(user), parseId(params.id, 'Booking not found.')), {
       auth: 'user',
       params: BookingIdParams,
@@ -54,18 +60,15 @@ export function bookingRoutes(ctx: AppContext) {
         description: "Another person's booking answers 404, as one that does not exist.",
       },
     })
-    .put(
-      '/bookings/:id/cancel',
-      ({ user, params }) => cancelBooking(ctx, requireUser(user), parseId(params.id, 'Booking not found.')),
-      {
-        auth: 'user',
-        params: BookingIdParams,
-        response: { 200: Booking, 401: Message, 403: Message, 404: Message, 409: Message, 502: Message },
-        detail: {
-          tags,
-          summary: 'Cancel your own booking before the class starts',
-          description: 'Refund by the FAQ policy: everything paid if cancelled at least 48 hours before the start, nothing later; free classes nothing. The refund goes through the payment provider and refundAmount is returned.',
-        },
+    .put('/bookings/:id/cancel', ({ user, params }) => cancelBooking(ctx, requireUser(user), parseId(params.id, 'Booking not found.')), {
+      auth: 'user',
+      params: BookingIdParams,
+      response: { 200: Booking, 401: Message, 403: Message, 404: Message, 409: Message, 502: Message },
+      detail: {
+        tags,
+        summary: 'Cancel your own booking before the class starts',
+        description:
+          'Refund by the FAQ policy: everything paid if cancelled at least 48 hours before the start, nothing later; free classes nothing. The refund goes through the payment provider and refundAmount is returned.',
       },
-    );
+    });
 }

@@ -23,7 +23,18 @@ export const FreeBookingBody = v.pipe(
     quantity: v.optional(QuantityField, 1),
     attendees: AttendeesField,
   }),
-  v.metadata({ examples: [{ classId: 12, quantity: 2, attendees: [{ name: 'Maya Lee', age: 7 }, { name: 'Leo Lee', age: 5 }] }] }),
+  v.metadata({
+    examples: [
+      {
+        classId: 12,
+        quantity: 2,
+        attendees: [
+          { name: 'Maya Lee', age: 7 },
+          { name: 'Leo Lee', age: 5 },
+        ],
+      },
+    ],
+  }),
 );
 export type FreeBookingBody = v.InferOutput<typeof FreeBookingBody>;
 

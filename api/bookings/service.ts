@@ -25,7 +25,15 @@ export async function bookFreeClass(ctx: AppContext, user: SessionUser, input: F
 
 /** How a hold that was never paid can end (a class deleted during checkout included); waitlist offers, open or
  * ended, are not bookings either (they show on the Waitlist tab). */
-const UNPAID_ENDINGS: readonly BookingState[] = ['holdExpired', 'holdReplaced', 'paymentFailed', 'cancelledClassDeleted', 'offered', 'offerDeclined', 'offerExpired'];
+const UNPAID_ENDINGS: readonly BookingState[] = [
+  'holdExpired',
+  'holdReplaced',
+  'paymentFailed',
+  'cancelledClassDeleted',
+  'offered',
+  'offerDeclined',
+  'offerExpired',
+];
 
 /** The rows of GET /api/bookings for these filters: Upcoming holds active bookings (and those the coach
  * cancelled by deleting the class) whose class starts later, Past every booking whose class has started. */
@@ -36,7 +44,8 @@ function bookingListWhere(userId: number, filter: BookingListFilter, now: Date):
   if (filter.classId) conditions.push(eq(bookings.classId, Number(filter.classId)));
   if (filter.active === 'true') conditions.push(activeBooking);
   if (filter.active === 'false') conditions.push(not(activeBooking));
-  if (filter.when === 'upcoming') conditions.push(or(isNull(classes.startTime), gt(classes.startTime, now)), or(activeBooking, inStates(['cancelledClassDeleted'])));
+  if (filter.when === 'upcoming')
+    conditions.push(or(isNull(classes.startTime), gt(classes.startTime, now)), or(activeBooking, inStates(['cancelledClassDeleted'])));
   if (filter.when === 'past') conditions.push(lte(classes.startTime, now));
   // Cancelled: kept in view with what was refunded and when (holds that simply ran out are left out above).
   if (filter.when === 'cancelled') conditions.push(eq(bookings.status, 'cancelled'));
@@ -46,7 +55,12 @@ function bookingListWhere(userId: number, filter: BookingListFilter, now: Date):
 /** GET /api/bookings: one page of the user's bookings with the embedded class, newest class first (Upcoming:
  * soonest first), deleted classes included (class.deleted), so a booking the coach cancelled keeps its
  * refund. Holds that ended without a payment are left out (they never were bookings for the customer). */
-export async function listBookings(ctx: AppContext, user: SessionUser, filter: BookingListFilter, page: PageRequest): Promise<{ rows: Booking[]; total: number }> {
+export async function listBookings(
+  ctx: AppContext,
+  user: SessionUser,
+  filter: BookingListFilter,
+  page: PageRequest,
+): Promise<{ rows: Booking[]; total: number }> {
   const now = ctx.clock.now();
   const stale = await ctx.db
     .select({ id: bookings.id })
@@ -61,7 +75,11 @@ export async function listBookings(ctx: AppContext, user: SessionUser, filter: B
       : filter.when === 'cancelled'
         ? [desc(bookings.cancelledAt), desc(bookings.id)]
         : [desc(classes.startTime), desc(bookings.id)];
-  const [count] = await ctx.db.select({ total: sql<number>`count(*)` }).from(bookings).innerJoin(classes, eq(classes.id, bookings.classId)).where(where);
+  const [count] = await ctx.db
+    .select({ total: sql<number>`count(*)` })
+    .from(bookings)
+    .innerJoin(classes, eq(classes.id, bookings.classId))
+    .where(where);
   const rows = await ctx.db
     .select({ booking: bookings, cls: classes, reviewId: reviews.id })
     .from(bookings)
@@ -71,8 +89,23 @@ export async function listBookings(ctx: AppContext, user: SessionUser, filter: B
     .orderBy(...order)
     .limit(page.limit)
     .offset(page.offset);
-  const [attendees, next] = await Promise.all([attendeesOf(ctx.db, rows.map(({ booking }) => booking)), nextSessionsOf(ctx, rows.map(({ cls }) => cls), now)]);
-  return { rows: rows.map(({ booking, cls, reviewId }) => withNextSession(toBookingJson(booking, cls, now, attendees.get(booking.id) ?? [], reviewId), cls, next)), total: Number(count?.total ?? 0) };
+  const [attendees, next] = await Promise.all([
+    attendeesOf(
+      ctx.db,
+      rows.map(({ booking }) => booking),
+    ),
+    nextSessionsOf(
+      ctx,
+      rows.map(({ cls }) => cls),
+      now,
+    ),
+  ]);
+  return {
+    rows: rows.map(({ booking, cls, reviewId }) =>
+      withNextSession(toBookingJson(booking, cls, now, attendees.get(booking.id) ?? [], reviewId), cls, next),
+    ),
+    total: Number(count?.total ?? 0),
+  };
 }
 
 /** The next session not started yet of each series these classes belong to, by series (parent) id. */
@@ -82,13 +115,16 @@ async function nextSessionsOf(ctx: AppContext, rows: (typeof classes.$inferSelec
   // SQLite returns the row of the min() for the bare column: the soonest session of each series.
   const found = await ctx.db.all<{ parent: number; id: number }>(sql`
     SELECT "parent_class_id" AS parent, "id" AS id, min("start_time") FROM classes
-    WHERE "parent_class_id" IN (${sql.join(parents.map((id) => sql`${id}`), sql`, `)}) AND "deleted_at" IS NULL AND "start_time" > ${now.getTime()}
+    WHERE "parent_class_id" IN (${sql.join(
+      parents.map((id) => sql`${id}`),
+      sql`, `,
+    )}) AND "deleted_at" IS NULL AND "start_time" > ${now.getTime()}
     GROUP BY "parent_class_id"`);
   return new Map(found.map((row) => [Number(row.parent), Number(row.id)]));
 }
 
 function withNextSession(json: Booking, cls: typeof classes.$inferSelect, next: Map<number, number>): Booking {
-  return { ...json, class: { ...json.class, nextSessionId: cls.parentClassId !== null ? next.get(cls.parentClassId) ?? null : null } };
+  return { ...json, class: { ...json.class, nextSessionId: cls.parentClassId !== null ? (next.get(cls.parentClassId) ?? null) : null } };
 }
 
 /** GET /api/bookings/{id}: one of the user's own bookings, as the list shows it (the confirmation page reads

@@ -32,11 +32,16 @@ export async function bookingEvents(ctx: AppContext, userId: number, now: Date):
         or(inStates(['confirmed']), and(not(inStates(OPEN_STATES)), isNotNull(bookings.confirmedAt), gte(bookings.cancelledAt, since))),
       ),
     );
-  const names = await attendeesOf(ctx.db, rows.map(({ booking }) => booking));
+  const names = await attendeesOf(
+    ctx.db,
+    rows.map(({ booking }) => booking),
+  );
   return rows.flatMap(({ booking, cls }) => {
     if (!hasStart(cls)) return [];
     const people = (names.get(booking.id) ?? []).map(describeAttendee).join(', ');
-    return [bookingEvent(ctx, booking, cls, people, { cancelled: !isIn(booking, OPEN_STATES), stamp: later(booking.updatedAt, cls.updatedAt) })];
+    return [
+      bookingEvent(ctx, booking, cls, people, { cancelled: !isIn(booking, OPEN_STATES), stamp: later(booking.updatedAt, cls.updatedAt) }),
+    ];
   });
 }
 
@@ -56,7 +61,10 @@ export async function teachingEvents(ctx: AppContext, coachId: number, now: Date
       ),
     );
   const booked = new Map<number, number>();
-  const waiting = await waitlistCounts(ctx.db, sessions.map((s) => s.id));
+  const waiting = await waitlistCounts(
+    ctx.db,
+    sessions.map((s) => s.id),
+  );
   for (let i = 0; i < sessions.length; i += 500) {
     const ids = sessions.slice(i, i + 500).map((s) => s.id);
     const counts = await ctx.db

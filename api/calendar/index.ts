@@ -63,7 +63,15 @@ export function calendarRoutes(ctx: AppContext) {
           responses: {
             200: { description: 'The feed', content: { 'text/calendar': { schema: { type: 'string' }, example: FEED_EXAMPLE } } },
             304: { description: 'Not modified since the ETag sent in If-None-Match' },
-            404: { description: 'No feed behind this token (reset or never issued)', content: { 'application/json': { schema: { type: 'object', properties: { message: { type: 'string' } } }, example: { message: 'This calendar feed does not exist or has been reset.' } } } },
+            404: {
+              description: 'No feed behind this token (reset or never issued)',
+              content: {
+                'application/json': {
+                  schema: { type: 'object', properties: { message: { type: 'string' } } },
+                  example: { message: 'This calendar feed does not exist or has been reset.' },
+                },
+              },
+            },
           },
         },
       },

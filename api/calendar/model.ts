@@ -17,4 +17,3 @@ export const FeedParams = v.object({
     '7kq2m9x4c3vbn8w5t6y1zr0p2s7d4f3gh6j5k8l9mqa',
   ),
 });
-

@@ -27,7 +27,11 @@ export async function getCalendarFeed(ctx: AppContext, user: SessionUser): Promi
   if (existing) return feedUrl(ctx, existing.token);
   const token = newToken();
   const [row] = await ctx.db.write((tx) =>
-    tx.insert(calendarFeeds).values({ userId: user.id, token }).onConflictDoUpdate({ target: calendarFeeds.userId, set: { userId: user.id } }).returning({ token: calendarFeeds.token }),
+    tx
+      .insert(calendarFeeds)
+      .values({ userId: user.id, token })
+      .onConflictDoUpdate({ target: calendarFeeds.userId, set: { userId: user.id } })
+      .returning({ token: calendarFeeds.token }),
   );
   return feedUrl(ctx, row!.token);
 }
@@ -36,7 +40,10 @@ export async function getCalendarFeed(ctx: AppContext, user: SessionUser): Promi
 export async function resetCalendarFeed(ctx: AppContext, user: SessionUser): Promise<CalendarFeed> {
   const token = newToken();
   await ctx.db.write((tx) =>
-    tx.insert(calendarFeeds).values({ userId: user.id, token }).onConflictDoUpdate({ target: calendarFeeds.userId, set: { token, createdAt: ctx.clock.now() } }),
+    tx
+      .insert(calendarFeeds)
+      .values({ userId: user.id, token })
+      .onConflictDoUpdate({ target: calendarFeeds.userId, set: { token, createdAt: ctx.clock.now() } }),
   );
   return feedUrl(ctx, token);
 }

@@ -11,11 +11,15 @@ import { type ClassFilters, cityOf, isTimeOfDay, originOf, TIMES_OF_DAY } from '
 /** Start time with "no start time" sorting after every real one (the largest safe integer). */
 export const START_KEY = sql.raw('coalesce("classes"."start_time", 9007199254740991)');
 /** Not deleted and not a series' parent template: the partial-index condition, verbatim. */
-export const BOOKABLE = sql.raw('"classes"."deleted_at" IS NULL AND ("classes"."is_recurring" = 0 OR "classes"."parent_class_id" IS NOT NULL)');
+export const BOOKABLE = sql.raw(
+  '"classes"."deleted_at" IS NULL AND ("classes"."is_recurring" = 0 OR "classes"."parent_class_id" IS NOT NULL)',
+);
 /** The city of an address in SQL: its second-to-last comma piece (see cityOf). rtrim(a, <every non-comma character>) keeps a up to its last comma. */
 const ADDRESS = '"classes"."address"';
 const BEFORE_LAST_COMMA = `substr(${ADDRESS}, 1, length(rtrim(${ADDRESS}, replace(${ADDRESS}, ',', ''))) - 1)`;
-const CITY = sql.raw(`CASE WHEN instr(${ADDRESS}, ',') = 0 THEN NULL ELSE trim(substr(${BEFORE_LAST_COMMA}, length(rtrim(${BEFORE_LAST_COMMA}, replace(${BEFORE_LAST_COMMA}, ',', ''))) + 1), ' ' || char(9, 10, 13)) END`);
+const CITY = sql.raw(
+  `CASE WHEN instr(${ADDRESS}, ',') = 0 THEN NULL ELSE trim(substr(${BEFORE_LAST_COMMA}, length(rtrim(${BEFORE_LAST_COMMA}, replace(${BEFORE_LAST_COMMA}, ',', ''))) + 1), ' ' || char(9, 10, 13)) END`,
+);
 const NOTHING = sql`0`;
 
 /** start: soonest first; relevance: best text match (with q); nearest: closest to lat/lng first (classes
@@ -37,7 +41,8 @@ export function distanceSquared(origin: { lat: number; lng: number }): SQL {
   // 0,0 is how a class whose address found no coordinates is stored (api/classes): it has no place either.
   return sql`CASE WHEN "classes"."latitude" = 0 AND "classes"."longitude" = 0 THEN NULL ELSE (("classes"."latitude" - ${origin.lat}) * ("classes"."latitude" - ${origin.lat}) + ("classes"."longitude" - ${origin.lng}) * ${scale} * ("classes"."longitude" - ${origin.lng}) * ${scale}) END`;
 }
-export const milesOf = (squared: number | null): number | null => (squared === null ? null : Math.round(Math.sqrt(squared) * MILES_PER_DEGREE * 10) / 10);
+export const milesOf = (squared: number | null): number | null =>
+  squared === null ? null : Math.round(Math.sqrt(squared) * MILES_PER_DEGREE * 10) / 10;
 
 /**
  * The Pacific minute of the day a class starts at, in SQL: the UTC instant shifted by -7 h inside daylight
@@ -52,7 +57,8 @@ function pacificMinuteOfDay(now: Date): SQL {
     return Date.UTC(y, month, day, hourUtc);
   };
   const summers = [];
-  for (let y = year - 1; y <= year + 5; y++) summers.push(sql`(${START_KEY} >= ${sunday(y, 2, 2, 10)} AND ${START_KEY} < ${sunday(y, 10, 1, 9)})`);
+  for (let y = year - 1; y <= year + 5; y++)
+    summers.push(sql`(${START_KEY} >= ${sunday(y, 2, 2, 10)} AND ${START_KEY} < ${sunday(y, 10, 1, 9)})`);
   const offset = sql`CASE WHEN ${sql.join(summers, sql` OR `)} THEN ${-7 * 3_600_000} ELSE ${-8 * 3_600_000} END`;
   return sql`(((${START_KEY} + ${offset}) / 60000) % 1440)`;
 }
@@ -122,7 +128,10 @@ async function indexedTextConditions(db: Database, q: string): Promise<BrowseWhe
  */
 async function shortTextConditions(db: Database, q: string, others: SQL): Promise<BrowseWhere> {
   const pattern = likeContains(q);
-  const contains = sql.join(['c0', 'c1', 'c2', 'c3', 'c4'].map((column) => sql`s.${sql.raw(column)} LIKE ${pattern} ESCAPE '\\'`), sql` OR `);
+  const contains = sql.join(
+    ['c0', 'c1', 'c2', 'c3', 'c4'].map((column) => sql`s.${sql.raw(column)} LIKE ${pattern} ESCAPE '\\'`),
+    sql` OR `,
+  );
   // CROSS JOIN keeps the content table as the outer loop: one sequential pass, not a lookup per browse row.
   const rows = await db.all<{ id: number }>(
     sql`SELECT s.id AS id FROM classes_search_content s CROSS JOIN classes ON "classes"."id" = s.id WHERE (${contains}) AND ${others} LIMIT ${SHORT_QUERY_COUNT_CAP + 1}`,
@@ -165,7 +174,10 @@ async function cityConditions(db: Database, city: string): Promise<{ page: SQL; 
   if (rows.length > MAX_LISTED_ADDRESSES) return both(sql`instr(lower(${CITY}), ${city}) > 0`);
   const matching = rows.filter((address) => (cityOf(address) ?? '').toLowerCase().includes(city));
   if (!matching.length) return both(NOTHING);
-  const list = sql.join(matching.map((address) => sql`${address}`), sql`, `);
+  const list = sql.join(
+    matching.map((address) => sql`${address}`),
+    sql`, `,
+  );
   return { page: sql`+"classes"."address" IN (${list})`, count: sql`"classes"."address" IN (${list})` };
 }
 
@@ -188,10 +200,16 @@ export async function browseConditions(db: Database, filters: ClassFilters, now:
   if (present(filters.time)) {
     const time = isTimeOfDay(filters.time) ? TIMES_OF_DAY[filters.time] : null;
     const minute = pacificMinuteOfDay(now);
-    conditions.push(both(time ? sql`"classes"."start_time" IS NOT NULL AND ${minute} >= ${time.from} AND ${minute} < ${time.to}` : NOTHING));
+    conditions.push(
+      both(time ? sql`"classes"."start_time" IS NOT NULL AND ${minute} >= ${time.from} AND ${minute} < ${time.to}` : NOTHING),
+    );
   }
   const q = present(filters.q) ? filters.q.trim().toLowerCase() : null;
-  const joined = (kind: 'page' | 'count') => sql.join(conditions.map((c) => c[kind]), sql` AND `);
+  const joined = (kind: 'page' | 'count') =>
+    sql.join(
+      conditions.map((c) => c[kind]),
+      sql` AND `,
+    );
   if (q !== null && [...q].length < 3) {
     const text = await shortTextConditions(db, q, joined('count'));
     return { page: sql`${joined('page')} AND ${text.page}`, count: sql`${joined('count')} AND ${text.count}`, total: text.total };
@@ -211,14 +229,30 @@ export interface IdPage {
 
 /** One page of ids of the classes WHERE `where`, in `order`, and how many there are in all; with `distance`,
  * each row's distance as well (see distanceSquared). */
-async function pageOfIds(db: Database, where: SQL | BrowseWhere, order: SQL, page: { limit: number; offset: number }, from: SQL = sql`classes`, distance?: SQL): Promise<IdPage> {
+async function pageOfIds(
+  db: Database,
+  where: SQL | BrowseWhere,
+  order: SQL,
+  page: { limit: number; offset: number },
+  from: SQL = sql`classes`,
+  distance?: SQL,
+): Promise<IdPage> {
   const { page: listed, count, total: known } = 'page' in where ? where : { page: where, count: where, total: undefined };
   const [rows, counted] = await Promise.all([
-    db.all<{ id: number; d: number | null }>(sql`SELECT "classes"."id" AS id${distance ? sql`, ${distance} AS d` : sql``} FROM ${from} WHERE ${listed} ORDER BY ${order} LIMIT ${page.limit} OFFSET ${page.offset}`),
+    db.all<{ id: number; d: number | null }>(
+      sql`SELECT "classes"."id" AS id${distance ? sql`, ${distance} AS d` : sql``} FROM ${from} WHERE ${listed} ORDER BY ${order} LIMIT ${page.limit} OFFSET ${page.offset}`,
+    ),
     known ? [{ total: known.value }] : db.all<{ total: number }>(sql`SELECT count(*) AS total FROM ${from} WHERE ${count}`),
   ]);
-  const miles = distance ? new Map(rows.flatMap((row) => (row.d === null || row.d === undefined ? [] : [[Number(row.id), milesOf(Number(row.d))!] as const]))) : undefined;
-  return { ids: rows.map((row) => Number(row.id)), total: Number(counted[0]?.total ?? 0), ...(known?.atLeast ? { totalIsAtLeast: true } : {}), ...(miles ? { miles } : {}) };
+  const miles = distance
+    ? new Map(rows.flatMap((row) => (row.d === null || row.d === undefined ? [] : [[Number(row.id), milesOf(Number(row.d))!] as const])))
+    : undefined;
+  return {
+    ids: rows.map((row) => Number(row.id)),
+    total: Number(counted[0]?.total ?? 0),
+    ...(known?.atLeast ? { totalIsAtLeast: true } : {}),
+    ...(miles ? { miles } : {}),
+  };
 }
 
 const BY_START = sql`${START_KEY}, "classes"."id"`;
@@ -232,17 +266,34 @@ const NEAREST_RADII_MILES = [0.5, 1, 2, 4, 8, 16, 32, 64];
  * The circle's bounding box is a range of classes_geo_idx (migration 0019), so only the classes near the visitor
  * are measured. Null when even the widest circle is too small (the caller then measures every match).
  */
-async function nearestWithin(db: Database, where: BrowseWhere, origin: { lat: number; lng: number }, distance: SQL, page: { limit: number; offset: number }): Promise<IdPage | null> {
+async function nearestWithin(
+  db: Database,
+  where: BrowseWhere,
+  origin: { lat: number; lng: number },
+  distance: SQL,
+  page: { limit: number; offset: number },
+): Promise<IdPage | null> {
   const needed = page.offset + page.limit;
   const scale = Math.cos((origin.lat * Math.PI) / 180);
   for (const miles of NEAREST_RADII_MILES) {
     const r = miles / MILES_PER_DEGREE;
     const circle = sql`"classes"."latitude" BETWEEN ${origin.lat - r} AND ${origin.lat + r} AND "classes"."longitude" BETWEEN ${origin.lng - r / scale} AND ${origin.lng + r / scale} AND ${distance} <= ${r * r}`;
-    const inside = Number((await db.all<{ n: number }>(sql`SELECT count(*) AS n FROM classes WHERE ${where.count} AND ${circle}`))[0]?.n ?? 0);
+    const inside = Number(
+      (await db.all<{ n: number }>(sql`SELECT count(*) AS n FROM classes WHERE ${where.count} AND ${circle}`))[0]?.n ?? 0,
+    );
     if (inside < needed) continue;
     const [found, counted] = await Promise.all([
-      pageOfIds(db, { page: sql`${where.page} AND ${circle}`, count: sql`${where.count} AND ${circle}`, total: { value: inside, atLeast: false } }, sql`${distance}, ${BY_START}`, page, sql`classes`, distance),
-      where.total ? [{ total: where.total.value }] : db.all<{ total: number }>(sql`SELECT count(*) AS total FROM classes WHERE ${where.count}`),
+      pageOfIds(
+        db,
+        { page: sql`${where.page} AND ${circle}`, count: sql`${where.count} AND ${circle}`, total: { value: inside, atLeast: false } },
+        sql`${distance}, ${BY_START}`,
+        page,
+        sql`classes`,
+        distance,
+      ),
+      where.total
+        ? [{ total: where.total.value }]
+        : db.all<{ total: number }>(sql`SELECT count(*) AS total FROM classes WHERE ${where.count}`),
     ]);
     return { ...found, total: Number(counted[0]?.total ?? 0), ...(where.total?.atLeast ? { totalIsAtLeast: true } : {}) };
   }
@@ -265,7 +316,14 @@ export async function browseClassIds(db: Database, now: Date, options: BrowseOpt
   if (options.sort === 'rating') {
     // Each coach's average once (the reviews index), joined to their classes; unrated coaches last.
     const rated = sql`classes LEFT JOIN (SELECT coach_id, avg(rating) AS average FROM reviews GROUP BY coach_id) AS coach_rating ON coach_rating.coach_id = "classes"."coach_id"`;
-    return pageOfIds(db, where, sql`coach_rating.average IS NULL, round(coach_rating.average, 1) DESC, ${BY_START}`, options, rated, distance);
+    return pageOfIds(
+      db,
+      where,
+      sql`coach_rating.average IS NULL, round(coach_rating.average, 1) DESC, ${BY_START}`,
+      options,
+      rated,
+      distance,
+    );
   }
   if (options.sort !== 'relevance' || [...q].length < 3) return pageOfIds(db, where, BY_START, options, sql`classes`, distance);
   // bm25 weights: title counts most, then category and coach, then description and location.
@@ -275,7 +333,13 @@ export async function browseClassIds(db: Database, now: Date, options: BrowseOpt
 }
 
 /** A page of a coach's bookable classes: upcoming (not started by now, soonest first, no start time last) or past (latest first). */
-export function coachClassIds(db: Database, coachId: number, now: Date, when: 'upcoming' | 'past', page: { limit: number; offset: number }): Promise<{ ids: number[]; total: number }> {
+export function coachClassIds(
+  db: Database,
+  coachId: number,
+  now: Date,
+  when: 'upcoming' | 'past',
+  page: { limit: number; offset: number },
+): Promise<{ ids: number[]; total: number }> {
   const started = when === 'upcoming' ? sql`${START_KEY} > ${now.getTime()}` : sql`${START_KEY} <= ${now.getTime()}`;
   const order = when === 'upcoming' ? BY_START : sql`${START_KEY} DESC, "classes"."id" DESC`;
   return pageOfIds(db, sql`${BOOKABLE} AND "classes"."coach_id" = ${coachId} AND ${started}`, order, page);

@@ -56,7 +56,12 @@ export async function listCoaches(db: Database, options: CoachListOptions = {}):
       .from(users)
       .leftJoin(stats, eq(stats.coachId, users.id))
       .where(coachSearch(options.q))
-      .orderBy(desc(sql`coalesce(${stats.average}, 0)`), desc(sql`coalesce(${stats.total}, 0)`), sql`${users.firstName} || ' ' || ${users.lastName} COLLATE NOCASE`, users.id)
+      .orderBy(
+        desc(sql`coalesce(${stats.average}, 0)`),
+        desc(sql`coalesce(${stats.total}, 0)`),
+        sql`${users.firstName} || ' ' || ${users.lastName} COLLATE NOCASE`,
+        users.id,
+      )
       .limit(page.limit)
       .offset(page.offset),
     db.select({ n: count() }).from(users).where(coachSearch(options.q)),
@@ -66,7 +71,11 @@ export async function listCoaches(db: Database, options: CoachListOptions = {}):
 }
 
 export async function getCoach(db: Database, id: number): Promise<Coach> {
-  const row = await db.select().from(users).where(and(eq(users.id, id), approvedCoach)).get();
+  const row = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, id), approvedCoach))
+    .get();
   if (!row) throw notFound('Coach not found.');
   const [names, rating] = await Promise.all([categoryNameMap(db), coachReviewStats(db, id)]);
   return toCoach(row, names, rating);

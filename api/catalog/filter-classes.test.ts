@@ -7,13 +7,25 @@ const now = pacificWallTimeToInstant('2027-03-10', '15:00');
 const at = (day: string, time = '09:00') => pacificWallTimeToInstant(day, time).toISOString();
 
 function item(title: string, extra: Partial<FilterableClass> = {}): FilterableClass & { title: string } {
-  return { title, description: '', categoryId: 1, ageGroup: 'Adults', address: '1 Main St, San Francisco, CA 94110', startTime: at('2027-03-12'), ...extra };
+  return {
+    title,
+    description: '',
+    categoryId: 1,
+    ageGroup: 'Adults',
+    address: '1 Main St, San Francisco, CA 94110',
+    startTime: at('2027-03-12'),
+    ...extra,
+  };
 }
 const titles = (list: FilterableClass[]) => list.map((c) => c.title);
 
 describe('browse filters (customer-areas §5)', () => {
   test('classes that started before today (local midnight) are hidden', () => {
-    const list = [item('yesterday', { startTime: at('2027-03-09', '23:30') }), item('this morning', { startTime: at('2027-03-10', '06:00') }), item('tomorrow', { startTime: at('2027-03-11') })];
+    const list = [
+      item('yesterday', { startTime: at('2027-03-09', '23:30') }),
+      item('this morning', { startTime: at('2027-03-10', '06:00') }),
+      item('tomorrow', { startTime: at('2027-03-11') }),
+    ];
     expect(titles(filterClasses(list, {}, now))).toEqual(['this morning', 'tomorrow']);
   });
 
@@ -47,7 +59,11 @@ describe('browse filters (customer-areas §5)', () => {
   });
 
   test('the date must equal the Pacific start day, and a class without a start time is excluded', () => {
-    const list = [item('late evening', { startTime: at('2027-03-12', '23:30') }), item('next day', { startTime: at('2027-03-13', '00:30') }), item('no start', { startTime: null })];
+    const list = [
+      item('late evening', { startTime: at('2027-03-12', '23:30') }),
+      item('next day', { startTime: at('2027-03-13', '00:30') }),
+      item('no start', { startTime: null }),
+    ];
     expect(titles(filterClasses(list, { date: '2027-03-12' }, now))).toEqual(['late evening']);
     expect(titles(filterClasses(list, { date: at('2027-03-13', '00:00') }, now))).toEqual(['next day']);
     expect(titles(filterClasses(list, { date: 'not a date' }, now))).toEqual([]);
@@ -60,12 +76,20 @@ describe('browse filters (customer-areas §5)', () => {
   });
 
   test('the list is sorted by start time ascending, classes without a start time last', () => {
-    const list = [item('no start', { startTime: null }), item('later', { startTime: at('2027-03-20') }), item('sooner', { startTime: at('2027-03-11') })];
+    const list = [
+      item('no start', { startTime: null }),
+      item('later', { startTime: at('2027-03-20') }),
+      item('sooner', { startTime: at('2027-03-11') }),
+    ];
     expect(titles(filterClasses(list, {}, now))).toEqual(['sooner', 'later', 'no start']);
   });
 
   test('filters combine', () => {
-    const list = [item('Kids Soccer', { ageGroup: 'Kids', categoryId: 3 }), item('Adult Soccer', { categoryId: 3 }), item('Kids Art', { ageGroup: 'Kids', categoryId: 4 })];
+    const list = [
+      item('Kids Soccer', { ageGroup: 'Kids', categoryId: 3 }),
+      item('Adult Soccer', { categoryId: 3 }),
+      item('Kids Art', { ageGroup: 'Kids', categoryId: 4 }),
+    ];
     expect(titles(filterClasses(list, { q: 'soccer', ageGroup: 'Kids', type: '3' }, now))).toEqual(['Kids Soccer']);
   });
 });

@@ -84,7 +84,7 @@ export function filterClasses<T extends FilterableClass>(list: readonly T[], fil
   const categoryIds = [filters.type, filters.category].filter(present).map((value) => Number(value));
   const ageGroup = present(filters.ageGroup) ? filters.ageGroup : null;
   const city = present(filters.city) ? filters.city.trim().toLowerCase() : null;
-  const day = present(filters.date) ? dayOfFilter(filters.date.trim()) ?? 'invalid' : null;
+  const day = present(filters.date) ? (dayOfFilter(filters.date.trim()) ?? 'invalid') : null;
   const time = present(filters.time) ? (isTimeOfDay(filters.time) ? TIMES_OF_DAY[filters.time] : { from: 0, to: 0 }) : null;
 
   const kept = list.filter((item) => {
@@ -114,7 +114,7 @@ export function filterClasses<T extends FilterableClass>(list: readonly T[], fil
 
 /** The filters in a URL query (empty values dropped). */
 export function parseClassFilters(params: URLSearchParams | Record<string, string | undefined>): ClassFilters {
-  const get = (key: string) => (params instanceof URLSearchParams ? params.get(key) ?? undefined : params[key]);
+  const get = (key: string) => (params instanceof URLSearchParams ? (params.get(key) ?? undefined) : params[key]);
   const filters: ClassFilters = {};
   for (const key of FILTER_KEYS) {
     const value = get(key)?.trim();

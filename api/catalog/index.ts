@@ -87,8 +87,8 @@ export function catalogRoutes(ctx: AppContext) {
             'Paging: `limit` (1 to 100, default 24) and `offset` (default 0). `X-Total-Count` gives the number of matches before paging.',
             `\`q\`: case-insensitive text contained in the title or description (as the spec says), or in the category name, the coach's name or the location; any part of a word matches, so a prefix does. Full-text (SQLite FTS5, trigram) index. A \`q\` of 1 or 2 characters, too short for the index, counts at most ${SHORT_QUERY_COUNT_CAP} matches: past that X-Total-Count is ${SHORT_QUERY_COUNT_CAP} and \`X-Total-Count-Capped: true\` says there are more.`,
             '`type` and `category`: the category id (both must match when both are given). `ageGroup`: Adults or Kids, exactly. `city`: contained in the city of the address (its second-to-last comma piece), case-insensitive. `date`: a day (YYYY-MM-DD) or an instant, matched against the Pacific start day. `time`: morning, afternoon or evening (Pacific start before noon, noon to 5 PM, 5 PM on). `lat`/`lng`: never filter; with both, each class carries `distanceMiles` (measured in SQL, flat-earth, null without coordinates) and `sort=nearest` orders by it.',
-            '`upcoming=true`: only classes that have not started yet (the browse list keeps the ones that started earlier today); the home page\'s featured classes are the first 3 of it.',
-            '`sort`: `start` (default), `relevance` (with `q`: best match first, by FTS5 bm25 with the title weighted most, then by start time), `nearest` (with `lat`/`lng`: closest first, classes without coordinates last), `price` (cheapest first) or `rating` (the coach\'s best average first, unrated last); ties by start time.',
+            "`upcoming=true`: only classes that have not started yet (the browse list keeps the ones that started earlier today); the home page's featured classes are the first 3 of it.",
+            "`sort`: `start` (default), `relevance` (with `q`: best match first, by FTS5 bm25 with the title weighted most, then by start time), `nearest` (with `lat`/`lng`: closest first, classes without coordinates last), `price` (cheapest first) or `rating` (the coach's best average first, unrated last); ties by start time.",
             '`all=true`: the original unpaginated answer, capped at 200 classes: without filters every bookable class, past ones included, by start time; with filters the browse rules. `limit`/`offset` are ignored.',
             '`includeSchedules=true` adds the weekly schedule of a series to each of its sessions.',
           ].join('\n\n'),
@@ -99,8 +99,14 @@ export function catalogRoutes(ctx: AppContext) {
       '/classes/pins',
       ({ query }) => {
         const bounds = parseBounds(query.bounds);
-        if (bounds === null) throw badRequest('bounds must be south,west,north,east in degrees.', { bounds: ['bounds must be south,west,north,east in degrees.'] });
-        return mapPins(db, ctx.clock.now(), parseClassFilters(query as Record<string, string | undefined>), { bounds, zoom: query.zoom !== undefined ? Number(query.zoom) : 12 });
+        if (bounds === null)
+          throw badRequest('bounds must be south,west,north,east in degrees.', {
+            bounds: ['bounds must be south,west,north,east in degrees.'],
+          });
+        return mapPins(db, ctx.clock.now(), parseClassFilters(query as Record<string, string | undefined>), {
+          bounds,
+          zoom: query.zoom !== undefined ? Number(query.zoom) : 12,
+        });
       },
       {
         query: MapPinsQuery,
@@ -113,12 +119,17 @@ export function catalogRoutes(ctx: AppContext) {
         },
       },
     )
-    .get('/classes/:id', ({ params, query }) => getClass(db, parseId(params.id, 'Class not found.'), ctx.clock.now(), { includeSchedules: query.includeSchedules === 'true' }), {
-      params: IdParams,
-      query: IncludeSchedulesQuery,
-      response: { 200: ClassItem, 404: NotFoundMessage },
-      detail: { tags: tags.catalog, summary: 'One class, with schedules (of its series) when includeSchedules=true' },
-    })
+    .get(
+      '/classes/:id',
+      ({ params, query }) =>
+        getClass(db, parseId(params.id, 'Class not found.'), ctx.clock.now(), { includeSchedules: query.includeSchedules === 'true' }),
+      {
+        params: IdParams,
+        query: IncludeSchedulesQuery,
+        response: { 200: ClassItem, 404: NotFoundMessage },
+        detail: { tags: tags.catalog, summary: 'One class, with schedules (of its series) when includeSchedules=true' },
+      },
+    )
     .get('/classes/:id/bookings/count', ({ params }) => classBookingCount(db, parseId(params.id, 'Class not found.'), ctx.clock.now()), {
       params: IdParams,
       response: { 200: BookingCount, 404: NotFoundMessage },
@@ -136,7 +147,8 @@ export function catalogRoutes(ctx: AppContext) {
         detail: {
           tags: tags.coaches,
           summary: 'Approved coaches with rating and expertise names, best rated first',
-          description: '`q`: the full name or the bio contains it, ignoring case and accents ("jose" finds José).' + pagedDescription(DEFAULT_PAGE),
+          description:
+            '`q`: the full name or the bio contains it, ignoring case and accents ("jose" finds José).' + pagedDescription(DEFAULT_PAGE),
         },
       },
     )
@@ -162,7 +174,8 @@ export function catalogRoutes(ctx: AppContext) {
         response: { 200: v.array(ClassItem), 404: NotFoundMessage },
         detail: {
           tags: tags.coaches,
-          summary: "A page of the coach's classes: all of them (series templates included) by start time, or with `when` the public profile's list",
+          summary:
+            "A page of the coach's classes: all of them (series templates included) by start time, or with `when` the public profile's list",
           description:
             'Without `when`: every live class of the coach (series templates included), by start time. With `when=upcoming` (not started yet, soonest first, no start time last) or `when=past` (latest first): bookable classes of an approved coach.' +
             pagedDescription(DEFAULT_PAGE),
@@ -178,14 +191,21 @@ export function catalogRoutes(ctx: AppContext) {
       '/reviews/coach/:coachId',
       async ({ params, query, set }) => {
         const coachId = parseId(params.coachId, 'Coach not found.');
-        const [reviews, stats] = await Promise.all([coachReviews(db, coachId, readPage(query, MAX_PAGE_SIZE)), coachReviewStats(db, coachId)]);
+        const [reviews, stats] = await Promise.all([
+          coachReviews(db, coachId, readPage(query, MAX_PAGE_SIZE)),
+          coachReviewStats(db, coachId),
+        ]);
         return { reviews: paged(set, { rows: reviews, total: stats.totalReviews }) };
       },
       {
         params: CoachIdParams,
         query: ReviewsQuery,
         response: { 200: ReviewList, 404: NotFoundMessage },
-        detail: { tags: tags.reviews, summary: "A page of a coach's reviews, most recent first", description: pagedDescription(MAX_PAGE_SIZE).trim() },
+        detail: {
+          tags: tags.reviews,
+          summary: "A page of a coach's reviews, most recent first",
+          description: pagedDescription(MAX_PAGE_SIZE).trim(),
+        },
       },
     );
 }

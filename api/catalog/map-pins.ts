@@ -41,7 +41,10 @@ export function parseBounds(value: string | undefined): MapView['bounds'] | null
 export async function mapPins(db: Database, now: Date, filters: ClassFilters, view: MapView): Promise<MapPins> {
   const [south, west, north, east] = view.bounds ?? [-90, -180, 90, 180];
   // A view across the antimeridian (west > east) keeps both sides.
-  const lng = west <= east ? sql`"classes"."longitude" BETWEEN ${west} AND ${east}` : sql`("classes"."longitude" >= ${west} OR "classes"."longitude" <= ${east})`;
+  const lng =
+    west <= east
+      ? sql`"classes"."longitude" BETWEEN ${west} AND ${east}`
+      : sql`("classes"."longitude" >= ${west} OR "classes"."longitude" <= ${east})`;
   const where = sql`${(await browseConditions(db, filters, now)).count} AND "classes"."latitude" BETWEEN ${south} AND ${north} AND ${lng}
     AND "classes"."latitude" IS NOT NULL AND "classes"."longitude" IS NOT NULL AND NOT ("classes"."latitude" = 0 AND "classes"."longitude" = 0)`;
   // Past the max cluster zoom, cells are one pixel: classes at the same spot still share one.
@@ -60,7 +63,14 @@ export async function mapPins(db: Database, now: Date, filters: ClassFilters, vi
     const answer: MapPins = { total: 0, pins: [], clusters: [] };
     for (const g of groups) {
       answer.total += Number(g.n);
-      if (Number(g.n) === 1) answer.pins.push({ id: Number(g.id), lat: round(g.lat), lng: round(g.lng), price: centsToDollars(Number(g.price)), title: g.title ?? '' });
+      if (Number(g.n) === 1)
+        answer.pins.push({
+          id: Number(g.id),
+          lat: round(g.lat),
+          lng: round(g.lng),
+          price: centsToDollars(Number(g.price)),
+          title: g.title ?? '',
+        });
       else answer.clusters.push({ lat: round(g.lat), lng: round(g.lng), count: Number(g.n) });
     }
     return answer;

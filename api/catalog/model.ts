@@ -6,20 +6,63 @@ import { withExample } from '../lib/schema';
 const flag = v.optional(v.picklist(['true', 'false'], 'includeSchedules must be true or false.'));
 
 export const ClassListQuery = v.object({
-  q: v.optional(v.pipe(v.string(), v.maxLength(200, 'The search text must not exceed 200 characters.'), v.description('Text contained in the title, description, category, coach name or location (case-insensitive; any part of a word).'))),
+  q: v.optional(
+    v.pipe(
+      v.string(),
+      v.maxLength(200, 'The search text must not exceed 200 characters.'),
+      v.description('Text contained in the title, description, category, coach name or location (case-insensitive; any part of a word).'),
+    ),
+  ),
   type: v.optional(v.pipe(v.string(), v.description('Category id.'))),
   category: v.optional(v.pipe(v.string(), v.description('Category id (both type and category must match when both are given).'))),
   ageGroup: v.optional(v.pipe(v.string(), v.description('Adults or Kids, exactly.'))),
-  city: v.optional(v.pipe(v.string(), v.maxLength(100, 'The city must not exceed 100 characters.'), v.description('Contained in the city of the address, case-insensitive.'))),
+  city: v.optional(
+    v.pipe(
+      v.string(),
+      v.maxLength(100, 'The city must not exceed 100 characters.'),
+      v.description('Contained in the city of the address, case-insensitive.'),
+    ),
+  ),
   date: v.optional(v.pipe(v.string(), v.description('A day (YYYY-MM-DD) or an instant: the Pacific start day.'))),
-  time: v.optional(v.pipe(v.string(), v.description('Time of day of the Pacific start: morning (before noon), afternoon (noon to 5 PM) or evening (5 PM on); any other value matches nothing.'))),
-  lat: v.optional(v.pipe(v.string(), v.description('Never filters: with lng, the place distances are measured from (distanceMiles on each class, and sort=nearest).'))),
+  time: v.optional(
+    v.pipe(
+      v.string(),
+      v.description(
+        'Time of day of the Pacific start: morning (before noon), afternoon (noon to 5 PM) or evening (5 PM on); any other value matches nothing.',
+      ),
+    ),
+  ),
+  lat: v.optional(
+    v.pipe(
+      v.string(),
+      v.description('Never filters: with lng, the place distances are measured from (distanceMiles on each class, and sort=nearest).'),
+    ),
+  ),
   lng: v.optional(v.pipe(v.string(), v.description('Never filters: see lat.'))),
   limit: v.optional(v.pipe(strictLimit, v.description('Page size, 1 to 100 (default 24).'))),
   offset: v.optional(v.pipe(wholeNumber('offset'), v.description('Matches to skip (default 0).'))),
-  sort: v.optional(v.pipe(v.picklist(['start', 'relevance', 'nearest', 'price', 'rating'], 'sort must be start, relevance, nearest, price or rating.'), v.description('start (default): by start time, none last; relevance: best text match first (with q); nearest: closest to lat/lng first (without them, by start time); price: cheapest first; rating: the coach\'s best average rating first, unrated coaches last. Ties by start time.'))),
-  upcoming: v.optional(v.pipe(v.picklist(['true', 'false'], 'upcoming must be true or false.'), v.description('true: only classes that have not started yet (the home page\'s featured classes are the first 3).'))),
-  all: v.optional(v.pipe(v.picklist(['true', 'false'], 'all must be true or false.'), v.description('true: the unpaginated list (unfiltered: every bookable class, past ones too), at most 200; limit and offset are ignored.'))),
+  sort: v.optional(
+    v.pipe(
+      v.picklist(['start', 'relevance', 'nearest', 'price', 'rating'], 'sort must be start, relevance, nearest, price or rating.'),
+      v.description(
+        "start (default): by start time, none last; relevance: best text match first (with q); nearest: closest to lat/lng first (without them, by start time); price: cheapest first; rating: the coach's best average rating first, unrated coaches last. Ties by start time.",
+      ),
+    ),
+  ),
+  upcoming: v.optional(
+    v.pipe(
+      v.picklist(['true', 'false'], 'upcoming must be true or false.'),
+      v.description("true: only classes that have not started yet (the home page's featured classes are the first 3)."),
+    ),
+  ),
+  all: v.optional(
+    v.pipe(
+      v.picklist(['true', 'false'], 'all must be true or false.'),
+      v.description(
+        'true: the unpaginated list (unfiltered: every bookable class, past ones too), at most 200; limit and offset are ignored.',
+      ),
+    ),
+  ),
   includeSchedules: flag,
 });
 export type ClassListQuery = v.InferOutput<typeof ClassListQuery>;
@@ -27,9 +70,30 @@ export type ClassListQuery = v.InferOutput<typeof ClassListQuery>;
 const { q, type, category, ageGroup, city, date, time, lat, lng } = ClassListQuery.entries;
 
 export const MapPinsQuery = v.object({
-  q, type, category, ageGroup, city, date, time, lat, lng,
-  bounds: v.optional(v.pipe(v.string(), v.maxLength(200, 'bounds must be south,west,north,east in degrees.'), v.description('The view: south,west,north,east in degrees (default: everywhere).'))),
-  zoom: v.optional(v.pipe(v.string(), v.regex(/^\d{1,2}$/, 'zoom must be a whole number from 0 to 22.'), v.check((value) => Number(value) <= 22, 'zoom must be a whole number from 0 to 22.'), v.description('The map zoom (default 12): clusters group the classes about 60 pixels apart; from 17 on every class is a pin.'))),
+  q,
+  type,
+  category,
+  ageGroup,
+  city,
+  date,
+  time,
+  lat,
+  lng,
+  bounds: v.optional(
+    v.pipe(
+      v.string(),
+      v.maxLength(200, 'bounds must be south,west,north,east in degrees.'),
+      v.description('The view: south,west,north,east in degrees (default: everywhere).'),
+    ),
+  ),
+  zoom: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d{1,2}$/, 'zoom must be a whole number from 0 to 22.'),
+      v.check((value) => Number(value) <= 22, 'zoom must be a whole number from 0 to 22.'),
+      v.description('The map zoom (default 12): clusters group the classes about 60 pixels apart; from 17 on every class is a pin.'),
+    ),
+  ),
 });
 
 export const MapPins = v.object({
@@ -41,12 +105,23 @@ export const MapPins = v.object({
 export const IncludeSchedulesQuery = v.object({ includeSchedules: flag });
 export const ReviewsQuery = v.object(strictPageEntries);
 export const CoachListQuery = v.object({
-  q: v.optional(v.pipe(v.string(), v.maxLength(200, 'The search text must not exceed 200 characters.'), v.description('Contained in the full name or the bio, ignoring case and accents.'))),
+  q: v.optional(
+    v.pipe(
+      v.string(),
+      v.maxLength(200, 'The search text must not exceed 200 characters.'),
+      v.description('Contained in the full name or the bio, ignoring case and accents.'),
+    ),
+  ),
   ...strictPageEntries,
 });
 export const CoachClassesQuery = v.object({
   includeSchedules: flag,
-  when: v.optional(v.pipe(v.picklist(['upcoming', 'past'], 'when must be upcoming or past.'), v.description('upcoming or past: one page of the public profile list instead of every class.'))),
+  when: v.optional(
+    v.pipe(
+      v.picklist(['upcoming', 'past'], 'when must be upcoming or past.'),
+      v.description('upcoming or past: one page of the public profile list instead of every class.'),
+    ),
+  ),
   ...strictPageEntries,
 });
 // A path piece that is not valid UTF-8 (%ff) arrives as null: like any other malformed id, it is not found.

@@ -4,7 +4,14 @@ import { classPageData, coachPageData, homePageData } from './page-data';
 
 /** A context whose database fails on every read, as when the database is down. */
 function failingContext(): AppContext {
-  const down = new Proxy({}, { get: () => () => { throw new Error('database unavailable'); } });
+  const down = new Proxy(
+    {},
+    {
+      get: () => () => {
+        throw new Error('database unavailable');
+      },
+    },
+  );
   return { db: { db: down }, clock: { now: () => new Date('2027-03-01T18:00:00Z') } } as unknown as AppContext;
 }
 

@@ -55,7 +55,10 @@ export async function coachDirectoryData(ctx: AppContext, q: string, pageSize: n
 const isNotFound = (error: unknown) => error instanceof DomainError && error.status === 404;
 
 /** The class with its schedules, its coach and the coach's 2 most recent reviews; null when not found. */
-export async function classPageData(ctx: AppContext, id: number): Promise<{ item: ClassItem; coach: Coach | null; reviews: Review[] } | null> {
+export async function classPageData(
+  ctx: AppContext,
+  id: number,
+): Promise<{ item: ClassItem; coach: Coach | null; reviews: Review[] } | null> {
   const db = ctx.db;
   // Not found, or failing to load: the page shows Class Not Found (customer-areas §8).
   const item = await attempt('class details', () => getClass(db, id, ctx.clock.now(), { includeSchedules: true }), isNotFound);

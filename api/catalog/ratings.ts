@@ -12,7 +12,11 @@ export const NO_RATING: Rating = { averageRating: 0, totalReviews: 0 };
  * (of these coaches, or of all as a subquery to join). */
 export function coachRatings(db: Database, coachIds?: number[]) {
   return db
-    .select({ coachId: reviews.coachId, average: sql<number>`round(avg(${reviews.rating}), 1)`.as('average'), total: sql<number>`count(*)`.as('total') })
+    .select({
+      coachId: reviews.coachId,
+      average: sql<number>`round(avg(${reviews.rating}), 1)`.as('average'),
+      total: sql<number>`count(*)`.as('total'),
+    })
     .from(reviews)
     .where(coachIds ? inArray(reviews.coachId, coachIds) : undefined)
     .groupBy(reviews.coachId);

@@ -20,7 +20,11 @@ export async function listCategories(db: Database): Promise<Category[]> {
 }
 
 export async function getCategory(db: Database, id: number): Promise<Category> {
-  const row = await db.select({ id: categories.id, name: categories.name, image: categories.image }).from(categories).where(eq(categories.id, id)).get();
+  const row = await db
+    .select({ id: categories.id, name: categories.name, image: categories.image })
+    .from(categories)
+    .where(eq(categories.id, id))
+    .get();
   if (!row) throw notFound('Category not found.');
   return row;
 }
@@ -32,7 +36,14 @@ export async function listCities(db: Database, now: Date): Promise<string[]> {
   // An address without a city piece, or none at all, falls back to the class's city column.
   const bare = addresses.filter((address) => cityOf(address) === null);
   const fallback = await db.all<{ city: string | null }>(
-    sql`SELECT DISTINCT "classes"."city" AS city FROM classes WHERE ${upcoming} AND ("classes"."address" IS NULL${bare.length ? sql` OR "classes"."address" IN (${sql.join(bare.map((a) => sql`${a}`), sql`, `)})` : sql``})`,
+    sql`SELECT DISTINCT "classes"."city" AS city FROM classes WHERE ${upcoming} AND ("classes"."address" IS NULL${
+      bare.length
+        ? sql` OR "classes"."address" IN (${sql.join(
+            bare.map((a) => sql`${a}`),
+            sql`, `,
+          )})`
+        : sql``
+    })`,
   );
   const byKey = new Map<string, string>();
   for (const name of [...addresses.map(cityOf), ...fallback.map((row) => row.city)]) {
@@ -52,14 +63,29 @@ const classColumns = {
   categoryName: categories.name,
 };
 
-type JoinedClass = { row: ClassRow; coachFirstName: string | null; coachLastName: string | null; coachImage: string | null; categoryName: string | null };
+type JoinedClass = {
+  row: ClassRow;
+  coachFirstName: string | null;
+  coachLastName: string | null;
+  coachImage: string | null;
+  categoryName: string | null;
+};
 
 function baseClassQuery(db: Database) {
-  return db.select(classColumns).from(classes).leftJoin(users, eq(users.id, classes.coachId)).leftJoin(categories, eq(categories.id, classes.categoryId));
+  return db
+    .select(classColumns)
+    .from(classes)
+    .leftJoin(users, eq(users.id, classes.coachId))
+    .leftJoin(categories, eq(categories.id, classes.categoryId));
 }
 
 /** The spec's Class plus the list row's coach, category and spots. */
-export function toClassItem(joined: JoinedClass, taken: number, rating: Rating | undefined, options: { includeSchedules?: boolean; parent?: ClassRow | null } = {}) {
+export function toClassItem(
+  joined: JoinedClass,
+  taken: number,
+  rating: Rating | undefined,
+  options: { includeSchedules?: boolean; parent?: ClassRow | null } = {},
+) {
   const { row } = joined;
   const json = toClassJson(row);
   return {
@@ -86,8 +112,15 @@ export type ClassItem = ReturnType<typeof toClassItem>;
 
 async function decorate(db: Database, joined: JoinedClass[], now: Date, includeSchedules: boolean): Promise<ClassItem[]> {
   const [spots, ratings] = await Promise.all([
-    spotsTakenByClass(db, joined.map((j) => j.row.id), now),
-    ratingsByCoach(db, joined.map((j) => j.row.coachId)),
+    spotsTakenByClass(
+      db,
+      joined.map((j) => j.row.id),
+      now,
+    ),
+    ratingsByCoach(
+      db,
+      joined.map((j) => j.row.coachId),
+    ),
   ]);
   let parents = new Map<number, ClassRow>();
   if (includeSchedules) {
@@ -132,7 +165,11 @@ async function classItemsOf(db: Database, ids: number[], now: Date, includeSched
  * A q of 1 or 2 characters counts at most SHORT_QUERY_COUNT_CAP matches (`totalIsAtLeast` past it).
  * With `all` and no filter: every bookable class as the spec's client first read them, capped at ALL_CAP.
  */
-export async function listClasses(db: Database, now: Date, options: ClassListOptions = {}): Promise<{ items: ClassItem[]; total: number; totalIsAtLeast?: boolean }> {
+export async function listClasses(
+  db: Database,
+  now: Date,
+  options: ClassListOptions = {},
+): Promise<{ items: ClassItem[]; total: number; totalIsAtLeast?: boolean }> {
   const filters = options.filters ?? {};
   const includeSchedules = options.includeSchedules ?? false;
   if (options.all && !hasClassFilters(filters) && !options.notStartedBy) {
@@ -140,7 +177,15 @@ export async function listClasses(db: Database, now: Date, options: ClassListOpt
       db.select({ id: classes.id }).from(classes).where(BOOKABLE).orderBy(asc(classes.startTime), asc(classes.id)).limit(ALL_CAP),
       db.select({ n: count() }).from(classes).where(BOOKABLE),
     ]);
-    return { items: await classItemsOf(db, rows.map((r) => r.id), now, includeSchedules), total: counted[0]?.n ?? 0 };
+    return {
+      items: await classItemsOf(
+        db,
+        rows.map((r) => r.id),
+        now,
+        includeSchedules,
+      ),
+      total: counted[0]?.n ?? 0,
+    };
   }
   const page = options.all ? { limit: ALL_CAP, offset: 0 } : boundPage(options, DEFAULT_PAGE);
   const sort = options.sort ?? (isBrowseSort(filters.sort) ? filters.sort : undefined);
@@ -158,7 +203,11 @@ export async function getClass(db: Database, id: number, now: Date, options: { i
 }
 
 /** Spots left of capacity and the spots held by active bookings (confirmed, or pending with a live hold). */
-export async function classBookingCount(db: Database, id: number, now: Date): Promise<{ spotsLeft: number; capacity: number; active: number }> {
+export async function classBookingCount(
+  db: Database,
+  id: number,
+  now: Date,
+): Promise<{ spotsLeft: number; capacity: number; active: number }> {
   const row = await db.select({ capacity: classes.capacity }).from(classes).where(liveClass(id)).get();
   if (!row) throw notFound('Class not found.');
   const active = (await spotsTakenByClass(db, [id], now)).get(id) ?? 0;
@@ -166,8 +215,18 @@ export async function classBookingCount(db: Database, id: number, now: Date): Pr
 }
 
 /** A page of a coach's classes (series templates included, for the coach's own tools) by start time, and how many there are. */
-export async function listCoachClasses(db: Database, coachId: number, now: Date, page: PageRequest, options: { includeSchedules?: boolean } = {}): Promise<{ items: ClassItem[]; total: number }> {
-  const owner = await db.select({ id: users.id }).from(users).where(and(eq(users.id, coachId), inArray(users.role, ['coach', 'admin']))).get();
+export async function listCoachClasses(
+  db: Database,
+  coachId: number,
+  now: Date,
+  page: PageRequest,
+  options: { includeSchedules?: boolean } = {},
+): Promise<{ items: ClassItem[]; total: number }> {
+  const owner = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, coachId), inArray(users.role, ['coach', 'admin'])))
+    .get();
   if (!owner) throw notFound('Coach not found.');
   const ofCoach = and(eq(classes.coachId, coachId), liveClasses);
   const [rows, counted] = await Promise.all([
@@ -178,7 +237,13 @@ export async function listCoachClasses(db: Database, coachId: number, now: Date,
 }
 
 /** A page of a coach's public profile classes, upcoming or past (see coachClassIds), and how many there are. */
-export async function coachProfileClasses(db: Database, coachId: number, now: Date, when: 'upcoming' | 'past', page: { limit: number; offset: number }): Promise<{ items: ClassItem[]; total: number }> {
+export async function coachProfileClasses(
+  db: Database,
+  coachId: number,
+  now: Date,
+  when: 'upcoming' | 'past',
+  page: { limit: number; offset: number },
+): Promise<{ items: ClassItem[]; total: number }> {
   const { ids, total } = await coachClassIds(db, coachId, now, when, page);
   return { items: await classItemsOf(db, ids, now, false), total };
 }

@@ -36,7 +36,10 @@ export function fieldColumns(input: ClassChanges): Partial<NewClassRow> {
 function outdoorColumns(input: ClassChanges): Partial<NewClassRow> {
   const point = input.meetingPoint;
   return {
-    weatherPolicy: input.weatherPolicy === undefined ? undefined : input.weatherPolicy && { ...input.weatherPolicy, backupLocation: clean(input.weatherPolicy.backupLocation) ?? null },
+    weatherPolicy:
+      input.weatherPolicy === undefined
+        ? undefined
+        : input.weatherPolicy && { ...input.weatherPolicy, backupLocation: clean(input.weatherPolicy.backupLocation) ?? null },
     minAttendees: input.minAttendees,
     // A minimum without a decision time is decided 12 hours before the start.
     decisionHours: input.decisionHours ?? (input.minAttendees ? DEFAULT_DECISION_HOURS : input.minAttendees === null ? null : undefined),
@@ -44,7 +47,12 @@ function outdoorColumns(input: ClassChanges): Partial<NewClassRow> {
       ? {}
       : point === null
         ? { meetingLatitude: null, meetingLongitude: null, meetingNotes: null, meetingPhoto: null }
-        : { meetingLatitude: point.latitude, meetingLongitude: point.longitude, meetingNotes: clean(point.notes) ?? null, meetingPhoto: clean(point.photo) ?? null }),
+        : {
+            meetingLatitude: point.latitude,
+            meetingLongitude: point.longitude,
+            meetingNotes: clean(point.notes) ?? null,
+            meetingPhoto: clean(point.photo) ?? null,
+          }),
   };
 }
 
@@ -60,7 +68,10 @@ export async function placeColumns(
 ): Promise<{ columns: Partial<AddressColumns & { latitude: number; longitude: number }>; notice: string | null }> {
   const address = addressColumns(input, stored);
   const sentPoint = typeof input.latitude === 'number' && typeof input.longitude === 'number';
-  const moved = !stored || (address !== undefined && address.address !== stored.address) || (sentPoint && (input.latitude !== stored.latitude || input.longitude !== stored.longitude));
+  const moved =
+    !stored ||
+    (address !== undefined && address.address !== stored.address) ||
+    (sentPoint && (input.latitude !== stored.latitude || input.longitude !== stored.longitude));
   if (!moved) return { columns: {}, notice: null };
   const found = await coordinatesFor(ctx, (address ?? stored)!.address ?? '', input);
   return { columns: { ...address, latitude: found.latitude, longitude: found.longitude }, notice: found.notice };

@@ -36,7 +36,10 @@ function recurrenceColumns(rule: RecurrenceRule, first: Occurrence): Partial<New
     isRecurring: true,
     recurrenceType: rule.type,
     recurrenceInterval: rule.interval,
-    recurrenceDaysOfWeek: rule.type === 'weekly' ? JSON.stringify(rule.daysOfWeek?.length ? [...new Set(rule.daysOfWeek)].sort() : [pacificWeekday(first.start)]) : null,
+    recurrenceDaysOfWeek:
+      rule.type === 'weekly'
+        ? JSON.stringify(rule.daysOfWeek?.length ? [...new Set(rule.daysOfWeek)].sort() : [pacificWeekday(first.start)])
+        : null,
     recurrenceEndType: rule.endType,
     recurrenceEndDate: rule.endDate ? pacificWallTimeToInstant(rule.endDate, '00:00') : null,
     recurrenceEndCount: rule.endCount ?? null,
@@ -68,15 +71,29 @@ export async function createClass(ctx: AppContext, user: SessionUser | null, inp
   // Without a policy of its own, a class takes its coach's last saved policy (or, with none, the built-in one).
   const policy = input.weatherPolicy === undefined ? { weatherPolicy: await coachPolicyDefaults(ctx, coachId) } : {};
   // Stamped by the app's clock (as bookings are), so "newest first" holds whatever day the clock is on.
-  const shared = { ...fieldColumns(input), ...policy, ...place.columns, coachId, title: input.title.trim(), createdAt: now, updatedAt: now };
+  const shared = {
+    ...fieldColumns(input),
+    ...policy,
+    ...place.columns,
+    coachId,
+    title: input.title.trim(),
+    createdAt: now,
+    updatedAt: now,
+  };
   const first = occurrences[0]!;
   const row = await ctx.db.write(async (tx) => {
     if (!rule) {
-      const [only] = await tx.insert(classes).values({ ...shared, startTime: first.start, endTime: first.end }).returning();
+      const [only] = await tx
+        .insert(classes)
+        .values({ ...shared, startTime: first.start, endTime: first.end })
+        .returning();
       return only!;
     }
     const recurrence = recurrenceColumns(rule, first);
-    const [parent] = await tx.insert(classes).values({ ...shared, ...recurrence, startTime: first.start, endTime: first.end }).returning();
+    const [parent] = await tx
+      .insert(classes)
+      .values({ ...shared, ...recurrence, startTime: first.start, endTime: first.end })
+      .returning();
     const sessions = occurrences.map((o) => ({ ...shared, ...recurrence, parentClassId: parent!.id, startTime: o.start, endTime: o.end }));
     // SQLite caps bound parameters per statement: insert in chunks.
     for (let i = 0; i < sessions.length; i += 50) await tx.insert(classes).values(sessions.slice(i, i + 50));

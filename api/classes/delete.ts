@@ -20,11 +20,17 @@ export type DeleteOption = 'following' | 'this' | 'all' | undefined;
 async function rowsToDelete(ctx: AppContext, row: ClassRow, option: DeleteOption): Promise<ClassRow[]> {
   const db = ctx.db;
   if (isSeriesParent(row)) {
-    const sessions = await db.select().from(classes).where(and(eq(classes.parentClassId, row.id), liveClasses));
+    const sessions = await db
+      .select()
+      .from(classes)
+      .where(and(eq(classes.parentClassId, row.id), liveClasses));
     return [row, ...sessions];
   }
   if (row.parentClassId === null) return [row];
-  const siblings = await db.select().from(classes).where(and(eq(classes.parentClassId, row.parentClassId), liveClasses));
+  const siblings = await db
+    .select()
+    .from(classes)
+    .where(and(eq(classes.parentClassId, row.parentClassId), liveClasses));
   let rows = [row];
   if (option === 'following' || option === 'all') {
     const from = option === 'all' ? -Infinity : (row.startTime?.getTime() ?? -Infinity);
@@ -42,7 +48,10 @@ async function rowsToDelete(ctx: AppContext, row: ClassRow, option: DeleteOption
 async function markDeleted(ctx: AppContext, ids: number[], at: Date): Promise<void> {
   await ctx.db.write(async (tx) => {
     for (let i = 0; i < ids.length; i += 500) {
-      await tx.update(classes).set({ deletedAt: at }).where(and(inArray(classes.id, ids.slice(i, i + 500)), liveClasses));
+      await tx
+        .update(classes)
+        .set({ deletedAt: at })
+        .where(and(inArray(classes.id, ids.slice(i, i + 500)), liveClasses));
     }
   });
 }

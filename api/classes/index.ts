@@ -8,7 +8,18 @@ import type { AppContext } from '../context';
 import { ClassIdParams, Message, parseId, ValidationFailure } from '../lib/schema';
 import { createClass } from './create';
 import { deleteClass } from './delete';
-import { ClassChanges, ClassWriteResult, DeleteQuery, DeleteResult, GeocodeQuery, ManagedClass, NewClass, Place, ReverseGeocodeQuery, ScopeQuery } from './model';
+import {
+  ClassChanges,
+  ClassWriteResult,
+  DeleteQuery,
+  DeleteResult,
+  GeocodeQuery,
+  ManagedClass,
+  NewClass,
+  Place,
+  ReverseGeocodeQuery,
+  ScopeQuery,
+} from './model';
 import { geocodePlace, reverseGeocodePlace } from './places';
 import { listManagedClasses, ManagedQuery } from './service';
 import { pagedDescription, paged, readPage } from '../lib/pagination';
@@ -20,7 +31,7 @@ const tags = ['Classes (coach and admin)'];
 const MANAGED_PAGE_SIZE = 50;
 const errors = { 401: Message, 403: Message, 404: Message };
 const CHANGE_DESCRIPTION =
-  'Any subset of the class fields, with the names and formats the class is read with (startTime any RFC 3339 instant); fields not sent stay as they are. For a session of a series, ?scope=this (default) changes only it, ?scope=following also the later sessions (they keep their dates and take the new Pacific time of day). Changing a series parent changes its sessions that have not started. Bookings stay with their sessions; capacity cannot drop below the spots already booked. A series\' recurrence and a class\'s coach are fixed once created. A change of time or place emails everyone booked or waiting, combined over a 2-minute window (one email with the net before -> after, none when the class is back where it was); such changes are limited to 20 per coach (or admin) in 15 minutes (429 with Retry-After).';
+  "Any subset of the class fields, with the names and formats the class is read with (startTime any RFC 3339 instant); fields not sent stay as they are. For a session of a series, ?scope=this (default) changes only it, ?scope=following also the later sessions (they keep their dates and take the new Pacific time of day). Changing a series parent changes its sessions that have not started. Bookings stay with their sessions; capacity cannot drop below the spots already booked. A series' recurrence and a class's coach are fixed once created. A change of time or place emails everyone booked or waiting, combined over a 2-minute window (one email with the net before -> after, none when the class is back where it was); such changes are limited to 20 per coach (or admin) in 15 minutes (429 with Retry-After).";
 
 export function classRoutes(ctx: AppContext) {
   const change = {
@@ -32,18 +43,22 @@ export function classRoutes(ctx: AppContext) {
   };
   return new Elysia()
     .use(authPlugin(ctx))
-    .get('/classes/managed', async ({ user, query, set }) => paged(set, await listManagedClasses(ctx, user, query, readPage(query, MANAGED_PAGE_SIZE))), {
-      auth: 'coach',
-      query: ManagedQuery,
-      response: { 200: v.array(ManagedClass), 400: Message, 401: Message, 403: Message },
-      detail: {
-        tags,
-        summary: 'The classes the signed-in coach (own) or admin (all) manages',
-        description:
-          'view=sessions (default): every row, series parents included, by start; from and to (ISO date-times) keep the rows starting in [from, to), as My Calendar asks for one month. view=series: one row per series (its parent) or one-time class, with activeBookings and waitlistCount summed over its sessions, sessionCount and nextSession; sort=next (upcoming first) or created (newest first); when=upcoming keeps those with a session not yet ended, when=past those whose sessions have all ended; nextSession carries the own activeBookings, capacity and waitlistCount; view=sessions with series={parentId} lists the sessions of one series; q searches title, location and address. Each row has its coach, category name and active booked spots.' +
-          pagedDescription(MANAGED_PAGE_SIZE),
+    .get(
+      '/classes/managed',
+      async ({ user, query, set }) => paged(set, await listManagedClasses(ctx, user, query, readPage(query, MANAGED_PAGE_SIZE))),
+      {
+        auth: 'coach',
+        query: ManagedQuery,
+        response: { 200: v.array(ManagedClass), 400: Message, 401: Message, 403: Message },
+        detail: {
+          tags,
+          summary: 'The classes the signed-in coach (own) or admin (all) manages',
+          description:
+            'view=sessions (default): every row, series parents included, by start; from and to (ISO date-times) keep the rows starting in [from, to), as My Calendar asks for one month. view=series: one row per series (its parent) or one-time class, with activeBookings and waitlistCount summed over its sessions, sessionCount and nextSession; sort=next (upcoming first) or created (newest first); when=upcoming keeps those with a session not yet ended, when=past those whose sessions have all ended; nextSession carries the own activeBookings, capacity and waitlistCount; view=sessions with series={parentId} lists the sessions of one series; q searches title, location and address. Each row has its coach, category name and active booked spots.' +
+            pagedDescription(MANAGED_PAGE_SIZE),
+        },
       },
-    })
+    )
     .post(
       '/classes',
       async ({ user, body, set }) => {

@@ -3,14 +3,33 @@
 // for the edit page), and the answers. Page rules (half-hour starts, the edit page's own minimums) live with
 // the pages in site/app/screens/class-form. valibot only, so the site imports the very same schemas.
 import * as v from 'valibot';
-import { fields, FIRST_YEAR, imageUrl, strictFields, UNKNOWN_FIELD, inSupportedYears, isCalendarDay, LAST_YEAR, trimmedMin, withExample } from '../lib/schema';
+import {
+  fields,
+  FIRST_YEAR,
+  imageUrl,
+  strictFields,
+  UNKNOWN_FIELD,
+  inSupportedYears,
+  isCalendarDay,
+  LAST_YEAR,
+  trimmedMin,
+  withExample,
+} from '../lib/schema';
 import { OutdoorResourceFields, outdoorClassFields } from '../conditions/model';
 
 export const DURATION_CHOICES = [30, 45, 60, 75, 90, 105, 120, 150, 180] as const;
 export const AGE_GROUP_CHOICES = ['Adults', 'Kids'] as const;
 export const RECURRENCE_TYPE_CHOICES = ['daily', 'weekly', 'monthly'] as const;
 /** Defaults for a new class (§9). */
-export const CLASS_DEFAULTS = { duration: 60, capacity: 10, price: 0, startTime: '09:00', ageGroup: 'Adults', recurrenceInterval: 1, recurrenceEndCount: 10 } as const;
+export const CLASS_DEFAULTS = {
+  duration: 60,
+  capacity: 10,
+  price: 0,
+  startTime: '09:00',
+  ageGroup: 'Adults',
+  recurrenceInterval: 1,
+  recurrenceEndCount: 10,
+} as const;
 
 export const CLASS_MESSAGES = {
   title: 'Title must be at least 3 characters',
@@ -48,9 +67,11 @@ export const CLASS_MESSAGES = {
   coach: 'Choose the approved coach this class is for',
 } as const;
 
-const text = (min: number, message: string, max: number) => v.pipe(v.string(message), v.regex(trimmedMin(min), message), v.maxLength(max, `Must not exceed ${max} characters`));
+const text = (min: number, message: string, max: number) =>
+  v.pipe(v.string(message), v.regex(trimmedMin(min), message), v.maxLength(max, `Must not exceed ${max} characters`));
 const optionalText = (max: number) => v.nullable(v.pipe(v.string(), v.maxLength(max, `Must not exceed ${max} characters`)));
-const wholeNumber = (message: string, min: number, max: number) => v.pipe(v.number(message), v.integer(message), v.minValue(min, message), v.maxValue(max, message));
+const wholeNumber = (message: string, min: number, max: number) =>
+  v.pipe(v.number(message), v.integer(message), v.minValue(min, message), v.maxValue(max, message));
 const coordinate = (limit: number) => v.nullable(v.pipe(v.number(), v.minValue(-limit), v.maxValue(limit)));
 const isoDay = (message: string) => v.pipe(v.string(message), v.isoDate(message), v.check(isCalendarDay, message));
 
@@ -72,17 +93,20 @@ const instant = v.pipe(
 
 /** How a series repeats, in Pacific time: every N days, weeks (on the chosen weekdays) or months, ending on a
  * Pacific date (inclusive) or after a number of sessions. */
-export const Recurrence = strictFields({
-  type: v.picklist(RECURRENCE_TYPE_CHOICES, CLASS_MESSAGES.recurrenceType),
-  interval: v.optional(wholeNumber(CLASS_MESSAGES.interval, 1, 99), 1),
-  /** Weekly only: 0 Sunday .. 6 Saturday; empty means the start's weekday. */
-  daysOfWeek: v.optional(v.array(wholeNumber(CLASS_MESSAGES.daysOfWeek, 0, 6), CLASS_MESSAGES.daysOfWeek), []),
-  endType: v.optional(v.picklist(['date', 'count'], CLASS_MESSAGES.endType), 'count'),
-  /** YYYY-MM-DD (Pacific), with endType "date". */
-  endDate: v.optional(v.nullable(v.pipe(isoDay(CLASS_MESSAGES.endDateInvalid), v.check(inSupportedYears, CLASS_MESSAGES.endDateYears)))),
-  /** 1-999 sessions, with endType "count" (default 10). */
-  endCount: v.optional(v.nullable(wholeNumber(CLASS_MESSAGES.endCount, 1, 999))),
-}, CLASS_MESSAGES.recurrenceType);
+export const Recurrence = strictFields(
+  {
+    type: v.picklist(RECURRENCE_TYPE_CHOICES, CLASS_MESSAGES.recurrenceType),
+    interval: v.optional(wholeNumber(CLASS_MESSAGES.interval, 1, 99), 1),
+    /** Weekly only: 0 Sunday .. 6 Saturday; empty means the start's weekday. */
+    daysOfWeek: v.optional(v.array(wholeNumber(CLASS_MESSAGES.daysOfWeek, 0, 6), CLASS_MESSAGES.daysOfWeek), []),
+    endType: v.optional(v.picklist(['date', 'count'], CLASS_MESSAGES.endType), 'count'),
+    /** YYYY-MM-DD (Pacific), with endType "date". */
+    endDate: v.optional(v.nullable(v.pipe(isoDay(CLASS_MESSAGES.endDateInvalid), v.check(inSupportedYears, CLASS_MESSAGES.endDateYears)))),
+    /** 1-999 sessions, with endType "count" (default 10). */
+    endCount: v.optional(v.nullable(wholeNumber(CLASS_MESSAGES.endCount, 1, 999))),
+  },
+  CLASS_MESSAGES.recurrenceType,
+);
 export type Recurrence = v.InferOutput<typeof Recurrence>;
 
 /** Every writable field of a class. The address is its parts; a combined `address` ("street, city, ST zip")
@@ -136,14 +160,46 @@ export const CLASS_EXAMPLE = {
 /** Fields of the class as GET returns it that no write sets (its id, derived times and counts, related rows'
  * names): a class read from the API posts back as it is, and these are ignored. Any other field is refused by
  * name (api/lib/schema.ts). */
-export const READ_ONLY_CLASS_FIELDS = ['id', 'maxParticipants', 'endTime', 'isRecurring', 'parentClassId', 'recurringSeriesId', 'createdAt', 'schedules', 'weatherPolicyText', 'decisionTime', 'sizeDecision', 'coach', 'categoryName', 'activeBookings', 'waitlistCount', 'sessionCount', 'nextSession', 'updatedCount', 'locationNotice', 'category', 'spotsLeft', 'bookedSpots', 'distanceMiles'] as const;
+export const READ_ONLY_CLASS_FIELDS = [
+  'id',
+  'maxParticipants',
+  'endTime',
+  'isRecurring',
+  'parentClassId',
+  'recurringSeriesId',
+  'createdAt',
+  'schedules',
+  'weatherPolicyText',
+  'decisionTime',
+  'sizeDecision',
+  'coach',
+  'categoryName',
+  'activeBookings',
+  'waitlistCount',
+  'sessionCount',
+  'nextSession',
+  'updatedCount',
+  'locationNotice',
+  'category',
+  'spotsLeft',
+  'bookedSpots',
+  'distanceMiles',
+] as const;
 /** The spec's flat recurrence fields, read-only as well; a new class takes them only as the echo of the nested
  * `recurrence` they are read beside. Alone they mean the client thinks it asks for a series, which it would
  * not get: refused by name, like an unknown field. */
-export const FLAT_RECURRENCE_FIELDS = ['recurrenceType', 'recurrenceInterval', 'recurrenceDaysOfWeek', 'recurrenceEndType', 'recurrenceEndDate', 'recurrenceEndCount'] as const;
+export const FLAT_RECURRENCE_FIELDS = [
+  'recurrenceType',
+  'recurrenceInterval',
+  'recurrenceDaysOfWeek',
+  'recurrenceEndType',
+  'recurrenceEndDate',
+  'recurrenceEndCount',
+] as const;
 
 const ignoredField = v.optional(v.pipe(v.unknown(), v.description('Read-only (as GET returns it): ignored.')));
-const ignored = <const K extends string>(names: readonly K[]) => Object.fromEntries(names.map((name) => [name, ignoredField])) as Record<K, typeof ignoredField>;
+const ignored = <const K extends string>(names: readonly K[]) =>
+  Object.fromEntries(names.map((name) => [name, ignoredField])) as Record<K, typeof ignoredField>;
 /** Every read-only name a write accepts and ignores: left out of the write types, so no service reads them. */
 type IgnoredField = (typeof READ_ONLY_CLASS_FIELDS)[number] | (typeof FLAT_RECURRENCE_FIELDS)[number];
 
@@ -198,7 +254,12 @@ export type NewClass = Omit<v.InferOutput<typeof NewClass>, IgnoredField>;
  * recurrence and a class's coach are fixed once created: like the read class's other own fields, they are
  * ignored (so a class read posts back unchanged); any other field is refused by name. */
 export const ClassChanges = v.pipe(
-  v.partial(strictFields({ ...classFields, ...ignored([...READ_ONLY_CLASS_FIELDS, ...FLAT_RECURRENCE_FIELDS, 'coachId', 'recurrence']) }, 'Please send the class fields as a JSON object.')),
+  v.partial(
+    strictFields(
+      { ...classFields, ...ignored([...READ_ONLY_CLASS_FIELDS, ...FLAT_RECURRENCE_FIELDS, 'coachId', 'recurrence']) },
+      'Please send the class fields as a JSON object.',
+    ),
+  ),
   v.metadata({ examples: [{ title: 'Sunrise Yoga by the Bay', price: 30, capacity: 14, startTime: '2030-03-07T17:30:00Z' }] }),
 );
 export type ClassChanges = Omit<v.InferOutput<typeof ClassChanges>, IgnoredField | 'coachId' | 'recurrence'>;
@@ -207,8 +268,12 @@ export type ClassChanges = Omit<v.InferOutput<typeof ClassChanges>, IgnoredField
 export const ScopeQuery = v.object({ scope: v.optional(v.picklist(['this', 'following'], 'scope must be this or following'), 'this') });
 export type Scope = v.InferOutput<typeof ScopeQuery>['scope'];
 
-export const DeleteQuery = v.object({ deleteOption: v.optional(v.picklist(['following', 'this', 'all'], 'deleteOption must be following, this or all')) });
-export const GeocodeQuery = v.object({ q: withExample(v.pipe(v.string(), v.regex(trimmedMin(4), 'Type more than 3 characters'), v.maxLength(300)), 'Crissy Field') });
+export const DeleteQuery = v.object({
+  deleteOption: v.optional(v.picklist(['following', 'this', 'all'], 'deleteOption must be following, this or all')),
+});
+export const GeocodeQuery = v.object({
+  q: withExample(v.pipe(v.string(), v.regex(trimmedMin(4), 'Type more than 3 characters'), v.maxLength(300)), 'Crissy Field'),
+});
 export const ReverseGeocodeQuery = v.object({ lat: withExample(v.string(), '37.8039'), lng: withExample(v.string(), '-122.4648') });
 
 export const Place = v.object({

@@ -22,7 +22,10 @@ function combineAddress(parts: AddressParts): string {
 
 /** One address field ("street, city, ST zip") read back into its parts where it has them. */
 function splitAddress(address: string): { addressLine1: string; city: string | null; state: string | null; zipCode: string | null } {
-  const pieces = address.split(',').map((p) => p.trim()).filter(Boolean);
+  const pieces = address
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
   if (pieces.length < 3) return { addressLine1: pieces.join(', '), city: pieces[1] ?? null, state: null, zipCode: null };
   const last = pieces[pieces.length - 1]!;
   const match = last.match(/^([A-Za-z .]+?)\s*(\d{5}(?:-\d{4})?)?$/);
@@ -48,7 +51,9 @@ export function addressColumns(input: AddressInput, stored?: AddressColumns): Ad
     return { ...splitAddress(address), address };
   }
   if (sent.length === 0 && stored) return undefined;
-  const parts = Object.fromEntries(PART_NAMES.map((name) => [name, (input[name] ?? stored?.[name] ?? '').trim()])) as unknown as AddressParts;
+  const parts = Object.fromEntries(
+    PART_NAMES.map((name) => [name, (input[name] ?? stored?.[name] ?? '').trim()]),
+  ) as unknown as AddressParts;
   const missing = PART_NAMES.filter((name) => !parts[name] && !stored);
   if (missing.length) {
     throw badRequest(CLASS_MESSAGES[missing[0]!], Object.fromEntries(missing.map((name) => [name, [CLASS_MESSAGES[name]]])));
@@ -64,16 +69,33 @@ export interface Coordinates {
 
 /** Coordinates sent by the form (use my location) win; otherwise the address is geocoded; otherwise 0, 0 and
  * the "Using address only" notice. */
-export async function coordinatesFor(ctx: AppContext, address: string, sent?: { latitude?: number | null; longitude?: number | null }): Promise<Coordinates> {
+export async function coordinatesFor(
+  ctx: AppContext,
+  address: string,
+  sent?: { latitude?: number | null; longitude?: number | null },
+): Promise<Coordinates> {
   if (typeof sent?.latitude === 'number' && typeof sent?.longitude === 'number' && (sent.latitude !== 0 || sent.longitude !== 0)) {
     return { latitude: sent.latitude, longitude: sent.longitude, notice: null };
   }
   const place = await ctx.maps.geocode(address);
-  return place ? { latitude: place.latitude, longitude: place.longitude, notice: null } : { latitude: 0, longitude: 0, notice: ADDRESS_ONLY_NOTICE };
+  return place
+    ? { latitude: place.latitude, longitude: place.longitude, notice: null }
+    : { latitude: 0, longitude: 0, notice: ADDRESS_ONLY_NOTICE };
 }
 
 function toPlace(place: GeocodedPlace | null): Place {
-  if (!place) return { found: false, latitude: 0, longitude: 0, addressLine1: null, city: null, state: null, zipCode: null, formattedAddress: null, notice: ADDRESS_ONLY_NOTICE };
+  if (!place)
+    return {
+      found: false,
+      latitude: 0,
+      longitude: 0,
+      addressLine1: null,
+      city: null,
+      state: null,
+      zipCode: null,
+      formattedAddress: null,
+      notice: ADDRESS_ONLY_NOTICE,
+    };
   return { found: true, ...place, notice: null };
 }
 

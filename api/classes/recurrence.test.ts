@@ -9,7 +9,13 @@ const times = (list: { start: Date }[]) => [...new Set(list.map((o) => pacificHH
 describe('expandRecurrence', () => {
   test('a weekly 9:00 AM series stays at 9:00 AM PT across 2027-03-14 and 2027-11-07', () => {
     // Sundays from 2027-03-07 (PST) through 2027-11-14 (PST again), crossing both changes.
-    const sessions = expandRecurrence('2027-03-07', '09:00', 60, { type: 'weekly', interval: 1, daysOfWeek: [0], endType: 'date', endDate: '2027-11-14' });
+    const sessions = expandRecurrence('2027-03-07', '09:00', 60, {
+      type: 'weekly',
+      interval: 1,
+      daysOfWeek: [0],
+      endType: 'date',
+      endDate: '2027-11-14',
+    });
     expect(sessions.length).toBe(37);
     expect(times(sessions)).toEqual(['09:00']);
     expect(days(sessions).slice(0, 3)).toEqual(['2027-03-07', '2027-03-14', '2027-03-21']);
@@ -34,13 +40,25 @@ describe('expandRecurrence', () => {
 
   test('weekly on chosen days, never before the start date, every other week', () => {
     // 2027-03-03 is a Wednesday: Monday of that week is skipped; the next week is skipped (interval 2).
-    const sessions = expandRecurrence('2027-03-03', '07:00', 45, { type: 'weekly', interval: 2, daysOfWeek: [1, 3, 5], endType: 'count', endCount: 5 });
+    const sessions = expandRecurrence('2027-03-03', '07:00', 45, {
+      type: 'weekly',
+      interval: 2,
+      daysOfWeek: [1, 3, 5],
+      endType: 'count',
+      endCount: 5,
+    });
     expect(days(sessions)).toEqual(['2027-03-03', '2027-03-05', '2027-03-15', '2027-03-17', '2027-03-19']);
     expect(sessions.map((s) => pacificWeekday(s.start))).toEqual([3, 5, 1, 3, 5]);
   });
 
   test('weekly without chosen days repeats on the start date weekday', () => {
-    const sessions = expandRecurrence('2027-05-04', '12:00', 60, { type: 'weekly', interval: 1, daysOfWeek: [], endType: 'count', endCount: 3 });
+    const sessions = expandRecurrence('2027-05-04', '12:00', 60, {
+      type: 'weekly',
+      interval: 1,
+      daysOfWeek: [],
+      endType: 'count',
+      endCount: 3,
+    });
     expect(days(sessions)).toEqual(['2027-05-04', '2027-05-11', '2027-05-18']);
   });
 
@@ -57,11 +75,15 @@ describe('expandRecurrence', () => {
   test('count defaults to 10 and never exceeds 999', () => {
     expect(expandRecurrence('2027-01-01', '09:00', 60, { type: 'daily', interval: 1, endType: 'count' }).length).toBe(10);
     expect(expandRecurrence('2027-01-01', '09:00', 60, { type: 'daily', interval: 1, endType: 'count', endCount: 5000 }).length).toBe(999);
-    expect(expandRecurrence('2027-01-01', '09:00', 60, { type: 'daily', interval: 1, endType: 'date', endDate: '2035-01-01' }).length).toBe(999);
+    expect(expandRecurrence('2027-01-01', '09:00', 60, { type: 'daily', interval: 1, endType: 'date', endDate: '2035-01-01' }).length).toBe(
+      999,
+    );
   });
 
   test('an end date before the start date gives no sessions', () => {
-    expect(expandRecurrence('2027-01-10', '09:00', 60, { type: 'weekly', interval: 1, endType: 'date', endDate: '2027-01-09' })).toEqual([]);
+    expect(expandRecurrence('2027-01-10', '09:00', 60, { type: 'weekly', interval: 1, endType: 'date', endDate: '2027-01-09' })).toEqual(
+      [],
+    );
   });
 
   test('pacificToday reads the Pacific date of an instant', () => {

@@ -19,7 +19,11 @@ import { liveClasses } from '../spots/classes';
 import { toClassJson } from './shape';
 
 const instant = (name: string) =>
-  v.pipe(v.string(), v.isoTimestamp(`${name} must be an ISO date-time such as 2027-03-01T08:00:00Z.`), v.check(inSupportedYears, `${name} must be between the years ${FIRST_YEAR} and ${LAST_YEAR}.`));
+  v.pipe(
+    v.string(),
+    v.isoTimestamp(`${name} must be an ISO date-time such as 2027-03-01T08:00:00Z.`),
+    v.check(inSupportedYears, `${name} must be between the years ${FIRST_YEAR} and ${LAST_YEAR}.`),
+  );
 
 export const ManagedQuery = v.object({
   view: v.optional(v.picklist(['sessions', 'series'], 'view must be sessions or series.')),
@@ -37,19 +41,35 @@ export const ManagedQuery = v.object({
 export type ManagedQuery = v.InferOutput<typeof ManagedQuery>;
 
 // Raw SQL over the sessions of the row `classes` heads (a session's own row when it has no series).
-const upcomingSessionStart = (now: number) => sql<number | null>`(select min(s.start_time) from classes s where s.deleted_at is null and s.end_time >= ${now} and (s.parent_class_id = ${classes.id} or s.id = ${classes.id}) and not (s.is_recurring = 1 and s.parent_class_id is null))`;
-const lastSessionStart = sql<number | null>`(select max(s.start_time) from classes s where s.deleted_at is null and (s.parent_class_id = ${classes.id} or s.id = ${classes.id}))`;
+const upcomingSessionStart = (now: number) =>
+  sql<
+    number | null
+  >`(select min(s.start_time) from classes s where s.deleted_at is null and s.end_time >= ${now} and (s.parent_class_id = ${classes.id} or s.id = ${classes.id}) and not (s.is_recurring = 1 and s.parent_class_id is null))`;
+const lastSessionStart = sql<
+  number | null
+>`(select max(s.start_time) from classes s where s.deleted_at is null and (s.parent_class_id = ${classes.id} or s.id = ${classes.id}))`;
 /** Top of My Classes: series parents and one-time classes, and sessions whose series was deleted. */
-const headsOnly = or(isNull(classes.parentClassId), sql`not exists (select 1 from classes p where p.id = ${classes.parentClassId} and p.deleted_at is null)`)!;
+const headsOnly = or(
+  isNull(classes.parentClassId),
+  sql`not exists (select 1 from classes p where p.id = ${classes.parentClassId} and p.deleted_at is null)`,
+)!;
 
 function filters(user: SessionUser, query: ManagedQuery, now: number): SQL {
   const conditions: (SQL | undefined)[] = [liveClasses];
   if (user.role !== 'admin') conditions.push(eq(classes.coachId, user.id));
   if (query.from) conditions.push(gte(classes.startTime, new Date(query.from)));
   if (query.to) conditions.push(lt(classes.startTime, new Date(query.to)));
-  if (query.q?.trim()) conditions.push(or(contains(classes.title, query.q), contains(sql`coalesce(${classes.location}, '')`, query.q), contains(sql`coalesce(${classes.address}, '')`, query.q)));
+  if (query.q?.trim())
+    conditions.push(
+      or(
+        contains(classes.title, query.q),
+        contains(sql`coalesce(${classes.location}, '')`, query.q),
+        contains(sql`coalesce(${classes.address}, '')`, query.q),
+      ),
+    );
   if (query.view === 'series') conditions.push(headsOnly);
-  if (query.view === 'series' && query.when) conditions.push(sql`${upcomingSessionStart(now)} is ${query.when === 'upcoming' ? sql`not null` : sql`null`}`);
+  if (query.view === 'series' && query.when)
+    conditions.push(sql`${upcomingSessionStart(now)} is ${query.when === 'upcoming' ? sql`not null` : sql`null`}`);
   if (query.view !== 'series' && query.series) conditions.push(eq(classes.parentClassId, Number(query.series)));
   return and(...conditions)!;
 }
@@ -67,7 +87,13 @@ async function seriesFigures(ctx: AppContext, parentIds: number[], now: Date) {
   const figures = new Map<number, { sessionCount: number; sessionIds: number[]; next: Session | null; last: Session | null }>();
   if (!parentIds.length) return figures;
   const sessions = await ctx.db
-    .select({ id: classes.id, parentClassId: classes.parentClassId, startTime: classes.startTime, endTime: classes.endTime, capacity: classes.capacity })
+    .select({
+      id: classes.id,
+      parentClassId: classes.parentClassId,
+      startTime: classes.startTime,
+      endTime: classes.endTime,
+      capacity: classes.capacity,
+    })
     .from(classes)
     .where(and(inArray(classes.parentClassId, parentIds), liveClasses))
     .orderBy(asc(classes.startTime), asc(classes.id));
@@ -75,7 +101,8 @@ async function seriesFigures(ctx: AppContext, parentIds: number[], now: Date) {
     const entry = figures.get(s.parentClassId!) ?? { sessionCount: 0, sessionIds: [], next: null, last: null };
     entry.sessionCount++;
     entry.sessionIds.push(s.id);
-    if (!entry.next && s.endTime && s.endTime.getTime() >= now.getTime()) entry.next = { id: s.id, startTime: s.startTime, capacity: s.capacity };
+    if (!entry.next && s.endTime && s.endTime.getTime() >= now.getTime())
+      entry.next = { id: s.id, startTime: s.startTime, capacity: s.capacity };
     entry.last = { id: s.id, startTime: s.startTime, capacity: s.capacity };
     figures.set(s.parentClassId!, entry);
   }
@@ -115,7 +142,13 @@ export async function listManagedClasses(ctx: AppContext, user: SessionUser | nu
       waitlistCount: sum(ids, waiting),
       sessionCount: own ? own.sessionCount : 1,
       nextSession: next
-        ? { id: next.id, startTime: next.startTime?.toISOString() ?? null, activeBookings: spots.get(next.id) ?? 0, capacity: next.capacity, waitlistCount: waiting.get(next.id) ?? 0 }
+        ? {
+            id: next.id,
+            startTime: next.startTime?.toISOString() ?? null,
+            activeBookings: spots.get(next.id) ?? 0,
+            capacity: next.capacity,
+            waitlistCount: waiting.get(next.id) ?? 0,
+          }
         : null,
     };
   });

@@ -43,7 +43,11 @@ async function rowsToEdit(ctx: AppContext, row: ClassRow, scope: Scope): Promise
 /** A class cannot hold fewer people than have booked any of the sessions changed. Read in the write
  * transaction that changes the capacity, so a booking cannot land between the check and the change. */
 async function refuseCapacityBelowBooked(tx: Tx, rows: ClassRow[], capacity: number, now: Date): Promise<void> {
-  const taken = await spotsTakenByClass(tx, rows.map((r) => r.id), now);
+  const taken = await spotsTakenByClass(
+    tx,
+    rows.map((r) => r.id),
+    now,
+  );
   const most = Math.max(0, ...taken.values());
   if (capacity < most) throw invalid('capacity', `Capacity can't be lower than the ${most} spots already booked`);
 }
@@ -53,12 +57,15 @@ async function refuseCapacityBelowBooked(tx: Tx, rows: ClassRow[], capacity: num
 function timing(target: ClassRow, changed: ClassRow, start: Date | null, duration: number | undefined): Partial<NewClassRow> {
   if (!start && duration === undefined) return {};
   let begins = target.startTime;
-  if (start) begins = target.id === changed.id || !target.startTime ? start : pacificWallTimeToInstant(pacificDay(target.startTime), pacificHHMM(start));
+  if (start)
+    begins =
+      target.id === changed.id || !target.startTime ? start : pacificWallTimeToInstant(pacificDay(target.startTime), pacificHHMM(start));
   if (!begins) return {};
   return { startTime: begins, endTime: new Date(begins.getTime() + (duration ?? target.duration) * 60_000) };
 }
 
-export const MOVES_LIMITED = 'You have moved classes too often in a short time (20 changes of time or place in 15 minutes). Please wait a few minutes: everyone booked is emailed about each change.';
+export const MOVES_LIMITED =
+  'You have moved classes too often in a short time (20 changes of time or place in 15 minutes). Please wait a few minutes: everyone booked is emailed about each change.';
 
 /** Does this change move the class in time or place (what a change notice is about)? */
 function movesClass(row: ClassRow, changes: ClassChanges, start: Date | null, place: Partial<NewClassRow>): boolean {
@@ -71,7 +78,13 @@ function movesClass(row: ClassRow, changes: ClassChanges, start: Date | null, pl
 }
 
 /** PATCH and PUT /api/classes/{id}: the class's coach or an admin. */
-export async function updateClass(ctx: AppContext, user: SessionUser | null, id: number, changes: ClassChanges, scope: Scope): Promise<ClassWriteResult> {
+export async function updateClass(
+  ctx: AppContext,
+  user: SessionUser | null,
+  id: number,
+  changes: ClassChanges,
+  scope: Scope,
+): Promise<ClassWriteResult> {
   const { row } = await loadManagedClass(ctx, user, id);
   const targets = await rowsToEdit(ctx, row, scope);
   if (changes.categoryId !== undefined) await checkCategory(ctx, changes.categoryId);
@@ -104,7 +117,8 @@ export async function updateClass(ctx: AppContext, user: SessionUser | null, id:
         continue;
       }
       const [next] = await tx.update(classes).set(columns).where(eq(classes.id, target.id)).returning();
-      if (next!.startTime && next!.startTime.getTime() !== target.startTime?.getTime()) await retimeForMove(tx, next!.id, next!.startTime, ctx.clock.now());
+      if (next!.startTime && next!.startTime.getTime() !== target.startTime?.getTime())
+        await retimeForMove(tx, next!.id, next!.startTime, ctx.clock.now());
       if (next!.priceCents !== target.priceCents && (await repriceOffers(tx, next!.id, next!.priceCents))) repriced = true;
       rows.push(next!);
     }
@@ -126,6 +140,9 @@ export async function updateClass(ctx: AppContext, user: SessionUser | null, id:
 
 async function countSessions(ctx: AppContext, row: ClassRow): Promise<number> {
   if (!isSeriesParent(row)) return 1;
-  const [result] = await ctx.db.select({ n: sql<number>`count(*)` }).from(classes).where(and(eq(classes.parentClassId, row.id), liveClasses));
+  const [result] = await ctx.db
+    .select({ n: sql<number>`count(*)` })
+    .from(classes)
+    .where(and(eq(classes.parentClassId, row.id), liveClasses));
   return Number(result?.n ?? 0);
 }

@@ -7,7 +7,12 @@ import type { Db } from '../../db/client';
 import type { DailyAqi, ForecastGrid, ForecastHour } from '../providers/weather/types';
 
 /** The place a class's forecast is for: its meeting pin, else its own coordinates; null without a place. */
-export function forecastPlace(cls: { latitude: number | null; longitude: number | null; meetingLatitude?: number | null; meetingLongitude?: number | null }) {
+export function forecastPlace(cls: {
+  latitude: number | null;
+  longitude: number | null;
+  meetingLatitude?: number | null;
+  meetingLongitude?: number | null;
+}) {
   const latitude = cls.meetingLatitude ?? cls.latitude;
   const longitude = cls.meetingLongitude ?? cls.longitude;
   // 0,0 is how the class form records "no coordinates found" (address only).
@@ -16,7 +21,8 @@ export function forecastPlace(cls: { latitude: number | null; longitude: number 
 }
 
 /** A point (about 1 km) to its forecast grid. */
-export const pointKey = (kind: string, latitude: number, longitude: number) => `point:${kind}:${latitude.toFixed(2)},${longitude.toFixed(2)}`;
+export const pointKey = (kind: string, latitude: number, longitude: number) =>
+  `point:${kind}:${latitude.toFixed(2)},${longitude.toFixed(2)}`;
 export const weatherKey = (grid: string) => `weather:${grid}`;
 export const aqiKey = (kind: string, zip: string) => `aqi:${kind}:${zip}`;
 
@@ -50,14 +56,24 @@ export async function storeFetched(db: Db, key: string, data: unknown, at: numbe
 
 /** A failed fetch keeps the last data (and its age) and waits: 1, 2, 4 ... minutes, at most an hour, or as long
  * as the source asked (a 429's or 503's Retry-After). */
-export async function storeFailure(db: Db, key: string, error: string, at: number, failures: number, retryAfterMs: number | null): Promise<void> {
+export async function storeFailure(
+  db: Db,
+  key: string,
+  error: string,
+  at: number,
+  failures: number,
+  retryAfterMs: number | null,
+): Promise<void> {
   const backoff = Math.min(60, 2 ** failures) * 60_000;
   const retryAt = at + Math.max(backoff, retryAfterMs ?? 0);
   await db.write((tx) =>
     tx
       .insert(conditionsCache)
       .values({ key, data: null, fetchedAt: null, failures: failures + 1, retryAt, lastError: error })
-      .onConflictDoUpdate({ target: conditionsCache.key, set: { failures: sql`${conditionsCache.failures} + 1`, retryAt, lastError: error } }),
+      .onConflictDoUpdate({
+        target: conditionsCache.key,
+        set: { failures: sql`${conditionsCache.failures} + 1`, retryAt, lastError: error },
+      }),
   );
 }
 

@@ -15,7 +15,10 @@ export const DECIDE_CLASS_SIZES_EVERY_MS = 60_000;
 
 /** The spots that count towards the minimum: confirmed bookings. */
 async function bookedSpots(ctx: AppContext, classId: number): Promise<number> {
-  const [row] = await ctx.db.select({ n: sum(bookings.quantity) }).from(bookings).where(and(eq(bookings.classId, classId), inStates(['confirmed'])));
+  const [row] = await ctx.db
+    .select({ n: sum(bookings.quantity) })
+    .from(bookings)
+    .where(and(eq(bookings.classId, classId), inStates(['confirmed'])));
   return Number(row?.n ?? 0);
 }
 
@@ -44,7 +47,11 @@ export async function decideClassSizes(ctx: AppContext): Promise<number> {
         if (decision === null) {
           decision = booked >= cls.minAttendees! ? 'confirmed' : 'cancelled';
           const [won] = await ctx.db.write((tx) =>
-            tx.update(classes).set({ sizeDecision: decision }).where(and(eq(classes.id, cls.id), isNull(classes.sizeDecision))).returning({ id: classes.id }),
+            tx
+              .update(classes)
+              .set({ sizeDecision: decision })
+              .where(and(eq(classes.id, cls.id), isNull(classes.sizeDecision)))
+              .returning({ id: classes.id }),
           );
           if (!won) return;
           decided++;

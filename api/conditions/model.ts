@@ -17,7 +17,8 @@ export const POLICY_MESSAGES = {
   meetingNotes: 'Must not exceed 300 characters',
 } as const;
 
-const limit = (message: string, min: number, max: number) => v.nullable(v.pipe(v.number(message), v.integer(message), v.minValue(min, message), v.maxValue(max, message)));
+const limit = (message: string, min: number, max: number) =>
+  v.nullable(v.pipe(v.number(message), v.integer(message), v.minValue(min, message), v.maxValue(max, message)));
 
 /** What makes the coach call the weather: any threshold reached (null: not watched), and what rain means. */
 export const WeatherPolicy = v.pipe(
@@ -92,14 +93,23 @@ export const outdoorClassFields = {
 /** The policy, minimum and meeting point as the class resource carries them. */
 export const OutdoorResourceFields = {
   /** The coach's policy (or the built-in one for the age group) and its words for customers. */
-  weatherPolicy: v.object({ rainChance: v.nullable(v.number()), aqi: v.nullable(v.number()), windMph: v.nullable(v.number()), heatF: v.nullable(v.number()), rainPlan: v.picklist(RAIN_PLANS), backupLocation: v.nullable(v.string()) }),
+  weatherPolicy: v.object({
+    rainChance: v.nullable(v.number()),
+    aqi: v.nullable(v.number()),
+    windMph: v.nullable(v.number()),
+    heatF: v.nullable(v.number()),
+    rainPlan: v.picklist(RAIN_PLANS),
+    backupLocation: v.nullable(v.string()),
+  }),
   weatherPolicyText: v.string(),
   minAttendees: v.nullable(v.number()),
   decisionHours: v.nullable(v.number()),
   /** The decision instant (start - decisionHours), and what was decided then (null before). */
   decisionTime: v.nullable(v.string()),
   sizeDecision: v.nullable(v.picklist(['confirmed', 'cancelled'])),
-  meetingPoint: v.nullable(v.object({ latitude: v.number(), longitude: v.number(), notes: v.nullable(v.string()), photo: v.nullable(v.string()) })),
+  meetingPoint: v.nullable(
+    v.object({ latitude: v.number(), longitude: v.number(), notes: v.nullable(v.string()), photo: v.nullable(v.string()) }),
+  ),
 };
 
 export const AqiView = v.object({ value: v.number(), category: v.string(), color: v.string() });

@@ -47,7 +47,13 @@ export async function refreshConditions(ctx: AppContext): Promise<Counters> {
   if (ctx.weather.kind === 'off' && ctx.airQuality.kind === 'off') return counters;
   const now = ctx.clock.now();
   const upcoming = await ctx.db
-    .selectDistinct({ latitude: classes.latitude, longitude: classes.longitude, meetingLatitude: classes.meetingLatitude, meetingLongitude: classes.meetingLongitude, zipCode: classes.zipCode })
+    .selectDistinct({
+      latitude: classes.latitude,
+      longitude: classes.longitude,
+      meetingLatitude: classes.meetingLatitude,
+      meetingLongitude: classes.meetingLongitude,
+      zipCode: classes.zipCode,
+    })
     .from(classes)
     .where(
       and(
@@ -71,10 +77,12 @@ export async function refreshConditions(ctx: AppContext): Promise<Counters> {
       const grid = await refreshKey(ctx, key, GRID_TTL_MS, counters, () => ctx.weather.locate(place.latitude, place.longitude));
       if (grid) grids.set(grid.grid, grid);
     }
-    for (const grid of grids.values()) await refreshKey(ctx, weatherKey(grid.grid), FORECAST_TTL_MS, counters, () => ctx.weather.hourly(grid));
+    for (const grid of grids.values())
+      await refreshKey(ctx, weatherKey(grid.grid), FORECAST_TTL_MS, counters, () => ctx.weather.hourly(grid));
   }
   if (ctx.airQuality.kind !== 'off') {
-    for (const zip of zips) await refreshKey(ctx, aqiKey(ctx.airQuality.kind, zip), FORECAST_TTL_MS, counters, () => ctx.airQuality.forecastByZip(zip));
+    for (const zip of zips)
+      await refreshKey(ctx, aqiKey(ctx.airQuality.kind, zip), FORECAST_TTL_MS, counters, () => ctx.airQuality.forecastByZip(zip));
   }
   return counters;
 }

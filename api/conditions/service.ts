@@ -37,11 +37,18 @@ async function latestCalls(ctx: AppContext, ids: number[]): Promise<Map<number, 
 export async function conditionsOfClasses(ctx: AppContext, ids: number[]): Promise<{ answers: ClassConditionsAnswer[]; tags: string[] }> {
   const unique = [...new Set(ids)].slice(0, 100);
   if (!unique.length) return { answers: [], tags: [] };
-  const rows = await ctx.db.select().from(classes).where(and(inArray(classes.id, unique), isNull(classes.deletedAt)));
+  const rows = await ctx.db
+    .select()
+    .from(classes)
+    .where(and(inArray(classes.id, unique), isNull(classes.deletedAt)));
   const calls = await latestCalls(ctx, unique);
   const offeredIds = [...calls.values()].flatMap((c) => (c.status === 'offered' && c.offerClassId !== null ? [c.offerClassId] : []));
   const offered = new Map(
-    offeredIds.length ? (await ctx.db.select({ id: classes.id, startTime: classes.startTime }).from(classes).where(inArray(classes.id, offeredIds))).map((c) => [c.id, c.startTime]) : [],
+    offeredIds.length
+      ? (await ctx.db.select({ id: classes.id, startTime: classes.startTime }).from(classes).where(inArray(classes.id, offeredIds))).map(
+          (c) => [c.id, c.startTime],
+        )
+      : [],
   );
   const now = ctx.clock.now();
   const tags = new Set<string>();
@@ -49,7 +56,11 @@ export async function conditionsOfClasses(ctx: AppContext, ids: number[]): Promi
   for (const row of rows) {
     const read: ConditionsRead = await readClassConditions(ctx.db, row, now, sourcesOf(ctx));
     read.tags.forEach((tag) => tags.add(tag));
-    answers.push({ classId: row.id, conditions: read.conditions, watch: watchOf(calls.get(row.id), offered.get(calls.get(row.id)?.offerClassId ?? -1) ?? null) });
+    answers.push({
+      classId: row.id,
+      conditions: read.conditions,
+      watch: watchOf(calls.get(row.id), offered.get(calls.get(row.id)?.offerClassId ?? -1) ?? null),
+    });
   }
   answers.sort((a, b) => unique.indexOf(a.classId) - unique.indexOf(b.classId));
   return { answers, tags: [...tags] };
@@ -64,7 +75,11 @@ export async function classConditions(ctx: AppContext, id: number): Promise<Clas
 }
 
 export async function classRowOf(ctx: AppContext, id: number) {
-  return ctx.db.select().from(classes).where(and(eq(classes.id, id), isNull(classes.deletedAt))).get();
+  return ctx.db
+    .select()
+    .from(classes)
+    .where(and(eq(classes.id, id), isNull(classes.deletedAt)))
+    .get();
 }
 
 /** A coach's saved weather policy defaults, or null (the class form then starts from the built-in policy). */

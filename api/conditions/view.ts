@@ -11,7 +11,19 @@ import { type ClassConditions, policyOf, type WeatherPolicy } from './model';
 import { FORECAST_DAYS } from './refresh';
 
 type ClassRow = typeof classes.$inferSelect;
-export type ConditionsClass = Pick<ClassRow, 'startTime' | 'endTime' | 'duration' | 'latitude' | 'longitude' | 'meetingLatitude' | 'meetingLongitude' | 'zipCode' | 'ageGroup' | 'weatherPolicy'>;
+export type ConditionsClass = Pick<
+  ClassRow,
+  | 'startTime'
+  | 'endTime'
+  | 'duration'
+  | 'latitude'
+  | 'longitude'
+  | 'meetingLatitude'
+  | 'meetingLongitude'
+  | 'zipCode'
+  | 'ageGroup'
+  | 'weatherPolicy'
+>;
 
 const HOUR = 3_600_000;
 
@@ -59,7 +71,11 @@ export interface ConditionsRead {
   hours: ForecastHour[];
 }
 
-const empty = (source: ClassConditions['source'], status: ClassConditions['status'], extra: Partial<ClassConditions> = {}): ClassConditions => ({
+const empty = (
+  source: ClassConditions['source'],
+  status: ClassConditions['status'],
+  extra: Partial<ClassConditions> = {},
+): ClassConditions => ({
   status,
   source,
   sample: source === 'sample',
@@ -73,14 +89,20 @@ const empty = (source: ClassConditions['source'], status: ClassConditions['statu
 });
 
 /** Reads a class's conditions from the cache. `sources` are the configured providers' kinds. */
-export async function readClassConditions(db: Db, cls: ConditionsClass, now: Date, sources: { weather: 'nws' | 'sample' | 'off'; airQuality: 'airnow' | 'sample' | 'off' }): Promise<ConditionsRead> {
+export async function readClassConditions(
+  db: Db,
+  cls: ConditionsClass,
+  now: Date,
+  sources: { weather: 'nws' | 'sample' | 'off'; airQuality: 'airnow' | 'sample' | 'off' },
+): Promise<ConditionsRead> {
   const source = sources.weather;
   if (!cls.startTime) return { conditions: empty(source, 'none'), tags: [], hours: [] };
   const start = cls.startTime;
   const end = cls.endTime ?? new Date(start.getTime() + cls.duration * 60_000);
   const place = forecastPlace(cls);
   const sunset = sunsetNear(start, end, place)?.toISOString() ?? null;
-  if (end.getTime() <= now.getTime() || source === 'off' || !place) return { conditions: empty(source, 'none', { sunset }), tags: [], hours: [] };
+  if (end.getTime() <= now.getTime() || source === 'off' || !place)
+    return { conditions: empty(source, 'none', { sunset }), tags: [], hours: [] };
   if (start.getTime() - now.getTime() > FORECAST_DAYS * 24 * HOUR) {
     const forecastFrom = pacificDay(new Date(start.getTime() - FORECAST_DAYS * 24 * HOUR));
     return { conditions: empty(source, 'later', { sunset, forecastFrom }), tags: [], hours: [] };
@@ -105,7 +127,16 @@ export async function readClassConditions(db: Db, cls: ConditionsClass, now: Dat
     sunset,
     aqi,
     fetchedAt: forecastRow?.fetchedAt != null ? new Date(forecastRow.fetchedAt).toISOString() : null,
-    hour: hour ? { time: hour.startTime, temperatureF: hour.temperatureF, sky: hour.sky, summary: hour.summary, rainChance: hour.rainChance, windMph: hour.windMph } : null,
+    hour: hour
+      ? {
+          time: hour.startTime,
+          temperatureF: hour.temperatureF,
+          sky: hour.sky,
+          summary: hour.summary,
+          rainChance: hour.rainChance,
+          windMph: hour.windMph,
+        }
+      : null,
     crossed: crossedThresholds(policyOf(cls), spanned, day?.aqi ?? null),
   });
   return { conditions, tags, hours: spanned };

@@ -29,9 +29,16 @@ type ClassRow = typeof classes.$inferSelect;
 type CallRow = typeof weatherCalls.$inferSelect;
 
 const STATUS_OF = { go: 'go', move: 'moved', cancel: 'cancelled', offer: 'offered' } as const;
-const DECISION_WORDS: Record<CallRow['status'], string> = { pending: 'waiting', go: 'Go ahead', moved: 'Move', cancelled: 'Cancel', offered: 'Offer another session' };
+const DECISION_WORDS: Record<CallRow['status'], string> = {
+  pending: 'waiting',
+  go: 'Go ahead',
+  moved: 'Move',
+  cancelled: 'Cancel',
+  offered: 'Offer another session',
+};
 
-const whenOf = (cls: Pick<ClassRow, 'startTime' | 'endTime'>) => (cls.startTime ? `${formatDateFull(cls.startTime)}, ${formatTimeRangePT(cls.startTime, cls.endTime)}` : 'Date to be announced');
+const whenOf = (cls: Pick<ClassRow, 'startTime' | 'endTime'>) =>
+  cls.startTime ? `${formatDateFull(cls.startTime)}, ${formatTimeRangePT(cls.startTime, cls.endTime)}` : 'Date to be announced';
 
 async function send(ctx: AppContext, message: { to: string; subject: string; html: string; text: string }) {
   try {
@@ -73,14 +80,24 @@ export async function checkWeatherCalls(ctx: AppContext): Promise<number> {
     const { conditions } = await readClassConditions(ctx.db, cls, now, { weather: ctx.weather.kind, airQuality: ctx.airQuality.kind });
     if (conditions.crossed.length === 0) continue;
     // One open call at a time: a 24 h call still waiting covers the 3 h check too.
-    const open = await ctx.db.select({ id: weatherCalls.id }).from(weatherCalls).where(and(eq(weatherCalls.classId, cls.id), eq(weatherCalls.status, 'pending'))).get();
+    const open = await ctx.db
+      .select({ id: weatherCalls.id })
+      .from(weatherCalls)
+      .where(and(eq(weatherCalls.classId, cls.id), eq(weatherCalls.status, 'pending')))
+      .get();
     if (open) continue;
     const [call] = await ctx.db.write((tx) =>
-      tx.insert(weatherCalls).values({ classId: cls.id, checkpoint, reasons: conditions.crossed, createdAt: now }).onConflictDoNothing().returning(),
+      tx
+        .insert(weatherCalls)
+        .values({ classId: cls.id, checkpoint, reasons: conditions.crossed, createdAt: now })
+        .onConflictDoNothing()
+        .returning(),
     );
     if (!call) continue;
     made++;
-    await runOnce(ctx, `weather-call:${call.id}:notice`, () => notifyCoach(ctx, call, cls)).catch((error) => console.error('[weather-call] notice', error));
+    await runOnce(ctx, `weather-call:${call.id}:notice`, () => notifyCoach(ctx, call, cls)).catch((error) =>
+      console.error('[weather-call] notice', error),
+    );
   }
   return made;
 }
@@ -90,7 +107,10 @@ async function notifyCoach(ctx: AppContext, call: CallRow, cls: ClassRow): Promi
     .select({ email: users.email, firstName: users.firstName })
     .from(users)
     .where(and(eq(users.id, cls.coachId), isNull(users.deletedAt)));
-  const admins = await ctx.db.select({ email: users.email, firstName: users.firstName }).from(users).where(and(eq(users.role, 'admin'), isNull(users.deletedAt)));
+  const admins = await ctx.db
+    .select({ email: users.email, firstName: users.firstName })
+    .from(users)
+    .where(and(eq(users.role, 'admin'), isNull(users.deletedAt)));
   const url = `${ctx.env.publicUrl}/my-classes?weatherCall=${call.id}`;
   for (const person of [...people, ...admins]) {
     const content = renderEmail({
@@ -116,7 +136,14 @@ export async function pendingWeatherCalls(ctx: AppContext, user: SessionUser): P
     .select({ call: weatherCalls, cls: classes })
     .from(weatherCalls)
     .innerJoin(classes, eq(classes.id, weatherCalls.classId))
-    .where(and(eq(weatherCalls.status, 'pending'), liveClasses, gt(classes.startTime, ctx.clock.now()), user.role === 'admin' ? undefined : eq(classes.coachId, user.id)))
+    .where(
+      and(
+        eq(weatherCalls.status, 'pending'),
+        liveClasses,
+        gt(classes.startTime, ctx.clock.now()),
+        user.role === 'admin' ? undefined : eq(classes.coachId, user.id),
+      ),
+    )
     .orderBy(classes.startTime)
     .limit(100);
   return rows.map(({ call, cls }) => toCallView(call, cls));
@@ -134,19 +161,33 @@ async function attendeesOf(ctx: AppContext, classId: number) {
 
 async function checkDecision(ctx: AppContext, cls: ClassRow, body: WeatherCallBody): Promise<void> {
   if (body.decision === 'move') {
-    if (!body.location?.trim() && !body.startTime && !policyOf(cls).backupLocation) throw badRequest('Choose where or when the class moves to', { location: ['Choose where or when the class moves to'] });
+    if (!body.location?.trim() && !body.startTime && !policyOf(cls).backupLocation)
+      throw badRequest('Choose where or when the class moves to', { location: ['Choose where or when the class moves to'] });
   }
   if (body.decision === 'offer') {
     if (!body.offerClassId) throw badRequest('Choose the session to offer', { offerClassId: ['Choose the session to offer'] });
-    const other = await ctx.db.select().from(classes).where(and(eq(classes.id, body.offerClassId), liveClasses, ne(classes.id, cls.id))).get();
+    const other = await ctx.db
+      .select()
+      .from(classes)
+      .where(and(eq(classes.id, body.offerClassId), liveClasses, ne(classes.id, cls.id)))
+      .get();
     if (!other || other.coachId !== cls.coachId || !other.startTime || other.startTime <= ctx.clock.now()) {
-      throw badRequest('Offer one of your own sessions that has not started', { offerClassId: ['Offer one of your own sessions that has not started'] });
+      throw badRequest('Offer one of your own sessions that has not started', {
+        offerClassId: ['Offer one of your own sessions that has not started'],
+      });
     }
   }
 }
 
 /** What a decision does, once (its one-off key): emails, refunds, the move. */
-async function applyDecision(ctx: AppContext, by: SessionUser, call: CallRow, cls: ClassRow, body: WeatherCallBody, editClass: EditClass): Promise<void> {
+async function applyDecision(
+  ctx: AppContext,
+  by: SessionUser,
+  call: CallRow,
+  cls: ClassRow,
+  body: WeatherCallBody,
+  editClass: EditClass,
+): Promise<void> {
   const actor = by.role === 'admin' ? 'admin' : 'coach';
   if (call.status === 'cancelled') {
     const why = `We are sorry: ${cls.title} (${whenOf(cls)}) is cancelled for the weather (${call.reasons.join(', ')}). Your booking has been cancelled and everything you paid is refunded in full.${call.message ? ` The coach says: “${call.message}”` : ''}`;
@@ -154,7 +195,16 @@ async function applyDecision(ctx: AppContext, by: SessionUser, call: CallRow, cl
     return;
   }
   if (call.status === 'moved') {
-    await moveClass(ctx, by, cls.id, { location: body.location?.trim() || (body.startTime ? undefined : (policyOf(cls).backupLocation ?? undefined)), startTime: body.startTime }, editClass);
+    await moveClass(
+      ctx,
+      by,
+      cls.id,
+      {
+        location: body.location?.trim() || (body.startTime ? undefined : (policyOf(cls).backupLocation ?? undefined)),
+        startTime: body.startTime,
+      },
+      editClass,
+    );
     return;
   }
   const people = await attendeesOf(ctx, cls.id);
@@ -163,7 +213,11 @@ async function applyDecision(ctx: AppContext, by: SessionUser, call: CallRow, cl
     for (const person of people) {
       const content = renderEmail({
         heading: `It's on: ${cls.title}`,
-        paragraphs: [`Hi ${person.firstName}, the coach checked the forecast: ${cls.title} goes ahead as planned.`, `When: ${whenOf(cls)}`, ...(call.message ? [`The coach says: “${call.message}”`] : [])],
+        paragraphs: [
+          `Hi ${person.firstName}, the coach checked the forecast: ${cls.title} goes ahead as planned.`,
+          `When: ${whenOf(cls)}`,
+          ...(call.message ? [`The coach says: “${call.message}”`] : []),
+        ],
         button: { label: 'View my bookings', url: `${ctx.env.publicUrl}/bookings` },
       });
       await send(ctx, { to: person.email, subject: `It's on: ${cls.title}`, ...content });
@@ -173,7 +227,12 @@ async function applyDecision(ctx: AppContext, by: SessionUser, call: CallRow, cl
   // Offer another session: attendees may book the other session, or cancel this one with a full refund (the
   // booking is marked changed by the coach, which refunds in full until the class starts).
   const other = (await ctx.db.select().from(classes).where(eq(classes.id, call.offerClassId!)).get())!;
-  await ctx.db.write((tx) => tx.update(bookings).set({ classChangedAt: ctx.clock.now() }).where(and(eq(bookings.classId, cls.id), inStates(['confirmed']))));
+  await ctx.db.write((tx) =>
+    tx
+      .update(bookings)
+      .set({ classChangedAt: ctx.clock.now() })
+      .where(and(eq(bookings.classId, cls.id), inStates(['confirmed']))),
+  );
   for (const person of people) {
     const content = renderEmail({
       heading: `Another session for the weather: ${cls.title}`,
@@ -190,7 +249,13 @@ async function applyDecision(ctx: AppContext, by: SessionUser, call: CallRow, cl
 
 /** POST /api/classes/{id}/weather-call: the class's coach or an admin decides the call waiting on it (a move
  * runs `editClass`, class management's edit). */
-export async function decideWeatherCall(ctx: AppContext, user: SessionUser, classId: number, body: WeatherCallBody, editClass: EditClass): Promise<WeatherCallView> {
+export async function decideWeatherCall(
+  ctx: AppContext,
+  user: SessionUser,
+  classId: number,
+  body: WeatherCallBody,
+  editClass: EditClass,
+): Promise<WeatherCallView> {
   // A cancelled class is marked deleted: its call is still answered, so the same request again answers the same.
   const cls = await ctx.db.select().from(classes).where(eq(classes.id, classId)).get();
   if (!cls) throw notFound('Class not found.');
@@ -205,14 +270,21 @@ export async function decideWeatherCall(ctx: AppContext, user: SessionUser, clas
     [decided] = await ctx.db.write((tx) =>
       tx
         .update(weatherCalls)
-        .set({ status: target, decidedBy: user.id, decidedAt: ctx.clock.now(), message: body.message?.trim() || null, offerClassId: body.decision === 'offer' ? body.offerClassId : null })
+        .set({
+          status: target,
+          decidedBy: user.id,
+          decidedAt: ctx.clock.now(),
+          message: body.message?.trim() || null,
+          offerClassId: body.decision === 'offer' ? body.offerClassId : null,
+        })
         .where(and(eq(weatherCalls.id, call.id), eq(weatherCalls.status, 'pending')))
         .returning(),
     );
     // Someone else decided in between: answer as below with what they decided.
     decided ??= await ctx.db.select().from(weatherCalls).where(eq(weatherCalls.id, call.id)).get();
   }
-  if (!decided || decided.status !== target) throw conflict(`This weather call was already decided: ${DECISION_WORDS[decided?.status ?? 'pending']}.`);
+  if (!decided || decided.status !== target)
+    throw conflict(`This weather call was already decided: ${DECISION_WORDS[decided?.status ?? 'pending']}.`);
   // The effect once, whichever process or repeated request gets here; a failure (a refund) is finished by the next.
   await runOnce(ctx, `weather-call:${decided.id}:apply`, () => applyDecision(ctx, user, decided!, cls, body, editClass));
   return toCallView(decided, cls);
@@ -221,10 +293,27 @@ export async function decideWeatherCall(ctx: AppContext, user: SessionUser, clas
 /** POST /api/bookings/{id}/move-to-offered-session: the booking's owner moves it to the session the coach offered
  * for the weather on its class (the class's latest call, decided "offer"). */
 export async function moveBookingToOfferedSession(ctx: AppContext, user: SessionUser, bookingId: number): Promise<OfferedMoveView> {
-  const booking = await ctx.db.select().from(bookings).where(and(eq(bookings.id, bookingId), eq(bookings.userId, user.id))).get();
+  const booking = await ctx.db
+    .select()
+    .from(bookings)
+    .where(and(eq(bookings.id, bookingId), eq(bookings.userId, user.id)))
+    .get();
   if (!booking) throw notFound('Booking not found.');
-  const call = await ctx.db.select().from(weatherCalls).where(eq(weatherCalls.classId, booking.classId)).orderBy(desc(weatherCalls.id)).get();
+  const call = await ctx.db
+    .select()
+    .from(weatherCalls)
+    .where(eq(weatherCalls.classId, booking.classId))
+    .orderBy(desc(weatherCalls.id))
+    .get();
   if (!call || call.status !== 'offered' || call.offerClassId === null) throw conflict('No other session is offered for this booking.');
   const { booking: moved, moved: now } = await moveToOfferedSession(ctx, user, bookingId, call.offerClassId);
-  return { bookingId: moved.id, movedFromBookingId: bookingId, classId: moved.classId, status: 'confirmed', quantity: moved.quantity, amount: centsToDollars(moved.amountCents), moved: now };
+  return {
+    bookingId: moved.id,
+    movedFromBookingId: bookingId,
+    classId: moved.classId,
+    status: 'confirmed',
+    quantity: moved.quantity,
+    amount: centsToDollars(moved.amountCents),
+    moved: now,
+  };
 }

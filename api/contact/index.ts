@@ -10,7 +10,10 @@ export function contactRoutes(ctx: AppContext) {
   return new Elysia().post(
     '/contact',
     async ({ body, request, set }) => {
-      await ctx.rateLimits.reserve('Too many messages sent. Please try again in a few minutes.', ['contactPerAddress', clientAddress(request.headers)]);
+      await ctx.rateLimits.reserve('Too many messages sent. Please try again in a few minutes.', [
+        'contactPerAddress',
+        clientAddress(request.headers),
+      ]);
       const { id } = await sendContactMessage(ctx, body);
       set.status = 201;
       return { id, message: "Thanks for reaching out! We'll get back to you within 24 hours." };

@@ -17,7 +17,12 @@ export const ContactMessage = withExample(
     subject: text(5, 200, 'Subject must be at least 5 characters', 'Subject must not exceed 200 characters'),
     message: text(10, 5000, 'Message must be at least 10 characters', 'Message must not exceed 5000 characters'),
   }),
-  { name: 'Riley Park', email: 'riley.park@example.com', subject: 'Private group session', message: 'Could Maya run a private yoga session for eight colleagues in May?' },
+  {
+    name: 'Riley Park',
+    email: 'riley.park@example.com',
+    subject: 'Private group session',
+    message: 'Could Maya run a private yoga session for eight colleagues in May?',
+  },
 );
 export type ContactMessage = v.InferOutput<typeof ContactMessage>;
 

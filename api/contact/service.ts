@@ -5,7 +5,8 @@ import type { ContactMessage } from './model';
 
 export const SUPPORT_EMAIL = 'support@fogline.test';
 
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 export async function sendContactMessage(ctx: AppContext, input: ContactMessage): Promise<{ id: number }> {
   const [row] = await ctx.db.write((tx) => tx.insert(contactMessages).values(input).returning({ id: contactMessages.id }));

@@ -41,7 +41,6 @@ export type CustomerSummary = v.InferOutput<typeof CustomerSummary>;
 export const CustomersAnswer = v.object({ rows: v.array(CustomerBookingRow), summary: CustomerSummary });
 export type CustomersAnswer = v.InferOutput<typeof CustomersAnswer>;
 
-
 /** GET /api/customers/people: one row per customer (issue 22), in the same scope and with the same bookings as
  * the rows above (active: taking spots), newest class first. */
 export const CustomerPeopleQuery = v.object({
@@ -99,7 +98,9 @@ export const CustomerDetail = v.object({
       coachLastName: v.string(),
       status: v.string(),
       quantity: v.number(),
-      attendees: v.array(v.object({ name: v.string(), age: v.nullable(v.number()), attendance: v.nullable(v.picklist(['present', 'no_show'])) })),
+      attendees: v.array(
+        v.object({ name: v.string(), age: v.nullable(v.number()), attendance: v.nullable(v.picklist(['present', 'no_show'])) }),
+      ),
     }),
   ),
 });

@@ -27,7 +27,12 @@ function matching(q: string | undefined, user: SessionUser): SQL | undefined {
   if (!q?.trim()) return undefined;
   const coach = user.role === 'admin' ? sql`` : sql` and c2.coach_id = ${user.id}`;
   const named = sql`exists (select 1 from ${bookingAttendees} join bookings b2 on b2.id = ${bookingAttendees.bookingId} join classes c2 on c2.id = b2.class_id where b2.user_id = ${users.id}${coach} and ${contains(bookingAttendees.name, q)})`;
-  return or(contains(sql`${users.firstName} || ' ' || ${users.lastName}`, q), contains(users.email, q), contains(sql`coalesce(${users.phone}, '')`, q), named);
+  return or(
+    contains(sql`${users.firstName} || ' ' || ${users.lastName}`, q),
+    contains(users.email, q),
+    contains(sql`coalesce(${users.phone}, '')`, q),
+    named,
+  );
 }
 
 /** Attended and no-show marks per customer, in scope (one per attendee, as on the booking rows). */
@@ -50,7 +55,12 @@ async function attendanceOf(ctx: AppContext, customerIds: number[], scope: SQL |
 }
 
 /** GET /api/customers/people: a page of customers, the one whose class is latest first. */
-export async function listCustomerPeople(ctx: AppContext, user: SessionUser | null, q: string | undefined, page: PageRequest): Promise<{ rows: CustomerPerson[]; total: number }> {
+export async function listCustomerPeople(
+  ctx: AppContext,
+  user: SessionUser | null,
+  q: string | undefined,
+  page: PageRequest,
+): Promise<{ rows: CustomerPerson[]; total: number }> {
   const signedIn = requireRole(user, 'coach', 'admin');
   const now = ctx.clock.now();
   const scope = scopeOf(signedIn);
@@ -145,12 +155,23 @@ export async function customerDetail(ctx: AppContext, user: SessionUser | null, 
   const attendees = await ctx.db
     .select()
     .from(bookingAttendees)
-    .where(inArray(bookingAttendees.bookingId, rows.map((r) => r.id)))
+    .where(
+      inArray(
+        bookingAttendees.bookingId,
+        rows.map((r) => r.id),
+      ),
+    )
     .orderBy(bookingAttendees.bookingId, bookingAttendees.position);
   const byBooking = new Map<number, CustomerDetail['bookings'][number]['attendees']>();
-  for (const a of attendees) byBooking.set(a.bookingId, [...(byBooking.get(a.bookingId) ?? []), { name: a.name, age: a.age, attendance: a.attendance }]);
+  for (const a of attendees)
+    byBooking.set(a.bookingId, [...(byBooking.get(a.bookingId) ?? []), { name: a.name, age: a.age, attendance: a.attendance }]);
   const marks = (await attendanceOf(ctx, [customerId], scope)).get(customerId) ?? { attended: 0, noShows: 0 };
-  const classIds = (past: boolean) => new Set(rows.filter((r) => r.start && (r.start.getTime() < now.getTime()) === past && (!past || r.status === 'confirmed')).map((r) => r.classId)).size;
+  const classIds = (past: boolean) =>
+    new Set(
+      rows
+        .filter((r) => r.start && r.start.getTime() < now.getTime() === past && (!past || r.status === 'confirmed'))
+        .map((r) => r.classId),
+    ).size;
   return {
     customer: { id: person.id, firstName: person.firstName, lastName: person.lastName, email: person.email, phone: person.phone },
     summary: {

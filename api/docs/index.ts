@@ -12,7 +12,10 @@ const swaggerDir = join(require.resolve('swagger-ui-dist/package.json'), '..');
 const assets: Record<string, { body: Buffer; type: string }> = {
   'swagger-ui-bundle.js': { body: readFileSync(join(swaggerDir, 'swagger-ui-bundle.js')), type: 'text/javascript; charset=utf-8' },
   'swagger-ui.css': { body: readFileSync(join(swaggerDir, 'swagger-ui.css')), type: 'text/css; charset=utf-8' },
-  'swagger-ui-init.js': { body: Buffer.from("window.ui = SwaggerUIBundle({ dom_id: '#swagger-ui', url: '/api/docs/json' });\n"), type: 'text/javascript; charset=utf-8' },
+  'swagger-ui-init.js': {
+    body: Buffer.from("window.ui = SwaggerUIBundle({ dom_id: '#swagger-ui', url: '/api/docs/json' });\n"),
+    type: 'text/javascript; charset=utf-8',
+  },
 };
 
 /** Swagger UI's page: its files and its start-up script all from /api/docs/assets, nothing inline, so the API's
@@ -39,10 +42,16 @@ const json = (description: string, schema: object) => ({ description, content: {
 const SHARED_ANSWERS = {
   validation: json('Invalid path, query or body: the first message, and the messages per field', {
     type: 'object',
-    properties: { message: { type: 'string' }, errors: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } } },
+    properties: {
+      message: { type: 'string' },
+      errors: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } },
+    },
     required: ['message'],
   }),
-  crossSite: json('A state-changing request from another site (its Origin), or without one while carrying the session cookie', messageSchema),
+  crossSite: json(
+    'A state-changing request from another site (its Origin), or without one while carrying the session cookie',
+    messageSchema,
+  ),
   tooLarge: json('The request body is larger than the limit (1 MB of JSON, or the image upload limit)', messageSchema),
   serverError: json('Something unexpected went wrong; nothing is revealed', messageSchema),
 };
@@ -55,12 +64,15 @@ function allowNullInEnums(node: unknown): void {
   if (node === null || typeof node !== 'object') return;
   const schema = node as { enum?: unknown[]; type?: unknown };
   // A new array: the generator hands over the valibot picklist's own options, which validation still reads.
-  if (Array.isArray(schema.enum) && Array.isArray(schema.type) && schema.type.includes('null') && !schema.enum.includes(null)) schema.enum = [...schema.enum, null];
+  if (Array.isArray(schema.enum) && Array.isArray(schema.type) && schema.type.includes('null') && !schema.enum.includes(null))
+    schema.enum = [...schema.enum, null];
   Object.values(node).forEach(allowNullInEnums);
 }
 
 /** The header of a paged list's answer (api/lib/pagination.ts `paged`). */
-const TOTAL_COUNT_HEADER = { 'X-Total-Count': { description: 'The number of rows before paging', schema: { type: 'string', pattern: '^\\d+$' } } };
+const TOTAL_COUNT_HEADER = {
+  'X-Total-Count': { description: 'The number of rows before paging', schema: { type: 'string', pattern: '^\\d+$' } },
+};
 
 /** Adds to each operation the answers every operation of its kind may give, where it does not name them itself:
  * 400 for one that reads parameters or a body, 403 and 413 for writes, 500 for all; and to a paged list's
@@ -76,7 +88,8 @@ function withSharedAnswers<T extends { paths?: Record<string, Record<string, Ope
       if (write && op.requestBody) responses['413'] ??= SHARED_ANSWERS.tooLarge;
       responses['500'] ??= SHARED_ANSWERS.serverError;
       const ok = responses['200'] as { headers?: object } | undefined;
-      if (ok && op.parameters?.some((p) => (p as { name?: string }).name === 'offset')) ok.headers = { ...ok.headers, ...TOTAL_COUNT_HEADER };
+      if (ok && op.parameters?.some((p) => (p as { name?: string }).name === 'offset'))
+        ok.headers = { ...ok.headers, ...TOTAL_COUNT_HEADER };
     }
   }
   return doc;
@@ -121,7 +134,16 @@ export function docsRoutes() {
         description:
           'Book outdoor fitness and creative classes in San Francisco. Errors are JSON {"message": "..."}; validation errors add {"errors": {field: [messages]}}. Sign in with POST /api/login: the session cookie authenticates every other call. State-changing calls from a browser must come from this origin. Operations that need a session say so (security) and name who may call in x-access: user (anyone signed in), self (the account in the path), coachSelf (the coach in the path, or an admin), coach (a coach or an admin), approvedCoach (an approved coach or an admin), admin. Each request body and each path or required query parameter carries an example; x-example-role names the kind of account an example is written for where x-access allows more than that one.',
       },
-      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'fogline_session', description: 'Set by POST /api/login, POST /api/register and Google sign-in.' } } },
+      components: {
+        securitySchemes: {
+          session: {
+            type: 'apiKey',
+            in: 'cookie',
+            name: 'fogline_session',
+            description: 'Set by POST /api/login, POST /api/register and Google sign-in.',
+          },
+        },
+      },
     },
     // Valibot schemas (shared with the site's forms) become JSON Schema in the document.
     mapJsonSchema: { valibot: jsonSchemaOf },
@@ -135,7 +157,9 @@ export function docsRoutes() {
     // Every route of the app, as the generator reads them (a protected method, so the cast).
     const routes = (plugin as unknown as { getGlobalRoutes(): { method: string; path: string; hooks?: unknown }[] }).getGlobalRoutes();
     for (const route of routes) {
-      const op = doc.paths?.[route.path.replace(/:(\w+)/g, '{$1}')]?.[route.method.toLowerCase()] as (Operation & { requestBody?: { content?: Record<string, unknown> } }) | undefined;
+      const op = doc.paths?.[route.path.replace(/:(\w+)/g, '{$1}')]?.[route.method.toLowerCase()] as
+        | (Operation & { requestBody?: { content?: Record<string, unknown> } })
+        | undefined;
       const body = (route.hooks as { body?: unknown } | undefined)?.body;
       if (!op?.requestBody?.content || Object.keys(op.requestBody.content).length || !body || !('~standard' in (body as object))) continue;
       op.requestBody.content['application/json'] = { schema: jsonSchemaOf(body as ValibotSchema) };
@@ -146,11 +170,17 @@ export function docsRoutes() {
     .use(plugin)
     .get('/docs', () => new Response(DOCS_PAGE, { headers: { 'content-type': 'text/html; charset=utf-8' } }), { detail: { hide: true } })
     .get('/docs/json', () => withDocumentedPaths(withSharedAnswers(restoreBodies(generated()))), { detail: { hide: true } })
-    .get('/docs/assets/:file', ({ params, set, status }) => {
-      const asset = assets[params.file];
-      if (!asset) return status(404, { message: 'Not found.' });
-      set.headers['content-type'] = asset.type;
-      set.headers['cache-control'] = 'public, max-age=86400';
-      return new Response(asset.body as unknown as BodyInit, { headers: { 'content-type': asset.type, 'cache-control': 'public, max-age=86400' } });
-    }, { detail: { hide: true } });
+    .get(
+      '/docs/assets/:file',
+      ({ params, set, status }) => {
+        const asset = assets[params.file];
+        if (!asset) return status(404, { message: 'Not found.' });
+        set.headers['content-type'] = asset.type;
+        set.headers['cache-control'] = 'public, max-age=86400';
+        return new Response(asset.body as unknown as BodyInit, {
+          headers: { 'content-type': asset.type, 'cache-control': 'public, max-age=86400' },
+        });
+      },
+      { detail: { hide: true } },
+    );
 }

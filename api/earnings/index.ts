@@ -9,30 +9,38 @@ import { coachEarnings, coachEarningsCsv } from './service';
 
 const tags = ['Earnings'];
 const FIGURES =
-  'A booking counts once it was charged (confirmed with an amount, or a late payment that was refunded), in the Pacific month of its session; from/to (YYYY-MM-DD, both included) select sessions by their Pacific day. On every line gross - refunds - platformFees = net: gross is price x spots, refunds the part of it paid back (a refund also returns the 5% service fee, which is the platform\'s, and the platform\'s 15%), net the coach\'s 85% of what was kept.';
+  "A booking counts once it was charged (confirmed with an amount, or a late payment that was refunded), in the Pacific month of its session; from/to (YYYY-MM-DD, both included) select sessions by their Pacific day. On every line gross - refunds - platformFees = net: gross is price x spots, refunds the part of it paid back (a refund also returns the 5% service fee, which is the platform's, and the platform's 15%), net the coach's 85% of what was kept.";
 
 export function earningsRoutes(ctx: AppContext) {
   return new Elysia()
     .use(authPlugin(ctx))
-    .get('/coaches/:id/earnings', ({ user, params, query }) => coachEarnings(ctx, requireUser(user), parseId(params.id, 'Coach not found.'), query), {
-      auth: 'coachSelf',
-      params: EarningsParams,
-      query: EarningsQuery,
-      response: { 200: EarningsAnswer, 400: Message, 401: Message, 403: Message, 404: Message },
-      detail: {
-        tags,
-        'x-example-role': 'coach',
-        summary: "A coach's earnings: totals, per class, per month, and the payout account's balance and payouts",
-        description: `${FIGURES} payouts comes from the payment provider (Stripe's balance and payouts of the connected account; the test provider answers offline and says so in note).`,
+    .get(
+      '/coaches/:id/earnings',
+      ({ user, params, query }) => coachEarnings(ctx, requireUser(user), parseId(params.id, 'Coach not found.'), query),
+      {
+        auth: 'coachSelf',
+        params: EarningsParams,
+        query: EarningsQuery,
+        response: { 200: EarningsAnswer, 400: Message, 401: Message, 403: Message, 404: Message },
+        detail: {
+          tags,
+          'x-example-role': 'coach',
+          summary: "A coach's earnings: totals, per class, per month, and the payout account's balance and payouts",
+          description: `${FIGURES} payouts comes from the payment provider (Stripe's balance and payouts of the connected account; the test provider answers offline and says so in note).`,
+        },
       },
-    })
+    )
     .get(
       '/coaches/:id/earnings.csv',
       async ({ user, params, query }) => {
         const csv = await coachEarningsCsv(ctx, requireUser(user), parseId(params.id, 'Coach not found.'), query);
         const name = `fogline-earnings${query.from ? `-${query.from}` : ''}${query.to ? `-to-${query.to}` : ''}.csv`;
         return new Response(csv, {
-          headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="${name}"`, 'cache-control': 'private, no-store' },
+          headers: {
+            'content-type': 'text/csv; charset=utf-8',
+            'content-disposition': `attachment; filename="${name}"`,
+            'cache-control': 'private, no-store',
+          },
         });
       },
       {
@@ -55,10 +63,22 @@ export function earningsRoutes(ctx: AppContext) {
                 },
               },
             },
-            400: { description: 'A date that is not YYYY-MM-DD', content: { 'application/json': { schema: { type: 'object', properties: { message: { type: 'string' } } } } } },
-            401: { description: 'Not signed in', content: { 'application/json': { schema: { type: 'object', properties: { message: { type: 'string' } } } } } },
-            403: { description: 'Another coach, or not a coach', content: { 'application/json': { schema: { type: 'object', properties: { message: { type: 'string' } } } } } },
-            404: { description: 'No such coach', content: { 'application/json': { schema: { type: 'object', properties: { message: { type: 'string' } } } } } },
+            400: {
+              description: 'A date that is not YYYY-MM-DD',
+              content: { 'application/json': { schema: { type: 'object', properties: { message: { type: 'string' } } } } },
+            },
+            401: {
+              description: 'Not signed in',
+              content: { 'application/json': { schema: { type: 'object', properties: { message: { type: 'string' } } } } },
+            },
+            403: {
+              description: 'Another coach, or not a coach',
+              content: { 'application/json': { schema: { type: 'object', properties: { message: { type: 'string' } } } } },
+            },
+            404: {
+              description: 'No such coach',
+              content: { 'application/json': { schema: { type: 'object', properties: { message: { type: 'string' } } } } },
+            },
           },
         },
       },

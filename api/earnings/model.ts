@@ -4,7 +4,8 @@ import * as v from 'valibot';
 import { isCalendarDay, pathId, withExample } from '../lib/schema';
 
 const DAY_MESSAGE = 'Dates must be calendar days written YYYY-MM-DD.';
-const day = (example: string) => withExample(v.pipe(v.string(DAY_MESSAGE), v.isoDate(DAY_MESSAGE), v.check(isCalendarDay, DAY_MESSAGE)), example);
+const day = (example: string) =>
+  withExample(v.pipe(v.string(DAY_MESSAGE), v.isoDate(DAY_MESSAGE), v.check(isCalendarDay, DAY_MESSAGE)), example);
 
 export const EarningsParams = v.object({ id: pathId(2) });
 

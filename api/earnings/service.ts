@@ -77,7 +77,10 @@ export async function coachEarnings(ctx: AppContext, user: SessionUser, coachId:
   let spots = 0;
   let earned = 0;
   let upcoming = 0;
-  const byClass = new Map<number, { classId: number; title: string; startTime: string | null; bookings: number; spots: number; figures: BookingFigures }>();
+  const byClass = new Map<
+    number,
+    { classId: number; title: string; startTime: string | null; bookings: number; spots: number; figures: BookingFigures }
+  >();
   const byMonth = new Map<string, BookingFigures>();
   for (const row of rows) {
     const figures = figuresOf(row);
@@ -85,7 +88,14 @@ export async function coachEarnings(ctx: AppContext, user: SessionUser, coachId:
     spots += row.quantity;
     if (row.startTime && row.startTime.getTime() > now) upcoming += figures.net;
     else earned += figures.net;
-    const line = byClass.get(row.classId) ?? { classId: row.classId, title: row.title, startTime: row.startTime?.toISOString() ?? null, bookings: 0, spots: 0, figures: emptyFigures() };
+    const line = byClass.get(row.classId) ?? {
+      classId: row.classId,
+      title: row.title,
+      startTime: row.startTime?.toISOString() ?? null,
+      bookings: 0,
+      spots: 0,
+      figures: emptyFigures(),
+    };
     line.bookings += 1;
     line.spots += row.quantity;
     addFigures(line.figures, figures);
@@ -127,7 +137,12 @@ async function payoutPosition(ctx: AppContext, coachId: number): Promise<Earning
     .get();
   const none = { available: null, pending: null, paidOut: null, payouts: [] };
   if (!account) {
-    return { provider, account: 'not_set_up', ...none, note: 'Payouts are not set up: set them up on the Payment tab of your profile to receive your 85% at each charge.' };
+    return {
+      provider,
+      account: 'not_set_up',
+      ...none,
+      note: 'Payouts are not set up: set them up on the Payment tab of your profile to receive your 85% at each charge.',
+    };
   }
   const state = account.canReceivePayments ? 'ready' : 'incomplete';
   try {
@@ -139,7 +154,12 @@ async function payoutPosition(ctx: AppContext, coachId: number): Promise<Earning
       available: centsToDollars(balance.availableCents),
       pending: centsToDollars(balance.pendingCents),
       paidOut: centsToDollars(paidOut),
-      payouts: balance.payouts.map((p) => ({ id: p.id, amount: centsToDollars(p.amountCents), status: p.status, arrivalDate: p.arrivalDate.toISOString() })),
+      payouts: balance.payouts.map((p) => ({
+        id: p.id,
+        amount: centsToDollars(p.amountCents),
+        status: p.status,
+        arrivalDate: p.arrivalDate.toISOString(),
+      })),
       note:
         provider === 'test'
           ? 'Test payments: no money moves and nothing is paid out. The balance is what your payout account would hold from the test charges.'
@@ -147,11 +167,29 @@ async function payoutPosition(ctx: AppContext, coachId: number): Promise<Earning
     };
   } catch (error) {
     console.error('[earnings] payout balance failed', error);
-    return { provider, account: state, ...none, note: 'Stripe did not answer just now: the figures above come from Fogline’s records only.' };
+    return {
+      provider,
+      account: state,
+      ...none,
+      note: 'Stripe did not answer just now: the figures above come from Fogline’s records only.',
+    };
   }
 }
 
-const CSV_HEADER = ['Booking', 'Class date (PT)', 'Class', 'Customer', 'Spots', 'Status', 'Gross', 'Service fee (customer)', 'Refunded to customer', 'Refunds (price)', 'Platform fee', 'Net'];
+const CSV_HEADER = [
+  'Booking',
+  'Class date (PT)',
+  'Class',
+  'Customer',
+  'Spots',
+  'Status',
+  'Gross',
+  'Service fee (customer)',
+  'Refunded to customer',
+  'Refunds (price)',
+  'Platform fee',
+  'Net',
+];
 
 /** A CSV cell: quoted when it holds a comma, quote or line break; a leading = + - @ is defused for spreadsheets. */
 function cell(value: string | number): string {
@@ -183,7 +221,9 @@ export async function coachEarningsCsv(ctx: AppContext, user: SessionUser, coach
         money(f.refunds),
         money(f.platformFees),
         money(f.net),
-      ].map(cell).join(','),
+      ]
+        .map(cell)
+        .join(','),
     );
   }
   return `${lines.join('\r\n')}\r\n`;

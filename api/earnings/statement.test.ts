@@ -4,13 +4,23 @@ import { figuresOf } from './statement';
 describe('figuresOf', () => {
   test('a kept booking: the coach gets 85% of price x spots, the platform 15%', () => {
     expect(figuresOf({ subtotalCents: 5997, serviceFeeCents: 300, amountCents: 6297, refundAmountCents: null })).toEqual({
-      gross: 5997, refunds: 0, platformFees: 900, net: 5097, serviceFees: 300, refundedToCustomers: 0,
+      gross: 5997,
+      refunds: 0,
+      platformFees: 900,
+      net: 5097,
+      serviceFees: 300,
+      refundedToCustomers: 0,
     });
   });
 
   test('a fully refunded booking leaves nothing to the coach or the platform', () => {
     expect(figuresOf({ subtotalCents: 2500, serviceFeeCents: 125, amountCents: 2625, refundAmountCents: 2625 })).toEqual({
-      gross: 2500, refunds: 2500, platformFees: 0, net: 0, serviceFees: 125, refundedToCustomers: 2625,
+      gross: 2500,
+      refunds: 2500,
+      platformFees: 0,
+      net: 0,
+      serviceFees: 125,
+      refundedToCustomers: 2625,
     });
   });
 

@@ -28,7 +28,10 @@ export function originAllowed(request: Request, publicUrl: string): boolean {
 }
 
 const tooLarge = (limit: number) =>
-  Response.json({ message: `The request body is too large (at most ${Math.round(limit / 1024 / 1024)} MB).` }, { status: 413, headers: API_HEADERS });
+  Response.json(
+    { message: `The request body is too large (at most ${Math.round(limit / 1024 / 1024)} MB).` },
+    { status: 413, headers: API_HEADERS },
+  );
 
 /** The front-door checks for /api writes, run before Elysia sees the request (api/server.ts, and the dev
  * catch-all): the Origin check (403), then the body limit (413) on the declared length, or, for a body sent
@@ -43,7 +46,9 @@ export function guardApiRequest(request: Request, ctx: AppContext): Request | Re
   if (!LARGE_BODY_PATHS.has(pathOf(request.url))) return admitWithin(request, JSON_BODY_LIMIT);
   // A signed-out upload is refused before its body is read, so it cannot make the server buffer an image's worth.
   return hasLiveSession(ctx.db, ctx.clock, readSessionToken(request.headers.get('cookie'))).then((signedIn) =>
-    signedIn ? admitWithin(request, UPLOAD_BODY_LIMIT) : Response.json({ message: unauthorized().message }, { status: 401, headers: API_HEADERS }),
+    signedIn
+      ? admitWithin(request, UPLOAD_BODY_LIMIT)
+      : Response.json({ message: unauthorized().message }, { status: 401, headers: API_HEADERS }),
   );
 }
 
@@ -56,4 +61,3 @@ function admitWithin(request: Request, limit: number): Request | Response | Prom
   if (declaresLength(request)) return Number(request.headers.get('content-length')) > limit ? tooLarge(limit) : request;
   return bufferBodyWithin(request, limit).then((buffered) => buffered ?? tooLarge(limit));
 }
-

@@ -53,7 +53,9 @@ export function loadStaticFiles(clientDir: string, notice: string | null): Map<s
       const rel = '/' + relative(clientDir, full).split('\\').join('/');
       const type = typeOf(full);
       const raw = readFileSync(full);
-      const body = new Uint8Array(notice && type.startsWith('text/html') ? Buffer.from(raw.toString('utf8').replace(/<body[^>]*>/, (tag) => tag + notice)) : raw);
+      const body = new Uint8Array(
+        notice && type.startsWith('text/html') ? Buffer.from(raw.toString('utf8').replace(/<body[^>]*>/, (tag) => tag + notice)) : raw,
+      );
       const file: StaticFile = {
         body,
         type,
@@ -70,7 +72,10 @@ export function loadStaticFiles(clientDir: string, notice: string | null): Map<s
     }
   };
   walk(clientDir);
-  brotliInBackground([...new Set(files.values())].filter((file) => file.gzip), (file, br) => (file.br = br));
+  brotliInBackground(
+    [...new Set(files.values())].filter((file) => file.gzip),
+    (file, br) => (file.br = br),
+  );
   return files;
 }
 

@@ -13,7 +13,9 @@ function standardIssues(error: ValidationError): { path?: string; message?: stri
   if (!result || typeof result.then === 'function' || !Array.isArray(result.issues)) return null;
   return result.issues.map((issue: { message: string; path?: unknown[] }) => ({
     message: issue.message,
-    path: (issue.path ?? []).map((item) => (item !== null && typeof item === 'object' && 'key' in item ? String((item as { key: unknown }).key) : String(item))).join('/'),
+    path: (issue.path ?? [])
+      .map((item) => (item !== null && typeof item === 'object' && 'key' in item ? String((item as { key: unknown }).key) : String(item)))
+      .join('/'),
   }));
 }
 
@@ -28,7 +30,12 @@ export function validationErrors(error: ValidationError): Record<string, string[
     const message = custom ?? issue.message ?? issue.summary ?? 'Invalid value';
     // Unknown fields of the body itself: each under its own name (valibot reports them as one issue).
     const unknown = message.startsWith(UNKNOWN_FIELD) && !(issue.path ?? '').replace(/^\//, '').includes('/');
-    for (const [name, text] of unknown ? message.slice(message.indexOf(': ') + 2).split(', ').map((n) => [n, `${UNKNOWN_FIELD}: ${n}`] as const) : [[field, message] as const]) {
+    for (const [name, text] of unknown
+      ? message
+          .slice(message.indexOf(': ') + 2)
+          .split(', ')
+          .map((n) => [n, `${UNKNOWN_FIELD}: ${n}`] as const)
+      : [[field, message] as const]) {
       const list = errors.get(name) ?? [];
       if (!list.includes(text)) list.push(text);
       errors.set(name, list);
@@ -41,7 +48,12 @@ export function validationErrors(error: ValidationError): Record<string, string[
 export function validationAnswer(error: ValidationError): { message: string; errors: Record<string, string[]> } {
   const errors = validationErrors(error);
   const messages = Object.values(errors).flat();
-  const unknown = Object.entries(errors).filter(([name, list]) => list.includes(`${UNKNOWN_FIELD}: ${name}`)).map(([name]) => name);
-  const message = unknown.length > 1 ? `${UNKNOWN_FIELD}s: ${unknown.join(', ')}` : (messages.find((m) => m.startsWith(UNKNOWN_FIELD)) ?? messages[0] ?? 'Invalid request.');
+  const unknown = Object.entries(errors)
+    .filter(([name, list]) => list.includes(`${UNKNOWN_FIELD}: ${name}`))
+    .map(([name]) => name);
+  const message =
+    unknown.length > 1
+      ? `${UNKNOWN_FIELD}s: ${unknown.join(', ')}`
+      : (messages.find((m) => m.startsWith(UNKNOWN_FIELD)) ?? messages[0] ?? 'Invalid request.');
   return { message, errors };
 }

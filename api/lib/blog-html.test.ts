@@ -13,18 +13,24 @@ describe('sanitizeBlogHtml', () => {
   });
 
   test('drops event-handler attributes', () => {
-    expect(sanitizeBlogHtml('<img src="https://a.test/x.png" onerror="alert(1)" alt="x"><p onclick="x()">t</p>')).toBe('<img alt="x" src="https://a.test/x.png" loading="lazy" /><p>t</p>');
+    expect(sanitizeBlogHtml('<img src="https://a.test/x.png" onerror="alert(1)" alt="x"><p onclick="x()">t</p>')).toBe(
+      '<img alt="x" src="https://a.test/x.png" loading="lazy" /><p>t</p>',
+    );
   });
 
   test('drops javascript: and data: links but keeps http, https, mailto and relative ones', () => {
     expect(sanitizeBlogHtml('<a href="javascript:alert(1)">x</a>')).toBe('<a>x</a>');
     expect(sanitizeBlogHtml('<a href="JaVaScRiPt:alert(1)">x</a>')).toBe('<a>x</a>');
     expect(sanitizeBlogHtml('<a href="data:text/html,hi">x</a>')).toBe('<a>x</a>');
-    expect(sanitizeBlogHtml('<a href="/classes">x</a><a href="mailto:a@b.co">m</a>')).toBe('<a href="/classes">x</a><a href="mailto:a@b.co">m</a>');
+    expect(sanitizeBlogHtml('<a href="/classes">x</a><a href="mailto:a@b.co">m</a>')).toBe(
+      '<a href="/classes">x</a><a href="mailto:a@b.co">m</a>',
+    );
   });
 
   test('links opening a new tab get rel="noopener noreferrer"', () => {
-    expect(sanitizeBlogHtml('<a href="https://a.test" target="_blank">x</a>')).toBe('<a href="https://a.test" target="_blank" rel="noopener noreferrer">x</a>');
+    expect(sanitizeBlogHtml('<a href="https://a.test" target="_blank">x</a>')).toBe(
+      '<a href="https://a.test" target="_blank" rel="noopener noreferrer">x</a>',
+    );
   });
 });
 
@@ -34,7 +40,9 @@ describe('line breaks', () => {
   });
 
   test('HTML: breaks inside text become <br>, formatting between blocks does not', () => {
-    expect(lineBreaksToHtml('<h2>Title</h2>\n<p>Line one\nline two</p>\n\n<ul>\n<li>a</li>\n</ul>')).toBe('<h2>Title</h2><p>Line one<br>line two</p><ul><li>a</li></ul>');
+    expect(lineBreaksToHtml('<h2>Title</h2>\n<p>Line one\nline two</p>\n\n<ul>\n<li>a</li>\n</ul>')).toBe(
+      '<h2>Title</h2><p>Line one<br>line two</p><ul><li>a</li></ul>',
+    );
   });
 
   test('pre blocks keep their line breaks', () => {

@@ -5,9 +5,42 @@ import sanitizeHtml from 'sanitize-html';
 
 const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: [
-    'p', 'br', 'hr', 'h2', 'h3', 'h4', 'h5', 'h6', 'strong', 'b', 'em', 'i', 'u', 's', 'mark', 'small', 'sub', 'sup',
-    'a', 'ul', 'ol', 'li', 'blockquote', 'code', 'pre', 'figure', 'figcaption', 'img', 'span',
-    'table', 'thead', 'tbody', 'tr', 'th', 'td', 'caption',
+    'p',
+    'br',
+    'hr',
+    'h2',
+    'h3',
+    'h4',
+    'h5',
+    'h6',
+    'strong',
+    'b',
+    'em',
+    'i',
+    'u',
+    's',
+    'mark',
+    'small',
+    'sub',
+    'sup',
+    'a',
+    'ul',
+    'ol',
+    'li',
+    'blockquote',
+    'code',
+    'pre',
+    'figure',
+    'figcaption',
+    'img',
+    'span',
+    'table',
+    'thead',
+    'tbody',
+    'tr',
+    'th',
+    'td',
+    'caption',
   ],
   allowedAttributes: {
     a: ['href', 'title', 'target', 'rel'],
@@ -52,7 +85,10 @@ export function lineBreaksToHtml(content: string): string {
     .map((part, index) => {
       if (index % 2 === 1) return part;
       if (!hasBlocks) {
-        const paragraphs = part.trim().split(/(?:\r?\n[ \t]*){2,}/).filter(Boolean);
+        const paragraphs = part
+          .trim()
+          .split(/(?:\r?\n[ \t]*){2,}/)
+          .filter(Boolean);
         return paragraphs.map((p) => `<p>${p.replace(/\r?\n/g, '<br>')}</p>`).join('');
       }
       return part.replace(AFTER_BLOCK, '$1').replace(BEFORE_BLOCK, '').replace(/\r?\n/g, '<br>');

@@ -64,7 +64,7 @@ export function addressKey(ip: string): string {
   const groups = tail === undefined ? left : [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right];
   return `${groups
     .slice(0, 4)
-    .map((group) => (group.replace(/^0+/, '') || '0'))
+    .map((group) => group.replace(/^0+/, '') || '0')
     .join(':')}::/64`;
 }
 

@@ -34,7 +34,15 @@ export function brotliInBackground<T extends { body: Uint8Array }>(items: T[], d
 }
 
 /** mapResponse hook: a large JSON answer (class lists, coach lists) gzipped for a client that accepts it. */
-export function gzipLargeJson({ responseValue, request, set }: { responseValue: unknown; request: Request; set: { headers: unknown; status?: unknown } }) {
+export function gzipLargeJson({
+  responseValue,
+  request,
+  set,
+}: {
+  responseValue: unknown;
+  request: Request;
+  set: { headers: unknown; status?: unknown };
+}) {
   if (!responseValue || typeof responseValue !== 'object' || responseValue instanceof Response || responseValue instanceof Blob) return;
   if (!acceptsGzip(request)) return;
   const gzipped = gzipWorthIt(JSON.stringify(responseValue));

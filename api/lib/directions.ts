@@ -20,7 +20,8 @@ interface Placed {
 
 /** The point directions lead to, or null (0,0 is how an address without coordinates is stored). */
 export function directionsPoint(cls: Placed): { latitude: number; longitude: number } | null {
-  if (cls.meetingLatitude != null && cls.meetingLongitude != null) return { latitude: cls.meetingLatitude, longitude: cls.meetingLongitude };
+  if (cls.meetingLatitude != null && cls.meetingLongitude != null)
+    return { latitude: cls.meetingLatitude, longitude: cls.meetingLongitude };
   if (cls.latitude === null || cls.longitude === null || (cls.latitude === 0 && cls.longitude === 0)) return null;
   return { latitude: cls.latitude, longitude: cls.longitude };
 }

@@ -4,7 +4,8 @@
 
 /** A DNS name or IPv4 address, or a bracketed IPv6 address, with an optional port. Underscores pass too: proxies
  * inside Docker networks send service names such as "fogline_web". */
-const HOST = /^(?:[A-Za-z0-9_](?:[A-Za-z0-9_-]*[A-Za-z0-9_])?(?:\.[A-Za-z0-9_](?:[A-Za-z0-9_-]*[A-Za-z0-9_])?)*\.?|\[[0-9A-Fa-f:.]+\])(?::(\d{1,5}))?$/;
+const HOST =
+  /^(?:[A-Za-z0-9_](?:[A-Za-z0-9_-]*[A-Za-z0-9_])?(?:\.[A-Za-z0-9_](?:[A-Za-z0-9_-]*[A-Za-z0-9_])?)*\.?|\[[0-9A-Fa-f:.]+\])(?::(\d{1,5}))?$/;
 
 export const BAD_HOST_MESSAGE = 'Bad request: the Host header is not a valid host name.';
 

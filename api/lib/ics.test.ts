@@ -42,7 +42,13 @@ describe('buildIcs read by a calendar parser', () => {
     const { parseCalendar } = await import('../../tests/helpers/ical');
     const { events, zones } = parseCalendar(buildIcs({ ...event, sequence: 3 }));
     expect(zones).toEqual(['America/Los_Angeles']);
-    expect(events[0]).toMatchObject({ uid: 'booking-7@fogline', sequence: 3, status: 'CONFIRMED', localStart: '2027-03-14 09:00', summary: 'Sunrise Yoga, Crissy Field' });
+    expect(events[0]).toMatchObject({
+      uid: 'booking-7@fogline',
+      sequence: 3,
+      status: 'CONFIRMED',
+      localStart: '2027-03-14 09:00',
+      summary: 'Sunrise Yoga, Crissy Field',
+    });
     expect(events[0]!.start.toISOString()).toBe('2027-03-14T16:00:00.000Z');
     expect(buildIcs(event)).toContain('DTSTAMP:20270301T120000Z');
   });

@@ -60,7 +60,9 @@ for (const kind of ['file', 'sqld'] as const) {
       let runs = 0;
       const spec = { name: 'sweep', everyMs: 10_000, leaseMs: 30_000, run: async () => void runs++ };
       // Process A takes the lease and dies before settling it.
-      await a.db.write((tx) => tx.insert(jobLeases).values({ key: 'sweep', owner: 'dead:1:x', leaseUntil: clock.now().getTime() + 30_000 }));
+      await a.db.write((tx) =>
+        tx.insert(jobLeases).values({ key: 'sweep', owner: 'dead:1:x', leaseUntil: clock.now().getTime() + 30_000 }),
+      );
       expect(await runIfDue(b, spec)).toBe(false);
       clock.advance(29_999);
       expect(await runIfDue(b, spec)).toBe(false);
@@ -110,7 +112,12 @@ for (const kind of ['file', 'sqld'] as const) {
     test('a tick writes only to make a missing row or to take a due job: held, not due or done, it only reads', async () => {
       const { clock, a } = await twoProcesses(kind);
       let writes = 0;
-      const counted = { ...a, db: new Proxy(a.db, { get: (db, key) => (key === 'write' ? (...args: Parameters<Db['write']>) => (writes++, db.write(...args)) : Reflect.get(db, key)) }) };
+      const counted = {
+        ...a,
+        db: new Proxy(a.db, {
+          get: (db, key) => (key === 'write' ? (...args: Parameters<Db['write']>) => (writes++, db.write(...args)) : Reflect.get(db, key)),
+        }),
+      };
       const spec = { name: 'quiet', everyMs: 60_000, run: async () => {} };
       expect(await runIfDue(counted, spec)).toBe(true);
       expect(writes).toBe(3); // the missing row, the lease, its settlement

@@ -122,7 +122,12 @@ export function scheduleJob<C extends JobContext>(ctx: C, spec: JobSpec<C>): Job
 /** One-off work under a key ("reminder:booking:42"): runs it unless it has run before, in any process, or
  * is running elsewhere now. A run that throws (or whose process dies) leaves the key to be tried again.
  * Returns true when this call did the work. */
-export async function runOnce<C extends JobContext>(ctx: C, key: string, work: (ctx: C) => Promise<unknown>, options: { leaseMs?: number } = {}): Promise<boolean> {
+export async function runOnce<C extends JobContext>(
+  ctx: C,
+  key: string,
+  work: (ctx: C) => Promise<unknown>,
+  options: { leaseMs?: number } = {},
+): Promise<boolean> {
   const lease = await readLease(ctx, key);
   if (lease.doneAt !== null || lease.leaseUntil > ctx.clock.now().getTime()) return false;
   if (!(await takeLease(ctx, key, options.leaseMs ?? 5 * 60_000, isNull(jobLeases.doneAt)))) return false;

@@ -1,5 +1,14 @@
 import { describe, expect, test } from 'bun:test';
-import { formatDateFull, formatDateShort, formatHHMM, formatTimePT, pacificDay, pacificHHMM, pacificWallTimeToInstant, pacificWeekday } from './pacific';
+import {
+  formatDateFull,
+  formatDateShort,
+  formatHHMM,
+  formatTimePT,
+  pacificDay,
+  pacificHHMM,
+  pacificWallTimeToInstant,
+  pacificWeekday,
+} from './pacific';
 
 describe('Pacific time', () => {
   test('wall time converts to the right instant in winter and summer', () => {

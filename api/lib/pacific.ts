@@ -50,7 +50,10 @@ export function formatDateFull(value: Date | string | number | null | undefined)
 }
 
 /** "9:00 AM - 10:00 AM PT" */
-export function formatTimeRangePT(start: Date | string | number | null | undefined, end: Date | string | number | null | undefined): string {
+export function formatTimeRangePT(
+  start: Date | string | number | null | undefined,
+  end: Date | string | number | null | undefined,
+): string {
   const from = formatTime(start);
   const to = formatTime(end);
   if (!from) return '';

@@ -10,10 +10,12 @@ const STRIPE = { secretKey: 'sk_test_x', publishableKey: 'pk_test_x', webhookSec
 
 /** The policy as directive -> sources. */
 function directives(policy: string): Record<string, string[]> {
-  return Object.fromEntries(policy.split('; ').map((part) => {
-    const [name, ...sources] = part.split(' ');
-    return [name!, sources];
-  }));
+  return Object.fromEntries(
+    policy.split('; ').map((part) => {
+      const [name, ...sources] = part.split(' ');
+      return [name!, sources];
+    }),
+  );
 }
 
 describe('Content-Security-Policy', () => {
@@ -59,7 +61,9 @@ describe('Content-Security-Policy', () => {
   });
 
   test('Google sign-in adds only profile pictures; an S3 bucket adds only its own origin for images', () => {
-    const google = directives(contentSecurityPolicy({ ...NOTHING, google: { clientId: 'id', clientSecret: 'secret' } as Settings['google'] }));
+    const google = directives(
+      contentSecurityPolicy({ ...NOTHING, google: { clientId: 'id', clientSecret: 'secret' } as Settings['google'] }),
+    );
     expect(google['img-src']).toEqual(["'self'", 'data:', 'blob:', 'https://*.googleusercontent.com']);
     expect(google['script-src']).toEqual(["'self'"]);
     const s3 = directives(contentSecurityPolicy({ ...NOTHING, s3: { publicUrl: 'https://cdn.example.test/bucket' } as Settings['s3'] }));

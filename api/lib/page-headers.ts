@@ -18,7 +18,14 @@ type Sources = Record<string, string[]>;
 
 /** Google's documented sources for the Maps JavaScript API (markers, tiles, fonts, workers). */
 const GOOGLE_MAPS: Sources = {
-  'script-src': ['https://*.googleapis.com', 'https://*.gstatic.com', 'https://*.google.com', 'https://*.ggpht.com', 'https://*.googleusercontent.com', 'blob:'],
+  'script-src': [
+    'https://*.googleapis.com',
+    'https://*.gstatic.com',
+    'https://*.google.com',
+    'https://*.ggpht.com',
+    'https://*.googleusercontent.com',
+    'blob:',
+  ],
   'img-src': ['https://*.googleapis.com', 'https://*.gstatic.com', 'https://*.google.com', 'https://*.googleusercontent.com'],
   'frame-src': ['https://*.google.com'],
   'connect-src': ['https://*.googleapis.com', 'https://*.google.com', 'https://*.gstatic.com'],
@@ -42,7 +49,10 @@ export function scriptHash(text: string): string {
 /** `inlineScripts` are the only inline scripts allowed to run (the layout's theme and menu scripts, Astro's island
  * loaders), by their hashes. Styles keep 'unsafe-inline': pages carry style attributes with values computed when
  * rendered (widths, colours) and Astro's island and page styles, which hashes cannot cover. */
-export function contentSecurityPolicy(env: Pick<Env, 'stripe' | 'googleMapsKey' | 'google' | 's3'>, inlineScripts: readonly string[] = []): string {
+export function contentSecurityPolicy(
+  env: Pick<Env, 'stripe' | 'googleMapsKey' | 'google' | 's3'>,
+  inlineScripts: readonly string[] = [],
+): string {
   const policy: Sources = {
     'default-src': ["'self'"],
     'script-src': ["'self'", ...inlineScripts.map(scriptHash)],
@@ -71,7 +81,10 @@ export function contentSecurityPolicy(env: Pick<Env, 'stripe' | 'googleMapsKey' 
 }
 
 /** Every page's security headers for this server's settings. */
-export function pageSecurityHeaders(env: Parameters<typeof contentSecurityPolicy>[0] & Pick<Env, 'production'>, inlineScripts: readonly string[] = []): Record<string, string> {
+export function pageSecurityHeaders(
+  env: Parameters<typeof contentSecurityPolicy>[0] & Pick<Env, 'production'>,
+  inlineScripts: readonly string[] = [],
+): Record<string, string> {
   return {
     ...BASE_HEADERS,
     'content-security-policy': contentSecurityPolicy(env, inlineScripts),

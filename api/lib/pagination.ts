@@ -17,7 +17,10 @@ export const PageQuery = v.object(pageEntries);
 /** A limit that must be 1 to MAX_PAGE_SIZE (400 otherwise): the public catalogue's lists. */
 export const strictLimit = v.pipe(
   wholeNumber('limit'),
-  v.check((value) => !/^\d+$/.test(value) || (Number(value) >= 1 && Number(value) <= MAX_PAGE_SIZE), `limit must be between 1 and ${MAX_PAGE_SIZE}.`),
+  v.check(
+    (value) => !/^\d+$/.test(value) || (Number(value) >= 1 && Number(value) <= MAX_PAGE_SIZE),
+    `limit must be between 1 and ${MAX_PAGE_SIZE}.`,
+  ),
 );
 export const strictPageEntries = { limit: v.optional(strictLimit), offset: pageEntries.offset };
 
@@ -33,7 +36,13 @@ export function boundPage(page: { limit?: number; offset?: number }, defaultLimi
 
 /** The page a query string asks for (see boundPage). */
 export function readPage(query: { limit?: string; offset?: string }, defaultLimit: number): PageRequest {
-  return boundPage({ limit: query.limit === undefined ? undefined : Number(query.limit), offset: query.offset === undefined ? undefined : Number(query.offset) }, defaultLimit);
+  return boundPage(
+    {
+      limit: query.limit === undefined ? undefined : Number(query.limit),
+      offset: query.offset === undefined ? undefined : Number(query.offset),
+    },
+    defaultLimit,
+  );
 }
 
 export const TOTAL_HEADER = 'x-total-count';

@@ -25,7 +25,11 @@ const limits = (config: Partial<RateLimitConfig>, clock = new FakeClock(new Date
   clock,
   limits: createRateLimits(db, clock, config),
 });
-const refusal = (promise: Promise<unknown>) => promise.then(() => null, (error: DomainError) => error);
+const refusal = (promise: Promise<unknown>) =>
+  promise.then(
+    () => null,
+    (error: DomainError) => error,
+  );
 
 describe('RateLimits', () => {
   test('allows `max` attempts per window, then 429 telling how many seconds to wait; the window ends and the key starts over', async () => {
@@ -49,7 +53,8 @@ describe('RateLimits', () => {
     const spent = key();
     const other = key();
     await rl.reserve('m', ['uploadsPerUser', spent]);
-    for (let i = 0; i < 3; i++) expect((await refusal(rl.reserve('m', ['contactPerAddress', other], ['uploadsPerUser', spent])))?.status).toBe(429);
+    for (let i = 0; i < 3; i++)
+      expect((await refusal(rl.reserve('m', ['contactPerAddress', other], ['uploadsPerUser', spent])))?.status).toBe(429);
     await rl.reserve('m', ['contactPerAddress', other]);
     await rl.reserve('m', ['contactPerAddress', other]);
   });

@@ -93,7 +93,8 @@ export class RateLimits {
         else wait = Math.max(wait, windowEndsAt.retryAfterMs);
       }
       if (wait > 0) throw tooManyRequests(Math.max(1, Math.ceil(wait / 1000)), message);
-      if (Math.random() * PRUNE_EVERY < 1) await tx.delete(rateLimits).where(and(lte(rateLimits.windowEndsAt, now), lte(rateLimits.nextAt, now)));
+      if (Math.random() * PRUNE_EVERY < 1)
+        await tx.delete(rateLimits).where(and(lte(rateLimits.windowEndsAt, now), lte(rateLimits.nextAt, now)));
       return taken;
     });
     return new Reservation(this.db, reserved);

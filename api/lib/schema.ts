@@ -27,7 +27,10 @@ function unknownFields(issue: ObjectIssue, entries: v.ObjectEntries): string | u
 }
 
 /** A strict object: unknown fields are refused by name; any other problem with it gets `message`. */
-export function strictFields<T extends v.ObjectEntries>(entries: T, message: string | ((issue: ObjectIssue) => string) = 'Please send the fields as a JSON object.') {
+export function strictFields<T extends v.ObjectEntries>(
+  entries: T,
+  message: string | ((issue: ObjectIssue) => string) = 'Please send the fields as a JSON object.',
+) {
   return v.strictObject(entries, (issue) => unknownFields(issue, entries) ?? (typeof message === 'function' ? message(issue) : message));
 }
 
@@ -53,7 +56,11 @@ export function parseId(value: string | null | undefined, message: string): numb
 export const trimmedMin = (min: number) => (min <= 1 ? /\S/ : new RegExp(`^\\s*\\S[\\s\\S]{${min - 2},}\\S\\s*$`));
 
 /** An uploaded image (/uploads/...) or an https URL; the class is saved without one when the upload failed. */
-export const imageUrl = v.optional(v.nullable(v.pipe(v.string(), v.maxLength(1000), v.regex(/^(|\/[^/\\].*|https:\/\/.+)$/, 'The image must be an uploaded image or an https URL'))));
+export const imageUrl = v.optional(
+  v.nullable(
+    v.pipe(v.string(), v.maxLength(1000), v.regex(/^(|\/[^/\\].*|https:\/\/.+)$/, 'The image must be an uploaded image or an https URL')),
+  ),
+);
 
 /** A day that exists on the calendar: isoDate alone lets "2027-02-30" through (it would roll into March). */
 export const isCalendarDay = (value: string) => {

@@ -15,7 +15,8 @@ export const SAN_FRANCISCO = { latitude: 37.7793, longitude: -122.4193 } as cons
 const toDays = (date: Date) => date.getTime() / DAY_MS - 0.5 + J1970 - J2000;
 const fromJulian = (j: number) => new Date((j + 0.5 - J1970) * DAY_MS);
 const meanAnomaly = (d: number) => RAD * (357.5291 + 0.98560028 * d);
-const eclipticLongitude = (m: number) => m + RAD * (1.9148 * Math.sin(m) + 0.02 * Math.sin(2 * m) + 0.0003 * Math.sin(3 * m)) + RAD * 102.9372 + Math.PI;
+const eclipticLongitude = (m: number) =>
+  m + RAD * (1.9148 * Math.sin(m) + 0.02 * Math.sin(2 * m) + 0.0003 * Math.sin(3 * m)) + RAD * 102.9372 + Math.PI;
 const declination = (l: number) => Math.asin(Math.sin(OBLIQUITY) * Math.sin(l));
 const transitJ = (ds: number, m: number, l: number) => J2000 + ds + 0.0053 * Math.sin(m) - 0.0069 * Math.sin(2 * l);
 
@@ -40,6 +41,10 @@ export function sunsetOn(noon: Date, latitude: number = SAN_FRANCISCO.latitude, 
 }
 
 /** Civil dusk (the sun 6° below the horizon: too dark to play without lights) on the local day around `noon`. */
-export function civilDuskOn(noon: Date, latitude: number = SAN_FRANCISCO.latitude, longitude: number = SAN_FRANCISCO.longitude): Date | null {
+export function civilDuskOn(
+  noon: Date,
+  latitude: number = SAN_FRANCISCO.latitude,
+  longitude: number = SAN_FRANCISCO.longitude,
+): Date | null {
   return setting(noon, latitude, longitude, -6);
 }

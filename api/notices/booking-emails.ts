@@ -73,14 +73,26 @@ function bookingConfirmationEmail(ctx: AppContext, booking: BookingFacts, cls: C
     button: { label: 'View my bookings', url: `${ctx.env.publicUrl}/bookings` },
     footnote: 'The attached calendar file adds the class to your calendar.',
   });
-  return { to: user.email, subject: `Booking confirmed: ${cls.title}`, ...content, attachments: classIcsAttachments(ctx, booking, cls, people) };
+  return {
+    to: user.email,
+    subject: `Booking confirmed: ${cls.title}`,
+    ...content,
+    attachments: classIcsAttachments(ctx, booking, cls, people),
+  };
 }
 
 /** The class as an .ics file (one event per booking, its sequence raised by every change of time or place, so
  * a later email updates the same calendar entry). */
-export function classIcsAttachments(ctx: AppContext, booking: Pick<BookingFacts, 'id' | 'quantity'>, cls: ClassRow, people = ''): MailAttachment[] {
+export function classIcsAttachments(
+  ctx: AppContext,
+  booking: Pick<BookingFacts, 'id' | 'quantity'>,
+  cls: ClassRow,
+  people = '',
+): MailAttachment[] {
   if (!cls.startTime) return [];
-  const ics = buildIcs(bookingEvent(ctx, booking, { ...cls, startTime: cls.startTime }, people, { cancelled: false, stamp: ctx.clock.now() }));
+  const ics = buildIcs(
+    bookingEvent(ctx, booking, { ...cls, startTime: cls.startTime }, people, { cancelled: false, stamp: ctx.clock.now() }),
+  );
   return [{ filename: 'class.ics', content: ics, contentType: 'text/calendar; charset=utf-8; method=PUBLISH' }];
 }
 
@@ -96,7 +108,8 @@ export function sendBookingConfirmation(ctx: AppContext, booking: BookingFacts, 
 const REASON_TEXT: Partial<Record<CancelReason, string>> = {
   customer: 'As you asked, your booking has been cancelled.',
   class_deleted: 'We are sorry: the coach had to cancel this class, so your booking has been cancelled.',
-  payment_late: 'Your payment arrived too late for us to keep your booking: the class had already started, or your 15-minute hold had expired and the class had filled up in the meantime.',
+  payment_late:
+    'Your payment arrived too late for us to keep your booking: the class had already started, or your 15-minute hold had expired and the class had filled up in the meantime.',
 };
 
 export function sendCancellationEmail(
@@ -140,5 +153,13 @@ export async function notifyConfirmed(ctx: AppContext, booking: BookingRow, cls:
 /** A payment that could not be honoured was refunded in full: the customer hears why. */
 export async function notifyRefundedLatePayment(ctx: AppContext, booking: BookingRow, cls: ClassRow, refundCents: number): Promise<void> {
   const user = await findUser(ctx.db, booking.userId);
-  if (user) await sendCancellationEmail(ctx, booking, cls, user, refundCents, isIn(booking, ['cancelledClassDeleted']) ? 'class_deleted' : 'payment_late');
+  if (user)
+    await sendCancellationEmail(
+      ctx,
+      booking,
+      cls,
+      user,
+      refundCents,
+      isIn(booking, ['cancelledClassDeleted']) ? 'class_deleted' : 'payment_late',
+    );
 }

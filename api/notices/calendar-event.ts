@@ -8,7 +8,14 @@ import { spotCount } from '../lib/plural';
 
 type ClassRow = typeof classes.$inferSelect;
 
-export function eventOf(ctx: AppContext, cls: ClassRow & { startTime: Date }, uid: string, description: string, cancelled: boolean, stamp: Date): CalendarEvent {
+export function eventOf(
+  ctx: AppContext,
+  cls: ClassRow & { startTime: Date },
+  uid: string,
+  description: string,
+  cancelled: boolean,
+  stamp: Date,
+): CalendarEvent {
   return {
     uid,
     title: cls.title,
@@ -34,7 +41,9 @@ export function bookingEvent(
   people: string,
   version: { cancelled: boolean; stamp: Date },
 ): CalendarEvent {
-  const lines = [`${spotCount(booking.quantity)} booked on Fogline${people ? `: ${people}` : ''}.`, cls.whatToBring ? `What to bring: ${cls.whatToBring}` : ''];
+  const lines = [
+    `${spotCount(booking.quantity)} booked on Fogline${people ? `: ${people}` : ''}.`,
+    cls.whatToBring ? `What to bring: ${cls.whatToBring}` : '',
+  ];
   return eventOf(ctx, cls, `booking-${booking.id}@fogline`, lines.filter(Boolean).join('\n'), version.cancelled, version.stamp);
 }
-

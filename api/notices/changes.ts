@@ -20,12 +20,23 @@ type ClassRow = typeof classes.$inferSelect;
 
 /** The time and place a notice compares. */
 function placeAndTime(cls: ClassRow): ClassPlaceAndTime {
-  return { startTime: cls.startTime?.getTime() ?? null, endTime: cls.endTime?.getTime() ?? null, duration: cls.duration, location: cls.location, address: cls.address };
+  return {
+    startTime: cls.startTime?.getTime() ?? null,
+    endTime: cls.endTime?.getTime() ?? null,
+    duration: cls.duration,
+    location: cls.location,
+    address: cls.address,
+  };
 }
 
 /** Did the change move the class in time or place (what an attendee has planned around)? */
 function movedClass(before: ClassPlaceAndTime, after: ClassPlaceAndTime): boolean {
-  return before.startTime !== after.startTime || before.duration !== after.duration || (before.location ?? '') !== (after.location ?? '') || (before.address ?? '') !== (after.address ?? '');
+  return (
+    before.startTime !== after.startTime ||
+    before.duration !== after.duration ||
+    (before.location ?? '') !== (after.location ?? '') ||
+    (before.address ?? '') !== (after.address ?? '')
+  );
 }
 
 interface Moved {
@@ -49,11 +60,17 @@ export async function queueChangeNotices(ctx: AppContext, tx: Tx, before: ClassR
       .set({ classChangedAt: now })
       .where(and(eq(bookings.classId, next.id), inStates(['confirmed', 'hold'])))
       .returning({ userId: bookings.userId });
-    const waiting = await tx.select({ userId: waitlistEntries.userId }).from(waitlistEntries).where(and(eq(waitlistEntries.classId, next.id), openEntry));
+    const waiting = await tx
+      .select({ userId: waitlistEntries.userId })
+      .from(waitlistEntries)
+      .where(and(eq(waitlistEntries.classId, next.id), openEntry));
     const booked = new Set(marked.map((b) => b.userId));
     for (const userId of new Set([...booked, ...waiting.map((w) => w.userId)])) {
       // A person's notices share the window of their first one, so they go out as one email.
-      const [open] = await tx.select({ dueAt: min(pendingChangeNotices.dueAt) }).from(pendingChangeNotices).where(eq(pendingChangeNotices.userId, userId));
+      const [open] = await tx
+        .select({ dueAt: min(pendingChangeNotices.dueAt) })
+        .from(pendingChangeNotices)
+        .where(eq(pendingChangeNotices.userId, userId));
       const dueAt = open?.dueAt ?? new Date(now.getTime() + ctx.env.changeNoticeWindowMs);
       await tx
         .insert(pendingChangeNotices)
@@ -80,7 +97,14 @@ export async function sendDueChangeNotices(ctx: AppContext): Promise<void> {
   const now = ctx.clock.now();
   const due = await ctx.db.write((tx) => tx.delete(pendingChangeNotices).where(lte(pendingChangeNotices.dueAt, now)).returning());
   if (due.length === 0) return;
-  const current = new Map((await ctx.db.select().from(classes).where(inArray(classes.id, [...new Set(due.map((n) => n.classId))]))).map((c) => [c.id, c]));
+  const current = new Map(
+    (
+      await ctx.db
+        .select()
+        .from(classes)
+        .where(inArray(classes.id, [...new Set(due.map((n) => n.classId))]))
+    ).map((c) => [c.id, c]),
+  );
   const byPerson = new Map<number, Moved[]>();
   for (const notice of due) {
     const after = current.get(notice.classId);
@@ -97,7 +121,14 @@ export async function sendDueChangeNotices(ctx: AppContext): Promise<void> {
     byPerson.set(notice.userId, [...(byPerson.get(notice.userId) ?? []), { before, after, booked: notice.booked }]);
   }
   if (byPerson.size === 0) return;
-  const people = new Map((await ctx.db.select({ id: users.id, email: users.email, firstName: users.firstName }).from(users).where(inArray(users.id, [...byPerson.keys()]))).map((p) => [p.id, p]));
+  const people = new Map(
+    (
+      await ctx.db
+        .select({ id: users.id, email: users.email, firstName: users.firstName })
+        .from(users)
+        .where(inArray(users.id, [...byPerson.keys()]))
+    ).map((p) => [p.id, p]),
+  );
   for (const [userId, changes] of byPerson) {
     const person = people.get(userId);
     changes.sort((a, b) => (a.after.startTime?.getTime() ?? 0) - (b.after.startTime?.getTime() ?? 0));
@@ -119,7 +150,10 @@ function changeNoticeEmail(ctx: AppContext, changes: Moved[], user: { email: str
     preheader: `Now ${whenOf(after)}`,
     paragraphs: [
       `Hi ${user.firstName}, the coach changed ${what}, which you ${booked ? 'booked' : 'are on the waitlist for'}.`,
-      ...changes.flatMap((c) => [`${named(c)}Before: ${whenOf(c.before)} · ${whereOf(c.before)}`, `${named(c)}Now: ${whenOf(c.after)} · ${whereOf(c.after)}`]),
+      ...changes.flatMap((c) => [
+        `${named(c)}Before: ${whenOf(c.before)} · ${whereOf(c.before)}`,
+        `${named(c)}Now: ${whenOf(c.after)} · ${whereOf(c.after)}`,
+      ]),
       ...(map ? [`Map: ${map}`] : []),
       booked
         ? 'If the new time or place does not suit you, you can cancel from My Bookings with a full refund until the class starts, whatever the 48-hour rule says.'

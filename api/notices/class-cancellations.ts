@@ -10,7 +10,12 @@ import { closeWaitlistsAndTell } from './waitlist-emails';
 
 /** Call it BEFORE marking the classes deleted; a refund that fails stops with a 502 and calling again
  * finishes the rest. `why` replaces the email's reason (the weather call, a class below its minimum size). */
-export async function cancelClassBookings(ctx: AppContext, classIds: number[], actor: Actor, why?: string): Promise<{ cancelled: number; refunded: number }> {
+export async function cancelClassBookings(
+  ctx: AppContext,
+  classIds: number[],
+  actor: Actor,
+  why?: string,
+): Promise<{ cancelled: number; refunded: number }> {
   const done = await cancelForDeletedClasses(ctx, classIds, actor, ({ booking, cls, user, refundCents }) =>
     sendCancellationEmail(ctx, booking, cls, user, refundCents, 'class_deleted', why),
   );

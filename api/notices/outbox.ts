@@ -43,14 +43,27 @@ async function claimDue(ctx: AppContext): Promise<OutboxRow[]> {
     tx
       .update(bookingOutbox)
       .set({ claimedUntil: now + ctx.env.outboxLeaseMs, claimedBy: PROCESS_ID, attempts: sql`${bookingOutbox.attempts} + 1` })
-      .where(and(inArray(bookingOutbox.id, tx.select({ id: bookingOutbox.id }).from(bookingOutbox).where(due).orderBy(asc(bookingOutbox.id)).limit(CLAIM_BATCH)), due))
+      .where(
+        and(
+          inArray(
+            bookingOutbox.id,
+            tx.select({ id: bookingOutbox.id }).from(bookingOutbox).where(due).orderBy(asc(bookingOutbox.id)).limit(CLAIM_BATCH),
+          ),
+          due,
+        ),
+      )
       .returning(),
   );
 }
 
 /** Sends one row's email; throws when it could not be sent (the row is retried). */
 async function sendRow(ctx: AppContext, row: OutboxRow): Promise<void> {
-  const found = await ctx.db.select({ booking: bookings, cls: classes }).from(bookings).innerJoin(classes, eq(classes.id, bookings.classId)).where(eq(bookings.id, row.bookingId)).get();
+  const found = await ctx.db
+    .select({ booking: bookings, cls: classes })
+    .from(bookings)
+    .innerJoin(classes, eq(classes.id, bookings.classId))
+    .where(eq(bookings.id, row.bookingId))
+    .get();
   const user = found ? await findUser(ctx.db, found.booking.userId) : null;
   // The booking or its customer is gone (account deleted): there is nobody left to tell.
   if (!found || !user) return;
@@ -97,7 +110,8 @@ export async function sendDueOutbox(ctx: AppContext): Promise<number> {
           .where(and(eq(bookingOutbox.id, row.id), eq(bookingOutbox.claimedBy, PROCESS_ID)));
       }
     });
-    for (const { row, error } of failed) console.error(`[outbox] ${row.kind} of booking ${row.bookingId} not sent (attempt ${row.attempts}), retried later:`, error);
+    for (const { row, error } of failed)
+      console.error(`[outbox] ${row.kind} of booking ${row.bookingId} not sent (attempt ${row.attempts}), retried later:`, error);
     sent += done.length;
     if (failed.length > 0 && failed.length === claimed.length) return sent;
   }

@@ -91,7 +91,12 @@ export async function sendDueReminders(ctx: AppContext): Promise<number> {
   return sent;
 }
 
-function reminderEmail(ctx: AppContext, booking: { id: number; quantity: number }, cls: ClassRow, user: { email: string; firstName: string }) {
+function reminderEmail(
+  ctx: AppContext,
+  booking: { id: number; quantity: number },
+  cls: ClassRow,
+  user: { email: string; firstName: string },
+) {
   const map = mapLink(cls);
   const content = renderEmail({
     heading: `Coming up: ${cls.title}`,

@@ -18,7 +18,13 @@ const WHY_THIS_EMAIL = 'You got this email because you joined the waitlist for t
 /** Where the person answers an offer: the Waitlist tab of My Bookings. */
 const waitlistUrl = (ctx: AppContext) => `${ctx.env.publicUrl}/bookings?tab=waitlist`;
 
-function offerEmail(ctx: AppContext, entry: Pick<EntryRow, 'quantity' | 'offerExpiresAt'>, cls: ClassRow, user: UserRow, amountCents: number) {
+function offerEmail(
+  ctx: AppContext,
+  entry: Pick<EntryRow, 'quantity' | 'offerExpiresAt'>,
+  cls: ClassRow,
+  user: UserRow,
+  amountCents: number,
+) {
   const spots = spotCount(entry.quantity);
   const deadline = entry.offerExpiresAt!;
   const until = `${formatDateLong(deadline)} at ${formatTimePT(deadline)}`;
@@ -40,7 +46,13 @@ function offerEmail(ctx: AppContext, entry: Pick<EntryRow, 'quantity' | 'offerEx
   return { to: user.email, subject: `A spot opened up: ${cls.title}`, ...content };
 }
 
-export function sendOfferEmail(ctx: AppContext, entry: Pick<EntryRow, 'quantity' | 'offerExpiresAt'>, cls: ClassRow, user: UserRow, amountCents: number): Promise<void> {
+export function sendOfferEmail(
+  ctx: AppContext,
+  entry: Pick<EntryRow, 'quantity' | 'offerExpiresAt'>,
+  cls: ClassRow,
+  user: UserRow,
+  amountCents: number,
+): Promise<void> {
   return deliver(ctx, () => ctx.mail.send(offerEmail(ctx, entry, cls, user, amountCents)));
 }
 

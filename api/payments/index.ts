@@ -7,7 +7,17 @@ import { Message } from '../lib/schema';
 import type { AppContext } from '../context';
 import { DomainError } from '../errors';
 import { InvalidWebhookSignature, isTestProvider } from '../providers/payments';
-import { ConfirmAnswer, ConfirmBody, CreateIntentBody, PaymentConfig, PaymentIntentAnswer, TestPayAnswer, TestPayBody, WebhookAnswer, WebhookEvent } from './model';
+import {
+  ConfirmAnswer,
+  ConfirmBody,
+  CreateIntentBody,
+  PaymentConfig,
+  PaymentIntentAnswer,
+  TestPayAnswer,
+  TestPayBody,
+  WebhookAnswer,
+  WebhookEvent,
+} from './model';
 import { createPaymentIntent, handleWebhook, payWithTestCard, settleIntent } from './service';
 
 const tags = ['Payments'];
@@ -38,7 +48,7 @@ export function paymentRoutes(ctx: AppContext) {
         tags,
         summary: 'Confirm the booking of a paid intent (idempotent)',
         description:
-          'Asks the provider whether the intent succeeded for the booking\'s amount and user; replays give the same single confirmed booking. A payment after the hold expired is confirmed if spots remain, otherwise refunded (409 with the reason).',
+          "Asks the provider whether the intent succeeded for the booking's amount and user; replays give the same single confirmed booking. A payment after the hold expired is confirmed if spots remain, otherwise refunded (409 with the reason).",
       },
     })
     .post(
@@ -63,12 +73,14 @@ export function paymentRoutes(ctx: AppContext) {
               name: 'stripe-signature',
               in: 'header',
               required: true,
-              description: 'The Stripe signature of the exact body (t=...,v1=...): with STRIPE_WEBHOOK_SECRET, or whsec_fogline_test_provider under the test provider.',
+              description:
+                'The Stripe signature of the exact body (t=...,v1=...): with STRIPE_WEBHOOK_SECRET, or whsec_fogline_test_provider under the test provider.',
               schema: { type: 'string', examples: ['t=1767225600,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd'] },
             },
           ],
           summary: 'Payment provider webhook (Stripe-Signature verified)',
-          description: 'Handles payment_intent.succeeded (confirms the booking even if the browser never returns) and account.updated (payout status).',
+          description:
+            'Handles payment_intent.succeeded (confirms the booking even if the browser never returns) and account.updated (payout status).',
         },
       },
     );

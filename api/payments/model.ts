@@ -5,13 +5,24 @@ import { fields, withExample } from '../lib/schema';
 import { AttendeesField } from '../attendees/model';
 import { Booking, ClassIdField, QuantityField } from '../bookings/model';
 
-export const CreateIntentBody = withExample(fields({
-  classId: ClassIdField,
-  quantity: QuantityField,
-  /** What the page shows as the total, in dollars: price x quantity x 1.05, rounded to the cent. */
-  amount: v.pipe(v.number('Send the total shown at checkout.'), v.minValue(0, 'Send the total shown at checkout.')),
-  attendees: AttendeesField,
-}), { classId: 12, quantity: 2, amount: 52.5, attendees: [{ name: 'Maya Lee', age: 7 }, { name: 'Leo Lee', age: 5 }] });
+export const CreateIntentBody = withExample(
+  fields({
+    classId: ClassIdField,
+    quantity: QuantityField,
+    /** What the page shows as the total, in dollars: price x quantity x 1.05, rounded to the cent. */
+    amount: v.pipe(v.number('Send the total shown at checkout.'), v.minValue(0, 'Send the total shown at checkout.')),
+    attendees: AttendeesField,
+  }),
+  {
+    classId: 12,
+    quantity: 2,
+    amount: 52.5,
+    attendees: [
+      { name: 'Maya Lee', age: 7 },
+      { name: 'Leo Lee', age: 5 },
+    ],
+  },
+);
 export type CreateIntentBody = v.InferOutput<typeof CreateIntentBody>;
 
 export const PaymentIntentAnswer = v.object({
@@ -22,11 +33,19 @@ export const PaymentIntentAnswer = v.object({
   holdExpiresAt: v.nullable(v.string()),
 });
 
-export const ConfirmBody = withExample(fields({
-  paymentIntentId: v.pipe(v.string('Payment intent ID not found.'), v.trim(), v.minLength(1, 'Payment intent ID not found.'), v.maxLength(255, 'Payment intent ID not found.')),
-  classId: v.optional(v.number()),
-  quantity: v.optional(v.number()),
-}), { paymentIntentId: 'pi_test_3kq9x2m7c4vb8n5t' });
+export const ConfirmBody = withExample(
+  fields({
+    paymentIntentId: v.pipe(
+      v.string('Payment intent ID not found.'),
+      v.trim(),
+      v.minLength(1, 'Payment intent ID not found.'),
+      v.maxLength(255, 'Payment intent ID not found.'),
+    ),
+    classId: v.optional(v.number()),
+    quantity: v.optional(v.number()),
+  }),
+  { paymentIntentId: 'pi_test_3kq9x2m7c4vb8n5t' },
+);
 export type ConfirmBody = v.InferOutput<typeof ConfirmBody>;
 
 export const ConfirmAnswer = v.object({ status: v.literal('confirmed'), booking: Booking });
@@ -48,7 +67,11 @@ export const TestCardFields = fields({
     v.trim(),
     v.regex(/^(0[1-9]|1[0-2]) ?\/ ?\d{2}$/, "Your card's expiration date is incomplete."),
   ),
-  cvc: v.pipe(v.string("Your card's security code is incomplete."), v.trim(), v.regex(/^\d{3,4}$/, "Your card's security code is incomplete.")),
+  cvc: v.pipe(
+    v.string("Your card's security code is incomplete."),
+    v.trim(),
+    v.regex(/^\d{3,4}$/, "Your card's security code is incomplete."),
+  ),
 });
 export type TestCardFields = v.InferOutput<typeof TestCardFields>;
 
@@ -58,7 +81,13 @@ export const TestPayBody = withExample(
     clientSecret: v.pipe(v.string('The client secret is missing.'), v.minLength(1, 'The client secret is missing.')),
     ...TestCardFields.entries,
   }),
-  { paymentIntentId: 'pi_test_3kq9x2m7c4vb8n5t', clientSecret: 'pi_test_3kq9x2m7c4vb8n5t_secret_w8e2r6t1y4u9', cardNumber: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' },
+  {
+    paymentIntentId: 'pi_test_3kq9x2m7c4vb8n5t',
+    clientSecret: 'pi_test_3kq9x2m7c4vb8n5t_secret_w8e2r6t1y4u9',
+    cardNumber: '4242 4242 4242 4242',
+    expiry: '12/34',
+    cvc: '123',
+  },
 );
 
 export const TestPayAnswer = v.object({ id: v.string(), status: v.string() });
@@ -73,5 +102,7 @@ export const WebhookEvent = v.pipe(
     type: v.string(),
     data: v.object({ object: v.object({ id: v.string() }) }),
   }),
-  v.metadata({ examples: [{ id: 'evt_test_7d2k9m4x', type: 'payment_intent.succeeded', data: { object: { id: 'pi_test_3kq9x2m7c4vb8n5t' } } }] }),
+  v.metadata({
+    examples: [{ id: 'evt_test_7d2k9m4x', type: 'payment_intent.succeeded', data: { object: { id: 'pi_test_3kq9x2m7c4vb8n5t' } } }],
+  }),
 );

@@ -24,7 +24,9 @@ async function payoutFor(ctx: AppContext, coachId: number, subtotalCents: number
   const account = await ctx.db
     .select()
     .from(payoutAccounts)
-    .where(and(eq(payoutAccounts.userId, coachId), eq(payoutAccounts.provider, ctx.payments.kind), eq(payoutAccounts.canReceivePayments, true)))
+    .where(
+      and(eq(payoutAccounts.userId, coachId), eq(payoutAccounts.provider, ctx.payments.kind), eq(payoutAccounts.canReceivePayments, true)),
+    )
     .get();
   return account ? { destination: account.accountId, amountCents: coachPayoutCents(subtotalCents) } : null;
 }
@@ -42,7 +44,12 @@ function intentAnswer(intent: ProviderIntent, bookingId: number, holdExpiresAt: 
 /** POST /api/payment/create-intent: holds the spots for 15 minutes and creates an intent for exactly the
  * server's amount, its metadata tying it to the booking. */
 export async function createPaymentIntent(ctx: AppContext, user: SessionUser, body: CreateIntentBody) {
-  const hold = await placeHold(ctx, user, { classId: body.classId, quantity: body.quantity, clientTotalCents: dollarsToCents(body.amount), attendees: body.attendees });
+  const hold = await placeHold(ctx, user, {
+    classId: body.classId,
+    quantity: body.quantity,
+    clientTotalCents: dollarsToCents(body.amount),
+    attendees: body.attendees,
+  });
   return openIntent(ctx, user, hold);
 }
 
@@ -91,13 +98,20 @@ export async function settleIntent(ctx: AppContext, intentId: string, expectedUs
     throw conflict(intent.lastError ? `The payment did not go through: ${intent.lastError}` : 'The payment has not been completed yet.');
   }
   const bookingId = Number(intent.metadata.bookingId);
-  const booking = Number.isSafeInteger(bookingId) && bookingId > 0 ? await ctx.db.select().from(bookings).where(eq(bookings.id, bookingId)).get() : undefined;
+  const booking =
+    Number.isSafeInteger(bookingId) && bookingId > 0
+      ? await ctx.db.select().from(bookings).where(eq(bookings.id, bookingId)).get()
+      : undefined;
   if (!booking) {
     // No such booking any more (deleted classes keep theirs; a deleted account does not): everything back.
     await refundSafely(ctx, intent.id, intent.amountCents, `refund-intent-${intent.id}`);
     throw conflict(CLASS_GONE_REFUNDED);
   }
-  if (String(booking.userId) !== intent.metadata.userId || booking.amountCents !== intent.amountCents || (booking.paymentIntentId && booking.paymentIntentId !== intent.id)) {
+  if (
+    String(booking.userId) !== intent.metadata.userId ||
+    booking.amountCents !== intent.amountCents ||
+    (booking.paymentIntentId && booking.paymentIntentId !== intent.id)
+  ) {
     console.error('[payments] intent does not match its booking', intent.id, booking.id);
     throw conflict('This payment does not match the booking. Please contact support.');
   }
@@ -150,7 +164,11 @@ export async function payWithTestCard(ctx: AppContext, input: TestCardFields & {
   const provider = ctx.payments;
   if (!isTestProvider(provider)) throw notFound();
   try {
-    const intent = await provider.payIntent(input.paymentIntentId, input.clientSecret, { number: input.cardNumber, expiry: input.expiry, cvc: input.cvc });
+    const intent = await provider.payIntent(input.paymentIntentId, input.clientSecret, {
+      number: input.cardNumber,
+      expiry: input.expiry,
+      cvc: input.cvc,
+    });
     await processPaymentEvent(ctx, { type: 'payment_intent.succeeded', intentId: intent.id });
     return { id: intent.id, status: intent.status };
   } catch (error) {

@@ -33,7 +33,11 @@ export function spliceChrome(staticHtml: string, renderedHtml: string): string {
 export async function personalizedPage(request: Request, staticBody: Uint8Array, renderFrame: () => Promise<Response>): Promise<Response> {
   const frame = await renderFrame();
   const html = new TextEncoder().encode(spliceChrome(new TextDecoder().decode(staticBody), await frame.text()));
-  const headers = new Headers({ 'content-type': 'text/html; charset=utf-8', 'cache-control': 'private, no-store', vary: 'accept-encoding, cookie' });
+  const headers = new Headers({
+    'content-type': 'text/html; charset=utf-8',
+    'cache-control': 'private, no-store',
+    vary: 'accept-encoding, cookie',
+  });
   for (const cookie of frame.headers.getSetCookie()) headers.append('set-cookie', cookie);
   if (!(request.headers.get('accept-encoding') ?? '').includes('gzip')) return new Response(html, { headers });
   // Made for one visitor, so compressed fast (level 1 takes half the time of the default for ~40% more bytes).

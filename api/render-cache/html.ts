@@ -14,7 +14,16 @@ export type RenderWithLocals = (locals: { ctx: AppContext; renderScope: RenderSc
 const ANONYMOUS_CACHE_CONTROL = 'public, no-cache';
 const PERSONAL_CACHE_CONTROL = 'private, no-store';
 const VARY = 'accept-encoding, cookie';
-const DROPPED_HEADERS = new Set(['content-length', 'content-encoding', 'transfer-encoding', 'set-cookie', 'vary', 'etag', 'cache-control', 'date']);
+const DROPPED_HEADERS = new Set([
+  'content-length',
+  'content-encoding',
+  'transfer-encoding',
+  'set-cookie',
+  'vary',
+  'etag',
+  'cache-control',
+  'date',
+]);
 
 export function isSignedOut(request: Request): boolean {
   return readSessionToken(request.headers.get('cookie')) === null;
@@ -30,7 +39,11 @@ export interface PageRenderers {
 }
 
 /** Answers a page request from the cache, or renders it. */
-export async function respondWithPage(cache: RenderCache, request: Request, { render, renderChrome, finish }: PageRenderers): Promise<Response> {
+export async function respondWithPage(
+  cache: RenderCache,
+  request: Request,
+  { render, renderChrome, finish }: PageRenderers,
+): Promise<Response> {
   // A write of this process just committed: its bumps are being read, and no page uses the cache before that.
   if (cache.catchingUp) await cache.catchingUp;
   const method = request.method;
@@ -70,7 +83,11 @@ function keyOf(url: string): string {
   return start === -1 ? '/' : url.slice(start);
 }
 
-async function renderEntry(cache: RenderCache, key: string, render: RenderWithLocals): Promise<{ entry: HtmlEntry | null; response: Response | null }> {
+async function renderEntry(
+  cache: RenderCache,
+  key: string,
+  render: RenderWithLocals,
+): Promise<{ entry: HtmlEntry | null; response: Response | null }> {
   const scope = cache.newScope();
   const response = await render({ ctx: cache.ctx, renderScope: scope });
   const type = response.headers.get('content-type') ?? '';
@@ -85,7 +102,15 @@ async function renderEntry(cache: RenderCache, key: string, render: RenderWithLo
     if (!DROPPED_HEADERS.has(name)) headers[name] = value;
   });
   Object.assign(headers, { etag: `W/"${Bun.hash(body).toString(36)}"`, 'cache-control': ANONYMOUS_CACHE_CONTROL, vary: VARY });
-  const entry: HtmlEntry = { gzip, sameForEveryone: scope.sameForEveryone === true, etag: headers.etag!, headers, tags: [...scope.tags], expiresAt: scope.expiresAt, bytes: gzip.byteLength + key.length };
+  const entry: HtmlEntry = {
+    gzip,
+    sameForEveryone: scope.sameForEveryone === true,
+    etag: headers.etag!,
+    headers,
+    tags: [...scope.tags],
+    expiresAt: scope.expiresAt,
+    bytes: gzip.byteLength + key.length,
+  };
   if (entry.expiresAt > cache.now() && !cache.watcher.changedSince(entry.tags, scope.seq)) cache.html.set(key, entry);
   return { entry, response: null };
 }

@@ -145,7 +145,12 @@ export async function cachedData<T>(
   return entry.value as T;
 }
 
-async function loadEntry<T>(cache: RenderCache, key: string, load: () => Promise<T>, depends: (value: T) => Dependencies | null): Promise<DataEntry> {
+async function loadEntry<T>(
+  cache: RenderCache,
+  key: string,
+  load: () => Promise<T>,
+  depends: (value: T) => Dependencies | null,
+): Promise<DataEntry> {
   const seq = cache.watcher.seq;
   const ready = cache.watcher.ready;
   const now = cache.now();

@@ -25,7 +25,10 @@ export function reviewRoutes(ctx: AppContext) {
         auth: 'user',
         body: ReviewBody,
         response: { 201: Review, ...errors },
-        detail: { tags, summary: 'Review a class you attended: your confirmed booking, once the class has started; one review per booking' },
+        detail: {
+          tags,
+          summary: 'Review a class you attended: your confirmed booking, once the class has started; one review per booking',
+        },
       },
     )
     .put('/reviews/:id', ({ user, params, body }) => updateReview(ctx, requireUser(user), parseId(params.id, 'Review Not Found'), body), {
@@ -35,15 +38,20 @@ export function reviewRoutes(ctx: AppContext) {
       response: { 200: Review, ...errors },
       detail: { tags, summary: 'Update your own review' },
     })
-    .get('/reviews/customer/:userId', ({ user, params }) => customerReviews(ctx, requireUser(user), parseId(params.userId, 'Customer not found.')), {
-      auth: 'user',
-      params: CustomerParams,
-      response: { 200: v.array(Review), 401: Message, 403: Message, 404: Message },
-      detail: { tags, summary: "A customer's own reviews (admins may read anyone's)" },
-    })
+    .get(
+      '/reviews/customer/:userId',
+      ({ user, params }) => customerReviews(ctx, requireUser(user), parseId(params.userId, 'Customer not found.')),
+      {
+        auth: 'user',
+        params: CustomerParams,
+        response: { 200: v.array(Review), 401: Message, 403: Message, 404: Message },
+        detail: { tags, summary: "A customer's own reviews (admins may read anyone's)" },
+      },
+    )
     .get(
       '/reviews/class/:classId/:bookingId',
-      ({ user, params }) => bookingReview(ctx, requireUser(user), parseId(params.classId, 'Review Not Found'), parseId(params.bookingId, 'Review Not Found')),
+      ({ user, params }) =>
+        bookingReview(ctx, requireUser(user), parseId(params.classId, 'Review Not Found'), parseId(params.bookingId, 'Review Not Found')),
       {
         auth: 'user',
         params: ClassBookingParams,

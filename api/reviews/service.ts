@@ -50,7 +50,16 @@ export async function createReview(ctx: AppContext, user: SessionUser, body: Rev
     if (existing) throw conflict('You have already reviewed this booking: update your review instead.');
     const [created] = await tx
       .insert(reviews)
-      .values({ classId: cls.id, bookingId: body.bookingId, userId: user.id, coachId: cls.coachId, rating: body.rating, comment: body.comment || null, createdAt: now, updatedAt: now })
+      .values({
+        classId: cls.id,
+        bookingId: body.bookingId,
+        userId: user.id,
+        coachId: cls.coachId,
+        rating: body.rating,
+        comment: body.comment || null,
+        createdAt: now,
+        updatedAt: now,
+      })
       .returning();
     return created!;
   });
@@ -61,7 +70,8 @@ export async function updateReview(ctx: AppContext, user: SessionUser, reviewId:
   const existing = await ctx.db.select().from(reviews).where(eq(reviews.id, reviewId)).get();
   if (!existing) throw notFound('Review Not Found');
   if (existing.userId !== user.id) throw forbidden('You can only edit your own reviews.');
-  if (existing.bookingId !== body.bookingId || existing.classId !== body.classId) throw badRequest('This review belongs to another booking.');
+  if (existing.bookingId !== body.bookingId || existing.classId !== body.classId)
+    throw badRequest('This review belongs to another booking.');
   const { cls } = await reviewableBooking(ctx, user, body.classId, body.bookingId);
   const [row] = await ctx.db.write((tx) =>
     tx

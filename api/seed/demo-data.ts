@@ -152,16 +152,30 @@ export async function seedDemoData(ctx: AppContext): Promise<boolean> {
     // booking a group name the friends they bring (a single spot is the booker's own, no row needed).
     const person = Object.fromEntries(EVERYONE.map((p) => [p.key, p]));
     const attendeeRows = plans.flatMap((p, i) => {
-      const named = bookable[p.classIndex]!.template.ageGroup === 'Kids' ? childrenOf(person[p.customer]!, p.quantity) : p.quantity > 1 ? companionsOf(person[p.customer]!, p.quantity) : [];
+      const named =
+        bookable[p.classIndex]!.template.ageGroup === 'Kids'
+          ? childrenOf(person[p.customer]!, p.quantity)
+          : p.quantity > 1
+            ? companionsOf(person[p.customer]!, p.quantity)
+            : [];
       return named.map((attendee, position) => ({ bookingId: bookingIds[i]!, position, ...attendee }));
     });
     for (let i = 0; i < attendeeRows.length; i += 200) await tx.insert(bookingAttendees).values(attendeeRows.slice(i, i + 200));
 
     // In the order they joined: a waitlist's places in line follow the entries' ids.
     if (waitlists.length) {
-      await tx.insert(waitlistEntries).values(
-        waitlists.map((w) => ({ classId: classIds[w.classIndex]!, userId: userId[w.customer]!, quantity: w.quantity, status: 'waiting' as const, createdAt: w.joinedAt, updatedAt: w.joinedAt })),
-      );
+      await tx
+        .insert(waitlistEntries)
+        .values(
+          waitlists.map((w) => ({
+            classId: classIds[w.classIndex]!,
+            userId: userId[w.customer]!,
+            quantity: w.quantity,
+            status: 'waiting' as const,
+            createdAt: w.joinedAt,
+            updatedAt: w.joinedAt,
+          })),
+        );
     }
 
     const reviewRows = plans.flatMap((p, i) =>

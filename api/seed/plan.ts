@@ -3,7 +3,15 @@
 // given `now`, so the demo looks the same every time it is seeded on a given day.
 import { priceBreakdown, dollarsToCents } from '../lib/money';
 import { pacificDay, pacificWallTimeToInstant } from '../lib/pacific';
-import { CASEY_BOOKINGS, CASEY_WAITS_FOR, CATEGORY_COMMENTS, OTHER_CANCELLATIONS, type Occurrence, type PlannedBooking, REVIEW_COMMENTS } from './demo/bookings';
+import {
+  CASEY_BOOKINGS,
+  CASEY_WAITS_FOR,
+  CATEGORY_COMMENTS,
+  OTHER_CANCELLATIONS,
+  type Occurrence,
+  type PlannedBooking,
+  REVIEW_COMMENTS,
+} from './demo/bookings';
 import { classImage } from './demo/categories';
 import { ONE_TIME, SERIES, type OneTimeClass, type SeriesClass } from './demo/classes';
 import { CUSTOMERS, DEMO_CUSTOMER, NEWCOMERS } from './demo/people';
@@ -93,7 +101,10 @@ export function planTimetable(now: Date): Timetable {
   });
   for (const template of ONE_TIME) {
     for (const offset of template.days) {
-      bookable.push({ ...planned(template, 'one-time', addDays(today, offset), template.full?.includes(offset) ?? false), seriesIndex: null });
+      bookable.push({
+        ...planned(template, 'one-time', addDays(today, offset), template.full?.includes(offset) ?? false),
+        seriesIndex: null,
+      });
     }
   }
   return { series, bookable };
@@ -147,7 +158,8 @@ function weighted<T>(random: () => number, options: Array<[T, number]>): T {
 export function planBookings(bookable: PlannedClass[], now: Date): BookingPlan[] {
   const random = seededRandom(20_260_101);
   const plans: BookingPlan[] = [];
-  const reviewAt = (c: PlannedClass) => new Date(Math.min(now.getTime() - 600_000, c.end.getTime() + (2 + Math.floor(random() * 40)) * HOUR));
+  const reviewAt = (c: PlannedClass) =>
+    new Date(Math.min(now.getTime() - 600_000, c.end.getTime() + (2 + Math.floor(random() * 40)) * HOUR));
 
   const book = (classIndex: number, customer: string, quantity: number, extra: Partial<PlannedBooking> = {}) => {
     const c = bookable[classIndex]!;
@@ -171,7 +183,8 @@ export function planBookings(bookable: PlannedClass[], now: Date): BookingPlan[]
 
   // The curated history first: the demo customer, then other customers' cancellations.
   for (const planned of CASEY_BOOKINGS) book(findOccurrence(bookable, planned.at, now), DEMO_CUSTOMER.key, planned.quantity ?? 1, planned);
-  for (const planned of OTHER_CANCELLATIONS) book(findOccurrence(bookable, planned.at, now), planned.customer, planned.quantity ?? 1, planned);
+  for (const planned of OTHER_CANCELLATIONS)
+    book(findOccurrence(bookable, planned.at, now), planned.customer, planned.quantity ?? 1, planned);
 
   // Then every class filled by the other customers: full ones to capacity, the rest partly.
   bookable.forEach((c, classIndex) => {
@@ -188,7 +201,23 @@ export function planBookings(bookable: PlannedClass[], now: Date): BookingPlan[]
     const mine: BookingPlan[] = [];
     for (const customer of pool) {
       if (wanted <= 0) break;
-      const quantity = Math.min(wanted, weighted(random, kids ? [[1, 5], [2, 4], [3, 1]] : [[1, 15], [2, 4], [3, 1]]));
+      const quantity = Math.min(
+        wanted,
+        weighted(
+          random,
+          kids
+            ? [
+                [1, 5],
+                [2, 4],
+                [3, 1],
+              ]
+            : [
+                [1, 15],
+                [2, 4],
+                [3, 1],
+              ],
+        ),
+      );
       book(classIndex, customer, quantity);
       mine.push(plans[plans.length - 1]!);
       wanted -= quantity;
@@ -198,15 +227,27 @@ export function planBookings(bookable: PlannedClass[], now: Date): BookingPlan[]
     for (let i = 0; wanted > 0 && mine.length; i++, wanted--) {
       const p = mine[i % mine.length]!;
       const price = priceBreakdown(c.priceCents, p.quantity + 1);
-      Object.assign(p, { quantity: p.quantity + 1, subtotalCents: price.subtotalCents, serviceFeeCents: price.serviceFeeCents, amountCents: price.totalCents });
+      Object.assign(p, {
+        quantity: p.quantity + 1,
+        subtotalCents: price.subtotalCents,
+        serviceFeeCents: price.serviceFeeCents,
+        amountCents: price.totalCents,
+      });
     }
     // About half of the people who came leave a review.
     if (isPast) {
       for (const p of mine) {
         if (random() >= 0.55) continue;
-        const rating = weighted(random, [[5, 55], [4, 31], [3, 10], [2, 3], [1, 1]]);
+        const rating = weighted(random, [
+          [5, 55],
+          [4, 31],
+          [3, 10],
+          [2, 3],
+          [1, 1],
+        ]);
         const flavoured = rating >= 4 ? CATEGORY_COMMENTS[c.template.category] : undefined;
-        const comment = random() < 0.1 ? null : flavoured && random() < 0.5 ? pick(random, flavoured) : pick(random, REVIEW_COMMENTS[rating]!);
+        const comment =
+          random() < 0.1 ? null : flavoured && random() < 0.5 ? pick(random, flavoured) : pick(random, REVIEW_COMMENTS[rating]!);
         p.review = { rating, comment, at: reviewAt(c) };
       }
     }
@@ -247,7 +288,13 @@ export function planWaitlists(bookable: PlannedClass[], plans: BookingPlan[], no
     const [from, until] = [Math.min(filled, now.getTime() - 12 * HOUR), now.getTime() - 3 * HOUR];
     const times = line.map(() => from + random() * (until - from)).sort((a, b) => a - b);
     line.forEach((customer, i) => {
-      const quantity = customer === DEMO_CUSTOMER.key ? 1 : weighted(random, [[1, 4], [2, 1]]);
+      const quantity =
+        customer === DEMO_CUSTOMER.key
+          ? 1
+          : weighted(random, [
+              [1, 4],
+              [2, 1],
+            ]);
       entries.push({ classIndex, customer, quantity, joinedAt: new Date(Math.floor(times[i]!)) });
     });
   });

@@ -31,7 +31,12 @@ export function defaultAttendeeName(booker: Named, position: number): string {
 
 /** Decides the attendees of a booking: exactly one per spot, and each child's age in a Kids class (so a Kids
  * class cannot go without them); other classes left unnamed are named after the booker. */
-export function checkAttendees(attendees: AttendeeInput[] | undefined, quantity: number, ageGroup: AgeGroup, booker: Named): { name: string; age: number | null }[] {
+export function checkAttendees(
+  attendees: AttendeeInput[] | undefined,
+  quantity: number,
+  ageGroup: AgeGroup,
+  booker: Named,
+): { name: string; age: number | null }[] {
   if (attendees === undefined) {
     if (ageGroup === 'Kids') throw badRequest(AGE_REQUIRED, { attendees: [AGE_REQUIRED] });
     return Array.from({ length: quantity }, (_, position) => ({ name: defaultAttendeeName(booker, position), age: null }));
@@ -59,22 +64,41 @@ function toAttendee(position: number, row: AttendeeRow | undefined, booker: Name
 }
 
 /** Every spot's attendee for each booking, by booking id: stored rows, defaults where none were stored. */
-export async function attendeesOf(db: Database | Tx, list: { id: number; quantity: number; userId: number }[]): Promise<Map<number, Attendee[]>> {
+export async function attendeesOf(
+  db: Database | Tx,
+  list: { id: number; quantity: number; userId: number }[],
+): Promise<Map<number, Attendee[]>> {
   const result = new Map<number, Attendee[]>();
   const rows: AttendeeRow[] = [];
   const bookers = new Map<number, Named>();
   for (let i = 0; i < list.length; i += 500) {
     const chunk = list.slice(i, i + 500);
-    rows.push(...(await db.select().from(bookingAttendees).where(inArray(bookingAttendees.bookingId, chunk.map((b) => b.id)))));
+    rows.push(
+      ...(await db
+        .select()
+        .from(bookingAttendees)
+        .where(
+          inArray(
+            bookingAttendees.bookingId,
+            chunk.map((b) => b.id),
+          ),
+        )),
+    );
     const userIds = [...new Set(chunk.map((b) => b.userId))].filter((id) => !bookers.has(id));
     if (userIds.length === 0) continue;
-    const people = await db.select({ id: users.id, firstName: users.firstName, lastName: users.lastName }).from(users).where(inArray(users.id, userIds));
+    const people = await db
+      .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
+      .from(users)
+      .where(inArray(users.id, userIds));
     for (const person of people) bookers.set(person.id, person);
   }
   const stored = new Map(rows.map((row) => [`${row.bookingId}:${row.position}`, row]));
   for (const booking of list) {
     const booker = bookers.get(booking.userId) ?? { firstName: 'Guest', lastName: '' };
-    result.set(booking.id, Array.from({ length: booking.quantity }, (_, position) => toAttendee(position, stored.get(`${booking.id}:${position}`), booker)));
+    result.set(
+      booking.id,
+      Array.from({ length: booking.quantity }, (_, position) => toAttendee(position, stored.get(`${booking.id}:${position}`), booker)),
+    );
   }
   return result;
 }
@@ -85,6 +109,9 @@ export function describeAttendee(attendee: Pick<Attendee, 'name' | 'age'>): stri
 }
 
 /** One booking's attendees. */
-export async function attendeesOfBooking(db: Database | Tx, booking: { id: number; quantity: number; userId: number }): Promise<Attendee[]> {
+export async function attendeesOfBooking(
+  db: Database | Tx,
+  booking: { id: number; quantity: number; userId: number },
+): Promise<Attendee[]> {
   return (await attendeesOf(db, [booking])).get(booking.id) ?? [];
 }

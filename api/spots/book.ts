@@ -63,7 +63,10 @@ function startGroup(ctx: SpotsContext, group: Group): void {
     // More than one group waiting: the next transaction queues now, behind this one.
     if (group.waiting.length > 0) startGroup(ctx, group);
     const now = ctx.clock.now();
-    return taken.map((waiting) => ({ classId: waiting.input.classId, work: (tx: Tx) => bookOne(tx, waiting.customer, waiting.input, now) }));
+    return taken.map((waiting) => ({
+      classId: waiting.input.classId,
+      work: (tx: Tx) => bookOne(tx, waiting.customer, waiting.input, now),
+    }));
   };
   writeBookingSpotsTogether(ctx, collect).then(
     (outcomes) =>
@@ -91,7 +94,12 @@ async function bookOne(tx: Tx, customer: Customer, input: FreeBookingInput, now:
   refuseIfBooked(await activeBookingOf(tx, customer.id, cls.id));
   const attendees = checkAttendees(input.attendees, input.quantity, cls.ageGroup, customer);
   checkCapacity(cls.capacity, await spotsTaken(tx, cls.id, now), input.quantity);
-  const booking = await applyTransition(tx, 'new', 'bookFree', 'customer', { classId: cls.id, userId: customer.id, quantity: input.quantity, confirmedAt: now });
+  const booking = await applyTransition(tx, 'new', 'bookFree', 'customer', {
+    classId: cls.id,
+    userId: customer.id,
+    quantity: input.quantity,
+    confirmedAt: now,
+  });
   await saveAttendees(tx, booking.id, attendees);
   await leaveOnceBooked(tx, booking, now);
   // The confirmation (email and .ics) is owed from this commit on: the outbox row commits with the booking and a

@@ -45,7 +45,12 @@ export function refuseIfBooked(existing: BookingRow | undefined): void {
 
 /** One booking with its class (cancel, review). */
 export function bookingWithClass(db: Database, bookingId: number) {
-  return db.select({ booking: bookings, cls: classes }).from(bookings).innerJoin(classes, eq(classes.id, bookings.classId)).where(eq(bookings.id, bookingId)).get();
+  return db
+    .select({ booking: bookings, cls: classes })
+    .from(bookings)
+    .innerJoin(classes, eq(classes.id, bookings.classId))
+    .where(eq(bookings.id, bookingId))
+    .get();
 }
 
 export async function findUser(db: Database, userId: number) {

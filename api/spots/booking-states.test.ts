@@ -58,7 +58,8 @@ const ALLOWED = new Set([
 
 const STATES = Object.keys(BOOKING_STATES) as BookingState[];
 const TRANSITIONS = Object.keys(BOOKING_TRANSITIONS) as TransitionName[];
-const allowedTo = (from: string, name: TransitionName, actor: string) => [...ALLOWED].find((rule) => rule.startsWith(`${from} --${name}/${actor}--> `))?.split('--> ')[1];
+const allowedTo = (from: string, name: TransitionName, actor: string) =>
+  [...ALLOWED].find((rule) => rule.startsWith(`${from} --${name}/${actor}--> `))?.split('--> ')[1];
 
 let dir: string;
 let db: Db;
@@ -69,9 +70,23 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'fogline-lifecycle-'));
   db = await openDb(`file:${join(dir, 'lifecycle.db')}`);
   await migrateDb(db);
-  const [coach] = await db.write((tx) => tx.insert(users).values({ email: 'coach@lifecycle.test', firstName: 'Coach', lastName: 'C', role: 'coach', isApproved: true }).returning());
+  const [coach] = await db.write((tx) =>
+    tx
+      .insert(users)
+      .values({ email: 'coach@lifecycle.test', firstName: 'Coach', lastName: 'C', role: 'coach', isApproved: true })
+      .returning(),
+  );
   const [cls] = await db.write((tx) =>
-    tx.insert(classes).values({ title: 'Lifecycle Yoga', description: 'Stretching.', coachId: coach!.id, location: 'Park', address: '1 Park St, San Francisco, CA 94100' }).returning(),
+    tx
+      .insert(classes)
+      .values({
+        title: 'Lifecycle Yoga',
+        description: 'Stretching.',
+        coachId: coach!.id,
+        location: 'Park',
+        address: '1 Park St, San Francisco, CA 94100',
+      })
+      .returning(),
   );
   classId = cls!.id;
 });
@@ -85,14 +100,22 @@ afterAll(() => {
 async function bookingIn(state: BookingState) {
   const { status, reason } = BOOKING_STATES[state];
   return db.write(async (tx) => {
-    const [user] = await tx.insert(users).values({ email: `customer-${++userId}@lifecycle.test`, firstName: 'Casey', lastName: 'C' }).returning();
+    const [user] = await tx
+      .insert(users)
+      .values({ email: `customer-${++userId}@lifecycle.test`, firstName: 'Casey', lastName: 'C' })
+      .returning();
     const [row] = await tx.insert(bookings).values({ classId, userId: user!.id, status, cancelReason: reason, quantity: 1 }).returning();
     return row!;
   });
 }
 
 async function newUser() {
-  const [user] = await db.write((tx) => tx.insert(users).values({ email: `customer-${++userId}@lifecycle.test`, firstName: 'Casey', lastName: 'C' }).returning());
+  const [user] = await db.write((tx) =>
+    tx
+      .insert(users)
+      .values({ email: `customer-${++userId}@lifecycle.test`, firstName: 'Casey', lastName: 'C' })
+      .returning(),
+  );
   return user!.id;
 }
 
@@ -124,7 +147,8 @@ describe('the transition table', () => {
   });
 
   test('stateOf reads each stored (status, cancelReason) pair back as its state', () => {
-    for (const state of STATES) expect(stateOf({ status: BOOKING_STATES[state].status, cancelReason: BOOKING_STATES[state].reason })).toBe(state);
+    for (const state of STATES)
+      expect(stateOf({ status: BOOKING_STATES[state].status, cancelReason: BOOKING_STATES[state].reason })).toBe(state);
   });
 
   test('canTransition and assertTransition agree with the rules for every state x transition x actor', () => {
@@ -150,7 +174,9 @@ describe('applyTransition moves a stored booking only as the rules allow', () =>
           const to = allowedTo(from, name, actor);
           const byActor = (BOOKING_TRANSITIONS[name].by as readonly string[]).includes(actor);
           if (!byActor) {
-            const refused = await db.write((tx) => applyTransition(tx, booking, name, actor, {})).catch((error: DomainError) => error.status);
+            const refused = await db
+              .write((tx) => applyTransition(tx, booking, name, actor, {}))
+              .catch((error: DomainError) => error.status);
             expect(refused).toBe(403);
           } else {
             const moved = await db.write((tx) => applyTransition(tx, booking, name, actor, {}));

@@ -15,7 +15,16 @@ export type Actor = 'customer' | 'coach' | 'admin' | 'system';
 export const ACTORS: readonly Actor[] = ['customer', 'coach', 'admin', 'system'];
 
 /** Why a booking ended up cancelled (bookings.cancelReason): each one is its own state below. */
-export type CancelReason = 'customer' | 'class_deleted' | 'hold_expired' | 'replaced' | 'payment_failed' | 'payment_late' | 'offer_declined' | 'offer_expired' | 'moved';
+export type CancelReason =
+  | 'customer'
+  | 'class_deleted'
+  | 'hold_expired'
+  | 'replaced'
+  | 'payment_failed'
+  | 'payment_late'
+  | 'offer_declined'
+  | 'offer_expired'
+  | 'moved';
 
 /** Every state a booking can be in, as the (status, cancelReason) pair stored for it. */
 export const BOOKING_STATES = {
@@ -139,7 +148,7 @@ export const BOOKING_TRANSITIONS = {
     from: ['confirmed'],
     to: 'movedToOfferedSession',
     by: ['customer'],
-    why: "The coach offered another session for the weather and the customer moved there: this booking ends without a refund, its payment (and amount) carried over to the new booking (api/spots/offered-move.ts).",
+    why: 'The coach offered another session for the weather and the customer moved there: this booking ends without a refund, its payment (and amount) carried over to the new booking (api/spots/offered-move.ts).',
   },
   bookOfferedSession: {
     from: ['new'],
@@ -150,7 +159,9 @@ export const BOOKING_TRANSITIONS = {
 } as const satisfies Record<string, Transition>;
 
 export type TransitionName = keyof typeof BOOKING_TRANSITIONS;
-export type OpeningTransition = { [K in TransitionName]: (typeof BOOKING_TRANSITIONS)[K]['from'] extends readonly ['new'] ? K : never }[TransitionName];
+export type OpeningTransition = {
+  [K in TransitionName]: (typeof BOOKING_TRANSITIONS)[K]['from'] extends readonly ['new'] ? K : never;
+}[TransitionName];
 export type MovingTransition = Exclude<TransitionName, OpeningTransition>;
 
 /** The state a stored booking is in. */
@@ -174,7 +185,11 @@ export function assertTransition(from: FromState, name: TransitionName, actor: A
   const rule: Transition = BOOKING_TRANSITIONS[name];
   if (!rule.by.includes(actor)) throw forbidden('You are not allowed to change this booking.');
   if (!rule.from.includes(from)) {
-    throw conflict(BOOKING_STATES[from as BookingState]?.status === 'cancelled' ? 'This booking has already been cancelled.' : 'This booking cannot be changed any more.');
+    throw conflict(
+      BOOKING_STATES[from as BookingState]?.status === 'cancelled'
+        ? 'This booking has already been cancelled.'
+        : 'This booking cannot be changed any more.',
+    );
   }
 }
 
@@ -211,9 +226,27 @@ export type TransitionPatch = Partial<Omit<BookingRow, 'id' | 'status' | 'cancel
  * answering the updated row or null when someone else moved it first; with an SQL condition it moves every
  * matching booking that is in such a state (the lazy hold sweep). The actor is checked against the table.
  */
-export async function applyTransition(tx: Tx, target: 'new', name: OpeningTransition, actor: Actor, values: NewBooking): Promise<BookingRow>;
-export async function applyTransition(tx: Tx, target: Pick<BookingRow, 'id'>, name: MovingTransition, actor: Actor, patch?: TransitionPatch): Promise<BookingRow | null>;
-export async function applyTransition(tx: Tx, target: SQL, name: MovingTransition, actor: Actor, patch?: TransitionPatch): Promise<BookingRow[]>;
+export async function applyTransition(
+  tx: Tx,
+  target: 'new',
+  name: OpeningTransition,
+  actor: Actor,
+  values: NewBooking,
+): Promise<BookingRow>;
+export async function applyTransition(
+  tx: Tx,
+  target: Pick<BookingRow, 'id'>,
+  name: MovingTransition,
+  actor: Actor,
+  patch?: TransitionPatch,
+): Promise<BookingRow | null>;
+export async function applyTransition(
+  tx: Tx,
+  target: SQL,
+  name: MovingTransition,
+  actor: Actor,
+  patch?: TransitionPatch,
+): Promise<BookingRow[]>;
 export async function applyTransition(
   tx: Tx,
   target: 'new' | Pick<BookingRow, 'id'> | SQL,
@@ -226,7 +259,10 @@ export async function applyTransition(
   const to = { status: BOOKING_STATES[rule.to].status, cancelReason: BOOKING_STATES[rule.to].reason };
   if (target === 'new') {
     if (!rule.from.includes('new')) throw new Error(`${name} does not open a booking`);
-    const [row] = await tx.insert(bookings).values({ ...(patch as NewBooking), ...to }).returning();
+    const [row] = await tx
+      .insert(bookings)
+      .values({ ...(patch as NewBooking), ...to })
+      .returning();
     return row!;
   }
   const from = inStates(rule.from);

@@ -21,7 +21,12 @@ export function paidCents(row: Pick<BookingRow, 'status' | 'cancelReason' | 'amo
 }
 
 /** Issues a refund through the provider; the idempotency key makes a repeated call refund once. */
-async function issueRefund(payments: RefundProvider, booking: BookingRow, cents: number, idempotencyKey = `refund-booking-${booking.id}`): Promise<void> {
+async function issueRefund(
+  payments: RefundProvider,
+  booking: BookingRow,
+  cents: number,
+  idempotencyKey = `refund-booking-${booking.id}`,
+): Promise<void> {
   if (cents <= 0) return;
   if (!booking.paymentIntentId) {
     console.warn(`[bookings] booking ${booking.id} has no payment intent (demo data?): no refund sent to the provider`);
@@ -49,12 +54,17 @@ export async function cancelByCustomer(
   if (found.booking.userId !== customer.id) throw forbidden('You can only cancel your own bookings.');
   const { booking, cls } = found;
   assertTransition(stateOf(booking), 'cancelByCustomer', 'customer');
-  if (hasStarted(cls.startTime, now)) throw conflict('This class has already started, so the booking can no longer be cancelled.', 'class_started');
+  if (hasStarted(cls.startTime, now))
+    throw conflict('This class has already started, so the booking can no longer be cancelled.', 'class_started');
   const refundCents = refundFor(paidCents(booking), cls.startTime, now, booking.classChangedAt !== null);
   await issueRefund(ctx.payments, booking, refundCents);
   const updated = await writeFreeingSpots(ctx, [cls.id], (tx) =>
     // The total refunded: what an admin refunded earlier, plus this refund.
-    applyTransition(tx, booking, 'cancelByCustomer', 'customer', { cancelledAt: now, holdExpiresAt: null, refundAmountCents: (booking.refundAmountCents ?? 0) + refundCents }),
+    applyTransition(tx, booking, 'cancelByCustomer', 'customer', {
+      cancelledAt: now,
+      holdExpiresAt: null,
+      refundAmountCents: (booking.refundAmountCents ?? 0) + refundCents,
+    }),
   );
   if (!updated) throw conflict('This booking has already been cancelled.');
   if (isIn(booking, ['hold']) && booking.paymentIntentId) await ctx.payments.cancelIntent(booking.paymentIntentId);
@@ -75,7 +85,8 @@ export async function cancelForCustomerBySupport(
   if (!found) throw notFound('Booking not found.');
   const { booking, cls } = found;
   assertTransition(stateOf(booking), 'cancelByCustomer', 'admin');
-  if (hasStarted(cls.startTime, now)) throw conflict('This class has already started, so the booking can no longer be cancelled. Refund it instead.', 'class_started');
+  if (hasStarted(cls.startTime, now))
+    throw conflict('This class has already started, so the booking can no longer be cancelled. Refund it instead.', 'class_started');
   const refundable = paidCents(booking);
   if (refundCents > refundable) throw conflict(`At most $${(refundable / 100).toFixed(2)} can be refunded for this booking.`);
   await issueRefund(ctx.payments, booking, refundCents, `refund-booking-${booking.id}-support-cancel`);

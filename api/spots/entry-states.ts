@@ -18,10 +18,25 @@ interface EntryTransition {
 }
 
 const ENTRY_TRANSITIONS = {
-  offer: { from: ['waiting'], to: 'offered', by: ['system'], why: 'Spots freed up and this is the first waiting entry they fit: they are held for it.' },
-  accept: { from: ['offered'], to: 'accepted', by: ['customer'], why: 'The person said yes before the deadline: a booking (free) or checkout (paid) follows.' },
+  offer: {
+    from: ['waiting'],
+    to: 'offered',
+    by: ['system'],
+    why: 'Spots freed up and this is the first waiting entry they fit: they are held for it.',
+  },
+  accept: {
+    from: ['offered'],
+    to: 'accepted',
+    by: ['customer'],
+    why: 'The person said yes before the deadline: a booking (free) or checkout (paid) follows.',
+  },
   decline: { from: ['offered'], to: 'declined', by: ['customer'], why: 'The person said no: the spots pass to the next in line.' },
-  expire: { from: ['offered'], to: 'expired', by: ['system'], why: 'The deadline passed without an answer: the spots pass to the next in line.' },
+  expire: {
+    from: ['offered'],
+    to: 'expired',
+    by: ['system'],
+    why: 'The deadline passed without an answer: the spots pass to the next in line.',
+  },
   leave: {
     from: ['waiting', 'offered'],
     to: 'left',
@@ -48,7 +63,13 @@ export const OPEN_ENTRY_STATES: readonly WaitlistStatus[] = ['waiting', 'offered
 export const openEntry: SQL = entryIn(OPEN_ENTRY_STATES);
 
 /** Moves one entry if it is still in a state the transition starts from; null when someone else moved it first. */
-export async function moveEntry(tx: Tx, entry: Pick<EntryRow, 'id'>, name: EntryTransitionName, actor: Actor, patch: EntryPatch = {}): Promise<EntryRow | null> {
+export async function moveEntry(
+  tx: Tx,
+  entry: Pick<EntryRow, 'id'>,
+  name: EntryTransitionName,
+  actor: Actor,
+  patch: EntryPatch = {},
+): Promise<EntryRow | null> {
   const rule: EntryTransition = ENTRY_TRANSITIONS[name];
   if (!rule.by.includes(actor)) throw forbidden('You are not allowed to change this waitlist entry.');
   const [row] = await tx

@@ -62,7 +62,10 @@ export async function answerOffer(
   // Ending an offer releases the booking that held its spots; a place in line that was only waiting has none.
   const held = bookingId !== null && (answer !== 'leave' || entryIs(entry, ['offered']));
   const released = held
-    ? await applyTransition(tx, { id: bookingId }, answer === 'expire' ? 'expireOffer' : 'declineOffer', actor, { cancelledAt: now, holdExpiresAt: null })
+    ? await applyTransition(tx, { id: bookingId }, answer === 'expire' ? 'expireOffer' : 'declineOffer', actor, {
+        cancelledAt: now,
+        holdExpiresAt: null,
+      })
     : null;
   const moved = await moveEntry(tx, entry, answer, actor, { endedAt: now });
   if (!moved && answer === 'decline') throw conflict(OFFER_ANSWERED, 'offer_answered');

@@ -18,16 +18,26 @@ import { spotsLeftOf, spotsTaken } from './taken';
 
 export const OFFERED_SESSION_FULL = 'The offered session has no room for your spots any more. You can still cancel for a full refund.';
 export const OFFERED_SESSION_STARTED = 'The offered session has already started. You can still cancel for a full refund.';
-export const OFFERED_PRICE_DIFFERS = 'The offered session has another price, so your booking cannot move with its payment: cancel for a full refund and book it from its page.';
+export const OFFERED_PRICE_DIFFERS =
+  'The offered session has another price, so your booking cannot move with its payment: cancel for a full refund and book it from its page.';
 const NOT_MOVABLE = 'This booking cannot be moved any more.';
 
 /** Moves the customer's confirmed booking `bookingId` to class `toClassId`; answers the booking on the offered
  * session. A second call (a second click, another process) answers the booking it already moved to. */
-export async function moveToOfferedSession(ctx: SpotsContext, customer: Pick<Customer, 'id'>, bookingId: number, toClassId: number): Promise<{ booking: BookingRow; moved: boolean }> {
+export async function moveToOfferedSession(
+  ctx: SpotsContext,
+  customer: Pick<Customer, 'id'>,
+  bookingId: number,
+  toClassId: number,
+): Promise<{ booking: BookingRow; moved: boolean }> {
   const now = ctx.clock.now();
   return refusingDuplicates(() =>
     writeBookingSpots(ctx, toClassId, async (tx) => {
-      const old = await tx.select().from(bookings).where(and(eq(bookings.id, bookingId), eq(bookings.userId, customer.id))).get();
+      const old = await tx
+        .select()
+        .from(bookings)
+        .where(and(eq(bookings.id, bookingId), eq(bookings.userId, customer.id)))
+        .get();
       if (!old) throw notFound('Booking not found.');
       const already = await activeBookingOf(tx, customer.id, toClassId);
       if (isIn(old, ['movedToOfferedSession'])) {
@@ -38,7 +48,8 @@ export async function moveToOfferedSession(ctx: SpotsContext, customer: Pick<Cus
       const cls = await tx.select().from(classes).where(liveClass(toClassId)).get();
       if (!cls) throw notFound('Class not found.');
       if (hasStarted(cls.startTime, now)) throw conflict(OFFERED_SESSION_STARTED);
-      if (already) throw conflict('You have already booked the offered session. You can cancel this booking for a full refund.', 'already_booked');
+      if (already)
+        throw conflict('You have already booked the offered session. You can cancel this booking for a full refund.', 'already_booked');
       if (cls.priceCents * old.quantity !== old.subtotalCents) throw conflict(OFFERED_PRICE_DIFFERS);
       if (spotsLeftOf(cls.capacity, await spotsTaken(tx, cls.id, now)) < old.quantity) throw conflict(OFFERED_SESSION_FULL);
       // The old booking lets go of its payment first (payment_intent_id is unique), then the new one takes it.
@@ -62,10 +73,14 @@ export async function moveToOfferedSession(ctx: SpotsContext, customer: Pick<Cus
         confirmedAt: now,
       });
       const people = await tx.select().from(bookingAttendees).where(eq(bookingAttendees.bookingId, old.id));
-      if (people.length > 0) await tx.insert(bookingAttendees).values(people.map((p) => ({ bookingId: booking.id, position: p.position, name: p.name, age: p.age })));
+      if (people.length > 0)
+        await tx
+          .insert(bookingAttendees)
+          .values(people.map((p) => ({ bookingId: booking.id, position: p.position, name: p.name, age: p.age })));
       // The same coach's waivers, as accepted (what, by whom, when), the emergency contact and medical notes go with the people.
       const accepted = await tx.select().from(waiverAcceptances).where(eq(waiverAcceptances.bookingId, old.id));
-      if (accepted.length > 0) await tx.insert(waiverAcceptances).values(accepted.map(({ id: _id, ...row }) => ({ ...row, bookingId: booking.id })));
+      if (accepted.length > 0)
+        await tx.insert(waiverAcceptances).values(accepted.map(({ id: _id, ...row }) => ({ ...row, bookingId: booking.id })));
       const contact = await tx.select().from(emergencyContacts).where(eq(emergencyContacts.bookingId, old.id)).get();
       if (contact) await tx.insert(emergencyContacts).values({ ...contact, bookingId: booking.id });
       const notes = await tx.select().from(medicalNotes).where(eq(medicalNotes.bookingId, old.id));

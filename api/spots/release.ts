@@ -61,7 +61,10 @@ export async function repriceOffers(tx: Tx, classId: number, priceCents: number)
       .update(bookings)
       .set({ subtotalCents: price.subtotalCents, serviceFeeCents: price.serviceFeeCents, amountCents: price.totalCents })
       .where(and(eq(bookings.id, entry.bookingId!), inStates(['offered'])));
-    await tx.update(waitlistEntries).set({ offerNotifiedAt: null }).where(and(eq(waitlistEntries.id, entry.id), entryIn(['offered'])));
+    await tx
+      .update(waitlistEntries)
+      .set({ offerNotifiedAt: null })
+      .where(and(eq(waitlistEntries.id, entry.id), entryIn(['offered'])));
     repriced = true;
   }
   return repriced;
@@ -79,7 +82,10 @@ async function expireOffers(tx: Tx, now: Date, where: DueWhere = {}): Promise<nu
   const filters: SQL[] = [entryIn(['offered']), lte(waitlistEntries.offerExpiresAt, now)];
   if (where.classId !== undefined) filters.push(eq(waitlistEntries.classId, where.classId));
   if (where.userId !== undefined) filters.push(eq(waitlistEntries.userId, where.userId));
-  const due = await tx.select().from(waitlistEntries).where(and(...filters));
+  const due = await tx
+    .select()
+    .from(waitlistEntries)
+    .where(and(...filters));
   for (const entry of due) await answerOffer(tx, entry, 'expire', now);
   return [...new Set(due.map((entry) => entry.classId))];
 }
@@ -146,7 +152,10 @@ export interface GroupedWrite<T> {
  * (as writeBookingSpots does), then each write runs in its own savepoint, in order: each sees the ones before it,
  * so each has its own capacity check, and a refusal rolls back only its own changes. The outcomes are answered
  * after the one COMMIT; when the transaction itself fails, every write of the group fails with it. */
-export async function writeBookingSpotsTogether<T>(ctx: SpotsContext, collect: () => GroupedWrite<T>[]): Promise<PromiseSettledResult<T>[]> {
+export async function writeBookingSpotsTogether<T>(
+  ctx: SpotsContext,
+  collect: () => GroupedWrite<T>[],
+): Promise<PromiseSettledResult<T>[]> {
   const now = ctx.clock.now();
   let classIds: number[] = [];
   let offered = 0;
@@ -198,12 +207,17 @@ export async function writeBookingSpots<T>(ctx: SpotsContext, classId: number, w
 /** A write that frees spots (a cancellation, a declined or left offer, a raised capacity): the spots are
  * offered to the waitlist in the same transaction, before anyone else can book them, and emailed after it
  * commits. `classIds` names the classes, or reads them from the write's result. */
-export async function writeFreeingSpots<T>(ctx: SpotsContext, classIds: number[] | ((result: T) => number[]), work: (tx: Tx) => Promise<T>): Promise<T> {
+export async function writeFreeingSpots<T>(
+  ctx: SpotsContext,
+  classIds: number[] | ((result: T) => number[]),
+  work: (tx: Tx) => Promise<T>,
+): Promise<T> {
   const now = ctx.clock.now();
   const { result, offered } = await ctx.db.write(async (tx) => {
     const result = await work(tx);
     const offered: number[] = [];
-    for (const classId of typeof classIds === 'function' ? classIds(result) : classIds) offered.push(...(await releaseDueSpots(tx, now, { classId })));
+    for (const classId of typeof classIds === 'function' ? classIds(result) : classIds)
+      offered.push(...(await releaseDueSpots(tx, now, { classId })));
     return { result, offered };
   });
   if (offered.length > 0) await ctx.announceOffers?.();
@@ -227,7 +241,12 @@ export async function sweepWaitlists(ctx: SpotsContext): Promise<void> {
 /** The offers not yet announced, each with its class, person and amount. */
 export function unannouncedOffers(ctx: SpotsContext) {
   return ctx.db
-    .select({ entry: waitlistEntries, cls: classes, user: { email: users.email, firstName: users.firstName }, amountCents: bookings.amountCents })
+    .select({
+      entry: waitlistEntries,
+      cls: classes,
+      user: { email: users.email, firstName: users.firstName },
+      amountCents: bookings.amountCents,
+    })
     .from(waitlistEntries)
     .innerJoin(classes, eq(classes.id, waitlistEntries.classId))
     .innerJoin(users, eq(users.id, waitlistEntries.userId))

@@ -55,7 +55,14 @@ export async function settlePaidBooking(ctx: SpotsContext, bookingId: number): P
     // Confirmed once and cancelled since: this payment was already settled by that cancellation.
     if (booking.confirmedAt !== null) return { kind: 'closed', booking, cls, message: 'This booking has been cancelled.' };
     const refund = { refundAmountCents: booking.amountCents } satisfies TransitionPatch;
-    const refunded = (row: BookingRow, message: string, newly = true) => ({ kind: 'refund' as const, booking: row, cls, refundCents: row.refundAmountCents ?? 0, message, newly });
+    const refunded = (row: BookingRow, message: string, newly = true) => ({
+      kind: 'refund' as const,
+      booking: row,
+      cls,
+      refundCents: row.refundAmountCents ?? 0,
+      message,
+      newly,
+    });
     /** A booking already cancelled keeps its state; only the refund its payment is owed is recorded, once. */
     const recordRefund = async (message: string) => {
       if (booking.refundAmountCents !== null) return refunded(booking, message, false);
@@ -69,14 +76,29 @@ export async function settlePaidBooking(ctx: SpotsContext, bookingId: number): P
 
     // The class was deleted while the customer paid: never confirmed, everything paid goes back.
     if (isDeletedClass(cls)) {
-      if (state === 'hold') return refunded(moved(await applyTransition(tx, booking, 'cancelForDeletedClass', 'system', { ...refund, cancelledAt: now, holdExpiresAt: null })), CLASS_GONE_REFUNDED);
+      if (state === 'hold')
+        return refunded(
+          moved(
+            await applyTransition(tx, booking, 'cancelForDeletedClass', 'system', { ...refund, cancelledAt: now, holdExpiresAt: null }),
+          ),
+          CLASS_GONE_REFUNDED,
+        );
       return recordRefund(CLASS_GONE_REFUNDED);
     }
     // A class that has started is never booked, whoever delivers the payment (confirm, webhook) and whether or not
     // the hold still ran: everything paid goes back, as for a full class (a replay answers the same).
     if (hasStarted(cls.startTime, now)) {
       if (state === 'hold' || state === 'holdExpired') {
-        return refunded(moved(await applyTransition(tx, booking, 'refundLatePayment', 'system', { ...refund, cancelledAt: booking.cancelledAt ?? now, holdExpiresAt: null })), CLASS_STARTED_REFUNDED);
+        return refunded(
+          moved(
+            await applyTransition(tx, booking, 'refundLatePayment', 'system', {
+              ...refund,
+              cancelledAt: booking.cancelledAt ?? now,
+              holdExpiresAt: null,
+            }),
+          ),
+          CLASS_STARTED_REFUNDED,
+        );
       }
       if (state === 'latePaymentRefunded') return recordRefund(CLASS_STARTED_REFUNDED);
     }
@@ -87,7 +109,11 @@ export async function settlePaidBooking(ctx: SpotsContext, bookingId: number): P
     }
     if (late) {
       const refusal = await lateRefusal(tx, booking, cls, now);
-      if (refusal) return refunded(moved(await applyTransition(tx, booking, 'refundLatePayment', 'system', { ...refund, cancelledAt: booking.cancelledAt ?? now })), refusal);
+      if (refusal)
+        return refunded(
+          moved(await applyTransition(tx, booking, 'refundLatePayment', 'system', { ...refund, cancelledAt: booking.cancelledAt ?? now })),
+          refusal,
+        );
     }
     const confirmed = moved(
       late

@@ -25,7 +25,9 @@ const WAITING: WaitlistStatus = 'waiting';
  * A column, so a list reads every entry's place in its one query. */
 // Written out with the table name: drizzle leaves columns unqualified in a one-table select, where they would
 // resolve to the subquery's own alias.
-export const positionColumn = sql<number | null>`case when waitlist_entries.status = ${WAITING} then 1 + (select count(*) from waitlist_entries ahead where ahead.class_id = waitlist_entries.class_id and ahead.status = ${WAITING} and ahead.id < waitlist_entries.id) end`;
+export const positionColumn = sql<
+  number | null
+>`case when waitlist_entries.status = ${WAITING} then 1 + (select count(*) from waitlist_entries ahead where ahead.class_id = waitlist_entries.class_id and ahead.status = ${WAITING} and ahead.id < waitlist_entries.id) end`;
 
 export async function positionOf(db: Database | Tx, entry: EntryRow): Promise<number | null> {
   const row = await db.select({ position: positionColumn }).from(waitlistEntries).where(eq(waitlistEntries.id, entry.id)).get();

@@ -31,7 +31,10 @@ export async function currentWaivers(db: Database | Tx, coachId: number): Promis
 export async function publishCoachWaiver(db: Db, coachId: number, title: string, body: string): Promise<WaiverRow> {
   return db.write(async (tx) => {
     const current = await latest(tx, eq(waivers.coachId, coachId));
-    const [row] = await tx.insert(waivers).values({ coachId, version: (current?.version ?? 0) + 1, title, body }).returning();
+    const [row] = await tx
+      .insert(waivers)
+      .values({ coachId, version: (current?.version ?? 0) + 1, title, body })
+      .returning();
     return row!;
   });
 }
@@ -56,8 +59,19 @@ export interface AcceptanceMeta {
  * class starts). A child in a Kids class is accepted for by the booker (guardian); in an adults' class the
  * first spot is the booker's own, the others the booker accepts for the friends they bring (companion).
  * Accepting again (a new version) adds rows; the emergency contact and notes are replaced. */
-export async function acceptWaivers(db: Db, userId: number, bookingId: number, input: AcceptanceInput, meta: AcceptanceMeta): Promise<void> {
-  const found = await db.select({ booking: bookings, cls: classes }).from(bookings).innerJoin(classes, eq(classes.id, bookings.classId)).where(eq(bookings.id, bookingId)).get();
+export async function acceptWaivers(
+  db: Db,
+  userId: number,
+  bookingId: number,
+  input: AcceptanceInput,
+  meta: AcceptanceMeta,
+): Promise<void> {
+  const found = await db
+    .select({ booking: bookings, cls: classes })
+    .from(bookings)
+    .innerJoin(classes, eq(classes.id, bookings.classId))
+    .where(eq(bookings.id, bookingId))
+    .get();
   if (!found) throw notFound('Booking not found.');
   const { booking, cls } = found;
   if (booking.userId !== userId) throw forbidden('You can only accept waivers for your own bookings.');
@@ -94,11 +108,15 @@ export async function acceptWaivers(db: Db, userId: number, bookingId: number, i
       }
     }
     const contact = { name: input.emergencyContact.name, phone: input.emergencyContact.phone };
-    await tx.insert(emergencyContacts).values({ bookingId, ...contact }).onConflictDoUpdate({ target: emergencyContacts.bookingId, set: contact });
+    await tx
+      .insert(emergencyContacts)
+      .values({ bookingId, ...contact })
+      .onConflictDoUpdate({ target: emergencyContacts.bookingId, set: contact });
     await tx.delete(medicalNotes).where(eq(medicalNotes.bookingId, bookingId));
     for (const a of input.attendees) {
       const note = a.medicalNote?.trim();
-      if (note && attendees.some((x) => x.position === a.position)) await tx.insert(medicalNotes).values({ bookingId, position: a.position, note });
+      if (note && attendees.some((x) => x.position === a.position))
+        await tx.insert(medicalNotes).values({ bookingId, position: a.position, note });
     }
   });
 }
@@ -130,7 +148,20 @@ export async function acceptancesOf(db: Database | Tx, bookingIds: number[]): Pr
     .orderBy(waiverAcceptances.acceptedAt, waiverAcceptances.id);
   for (const { a, title, body } of rows) {
     const list = byBooking.get(a.bookingId) ?? [];
-    list.push({ position: a.position, attendeeName: a.attendeeName, waiverId: a.waiverId, title, body, version: a.version, textHash: a.textHash, relation: a.relation, acceptedBy: a.acceptedBy, ipAddress: a.ipAddress, userAgent: a.userAgent, acceptedAt: a.acceptedAt });
+    list.push({
+      position: a.position,
+      attendeeName: a.attendeeName,
+      waiverId: a.waiverId,
+      title,
+      body,
+      version: a.version,
+      textHash: a.textHash,
+      relation: a.relation,
+      acceptedBy: a.acceptedBy,
+      ipAddress: a.ipAddress,
+      userAgent: a.userAgent,
+      acceptedAt: a.acceptedAt,
+    });
     byBooking.set(a.bookingId, list);
   }
   return byBooking;
@@ -141,8 +172,11 @@ export async function safetyOf(db: Database | Tx, bookingIds: number[], withMedi
   const contacts = new Map<number, { name: string; phone: string }>();
   const notes = new Map<string, string>();
   if (!bookingIds.length) return { contacts, notes };
-  for (const c of await db.select().from(emergencyContacts).where(inArray(emergencyContacts.bookingId, bookingIds))) contacts.set(c.bookingId, { name: c.name, phone: c.phone });
-  if (withMedicalNotes) for (const n of await db.select().from(medicalNotes).where(inArray(medicalNotes.bookingId, bookingIds))) notes.set(`${n.bookingId}:${n.position}`, n.note);
+  for (const c of await db.select().from(emergencyContacts).where(inArray(emergencyContacts.bookingId, bookingIds)))
+    contacts.set(c.bookingId, { name: c.name, phone: c.phone });
+  if (withMedicalNotes)
+    for (const n of await db.select().from(medicalNotes).where(inArray(medicalNotes.bookingId, bookingIds)))
+      notes.set(`${n.bookingId}:${n.position}`, n.note);
   return { contacts, notes };
 }
 

@@ -23,7 +23,8 @@ export function uploadRoutes(ctx: AppContext) {
       detail: {
         tags: ['Uploads'],
         summary: `Upload an image (JPEG, PNG, GIF or WebP, at most ${MAX_IMAGE_LABEL})`,
-        description: 'The type is read from the file content, not its name. Answers the public imageUrl (/uploads/<random name> or the bucket URL). Per user at most 60 images an hour and 50 MB a day (429 with Retry-After); 507 while the server is low on disk space. Images no profile, class or post uses are removed a day after upload.',
+        description:
+          'The type is read from the file content, not its name. Answers the public imageUrl (/uploads/<random name> or the bucket URL). Per user at most 60 images an hour and 50 MB a day (429 with Retry-After); 507 while the server is low on disk space. Images no profile, class or post uses are removed a day after upload.',
       },
     },
   );

@@ -33,7 +33,8 @@ function randomName(ext: string): string {
   return `${encodeBase32LowerCaseNoPadding(bytes)}.${ext}`;
 }
 
-export const LOW_DISK_MESSAGE = 'Image uploads are paused because the server is low on disk space. Please try again later; everything else keeps working.';
+export const LOW_DISK_MESSAGE =
+  'Image uploads are paused because the server is low on disk space. Please try again later; everything else keeps working.';
 
 /** The 429 message names both limits, so people know what they ran into. */
 function uploadLimitMessage(ctx: AppContext): string {
@@ -49,7 +50,11 @@ export async function storeImage(ctx: AppContext, user: SessionUser, file: Blob)
   if (file.size > MAX_IMAGE_BYTES) throw new DomainError(413, IMAGE_TOO_LARGE_MESSAGE);
   if (file.size === 0) throw badRequest(NOT_AN_IMAGE_MESSAGE, { image: [NOT_AN_IMAGE_MESSAGE] });
   if ((await ctx.storage.freeBytes()) - file.size < ctx.env.uploadMinFreeBytes) throw new DomainError(507, LOW_DISK_MESSAGE);
-  const reservation = await ctx.rateLimits.reserve(uploadLimitMessage(ctx), ['uploadsPerUser', String(user.id)], ['uploadBytesPerUser', String(user.id), file.size]);
+  const reservation = await ctx.rateLimits.reserve(
+    uploadLimitMessage(ctx),
+    ['uploadsPerUser', String(user.id)],
+    ['uploadBytesPerUser', String(user.id), file.size],
+  );
   let recorded: string | null = null;
   try {
     const bytes = new Uint8Array(await file.arrayBuffer());

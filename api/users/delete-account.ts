@@ -1,7 +1,17 @@
 // DELETE /api/users/me: a customer leaves. Personal data is blanked or removed; the users row stays (anonymised)
 // so the bookings, payments and refunds it made still count in coaches' totals and the books still add up.
 import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
-import { bookingAttendees, bookings, calendarFeeds, classes, passwordResetTokens, sessions, users, waiverAcceptances, waitlistEntries } from '../../db/schema';
+import {
+  bookingAttendees,
+  bookings,
+  calendarFeeds,
+  classes,
+  passwordResetTokens,
+  sessions,
+  users,
+  waiverAcceptances,
+  waitlistEntries,
+} from '../../db/schema';
 import { eraseSafetyDetails } from '../spots/waivers';
 import type { SessionUser } from '../auth/session';
 import type { AppContext } from '../context';
@@ -10,7 +20,8 @@ import { verifyPassword } from '../lib/passwords';
 
 export const DELETED_NAME = 'Deleted user';
 export const STAFF_CANNOT_DELETE = 'Coach and admin accounts are closed by our team. Please write to us from the Contact page.';
-export const UPCOMING_BOOKINGS_FIRST = 'You have upcoming bookings or waitlist offers. Cancel them on My Bookings before deleting your account.';
+export const UPCOMING_BOOKINGS_FIRST =
+  'You have upcoming bookings or waitlist offers. Cancel them on My Bookings before deleting your account.';
 export const PASSWORD_NEEDED = 'Enter your password to delete your account';
 
 /** The address a deleted account keeps: unique, never deliverable (.invalid), so nobody signs in with it. */
@@ -22,7 +33,10 @@ export async function deleteOwnAccount(ctx: AppContext, user: SessionUser, passw
   if (row?.passwordHash) {
     // A borrowed session must not be enough to erase an account: the password is asked, counted like a change.
     if (!password) throw badRequest(PASSWORD_NEEDED, { password: [PASSWORD_NEEDED] });
-    const attempt = await ctx.rateLimits.reserve('Too many wrong passwords. Please wait a few minutes and try again.', ['passwordChangePerUser', String(user.id)]);
+    const attempt = await ctx.rateLimits.reserve('Too many wrong passwords. Please wait a few minutes and try again.', [
+      'passwordChangePerUser',
+      String(user.id),
+    ]);
     if (!(await verifyPassword(password, row.passwordHash))) {
       const message = 'Password is incorrect';
       throw badRequest(message, { password: [message] });
@@ -51,9 +65,15 @@ export async function deleteOwnAccount(ctx: AppContext, user: SessionUser, passw
     const bookingIds = (await tx.select({ id: bookings.id }).from(bookings).where(eq(bookings.userId, user.id))).map((b) => b.id);
     await eraseSafetyDetails(tx, bookingIds);
     if (bookingIds.length) {
-      await tx.update(waiverAcceptances).set({ attendeeName: sql`'Attendee ' || (${waiverAcceptances.position} + 1)` }).where(inArray(waiverAcceptances.bookingId, bookingIds));
+      await tx
+        .update(waiverAcceptances)
+        .set({ attendeeName: sql`'Attendee ' || (${waiverAcceptances.position} + 1)` })
+        .where(inArray(waiverAcceptances.bookingId, bookingIds));
     }
-    const named = await tx.select({ bookingId: bookingAttendees.bookingId, position: bookingAttendees.position }).from(bookingAttendees).where(inArray(bookingAttendees.bookingId, mine));
+    const named = await tx
+      .select({ bookingId: bookingAttendees.bookingId, position: bookingAttendees.position })
+      .from(bookingAttendees)
+      .where(inArray(bookingAttendees.bookingId, mine));
     for (const spot of named) {
       await tx
         .update(bookingAttendees)

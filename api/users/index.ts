@@ -33,7 +33,8 @@ export function userRoutes(ctx: AppContext) {
         detail: {
           tags,
           summary: 'Update your profile',
-          description: 'First and last name are required. bio, certifications and areasOfExpertise (category ids) are kept for coaches only.',
+          description:
+            'First and last name are required. bio, certifications and areasOfExpertise (category ids) are kept for coaches only.',
         },
       },
     )
@@ -50,7 +51,11 @@ export function userRoutes(ctx: AppContext) {
         params: IdParams,
         body: PasswordChangeBody,
         response: { 200: Message, 400: Message, 401: Message, 403: Message, 404: Message, 429: Message },
-        detail: { tags, summary: 'Change your password', description: 'Needs the current password; signs out every other session of the account.' },
+        detail: {
+          tags,
+          summary: 'Change your password',
+          description: 'Needs the current password; signs out every other session of the account.',
+        },
       },
     )
     .delete(
@@ -69,7 +74,7 @@ export function userRoutes(ctx: AppContext) {
           summary: 'Delete your account (customers)',
           description:
             'Needs the password (accounts that sign in only with Google send none). Refused (409) while the customer holds bookings or waitlist offers for classes to come. ' +
-            'Name, email, phone, photo, sign-in methods, sessions, calendar feed and the names given for booked spots are erased; the anonymised account keeps its past bookings, payments and refunds, so coaches\' totals and the books still add up. Nobody can sign in to it again. Coaches and admins are closed by the team (403).',
+            "Name, email, phone, photo, sign-in methods, sessions, calendar feed and the names given for booked spots are erased; the anonymised account keeps its past bookings, payments and refunds, so coaches' totals and the books still add up. Nobody can sign in to it again. Coaches and admins are closed by the team (403).",
         },
       },
     );

@@ -55,7 +55,10 @@ export async function changePassword(ctx: AppContext, user: SessionUser, session
   if (!row?.passwordHash) {
     throw new DomainError(400, 'Your account signs in with Google. Use Forgot password on the sign-in page to set a password.');
   }
-  const attempt = await ctx.rateLimits.reserve('Too many wrong passwords. Please wait a few minutes and try again.', ['passwordChangePerUser', String(user.id)]);
+  const attempt = await ctx.rateLimits.reserve('Too many wrong passwords. Please wait a few minutes and try again.', [
+    'passwordChangePerUser',
+    String(user.id),
+  ]);
   if (!(await verifyPassword(input.currentPassword, row.passwordHash))) {
     const message = 'Current password is incorrect';
     throw badRequest(message, { currentPassword: [message] });

@@ -43,13 +43,17 @@ export function waitlistRoutes(ctx: AppContext, { openCheckout }: { openCheckout
       detail: {
         tags,
         summary: "Leave the class's waitlist",
-        description: 'Ends the caller\'s waiting entry (status "left"); spots held by an open offer pass to the next in line. 404 when the caller is not on the waitlist.',
+        description:
+          'Ends the caller\'s waiting entry (status "left"); spots held by an open offer pass to the next in line. 404 when the caller is not on the waitlist.',
       },
     })
     .get(
       '/waitlist',
       async ({ user, query, set }) => {
-        const filter = { classId: query.classId === undefined ? undefined : Number(query.classId), includeLeft: query.includeLeft !== 'false' };
+        const filter = {
+          classId: query.classId === undefined ? undefined : Number(query.classId),
+          includeLeft: query.includeLeft !== 'false',
+        };
         return paged(set, await listWaitlist(ctx, requireUser(user), filter, readPage(query, WAITLIST_PAGE_SIZE)));
       },
       {
@@ -63,25 +67,33 @@ export function waitlistRoutes(ctx: AppContext, { openCheckout }: { openCheckout
         },
       },
     )
-    .post('/waitlist/:id/accept', ({ user, params, body }) => acceptOffer(ctx, requireUser(user), parseId(params.id, 'Waitlist entry not found.'), body, openCheckout), {
-      auth: 'user',
-      params: WaitlistIdParams,
-      body: AcceptOfferBody,
-      response: { 200: AcceptAnswer, 400: Message, 401: Message, 403: Message, 404: Message, 409: Message, 502: Message },
-      detail: {
-        tags,
-        summary: 'Accept a waitlist offer before its deadline',
-        description:
-          'A free class is booked at once (booking confirmed). A paid class turns the held spots into the payment hold at the amount offered and answers a payment intent and the checkout page that completes it (which keeps that amount whatever the price is now); nothing is charged until the card payment succeeds. `attendees` names one person per spot offered, as when booking: required for a free Kids class (each child\'s age), optional otherwise (a free class names the spots after the booker without it; a paid one can name them at checkout). 400 for attendees that break the booking rule; 409 once the offer has expired (its spots went to the next person) or was answered.',
+    .post(
+      '/waitlist/:id/accept',
+      ({ user, params, body }) => acceptOffer(ctx, requireUser(user), parseId(params.id, 'Waitlist entry not found.'), body, openCheckout),
+      {
+        auth: 'user',
+        params: WaitlistIdParams,
+        body: AcceptOfferBody,
+        response: { 200: AcceptAnswer, 400: Message, 401: Message, 403: Message, 404: Message, 409: Message, 502: Message },
+        detail: {
+          tags,
+          summary: 'Accept a waitlist offer before its deadline',
+          description:
+            "A free class is booked at once (booking confirmed). A paid class turns the held spots into the payment hold at the amount offered and answers a payment intent and the checkout page that completes it (which keeps that amount whatever the price is now); nothing is charged until the card payment succeeds. `attendees` names one person per spot offered, as when booking: required for a free Kids class (each child's age), optional otherwise (a free class names the spots after the booker without it; a paid one can name them at checkout). 400 for attendees that break the booking rule; 409 once the offer has expired (its spots went to the next person) or was answered.",
+        },
       },
-    })
-    .post('/waitlist/:id/decline', ({ user, params }) => declineOffer(ctx, requireUser(user), parseId(params.id, 'Waitlist entry not found.')), {
-      auth: 'user',
-      params: WaitlistIdParams,
-      response: { 200: WaitlistEntry, 401: Message, 403: Message, 404: Message, 409: Message },
-      detail: {
-        tags,
-        summary: 'Decline a waitlist offer: the spots pass to the next in line at once',
+    )
+    .post(
+      '/waitlist/:id/decline',
+      ({ user, params }) => declineOffer(ctx, requireUser(user), parseId(params.id, 'Waitlist entry not found.')),
+      {
+        auth: 'user',
+        params: WaitlistIdParams,
+        response: { 200: WaitlistEntry, 401: Message, 403: Message, 404: Message, 409: Message },
+        detail: {
+          tags,
+          summary: 'Decline a waitlist offer: the spots pass to the next in line at once',
+        },
       },
-    });
+    );
 }

@@ -90,7 +90,13 @@ const ACCEPT_EXAMPLE = {
     classChangedAt: null,
     class: WAITLIST_ENTRY_EXAMPLE.class,
   },
-  payment: { clientSecret: 'pi_test_123_secret_456', id: 'pi_test_123', bookingId: 311, amount: 63, holdExpiresAt: '2030-03-06T18:00:00.000Z' },
+  payment: {
+    clientSecret: 'pi_test_123_secret_456',
+    id: 'pi_test_123',
+    bookingId: 311,
+    amount: 63,
+    holdExpiresAt: '2030-03-06T18:00:00.000Z',
+  },
   checkoutUrl: '/checkout/42?quantity=2',
 } satisfies v.InferOutput<typeof AcceptAnswerObject>;
 export const AcceptAnswer = v.pipe(AcceptAnswerObject, v.metadata({ examples: [ACCEPT_EXAMPLE] }));
@@ -101,7 +107,16 @@ export type AcceptAnswer = v.InferOutput<typeof AcceptAnswer>;
 export const AcceptOfferBody = v.optional(
   v.pipe(
     fields({ attendees: AttendeesField }),
-    v.metadata({ examples: [{ attendees: [{ name: 'Maya Lee', age: 7 }, { name: 'Leo Lee', age: 5 }] }] }),
+    v.metadata({
+      examples: [
+        {
+          attendees: [
+            { name: 'Maya Lee', age: 7 },
+            { name: 'Leo Lee', age: 5 },
+          ],
+        },
+      ],
+    }),
   ),
 );
 export type AcceptOfferBody = v.InferOutput<typeof AcceptOfferBody>;

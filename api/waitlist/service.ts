@@ -32,7 +32,12 @@ const SPOTS_AVAILABLE = 'Spots are available in this class: book them instead of
 const CLASS_STARTED = 'This class has already started and can no longer be booked.';
 const NOT_ON_WAITLIST = 'You are not on the waitlist for this class.';
 
-function toEntryJson(entry: EntryRow, cls: ClassRow, position: number | null, booking: Pick<BookingRow, 'amountCents'> | null): WaitlistEntry {
+function toEntryJson(
+  entry: EntryRow,
+  cls: ClassRow,
+  position: number | null,
+  booking: Pick<BookingRow, 'amountCents'> | null,
+): WaitlistEntry {
   return {
     id: entry.id,
     classId: entry.classId,
@@ -56,10 +61,19 @@ export async function joinWaitlist(ctx: AppContext, user: SessionUser, classId: 
       writeBookingSpots(ctx, classId, async (tx) => {
         const cls = await loadBookableClass(tx, classId, user, now);
         refuseIfBooked(await activeBookingOf(tx, user.id, classId));
-        if (await tx.select({ id: waitlistEntries.id }).from(waitlistEntries).where(and(eq(waitlistEntries.userId, user.id), eq(waitlistEntries.classId, classId), openEntry)).get()) {
+        if (
+          await tx
+            .select({ id: waitlistEntries.id })
+            .from(waitlistEntries)
+            .where(and(eq(waitlistEntries.userId, user.id), eq(waitlistEntries.classId, classId), openEntry))
+            .get()
+        ) {
           throw conflict(ALREADY_WAITING, 'already_waiting');
         }
-        if (input.quantity > cls.capacity) throw conflict(`This class has ${spotCount(cls.capacity)} in all, so a waitlist place for ${input.quantity} could never be offered.`);
+        if (input.quantity > cls.capacity)
+          throw conflict(
+            `This class has ${spotCount(cls.capacity)} in all, so a waitlist place for ${input.quantity} could never be offered.`,
+          );
         if (cls.capacity - (await spotsTaken(tx, classId, now)) >= input.quantity) throw conflict(SPOTS_AVAILABLE);
         const [entry] = await tx.insert(waitlistEntries).values({ classId, userId: user.id, quantity: input.quantity }).returning();
         return { entry: entry!, cls, position: await positionOf(tx, entry!) };
@@ -73,7 +87,11 @@ export async function joinWaitlist(ctx: AppContext, user: SessionUser, classId: 
 export async function leaveWaitlist(ctx: AppContext, user: SessionUser, classId: number): Promise<WaitlistEntry> {
   const now = ctx.clock.now();
   const left = await writeFreeingSpots(ctx, [classId], async (tx) => {
-    const entry = await tx.select().from(waitlistEntries).where(and(eq(waitlistEntries.userId, user.id), eq(waitlistEntries.classId, classId), openEntry)).get();
+    const entry = await tx
+      .select()
+      .from(waitlistEntries)
+      .where(and(eq(waitlistEntries.userId, user.id), eq(waitlistEntries.classId, classId), openEntry))
+      .get();
     if (!entry) throw notFound(NOT_ON_WAITLIST);
     return (await answerOffer(tx, entry, 'leave', now)).entry!;
   });
@@ -82,13 +100,19 @@ export async function leaveWaitlist(ctx: AppContext, user: SessionUser, classId:
 
 async function entryJson(db: Database, entry: EntryRow): Promise<WaitlistEntry> {
   const cls = (await db.select().from(classes).where(eq(classes.id, entry.classId)).get())!;
-  const booking = entry.bookingId === null ? null : ((await db.select().from(bookings).where(eq(bookings.id, entry.bookingId)).get()) ?? null);
+  const booking =
+    entry.bookingId === null ? null : ((await db.select().from(bookings).where(eq(bookings.id, entry.bookingId)).get()) ?? null);
   return toEntryJson(entry, cls, await positionOf(db, entry), booking);
 }
 
 /** GET /api/waitlist: one page of the caller's entries (one class's with `classId`; without the left ones if
  * asked), open ones first, then the newest, after expiring the caller's offers that are due. */
-export async function listWaitlist(ctx: AppContext, user: SessionUser, filter: { classId?: number; includeLeft?: boolean }, page: PageRequest): Promise<{ rows: WaitlistEntry[]; total: number }> {
+export async function listWaitlist(
+  ctx: AppContext,
+  user: SessionUser,
+  filter: { classId?: number; includeLeft?: boolean },
+  page: PageRequest,
+): Promise<{ rows: WaitlistEntry[]; total: number }> {
   const now = ctx.clock.now();
   const due = await ctx.db
     .select({ classId: waitlistEntries.classId })
@@ -123,7 +147,8 @@ async function offeredEntry(tx: Tx, user: SessionUser, entryId: number, now: Dat
   if (!entry) throw notFound('Waitlist entry not found.');
   if (entry.userId !== user.id) throw forbidden('You can only answer your own waitlist offers.');
   if (entryIs(entry, ['waiting'])) throw conflict('No spots have been offered to you yet: you are still waiting.', 'offer_not_yet');
-  if (entryIs(entry, ['expired']) || (entryIs(entry, ['offered']) && entry.offerExpiresAt! <= now)) throw conflict(OFFER_EXPIRED, 'offer_expired');
+  if (entryIs(entry, ['expired']) || (entryIs(entry, ['offered']) && entry.offerExpiresAt! <= now))
+    throw conflict(OFFER_EXPIRED, 'offer_expired');
   if (!entryIs(entry, ['offered']) || entry.bookingId === null) throw conflict(OFFER_ANSWERED, 'offer_answered');
   return entry;
 }
@@ -133,7 +158,13 @@ async function offeredEntry(tx: Tx, user: SessionUser, entryId: number, now: Dat
  * rule: a free class needs them as booking it does (each child's age in a Kids class); a paid one may name
  * them at checkout. An offer past its deadline is refused (and passed on): an accept and the expiry never
  * both win. */
-export async function acceptOffer(ctx: AppContext, user: SessionUser, entryId: number, input: AcceptOfferBody, openCheckout: OpenCheckout): Promise<AcceptAnswer> {
+export async function acceptOffer(
+  ctx: AppContext,
+  user: SessionUser,
+  entryId: number,
+  input: AcceptOfferBody,
+  openCheckout: OpenCheckout,
+): Promise<AcceptAnswer> {
   const now = ctx.clock.now();
   const accepted = await ctx.db
     .write(async (tx) => {
@@ -160,7 +191,12 @@ export async function acceptOffer(ctx: AppContext, user: SessionUser, entryId: n
   const { entry, booking, cls, free } = accepted;
   if (free) {
     await sendBookingConfirmation(ctx, booking, cls, user);
-    return { entry: toEntryJson(entry, cls, null, booking), booking: toBookingJson(booking, cls, now, await attendeesOfBooking(ctx.db, booking)), payment: null, checkoutUrl: null };
+    return {
+      entry: toEntryJson(entry, cls, null, booking),
+      booking: toBookingJson(booking, cls, now, await attendeesOfBooking(ctx.db, booking)),
+      payment: null,
+      checkoutUrl: null,
+    };
   }
   // The intent is for the hold the offer became, at the amount stored with the offer.
   const payment = await openCheckout(ctx, user, { booking, cls, reused: false, replacedIntentId: null });
@@ -174,7 +210,11 @@ export async function acceptOffer(ctx: AppContext, user: SessionUser, entryId: n
 }
 
 async function expireAndPassOn(ctx: AppContext, entryId: number): Promise<void> {
-  const entry = await ctx.db.select({ classId: waitlistEntries.classId }).from(waitlistEntries).where(eq(waitlistEntries.id, entryId)).get();
+  const entry = await ctx.db
+    .select({ classId: waitlistEntries.classId })
+    .from(waitlistEntries)
+    .where(eq(waitlistEntries.id, entryId))
+    .get();
   if (entry) await passOnFreedSpots(ctx, { classId: entry.classId });
 }
 

@@ -7,7 +7,15 @@ import { authPlugin, requireRole, requireUser } from '../auth/plugin';
 import type { AppContext } from '../context';
 import { CLIENT_IP_HEADER } from '../lib/client-address';
 import { Message, parseId } from '../lib/schema';
-import { AcceptWaiversBody, CoachWaiverBody, Waiver, WaiverBookingParams, WaiverClassParams, WaiverCoachParams, WaiverRecord } from './model';
+import {
+  AcceptWaiversBody,
+  CoachWaiverBody,
+  Waiver,
+  WaiverBookingParams,
+  WaiverClassParams,
+  WaiverCoachParams,
+  WaiverRecord,
+} from './model';
 import { acceptForBooking, coachWaiver, saveCoachWaiver, waiverRecord, waiversForClass } from './service';
 
 const tags = ['Waivers'];
@@ -19,26 +27,43 @@ export function waiverRoutes(ctx: AppContext) {
       auth: 'user',
       params: WaiverClassParams,
       response: { 200: v.array(Waiver), 401: Message, 404: Message },
-      detail: { tags, summary: 'The waivers a class asks to accept', description: "The platform's current waiver, then the coach's own if they have one; each with its version and the SHA-256 of its text." },
+      detail: {
+        tags,
+        summary: 'The waivers a class asks to accept',
+        description:
+          "The platform's current waiver, then the coach's own if they have one; each with its version and the SHA-256 of its text.",
+      },
     })
     .get('/coaches/:id/waiver', async ({ params }) => ({ waiver: await coachWaiver(ctx, parseId(params.id, 'Coach not found.')) }), {
       auth: 'coachSelf',
       params: WaiverCoachParams,
       response: { 200: v.object({ waiver: v.nullable(Waiver) }), 401: Message, 403: Message, 404: Message },
-      detail: { tags, summary: "A coach's own waiver (the coach or an admin)", description: 'null when the coach asks only for the platform waiver.' },
+      detail: {
+        tags,
+        summary: "A coach's own waiver (the coach or an admin)",
+        description: 'null when the coach asks only for the platform waiver.',
+      },
     })
     .put('/coaches/:id/waiver', ({ params, body }) => saveCoachWaiver(ctx, parseId(params.id, 'Coach not found.'), body.title, body.body), {
       auth: 'coachSelf',
       params: WaiverCoachParams,
       body: CoachWaiverBody,
       response: { 200: Waiver, 400: Message, 401: Message, 403: Message, 404: Message },
-      detail: { tags, summary: "Publish a new version of a coach's own waiver", description: 'Every booking from now on asks for it as well as the platform waiver; earlier acceptances keep the version they accepted.' },
+      detail: {
+        tags,
+        summary: "Publish a new version of a coach's own waiver",
+        description:
+          'Every booking from now on asks for it as well as the platform waiver; earlier acceptances keep the version they accepted.',
+      },
     })
     .put(
       '/bookings/:id/waivers',
       async ({ params, body, user, request }) => {
         // The address the server resolved for this request (api/server.ts, TRUST_PROXY), not a client's claim.
-        const from = { ipAddress: request.headers.get(CLIENT_IP_HEADER)?.trim() || 'unknown', userAgent: (request.headers.get('user-agent') ?? '').slice(0, 500) };
+        const from = {
+          ipAddress: request.headers.get(CLIENT_IP_HEADER)?.trim() || 'unknown',
+          userAgent: (request.headers.get('user-agent') ?? '').slice(0, 500),
+        };
         await acceptForBooking(ctx, requireUser(user), parseId(params.id, 'Booking not found.'), body, from);
         return { message: 'Waivers accepted.' };
       },
@@ -59,7 +84,12 @@ export function waiverRoutes(ctx: AppContext) {
       auth: 'user',
       params: WaiverBookingParams,
       response: { 200: WaiverRecord, 401: Message, 403: Message, 404: Message },
-      detail: { tags, summary: "A booking's waiver record (its customer, or an admin)", description: 'The exact text accepted for each attendee, by whom, when and from where, and the emergency contact. Medical notes are not included.' },
+      detail: {
+        tags,
+        summary: "A booking's waiver record (its customer, or an admin)",
+        description:
+          'The exact text accepted for each attendee, by whom, when and from where, and the emergency contact. Medical notes are not included.',
+      },
     })
     .get(
       '/admin/bookings/:id/waivers',
@@ -72,7 +102,11 @@ export function waiverRoutes(ctx: AppContext) {
         auth: 'admin',
         params: WaiverBookingParams,
         response: { 200: WaiverRecord, 401: Message, 403: Message, 404: Message },
-        detail: { tags, summary: "Export a booking's waiver record (admin)", description: 'The same record as a JSON file to download (Content-Disposition: attachment).' },
+        detail: {
+          tags,
+          summary: "Export a booking's waiver record (admin)",
+          description: 'The same record as a JSON file to download (Content-Disposition: attachment).',
+        },
       },
     );
 }

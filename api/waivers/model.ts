@@ -17,10 +17,23 @@ export type Waiver = v.InferOutput<typeof Waiver>;
 
 export const CoachWaiverBody = withExample(
   fields({
-    title: v.pipe(v.string('Title is required'), v.trim(), v.minLength(3, 'Title must be at least 3 characters'), v.maxLength(120, 'Title must not exceed 120 characters')),
-    body: v.pipe(v.string('The waiver text is required'), v.trim(), v.minLength(50, 'The waiver text must be at least 50 characters'), v.maxLength(20_000, 'The waiver text must not exceed 20000 characters')),
+    title: v.pipe(
+      v.string('Title is required'),
+      v.trim(),
+      v.minLength(3, 'Title must be at least 3 characters'),
+      v.maxLength(120, 'Title must not exceed 120 characters'),
+    ),
+    body: v.pipe(
+      v.string('The waiver text is required'),
+      v.trim(),
+      v.minLength(50, 'The waiver text must be at least 50 characters'),
+      v.maxLength(20_000, 'The waiver text must not exceed 20000 characters'),
+    ),
   }),
-  { title: 'Ocean swim waiver', body: 'Open-water swimming carries risks of cold, currents and marine life. I confirm I can swim 200 m unaided.' },
+  {
+    title: 'Ocean swim waiver',
+    body: 'Open-water swimming carries risks of cold, currents and marine life. I confirm I can swim 200 m unaided.',
+  },
 );
 export type CoachWaiverBody = v.InferOutput<typeof CoachWaiverBody>;
 

@@ -12,7 +12,15 @@ import type { AcceptWaiversBody, Waiver, WaiverRecord } from './model';
 type WaiverRow = Awaited<ReturnType<typeof currentWaivers>>[number];
 
 function toWaiver(row: WaiverRow): Waiver {
-  return { id: row.id, owner: row.coachId === null ? 'platform' : 'coach', version: row.version, title: row.title, body: row.body, textHash: waiverHash(row), createdAt: row.createdAt.toISOString() };
+  return {
+    id: row.id,
+    owner: row.coachId === null ? 'platform' : 'coach',
+    version: row.version,
+    title: row.title,
+    body: row.body,
+    textHash: waiverHash(row),
+    createdAt: row.createdAt.toISOString(),
+  };
 }
 
 /** GET /api/classes/{id}/waivers: what booking this class asks to accept now. */
@@ -32,13 +40,24 @@ export async function saveCoachWaiver(ctx: AppContext, coachId: number, title: s
   return toWaiver(await publishCoachWaiver(ctx.db, coachId, title, body));
 }
 
-export function acceptForBooking(ctx: AppContext, user: SessionUser, bookingId: number, input: AcceptWaiversBody, from: { ipAddress: string; userAgent: string }) {
+export function acceptForBooking(
+  ctx: AppContext,
+  user: SessionUser,
+  bookingId: number,
+  input: AcceptWaiversBody,
+  from: { ipAddress: string; userAgent: string },
+) {
   return acceptWaivers(ctx.db, user.id, bookingId, input, { ...from, at: ctx.clock.now() });
 }
 
 /** A booking's waiver record: its customer reads it on My Bookings, an admin exports it. */
 export async function waiverRecord(ctx: AppContext, user: SessionUser, bookingId: number): Promise<WaiverRecord> {
-  const found = await ctx.db.select({ booking: bookings, cls: classes }).from(bookings).innerJoin(classes, eq(classes.id, bookings.classId)).where(eq(bookings.id, bookingId)).get();
+  const found = await ctx.db
+    .select({ booking: bookings, cls: classes })
+    .from(bookings)
+    .innerJoin(classes, eq(classes.id, bookings.classId))
+    .where(eq(bookings.id, bookingId))
+    .get();
   if (!found) throw notFound('Booking not found.');
   if (user.role !== 'admin' && found.booking.userId !== user.id) throw forbidden('You can only read the waivers of your own bookings.');
   const [acceptances, safety] = await Promise.all([acceptancesOf(ctx.db, [bookingId]), safetyOf(ctx.db, [bookingId], false)]);

@@ -39,9 +39,7 @@ export const bookings = sqliteTable(
     index('bookings_class_status_idx').on(t.classId, t.status),
     index('bookings_user_idx').on(t.userId),
     // one active (pending, confirmed or offered) booking per customer per class
-    uniqueIndex('bookings_one_active_idx')
-      .on(t.classId, t.userId)
-      .where(sql`status in ('pending', 'confirmed', 'offered')`),
+    uniqueIndex('bookings_one_active_idx').on(t.classId, t.userId).where(sql`status in ('pending', 'confirmed', 'offered')`),
   ],
 );
 
@@ -71,9 +69,7 @@ export const waitlistEntries = sqliteTable(
     index('waitlist_class_status_idx').on(t.classId, t.status, t.id),
     index('waitlist_user_idx').on(t.userId),
     // one open (waiting or offered) entry per customer per class
-    uniqueIndex('waitlist_one_open_idx')
-      .on(t.classId, t.userId)
-      .where(sql`status in ('waiting', 'offered')`),
+    uniqueIndex('waitlist_one_open_idx').on(t.classId, t.userId).where(sql`status in ('waiting', 'offered')`),
   ],
 );
 

@@ -30,7 +30,10 @@ export const pendingChangeNotices = sqliteTable(
     dueAt: integer('due_at', { mode: 'timestamp_ms' }).notNull(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('pending_change_notices_person_class_idx').on(t.userId, t.classId), index('pending_change_notices_due_idx').on(t.dueAt)],
+  (t) => [
+    uniqueIndex('pending_change_notices_person_class_idx').on(t.userId, t.classId),
+    index('pending_change_notices_due_idx').on(t.dueAt),
+  ],
 );
 
 /** What a booking outbox row asks the worker to send. */

@@ -36,14 +36,18 @@ export const testPaymentIntents = sqliteTable('test_payment_intents', {
 
 // Refunds an admin makes from a user's page (api/admin/user-support.ts), one appended row each: the booking's
 // refund_amount_cents is always the total refunded (these plus a cancellation's), kept in the same write.
-export const bookingRefunds = sqliteTable('booking_refunds', {
-  id: integer('id').primaryKey({ autoIncrement: true }),
-  bookingId: integer('booking_id')
-    .notNull()
-    .references(() => bookings.id, { onDelete: 'cascade' }),
-  amountCents: integer('amount_cents').notNull(),
-  reason: text('reason').notNull(),
-  actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
-  providerRefundId: text('provider_refund_id'),
-  createdAt: createdAt(),
-}, (t) => [index('booking_refunds_booking_idx').on(t.bookingId)]);
+export const bookingRefunds = sqliteTable(
+  'booking_refunds',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    bookingId: integer('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    amountCents: integer('amount_cents').notNull(),
+    reason: text('reason').notNull(),
+    actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    providerRefundId: text('provider_refund_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('booking_refunds_booking_idx').on(t.bookingId)],
+);

@@ -9,10 +9,15 @@ const MAX_HTML = 150 * 1024;
 const MAX_JSON = 300 * 1024;
 
 /** A Pacific calendar day n days from now. */
-const dayFromNow = (n: number) => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Los_Angeles' }).format(new Date(Date.now() + n * 86_400_000));
+const dayFromNow = (n: number) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Los_Angeles' }).format(new Date(Date.now() + n * 86_400_000));
 
 /** The nearest sort from a shared location (issue 22): distance measured in SQL over every match. */
-const NEAREST = ['lat=37.7694&lng=-122.4862&sort=nearest', `lat=37.8024&lng=-122.4058&sort=nearest&ageGroup=Adults`, 'lat=37.7594&lng=-122.5107&sort=nearest&offset=240'];
+const NEAREST = [
+  'lat=37.7694&lng=-122.4862&sort=nearest',
+  `lat=37.8024&lng=-122.4058&sort=nearest&ageGroup=Adults`,
+  'lat=37.7594&lng=-122.5107&sort=nearest&offset=240',
+];
 const NEAREST_P50_MS = 10;
 
 /** Filter combinations a visitor makes: none, each filter, mixes, text of every length (1 and 2 characters,
@@ -63,7 +68,11 @@ export async function benchCatalog(base: string, rounds = 40): Promise<Budget[]>
   const urls = combinations(categories.map((c) => c.id));
   // The ceiling: the first answer's bytes from memory, asked the same way.
   const body = await (await fetch(base + urls[0]!)).arrayBuffer();
-  const bare = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: () => new Response(body, { headers: { 'content-type': 'application/json' } }) });
+  const bare = Bun.serve({
+    port: 0,
+    hostname: '127.0.0.1',
+    fetch: () => new Response(body, { headers: { 'content-type': 'application/json' } }),
+  });
   const ceilingUrl = `http://127.0.0.1:${bare.port}/`;
 
   for (const path of urls) await timeOne(base + path); // warm-up: caches, prepared statements
@@ -84,20 +93,47 @@ export async function benchCatalog(base: string, rounds = 40): Promise<Budget[]>
   console.log(`\nCatalogue: GET /api/classes?limit=24, ${urls.length} filter combinations x ${rounds} rounds, one request at a time`);
   for (const [path, times] of byPath) {
     times.sort((x, y) => x - y);
-    console.log(`  ${path.replace('/api/classes?', '').padEnd(70)} p50 ${percentile(times, 50).toFixed(2).padStart(6)} ms   max ${times.at(-1)!.toFixed(2).padStart(6)} ms`);
+    console.log(
+      `  ${path.replace('/api/classes?', '').padEnd(70)} p50 ${percentile(times, 50).toFixed(2).padStart(6)} ms   max ${times.at(-1)!.toFixed(2).padStart(6)} ms`,
+    );
   }
   const [p50, p99] = [percentile(all, 50), percentile(all, 99)];
   const bareNote = `bare Bun.serve, same bytes: p50 ${percentile(ceiling, 50).toFixed(2)} ms, p99 ${percentile(ceiling, 99).toFixed(2)} ms`;
   console.log(`  all: p50 ${p50.toFixed(2)} ms, p99 ${p99.toFixed(2)} ms (budget: p50 <= ${P50_MS}, p99 <= ${P99_MS}); ${bareNote}`);
-  const nearest = [...byPath].filter(([path]) => path.includes('sort=nearest')).flatMap(([, times]) => times).sort((x, y) => x - y);
+  const nearest = [...byPath]
+    .filter(([path]) => path.includes('sort=nearest'))
+    .flatMap(([, times]) => times)
+    .sort((x, y) => x - y);
   const nearestP50 = percentile(nearest, 50);
-  console.log(`  nearest first (sort=nearest with lat/lng, ${NEAREST.length} combinations): p50 ${nearestP50.toFixed(2)} ms (budget: p50 <= ${NEAREST_P50_MS})`);
+  console.log(
+    `  nearest first (sort=nearest with lat/lng, ${NEAREST.length} combinations): p50 ${nearestP50.toFixed(2)} ms (budget: p50 <= ${NEAREST_P50_MS})`,
+  );
   const oversized = await checkSizes(base);
   return [
-    { name: 'GET /api/classes?limit=24&sort=nearest (lat/lng), p50', measured: `${nearestP50.toFixed(2)} ms`, limit: `<= ${NEAREST_P50_MS} ms`, pass: nearestP50 <= NEAREST_P50_MS },
-    { name: 'GET /api/classes?limit=24, any filters, p50', measured: `${p50.toFixed(2)} ms`, limit: `<= ${P50_MS} ms`, pass: p50 <= P50_MS },
-    { name: 'GET /api/classes?limit=24, any filters, p99', measured: `${p99.toFixed(2)} ms`, limit: `<= ${P99_MS} ms`, pass: p99 <= P99_MS },
-    { name: 'public pages and JSON answers over 150/300 KB', measured: oversized.length ? oversized.join(', ') : 'none', limit: 'none', pass: oversized.length === 0 },
+    {
+      name: 'GET /api/classes?limit=24&sort=nearest (lat/lng), p50',
+      measured: `${nearestP50.toFixed(2)} ms`,
+      limit: `<= ${NEAREST_P50_MS} ms`,
+      pass: nearestP50 <= NEAREST_P50_MS,
+    },
+    {
+      name: 'GET /api/classes?limit=24, any filters, p50',
+      measured: `${p50.toFixed(2)} ms`,
+      limit: `<= ${P50_MS} ms`,
+      pass: p50 <= P50_MS,
+    },
+    {
+      name: 'GET /api/classes?limit=24, any filters, p99',
+      measured: `${p99.toFixed(2)} ms`,
+      limit: `<= ${P99_MS} ms`,
+      pass: p99 <= P99_MS,
+    },
+    {
+      name: 'public pages and JSON answers over 150/300 KB',
+      measured: oversized.length ? oversized.join(', ') : 'none',
+      limit: 'none',
+      pass: oversized.length === 0,
+    },
   ];
 }
 
@@ -110,9 +146,30 @@ async function checkSizes(base: string): Promise<string[]> {
   const slug = (Array.isArray(posts) ? posts : posts.posts)[0]?.slug ?? 'none';
   const coachId = first?.coachId ?? coaches[0]?.id ?? 1;
   const paths = [
-    '/', '/classes', '/classes?q=yoga', `/classes/${first?.id ?? 1}`, '/coaches', `/coaches/${coachId}`, `/coaches/${coaches[0]?.id ?? 1}`, '/blog', `/blog/${slug}`, '/about', '/faq', '/contact',
-    '/api/classes', '/api/classes?limit=100&includeSchedules=true', '/api/classes?all=true&includeSchedules=true', '/api/classes/pins?zoom=16', '/api/classes/pins?zoom=12',
-    '/api/categories', '/api/cities', '/api/coaches', `/api/coaches/${coachId}/classes`, `/api/coaches/${coachId}/classes?when=past&limit=100`, `/api/reviews/coach/${coachId}`, '/api/blog',
+    '/',
+    '/classes',
+    '/classes?q=yoga',
+    `/classes/${first?.id ?? 1}`,
+    '/coaches',
+    `/coaches/${coachId}`,
+    `/coaches/${coaches[0]?.id ?? 1}`,
+    '/blog',
+    `/blog/${slug}`,
+    '/about',
+    '/faq',
+    '/contact',
+    '/api/classes',
+    '/api/classes?limit=100&includeSchedules=true',
+    '/api/classes?all=true&includeSchedules=true',
+    '/api/classes/pins?zoom=16',
+    '/api/classes/pins?zoom=12',
+    '/api/categories',
+    '/api/cities',
+    '/api/coaches',
+    `/api/coaches/${coachId}/classes`,
+    `/api/coaches/${coachId}/classes?when=past&limit=100`,
+    `/api/reviews/coach/${coachId}`,
+    '/api/blog',
   ];
   const oversized: string[] = [];
   let largestPage = ['', 0] as [string, number];
@@ -124,14 +181,17 @@ async function checkSizes(base: string): Promise<string[]> {
     if (isJson && bytes > largestJson[1]) largestJson = [path, bytes];
     if (!isJson && bytes > largestPage[1]) largestPage = [path, bytes];
   }
-  console.log(`  sizes: largest page ${largestPage[0]} ${(largestPage[1] / 1024).toFixed(1)} KB (budget 150), largest JSON ${largestJson[0]} ${(largestJson[1] / 1024).toFixed(1)} KB (budget 300)${oversized.length ? `; OVER: ${oversized.join(', ')}` : '; none over'}`);
+  console.log(
+    `  sizes: largest page ${largestPage[0]} ${(largestPage[1] / 1024).toFixed(1)} KB (budget 150), largest JSON ${largestJson[0]} ${(largestJson[1] / 1024).toFixed(1)} KB (budget 300)${oversized.length ? `; OVER: ${oversized.join(', ')}` : '; none over'}`,
+  );
   return oversized;
 }
 
 if (import.meta.main) {
   const product = await startProduct('scale');
   try {
-    for (const b of await benchCatalog(product.base, Number(process.argv[2] ?? 40))) console.log(`${b.pass ? 'PASS' : 'FAIL'}  ${b.name}: ${b.measured} (${b.limit})`);
+    for (const b of await benchCatalog(product.base, Number(process.argv[2] ?? 40)))
+      console.log(`${b.pass ? 'PASS' : 'FAIL'}  ${b.name}: ${b.measured} (${b.limit})`);
   } finally {
     await product.stop();
   }

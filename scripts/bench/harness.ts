@@ -41,10 +41,21 @@ export function rssMb(pid: number): number {
  * server, not the load generator, is what gets measured. Otherwise, or with `timed: true`, scripts/bench/load.ts,
  * which times every request itself: for one request at a time (server time per render) that is exact, while
  * wrk's -c1 percentiles did not add up (a round of 1,918 requests in 2 s reported an average of 2.24 ms). */
-export async function load(url: string, options: { connections: number; seconds: number; headers?: Record<string, string>; timed?: boolean }): Promise<LoadResult> {
+export async function load(
+  url: string,
+  options: { connections: number; seconds: number; headers?: Record<string, string>; timed?: boolean },
+): Promise<LoadResult> {
   const headers = options.headers ?? {};
   if (wrk && !options.timed) {
-    const args = [wrk, '-t1', `-c${options.connections}`, `-d${options.seconds}s`, '--latency', ...Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}: ${v}`]), url];
+    const args = [
+      wrk,
+      '-t1',
+      `-c${options.connections}`,
+      `-d${options.seconds}s`,
+      '--latency',
+      ...Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}: ${v}`]),
+      url,
+    ];
     const out = await new Response(spawn(args, { stdout: 'pipe' }).stdout).text();
     const ms = (label: string) => {
       const m = out.match(new RegExp(`${label}%\\s+([\\d.]+)(us|ms|s)`));
@@ -54,7 +65,10 @@ export async function load(url: string, options: { connections: number; seconds:
     const errors = Number(out.match(/Non-2xx or 3xx responses: (\d+)/)?.[1] ?? 0);
     return { rps: Number(out.match(/Requests\/sec:\s+([\d.]+)/)?.[1] ?? 0), p50: ms(' 50'), p99: ms(' 99'), errors };
   }
-  const child = spawn(['bun', join(root, 'scripts/bench/load.ts'), url, String(options.connections), String(options.seconds), JSON.stringify(headers)], { stdout: 'pipe' });
+  const child = spawn(
+    ['bun', join(root, 'scripts/bench/load.ts'), url, String(options.connections), String(options.seconds), JSON.stringify(headers)],
+    { stdout: 'pipe' },
+  );
   const out = await new Response(child.stdout).text();
   await child.exited;
   return JSON.parse(out.trim().split('\n').pop()!);
@@ -101,7 +115,11 @@ export async function startProduct(seed: 'demo' | 'scale', env: Record<string, s
 
 /** Loads the product and the ceiling in alternating rounds and keeps each side's best round (by req/s): on a
  * machine shared with other work, a burst of outside load then costs both sides alike, not one. */
-export async function loadBeside(ours: string, ceiling: string, options: { connections: number; seconds: number; headers?: Record<string, string>; rounds?: number }) {
+export async function loadBeside(
+  ours: string,
+  ceiling: string,
+  options: { connections: number; seconds: number; headers?: Record<string, string>; rounds?: number },
+) {
   const rounds = options.rounds ?? 3;
   const seconds = Math.max(1, Math.round(options.seconds / rounds));
   let best: { ours: LoadResult; bare: LoadResult } | null = null;
@@ -130,7 +148,11 @@ export async function startCeiling(productBase: string, paths: string[]): Promis
     });
     fixtures[path] = { status: res.status, headers, body: Buffer.from(await res.arrayBuffer()).toString('base64') };
   }
-  const child = spawn(['bun', join(root, 'scripts/bench/ceiling.ts')], { stdin: new Blob([JSON.stringify(fixtures)]), stdout: 'pipe', stderr: 'inherit' });
+  const child = spawn(['bun', join(root, 'scripts/bench/ceiling.ts')], {
+    stdin: new Blob([JSON.stringify(fixtures)]),
+    stdout: 'pipe',
+    stderr: 'inherit',
+  });
   const base = await waitForLine(child, /listening on (http:\/\/\S+)/);
   return {
     base,
@@ -151,7 +173,8 @@ export interface Budget {
 export function printBudgets(budgets: Budget[]): void {
   const width = Math.max(...budgets.map((b) => b.name.length), 6);
   console.log(`\n${'budget'.padEnd(width)}  ${'measured'.padStart(12)}  ${'limit'.padStart(12)}  result`);
-  for (const b of budgets) console.log(`${b.name.padEnd(width)}  ${b.measured.padStart(12)}  ${b.limit.padStart(12)}  ${b.pass ? 'PASS' : 'FAIL'}`);
+  for (const b of budgets)
+    console.log(`${b.name.padEnd(width)}  ${b.measured.padStart(12)}  ${b.limit.padStart(12)}  ${b.pass ? 'PASS' : 'FAIL'}`);
   const failed = budgets.filter((b) => !b.pass).length;
   console.log(failed ? `\n${failed} of ${budgets.length} budgets FAIL` : `\nall ${budgets.length} budgets PASS`);
 }

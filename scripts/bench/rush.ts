@@ -83,8 +83,18 @@ export async function populate(db: Db, customers: number, loopClasses: number) {
     endTime: new Date(start.getTime() + i * 3_600_000 + 60 * 60_000),
   });
   const stamp = Math.random().toString(36).slice(2, 8);
-  const [coach] = await db.write((tx) => tx.insert(users).values({ email: `rush-coach-${stamp}@fogline.test`, firstName: 'Dana', lastName: 'Drop', role: 'coach', isApproved: true }).returning());
-  const [hot] = await db.write((tx) => tx.insert(classes).values(classRow('The Drop: Saturday Sunrise', HOT_CAPACITY, coach!.id, 0)).returning());
+  const [coach] = await db.write((tx) =>
+    tx
+      .insert(users)
+      .values({ email: `rush-coach-${stamp}@fogline.test`, firstName: 'Dana', lastName: 'Drop', role: 'coach', isApproved: true })
+      .returning(),
+  );
+  const [hot] = await db.write((tx) =>
+    tx
+      .insert(classes)
+      .values(classRow('The Drop: Saturday Sunrise', HOT_CAPACITY, coach!.id, 0))
+      .returning(),
+  );
   // Classes with room for everyone: the other half of the burst, then one after another in the loop.
   const roomy = await db.write((tx) =>
     tx
@@ -95,7 +105,15 @@ export async function populate(db: Db, customers: number, loopClasses: number) {
   const people = await db.write((tx) =>
     tx
       .insert(users)
-      .values(Array.from({ length: customers }, (_, i) => ({ email: `rush-${stamp}-${i}@fogline.test`, firstName: 'Casey', lastName: `Customer ${i}`, role: 'customer' as const, isApproved: true })))
+      .values(
+        Array.from({ length: customers }, (_, i) => ({
+          email: `rush-${stamp}-${i}@fogline.test`,
+          firstName: 'Casey',
+          lastName: `Customer ${i}`,
+          role: 'customer' as const,
+          isApproved: true,
+        })),
+      )
       .returning({ id: users.id }),
   );
   const cookies: string[] = [];
@@ -119,7 +137,17 @@ async function startServer(setup: Setup, dataDir: string, databaseUrl: string, p
   const profile = profileDir ? ['--cpu-prof', '--cpu-prof-md', `--cpu-prof-dir=${profileDir}`] : [];
   const child = spawn(['bun', ...profile, 'api/main.ts'], {
     cwd: root,
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl, PORT: '0', NODE_ENV: 'production', PAYMENTS: 'test', SEED: 'none', UPLOADS: 'local', WORKERS: String(setup.workers) },
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      PORT: '0',
+      NODE_ENV: 'production',
+      PAYMENTS: 'test',
+      SEED: 'none',
+      UPLOADS: 'local',
+      WORKERS: String(setup.workers),
+    },
     stdout: 'pipe',
     stderr: 'inherit',
   });
@@ -133,7 +161,9 @@ function fileCeiling(seconds: number): number {
   try {
     const db = new Database(join(dir, 'ceiling.db'));
     db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 5000');
-    db.exec('CREATE TABLE bookings (id INTEGER PRIMARY KEY AUTOINCREMENT, class_id INTEGER NOT NULL, user_id INTEGER NOT NULL, quantity INTEGER NOT NULL, status TEXT NOT NULL, created_at INTEGER NOT NULL)');
+    db.exec(
+      'CREATE TABLE bookings (id INTEGER PRIMARY KEY AUTOINCREMENT, class_id INTEGER NOT NULL, user_id INTEGER NOT NULL, quantity INTEGER NOT NULL, status TEXT NOT NULL, created_at INTEGER NOT NULL)',
+    );
     db.exec('CREATE INDEX bookings_class_idx ON bookings (class_id, status)');
     const taken = db.prepare("SELECT coalesce(sum(quantity), 0) AS n FROM bookings WHERE class_id = ? AND status = 'confirmed'");
     const insert = db.prepare("INSERT INTO bookings (class_id, user_id, quantity, status, created_at) VALUES (?, ?, 1, 'confirmed', ?)");
@@ -156,7 +186,9 @@ function fileCeiling(seconds: number): number {
 /** The ceiling for sqld: one interactive write transaction per booking through @libsql/client, `parallel` at a time. */
 async function sqldCeiling(url: string, seconds: number, parallel: number): Promise<number> {
   const client = createClient({ url });
-  await client.execute('CREATE TABLE IF NOT EXISTS rush_ceiling (id INTEGER PRIMARY KEY AUTOINCREMENT, class_id INTEGER NOT NULL, user_id INTEGER NOT NULL, quantity INTEGER NOT NULL, status TEXT NOT NULL)');
+  await client.execute(
+    'CREATE TABLE IF NOT EXISTS rush_ceiling (id INTEGER PRIMARY KEY AUTOINCREMENT, class_id INTEGER NOT NULL, user_id INTEGER NOT NULL, quantity INTEGER NOT NULL, status TEXT NOT NULL)',
+  );
   await client.execute('CREATE INDEX IF NOT EXISTS rush_ceiling_class_idx ON rush_ceiling (class_id, status)');
   let done = 0;
   const until = performance.now() + seconds * 1000;
@@ -166,8 +198,15 @@ async function sqldCeiling(url: string, seconds: number, parallel: number): Prom
         const tx = await client.transaction('write');
         try {
           const classId = (done + lane) % 300;
-          const taken = await tx.execute({ sql: "SELECT coalesce(sum(quantity), 0) AS n FROM rush_ceiling WHERE class_id = ? AND status = 'confirmed'", args: [classId] });
-          if (Number(taken.rows[0]?.n ?? 0) < 1_000_000) await tx.execute({ sql: "INSERT INTO rush_ceiling (class_id, user_id, quantity, status) VALUES (?, ?, 1, 'confirmed')", args: [classId, lane] });
+          const taken = await tx.execute({
+            sql: "SELECT coalesce(sum(quantity), 0) AS n FROM rush_ceiling WHERE class_id = ? AND status = 'confirmed'",
+            args: [classId],
+          });
+          if (Number(taken.rows[0]?.n ?? 0) < 1_000_000)
+            await tx.execute({
+              sql: "INSERT INTO rush_ceiling (class_id, user_id, quantity, status) VALUES (?, ?, 1, 'confirmed')",
+              args: [classId, lane],
+            });
           await tx.commit();
           done++;
         } finally {
@@ -180,7 +219,13 @@ async function sqldCeiling(url: string, seconds: number, parallel: number): Prom
   return done / seconds;
 }
 
-async function rush(setup: Setup, customers: number, seconds: number, sqldUrl: string | null, profileDir: string | null = null): Promise<RushResult> {
+async function rush(
+  setup: Setup,
+  customers: number,
+  seconds: number,
+  sqldUrl: string | null,
+  profileDir: string | null = null,
+): Promise<RushResult> {
   const dataDir = mkdtempSync(join(tmpdir(), 'fogline-rush-'));
   const databaseUrl = setup.kind === 'sqld' ? sqldUrl! : `file:${join(dataDir, 'fogline.db')}`;
   const server = await startServer(setup, dataDir, databaseUrl, profileDir);
@@ -190,9 +235,15 @@ async function rush(setup: Setup, customers: number, seconds: number, sqldUrl: s
     const world = await populate(db, customers, loopClasses);
     // The burst: everyone at once, the first half at the class of 20.
     const burstStarted = performance.now();
-    const burst = await Promise.all(world.cookies.map((cookie, i) => book(server.base, cookie, i < customers / 2 ? world.hotId : world.burstOtherId).then((r) => ({ ...r, hot: i < customers / 2 }))));
+    const burst = await Promise.all(
+      world.cookies.map((cookie, i) =>
+        book(server.base, cookie, i < customers / 2 ? world.hotId : world.burstOtherId).then((r) => ({ ...r, hot: i < customers / 2 })),
+      ),
+    );
     const burstMs = performance.now() - burstStarted;
-    const stored = await db.get<{ n: number }>(sql`select coalesce(sum(quantity), 0) as n from bookings where class_id = ${world.hotId} and status = 'confirmed'`);
+    const stored = await db.get<{ n: number }>(
+      sql`select coalesce(sum(quantity), 0) as n from bookings where class_id = ${world.hotId} and status = 'confirmed'`,
+    );
     // Then one after another: each customer books the next class as soon as the last answer came.
     const latencies: number[] = [];
     let ok = 0;
@@ -216,7 +267,10 @@ async function rush(setup: Setup, customers: number, seconds: number, sqldUrl: s
       setup,
       customers,
       burstMs,
-      burstP99: percentile(burst.map((r) => r.ms).sort((a, b) => a - b), 99),
+      burstP99: percentile(
+        burst.map((r) => r.ms).sort((a, b) => a - b),
+        99,
+      ),
       burstHotConfirmed: burst.filter((r) => r.hot && r.status === 201).length,
       burstHotStored: Number(stored?.n ?? 0),
       burstOther201: burst.filter((r) => !r.hot && r.status === 201).length,
@@ -256,13 +310,24 @@ async function phaseTimings(rounds: number): Promise<{ phase: string; us: number
     await time('session (cookie -> user, read only)', (i) => validateSessionToken(ctx.db, systemClock, tokens[i]!));
     await time('validation (body schema)', () => v.parse(FreeBookingBody, { classId: world.burstOtherId, quantity: 1 }));
     const created: Awaited<ReturnType<typeof bookFree>>[] = [];
-    await time('the transaction (bookFree: BEGIN IMMEDIATE .. COMMIT)', async (i) => created.push(await bookFree(ctx, sessions[i]!.user, { classId: world.burstOtherId, quantity: 1 })));
-    await time('cache invalidation (read own tag bumps)', () => watcher.poll());
-    await time('mail (confirmation rendered, now after the answer)', (i) => bookingConfirmation(ctx, created[i]!.booking, created[i]!.cls, sessions[i]!.user));
-    await time('calendar attachment (.ics, now after the answer)', (i) =>
-      buildIcs(bookingEvent(ctx, created[i]!.booking, { ...created[i]!.cls, startTime: created[i]!.cls.startTime! }, '', { cancelled: false, stamp: new Date() })),
+    await time('the transaction (bookFree: BEGIN IMMEDIATE .. COMMIT)', async (i) =>
+      created.push(await bookFree(ctx, sessions[i]!.user, { classId: world.burstOtherId, quantity: 1 })),
     );
-    await time('response (answer shaped and serialised)', (i) => JSON.stringify(toBookingJson(created[i]!.booking, created[i]!.cls, new Date(), created[i]!.attendees)));
+    await time('cache invalidation (read own tag bumps)', () => watcher.poll());
+    await time('mail (confirmation rendered, now after the answer)', (i) =>
+      bookingConfirmation(ctx, created[i]!.booking, created[i]!.cls, sessions[i]!.user),
+    );
+    await time('calendar attachment (.ics, now after the answer)', (i) =>
+      buildIcs(
+        bookingEvent(ctx, created[i]!.booking, { ...created[i]!.cls, startTime: created[i]!.cls.startTime! }, '', {
+          cancelled: false,
+          stamp: new Date(),
+        }),
+      ),
+    );
+    await time('response (answer shaped and serialised)', (i) =>
+      JSON.stringify(toBookingJson(created[i]!.booking, created[i]!.cls, new Date(), created[i]!.attendees)),
+    );
     return timings;
   } finally {
     ctx.db.close();
@@ -290,7 +355,10 @@ export async function benchRush(options: { seconds: number; customers: number[];
         // One sqld database per run: a fresh namespace is not available without an admin port, so sqld runs
         // share the database (the data of each run is its own: new customers and classes).
         // The profile covers the first run on one process and the file (its burst and its sustained bookings).
-        const profileHere = options.profileDir && setup.kind === 'file' && setup.workers === 1 && customers === options.customers[0] ? options.profileDir : null;
+        const profileHere =
+          options.profileDir && setup.kind === 'file' && setup.workers === 1 && customers === options.customers[0]
+            ? options.profileDir
+            : null;
         results.push(await rush(setup, customers, options.seconds, sqld?.url ?? null, profileHere));
         const r = results.at(-1)!;
         console.log(
@@ -307,30 +375,58 @@ export async function benchRush(options: { seconds: number; customers: number[];
     rmSync(sqldDir, { recursive: true, force: true });
   }
 
-  console.log('\nWhere one booking\'s time goes (this process, one phase at a time, 200 bookings, µs per booking):');
+  console.log("\nWhere one booking's time goes (this process, one phase at a time, 200 bookings, µs per booking):");
   for (const { phase, us } of await phaseTimings(200)) console.log(`  ${phase.padEnd(56)} ${us.toFixed(0).padStart(7)} µs`);
 
   const budgets: Budget[] = [];
-  const find = (kind: 'file' | 'sqld', workers: number, customers: number) => results.find((r) => r.setup.kind === kind && r.setup.workers === workers && r.customers === customers);
+  const find = (kind: 'file' | 'sqld', workers: number, customers: number) =>
+    results.find((r) => r.setup.kind === kind && r.setup.workers === workers && r.customers === customers);
   for (const r of results) {
     const label = `${r.setup.name}, ${r.customers}`;
     const exact = r.burstHotConfirmed === HOT_CAPACITY && r.burstHotStored === HOT_CAPACITY && r.burst5xx + r.sustained5xx === 0;
-    budgets.push({ name: `${label}: burst exact, no 5xx`, measured: `${r.burstHotConfirmed}/${r.burstHotStored}`, limit: `${HOT_CAPACITY}/${HOT_CAPACITY}`, pass: exact });
+    budgets.push({
+      name: `${label}: burst exact, no 5xx`,
+      measured: `${r.burstHotConfirmed}/${r.burstHotStored}`,
+      limit: `${HOT_CAPACITY}/${HOT_CAPACITY}`,
+      pass: exact,
+    });
     if (r.setup.kind === 'file' && r.customers === 200) {
-      budgets.push({ name: `${label}: bookings/s`, measured: r.bookingsPerSecond.toFixed(0), limit: '>= 2000', pass: r.bookingsPerSecond >= 2000 });
-      budgets.push({ name: `${label}: share of bare SQLite`, measured: (r.bookingsPerSecond / r.ceilingPerSecond).toFixed(3), limit: '>= 0.15', pass: r.bookingsPerSecond / r.ceilingPerSecond >= 0.15 });
+      budgets.push({
+        name: `${label}: bookings/s`,
+        measured: r.bookingsPerSecond.toFixed(0),
+        limit: '>= 2000',
+        pass: r.bookingsPerSecond >= 2000,
+      });
+      budgets.push({
+        name: `${label}: share of bare SQLite`,
+        measured: (r.bookingsPerSecond / r.ceilingPerSecond).toFixed(3),
+        limit: '>= 0.15',
+        pass: r.bookingsPerSecond / r.ceilingPerSecond >= 0.15,
+      });
       budgets.push({ name: `${label}: p99`, measured: `${r.p99.toFixed(0)} ms`, limit: '<= 100 ms', pass: r.p99 <= 100 });
     }
-    if (r.setup.kind === 'file' && r.customers === 1000) budgets.push({ name: `${label}: burst p99`, measured: `${r.burstP99.toFixed(0)} ms`, limit: '<= 500 ms', pass: r.burstP99 <= 500 });
+    if (r.setup.kind === 'file' && r.customers === 1000)
+      budgets.push({ name: `${label}: burst p99`, measured: `${r.burstP99.toFixed(0)} ms`, limit: '<= 500 ms', pass: r.burstP99 <= 500 });
     if (r.setup.kind === 'sqld' && r.customers === 200) {
-      budgets.push({ name: `${label}: x one-transaction ceiling`, measured: (r.bookingsPerSecond / r.ceilingPerSecond).toFixed(2), limit: '>= 3', pass: r.bookingsPerSecond / r.ceilingPerSecond >= 3 });
+      budgets.push({
+        name: `${label}: x one-transaction ceiling`,
+        measured: (r.bookingsPerSecond / r.ceilingPerSecond).toFixed(2),
+        limit: '>= 3',
+        pass: r.bookingsPerSecond / r.ceilingPerSecond >= 3,
+      });
       budgets.push({ name: `${label}: p99`, measured: `${r.p99.toFixed(0)} ms`, limit: '<= 250 ms', pass: r.p99 <= 250 });
     }
   }
   for (const customers of options.customers) {
     const one = find('file', 1, customers);
     const two = find('file', 2, customers);
-    if (one && two && customers === 200) budgets.push({ name: `embedded file, 2 processes / 1, ${customers}`, measured: `${(two.bookingsPerSecond / one.bookingsPerSecond).toFixed(2)}x`, limit: '>= 1.3x', pass: two.bookingsPerSecond / one.bookingsPerSecond >= 1.3 });
+    if (one && two && customers === 200)
+      budgets.push({
+        name: `embedded file, 2 processes / 1, ${customers}`,
+        measured: `${(two.bookingsPerSecond / one.bookingsPerSecond).toFixed(2)}x`,
+        limit: '>= 1.3x',
+        pass: two.bookingsPerSecond / one.bookingsPerSecond >= 1.3,
+      });
   }
   return budgets;
 }

@@ -32,7 +32,15 @@ function treeCpuSeconds(pid: number): number {
 async function startFogline(workers: number, dataDir: string) {
   const child = spawn(['bun', 'api/main.ts'], {
     cwd: ROOT,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: '0', NODE_ENV: 'production', PAYMENTS: 'test', DATABASE_URL: '', WORKERS: String(workers) },
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: '0',
+      NODE_ENV: 'production',
+      PAYMENTS: 'test',
+      DATABASE_URL: '',
+      WORKERS: String(workers),
+    },
     stdout: 'pipe',
     stderr: 'inherit',
   });
@@ -90,20 +98,28 @@ export async function benchWorkers(seconds = 5, connections = 32): Promise<numbe
   }
   const best = (n: number) => Math.max(...runs.filter((r) => r.workers === n).map((r) => r.rps));
   const speedUp = best(2) / best(1);
-  console.log(`\nWORKERS speed-up on GET ${WORKERS_BENCH_PATH} (${connections} connections, ${seconds}s, wrk -t1, ${availableParallelism()} cores)`);
-  console.log(`${'workers'.padEnd(8)} ${'req/s'.padStart(8)} ${'p99'.padStart(9)} ${'wrk CPU'.padStart(8)} ${'server cores'.padStart(13)} ${'server CPU ms/req'.padStart(18)}`);
+  console.log(
+    `\nWORKERS speed-up on GET ${WORKERS_BENCH_PATH} (${connections} connections, ${seconds}s, wrk -t1, ${availableParallelism()} cores)`,
+  );
+  console.log(
+    `${'workers'.padEnd(8)} ${'req/s'.padStart(8)} ${'p99'.padStart(9)} ${'wrk CPU'.padStart(8)} ${'server cores'.padStart(13)} ${'server CPU ms/req'.padStart(18)}`,
+  );
   for (const run of runs) {
     const share = `${(run.wrkShare * 100).toFixed(0)}%`;
     console.log(
       `${String(run.workers).padEnd(8)} ${run.rps.toFixed(0).padStart(8)} ${run.p99.padStart(9)} ${share.padStart(8)} ${run.serverCores.toFixed(2).padStart(13)} ${run.serverCpuMs.toFixed(2).padStart(18)}`,
     );
   }
-  console.log(`2 workers / 1 worker: ${speedUp.toFixed(2)}x (best of two runs each; target 1.6x). Load average ${loadavg()[0]!.toFixed(1)}.`);
+  console.log(
+    `2 workers / 1 worker: ${speedUp.toFixed(2)}x (best of two runs each; target 1.6x). Load average ${loadavg()[0]!.toFixed(1)}.`,
+  );
   const twoWorkerCores = Math.max(...runs.filter((r) => r.workers === 2).map((r) => r.serverCores));
   if (twoWorkerCores < 1.5) {
     // Linux's autogroup scheduling shares the CPU fairly between sessions, not processes: with others busy,
     // a second worker in this session gets no more CPU, so the figure above measures the machine's load.
-    console.log(`The 2 workers had ${twoWorkerCores.toFixed(2)} cores between them: other work holds the rest, so this is not the speed-up of an idle machine.`);
+    console.log(
+      `The 2 workers had ${twoWorkerCores.toFixed(2)} cores between them: other work holds the rest, so this is not the speed-up of an idle machine.`,
+    );
   }
   return speedUp;
 }

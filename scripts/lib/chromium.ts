@@ -34,12 +34,15 @@ const HELP = (path: string, reason: string) =>
 export function ensureChromium(path: string): ChromiumCheck {
   if (existsSync(path)) return { ok: true, installed: false };
   if (path !== DEFAULT_CHROMIUM) return { ok: false, help: HELP(path, 'CHROMIUM_PATH names a file that does not exist') };
-  if (process.platform !== 'linux' || !Bun.which('apt-get')) return { ok: false, help: HELP(path, 'this machine has no apt-get to install it with') };
+  if (process.platform !== 'linux' || !Bun.which('apt-get'))
+    return { ok: false, help: HELP(path, 'this machine has no apt-get to install it with') };
   const prefix = rootPrefix();
   if (!prefix) return { ok: false, help: HELP(path, 'installing it needs root (run as root, or with password-less sudo)') };
   console.log(`\n▶ Chromium is missing: installing Debian's chromium package (${[...prefix, 'apt-get'].join(' ')})...`);
   const env = { DEBIAN_FRONTEND: 'noninteractive' };
-  const installed = run([...prefix, 'apt-get', 'update', '-qq'], env) && run([...prefix, 'env', 'DEBIAN_FRONTEND=noninteractive', 'apt-get', 'install', '-y', '-qq', 'chromium'], env);
+  const installed =
+    run([...prefix, 'apt-get', 'update', '-qq'], env) &&
+    run([...prefix, 'env', 'DEBIAN_FRONTEND=noninteractive', 'apt-get', 'install', '-y', '-qq', 'chromium'], env);
   if (installed && existsSync(path)) return { ok: true, installed: true };
   return { ok: false, help: HELP(path, 'installing the chromium package with apt-get failed (see above)') };
 }

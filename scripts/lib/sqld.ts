@@ -51,7 +51,13 @@ export async function launchSqld({ dir, port, adminPort }: SqldOptions): Promise
       const reason = (await new Response(child.stderr).text()).split('\n').find((line) => line.trim()) ?? `exit ${child.exitCode}`;
       throw new Error(`sqld did not start on port ${port}: ${reason.trim()}`);
     }
-    if (await fetch(`${url}/health`).then((r) => r.ok, () => false)) break;
+    if (
+      await fetch(`${url}/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
     if (Date.now() > deadline) throw new Error('sqld did not start within 20 s');
     await Bun.sleep(20);
   }

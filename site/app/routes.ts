@@ -5,7 +5,6 @@
 import type { ComponentType } from 'react';
 import type { ScreenProps } from './router';
 
-
 interface AppRoute {
   path: string;
   title: string;

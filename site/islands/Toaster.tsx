@@ -12,15 +12,27 @@ const styles = {
 export default function Toaster() {
   const toast = useStore($toast);
   return (
-    <div aria-live={toast?.variant === 'destructive' ? 'assertive' : 'polite'} className="pointer-events-none fixed inset-x-0 bottom-20 z-[60] flex justify-center px-4 md:bottom-6 md:justify-end">
+    <div
+      aria-live={toast?.variant === 'destructive' ? 'assertive' : 'polite'}
+      className="pointer-events-none fixed inset-x-0 bottom-20 z-[60] flex justify-center px-4 md:bottom-6 md:justify-end"
+    >
       {toast && (
-        <div role={toast.variant === 'destructive' ? 'alert' : 'status'} data-testid="toast" className={`pointer-events-auto w-full max-w-sm rounded-xl border p-4 shadow-[var(--shadow-pop)] ${styles[toast.variant ?? 'default']}`}>
+        <div
+          role={toast.variant === 'destructive' ? 'alert' : 'status'}
+          data-testid="toast"
+          className={`pointer-events-auto w-full max-w-sm rounded-xl border p-4 shadow-[var(--shadow-pop)] ${styles[toast.variant ?? 'default']}`}
+        >
           <div className="flex items-start gap-3">
             <div className="flex-1">
               <p className="text-sm font-semibold">{toast.title}</p>
               {toast.description && <p className="mt-1 text-sm opacity-90">{toast.description}</p>}
             </div>
-            <button type="button" onClick={dismissToast} className="-m-1 rounded p-1 text-lg leading-none opacity-70 hover:opacity-100" aria-label="Dismiss notification">
+            <button
+              type="button"
+              onClick={dismissToast}
+              className="-m-1 rounded p-1 text-lg leading-none opacity-70 hover:opacity-100"
+              aria-label="Dismiss notification"
+            >
               ×
             </button>
           </div>

@@ -17,7 +17,10 @@ const DEFAULT_MINUTES = 60;
 
 /** 20261201T013000Z: the UTC basic format both Google's link and iCalendar take. */
 function utcStamp(instant: string | number): string {
-  return new Date(instant).toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+  return new Date(instant)
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
 }
 
 const endOf = (event: CalendarEvent) => event.end ?? new Date(Date.parse(event.start) + DEFAULT_MINUTES * 60_000).toISOString();
@@ -34,7 +37,11 @@ export function googleCalendarEventUrl(event: CalendarEvent): string {
 }
 
 /** iCalendar text escaping (RFC 5545 §3.3.11). */
-const icsText = (value: string) => value.replace(/\\/g, '\\\\').replace(/\n/g, '\\n').replace(/[,;]/g, (c) => `\\${c}`);
+const icsText = (value: string) =>
+  value
+    .replace(/\\/g, '\\\\')
+    .replace(/\n/g, '\\n')
+    .replace(/[,;]/g, (c) => `\\${c}`);
 
 /** One VEVENT as a data: URL for <a download>, its UID stable per booking so a second import updates it. */
 export function icsDataUrl(event: CalendarEvent, uid: string, now = Date.now()): string {

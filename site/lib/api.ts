@@ -21,7 +21,10 @@ interface EdenAnswer<T> {
 function failure(answer: EdenAnswer<unknown>): ApiError {
   const payload = answer.error?.value as { message?: unknown; errors?: Record<string, string[]> } | null | undefined;
   const { status, statusText } = answer.response;
-  const message = payload && typeof payload.message === 'string' ? payload.message : `${status}: ${typeof payload === 'string' && payload ? payload : statusText}`;
+  const message =
+    payload && typeof payload.message === 'string'
+      ? payload.message
+      : `${status}: ${typeof payload === 'string' && payload ? payload : statusText}`;
   return new ApiError(status, message, payload?.errors);
 }
 
@@ -48,9 +51,11 @@ export async function unwrapPage<T>(call: Promise<EdenAnswer<T[] | null>>): Prom
 /** /api/blog/{id}, the admin's writes. The public read /api/blog/{slug} sits at the same place, and the type
  * merges the two parameter names; either way the one value becomes the path segment. */
 type BlogRoutes = ReturnType<typeof api.blog>;
-export const blogPost = (id: number) => (api.blog as unknown as (params: { id: number }) => Extract<BlogRoutes, { delete: unknown }>)({ id });
+export const blogPost = (id: number) =>
+  (api.blog as unknown as (params: { id: number }) => Extract<BlogRoutes, { delete: unknown }>)({ id });
 
 /** POST /api/payment/test-provider/pay exists only while no Stripe keys are set, so the app's type carries it
  * on one branch of a union; the checkout shows the test card form only in that case. */
 type TestPayRoute = { pay: { post: (body: v.InferInput<typeof TestPayBody>) => Promise<EdenAnswer<v.InferOutput<typeof TestPayAnswer>>> } };
-export const testProviderPay = (body: v.InferInput<typeof TestPayBody>) => unwrap((api.payment as unknown as { 'test-provider': TestPayRoute })['test-provider'].pay.post(body));
+export const testProviderPay = (body: v.InferInput<typeof TestPayBody>) =>
+  unwrap((api.payment as unknown as { 'test-provider': TestPayRoute })['test-provider'].pay.post(body));

@@ -3,6 +3,7 @@
 import type { Booking } from '../../api/bookings/model';
 
 /** The coach (or an admin) deleted the class, which cancelled this booking with a full refund. */
-export const isCancelledByCoach = (b: Pick<Booking, 'status' | 'cancelReason'>) => b.status === 'cancelled' && b.cancelReason === 'class_deleted';
+export const isCancelledByCoach = (b: Pick<Booking, 'status' | 'cancelReason'>) =>
+  b.status === 'cancelled' && b.cancelReason === 'class_deleted';
 
 export const STATUS_LABEL: Record<string, string> = { pending: 'Pending Payment', confirmed: 'Confirmed', cancelled: 'Cancelled' };

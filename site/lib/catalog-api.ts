@@ -25,8 +25,15 @@ async function getJson<T>(path: string, failure: string): Promise<{ body: T; hea
 
 /** GET /api/classes with a /classes query string (filters and sort), one page of it. */
 export async function fetchClassPage(query: string, page: { limit: number; offset: number }): Promise<ClassPage> {
-  const { body, headers } = await getJson<ClassListItem[]>(`/api/classes?${query ? `${query}&` : ''}limit=${page.limit}&offset=${page.offset}`, 'Failed to fetch classes');
-  return { items: body, total: Number(headers.get('x-total-count') ?? body.length), totalIsAtLeast: headers.get('x-total-count-capped') === 'true' };
+  const { body, headers } = await getJson<ClassListItem[]>(
+    `/api/classes?${query ? `${query}&` : ''}limit=${page.limit}&offset=${page.offset}`,
+    'Failed to fetch classes',
+  );
+  return {
+    items: body,
+    total: Number(headers.get('x-total-count') ?? body.length),
+    totalIsAtLeast: headers.get('x-total-count-capped') === 'true',
+  };
 }
 
 /** GET /api/classes?upcoming=true: the home page's featured classes for a search. */

@@ -2,7 +2,11 @@
 import { formatTimePT, TIME_ZONE } from '../../api/lib/pacific';
 
 /** "Runs with 4 or more; confirmed by Fri 9:00 PM PT", or "Confirmed to run" once decided; null without a minimum. */
-export function minimumLine(item: { minAttendees: number | null; decisionTime: string | null; sizeDecision: 'confirmed' | 'cancelled' | null }): string | null {
+export function minimumLine(item: {
+  minAttendees: number | null;
+  decisionTime: string | null;
+  sizeDecision: 'confirmed' | 'cancelled' | null;
+}): string | null {
   if (item.minAttendees === null) return null;
   if (item.sizeDecision === 'confirmed') return `Confirmed to run (needed ${item.minAttendees} or more)`;
   if (item.sizeDecision === 'cancelled') return `Cancelled: fewer than ${item.minAttendees} booked, everyone refunded in full`;

@@ -3,9 +3,22 @@ import { sessionDays, sessionsAfterDusk } from './daylight';
 
 test('a series expands into the dates the server schedules', () => {
   expect(sessionDays('2026-12-01', null)).toEqual(['2026-12-01']);
-  expect(sessionDays('2026-12-01', { type: 'weekly', interval: 1, daysOfWeek: [2, 4], endType: 'count', endCount: 4 })).toEqual(['2026-12-01', '2026-12-03', '2026-12-08', '2026-12-10']);
-  expect(sessionDays('2026-12-01', { type: 'daily', interval: 2, daysOfWeek: [], endType: 'date', endDate: '2026-12-06' })).toEqual(['2026-12-01', '2026-12-03', '2026-12-05']);
-  expect(sessionDays('2027-01-31', { type: 'monthly', interval: 1, daysOfWeek: [], endType: 'count', endCount: 3 })).toEqual(['2027-01-31', '2027-03-31', '2027-05-31']);
+  expect(sessionDays('2026-12-01', { type: 'weekly', interval: 1, daysOfWeek: [2, 4], endType: 'count', endCount: 4 })).toEqual([
+    '2026-12-01',
+    '2026-12-03',
+    '2026-12-08',
+    '2026-12-10',
+  ]);
+  expect(sessionDays('2026-12-01', { type: 'daily', interval: 2, daysOfWeek: [], endType: 'date', endDate: '2026-12-06' })).toEqual([
+    '2026-12-01',
+    '2026-12-03',
+    '2026-12-05',
+  ]);
+  expect(sessionDays('2027-01-31', { type: 'monthly', interval: 1, daysOfWeek: [], endType: 'count', endCount: 3 })).toEqual([
+    '2027-01-31',
+    '2027-03-31',
+    '2027-05-31',
+  ]);
 });
 
 test('sessions ending after civil dusk in San Francisco are named, each on its own date', () => {

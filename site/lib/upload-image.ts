@@ -7,7 +7,10 @@ export { MAX_IMAGE_BYTES, MAX_IMAGE_LABEL };
 export const IMAGE_TOO_LARGE_FIELD_ERROR = `The image must be ${MAX_IMAGE_LABEL} or smaller`;
 
 class UploadError extends Error {
-  constructor(message: string, readonly status: number) {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
     super(message);
     this.name = 'UploadError';
   }

@@ -43,7 +43,10 @@ async function open(page: Page, path: string) {
   await hydrated(page);
 }
 
-async function fillRegisterForm(page: Page, person: { firstName: string; lastName: string; email: string; phone: string; password: string }) {
+async function fillRegisterForm(
+  page: Page,
+  person: { firstName: string; lastName: string; email: string; phone: string; password: string },
+) {
   await page.getByLabel('First name').fill(person.firstName);
   await page.getByLabel('Last name').fill(person.lastName);
   await page.getByLabel('Email').fill(person.email);
@@ -184,7 +187,15 @@ describe('register, sign out, sign in', () => {
       await signInAs(page, 'coach@fogline.test');
       expect(await page.getByRole('link', { name: 'My Calendar' }).first().getAttribute('href')).toBe('/my-calendar');
       await page.getByLabel('Account menu').click();
-      expect(await page.getByRole('menu').getByRole('menuitem').allTextContents()).toEqual(['My Profile', 'Dashboard', 'My Classes', 'My Calendar', 'Customers', 'Earnings', 'Sign Out']);
+      expect(await page.getByRole('menu').getByRole('menuitem').allTextContents()).toEqual([
+        'My Profile',
+        'Dashboard',
+        'My Classes',
+        'My Calendar',
+        'Customers',
+        'Earnings',
+        'Sign Out',
+      ]);
     });
   }, 45_000);
 });
@@ -204,12 +215,14 @@ describe('/auth: its query parameters and the Sign In card', () => {
     });
   }, 45_000);
 
-  test('Continue with Google carries the page\'s role, and the register card\'s chosen role', async () => {
+  test("Continue with Google carries the page's role, and the register card's chosen role", async () => {
     await withPage(async (page) => {
       await open(page, '/auth');
       expect(await page.getByRole('link', { name: 'Continue with Google' }).getAttribute('href')).toBe('/api/auth/google?role=customer');
       await open(page, '/auth?role=coach&redirect=%2Fmy-classes');
-      expect(await page.getByRole('link', { name: 'Continue with Google' }).getAttribute('href')).toBe('/api/auth/google?role=coach&redirect=%2Fmy-classes');
+      expect(await page.getByRole('link', { name: 'Continue with Google' }).getAttribute('href')).toBe(
+        '/api/auth/google?role=coach&redirect=%2Fmy-classes',
+      );
       await open(page, '/auth?tab=register');
       const google = page.getByRole('link', { name: 'Continue with Google' });
       expect(await google.getAttribute('href')).toBe('/api/auth/google?role=customer');
@@ -231,13 +244,19 @@ describe('/auth: its query parameters and the Sign In card', () => {
     }, PHONE);
   }, 45_000);
 
-  test('an admin\'s account menu: My Profile, My Bookings, Customers, Admin Panel, Sign Out', async () => {
+  test("an admin's account menu: My Profile, My Bookings, Customers, Admin Panel, Sign Out", async () => {
     await withPage(async (page) => {
       await signInAs(page, 'admin@fogline.test');
       expect(await page.getByRole('link', { name: 'My Bookings' }).first().getAttribute('href')).toBe('/bookings');
       await page.getByLabel('Account menu').click();
       const menu = page.getByRole('menu');
-      expect(await menu.getByRole('menuitem').allTextContents()).toEqual(['My Profile', 'My Bookings', 'Customers', 'Admin Panel', 'Sign Out']);
+      expect(await menu.getByRole('menuitem').allTextContents()).toEqual([
+        'My Profile',
+        'My Bookings',
+        'Customers',
+        'Admin Panel',
+        'Sign Out',
+      ]);
       expect(await menu.getByRole('menuitem', { name: 'Admin Panel' }).getAttribute('href')).toBe('/admin');
     });
   }, 45_000);
@@ -246,7 +265,13 @@ describe('/auth: its query parameters and the Sign In card', () => {
     await withPage(async (page) => {
       await open(page, '/auth?tab=register&redirect=%2Fclasses');
       await slowDown(page, '**/api/register');
-      await fillRegisterForm(page, { firstName: 'Rio', lastName: 'Vance', email: uniqueEmail(), phone: '4155550123', password: 'rio-password-1' });
+      await fillRegisterForm(page, {
+        firstName: 'Rio',
+        lastName: 'Vance',
+        email: uniqueEmail(),
+        phone: '4155550123',
+        password: 'rio-password-1',
+      });
       await page.getByRole('checkbox', { name: /I agree to the/ }).check();
       await page.getByRole('button', { name: 'Create Account', exact: true }).click();
       await page.getByRole('button', { name: 'Creating Account...' }).waitFor();
@@ -279,7 +304,7 @@ describe('the header menus from the keyboard', () => {
 });
 
 describe('the mobile menus', () => {
-  test('a coach\'s slide-out menu and bottom bar carry the coach items; Escape closes the menu', async () => {
+  test("a coach's slide-out menu and bottom bar carry the coach items; Escape closes the menu", async () => {
     await withPage(async (page) => {
       await signInAs(page, 'coach@fogline.test');
       const bottom = page.getByRole('navigation', { name: 'Bottom' });
@@ -289,13 +314,25 @@ describe('the mobile menus', () => {
       const menu = page.getByRole('navigation', { name: 'Mobile' });
       await menu.waitFor();
       const items = (await menu.locator('a, button:not([aria-label="Close menu"])').allTextContents()).map((t) => t.trim());
-      expect(items).toEqual(['Home', 'Classes', 'Coaches', 'My Profile', 'Dashboard', 'My Classes', 'My Calendar', 'Customers', 'Earnings', 'Create Class', 'Sign Out']);
+      expect(items).toEqual([
+        'Home',
+        'Classes',
+        'Coaches',
+        'My Profile',
+        'Dashboard',
+        'My Classes',
+        'My Calendar',
+        'Customers',
+        'Earnings',
+        'Create Class',
+        'Sign Out',
+      ]);
       await page.keyboard.press('Escape');
       await menu.waitFor({ state: 'hidden' });
     }, PHONE);
   }, 45_000);
 
-  test('an admin\'s slide-out menu has Admin Panel and Class Management, and Sign Out goes home', async () => {
+  test("an admin's slide-out menu has Admin Panel and Class Management, and Sign Out goes home", async () => {
     await withPage(async (page) => {
       await signInAs(page, 'admin@fogline.test');
       await page.getByLabel('Open menu').click();
@@ -308,7 +345,7 @@ describe('the mobile menus', () => {
     }, PHONE);
   }, 45_000);
 
-  test('a visitor\'s header on a phone shows Sign In and Join Now, and the bottom bar\'s Profile goes to /auth', async () => {
+  test("a visitor's header on a phone shows Sign In and Join Now, and the bottom bar's Profile goes to /auth", async () => {
     await withPage(async (page) => {
       await open(page, '/');
       const header = page.locator('header');
@@ -322,7 +359,7 @@ describe('the mobile menus', () => {
     }, PHONE);
   }, 45_000);
 
-  test('the slide-out menu fills the phone\'s height above the bottom bar, and Close menu closes it', async () => {
+  test("the slide-out menu fills the phone's height above the bottom bar, and Close menu closes it", async () => {
     await withPage(async (page) => {
       await signInAs(page, 'customer@fogline.test');
       await page.getByLabel('Open menu').click();
@@ -333,7 +370,10 @@ describe('the mobile menus', () => {
       // Sign Out sits at the menu's foot: in view, and the topmost thing where a finger lands on it.
       const box = (await signOut.boundingBox())!;
       expect(box.y + box.height).toBeLessThanOrEqual(PHONE.height);
-      const hit = await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.textContent?.trim(), { x: box.x + box.width / 2, y: box.y + box.height / 2 });
+      const hit = await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.textContent?.trim(), {
+        x: box.x + box.width / 2,
+        y: box.y + box.height / 2,
+      });
       expect(hit).toBe('Sign Out');
       await menu.getByRole('button', { name: 'Close menu' }).click();
       await menu.waitFor({ state: 'hidden' });
@@ -381,7 +421,14 @@ describe('password recovery', () => {
   test('forgot password, the emailed link, a new password, and signing in with it', async () => {
     await withPage(async (page) => {
       const email = uniqueEmail();
-      const res = await registerThroughApi(page, { firstName: 'Reese', lastName: 'Hart', email, phone: '+14155550123', password: 'old-password-1', role: 'customer' });
+      const res = await registerThroughApi(page, {
+        firstName: 'Reese',
+        lastName: 'Hart',
+        email,
+        phone: '+14155550123',
+        password: 'old-password-1',
+        role: 'customer',
+      });
       expect(res.status()).toBe(201);
       await page.context().clearCookies();
 
@@ -481,7 +528,14 @@ describe('the recovery cards and pages, each in its own words', () => {
   test('/reset-password?token=: "...at least 6 characters long", "Passwords do not match", Resetting Password..., Continue to Login', async () => {
     await withPage(async (page) => {
       const email = uniqueEmail();
-      await registerThroughApi(page, { firstName: 'Page', lastName: 'Reset', email, phone: '+14155550123', password: 'old-password-1', role: 'customer' });
+      await registerThroughApi(page, {
+        firstName: 'Page',
+        lastName: 'Reset',
+        email,
+        phone: '+14155550123',
+        password: 'old-password-1',
+        role: 'customer',
+      });
       await page.context().clearCookies();
       await page.request.post(`${product.url}/api/auth/forgot-password`, { data: { email }, headers: { origin: product.url } });
       const token = new URL(await resetLinkFor(email)).searchParams.get('token');
@@ -553,9 +607,25 @@ describe('the register form shows each spec message for bad input', () => {
       // the 19 country codes of customer-areas §3, in its order, +1 chosen
       const codes = await page.getByLabel('Country code').locator('option').allTextContents();
       expect(codes).toEqual([
-        '+1 US/Canada', '+44 United Kingdom', '+33 France', '+49 Germany', '+39 Italy', '+34 Spain', '+31 Netherlands',
-        '+41 Switzerland', '+46 Sweden', '+47 Norway', '+45 Denmark', '+61 Australia', '+81 Japan', '+82 South Korea',
-        '+86 China', '+91 India', '+55 Brazil', '+52 Mexico', '+27 South Africa',
+        '+1 US/Canada',
+        '+44 United Kingdom',
+        '+33 France',
+        '+49 Germany',
+        '+39 Italy',
+        '+34 Spain',
+        '+31 Netherlands',
+        '+41 Switzerland',
+        '+46 Sweden',
+        '+47 Norway',
+        '+45 Denmark',
+        '+61 Australia',
+        '+81 Japan',
+        '+82 South Korea',
+        '+86 China',
+        '+91 India',
+        '+55 Brazil',
+        '+52 Mexico',
+        '+27 South Africa',
       ]);
       expect(await page.getByLabel('Country code').inputValue()).toBe('+1');
     });
@@ -580,7 +650,13 @@ describe('the register form shows each spec message for bad input', () => {
     await withPage(async (page) => {
       await open(page, `/register?role=coach`);
       expect(await page.getByRole('radio', { name: /Coach/ }).isChecked()).toBe(true);
-      await fillRegisterForm(page, { firstName: 'Maya', lastName: 'Again', email: 'coach@fogline.test', phone: '4155550123', password: 'long-enough-1' });
+      await fillRegisterForm(page, {
+        firstName: 'Maya',
+        lastName: 'Again',
+        email: 'coach@fogline.test',
+        phone: '4155550123',
+        password: 'long-enough-1',
+      });
       await page.getByRole('checkbox', { name: /I agree to the/ }).check();
       await page.getByRole('button', { name: 'Create Account' }).click();
       await page.getByRole('alert').filter({ hasText: 'An account with this email already exists. Please sign in instead.' }).waitFor();
@@ -617,7 +693,14 @@ describe('profile', () => {
   test('a customer updates their name: success toast, then the page reloads with the new name', async () => {
     await withPage(async (page) => {
       const email = uniqueEmail();
-      await registerThroughApi(page, { firstName: 'Pat', lastName: 'Lee', email, phone: '+14155550123', password: 'pat-password-1', role: 'customer' });
+      await registerThroughApi(page, {
+        firstName: 'Pat',
+        lastName: 'Lee',
+        email,
+        phone: '+14155550123',
+        password: 'pat-password-1',
+        role: 'customer',
+      });
       await open(page, `/profile`);
       await page.getByRole('tab', { name: 'Security' }).waitFor();
       expect(await page.getByRole('tab').allTextContents()).toEqual(['Profile', 'Security']);
@@ -636,7 +719,14 @@ describe('profile', () => {
   test('a picture upload shows progress and becomes the profile picture', async () => {
     await withPage(async (page) => {
       const email = uniqueEmail();
-      await registerThroughApi(page, { firstName: 'Ivy', lastName: 'Moss', email, phone: '+14155550123', password: 'ivy-password-1', role: 'customer' });
+      await registerThroughApi(page, {
+        firstName: 'Ivy',
+        lastName: 'Moss',
+        email,
+        phone: '+14155550123',
+        password: 'ivy-password-1',
+        role: 'customer',
+      });
       await open(page, `/profile`);
       const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
       await page.getByLabel('Upload Photo').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png });
@@ -651,7 +741,9 @@ describe('profile', () => {
   test('a text file chosen as a picture shows "Failed to upload image"', async () => {
     await withPage(async (page) => {
       await signInAs(page, 'customer@fogline.test', '/profile');
-      await page.getByLabel(/Upload Photo|Change Photo/).setInputFiles({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('not an image') });
+      await page
+        .getByLabel(/Upload Photo|Change Photo/)
+        .setInputFiles({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('not an image') });
       await page.getByTestId('toast').filter({ hasText: 'Failed to upload image' }).waitFor();
     });
   }, 45_000);
@@ -659,7 +751,14 @@ describe('profile', () => {
   test('the Security tab refuses a wrong current password and accepts the right one', async () => {
     await withPage(async (page) => {
       const email = uniqueEmail();
-      await registerThroughApi(page, { firstName: 'Sec', lastName: 'Tab', email, phone: '+14155550123', password: 'first-password-1', role: 'coach' });
+      await registerThroughApi(page, {
+        firstName: 'Sec',
+        lastName: 'Tab',
+        email,
+        phone: '+14155550123',
+        password: 'first-password-1',
+        role: 'coach',
+      });
       await open(page, `/profile?tab=security`);
       await page.getByRole('tab', { name: 'Payment' }).waitFor();
       expect(await page.getByRole('tab').allTextContents()).toEqual(['Profile', 'Security', 'Payment']);
@@ -675,7 +774,10 @@ describe('profile', () => {
       await page.getByLabel('Current password', { exact: true }).fill('first-password-1');
       await page.getByRole('button', { name: 'Change Password' }).click();
       await page.getByTestId('toast').filter({ hasText: 'Password changed' }).waitFor();
-      const login = await page.request.post(`${product.url}/api/login`, { data: { email, password: 'second-password-2' }, headers: { origin: product.url } });
+      const login = await page.request.post(`${product.url}/api/login`, {
+        data: { email, password: 'second-password-2' },
+        headers: { origin: product.url },
+      });
       expect(login.status()).toBe(200);
     });
   }, 45_000);
@@ -686,8 +788,19 @@ describe('sign out everywhere (issue 24, finding 5)', () => {
     for (const viewport of [PHONE, DESKTOP]) {
       await withPage(async (page) => {
         const email = uniqueEmail();
-        await registerThroughApi(page, { firstName: 'Eve', lastName: 'Where', email, phone: '+14155550123', password: 'every-password-1', role: 'customer' });
-        const elsewhere = await fetch(`${product.url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json', origin: product.url }, body: JSON.stringify({ email, password: 'every-password-1' }) });
+        await registerThroughApi(page, {
+          firstName: 'Eve',
+          lastName: 'Where',
+          email,
+          phone: '+14155550123',
+          password: 'every-password-1',
+          role: 'customer',
+        });
+        const elsewhere = await fetch(`${product.url}/api/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', origin: product.url },
+          body: JSON.stringify({ email, password: 'every-password-1' }),
+        });
         const otherCookie = elsewhere.headers.getSetCookie()[0]!.split(';')[0]!;
         const feed = new URL(((await (await page.request.get(`${product.url}/api/calendar`)).json()) as { url: string }).url).pathname;
         await open(page, '/profile?tab=security');
@@ -703,11 +816,18 @@ describe('sign out everywhere (issue 24, finding 5)', () => {
   }, 60_000);
 });
 
-describe('profile: the coach\'s extras and every validation message', () => {
+describe("profile: the coach's extras and every validation message", () => {
   test('a coach writes a bio, picks areas of expertise as removable chips and certifications; they are kept', async () => {
     await withPage(async (page) => {
       const email = uniqueEmail();
-      await registerThroughApi(page, { firstName: 'Cora', lastName: 'Fern', email, phone: '+14155550123', password: 'cora-password-1', role: 'coach' });
+      await registerThroughApi(page, {
+        firstName: 'Cora',
+        lastName: 'Fern',
+        email,
+        phone: '+14155550123',
+        password: 'cora-password-1',
+        role: 'coach',
+      });
       await open(page, '/profile');
       await page.getByLabel('Bio').fill('Ten years of beach volleyball coaching.');
       const picker = page.getByLabel('Areas of expertise', { exact: true });
@@ -780,7 +900,15 @@ describe('accessibility (axe: no serious or critical violations)', () => {
       for (const theme of ['light', 'dark']) {
         await open(page, '/auth');
         await page.evaluate((t) => localStorage.setItem('theme', t), theme);
-        for (const path of ['/auth', '/auth?tab=register', '/auth?error=google-not-configured', '/register?role=coach', '/forgot-password', '/reset-password', '/auth?tab=reset&token=x']) {
+        for (const path of [
+          '/auth',
+          '/auth?tab=register',
+          '/auth?error=google-not-configured',
+          '/register?role=coach',
+          '/forgot-password',
+          '/reset-password',
+          '/auth?tab=reset&token=x',
+        ]) {
           await open(page, path);
           const submit = page.locator('form button[type="submit"]').first();
           if (await submit.count()) await submit.click(); // show the field errors too

@@ -39,7 +39,9 @@ async function toast(p: Page): Promise<string> {
 describe('Class Management', () => {
   test('tab=classes opens the class tab; the admin finds a class by title and edits it', async () => {
     const classes = (await (await page.request.get(`${product.url}/api/classes/managed?view=series&sort=next&limit=100`)).json()) as any[];
-    const target = classes.find((c) => c.parentClassId === null && !c.isRecurring && new Date(c.startTime).getTime() > testNow() + 86_400_000);
+    const target = classes.find(
+      (c) => c.parentClassId === null && !c.isRecurring && new Date(c.startTime).getTime() > testNow() + 86_400_000,
+    );
     expect(target).toBeDefined();
     await page.goto(`${product.url}/admin?tab=classes`, { waitUntil: 'networkidle' });
     expect(await page.getByRole('tab', { name: 'Class Management' }).getAttribute('aria-selected')).toBe('true');
@@ -56,7 +58,10 @@ describe('Class Management', () => {
     expect(await toast(page)).toContain('Class updated');
     // the table shows 25 classes a page: find the edited one as an admin would
     await page.getByLabel('Search classes by title or location').fill('(Admin edit)');
-    await page.getByRole('cell', { name: `${target.title} (Admin edit)` }).first().waitFor();
+    await page
+      .getByRole('cell', { name: `${target.title} (Admin edit)` })
+      .first()
+      .waitFor();
     const after = await (await page.request.get(`${product.url}/api/classes/${target.id}`)).json();
     expect(after).toMatchObject({ title: `${target.title} (Admin edit)`, capacity: target.capacity + 2, coachId: target.coachId });
   });
@@ -77,7 +82,8 @@ describe('blog management', () => {
   test('the admin writes a draft: it is listed with its badge but not on the public blog', async () => {
     await page.goto(`${product.url}/blog/admin`, { waitUntil: 'networkidle' });
     await page.getByRole('heading', { name: 'Blog Management' }).waitFor();
-    for (const label of ['Total Posts', 'Published', 'Drafts', 'Archived']) expect(await page.getByText(label, { exact: true }).first().isVisible()).toBe(true);
+    for (const label of ['Total Posts', 'Published', 'Drafts', 'Archived'])
+      expect(await page.getByText(label, { exact: true }).first().isVisible()).toBe(true);
     await page.getByRole('link', { name: 'Create Post' }).click();
     await page.getByRole('heading', { name: 'Create Post' }).waitFor();
     await page.getByLabel('Title', { exact: true }).fill(title);
@@ -99,7 +105,11 @@ describe('blog management', () => {
   });
 
   test('the admin publishes it and the public blog shows it', async () => {
-    await page.getByRole('listitem').filter({ hasText: title }).getByRole('link', { name: `Edit ${title}` }).click();
+    await page
+      .getByRole('listitem')
+      .filter({ hasText: title })
+      .getByRole('link', { name: `Edit ${title}` })
+      .click();
     await page.getByRole('heading', { name: 'Edit Post' }).waitFor();
     await page.getByLabel('Status').selectOption('published');
     await page.getByRole('button', { name: 'Save Post' }).click();
@@ -125,7 +135,11 @@ describe('blog management', () => {
 
   test('the admin deletes it after confirming, and the public blog no longer shows it', async () => {
     await page.goto(`${product.url}/blog/admin`, { waitUntil: 'networkidle' });
-    await page.getByRole('listitem').filter({ hasText: title }).getByRole('button', { name: `Delete ${title}` }).click();
+    await page
+      .getByRole('listitem')
+      .filter({ hasText: title })
+      .getByRole('button', { name: `Delete ${title}` })
+      .click();
     const dialog = page.getByRole('dialog', { name: 'Delete post' });
     expect(await dialog.getByText(`Are you sure you want to delete "${title}"? This action cannot be undone.`).isVisible()).toBe(true);
     await dialog.getByRole('button', { name: 'Delete' }).click();
@@ -159,10 +173,28 @@ describe('customers and access', () => {
 });
 
 describe('customer management formats and pages', () => {
-  const row = { id: 1, classId: 1, className: 'Sunrise Yoga', coachFirstName: 'Maya', coachLastName: 'Chen', customerFirstName: 'Casey', customerLastName: 'Morgan', customerEmail: 'casey@example.com', quantity: 1 };
+  const row = {
+    id: 1,
+    classId: 1,
+    className: 'Sunrise Yoga',
+    coachFirstName: 'Maya',
+    coachLastName: 'Chen',
+    customerFirstName: 'Casey',
+    customerLastName: 'Morgan',
+    customerEmail: 'casey@example.com',
+    quantity: 1,
+  };
   const answer = {
     rows: [
-      { ...row, id: 1, classDate: '2027-03-07T17:00:00.000Z', classTime: '2027-03-07T17:00:00.000Z', customerPhone: '+14155550100', status: 'confirmed', completedClasses: 3 },
+      {
+        ...row,
+        id: 1,
+        classDate: '2027-03-07T17:00:00.000Z',
+        classTime: '2027-03-07T17:00:00.000Z',
+        customerPhone: '+14155550100',
+        status: 'confirmed',
+        completedClasses: 3,
+      },
       { ...row, id: 2, classDate: null, classTime: null, customerPhone: null, status: 'pending', completedClasses: 0 },
       { ...row, id: 3, classDate: 'not a date', classTime: 'not a time', customerPhone: '', status: 'confirmed', completedClasses: 1 },
     ],
@@ -174,14 +206,18 @@ describe('customer management formats and pages', () => {
     await page.goto(`${product.url}/customers`, { waitUntil: 'networkidle' });
     const rows = page.getByRole('row');
     await rows.nth(1).waitFor();
-    expect(await rows.nth(1).textContent()).toContain('Mar 07, 20279:00 AMSunrise YogaMaya ChenCasey Morgan+14155550100casey@example.comconfirmed3');
+    expect(await rows.nth(1).textContent()).toContain(
+      'Mar 07, 20279:00 AMSunrise YogaMaya ChenCasey Morgan+14155550100casey@example.comconfirmed3',
+    );
     expect(await rows.nth(2).textContent()).toContain('N/AN/ASunrise YogaMaya ChenCasey MorganN/A');
     expect(await rows.nth(3).textContent()).toContain('Invalid DateInvalid Time');
     await page.unroute(CUSTOMERS_API);
   });
 
   test('no bookings: No customer bookings found; a failed load: Failed to load customer data', async () => {
-    await page.route(CUSTOMERS_API, (route) => route.fulfill({ json: { rows: [], summary: { totalBookings: 0, uniqueCustomers: 0, completedClasses: 0 } } }));
+    await page.route(CUSTOMERS_API, (route) =>
+      route.fulfill({ json: { rows: [], summary: { totalBookings: 0, uniqueCustomers: 0, completedClasses: 0 } } }),
+    );
     await page.goto(`${product.url}/customers`, { waitUntil: 'networkidle' });
     await page.getByText('No customer bookings found').waitFor();
     expect(await page.getByText('Customer bookings will appear here once classes are booked.').isVisible()).toBe(true);
@@ -192,7 +228,7 @@ describe('customer management formats and pages', () => {
     await page.unroute(CUSTOMERS_API);
   });
 
-  test('the admin\'s hundreds of bookings come 25 to a page', async () => {
+  test("the admin's hundreds of bookings come 25 to a page", async () => {
     const { summary } = await (await page.request.get(`${product.url}/api/customers`)).json();
     expect(summary.totalBookings).toBeGreaterThan(50);
     await page.goto(`${product.url}/customers`, { waitUntil: 'networkidle' });
@@ -274,7 +310,9 @@ describe('an admin creating a class', () => {
     await page.getByLabel('Address line 1').fill('19th St');
     await page.getByLabel('City', { exact: true }).fill('San Francisco');
     await page.getByLabel('ZIP').fill('94114');
-    await page.getByLabel('Start date').fill(new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Los_Angeles' }).format(new Date(testNow() + 5 * 86_400_000)));
+    await page
+      .getByLabel('Start date')
+      .fill(new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Los_Angeles' }).format(new Date(testNow() + 5 * 86_400_000)));
     await page.getByRole('button', { name: 'Create Class' }).click();
     await page.waitForURL('**/admin?tab=classes');
     // newest first: the new class heads the first page

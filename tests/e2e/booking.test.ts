@@ -4,7 +4,17 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import type { Browser, Page } from 'playwright-core';
 import { seriousA11yViolations } from '../helpers/axe';
-import { acceptWaiver, DESKTOP, launchBrowser, newContext, payWithCard, PHONE, signIn, startProduct, type ProductServer } from '../helpers/browser';
+import {
+  acceptWaiver,
+  DESKTOP,
+  launchBrowser,
+  newContext,
+  payWithCard,
+  PHONE,
+  signIn,
+  startProduct,
+  type ProductServer,
+} from '../helpers/browser';
 import { testNow } from '../helpers/today';
 
 /** GET /api/bookings with or without its filters and paging parameters. */
@@ -32,7 +42,9 @@ beforeAll(async () => {
   const classes = (await (await fetch(`${product.url}/api/classes?all=true`)).json()) as ClassInfo[];
   // Adults' classes more than 3 days away with room: bookable without naming children, cancellable with a full
   // refund. Which ones they are depends on the day the demo was seeded, so only these properties are relied on.
-  const later = classes.filter((c) => c.ageGroup === 'Adults' && c.startTime && Date.parse(c.startTime) > testNow() + 72 * 3_600_000 && c.spotsLeft >= 3);
+  const later = classes.filter(
+    (c) => c.ageGroup === 'Adults' && c.startTime && Date.parse(c.startTime) > testNow() + 72 * 3_600_000 && c.spotsLeft >= 3,
+  );
   paidClasses = later.filter((c) => c.price > 0);
   freeClass = later.find((c) => c.price === 0)!;
   fullClass = classes.find((c) => c.startTime && Date.parse(c.startTime) > testNow() + 3_600_000 && c.spotsLeft === 0 && c.price > 0)!;
@@ -60,14 +72,26 @@ async function registerCustomer(role: 'customer' | 'coach' = 'customer'): Promis
 }
 
 /** What the customer pays: price x quantity plus the 5% service fee, in dollars. */
-const totalFor = (cls: ClassInfo, quantity = 1) => (Math.round(cls.price * 100) * quantity + Math.round(cls.price * 100 * quantity * 0.05)) / 100;
+const totalFor = (cls: ClassInfo, quantity = 1) =>
+  (Math.round(cls.price * 100) * quantity + Math.round(cls.price * 100 * quantity * 0.05)) / 100;
 
 /** Holds the spots of a paid class through the API, as the checkout does; `pay` also pays with 4242. */
 async function bookThroughApi(page: Page, cls: ClassInfo, pay = true): Promise<{ id: string; bookingId: number }> {
   const headers = { origin: product.url };
-  const intent = await (await page.request.post(`${product.url}/api/payment/create-intent`, { headers, data: { classId: cls.id, quantity: 1, amount: totalFor(cls) } })).json();
+  const intent = await (
+    await page.request.post(`${product.url}/api/payment/create-intent`, {
+      headers,
+      data: { classId: cls.id, quantity: 1, amount: totalFor(cls) },
+    })
+  ).json();
   if (pay) {
-    const data = { paymentIntentId: intent.id, clientSecret: intent.clientSecret, cardNumber: '4242 4242 4242 4242', expiry: '12/40', cvc: '123' };
+    const data = {
+      paymentIntentId: intent.id,
+      clientSecret: intent.clientSecret,
+      cardNumber: '4242 4242 4242 4242',
+      expiry: '12/40',
+      cvc: '123',
+    };
     expect((await page.request.post(`${product.url}/api/payment/test-provider/pay`, { headers, data })).status()).toBe(200);
   }
   return intent;
@@ -87,10 +111,11 @@ async function recordRedirectDelay(page: Page): Promise<() => Promise<number>> {
       if (document.querySelector('[data-testid="toast"]')) w.toastAt ??= performance.now();
     }).observe(document, { childList: true, subtree: true });
   });
-  return () => page.evaluate(() => {
-    const w = window as unknown as { toastAt: number; navAt: number };
-    return w.navAt - w.toastAt;
-  });
+  return () =>
+    page.evaluate(() => {
+      const w = window as unknown as { toastAt: number; navAt: number };
+      return w.navAt - w.toastAt;
+    });
 }
 
 /** A new customer, signed in on a fresh page. */
@@ -217,7 +242,8 @@ describe('booking a free class', () => {
     await page.evaluate(() => {
       // When the toast shows and when the page is left, kept across the full page load to /bookings.
       new MutationObserver(() => {
-        if (document.querySelector('[data-testid="toast"]') && !sessionStorage.getItem('e2e.toastAt')) sessionStorage.setItem('e2e.toastAt', String(Date.now()));
+        if (document.querySelector('[data-testid="toast"]') && !sessionStorage.getItem('e2e.toastAt'))
+          sessionStorage.setItem('e2e.toastAt', String(Date.now()));
       }).observe(document.body, { childList: true, subtree: true });
       addEventListener('beforeunload', () => sessionStorage.setItem('e2e.leftAt', String(Date.now())));
     });
@@ -356,7 +382,10 @@ describe('the class page booking card', () => {
     await card.getByText('1 spot · Pending payment').waitFor();
     expect(await card.getByRole('link', { name: 'Complete payment' }).getAttribute('href')).toBe(`/checkout/${cls.id}?quantity=1`);
     await page.goto(`${product.url}/bookings`, { waitUntil: 'networkidle' });
-    const badge = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: cls.title }) }).getByText('Pending Payment', { exact: true });
+    const badge = page
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading', { name: cls.title }) })
+      .getByText('Pending Payment', { exact: true });
     await badge.waitFor();
     expect(await badge.getAttribute('class')).toContain('border-amber-500');
     await guard.context.close();
@@ -389,7 +418,10 @@ describe('the class page booking card', () => {
     const book = page.getByRole('button', { name: 'Book for Free' });
     await book.waitFor();
     // Meanwhile the same customer books it in another tab.
-    const other = await page.request.post(`${product.url}/api/bookings/free`, { headers: { origin: product.url }, data: { classId: freeClass.id, quantity: 1 } });
+    const other = await page.request.post(`${product.url}/api/bookings/free`, {
+      headers: { origin: product.url },
+      data: { classId: freeClass.id, quantity: 1 },
+    });
     expect(other.status()).toBe(201);
     await acceptWaiver(page);
     await book.click();
@@ -459,7 +491,13 @@ describe('checkout views', () => {
   test('Payment Initialization Failed says Failed to initialize payment. Please try again., and Return to Class', async () => {
     const cls = paidClasses[4]!; // the route is answered here: any class with spots left
     const { guard, page } = await newCustomerPage(PHONE);
-    await page.route('**/api/payment/create-intent', (route) => route.fulfill({ status: 502, contentType: 'application/json', body: JSON.stringify({ message: 'Failed to initialize payment. Please try again.' }) }));
+    await page.route('**/api/payment/create-intent', (route) =>
+      route.fulfill({
+        status: 502,
+        contentType: 'application/json',
+        body: JSON.stringify({ message: 'Failed to initialize payment. Please try again.' }),
+      }),
+    );
     await page.goto(`${product.url}/checkout/${cls.id}?quantity=1`, { waitUntil: 'networkidle' });
     const notice = page.getByRole('alert').filter({ hasText: 'Payment Initialization Failed' });
     await notice.waitFor();
@@ -536,7 +574,10 @@ describe('My Bookings states', () => {
     const { guard, page } = await newCustomerPage();
     await page.goto(`${product.url}/bookings`, { waitUntil: 'networkidle' });
     await page.getByText('No Bookings Found').waitFor();
-    const booked = await page.request.post(`${product.url}/api/bookings/free`, { headers: { origin: product.url }, data: { classId: freeClass.id, quantity: 1 } });
+    const booked = await page.request.post(`${product.url}/api/bookings/free`, {
+      headers: { origin: product.url },
+      data: { classId: freeClass.id, quantity: 1 },
+    });
     expect(booked.status()).toBe(201);
     await page.evaluate(() => window.dispatchEvent(new Event('focus')));
     await page.getByRole('heading', { name: freeClass.title }).waitFor();
@@ -546,7 +587,9 @@ describe('My Bookings states', () => {
   test('a cancellation the server refuses shows the Cancellation failed toast in the destructive style', async () => {
     const { guard, page } = await newCustomerPage();
     const headers = { origin: product.url };
-    const booking = await (await page.request.post(`${product.url}/api/bookings/free`, { headers, data: { classId: freeClass.id, quantity: 1 } })).json();
+    const booking = await (
+      await page.request.post(`${product.url}/api/bookings/free`, { headers, data: { classId: freeClass.id, quantity: 1 } })
+    ).json();
     await page.goto(`${product.url}/bookings`, { waitUntil: 'networkidle' });
     await page.getByRole('button', { name: 'Cancel Booking' }).click();
     const dialog = page.getByRole('dialog');
@@ -570,7 +613,11 @@ describe('cancellation policy', () => {
     const cls = paidClasses.at(-7)!;
     const { guard, page } = await newCustomerPage();
     await bookThroughApi(page, cls);
-    const [booking] = (await (await page.request.get(`${product.url}/api/bookings`)).json()) as { fullRefundUntil: string; refundIfCancelledNow: number; amount: number }[];
+    const [booking] = (await (await page.request.get(`${product.url}/api/bookings`)).json()) as {
+      fullRefundUntil: string;
+      refundIfCancelledNow: number;
+      amount: number;
+    }[];
     expect(Date.parse(booking!.fullRefundUntil)).toBe(Date.parse(cls.startTime!) - 48 * 3_600_000);
     expect(booking!.refundIfCancelledNow).toBe(booking!.amount);
     await page.goto(`${product.url}/bookings`, { waitUntil: 'networkidle' });
@@ -582,9 +629,11 @@ describe('cancellation policy', () => {
   }, 60_000);
 
   test('cancelling less than 48 hours before the class refunds nothing, as the dialog says', async () => {
-    const soon = (await (await fetch(`${product.url}/api/classes?all=true`)).json() as ClassInfo[]).find((c) => {
+    const soon = ((await (await fetch(`${product.url}/api/classes?all=true`)).json()) as ClassInfo[]).find((c) => {
       const start = c.startTime ? Date.parse(c.startTime) : 0;
-      return c.price > 0 && c.ageGroup === 'Adults' && c.spotsLeft > 0 && start > testNow() + 2 * 3_600_000 && start < testNow() + 46 * 3_600_000;
+      return (
+        c.price > 0 && c.ageGroup === 'Adults' && c.spotsLeft > 0 && start > testNow() + 2 * 3_600_000 && start < testNow() + 46 * 3_600_000
+      );
     });
     expect(soon).toBeDefined(); // the demo timetable runs every day
     const { guard, page } = await newCustomerPage(PHONE);
@@ -620,9 +669,14 @@ describe('review states', () => {
     await signIn(page, product.url, 'customer@fogline.test');
     await page.goto(`${product.url}/bookings`, { waitUntil: 'networkidle' });
     await page.getByRole('tab', { name: 'Past' }).click();
-    await page.getByRole('link', { name: /^(Add Review|View Review)$/ }).first().click();
+    await page
+      .getByRole('link', { name: /^(Add Review|View Review)$/ })
+      .first()
+      .click();
     await page.getByRole('button', { name: /^(Submit|Update) Review$/ }).waitFor();
-    await page.route('**/api/reviews**', (route) => (route.request().method() === 'GET' ? route.continue() : route.abort('connectionreset')));
+    await page.route('**/api/reviews**', (route) =>
+      route.request().method() === 'GET' ? route.continue() : route.abort('connectionreset'),
+    );
     await page.getByLabel('5 Excellent').check({ force: true });
     await page.getByRole('button', { name: /^(Submit|Update) Review$/ }).click();
     const toast = await toastWith(page, 'Submission Failed');
@@ -634,7 +688,12 @@ describe('review states', () => {
 
   test('a class that has not taken place yet cannot be reviewed: the page says so instead of the form', async () => {
     const { guard, page } = await newCustomerPage();
-    const booking = await (await page.request.post(`${product.url}/api/bookings/free`, { headers: { origin: product.url }, data: { classId: freeClass.id, quantity: 1 } })).json();
+    const booking = await (
+      await page.request.post(`${product.url}/api/bookings/free`, {
+        headers: { origin: product.url },
+        data: { classId: freeClass.id, quantity: 1 },
+      })
+    ).json();
     await page.goto(`${product.url}/review?classId=${freeClass.id}&bookingId=${booking.id}`, { waitUntil: 'networkidle' });
     await page.getByText('You can review this class once it has taken place.').waitFor();
     expect(await page.getByRole('button', { name: /Review$/ }).count()).toBe(0);
@@ -705,9 +764,14 @@ describe('accessibility', () => {
     await signIn(page, product.url, 'customer@fogline.test');
     await page.goto(`${product.url}/bookings`, { waitUntil: 'networkidle' });
     await page.getByRole('tab', { name: 'Past' }).click();
-    const reviewHref = (await page.getByRole('link', { name: /^(Add Review|View Review)$/ }).first().getAttribute('href'))!;
+    const reviewHref = (await page
+      .getByRole('link', { name: /^(Add Review|View Review)$/ })
+      .first()
+      .getAttribute('href'))!;
     // A class the demo customer has not booked (the demo books hers afresh each day), so checkout shows its form.
-    const hers = new Set(((await (await page.request.get(`${product.url}/api/bookings`)).json()) as { classId: number }[]).map((b) => b.classId));
+    const hers = new Set(
+      ((await (await page.request.get(`${product.url}/api/bookings`)).json()) as { classId: number }[]).map((b) => b.classId),
+    );
     const open = paidClasses.find((c) => !hers.has(c.id))!;
     for (const theme of ['light', 'dark']) {
       await page.evaluate((t) => localStorage.setItem('theme', t), theme);
@@ -719,7 +783,11 @@ describe('accessibility', () => {
       expect({ theme, page: 'bookings', problems: await violationsBelowHeader(page) }).toEqual({ theme, page: 'bookings', problems: [] });
       await page.getByRole('button', { name: 'Cancel Booking' }).first().click();
       await page.getByRole('dialog').waitFor();
-      expect({ theme, page: 'cancel dialog', problems: await violationsBelowHeader(page) }).toEqual({ theme, page: 'cancel dialog', problems: [] });
+      expect({ theme, page: 'cancel dialog', problems: await violationsBelowHeader(page) }).toEqual({
+        theme,
+        page: 'cancel dialog',
+        problems: [],
+      });
       await page.goto(`${product.url}${reviewHref}`, { waitUntil: 'networkidle' });
       await page.getByRole('button', { name: /^(Submit|Update) Review$/ }).waitFor();
       expect({ theme, page: 'review', problems: await violationsBelowHeader(page) }).toEqual({ theme, page: 'review', problems: [] });
@@ -734,7 +802,11 @@ describe('accessibility', () => {
       await coachPage.evaluate((t) => localStorage.setItem('theme', t), theme);
       await coachPage.goto(`${product.url}/profile?tab=payment`, { waitUntil: 'networkidle' });
       await coachPage.getByTestId('payout-status').waitFor();
-      expect({ theme, page: 'payouts', problems: await violationsBelowHeader(coachPage) }).toEqual({ theme, page: 'payouts', problems: [] });
+      expect({ theme, page: 'payouts', problems: await violationsBelowHeader(coachPage) }).toEqual({
+        theme,
+        page: 'payouts',
+        problems: [],
+      });
     }
     await coach.context.close();
   }, 90_000);

@@ -29,7 +29,13 @@ describe('home search', () => {
     await page.getByLabel('City', { exact: true }).selectOption(cities[0]!);
     await Promise.all([page.waitForURL(/\/classes\?/), page.getByRole('button', { name: 'Search', exact: true }).click()]);
     const params = new URL(page.url()).searchParams;
-    expect(Object.fromEntries(params)).toEqual({ q: 'yoga', type: String(categories[0]!.id), ageGroup: 'Adults', city: cities[0]!, date: dayFromNow(3) });
+    expect(Object.fromEntries(params)).toEqual({
+      q: 'yoga',
+      type: String(categories[0]!.id),
+      ageGroup: 'Adults',
+      city: cities[0]!,
+      date: dayFromNow(3),
+    });
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Search Results for "yoga"');
     expect(guard.offMachine).toEqual([]);
     await guard.context.close();
@@ -71,7 +77,11 @@ describe('home initial search and location', () => {
       const response = await route.fetch();
       const list = (await response.json()) as { spotsLeft: number }[];
       list[0]!.spotsLeft = 0;
-      await route.fulfill({ status: response.status(), headers: { 'x-total-count': response.headers()['x-total-count'] ?? '' }, json: list });
+      await route.fulfill({
+        status: response.status(),
+        headers: { 'x-total-count': response.headers()['x-total-count'] ?? '' },
+        json: list,
+      });
     });
     page.on('domcontentloaded', () => (loadedAt = Date.now()));
     await page.goto(`${site.product.url}/`, { waitUntil: 'networkidle' });
@@ -111,7 +121,8 @@ describe('home initial search and location', () => {
     await guard.context.clearPermissions();
     await page.evaluate(() => {
       // As a browser whose user refused the permission prompt answers.
-      navigator.geolocation.getCurrentPosition = (_ok, fail) => fail?.({ code: 1, message: 'denied', PERMISSION_DENIED: 1, POSITION_UNAVAILABLE: 2, TIMEOUT: 3 } as GeolocationPositionError);
+      navigator.geolocation.getCurrentPosition = (_ok, fail) =>
+        fail?.({ code: 1, message: 'denied', PERMISSION_DENIED: 1, POSITION_UNAVAILABLE: 2, TIMEOUT: 3 } as GeolocationPositionError);
     });
     await page.getByRole('button', { name: 'Use my location' }).click();
     const toast = page.getByRole('alert').filter({ hasText: 'Location error' });
@@ -142,7 +153,11 @@ describe('/classes', () => {
   test('rows show Class Full or X/Y spots left and the coach rating with 1 decimal', async () => {
     const { guard, page } = await open('/classes');
     // Classes that started earlier today are listed too, marked Started instead (tests/e2e/phone-first.test.ts).
-    const first = page.getByRole('list', { name: 'Classes' }).getByRole('listitem').filter({ hasNotText: /Started$/ }).first();
+    const first = page
+      .getByRole('list', { name: 'Classes' })
+      .getByRole('listitem')
+      .filter({ hasNotText: /Started$/ })
+      .first();
     const text = (await first.textContent()) ?? '';
     expect(text).toMatch(/Class Full|\d+\/\d+ spots left/);
     expect(text).toMatch(/\d\.\d/);
@@ -234,7 +249,9 @@ describe('class detail', () => {
   });
 
   test('the price breakdown follows the spot counter, which stays within 1 and the spots left', async () => {
-    const item = await upcomingClass((c) => c.price > 0 && c.spotsLeft >= 2 && c.spotsLeft <= 8 && Date.parse(c.startTime) > testNow() + 3_600_000);
+    const item = await upcomingClass(
+      (c) => c.price > 0 && c.spotsLeft >= 2 && c.spotsLeft <= 8 && Date.parse(c.startTime) > testNow() + 3_600_000,
+    );
     const { guard, page } = await open(`/classes/${item.id}`, PHONE);
     const minus = page.getByRole('button', { name: 'Remove a spot' });
     const plus = page.getByRole('button', { name: 'Add a spot' });
@@ -253,7 +270,10 @@ describe('class detail', () => {
     for (let q = 2; q < item.spotsLeft; q++) await plus.click();
     expect(await page.getByLabel('Number of spots', { exact: true }).textContent()).toBe(String(item.spotsLeft));
     expect(await plus.isDisabled()).toBe(true);
-    await Promise.all([page.waitForURL(/\/auth/), page.getByRole('region', { name: 'Book this class' }).getByRole('link', { name: 'Book Now' }).click()]);
+    await Promise.all([
+      page.waitForURL(/\/auth/),
+      page.getByRole('region', { name: 'Book this class' }).getByRole('link', { name: 'Book Now' }).click(),
+    ]);
     expect(new URL(page.url()).searchParams.get('redirect')).toStartWith(`/classes/${item.id}`);
     await guard.context.close();
   });

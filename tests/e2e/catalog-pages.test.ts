@@ -28,13 +28,22 @@ describe('coaches', () => {
     };
     const target = coaches.at(-1)!;
     await page.getByLabel('Search coaches').fill(target.lastName.toUpperCase());
-    const matching = coaches.filter((c) => `${c.firstName} ${c.lastName}`.toLowerCase().includes(target.lastName.toLowerCase()) || (c.bio ?? '').toLowerCase().includes(target.lastName.toLowerCase()));
+    const matching = coaches.filter(
+      (c) =>
+        `${c.firstName} ${c.lastName}`.toLowerCase().includes(target.lastName.toLowerCase()) ||
+        (c.bio ?? '').toLowerCase().includes(target.lastName.toLowerCase()),
+    );
     await searched(matching.length);
     expect(await cards.count()).toBe(matching.length);
     expect(await cards.allTextContents()).toContainEqual(expect.stringContaining(target.firstName));
-    const bioWord = coaches[0]!.bio!.split(' ').find((w) => w.length > 6)!.toLowerCase();
+    const bioWord = coaches[0]!
+      .bio!.split(' ')
+      .find((w) => w.length > 6)!
+      .toLowerCase();
     await page.getByLabel('Search coaches').fill(bioWord);
-    const byBio = coaches.filter((c) => `${c.firstName} ${c.lastName}`.toLowerCase().includes(bioWord) || (c.bio ?? '').toLowerCase().includes(bioWord)).length;
+    const byBio = coaches.filter(
+      (c) => `${c.firstName} ${c.lastName}`.toLowerCase().includes(bioWord) || (c.bio ?? '').toLowerCase().includes(bioWord),
+    ).length;
     await searched(byBio);
     expect(await cards.count()).toBe(byBio);
     await page.getByLabel('Search coaches').fill('zzqx no coach');
@@ -52,7 +61,9 @@ describe('coaches', () => {
   });
 
   test('the coach profile shows 5 reviews, then Show All Reviews (n) and Show Less', async () => {
-    const coach = (await api<{ id: number; firstName: string; rating: { totalReviews: number } }[]>('/api/coaches')).find((c) => c.rating.totalReviews > 5)!;
+    const coach = (await api<{ id: number; firstName: string; rating: { totalReviews: number } }[]>('/api/coaches')).find(
+      (c) => c.rating.totalReviews > 5,
+    )!;
     const { guard, page } = await open(`/coaches/${coach.id}`);
     const reviews = page.locator('#coach-reviews > li');
     await page.getByRole('button', { name: `Show All Reviews (${coach.rating.totalReviews})` }).waitFor();
@@ -94,7 +105,12 @@ describe('information pages', () => {
   test('the contact form shows the validation messages, then Sending..., the success screen and Send Another Message', async () => {
     const { guard, page } = await open('/contact', PHONE);
     await page.getByRole('button', { name: 'Send Message' }).click();
-    for (const message of ['Name must be at least 2 characters', 'Please enter a valid email address', 'Subject must be at least 5 characters', 'Message must be at least 10 characters']) {
+    for (const message of [
+      'Name must be at least 2 characters',
+      'Please enter a valid email address',
+      'Subject must be at least 5 characters',
+      'Message must be at least 10 characters',
+    ]) {
       expect(await page.getByText(message).isVisible()).toBe(true);
     }
     expect(await page.getByLabel('Name').evaluate((el) => el === document.activeElement)).toBe(true);
@@ -142,7 +158,8 @@ describe('blog', () => {
         title: 'Totally harmless post',
         status: 'published',
         publishedAt: new Date(),
-        content: 'Hello<script>window.__pwned = "script"</script>\n<img src="/nope.png" onerror="window.__pwned = \'onerror\'">\n<a href="javascript:window.__pwned=\'link\'">click me</a>',
+        content:
+          'Hello<script>window.__pwned = "script"</script>\n<img src="/nope.png" onerror="window.__pwned = \'onerror\'">\n<a href="javascript:window.__pwned=\'link\'">click me</a>',
       }),
     );
     db.close();
@@ -174,7 +191,10 @@ describe('every public page', () => {
       page.on('request', (r) => r.resourceType() === 'script' && scripts.push(r.url()));
       await page.goto(site.product.url + path, { waitUntil: 'networkidle' });
       expect({ path, scripts }).toEqual({ path, scripts: [] });
-      expect({ path, islands: await page.locator('astro-island, script[src], script[type="module"]').count() }).toEqual({ path, islands: 0 });
+      expect({ path, islands: await page.locator('astro-island, script[src], script[type="module"]').count() }).toEqual({
+        path,
+        islands: 0,
+      });
       await guard.context.close();
     }
   }, 30_000);
@@ -184,7 +204,6 @@ describe('every public page', () => {
     expect(await page.getByRole('heading', { name: '404 Page Not Found' }).isVisible()).toBe(true);
     await guard.context.close();
   });
-
 });
 
 describe('accessibility (axe-core): no serious or critical violations, on phone and desktop', () => {

@@ -18,7 +18,10 @@ const SCALE = process.env.E2E_SEED_SCALE ?? '0.25';
 let product: ProductServer;
 let browser: Browser;
 beforeAll(async () => {
-  [product, browser] = await Promise.all([startProduct({ SEED: 'scale', SEED_SCALE: SCALE, PUBLIC_GOOGLE_MAPS_API_KEY: '' }), launchBrowser()]);
+  [product, browser] = await Promise.all([
+    startProduct({ SEED: 'scale', SEED_SCALE: SCALE, PUBLIC_GOOGLE_MAPS_API_KEY: '' }),
+    launchBrowser(),
+  ]);
 }, 180_000);
 afterAll(async () => {
   await browser?.close();
@@ -40,7 +43,10 @@ describe('browsing thousands of classes', () => {
     const before = await rowsOf(page).nth(3).boundingBox();
     const listBox = await list.boundingBox();
     await list.evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
-    await page.waitForFunction((n) => document.querySelectorAll('[aria-label="Classes"] > li:not([aria-hidden])').length >= n, PAGE_SIZE * 2);
+    await page.waitForFunction(
+      (n) => document.querySelectorAll('[aria-label="Classes"] > li:not([aria-hidden])').length >= n,
+      PAGE_SIZE * 2,
+    );
     await list.evaluate((el) => el.scrollTo({ top: 0 }));
     expect(await rowsOf(page).nth(3).boundingBox()).toEqual(before);
     expect(await list.boundingBox()).toEqual(listBox);
@@ -48,7 +54,10 @@ describe('browsing thousands of classes', () => {
     // The button pages too, for keyboards: the page holds only what was asked for.
     const more = page.getByRole('button', { name: /^Show more classes/ });
     await more.click();
-    await page.waitForFunction((n) => document.querySelectorAll('[aria-label="Classes"] > li:not([aria-hidden])').length >= n, PAGE_SIZE * 3);
+    await page.waitForFunction(
+      (n) => document.querySelectorAll('[aria-label="Classes"] > li:not([aria-hidden])').length >= n,
+      PAGE_SIZE * 3,
+    );
     expect(await rowsOf(page).count()).toBeLessThanOrEqual(PAGE_SIZE * 4);
     expect(await page.getByText(`${total} classes`, { exact: true }).isVisible()).toBe(true);
     await guard.context.close();
@@ -89,16 +98,42 @@ describe('no public answer grows with the data', () => {
   test(`every public page is under ${MAX_HTML / 1024} KB and every public JSON answer under ${MAX_JSON / 1024} KB`, async () => {
     const coaches = await json<{ id: number }[]>('/api/coaches');
     // The coach with the most classes and the class page of a series session.
-    const busiest = (await json<{ coachId: number }[]>('/api/classes?all=true')).reduce<Record<number, number>>((n, c) => ({ ...n, [c.coachId]: (n[c.coachId] ?? 0) + 1 }), {});
+    const busiest = (await json<{ coachId: number }[]>('/api/classes?all=true')).reduce<Record<number, number>>(
+      (n, c) => ({ ...n, [c.coachId]: (n[c.coachId] ?? 0) + 1 }),
+      {},
+    );
     const coachId = Number(Object.entries(busiest).sort((a, b) => b[1] - a[1])[0]![0]);
     const [first] = await json<{ id: number }[]>('/api/classes?q=weekly&limit=1');
     const posts = await json<{ slug: string }[] | { posts: { slug: string }[] }>('/api/blog');
     const slug = (Array.isArray(posts) ? posts : posts.posts)[0]!.slug;
-    const pages = ['/', '/classes', '/classes?q=yoga', `/classes/${first?.id ?? 1}`, '/coaches', `/coaches/${coachId}`, `/coaches/${coaches[0]!.id}`, '/blog', `/blog/${slug}`, '/about', '/faq', '/contact'];
+    const pages = [
+      '/',
+      '/classes',
+      '/classes?q=yoga',
+      `/classes/${first?.id ?? 1}`,
+      '/coaches',
+      `/coaches/${coachId}`,
+      `/coaches/${coaches[0]!.id}`,
+      '/blog',
+      `/blog/${slug}`,
+      '/about',
+      '/faq',
+      '/contact',
+    ];
     const answers = [
-      '/api/classes', '/api/classes?limit=100&includeSchedules=true', '/api/classes?all=true&includeSchedules=true', '/api/classes?q=a&limit=100',
-      '/api/classes/pins?zoom=16', '/api/categories', '/api/cities', '/api/coaches', `/api/coaches/${coachId}`, `/api/coaches/${coachId}/classes`,
-      `/api/coaches/${coachId}/classes?when=past&limit=100`, `/api/reviews/coach/${coachId}`, '/api/blog',
+      '/api/classes',
+      '/api/classes?limit=100&includeSchedules=true',
+      '/api/classes?all=true&includeSchedules=true',
+      '/api/classes?q=a&limit=100',
+      '/api/classes/pins?zoom=16',
+      '/api/categories',
+      '/api/cities',
+      '/api/coaches',
+      `/api/coaches/${coachId}`,
+      `/api/coaches/${coachId}/classes`,
+      `/api/coaches/${coachId}/classes?when=past&limit=100`,
+      `/api/reviews/coach/${coachId}`,
+      '/api/blog',
     ];
     const sizes: Record<string, number> = {};
     for (const path of [...pages, ...answers]) {

@@ -6,7 +6,16 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { CLASS_EXAMPLE } from '../../api/classes/model';
 import { seriousA11yViolations } from '../helpers/axe';
-import { DESKTOP, type GuardedContext, launchBrowser, newContext, PHONE, signIn, startProduct, type ProductServer } from '../helpers/browser';
+import {
+  DESKTOP,
+  type GuardedContext,
+  launchBrowser,
+  newContext,
+  PHONE,
+  signIn,
+  startProduct,
+  type ProductServer,
+} from '../helpers/browser';
 
 setDefaultTimeout(30_000);
 const SHOTS = process.env.SCREENSHOT_DIR;
@@ -36,17 +45,26 @@ async function shot(p: Page, name: string, fullPage = true) {
 /** A one-time class of the signed-in coach (the documented class example: $25) a week from now unless told. */
 async function newClass(title: string, extra: Record<string, unknown> = {}): Promise<number> {
   const startTime = new Date(Date.now() + 7 * DAY).toISOString();
-  const res = await page.request.post(`${product.url}/api/classes`, { data: { ...CLASS_EXAMPLE, recurrence: null, title, startTime, ...extra }, headers: { origin: product.url } });
+  const res = await page.request.post(`${product.url}/api/classes`, {
+    data: { ...CLASS_EXAMPLE, recurrence: null, title, startTime, ...extra },
+    headers: { origin: product.url },
+  });
   expect(res.status()).toBe(201);
   return (await res.json()).id;
 }
 
 async function payFor(customer: Page, classId: number, quantity: number): Promise<number> {
   const headers = { origin: product.url };
-  const intent = await customer.request.post(`${product.url}/api/payment/create-intent`, { data: { classId, quantity, amount: 26.25 * quantity }, headers });
+  const intent = await customer.request.post(`${product.url}/api/payment/create-intent`, {
+    data: { classId, quantity, amount: 26.25 * quantity },
+    headers,
+  });
   expect(intent.status()).toBe(200);
   const { id, clientSecret, bookingId } = await intent.json();
-  const paid = await customer.request.post(`${product.url}/api/payment/test-provider/pay`, { data: { paymentIntentId: id, clientSecret, cardNumber: '4242 4242 4242 4242', expiry: '12/40', cvc: '123' }, headers });
+  const paid = await customer.request.post(`${product.url}/api/payment/test-provider/pay`, {
+    data: { paymentIntentId: id, clientSecret, cardNumber: '4242 4242 4242 4242', expiry: '12/40', cvc: '123' },
+    headers,
+  });
   expect(paid.status()).toBe(200);
   return bookingId;
 }
@@ -146,7 +164,9 @@ describe('Earnings', () => {
     expect(res.headers()['content-type']).toContain('text/csv');
     const text = await res.text();
     expect(text.split('\r\n').find((line) => line.includes(KEPT))).toContain(',Robin Vale,2,confirmed,50.00,2.50,0.00,0.00,7.50,42.50');
-    expect(text.split('\r\n').find((line) => line.includes(REFUNDED))).toContain(',Robin Vale,1,cancelled,25.00,1.25,26.25,25.00,0.00,0.00');
+    expect(text.split('\r\n').find((line) => line.includes(REFUNDED))).toContain(
+      ',Robin Vale,1,cancelled,25.00,1.25,26.25,25.00,0.00,0.00',
+    );
   });
 
   test('the coach menu links to Earnings', async () => {
@@ -177,7 +197,9 @@ describe('the coach lands on their dashboard', () => {
     const today = new Date(`${pacificDay(new Date())}T12:00:00Z`);
     const sunday = new Date(today.getTime() - today.getUTCDay() * DAY);
     const saturday = new Date(sunday.getTime() + 6 * DAY);
-    const res = await p.request.get(`${product.url}/api/coaches/${coachId}/earnings?from=${sunday.toISOString().slice(0, 10)}&to=${saturday.toISOString().slice(0, 10)}`);
+    const res = await p.request.get(
+      `${product.url}/api/coaches/${coachId}/earnings?from=${sunday.toISOString().slice(0, 10)}&to=${saturday.toISOString().slice(0, 10)}`,
+    );
     const week = (await res.json()).summary;
     const card = p.getByRole('region', { name: "This week's earnings" });
     await card.getByText(money(week.net), { exact: true }).waitFor();
@@ -222,8 +244,13 @@ describe('My Calendar on a phone', () => {
 
   test('the day view steps day by day to the full class', async () => {
     await page.goto(`${product.url}/my-calendar?view=day`, { waitUntil: 'networkidle' });
-    await page.locator('#day-title').getByText(/^Today · /).waitFor();
-    const days = Math.round((Date.parse(`${pacificDay(fullClass.startTime)}T12:00:00Z`) - Date.parse(`${pacificDay(new Date())}T12:00:00Z`)) / DAY);
+    await page
+      .locator('#day-title')
+      .getByText(/^Today · /)
+      .waitFor();
+    const days = Math.round(
+      (Date.parse(`${pacificDay(fullClass.startTime)}T12:00:00Z`) - Date.parse(`${pacificDay(new Date())}T12:00:00Z`)) / DAY,
+    );
     for (let i = 0; i < days; i++) await page.getByRole('button', { name: 'Next day' }).click();
     await page.getByRole('button', { name: new RegExp(FULL) }).waitFor();
     await shot(page, 'calendar-day-390');
@@ -241,7 +268,8 @@ describe('My Classes: Upcoming and Past', () => {
     await page.goto(`${product.url}/my-classes`, { waitUntil: 'networkidle' });
     expect(await page.getByRole('tab', { name: 'Upcoming' }).getAttribute('aria-selected')).toBe('true');
     let card = page.getByRole('article').filter({ has: page.getByRole('heading', { name: FULL, exact: true }) });
-    while (!(await card.count()) && (await page.getByRole('button', { name: /Load more/ }).count())) await page.getByRole('button', { name: /Load more/ }).click();
+    while (!(await card.count()) && (await page.getByRole('button', { name: /Load more/ }).count()))
+      await page.getByRole('button', { name: /Load more/ }).click();
     await card.waitFor();
     expect(await card.getByText('2/2 booked').isVisible()).toBe(true);
     expect(await card.getByText('Full', { exact: true }).isVisible()).toBe(true);

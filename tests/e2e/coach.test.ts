@@ -45,9 +45,15 @@ async function openSession(session: { title: string; startTime: string }) {
   await page.goto(`${product.url}/my-calendar`, { waitUntil: 'networkidle' });
   const start = new Date(session.startTime);
   const month = new Intl.DateTimeFormat('en-US', { timeZone: 'America/Los_Angeles', month: 'long', year: 'numeric' }).format(start);
-  const day = new Intl.DateTimeFormat('en-US', { timeZone: 'America/Los_Angeles', month: 'long', day: 'numeric', year: 'numeric' }).format(start);
-  for (let i = 0; i < 3 && (await page.locator('#month-title').textContent()) !== month; i++) await page.getByRole('button', { name: 'Next month' }).click();
-  await page.getByRole('gridcell', { name: new RegExp(`^${day}`) }).getByRole('button', { name: session.title }).click();
+  const day = new Intl.DateTimeFormat('en-US', { timeZone: 'America/Los_Angeles', month: 'long', day: 'numeric', year: 'numeric' }).format(
+    start,
+  );
+  for (let i = 0; i < 3 && (await page.locator('#month-title').textContent()) !== month; i++)
+    await page.getByRole('button', { name: 'Next month' }).click();
+  await page
+    .getByRole('gridcell', { name: new RegExp(`^${day}`) })
+    .getByRole('button', { name: session.title })
+    .click();
   await page.getByRole('dialog').waitFor();
 }
 
@@ -182,7 +188,12 @@ describe('a new coach', () => {
     const after = await sessions();
     expect(after.map((c) => c.id)).toEqual(before.slice(0, 2).map((c) => c.id));
     await page.goto(`${product.url}/my-classes`, { waitUntil: 'networkidle' });
-    await page.getByRole('article').filter({ hasText: 'Recurring Series' }).filter({ hasText: 'Bay Breeze' }).getByText('2 sessions').waitFor();
+    await page
+      .getByRole('article')
+      .filter({ hasText: 'Recurring Series' })
+      .filter({ hasText: 'Bay Breeze' })
+      .getByText('2 sessions')
+      .waitFor();
     expect(coach.offMachine).toEqual([]);
   });
 });
@@ -214,7 +225,8 @@ describe('access', () => {
     await p.goto(`${product.url}/customers?view=bookings`, { waitUntil: 'networkidle' });
     await p.getByRole('heading', { name: 'Customer Management' }).waitFor();
     expect(await p.getByText('View customers who have booked your classes').isVisible()).toBe(true);
-    for (const label of ['Total Bookings', 'Unique Customers', 'Completed Classes']) expect(await p.getByText(label, { exact: true }).first().isVisible()).toBe(true);
+    for (const label of ['Total Bookings', 'Unique Customers', 'Completed Classes'])
+      expect(await p.getByText(label, { exact: true }).first().isVisible()).toBe(true);
     expect(await p.getByRole('columnheader', { name: 'Coach' }).count()).toBe(0);
     expect(await p.getByRole('columnheader', { name: 'Customer Name' }).isVisible()).toBe(true);
     await guard.context.close();
@@ -256,13 +268,24 @@ describe('the class form (coach-admin-areas §2, §5, §9)', () => {
     const times = await p.getByLabel('Start time (PT)').locator('option').allTextContents();
     expect(times.length).toBe(48);
     expect([times[0], times[1], times[19], times[47]]).toEqual(['12:00 AM', '12:30 AM', '9:30 AM', '11:30 PM']);
-    expect(await p.getByLabel('Duration').locator('option').evaluateAll((o) => o.map((x) => Number((x as HTMLOptionElement).value)))).toEqual([30, 45, 60, 75, 90, 105, 120, 150, 180]);
+    expect(
+      await p
+        .getByLabel('Duration')
+        .locator('option')
+        .evaluateAll((o) => o.map((x) => Number((x as HTMLOptionElement).value))),
+    ).toEqual([30, 45, 60, 75, 90, 105, 120, 150, 180]);
   });
 
   test('an empty form shows the validation messages of §5', async () => {
     await p.getByRole('button', { name: 'Create Class' }).click();
     await p.getByText('Please select a category').waitFor();
-    for (const message of ['Title must be at least 3 characters', 'Description must be at least 10 characters', 'Location name is required', 'City is required', 'ZIP code is required']) {
+    for (const message of [
+      'Title must be at least 3 characters',
+      'Description must be at least 10 characters',
+      'Location name is required',
+      'City is required',
+      'ZIP code is required',
+    ]) {
       expect(await p.getByText(message, { exact: true }).isVisible()).toBe(true);
     }
     expect(await p.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('title');
@@ -290,7 +313,12 @@ describe('the class form (coach-admin-areas §2, §5, §9)', () => {
     const dialog = p.getByRole('dialog', { name: 'Repeat class' });
     await dialog.waitFor();
     expect(await dialog.getByLabel('Number of sessions').inputValue()).toBe('10');
-    expect(await dialog.getByLabel('Repeat unit').locator('option').evaluateAll((o) => o.map((x) => (x as HTMLOptionElement).value))).toEqual(['daily', 'weekly', 'monthly']);
+    expect(
+      await dialog
+        .getByLabel('Repeat unit')
+        .locator('option')
+        .evaluateAll((o) => o.map((x) => (x as HTMLOptionElement).value)),
+    ).toEqual(['daily', 'weekly', 'monthly']);
     expect(await dialog.getByRole('button', { name: 'Monday' }).count()).toBe(1); // weekly shows the day toggles
     await dialog.getByLabel('Repeat every').fill('100');
     await dialog.getByLabel('Number of sessions').fill('1000');
@@ -314,7 +342,9 @@ describe('the class form (coach-admin-areas §2, §5, §9)', () => {
   });
 
   test('?edit={id} opens the class in edit mode; Cancel goes back', async () => {
-    const own = (await (await p.request.get(`${product.url}/api/classes/managed`)).json()).find((c: any) => c.parentClassId === null && !c.isRecurring && Date.parse(c.startTime) > testNow());
+    const own = (await (await p.request.get(`${product.url}/api/classes/managed`)).json()).find(
+      (c: any) => c.parentClassId === null && !c.isRecurring && Date.parse(c.startTime) > testNow(),
+    );
     await p.goto(`${product.url}/my-classes`, { waitUntil: 'networkidle' });
     await p.goto(`${product.url}/create-class?edit=${own.id}`, { waitUntil: 'networkidle' });
     await p.getByRole('heading', { name: 'Edit Class' }).waitFor();
@@ -324,7 +354,7 @@ describe('the class form (coach-admin-areas §2, §5, §9)', () => {
     await p.waitForURL('**/my-classes');
   });
 
-  test('another coach\'s class shows Access Denied; a missing one Class Not Found', async () => {
+  test("another coach's class shows Access Denied; a missing one Class Not Found", async () => {
     const all = (await (await p.request.get(`${product.url}/api/classes?all=true`)).json()) as any[];
     const me = (await (await p.request.get(`${product.url}/api/user`)).json()) as any;
     const other = all.find((c) => c.coachId !== me.id);
@@ -347,19 +377,28 @@ describe('deleting and the calendar', () => {
   });
   afterAll(() => ctx.context.close());
 
-  test('a class with active bookings warns first (Delete Anyways), then asks the browser\'s confirmation', async () => {
+  test("a class with active bookings warns first (Delete Anyways), then asks the browser's confirmation", async () => {
     const rows = (await (await p.request.get(`${product.url}/api/classes/managed`)).json()) as any[];
-    const booked = rows.find((c) => c.parentClassId === null && !c.isRecurring && c.activeBookings > 0 && Date.parse(c.startTime) > testNow());
+    const booked = rows.find(
+      (c) => c.parentClassId === null && !c.isRecurring && c.activeBookings > 0 && Date.parse(c.startTime) > testNow(),
+    );
     await p.goto(`${product.url}/my-classes`, { waitUntil: 'networkidle' });
     const confirmations: string[] = [];
     p.once('dialog', (d) => {
       confirmations.push(d.message());
       void d.accept();
     });
-    await p.getByRole('article').filter({ hasText: 'One-time Class' }).getByRole('button', { name: `Delete ${booked.title}` }).first().click();
+    await p
+      .getByRole('article')
+      .filter({ hasText: 'One-time Class' })
+      .getByRole('button', { name: `Delete ${booked.title}` })
+      .first()
+      .click();
     const warning = p.getByRole('dialog', { name: 'This class has active bookings' });
     await warning.waitFor();
-    expect(await warning.textContent()).toContain('Deleting it cancels these bookings, refunds the customers in full and notifies them by email.');
+    expect(await warning.textContent()).toContain(
+      'Deleting it cancels these bookings, refunds the customers in full and notifies them by email.',
+    );
     await warning.getByRole('button', { name: 'Delete Anyways' }).click();
     expect(await toast(p)).toContain('SuccessClass deleted successfully');
     expect(confirmations).toEqual([`Are you sure you want to delete "${booked.title}"?`]);
@@ -371,14 +410,29 @@ describe('deleting and the calendar', () => {
     for (const [i, time] of ['08:00', '10:00', '12:00', '14:00'].entries()) {
       const res = await p.request.post(`${product.url}/api/classes`, {
         headers: { origin: product.url },
-        data: { title: `Crowded Day ${i + 1}`, description: 'Four classes on one day.', categoryId: 1, location: 'Dolores Park', addressLine1: '19th St', city: 'San Francisco', state: 'CA', zipCode: '94114', startTime: pacificWallTimeToInstant(day, time).toISOString() },
+        data: {
+          title: `Crowded Day ${i + 1}`,
+          description: 'Four classes on one day.',
+          categoryId: 1,
+          location: 'Dolores Park',
+          addressLine1: '19th St',
+          city: 'San Francisco',
+          state: 'CA',
+          zipCode: '94114',
+          startTime: pacificWallTimeToInstant(day, time).toISOString(),
+        },
       });
       expect(res.status()).toBe(201);
     }
     await p.goto(`${product.url}/my-calendar`, { waitUntil: 'networkidle' });
-    const title = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'long', year: 'numeric' }).format(new Date(`${day}T12:00:00Z`));
-    for (let i = 0; i < 3 && (await p.locator('#month-title').textContent()) !== title; i++) await p.getByRole('button', { name: 'Next month' }).click();
-    const label = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'long', day: 'numeric', year: 'numeric' }).format(new Date(`${day}T12:00:00Z`));
+    const title = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'long', year: 'numeric' }).format(
+      new Date(`${day}T12:00:00Z`),
+    );
+    for (let i = 0; i < 3 && (await p.locator('#month-title').textContent()) !== title; i++)
+      await p.getByRole('button', { name: 'Next month' }).click();
+    const label = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'long', day: 'numeric', year: 'numeric' }).format(
+      new Date(`${day}T12:00:00Z`),
+    );
     const cell = p.getByRole('gridcell', { name: new RegExp(`^${label}, 4 classes`) });
     await cell.getByText('+1 more').waitFor();
     expect(await cell.getByRole('button').count()).toBe(3);
@@ -394,7 +448,17 @@ describe('deleting and the calendar', () => {
     const day = pacificDate(3);
     const created = await p.request.post(`${product.url}/api/classes`, {
       headers: { origin: product.url },
-      data: { title: 'Fragile Flow', description: 'A class whose calls fail in this test.', categoryId: 1, location: 'Dolores Park', addressLine1: '19th St', city: 'San Francisco', state: 'CA', zipCode: '94114', startTime: pacificWallTimeToInstant(day, '10:00').toISOString() },
+      data: {
+        title: 'Fragile Flow',
+        description: 'A class whose calls fail in this test.',
+        categoryId: 1,
+        location: 'Dolores Park',
+        addressLine1: '19th St',
+        city: 'San Francisco',
+        state: 'CA',
+        zipCode: '94114',
+        startTime: pacificWallTimeToInstant(day, '10:00').toISOString(),
+      },
     });
     const cls = await created.json();
     const failing = `${product.url}/api/classes/${cls.id}`;
@@ -406,9 +470,15 @@ describe('deleting and the calendar', () => {
     expect(await toast(p)).toContain('ErrorFailed to delete class. Please try again.');
 
     await p.goto(`${product.url}/my-calendar`, { waitUntil: 'networkidle' });
-    const month = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'long', year: 'numeric' }).format(new Date(`${day}T12:00:00Z`));
-    for (let i = 0; i < 2 && (await p.locator('#month-title').textContent()) !== month; i++) await p.getByRole('button', { name: 'Next month' }).click();
-    await p.getByRole('grid').getByRole('button', { name: /^Fragile Flow/ }).click();
+    const month = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'long', year: 'numeric' }).format(
+      new Date(`${day}T12:00:00Z`),
+    );
+    for (let i = 0; i < 2 && (await p.locator('#month-title').textContent()) !== month; i++)
+      await p.getByRole('button', { name: 'Next month' }).click();
+    await p
+      .getByRole('grid')
+      .getByRole('button', { name: /^Fragile Flow/ })
+      .click();
     await p.getByRole('dialog').getByRole('button', { name: 'Duplicate' }).click();
     expect(await toast(p)).toContain('ErrorFailed to load class data for duplication. Please try again.');
     await p.unroute(failing);

@@ -28,13 +28,24 @@ afterAll(async () => {
 const json = { 'content-type': 'application/json' };
 
 async function signInAs(email: string): Promise<string> {
-  const res = await fetch(`${product.url}/api/login`, { method: 'POST', headers: { ...json, origin: product.url }, body: JSON.stringify({ email, password: 'demo-password' }) });
+  const res = await fetch(`${product.url}/api/login`, {
+    method: 'POST',
+    headers: { ...json, origin: product.url },
+    body: JSON.stringify({ email, password: 'demo-password' }),
+  });
   expect(res.status).toBe(200);
-  return res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
 }
 
 async function call(cookie: string, method: string, path: string, body?: unknown) {
-  const res = await fetch(`${product.url}${path}`, { method, headers: { ...json, origin: product.url, cookie }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const res = await fetch(`${product.url}${path}`, {
+    method,
+    headers: { ...json, origin: product.url, cookie },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   return { status: res.status, body: (await res.json().catch(() => null)) as any };
 }
 
@@ -87,7 +98,9 @@ test('the class page shows the sample forecast, the AQI with its category and co
     expect(text).toMatch(/AQI \d+ · (Good|Moderate)/);
     const chip = panel.getByText(/^AQI \d+/);
     expect(['rgb(0, 228, 0)', 'rgb(255, 255, 0)']).toContain(await chip.evaluate((el) => getComputedStyle(el).backgroundColor));
-    const sunsetText = new Intl.DateTimeFormat('en-US', { timeZone: 'America/Los_Angeles', hour: 'numeric', minute: '2-digit' }).format(cls.sunset);
+    const sunsetText = new Intl.DateTimeFormat('en-US', { timeZone: 'America/Los_Angeles', hour: 'numeric', minute: '2-digit' }).format(
+      cls.sunset,
+    );
     expect(text).toContain(`Sunset ${sunsetText} PT`);
     expect(await page.getByText('Weather policy:').isVisible()).toBe(true);
     await page.screenshot({ path: `/tmp/outdoor-class-${viewport.width}.png`, fullPage: viewport === PHONE });
@@ -98,7 +111,10 @@ test('the class page shows the sample forecast, the AQI with its category and co
 
 /** A message's quoted-printable text as UTF-8. */
 const decode = (raw: string) =>
-  Buffer.from(raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8');
+  Buffer.from(
+    raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+    'latin1',
+  ).toString('utf8');
 
 /** The emails to `to` whose text contains `subject`, waiting up to `ms` for `atLeast` of them. */
 async function mailsTo(to: string, subject: string, ms = 10_000, atLeast = 1): Promise<string[]> {
@@ -109,7 +125,9 @@ async function mailsTo(to: string, subject: string, ms = 10_000, atLeast = 1): P
     try {
       files = readdirSync(dir).sort();
     } catch {}
-    const found = files.map((f) => decode(readFileSync(join(dir, f), 'utf8'))).filter((m) => m.includes(`To: ${to}`) && m.includes(subject));
+    const found = files
+      .map((f) => decode(readFileSync(join(dir, f), 'utf8')))
+      .filter((m) => m.includes(`To: ${to}`) && m.includes(subject));
     if (found.length >= atLeast || Date.now() > deadline) return found;
     await Bun.sleep(500);
   }
@@ -121,10 +139,23 @@ async function customer(): Promise<{ email: string; cookie: string }> {
   const res = await fetch(`${product.url}/api/register`, {
     method: 'POST',
     headers: { ...json, origin: product.url },
-    body: JSON.stringify({ firstName: 'Robin', lastName: 'Reyes', email, phone: '+14155550188', password: 'harbor-lights-2027', role: 'customer' }),
+    body: JSON.stringify({
+      firstName: 'Robin',
+      lastName: 'Reyes',
+      email,
+      phone: '+14155550188',
+      password: 'harbor-lights-2027',
+      role: 'customer',
+    }),
   });
   expect(res.status).toBeLessThan(300);
-  return { email, cookie: res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ') };
+  return {
+    email,
+    cookie: res.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; '),
+  };
 }
 
 /** Books and pays one spot through the test provider, as the checkout does; answers the amount paid. */
@@ -132,7 +163,13 @@ async function bookAndPay(cookie: string, classId: number, price: number): Promi
   const amount = Math.round(price * 105) / 100;
   const intent = await call(cookie, 'POST', '/api/payment/create-intent', { classId, quantity: 1, amount });
   expect(intent.status).toBe(200);
-  const paid = await call(cookie, 'POST', '/api/payment/test-provider/pay', { paymentIntentId: intent.body.id, clientSecret: intent.body.clientSecret, cardNumber: '4242 4242 4242 4242', expiry: '12/40', cvc: '123' });
+  const paid = await call(cookie, 'POST', '/api/payment/test-provider/pay', {
+    paymentIntentId: intent.body.id,
+    clientSecret: intent.body.clientSecret,
+    cardNumber: '4242 4242 4242 4242',
+    expiry: '12/40',
+    cvc: '123',
+  });
   expect(paid.status).toBe(200);
   return amount;
 }
@@ -152,9 +189,26 @@ function rainyPlace(start: Date, rain: number): { latitude: number; longitude: n
 test('the coach sets a rain threshold; past the 24 h check the coach is emailed, chooses Cancel on My Classes, and each attendee is refunded in full and notified once; a class below its minimum is cancelled at its decision time; Directions lead to the meeting point', async () => {
   const coach = await signInAs('coach@fogline.test');
   const categories = (await call(coach, 'GET', '/api/categories')).body as { id: number }[];
-  const base = { description: 'Intervals on the grass, rain or shine.', categoryId: categories[0]!.id, location: 'Crissy Field', addressLine1: '1199 E Beach', city: 'San Francisco', state: 'CA', zipCode: '94129', duration: 60, capacity: 10, price: 20 };
+  const base = {
+    description: 'Intervals on the grass, rain or shine.',
+    categoryId: categories[0]!.id,
+    location: 'Crissy Field',
+    addressLine1: '1199 E Beach',
+    city: 'San Francisco',
+    state: 'CA',
+    zipCode: '94129',
+    duration: 60,
+    capacity: 10,
+    price: 20,
+  };
   const later = new Date(Math.ceil((Date.now() + 3 * 86_400_000) / 1_800_000) * 1_800_000);
-  const created = await call(coach, 'POST', '/api/classes', { ...base, title: 'Stormwatch Bootcamp', startTime: later.toISOString(), latitude: 37.8039, longitude: -122.4648 });
+  const created = await call(coach, 'POST', '/api/classes', {
+    ...base,
+    title: 'Stormwatch Bootcamp',
+    startTime: later.toISOString(),
+    latitude: 37.8039,
+    longitude: -122.4648,
+  });
   expect(created.status).toBe(201);
   const classId = created.body.id as number;
   const people = [await customer(), await customer()];
@@ -162,7 +216,15 @@ test('the coach sets a rain threshold; past the 24 h check the coach is emailed,
 
   // Below its minimum: 1 of 3 booked, decided an hour before a start just over an hour away.
   const soon = new Date(Date.now() + 3_600_000 + 75_000);
-  const small = await call(coach, 'POST', '/api/classes', { ...base, title: 'Lonely Lunges', startTime: soon.toISOString(), latitude: 37.8039, longitude: -122.4648, minAttendees: 3, decisionHours: 1 });
+  const small = await call(coach, 'POST', '/api/classes', {
+    ...base,
+    title: 'Lonely Lunges',
+    startTime: soon.toISOString(),
+    latitude: 37.8039,
+    longitude: -122.4648,
+    minAttendees: 3,
+    decisionHours: 1,
+  });
   expect(small.status).toBe(201);
   const loner = await customer();
   await bookAndPay(loner.cookie, small.body.id, 20);
@@ -170,7 +232,11 @@ test('the coach sets a rain threshold; past the 24 h check the coach is emailed,
   // The coach sets the rain threshold on the class form.
   const guarded = await newContext(browser, DESKTOP);
   const page = await guarded.page();
-  await page.context().addCookies(coach.split('; ').map((pair) => ({ name: pair.split('=')[0]!, value: pair.split('=').slice(1).join('='), url: product.url })));
+  await page
+    .context()
+    .addCookies(
+      coach.split('; ').map((pair) => ({ name: pair.split('=')[0]!, value: pair.split('=').slice(1).join('='), url: product.url })),
+    );
   await page.goto(`${product.url}/create-class?edit=${classId}`);
   await page.getByLabel('Chance of rain (%)').fill('10');
   await page.getByLabel('Rain plan').selectOption('cancel');
@@ -184,7 +250,11 @@ test('the coach sets a rain threshold; past the 24 h check the coach is emailed,
   // The coach moves it to just over 24 hours from now, where the sample forecast rains: the clock then passes
   // the 24 h check (the weather-call job runs every minute, once the refresh job has cached the forecast).
   const start = new Date(Date.now() + 24 * 3_600_000 + 70_000);
-  const moved = await call(coach, 'PATCH', `/api/classes/${classId}`, { startTime: start.toISOString(), ...rainyPlace(start, 10), meetingPoint: { latitude: 37.80455, longitude: -122.46612, notes: 'By the big cypress: orange flag' } });
+  const moved = await call(coach, 'PATCH', `/api/classes/${classId}`, {
+    startTime: start.toISOString(),
+    ...rainyPlace(start, 10),
+    meetingPoint: { latitude: 37.80455, longitude: -122.46612, notes: 'By the big cypress: orange flag' },
+  });
   expect(moved.status).toBe(200);
   const [notice] = await mailsTo('coach@fogline.test', 'Weather call: Stormwatch Bootcamp', 240_000);
   expect(notice).toBeDefined();
@@ -194,7 +264,13 @@ test('the coach sets a rain threshold; past the 24 h check the coach is emailed,
   // The attendees' booking card says "Weather watch" until the coach decides.
   const attendee = await newContext(browser, PHONE);
   const attendeePage = await attendee.page();
-  await attendeePage.context().addCookies(people[0]!.cookie.split('; ').map((pair) => ({ name: pair.split('=')[0]!, value: pair.split('=').slice(1).join('='), url: product.url })));
+  await attendeePage
+    .context()
+    .addCookies(
+      people[0]!.cookie
+        .split('; ')
+        .map((pair) => ({ name: pair.split('=')[0]!, value: pair.split('=').slice(1).join('='), url: product.url })),
+    );
   await attendeePage.goto(`${product.url}/bookings`);
   await attendeePage.getByText('Weather watch').first().waitFor();
   await attendeePage.screenshot({ path: '/tmp/outdoor-watch-390.png', fullPage: true });
@@ -207,8 +283,12 @@ test('the coach sets a rain threshold; past the 24 h check the coach is emailed,
     await locationTab.click();
     await attendeePage.waitForTimeout(250);
   }
-  expect(await attendeePage.getByRole('link', { name: 'Directions (Google Maps)' }).getAttribute('href')).toBe('https://www.google.com/maps/dir/?api=1&destination=37.80455%2C-122.46612');
-  expect(await attendeePage.getByRole('link', { name: 'Directions (Apple Maps)' }).getAttribute('href')).toBe('https://maps.apple.com/?daddr=37.80455%2C-122.46612');
+  expect(await attendeePage.getByRole('link', { name: 'Directions (Google Maps)' }).getAttribute('href')).toBe(
+    'https://www.google.com/maps/dir/?api=1&destination=37.80455%2C-122.46612',
+  );
+  expect(await attendeePage.getByRole('link', { name: 'Directions (Apple Maps)' }).getAttribute('href')).toBe(
+    'https://maps.apple.com/?daddr=37.80455%2C-122.46612',
+  );
   expect(await attendeePage.getByText('By the big cypress: orange flag').isVisible()).toBe(true);
   await attendee.context.close();
 
@@ -224,7 +304,10 @@ test('the coach sets a rain threshold; past the 24 h check the coach is emailed,
   await page.getByText('Cancelled: everyone is refunded in full.').waitFor();
   await card.waitFor({ state: 'detached' });
   for (const person of people) {
-    const [booking] = (await call(person.cookie, 'GET', `/api/bookings?classId=${classId}`)).body as { status: string; refundAmount: number }[];
+    const [booking] = (await call(person.cookie, 'GET', `/api/bookings?classId=${classId}`)).body as {
+      status: string;
+      refundAmount: number;
+    }[];
     expect(booking).toMatchObject({ status: 'cancelled', refundAmount: 21 });
     const mails = await mailsTo(person.email, 'Booking cancelled: Stormwatch Bootcamp');
     expect(mails).toHaveLength(1);
@@ -237,7 +320,10 @@ test('the coach sets a rain threshold; past the 24 h check the coach is emailed,
   // The class below its minimum was cancelled at its decision time (an hour before its start).
   const [lonely] = await mailsTo(loner.email, 'Booking cancelled: Lonely Lunges', 120_000);
   expect(lonely).toContain('needed at least 3 people');
-  const [lonelyBooking] = (await call(loner.cookie, 'GET', `/api/bookings?classId=${small.body.id}`)).body as { status: string; refundAmount: number }[];
+  const [lonelyBooking] = (await call(loner.cookie, 'GET', `/api/bookings?classId=${small.body.id}`)).body as {
+    status: string;
+    refundAmount: number;
+  }[];
   expect(lonelyBooking).toMatchObject({ status: 'cancelled', refundAmount: 21 });
   expect(await mailsTo(people[0]!.email, 'Booking cancelled', 1_000)).toHaveLength(1);
 });
@@ -245,13 +331,36 @@ test('the coach sets a rain threshold; past the 24 h check the coach is emailed,
 test('Offer another session: the attendee sees "Move to {date}" and "Cancel for a full refund" on the booking card, and one click moves the booking with its payment', async () => {
   const coach = await signInAs('coach@fogline.test');
   const categories = (await call(coach, 'GET', '/api/categories')).body as { id: number }[];
-  const base = { description: 'Slow flow on the lawn.', categoryId: categories[0]!.id, location: 'Crissy Field', addressLine1: '1199 E Beach', city: 'San Francisco', state: 'CA', zipCode: '94129', duration: 60, capacity: 10, price: 20 };
+  const base = {
+    description: 'Slow flow on the lawn.',
+    categoryId: categories[0]!.id,
+    location: 'Crissy Field',
+    addressLine1: '1199 E Beach',
+    city: 'San Francisco',
+    state: 'CA',
+    zipCode: '94129',
+    duration: 60,
+    capacity: 10,
+    price: 20,
+  };
   const start = new Date(Date.now() + 24 * 3_600_000 + 70_000);
   const policy = { rainChance: 10, aqi: null, windMph: null, heatF: null, rainPlan: 'cancel', backupLocation: null };
-  const wet = await call(coach, 'POST', '/api/classes', { ...base, title: 'Foghorn Flow', startTime: start.toISOString(), ...rainyPlace(start, 10), weatherPolicy: policy });
+  const wet = await call(coach, 'POST', '/api/classes', {
+    ...base,
+    title: 'Foghorn Flow',
+    startTime: start.toISOString(),
+    ...rainyPlace(start, 10),
+    weatherPolicy: policy,
+  });
   expect(wet.status).toBe(201);
   const otherStart = new Date(Math.ceil((Date.now() + 4 * 86_400_000) / 1_800_000) * 1_800_000);
-  const dry = await call(coach, 'POST', '/api/classes', { ...base, title: 'Clear Skies Flow', startTime: otherStart.toISOString(), latitude: 37.8039, longitude: -122.4648 });
+  const dry = await call(coach, 'POST', '/api/classes', {
+    ...base,
+    title: 'Clear Skies Flow',
+    startTime: otherStart.toISOString(),
+    latitude: 37.8039,
+    longitude: -122.4648,
+  });
   expect(dry.status).toBe(201);
   const person = await customer();
   expect(await bookAndPay(person.cookie, wet.body.id, 20)).toBe(21);
@@ -266,7 +375,13 @@ test('Offer another session: the attendee sees "Move to {date}" and "Cancel for 
   for (const viewport of [DESKTOP, PHONE]) {
     const guarded = await newContext(browser, viewport);
     const page = await guarded.page();
-    await page.context().addCookies(person.cookie.split('; ').map((pair) => ({ name: pair.split('=')[0]!, value: pair.split('=').slice(1).join('='), url: product.url })));
+    await page
+      .context()
+      .addCookies(
+        person.cookie
+          .split('; ')
+          .map((pair) => ({ name: pair.split('=')[0]!, value: pair.split('=').slice(1).join('='), url: product.url })),
+      );
     await page.goto(`${product.url}/bookings`);
     const card = page.locator('li[data-booking-id]').filter({ hasText: 'Foghorn Flow' });
     const offer = card.getByTestId('offered-session');
@@ -286,6 +401,9 @@ test('Offer another session: the attendee sees "Move to {date}" and "Cancel for 
   }
   const [moved] = (await call(person.cookie, 'GET', `/api/bookings?classId=${dry.body.id}`)).body as { status: string; amount: number }[];
   expect(moved).toMatchObject({ status: 'confirmed', amount: 21 });
-  const [ended] = (await call(person.cookie, 'GET', `/api/bookings?classId=${wet.body.id}`)).body as { status: string; cancelReason: string }[];
+  const [ended] = (await call(person.cookie, 'GET', `/api/bookings?classId=${wet.body.id}`)).body as {
+    status: string;
+    cancelReason: string;
+  }[];
   expect(ended).toMatchObject({ status: 'cancelled', cancelReason: 'moved' });
 });

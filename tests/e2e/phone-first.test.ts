@@ -27,9 +27,16 @@ interface Listed {
 
 /** The demo coach's cookie, to make the classes a test needs through the API. */
 async function coachCookie(): Promise<string> {
-  const res = await fetch(`${site.product.url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json', origin: site.product.url }, body: JSON.stringify({ email: 'coach@fogline.test', password: 'demo-password' }) });
+  const res = await fetch(`${site.product.url}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: site.product.url },
+    body: JSON.stringify({ email: 'coach@fogline.test', password: 'demo-password' }),
+  });
   expect(res.status).toBe(200);
-  return res.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ');
+  return res.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .join('; ');
 }
 
 let made = 0;
@@ -40,8 +47,18 @@ async function makeClass(inMinutes: number, fields: Record<string, unknown> = {}
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: site.product.url, cookie: await coachCookie() },
     body: JSON.stringify({
-      title, description: 'A class made for the phone tests.', price: 24, capacity: 12, categoryId: 1, duration: 60, location: 'Crissy Field',
-      address: '1199 E Beach, San Francisco, CA 94129', latitude: 37.8039, longitude: -122.4645, startTime: new Date(Date.now() + inMinutes * 60_000).toISOString(), ...fields,
+      title,
+      description: 'A class made for the phone tests.',
+      price: 24,
+      capacity: 12,
+      categoryId: 1,
+      duration: 60,
+      location: 'Crissy Field',
+      address: '1199 E Beach, San Francisco, CA 94129',
+      latitude: 37.8039,
+      longitude: -122.4645,
+      startTime: new Date(Date.now() + inMinutes * 60_000).toISOString(),
+      ...fields,
     }),
   });
   expect(res.status).toBe(201);
@@ -54,7 +71,8 @@ async function recordLayoutShift(page: Page): Promise<() => Promise<number>> {
     const w = window as unknown as { cls: number };
     w.cls = 0;
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) if (!entry.hadRecentInput) w.cls += entry.value;
+      for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[])
+        if (!entry.hadRecentInput) w.cls += entry.value;
     }).observe({ type: 'layout-shift', buffered: true });
   });
   return () => page.evaluate(() => (window as unknown as { cls: number }).cls);
@@ -101,7 +119,14 @@ describe('the class page on a phone', () => {
     const page = await guard.page();
     await signIn(page, site.product.url, 'customer@fogline.test');
     // The demo customer takes the free class's only spot, so it is full for everyone else, booked for them.
-    expect((await page.request.post(`${site.product.url}/api/bookings/free`, { headers: { origin: site.product.url }, data: { classId: full.id, quantity: 1, attendees: [{ name: 'Casey Customer' }] } })).status()).toBe(201);
+    expect(
+      (
+        await page.request.post(`${site.product.url}/api/bookings/free`, {
+          headers: { origin: site.product.url },
+          data: { classId: full.id, quantity: 1, attendees: [{ name: 'Casey Customer' }] },
+        })
+      ).status(),
+    ).toBe(201);
     const cls0 = await recordLayoutShift(page);
     await page.goto(`${site.product.url}/classes/${cls.id}`, { waitUntil: 'networkidle' });
     await hydrated(page);
@@ -148,7 +173,7 @@ describe('browsing on a phone', () => {
     await hydrated(page);
     expect(await page.getByRole('search', { name: 'Search classes' }).isVisible()).toBe(false);
     const summary = page.getByTestId('filter-summary');
-    expect(((await summary.boundingBox())!.height)).toBeLessThan(60); // one line
+    expect((await summary.boundingBox())!.height).toBeLessThan(60); // one line
     await summary.getByRole('button', { name: 'Adults' }).click();
     const sheet = page.getByRole('dialog', { name: 'Filters' });
     await sheet.waitFor();
@@ -183,7 +208,11 @@ describe('browsing on a phone', () => {
     await chip.click();
     await page.waitForURL((url) => url.searchParams.get('date') === day);
     expect(await chip.getAttribute('aria-pressed')).toBe('true');
-    const hour = Number(new Intl.DateTimeFormat('en-US', { timeZone: 'America/Los_Angeles', hour: 'numeric', hourCycle: 'h23' }).format(new Date(evening.startTime)));
+    const hour = Number(
+      new Intl.DateTimeFormat('en-US', { timeZone: 'America/Los_Angeles', hour: 'numeric', hourCycle: 'h23' }).format(
+        new Date(evening.startTime),
+      ),
+    );
     const part = hour < 12 ? 'Morning' : hour < 17 ? 'Afternoon' : 'Evening';
     await page.getByRole('group', { name: 'Time of day' }).getByRole('button', { name: part }).click();
     await page.waitForURL((url) => url.searchParams.get('time') === part.toLowerCase());
@@ -197,7 +226,9 @@ describe('browsing on a phone', () => {
     await page.getByLabel('Sort').selectOption('price');
     await page.waitForURL((url) => url.searchParams.get('sort') === 'price');
     await page.waitForFunction(() => !document.querySelector('[aria-label="Classes"][aria-busy="true"]'));
-    const prices = (await page.getByRole('list', { name: 'Classes' }).getByRole('listitem').allTextContents()).map((text) => Number(/\$(\d+\.\d\d)/.exec(text)![1]));
+    const prices = (await page.getByRole('list', { name: 'Classes' }).getByRole('listitem').allTextContents()).map((text) =>
+      Number(/\$(\d+\.\d\d)/.exec(text)![1]),
+    );
     expect(prices).toEqual([...prices].sort((a, b) => a - b));
     await page.getByLabel('Sort').selectOption('rating');
     await page.waitForURL((url) => url.searchParams.get('sort') === 'rating');
@@ -206,7 +237,10 @@ describe('browsing on a phone', () => {
   });
 
   test('nearest first with distances on each card, at 390 and 1280 px', async () => {
-    for (const [name, viewport] of [['390', PHONE], ['1280', DESKTOP]] as const) {
+    for (const [name, viewport] of [
+      ['390', PHONE],
+      ['1280', DESKTOP],
+    ] as const) {
       const guard = await newContext(site.browser, viewport);
       await guard.context.grantPermissions(['geolocation'], { origin: site.product.url });
       await guard.context.setGeolocation({ latitude: 37.8025, longitude: -122.4485 });
@@ -251,9 +285,24 @@ async function newCustomer(): Promise<{ email: string; password: string; cookie:
   const email = `phone-${Date.now()}-${++people}@example.com`;
   const password = 'harbor-lights-2027';
   const headers = { 'content-type': 'application/json', origin: site.product.url };
-  expect((await fetch(`${site.product.url}/api/register`, { method: 'POST', headers, body: JSON.stringify({ firstName: 'Riley', lastName: 'Park', email, phone: '+14155550123', password, role: 'customer' }) })).status).toBeLessThan(300);
+  expect(
+    (
+      await fetch(`${site.product.url}/api/register`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ firstName: 'Riley', lastName: 'Park', email, phone: '+14155550123', password, role: 'customer' }),
+      })
+    ).status,
+  ).toBeLessThan(300);
   const login = await fetch(`${site.product.url}/api/login`, { method: 'POST', headers, body: JSON.stringify({ email, password }) });
-  return { email, password, cookie: login.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ') };
+  return {
+    email,
+    password,
+    cookie: login.headers
+      .getSetCookie()
+      .map((line) => line.split(';')[0])
+      .join('; '),
+  };
 }
 
 /** A signed-in customer's page at `viewport`. */
@@ -266,7 +315,9 @@ async function customerPage(viewport = PHONE) {
 }
 
 async function activeBookings(cookie: string, classId: number): Promise<{ id: number; status: string; quantity: number }[]> {
-  return (await fetch(`${site.product.url}/api/bookings?classId=${classId}&active=true`, { headers: { cookie } })).json() as Promise<{ id: number; status: string; quantity: number }[]>;
+  return (await fetch(`${site.product.url}/api/bookings?classId=${classId}&active=true`, { headers: { cookie } })).json() as Promise<
+    { id: number; status: string; quantity: number }[]
+  >;
 }
 
 describe('holds only at checkout', () => {
@@ -305,7 +356,11 @@ describe('holds only at checkout', () => {
     const cls = await makeClass(5 * 24 * 60 + 30, { capacity: 3 });
     const other = await newCustomer();
     // Someone else holds 2 of the 3 spots.
-    const held = await fetch(`${site.product.url}/api/payment/create-intent`, { method: 'POST', headers: { 'content-type': 'application/json', origin: site.product.url, cookie: other.cookie }, body: JSON.stringify({ classId: cls.id, quantity: 2, amount: 50.4 }) });
+    const held = await fetch(`${site.product.url}/api/payment/create-intent`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: site.product.url, cookie: other.cookie },
+      body: JSON.stringify({ classId: cls.id, quantity: 2, amount: 50.4 }),
+    });
     expect(held.status).toBe(200);
     const { guard, page, person } = await customerPage();
     await page.goto(`${site.product.url}/checkout/${cls.id}?quantity=3`, { waitUntil: 'networkidle' });
@@ -313,7 +368,10 @@ describe('holds only at checkout', () => {
     await choice.waitFor();
     await shot(page, 'checkout-sold-out-choice-390');
     await choice.getByRole('button', { name: 'Book the 1 spot left' }).click();
-    await page.getByTestId('hold-status').getByText(/^Spot held until/).waitFor();
+    await page
+      .getByTestId('hold-status')
+      .getByText(/^Spot held until/)
+      .waitFor();
     expect((await activeBookings(person.cookie, cls.id)).map((b) => b.quantity)).toEqual([1]);
     await guard.context.close();
 
@@ -358,19 +416,35 @@ describe('errors you can see, and after booking', () => {
     expect(await main.getByText("You're booked!").isVisible()).toBe(true);
     for (const name of ['Riley Park', 'Jordan Park']) expect(await main.getByRole('listitem').filter({ hasText: name }).count()).toBe(1);
     const fullRefundBy = new Date(Date.parse(cls.startTime) - 48 * 3_600_000);
-    expect(await page.getByTestId('refund-terms').textContent()).toMatch(/^Cancel by .+ PT for a full refund of \$50\.40\. After that, cancelling refunds nothing\.$/);
-    expect(await page.getByTestId('refund-terms').textContent()).toContain(new Intl.DateTimeFormat('en-US', { timeZone: 'America/Los_Angeles', month: 'long', day: 'numeric', year: 'numeric' }).format(fullRefundBy));
+    expect(await page.getByTestId('refund-terms').textContent()).toMatch(
+      /^Cancel by .+ PT for a full refund of \$50\.40\. After that, cancelling refunds nothing\.$/,
+    );
+    expect(await page.getByTestId('refund-terms').textContent()).toContain(
+      new Intl.DateTimeFormat('en-US', { timeZone: 'America/Los_Angeles', month: 'long', day: 'numeric', year: 'numeric' }).format(
+        fullRefundBy,
+      ),
+    );
     const google = new URL((await main.getByRole('link', { name: 'Google Calendar' }).getAttribute('href'))!);
     expect(google.origin + google.pathname).toBe('https://calendar.google.com/calendar/render');
-    const stamp = (iso: string) => new Date(iso).toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
-    expect(google.searchParams.get('dates')).toBe(`${stamp(cls.startTime)}/${stamp(new Date(Date.parse(cls.startTime) + 3_600_000).toISOString())}`);
+    const stamp = (iso: string) =>
+      new Date(iso)
+        .toISOString()
+        .replace(/[-:]/g, '')
+        .replace(/\.\d{3}/, '');
+    expect(google.searchParams.get('dates')).toBe(
+      `${stamp(cls.startTime)}/${stamp(new Date(Date.parse(cls.startTime) + 3_600_000).toISOString())}`,
+    );
     expect(google.searchParams.get('text')).toBe(cls.title);
     const ics = decodeURIComponent((await main.getByRole('link', { name: 'Download .ics' }).getAttribute('href'))!);
     expect(ics).toStartWith('data:text/calendar;charset=utf-8,BEGIN:VCALENDAR');
     expect(ics).toContain(`DTSTART:${stamp(cls.startTime)}`);
     expect(ics).toContain(`UID:booking-${bookingId}@fogline`);
-    expect(await main.getByRole('link', { name: 'Subscribe to all my classes' }).getAttribute('href')).toMatch(/^webcal:\/\/[\w.]+:\d+\/api\/calendar\/[\w-]+\.ics$/);
-    expect(await main.getByRole('link', { name: 'Directions' }).getAttribute('href')).toBe(`https://www.google.com/maps/dir/?api=1&destination=${encodeURIComponent('1199 E Beach, San Francisco, CA 94129')}`);
+    expect(await main.getByRole('link', { name: 'Subscribe to all my classes' }).getAttribute('href')).toMatch(
+      /^webcal:\/\/[\w.]+:\d+\/api\/calendar\/[\w-]+\.ics$/,
+    );
+    expect(await main.getByRole('link', { name: 'Directions' }).getAttribute('href')).toBe(
+      `https://www.google.com/maps/dir/?api=1&destination=${encodeURIComponent('1199 E Beach, San Francisco, CA 94129')}`,
+    );
     expect(await main.getByRole('button', { name: 'Share' }).isVisible()).toBe(true);
     await main.getByRole('heading', { name: 'Add to calendar' }).scrollIntoViewIfNeeded();
     // The payment toast would cover the buttons in the picture: dismissed, as a person would.
@@ -380,7 +454,9 @@ describe('errors you can see, and after booking', () => {
     await page.setViewportSize(DESKTOP);
     await shot(page, 'confirmation-1280');
     // The header's account menu ("RP Riley", named "Account menu for Riley") is shared chrome, not this page's.
-    const problems = (await seriousA11yViolations(page)).filter((p) => !(p.id === 'label-content-name-mismatch' && p.targets.every((t) => t === '.pl-1')));
+    const problems = (await seriousA11yViolations(page)).filter(
+      (p) => !(p.id === 'label-content-name-mismatch' && p.targets.every((t) => t === '.pl-1')),
+    );
     expect(problems).toEqual([]);
     // My Bookings rings the new booking.
     await main.getByRole('link', { name: 'My Bookings' }).click();
@@ -416,7 +492,9 @@ describe('errors you can see, and after booking', () => {
     await card.getByRole('link', { name: 'Subscribe' }).waitFor();
     const feed = await card.getByLabel('Your calendar link').inputValue();
     expect(await card.getByRole('link', { name: 'Subscribe' }).getAttribute('href')).toBe(feed.replace(/^https?:\/\//, 'webcal://'));
-    expect(await card.getByRole('link', { name: 'Add to Google Calendar' }).getAttribute('href')).toBe(`https://calendar.google.com/calendar/render?cid=${encodeURIComponent(feed.replace(/^https?:\/\//, 'webcal://'))}`);
+    expect(await card.getByRole('link', { name: 'Add to Google Calendar' }).getAttribute('href')).toBe(
+      `https://calendar.google.com/calendar/render?cid=${encodeURIComponent(feed.replace(/^https?:\/\//, 'webcal://'))}`,
+    );
     expect(await card.getByRole('button', { name: 'Copy' }).isVisible()).toBe(true);
     await card.scrollIntoViewIfNeeded();
     await shot(page, 'profile-calendar-390');

@@ -68,9 +68,17 @@ describe('anonymous pages from memory', () => {
   test('/blog is paged 24 posts at a time, each page under its own key', async () => {
     const at = server.clock.now().getTime();
     await server.ctx.db.write((tx) =>
-      tx.insert(blogPosts).values(
-        Array.from({ length: 30 }, (_, i) => ({ slug: `paging-${i}`, title: `Paging post ${i}`, content: '<p>Text.</p>', status: 'published' as const, publishedAt: new Date(at - i * 60_000) })),
-      ),
+      tx
+        .insert(blogPosts)
+        .values(
+          Array.from({ length: 30 }, (_, i) => ({
+            slug: `paging-${i}`,
+            title: `Paging post ${i}`,
+            content: '<p>Text.</p>',
+            status: 'published' as const,
+            publishedAt: new Date(at - i * 60_000),
+          })),
+        ),
     );
     for (let round = 0; round < 2; round++) {
       const first = await page('/blog');
@@ -177,7 +185,12 @@ describe('fresh after each kind of write', () => {
     server.clock.advance(2 * 3_600_000);
     try {
       await warm(`/coaches/${reviewed.id}`, `/classes/${later.id}`);
-      const res = await customer.client.post('/api/reviews', { classId: cls.id, bookingId: booking.id, rating: 4, comment: 'Narwhal-level enthusiasm' });
+      const res = await customer.client.post('/api/reviews', {
+        classId: cls.id,
+        bookingId: booking.id,
+        rating: 4,
+        comment: 'Narwhal-level enthusiasm',
+      });
       expect(res.status).toBe(201);
       expect((await page(`/coaches/${reviewed.id}`)).html).toContain('Narwhal-level enthusiasm');
       expect((await page(`/classes/${later.id}`)).html).toContain('Narwhal-level enthusiasm');
@@ -197,11 +210,21 @@ describe('fresh after each kind of write', () => {
 
   test('a blog post published and edited shows on /blog and its own page', async () => {
     await warm('/blog');
-    const created = await admin.client.post('/api/blog', { title: 'Otters of the Bay', content: '<p>Otters.</p>', status: 'published', tags: ['Nature'] });
+    const created = await admin.client.post('/api/blog', {
+      title: 'Otters of the Bay',
+      content: '<p>Otters.</p>',
+      status: 'published',
+      tags: ['Nature'],
+    });
     expect(created.status).toBe(201);
     expect((await page('/blog')).html).toContain('Otters of the Bay');
     await warm('/blog', `/blog/${created.body.slug}`);
-    const edited = await admin.client.put(`/api/blog/${created.body.id}`, { title: 'Sea Otters of the Bay', content: '<p>Otters.</p>', status: 'published', tags: ['Nature'] });
+    const edited = await admin.client.put(`/api/blog/${created.body.id}`, {
+      title: 'Sea Otters of the Bay',
+      content: '<p>Otters.</p>',
+      status: 'published',
+      tags: ['Nature'],
+    });
     expect(edited.status).toBe(200);
     expect((await page('/blog')).html).toContain('Sea Otters of the Bay');
     expect((await page(`/blog/${created.body.slug}`)).html).toContain('Sea Otters of the Bay');
@@ -214,7 +237,18 @@ describe('no cross-user leakage', () => {
     const bob = await createUser(server, 'customer', 'Bartholomew');
     const cls = await createClass(server, { coachId: coach.id, priceCents: 0 });
     const post = await admin.client.post('/api/blog', { title: 'Pelican Pilates', content: '<p>Flap.</p>', status: 'published' });
-    const paths = ['/', '/classes', `/classes/${cls.id}`, '/coaches', `/coaches/${coach.id}`, '/blog', `/blog/${post.body.slug}`, '/about', '/faq', '/contact'];
+    const paths = [
+      '/',
+      '/classes',
+      `/classes/${cls.id}`,
+      '/coaches',
+      `/coaches/${coach.id}`,
+      '/blog',
+      `/blog/${post.body.slug}`,
+      '/about',
+      '/faq',
+      '/contact',
+    ];
     const people = [
       { as: alice, name: 'Alicia', email: alice.email },
       { as: undefined, name: null, email: null },

@@ -18,7 +18,10 @@ beforeAll(async () => {
       body: JSON.stringify({ email: `${account}@fogline.test`, password: 'demo-password' }),
     });
     if (res.status !== 200) throw new Error(`sign-in of ${account} failed: ${res.status}`);
-    cookies[account] = res.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ');
+    cookies[account] = res.headers
+      .getSetCookie()
+      .map((line) => line.split(';')[0])
+      .join('; ');
   }
 }, 90_000);
 afterAll(() => product?.stop());
@@ -26,11 +29,31 @@ afterAll(() => product?.stop());
 const XSS = encodeURIComponent('<script>alert("fog")</script>');
 const HUGE = 'z'.repeat(4000);
 /** Ids that are not ids: words, signs, overflow, a NUL byte, a broken escape, traversal, unicode, a huge string. */
-const BAD_IDS = ['abc', '-1', '0', '1.5', '1e20', '99999999999999999999', '%00', '%E0%A4%A', '..%2F..%2Fetc%2Fpasswd', encodeURIComponent('🧘‍♀️ß'), HUGE, XSS];
+const BAD_IDS = [
+  'abc',
+  '-1',
+  '0',
+  '1.5',
+  '1e20',
+  '99999999999999999999',
+  '%00',
+  '%E0%A4%A',
+  '..%2F..%2Fetc%2Fpasswd',
+  encodeURIComponent('🧘‍♀️ß'),
+  HUGE,
+  XSS,
+];
 
 const PAGES: string[] = [
   // Pages with an id in the path.
-  ...BAD_IDS.flatMap((id) => [`/classes/${id}`, `/coaches/${id}`, `/checkout/${id}`, `/edit-class/${id}`, `/blog/${id}`, `/blog/admin/edit/${id}`]),
+  ...BAD_IDS.flatMap((id) => [
+    `/classes/${id}`,
+    `/coaches/${id}`,
+    `/checkout/${id}`,
+    `/edit-class/${id}`,
+    `/blog/${id}`,
+    `/blog/admin/edit/${id}`,
+  ]),
   // Query strings of the wrong type on every page that reads one.
   '/classes?date=not-a-date&lat=x&lng=y',
   `/classes?type=abc&category=-1&ageGroup=${XSS}&city=%00&q=${HUGE}`,
@@ -82,20 +105,44 @@ describe('every page answers malformed ids and queries without a 5xx or a stack 
   for (const actor of ACTORS) {
     test(`as ${actor}: ${PAGES.length} malformed page requests`, async () => {
       const tasks = PAGES.map((path) => async () => {
-        const res = await fetch(product.url + path, { headers: actor === 'visitor' ? {} : { cookie: cookies[actor]! }, redirect: 'manual' });
+        const res = await fetch(product.url + path, {
+          headers: actor === 'visitor' ? {} : { cookie: cookies[actor]! },
+          redirect: 'manual',
+        });
         const html = await res.text();
-        return pageProblems(res.status, html, { reflected: '<script>alert("fog")</script>' }).map((problem) => `${path.slice(0, 120)}: ${problem}`);
+        return pageProblems(res.status, html, { reflected: '<script>alert("fog")</script>' }).map(
+          (problem) => `${path.slice(0, 120)}: ${problem}`,
+        );
       });
       expect((await inPool(tasks, 6)).flat()).toEqual([]);
     }, 90_000);
   }
 
   test('writes and odd methods on pages (a form posted to the wrong place) are never a 5xx', async () => {
-    const CALLS: [string, string][] = [['POST', '/'], ['POST', '/classes/1'], ['PUT', '/auth'], ['DELETE', '/blog'], ['POST', '/contact'], ['OPTIONS', '/classes'], ['PATCH', '/profile'], ['HEAD', '/classes/abc'], ['POST', '/payouts/test-onboarding?account=x']];
+    const CALLS: [string, string][] = [
+      ['POST', '/'],
+      ['POST', '/classes/1'],
+      ['PUT', '/auth'],
+      ['DELETE', '/blog'],
+      ['POST', '/contact'],
+      ['OPTIONS', '/classes'],
+      ['PATCH', '/profile'],
+      ['HEAD', '/classes/abc'],
+      ['POST', '/payouts/test-onboarding?account=x'],
+    ];
     const tasks = CALLS.flatMap(([method, path]) =>
       ACTORS.map((actor) => async () => {
-        const headers: Record<string, string> = { origin: product.url, 'content-type': 'application/x-www-form-urlencoded', ...(actor === 'visitor' ? {} : { cookie: cookies[actor]! }) };
-        const res = await fetch(product.url + path, { method, headers, body: method === 'HEAD' || method === 'OPTIONS' ? undefined : 'a=b&__proto__[x]=1', redirect: 'manual' });
+        const headers: Record<string, string> = {
+          origin: product.url,
+          'content-type': 'application/x-www-form-urlencoded',
+          ...(actor === 'visitor' ? {} : { cookie: cookies[actor]! }),
+        };
+        const res = await fetch(product.url + path, {
+          method,
+          headers,
+          body: method === 'HEAD' || method === 'OPTIONS' ? undefined : 'a=b&__proto__[x]=1',
+          redirect: 'manual',
+        });
         return pageProblems(res.status, await res.text()).map((problem) => `${actor} ${method} ${path}: ${problem}`);
       }),
     );

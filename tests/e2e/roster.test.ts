@@ -10,7 +10,17 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { openDb } from '../../db/client';
 import { classes, users } from '../../db/schema';
-import { acceptWaiver, DESKTOP, launchBrowser, newContext, payWithCard, PHONE, signIn, startProduct, type ProductServer } from '../helpers/browser';
+import {
+  acceptWaiver,
+  DESKTOP,
+  launchBrowser,
+  newContext,
+  payWithCard,
+  PHONE,
+  signIn,
+  startProduct,
+  type ProductServer,
+} from '../helpers/browser';
 import { parseCalendar } from '../helpers/ical';
 import { testNow } from '../helpers/today';
 
@@ -38,14 +48,45 @@ beforeAll(async () => {
   // class form only offers half-hour starts) and a run in three days.
   await withDatabase(async (db) => {
     const coach = (await db.select({ id: users.id }).from(users).where(eq(users.email, 'coach@fogline.test')).get())!;
-    const base = { coachId: coach.id, priceCents: 0, capacity: 8, location: 'Crissy Field', address: '1199 E Beach, San Francisco, CA 94129', city: 'San Francisco' };
+    const base = {
+      coachId: coach.id,
+      priceCents: 0,
+      capacity: 8,
+      location: 'Crissy Field',
+      address: '1199 E Beach, San Francisco, CA 94129',
+      city: 'San Francisco',
+    };
     const [kids] = await db.write((tx) =>
-      tx.insert(classes).values({ ...base, title: 'Little Kickers Roster', ageGroup: 'Kids', startTime: kidsStart, endTime: new Date(kidsStart.getTime() + 3_600_000) }).returning(),
+      tx
+        .insert(classes)
+        .values({
+          ...base,
+          title: 'Little Kickers Roster',
+          ageGroup: 'Kids',
+          startTime: kidsStart,
+          endTime: new Date(kidsStart.getTime() + 3_600_000),
+        })
+        .returning(),
     );
     const runStart = new Date(testNow() + 3 * 86_400_000);
-    const [run] = await db.write((tx) => tx.insert(classes).values({ ...base, title: 'Bay Run Feed', startTime: runStart, endTime: new Date(runStart.getTime() + 3_600_000) }).returning());
+    const [run] = await db.write((tx) =>
+      tx
+        .insert(classes)
+        .values({ ...base, title: 'Bay Run Feed', startTime: runStart, endTime: new Date(runStart.getTime() + 3_600_000) })
+        .returning(),
+    );
     const [paidKids] = await db.write((tx) =>
-      tx.insert(classes).values({ ...base, title: 'Junior Tennis Checkout', ageGroup: 'Kids', priceCents: 3000, startTime: runStart, endTime: new Date(runStart.getTime() + 3_600_000) }).returning(),
+      tx
+        .insert(classes)
+        .values({
+          ...base,
+          title: 'Junior Tennis Checkout',
+          ageGroup: 'Kids',
+          priceCents: 3000,
+          startTime: runStart,
+          endTime: new Date(runStart.getTime() + 3_600_000),
+        })
+        .returning(),
     );
     kidsClassId = kids!.id;
     runClassId = run!.id;
@@ -54,7 +95,14 @@ beforeAll(async () => {
   const res = await fetch(`${product.url}/api/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: product.url },
-    body: JSON.stringify({ firstName: 'Riley', lastName: 'Park', email: parent.email, phone: '+14155550123', password: parent.password, role: 'customer' }),
+    body: JSON.stringify({
+      firstName: 'Riley',
+      lastName: 'Park',
+      email: parent.email,
+      phone: '+14155550123',
+      password: parent.password,
+      role: 'customer',
+    }),
   });
   expect(res.status).toBeLessThan(300);
 });
@@ -83,14 +131,22 @@ async function feedEvents(url: string) {
 }
 
 const pacificWall = (date: Date) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Los_Angeles', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+  new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'America/Los_Angeles',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  })
     .format(date)
     .replace(',', '');
 
 describe('named attendees, the roster and the calendar feeds', () => {
   let parentFeed = '';
 
-  test("a parent books 2 spots in a Kids class naming both children and their ages", async () => {
+  test('a parent books 2 spots in a Kids class naming both children and their ages', async () => {
     const guard = await newContext(browser, PHONE);
     const page = await guard.page();
     await signIn(page, product.url, parent.email, parent.password);
@@ -180,7 +236,13 @@ describe('named attendees, the roster and the calendar feeds', () => {
     await signIn(page, product.url, 'coach@fogline.test');
     await page.goto(`${product.url}/roster/${kidsClassId}`);
     await page.getByText('1 of 2 checked in · 1 no-show').waitFor();
-    await page.route('**/api/bookings/*/attendance', (route) => route.fulfill({ status: 409, contentType: 'application/json', body: JSON.stringify({ message: 'Check-in closed 24 hours after the class started.' }) }));
+    await page.route('**/api/bookings/*/attendance', (route) =>
+      route.fulfill({
+        status: 409,
+        contentType: 'application/json',
+        body: JSON.stringify({ message: 'Check-in closed 24 hours after the class started.' }),
+      }),
+    );
     await page.getByRole('button', { name: 'No-show: Maya Park' }).click();
     const toast = page.getByTestId('toast').filter({ hasText: 'Check-in not saved' });
     await toast.waitFor();
@@ -197,9 +259,18 @@ describe('named attendees, the roster and the calendar feeds', () => {
     await signIn(page, product.url, 'coach@fogline.test');
     await page.goto(`${product.url}/my-calendar`, { waitUntil: 'networkidle' });
     const month = new Intl.DateTimeFormat('en-US', { timeZone: 'America/Los_Angeles', month: 'long', year: 'numeric' }).format(kidsStart);
-    const day = new Intl.DateTimeFormat('en-US', { timeZone: 'America/Los_Angeles', month: 'long', day: 'numeric', year: 'numeric' }).format(kidsStart);
-    for (let i = 0; i < 3 && (await page.locator('#month-title').textContent()) !== month; i++) await page.getByRole('button', { name: 'Next month' }).click();
-    await page.getByRole('gridcell', { name: new RegExp(`^${day}`) }).getByRole('button', { name: 'Little Kickers Roster' }).click();
+    const day = new Intl.DateTimeFormat('en-US', {
+      timeZone: 'America/Los_Angeles',
+      month: 'long',
+      day: 'numeric',
+      year: 'numeric',
+    }).format(kidsStart);
+    for (let i = 0; i < 3 && (await page.locator('#month-title').textContent()) !== month; i++)
+      await page.getByRole('button', { name: 'Next month' }).click();
+    await page
+      .getByRole('gridcell', { name: new RegExp(`^${day}`) })
+      .getByRole('button', { name: 'Little Kickers Roster' })
+      .click();
     const dialog = page.getByRole('dialog', { name: 'Little Kickers Roster' });
     await dialog.waitFor();
     await shot(page, 'calendar-dialog-1280');
@@ -211,7 +282,12 @@ describe('named attendees, the roster and the calendar feeds', () => {
     expect(download.suggestedFilename()).toMatch(/^roster-little-kickers-roster-.+\.csv$/);
     const lines = (await Bun.file((await download.path())!).text()).trim().split('\r\n');
     expect(lines[0]).toBe('Attendee,Age,Attendance,Booked by,Email,Phone,Payment,Booking');
-    expect(lines.slice(1).map((line) => line.split(',').slice(0, 4).join(',')).sort()).toEqual(['Leo Park,5,No-show,Riley Park', 'Maya Park,7,Checked in,Riley Park']);
+    expect(
+      lines
+        .slice(1)
+        .map((line) => line.split(',').slice(0, 4).join(','))
+        .sort(),
+    ).toEqual(['Leo Park,5,No-show,Riley Park', 'Maya Park,7,Checked in,Riley Park']);
     expect(guard.offMachine).toEqual([]);
     await guard.context.close();
   });
@@ -222,7 +298,10 @@ describe('named attendees, the roster and the calendar feeds', () => {
     await signIn(page, product.url, 'admin@fogline.test');
     await page.goto(`${product.url}/admin?tab=classes`, { waitUntil: 'networkidle' });
     await page.getByLabel('Search classes by title or location').fill('Little Kickers Roster');
-    await Promise.all([page.waitForURL(`${product.url}/roster/${kidsClassId}`), page.getByRole('link', { name: 'Roster of Little Kickers Roster' }).click()]);
+    await Promise.all([
+      page.waitForURL(`${product.url}/roster/${kidsClassId}`),
+      page.getByRole('link', { name: 'Roster of Little Kickers Roster' }).click(),
+    ]);
     await page.getByText('1 of 2 checked in · 1 no-show').waitFor();
     await Promise.all([page.waitForURL(/\/admin\?tab=classes$/), page.getByRole('link', { name: 'Admin Panel' }).click()]);
     expect(guard.offMachine).toEqual([]);
@@ -238,7 +317,10 @@ describe('named attendees, the roster and the calendar feeds', () => {
     // Newest class first, a page at a time. The previous page stays on screen while the next loads, so page on
     // only once "Showing" names the page that was asked for.
     const next = page.getByRole('button', { name: 'Next' });
-    await row.or(page.getByText(/^Showing 1–/)).first().waitFor();
+    await row
+      .or(page.getByText(/^Showing 1–/))
+      .first()
+      .waitFor();
     for (let shown = 1; !(await row.isVisible()); ) {
       await next.click();
       shown += 25;
@@ -274,7 +356,14 @@ describe('named attendees, the roster and the calendar feeds', () => {
     // The coach moves the session two hours later: the same events, a higher SEQUENCE, the new time.
     const parentBefore = (await feedEvents(parentFeed)).find((e) => e.summary === 'Little Kickers Roster')!;
     const moved = new Date(kidsStart.getTime() + 2 * 3_600_000);
-    expect((await page.request.patch(`${product.url}/api/classes/${kidsClassId}`, { headers: { origin: product.url }, data: { startTime: moved.toISOString() } })).status()).toBe(200);
+    expect(
+      (
+        await page.request.patch(`${product.url}/api/classes/${kidsClassId}`, {
+          headers: { origin: product.url },
+          data: { startTime: moved.toISOString() },
+        })
+      ).status(),
+    ).toBe(200);
     const after = (await feedEvents(coachFeed)).find((e) => e.uid === uid)!;
     expect(after.sequence).toBeGreaterThan(before.sequence);
     expect(after.localStart).toBe(pacificWall(moved));
@@ -286,14 +375,25 @@ describe('named attendees, the roster and the calendar feeds', () => {
     const parentContext = await newContext(browser, DESKTOP);
     const parentPage = await parentContext.page();
     await signIn(parentPage, product.url, parent.email, parent.password);
-    const booked = await (await parentPage.request.post(`${product.url}/api/bookings/free`, { headers: { origin: product.url }, data: { classId: runClassId, attendees: [{ name: 'Riley Park' }] } })).json();
+    const booked = await (
+      await parentPage.request.post(`${product.url}/api/bookings/free`, {
+        headers: { origin: product.url },
+        data: { classId: runClassId, attendees: [{ name: 'Riley Park' }] },
+      })
+    ).json();
     expect((await feedEvents(parentFeed)).find((e) => e.uid === `booking-${booked.id}@fogline`)!.status).toBe('CONFIRMED');
-    expect((await parentPage.request.put(`${product.url}/api/bookings/${booked.id}/cancel`, { headers: { origin: product.url } })).status()).toBe(200);
+    expect(
+      (await parentPage.request.put(`${product.url}/api/bookings/${booked.id}/cancel`, { headers: { origin: product.url } })).status(),
+    ).toBe(200);
     expect((await feedEvents(parentFeed)).find((e) => e.uid === `booking-${booked.id}@fogline`)!.status).toBe('CANCELLED');
 
     // The coach deletes the run: it stays in the coach's feed, cancelled.
     expect((await feedEvents(coachFeed)).find((e) => e.uid === `class-${runClassId}@fogline`)!.status).toBe('CONFIRMED');
-    expect((await page.request.delete(`${product.url}/api/classes/${runClassId}?deleteOption=this`, { headers: { origin: product.url } })).status()).toBe(200);
+    expect(
+      (
+        await page.request.delete(`${product.url}/api/classes/${runClassId}?deleteOption=this`, { headers: { origin: product.url } })
+      ).status(),
+    ).toBe(200);
     expect((await feedEvents(coachFeed)).find((e) => e.uid === `class-${runClassId}@fogline`)!.status).toBe('CANCELLED');
 
     // Copy on the profile puts the link on the clipboard.

@@ -11,7 +11,10 @@ import { launchBrowser, newContext, signIn, startProduct, type ProductServer } f
 let product: ProductServer;
 let browser: Browser;
 beforeAll(async () => {
-  [product, browser] = await Promise.all([startProduct({ NODE_ENV: 'production', PAYMENTS: 'test', PUBLIC_GOOGLE_MAPS_API_KEY: '' }), launchBrowser()]);
+  [product, browser] = await Promise.all([
+    startProduct({ NODE_ENV: 'production', PAYMENTS: 'test', PUBLIC_GOOGLE_MAPS_API_KEY: '' }),
+    launchBrowser(),
+  ]);
 }, 90_000);
 afterAll(async () => {
   await browser?.close();
@@ -84,12 +87,20 @@ describe('headers', () => {
   });
 
   test('personal pages and API answers: Cache-Control private, no-store', async () => {
-    const login = await fetch(product.url + '/api/login', { method: 'POST', headers: { 'content-type': 'application/json', origin: product.url }, body: '{}' });
+    const login = await fetch(product.url + '/api/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: product.url },
+      body: '{}',
+    });
     expect(login.headers.get('cache-control')).toBe('private, no-store');
     const cookie = await sessionCookie('customer@fogline.test');
     for (const path of ['/bookings', '/profile', '/', '/about', '/api/user', '/api/bookings', '/api/waitlist', '/api/calendar']) {
       const res = await fetch(product.url + path, { headers: { cookie }, redirect: 'manual' });
-      expect({ path, status: res.status, cacheControl: res.headers.get('cache-control') }).toEqual({ path, status: 200, cacheControl: 'private, no-store' });
+      expect({ path, status: res.status, cacheControl: res.headers.get('cache-control') }).toEqual({
+        path,
+        status: 200,
+        cacheControl: 'private, no-store',
+      });
     }
   });
 });
@@ -100,7 +111,10 @@ describe('inline scripts', () => {
     const coach = await sessionCookie('coach@fogline.test');
     const coachPage = /href="(\/coaches\/\d+)"/.exec(await (await fetch(product.url + '/coaches')).text())![1]!;
     const visits: [string, string][] = [
-      ...['/', '/classes', '/classes/1', '/coaches', coachPage, '/blog', '/about', '/faq', '/auth'].map((path): [string, string] => [path, '']),
+      ...['/', '/classes', '/classes/1', '/coaches', coachPage, '/blog', '/about', '/faq', '/auth'].map((path): [string, string] => [
+        path,
+        '',
+      ]),
       ['/about', customer], // a prerendered page with the visitor's own header
       ['/bookings', customer],
       ['/create-class', coach],
@@ -113,7 +127,11 @@ describe('inline scripts', () => {
       expect(scriptSrc).not.toContain("'unsafe-inline'");
       for (const text of inlineScriptsOf(await res.text())) {
         seen.add(text);
-        expect({ path, script: text.slice(0, 60), allowed: scriptSrc.split(' ').includes(scriptHash(text)) }).toEqual({ path, script: text.slice(0, 60), allowed: true });
+        expect({ path, script: text.slice(0, 60), allowed: scriptSrc.split(' ').includes(scriptHash(text)) }).toEqual({
+          path,
+          script: text.slice(0, 60),
+          allowed: true,
+        });
       }
     }
     // The theme, the menus, the image fallbacks, Astro's island element and its load, idle and only loaders, the payout page's script.
@@ -127,11 +145,18 @@ describe('no CSP violations in Chromium', () => {
   });
 
   test('a customer: bookings, profile, checkout; a coach: my classes, create and edit class, calendar, roster, customers', async () => {
-    const paid = ((await (await fetch(product.url + '/api/classes')).json()) as { id: number; price: number }[]).find((cls) => cls.price > 0)!;
+    const paid = ((await (await fetch(product.url + '/api/classes')).json()) as { id: number; price: number }[]).find(
+      (cls) => cls.price > 0,
+    )!;
     expect(await violationsOn(['/bookings', '/profile', `/checkout/${paid.id}`], 'customer@fogline.test')).toEqual([]);
     const managed = await fetch(product.url + '/api/classes/managed', { headers: { cookie: await sessionCookie('coach@fogline.test') } });
     const own = ((await managed.json()) as { id: number }[])[0]!;
-    expect(await violationsOn(['/my-classes', '/create-class', `/edit-class/${own.id}`, '/my-calendar', `/roster/${own.id}`, '/customers'], 'coach@fogline.test')).toEqual([]);
+    expect(
+      await violationsOn(
+        ['/my-classes', '/create-class', `/edit-class/${own.id}`, '/my-calendar', `/roster/${own.id}`, '/customers'],
+        'coach@fogline.test',
+      ),
+    ).toEqual([]);
   });
 
   test('an admin: the admin area, customers, blog administration', async () => {

@@ -41,7 +41,11 @@ async function open(page: Page, path: string) {
 
 describe('legal pages', () => {
   for (const [label, heading, mentions] of [
-    ['Privacy', 'Privacy Policy', ['Who sees what', 'Waivers, emergency contacts and medical notes', 'How long we keep it', 'Deleting your account']],
+    [
+      'Privacy',
+      'Privacy Policy',
+      ['Who sees what', 'Waivers, emergency contacts and medical notes', 'How long we keep it', 'Deleting your account'],
+    ],
     ['Terms', 'Terms of Service', ['Cancellations, refunds and waitlists', 'Taking part safely, and waivers']],
     ['Cookies', 'Cookies', ['fogline_session']],
   ] as const) {
@@ -60,7 +64,10 @@ describe('legal pages', () => {
   test('the sign-up form links its Terms of Service and Privacy Policy', async () => {
     await withPage(async (page) => {
       await open(page, '/register');
-      for (const [name, path] of [['Terms of Service', '/terms'], ['Privacy Policy', '/privacy']] as const) {
+      for (const [name, path] of [
+        ['Terms of Service', '/terms'],
+        ['Privacy Policy', '/privacy'],
+      ] as const) {
         const link = page.getByRole('link', { name, exact: true });
         expect(await link.getAttribute('href')).toBe(path);
         const [tab] = await Promise.all([page.context().waitForEvent('page'), link.click()]);
@@ -124,7 +131,11 @@ function emailsTo(to: string): string[] {
     return [];
   }
   return files
-    .map((f) => readFileSync(join(dir, f), 'utf8').replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))))
+    .map((f) =>
+      readFileSync(join(dir, f), 'utf8')
+        .replace(/=\r?\n/g, '')
+        .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+    )
     .filter((mail) => new RegExp(`^To: .*${to.replace(/[.+]/g, '\\$&')}`, 'm').test(mail));
 }
 
@@ -177,7 +188,10 @@ test('an admin reviews a coach application, rejects it with a reason (emailed) a
     expect(mail).toContain(reason);
 
     await page.getByRole('tab', { name: 'Audit Log' }).click();
-    const entry = page.getByRole('list', { name: 'Admin actions' }).getByRole('listitem').filter({ hasText: `Rejected application: ${coach.name}` });
+    const entry = page
+      .getByRole('list', { name: 'Admin actions' })
+      .getByRole('listitem')
+      .filter({ hasText: `Rejected application: ${coach.name}` });
     await entry.waitFor();
     expect(await entry.textContent()).toContain(`Why: ${reason}`);
     expect(await entry.textContent()).toContain('By ');
@@ -193,15 +207,48 @@ async function customerWithPaidBooking() {
   const headers = { origin: product.url };
   const email = uniqueEmail();
   const last = `Refundson${counter}`;
-  const res = await page.request.post(`${product.url}/api/register`, { data: { firstName: 'Morgan', lastName: last, email, phone: '+14155550177', password: 'pays-for-class-9', role: 'customer' }, headers });
+  const res = await page.request.post(`${product.url}/api/register`, {
+    data: { firstName: 'Morgan', lastName: last, email, phone: '+14155550177', password: 'pays-for-class-9', role: 'customer' },
+    headers,
+  });
   expect(res.status()).toBe(201);
-  const classes = (await (await page.request.get(`${product.url}/api/classes?limit=100`)).json()) as { id: number; title: string; price: number; spotsLeft: number; ageGroup: string; startTime: string | null }[];
-  const cls = classes.find((c) => c.price > 0 && c.spotsLeft >= 1 && c.ageGroup === 'Adults' && c.startTime && Date.parse(c.startTime) > Date.now() + 50 * 3_600_000);
+  const classes = (await (await page.request.get(`${product.url}/api/classes?limit=100`)).json()) as {
+    id: number;
+    title: string;
+    price: number;
+    spotsLeft: number;
+    ageGroup: string;
+    startTime: string | null;
+  }[];
+  const cls = classes.find(
+    (c) =>
+      c.price > 0 && c.spotsLeft >= 1 && c.ageGroup === 'Adults' && c.startTime && Date.parse(c.startTime) > Date.now() + 50 * 3_600_000,
+  );
   if (!cls) throw new Error('no paid adults class with a free spot more than two days away');
   const amount = Math.round(cls.price * 105) / 100;
-  const intent = await (await page.request.post(`${product.url}/api/payment/create-intent`, { data: { classId: cls.id, quantity: 1, amount, attendees: [{ name: `Morgan ${last}` }] }, headers })).json();
-  expect((await page.request.post(`${product.url}/api/payment/test-provider/pay`, { data: { paymentIntentId: intent.id, clientSecret: intent.clientSecret, cardNumber: '4242 4242 4242 4242', expiry: '12/40', cvc: '123' }, headers })).status()).toBe(200);
-  expect((await page.request.post(`${product.url}/api/payment/confirm`, { data: { paymentIntentId: intent.id }, headers })).status()).toBe(200);
+  const intent = await (
+    await page.request.post(`${product.url}/api/payment/create-intent`, {
+      data: { classId: cls.id, quantity: 1, amount, attendees: [{ name: `Morgan ${last}` }] },
+      headers,
+    })
+  ).json();
+  expect(
+    (
+      await page.request.post(`${product.url}/api/payment/test-provider/pay`, {
+        data: {
+          paymentIntentId: intent.id,
+          clientSecret: intent.clientSecret,
+          cardNumber: '4242 4242 4242 4242',
+          expiry: '12/40',
+          cvc: '123',
+        },
+        headers,
+      })
+    ).status(),
+  ).toBe(200);
+  expect((await page.request.post(`${product.url}/api/payment/confirm`, { data: { paymentIntentId: intent.id }, headers })).status()).toBe(
+    200,
+  );
   await guard.context.close();
   return { email, name: `Morgan ${last}`, bookingId: intent.bookingId as number, amount, classTitle: cls.title };
 }
@@ -261,7 +308,15 @@ async function freeKidsClass(): Promise<number> {
   const start = new Date(Date.now() + 5 * 24 * 3_600_000);
   start.setUTCMinutes(0, 0, 0);
   const res = await page.request.post(`${product.url}/api/classes`, {
-    data: { ...example, title: `Little Kickers ${counter}`, price: 0, capacity: 8, ageGroup: 'Kids', recurrence: null, startTime: start.toISOString() },
+    data: {
+      ...example,
+      title: `Little Kickers ${counter}`,
+      price: 0,
+      capacity: 8,
+      ageGroup: 'Kids',
+      recurrence: null,
+      startTime: start.toISOString(),
+    },
     headers: { origin: product.url },
   });
   expect(res.status()).toBe(201);
@@ -274,7 +329,14 @@ test('a parent accepts the waiver for two children with an emergency contact, an
   const classId = await freeKidsClass();
   await withPage(async (page) => {
     const res = await page.request.post(`${product.url}/api/register`, {
-      data: { firstName: 'Sam', lastName: 'Parkes', email: uniqueEmail(), phone: '+14155550188', password: 'parent-books-9', role: 'customer' },
+      data: {
+        firstName: 'Sam',
+        lastName: 'Parkes',
+        email: uniqueEmail(),
+        phone: '+14155550188',
+        password: 'parent-books-9',
+        role: 'customer',
+      },
       headers: { origin: product.url },
     });
     expect(res.status()).toBe(201);
@@ -319,7 +381,13 @@ test('a parent accepts the waiver for two children with an emergency contact, an
       await card.getByText('Waiver accepted by a parent or guardian: Fogline participation waiver v1').waitFor();
       expect(await card.getByText('Emergency contact: Jordan Parkes, +1 415 555 0111').isVisible()).toBe(true);
     }
-    expect(await page.getByRole('listitem').filter({ hasText: 'Maya Parkes' }).getByText('Medical note: Mild asthma: inhaler in her bag.').isVisible()).toBe(true);
+    expect(
+      await page
+        .getByRole('listitem')
+        .filter({ hasText: 'Maya Parkes' })
+        .getByText('Medical note: Mild asthma: inhaler in her bag.')
+        .isVisible(),
+    ).toBe(true);
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/roster-waivers-${page.viewportSize()!.width}.png`, fullPage: true });
   }, PHONE);
 });

@@ -40,12 +40,19 @@ async function register(): Promise<{ email: string; password: string; cookie: st
     body: JSON.stringify({ firstName: 'Wren', lastName: 'Lopez', email, phone: '+14155550123', password, role: 'customer' }),
   });
   expect(res.status).toBeLessThan(300);
-  const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
   return { email, password, cookie };
 }
 
 async function call(cookie: string, method: string, path: string, body?: unknown) {
-  const res = await fetch(`${product.url}${path}`, { method, headers: { ...origin(), cookie }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const res = await fetch(`${product.url}${path}`, {
+    method,
+    headers: { ...origin(), cookie },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   return { status: res.status, body: (await res.json().catch(() => null)) as any };
 }
 
@@ -56,13 +63,24 @@ async function bookAndPay(cookie: string, cls: { id: number; price: number }): P
   const intent = await call(cookie, 'POST', '/api/payment/create-intent', { classId: cls.id, quantity: 1, amount: totalFor(cls.price) });
   expect(intent.status).toBe(200);
   const card = { cardNumber: '4242 4242 4242 4242', expiry: '12/40', cvc: '123' };
-  expect((await call(cookie, 'POST', '/api/payment/test-provider/pay', { paymentIntentId: intent.body.id, clientSecret: intent.body.clientSecret, ...card })).status).toBe(200);
+  expect(
+    (
+      await call(cookie, 'POST', '/api/payment/test-provider/pay', {
+        paymentIntentId: intent.body.id,
+        clientSecret: intent.body.clientSecret,
+        ...card,
+      })
+    ).status,
+  ).toBe(200);
   return intent.body.bookingId;
 }
 
 /** A message's quoted-printable text as UTF-8 (the "·" between a time and a place is two bytes). */
 const decode = (raw: string) =>
-  Buffer.from(raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8');
+  Buffer.from(
+    raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+    'latin1',
+  ).toString('utf8');
 
 /** The emails to `to` whose text contains `subject`, waiting up to `ms` for `atLeast` of them. */
 async function mailsTo(to: string, subject: string, ms = 10_000, atLeast = 1): Promise<string[]> {
@@ -73,7 +91,9 @@ async function mailsTo(to: string, subject: string, ms = 10_000, atLeast = 1): P
     try {
       files = readdirSync(dir).sort();
     } catch {}
-    const found = files.map((f) => decode(readFileSync(join(dir, f), 'utf8'))).filter((m) => m.includes(`To: ${to}`) && m.includes(subject));
+    const found = files
+      .map((f) => decode(readFileSync(join(dir, f), 'utf8')))
+      .filter((m) => m.includes(`To: ${to}`) && m.includes(subject));
     if (found.length >= atLeast || Date.now() > deadline) return found;
     await Bun.sleep(250);
   }
@@ -88,7 +108,17 @@ async function fullFreeClass(title: string, ageGroup: 'Adults' | 'Kids') {
     const [cls] = await db.write((tx) =>
       tx
         .insert(classes)
-        .values({ coachId: coach.id, title, priceCents: 0, capacity: 1, ageGroup, location: 'Crissy Field', city: 'San Francisco', startTime: start, endTime: new Date(start.getTime() + 3_600_000) })
+        .values({
+          coachId: coach.id,
+          title,
+          priceCents: 0,
+          capacity: 1,
+          ageGroup,
+          location: 'Crissy Field',
+          city: 'San Francisco',
+          startTime: start,
+          endTime: new Date(start.getTime() + 3_600_000),
+        })
         .returning(),
     );
     const other = await register();
@@ -102,10 +132,18 @@ async function fullFreeClass(title: string, ageGroup: 'Adults' | 'Kids') {
 
 test('join the waitlist of a full class, another customer cancels, the offer email arrives and is accepted through checkout with 4242; an edit sends the change notices; the reminder arrives once the clock passes 24 h before the class', async () => {
   // A paid session of the demo coach, 3 to 13 days away, with the fewest spots left: filled up by fresh customers.
-  const coach = await fetch(`${product.url}/api/login`, { method: 'POST', headers: origin(), body: JSON.stringify({ email: 'coach@fogline.test', password: 'demo-password' }) });
-  const coachCookie = coach.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const coach = await fetch(`${product.url}/api/login`, {
+    method: 'POST',
+    headers: origin(),
+    body: JSON.stringify({ email: 'coach@fogline.test', password: 'demo-password' }),
+  });
+  const coachCookie = coach.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
   const managed = (await call(coachCookie, 'GET', '/api/classes/managed')).body as any[];
-  const soon = (c: any) => c.startTime && Date.parse(c.startTime) > testNow() + 72 * 3_600_000 && Date.parse(c.startTime) < testNow() + 13 * 24 * 3_600_000;
+  const soon = (c: any) =>
+    c.startTime && Date.parse(c.startTime) > testNow() + 72 * 3_600_000 && Date.parse(c.startTime) < testNow() + 13 * 24 * 3_600_000;
   const left = (c: any) => c.capacity - c.activeBookings;
   const cls = managed
     .filter((c) => !(c.isRecurring && c.parentClassId === null) && c.price > 0 && soon(c) && left(c) >= 1)
@@ -193,7 +231,9 @@ test('join the waitlist of a full class, another customer cancels, the offer ema
   // Tomorrow is inside the 48 hours, yet cancelling the changed class refunds everything.
   await page.goto(`${product.url}/bookings`, { waitUntil: 'networkidle' });
   await bookingCard.getByRole('button', { name: 'Cancel Booking' }).click();
-  expect(await page.getByTestId('refund-note').textContent()).toContain(`full refund of $${totalFor(cls.price).toFixed(2)} until it starts, whatever the 48-hour rule says`);
+  expect(await page.getByTestId('refund-note').textContent()).toContain(
+    `full refund of $${totalFor(cls.price).toFixed(2)} until it starts, whatever the 48-hour rule says`,
+  );
   await page.getByRole('button', { name: 'Confirm Cancellation' }).click();
   await page.getByTestId('toast').first().waitFor();
   const cancelled = ((await page.evaluate(() => fetch('/api/bookings').then((r) => r.json()))) as any[]).find((b) => b.id === booking.id);
@@ -204,7 +244,13 @@ test('join the waitlist of a full class, another customer cancels, the offer ema
 }, 300_000);
 
 test("Join Waitlist takes the spot counter; Leave works on the class page and on My Bookings' Waitlist tab, which shows the place in line", async () => {
-  const listed = (await (await fetch(`${product.url}/api/classes?limit=100`)).json()) as { id: number; title: string; capacity: number; spotsLeft: number; startTime: string | null }[];
+  const listed = (await (await fetch(`${product.url}/api/classes?limit=100`)).json()) as {
+    id: number;
+    title: string;
+    capacity: number;
+    spotsLeft: number;
+    startTime: string | null;
+  }[];
   const full = listed.find((c) => c.spotsLeft === 0 && c.capacity >= 2 && c.startTime && Date.parse(c.startTime) > testNow() + 3_600_000);
   expect(full).toBeDefined();
   const waiter = await register();
@@ -245,7 +291,8 @@ test("Join Waitlist takes the spot counter; Leave works on the class page and on
 
 test('coaches see how many are waiting on My Classes and in the class dialog of My Calendar', async () => {
   const { classId, title, start } = await fullFreeClass('Waitlisted Harbor Run', 'Adults');
-  for (let i = 0; i < 2; i++) expect((await call((await register()).cookie, 'POST', `/api/classes/${classId}/waitlist`, { quantity: 1 })).status).toBe(201);
+  for (let i = 0; i < 2; i++)
+    expect((await call((await register()).cookie, 'POST', `/api/classes/${classId}/waitlist`, { quantity: 1 })).status).toBe(201);
   const guard = await newContext(browser, DESKTOP);
   const page = await guard.page();
   await signIn(page, product.url, 'coach@fogline.test');
@@ -255,9 +302,14 @@ test('coaches see how many are waiting on My Classes and in the class dialog of 
 
   await page.goto(`${product.url}/my-calendar`, { waitUntil: 'networkidle' });
   const month = new Intl.DateTimeFormat('en-US', { timeZone: 'America/Los_Angeles', month: 'long', year: 'numeric' }).format(start);
-  const day = new Intl.DateTimeFormat('en-US', { timeZone: 'America/Los_Angeles', month: 'long', day: 'numeric', year: 'numeric' }).format(start);
+  const day = new Intl.DateTimeFormat('en-US', { timeZone: 'America/Los_Angeles', month: 'long', day: 'numeric', year: 'numeric' }).format(
+    start,
+  );
   if ((await page.locator('#month-title').textContent()) !== month) await page.getByRole('button', { name: 'Next month' }).click();
-  await page.getByRole('gridcell', { name: new RegExp(`^${day}`) }).getByRole('button', { name: title }).click();
+  await page
+    .getByRole('gridcell', { name: new RegExp(`^${day}`) })
+    .getByRole('button', { name: title })
+    .click();
   const dialog = page.getByRole('dialog');
   await dialog.getByText('1 / 1 participants').waitFor();
   expect(await dialog.getByText('2 on the waitlist').isVisible()).toBe(true);

@@ -68,7 +68,12 @@ export class TestClient {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
   }
 
-  async request<T = any>(method: string, path: string, body?: unknown, init: { headers?: Record<string, string>; raw?: BodyInit } = {}): Promise<ApiResponse<T>> {
+  async request<T = any>(
+    method: string,
+    path: string,
+    body?: unknown,
+    init: { headers?: Record<string, string>; raw?: BodyInit } = {},
+  ): Promise<ApiResponse<T>> {
     const headers: Record<string, string> = { ...init.headers };
     if (method !== 'GET' && method !== 'HEAD' && !('origin' in headers)) headers.origin = this.baseUrl;
     if (this.cookies.size) headers.cookie = this.cookieHeader();

@@ -60,7 +60,9 @@ const PATTERN_CANDIDATES = [
 
 function stringSample(schema: JsonSchema): string {
   const fits = (value: string) =>
-    value.length >= (schema.minLength ?? 0) && value.length <= (schema.maxLength ?? Infinity) && (!schema.pattern || new RegExp(schema.pattern, 'u').test(value));
+    value.length >= (schema.minLength ?? 0) &&
+    value.length <= (schema.maxLength ?? Infinity) &&
+    (!schema.pattern || new RegExp(schema.pattern, 'u').test(value));
   if (schema.format === 'email') return 'fuzz.person@example.com';
   if (schema.format === 'date') return '2031-06-15';
   if (schema.format === 'date-time') return '2031-06-15T16:00:00Z';
@@ -188,13 +190,32 @@ export function bodyProbes(path: string, base: unknown): Probe[] {
     { label: 'nesting beyond the parser', path, raw: '['.repeat(200_000) + ']'.repeat(200_000), contentType: 'application/json' },
     { label: 'malformed JSON', path, raw: '{"title": "x", ', contentType: 'application/json' },
     { label: 'JSON with a BOM and trailing garbage', path, raw: '\ufeff{"a":1}}}', contentType: 'application/json' },
-    { label: 'prototype pollution (__proto__)', path, raw: JSON.stringify(object).replace(/^\{/, '{"__proto__":{"role":"admin","isApproved":true,"isAdmin":true},').replace(',}', '}'), contentType: 'application/json' },
-    { label: 'prototype pollution (constructor)', path, json: { ...object, constructor: { prototype: { role: 'admin', isAdmin: true } }, prototype: { polluted: true } } },
+    {
+      label: 'prototype pollution (__proto__)',
+      path,
+      raw: JSON.stringify(object).replace(/^\{/, '{"__proto__":{"role":"admin","isApproved":true,"isAdmin":true},').replace(',}', '}'),
+      contentType: 'application/json',
+    },
+    {
+      label: 'prototype pollution (constructor)',
+      path,
+      json: { ...object, constructor: { prototype: { role: 'admin', isAdmin: true } }, prototype: { polluted: true } },
+    },
     { label: 'text/plain', path, raw: JSON.stringify(base), contentType: 'text/plain' },
-    { label: 'form-urlencoded', path, raw: 'title=Fuzz&classId=abc&__proto__%5Brole%5D=admin&quantity[]=1', contentType: 'application/x-www-form-urlencoded' },
+    {
+      label: 'form-urlencoded',
+      path,
+      raw: 'title=Fuzz&classId=abc&__proto__%5Brole%5D=admin&quantity[]=1',
+      contentType: 'application/x-www-form-urlencoded',
+    },
     { label: 'multipart', path, raw: form },
     { label: 'an unknown content type', path, raw: '<xml/>', contentType: 'application/xml' },
-    { label: 'a lying content type (JSON declared, binary sent)', path, raw: new Uint8Array([0xff, 0xfe, 0x00, 0x01, 0x80]), contentType: 'application/json' },
+    {
+      label: 'a lying content type (JSON declared, binary sent)',
+      path,
+      raw: new Uint8Array([0xff, 0xfe, 0x00, 0x01, 0x80]),
+      contentType: 'application/json',
+    },
   ];
 }
 
@@ -226,7 +247,8 @@ export function fieldProbes(path: string, base: unknown, fields: string[]): Prob
 // Judging an answer.
 
 /** A stack frame ("\n    at fn (file:1:2)"), a source location, a dependency path, a file-system error or path. */
-const STACK_TRACE = /(^|\n|\\n)\s*at\s+\S|\bat\s+\S+\s+\(\S+:\d+:\d+\)|\.(ts|tsx|js|mjs):\d+|node_modules|file:\/\/|\b(ENOENT|EACCES|EISDIR)\b|\/(home|work|root|tmp|var|usr)\/[\w.-]+\//;
+const STACK_TRACE =
+  /(^|\n|\\n)\s*at\s+\S|\bat\s+\S+\s+\(\S+:\d+:\d+\)|\.(ts|tsx|js|mjs):\d+|node_modules|file:\/\/|\b(ENOENT|EACCES|EISDIR)\b|\/(home|work|root|tmp|var|usr)\/[\w.-]+\//;
 /** Columns and keys that must never leave the server. */
 const PRIVATE_FIELD = /password_?hash|secret_?hash|google_?sub|token_?hash|client_?secret_?hash/i;
 
@@ -255,7 +277,8 @@ export function contractProblems(answer: Answer, options: { redirectOk?: boolean
       problems.push(`a ${answer.status} that is not JSON: ${answer.text.slice(0, 120)}`);
       return problems;
     }
-    if (typeof body?.message !== 'string' || !body.message) problems.push(`a ${answer.status} without a message: ${answer.text.slice(0, 120)}`);
+    if (typeof body?.message !== 'string' || !body.message)
+      problems.push(`a ${answer.status} without a message: ${answer.text.slice(0, 120)}`);
     if (!answer.contentType.includes('application/json')) problems.push(`a ${answer.status} served as ${answer.contentType}`);
   }
   return problems;
@@ -282,7 +305,8 @@ export async function inPool<T>(tasks: (() => Promise<T>)[], limit = 8): Promise
 
 /** Stack frames and source paths as a server error page would print them (stricter than for JSON: page copy may
  * well say "at the park"). */
-const PAGE_STACK_TRACE = /\n\s+at\s+(\S+\s+\(|file:|\/|async\s)|\.(ts|tsx|mjs|astro):\d+:\d+|node_modules\/|\b(ENOENT|EACCES|EISDIR)\b|\/(home|work|root|tmp|var|usr)\/[\w.-]+\/[\w.-]+\.(ts|js|mjs|astro)\b|Error: .*\n\s+at /;
+const PAGE_STACK_TRACE =
+  /\n\s+at\s+(\S+\s+\(|file:|\/|async\s)|\.(ts|tsx|mjs|astro):\d+:\d+|node_modules\/|\b(ENOENT|EACCES|EISDIR)\b|\/(home|work|root|tmp|var|usr)\/[\w.-]+\/[\w.-]+\.(ts|js|mjs|astro)\b|Error: .*\n\s+at /;
 
 /** Everything wrong with a page's answer: a 5xx, a stack trace, a private field, or a reflected `marker`. */
 export function pageProblems(status: number, html: string, options: { reflected?: string } = {}): string[] {

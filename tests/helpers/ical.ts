@@ -46,7 +46,10 @@ export function parseCalendar(text: string): { calendar: ICAL.Component; events:
 
 /** The text of an email's `class.ics` attachment (base64 in the .eml the outbox keeps), or null. */
 export function calendarAttachment(eml: string): string | null {
-  const part = /Content-Type: text\/calendar[^\r\n]*name=class\.ics\r?\nContent-Transfer-Encoding: base64\r?\n(?:[^\r\n]+\r?\n)*?\r?\n([A-Za-z0-9+/=\r\n]+)/.exec(eml);
+  const part =
+    /Content-Type: text\/calendar[^\r\n]*name=class\.ics\r?\nContent-Transfer-Encoding: base64\r?\n(?:[^\r\n]+\r?\n)*?\r?\n([A-Za-z0-9+/=\r\n]+)/.exec(
+      eml,
+    );
   return part ? Buffer.from(part[1]!.replace(/\s+/g, ''), 'base64').toString('utf8') : null;
 }
 

@@ -19,12 +19,20 @@ const documents = new Map<string, Promise<Operation[]>>();
 const validators = new Map<string, ValidateFunction>();
 
 async function operationsOf(baseUrl: string): Promise<Operation[]> {
-  const doc = (await (await fetch(`${baseUrl}/api/docs/json`)).json()) as { paths: Record<string, Record<string, Operation['responses'] | any>> };
+  const doc = (await (await fetch(`${baseUrl}/api/docs/json`)).json()) as {
+    paths: Record<string, Record<string, Operation['responses'] | any>>;
+  };
   return Object.entries(doc.paths).flatMap(([template, methods]) =>
     Object.entries(methods).map(([method, op]) => {
       const segments = template.split('/');
       const source = segments.map((s) => (s.startsWith('{') ? '[^/]+' : s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('/');
-      return { method: method.toUpperCase(), template, pattern: new RegExp(`^${source}$`), literals: segments.filter((s) => !s.startsWith('{')).length, responses: op.responses ?? {} };
+      return {
+        method: method.toUpperCase(),
+        template,
+        pattern: new RegExp(`^${source}$`),
+        literals: segments.filter((s) => !s.startsWith('{')).length,
+        responses: op.responses ?? {},
+      };
     }),
   );
 }
@@ -38,13 +46,23 @@ async function operationFor(baseUrl: string, method: string, path: string): Prom
 }
 
 /** Throws, naming the operation and what differs, when a JSON answer is not what the document says. */
-export async function checkAnswerAgainstDocs(baseUrl: string, method: string, path: string, status: number, contentType: string | null, body: unknown): Promise<void> {
+export async function checkAnswerAgainstDocs(
+  baseUrl: string,
+  method: string,
+  path: string,
+  status: number,
+  contentType: string | null,
+  body: unknown,
+): Promise<void> {
   if (!path.startsWith('/api/') || path.startsWith('/api/docs') || !contentType?.includes('application/json')) return;
   const op = await operationFor(baseUrl, method, path);
   if (!op) return; // an undocumented path: the 404 of the global handler
   const where = `${method} ${op.template} answered ${status}`;
   const documented = op.responses[String(status)];
-  if (!documented) throw new Error(`${where}, a status its OpenAPI operation does not document (${Object.keys(op.responses).join(', ')}): ${JSON.stringify(body).slice(0, 300)}`);
+  if (!documented)
+    throw new Error(
+      `${where}, a status its OpenAPI operation does not document (${Object.keys(op.responses).join(', ')}): ${JSON.stringify(body).slice(0, 300)}`,
+    );
   const schema = documented.content?.['application/json']?.schema;
   if (!schema) return;
   const key = `${baseUrl} ${method} ${op.template} ${status}`;

@@ -5,7 +5,12 @@ import { afterAll, beforeAll } from 'bun:test';
 import type { Browser, Page } from 'playwright-core';
 import { DESKTOP, type GuardedContext, launchBrowser, newContext, type ProductServer, startProduct } from './browser';
 
-export async function openPage(browser: Browser, baseUrl: string, path: string, viewport = DESKTOP): Promise<{ guard: GuardedContext; page: Page }> {
+export async function openPage(
+  browser: Browser,
+  baseUrl: string,
+  path: string,
+  viewport = DESKTOP,
+): Promise<{ guard: GuardedContext; page: Page }> {
   const guard = await newContext(browser, viewport);
   const page = await guard.page();
   await page.goto(baseUrl + path, { waitUntil: 'networkidle' });
@@ -37,6 +42,7 @@ export function useProductInBrowser(env: Record<string, string> = {}) {
       return started().browser;
     },
     api: async <T = any>(path: string): Promise<T> => (await fetch(started().product.url + path)).json() as Promise<T>,
-    open: (path: string, viewport?: { width: number; height: number }) => openPage(started().browser, started().product.url, path, viewport),
+    open: (path: string, viewport?: { width: number; height: number }) =>
+      openPage(started().browser, started().product.url, path, viewport),
   };
 }

@@ -8,7 +8,18 @@ const [url, key, attempts, max] = process.argv.slice(2);
 const db = await openDb(url!);
 const limits = createRateLimits(db, systemClock, { uploadsPerUser: { max: Number(max), windowMs: 60_000 } });
 const results = await Promise.all(
-  Array.from({ length: Number(attempts) }, () => limits.reserve('m', ['uploadsPerUser', key!]).then(() => 'passed', (error) => (error?.status === 429 ? 'limited' : String(error)))),
+  Array.from({ length: Number(attempts) }, () =>
+    limits.reserve('m', ['uploadsPerUser', key!]).then(
+      () => 'passed',
+      (error) => (error?.status === 429 ? 'limited' : String(error)),
+    ),
+  ),
 );
 db.close();
-console.log(JSON.stringify({ passed: results.filter((r) => r === 'passed').length, limited: results.filter((r) => r === 'limited').length, other: results.filter((r) => r !== 'passed' && r !== 'limited') }));
+console.log(
+  JSON.stringify({
+    passed: results.filter((r) => r === 'passed').length,
+    limited: results.filter((r) => r === 'limited').length,
+    other: results.filter((r) => r !== 'passed' && r !== 'limited'),
+  }),
+);

@@ -33,7 +33,11 @@ export async function startSqld(): Promise<Sqld> {
     port,
     async newDatabase() {
       const name = `t${process.pid}n${++next}`;
-      const created = await fetch(`http://127.0.0.1:${adminPort}/v1/namespaces/${name}/create`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+      const created = await fetch(`http://127.0.0.1:${adminPort}/v1/namespaces/${name}/create`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+      });
       if (!created.ok) throw new Error(`sqld could not create namespace ${name}: ${created.status} ${await created.text()}`);
       return `http://${name}.localhost:${port}`;
     },

@@ -23,7 +23,11 @@ export function blogAdminRoutes(ctx: AppContext) {
       auth: 'admin',
       query: PageQuery,
       response: { 200: v.array(BlogPost), 400: Message, 401: Message, 403: Message },
-      detail: { tags, summary: 'Every post (published, draft, archived), newest first, content as stored', description: pagedDescription(PAGE_SIZE).trim() },
+      detail: {
+        tags,
+        summary: 'Every post (published, draft, archived), newest first, content as stored',
+        description: pagedDescription(PAGE_SIZE).trim(),
+      },
     })
     .get('/blog/admin/stats', ({ user }) => countPosts(ctx, user), {
       auth: 'admin',
@@ -50,7 +54,8 @@ export function blogAdminRoutes(ctx: AppContext) {
         detail: {
           tags,
           summary: 'Create a post',
-          description: 'The slug comes from the title (or the slug given) and is made unique; content is sanitized HTML; readTime is computed from its words (200 a minute); publishedAt is set when the post is first published.',
+          description:
+            'The slug comes from the title (or the slug given) and is made unique; content is sanitized HTML; readTime is computed from its words (200 a minute); publishedAt is set when the post is first published.',
         },
       },
     )

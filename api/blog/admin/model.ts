@@ -18,14 +18,34 @@ export const POST_MESSAGES = {
 
 export const BlogPostForm = withExample(
   strictFields({
-    title: v.optional(v.pipe(v.string(POST_MESSAGES.title), v.regex(trimmedMin(3), POST_MESSAGES.title), v.maxLength(200, 'Title must not exceed 200 characters')), ''),
+    title: v.optional(
+      v.pipe(
+        v.string(POST_MESSAGES.title),
+        v.regex(trimmedMin(3), POST_MESSAGES.title),
+        v.maxLength(200, 'Title must not exceed 200 characters'),
+      ),
+      '',
+    ),
     /** Optional: generated from the title when empty; made unique either way. */
     slug: v.optional(v.nullable(v.pipe(v.string(), v.regex(/^[a-z0-9-]{0,80}$/, POST_MESSAGES.slug)))),
     excerpt: v.optional(v.pipe(v.string(), v.maxLength(500, POST_MESSAGES.excerpt)), ''),
     /** HTML; sanitized before it is stored. */
-    content: v.optional(v.pipe(v.string(POST_MESSAGES.content), v.regex(/\S/, POST_MESSAGES.content), v.maxLength(200_000, 'Content must not exceed 200,000 characters')), ''),
+    content: v.optional(
+      v.pipe(
+        v.string(POST_MESSAGES.content),
+        v.regex(/\S/, POST_MESSAGES.content),
+        v.maxLength(200_000, 'Content must not exceed 200,000 characters'),
+      ),
+      '',
+    ),
     featuredImage: imageUrl,
-    tags: v.optional(v.pipe(v.array(v.pipe(v.string(POST_MESSAGES.tag), v.minLength(1, POST_MESSAGES.tag), v.maxLength(30, POST_MESSAGES.tag))), v.maxLength(MAX_TAGS, POST_MESSAGES.tags)), []),
+    tags: v.optional(
+      v.pipe(
+        v.array(v.pipe(v.string(POST_MESSAGES.tag), v.minLength(1, POST_MESSAGES.tag), v.maxLength(30, POST_MESSAGES.tag))),
+        v.maxLength(MAX_TAGS, POST_MESSAGES.tags),
+      ),
+      [],
+    ),
     status: v.optional(v.picklist(BLOG_STATUS_CHOICES, POST_MESSAGES.status), 'draft'),
   }),
   {

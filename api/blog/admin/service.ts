@@ -52,10 +52,19 @@ function postColumns(form: BlogPostForm) {
 }
 
 /** GET /api/blog/admin: one page of every post (drafts and archived too), newest first. */
-export async function listAllPosts(ctx: AppContext, user: SessionUser | null, page: PageRequest): Promise<{ rows: BlogPost[]; total: number }> {
+export async function listAllPosts(
+  ctx: AppContext,
+  user: SessionUser | null,
+  page: PageRequest,
+): Promise<{ rows: BlogPost[]; total: number }> {
   requireRole(user, 'admin');
   const [count] = await ctx.db.select({ total: sql<number>`count(*)` }).from(blogPosts);
-  const rows = await ctx.db.select().from(blogPosts).orderBy(desc(blogPosts.createdAt), desc(blogPosts.id)).limit(page.limit).offset(page.offset);
+  const rows = await ctx.db
+    .select()
+    .from(blogPosts)
+    .orderBy(desc(blogPosts.createdAt), desc(blogPosts.id))
+    .limit(page.limit)
+    .offset(page.offset);
   return { rows: rows.map(toAdminPost), total: Number(count?.total ?? 0) };
 }
 

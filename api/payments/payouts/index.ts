@@ -13,17 +13,22 @@ const tags = ['Payouts'];
 export function payoutRoutes(ctx: AppContext) {
   const app = new Elysia()
     .use(authPlugin(ctx))
-    .post('/coaches/:id/stripe-onboarding', ({ user, params }) => startOnboarding(ctx, requireUser(user), parseId(params.id, 'Coach not found.')), {
-      auth: 'coachSelf',
-      params: CoachIdParams,
-      response: { 200: OnboardingAnswer, 400: Message, 401: Message, 403: Message, 404: Message, 502: Message },
-      detail: {
-        tags,
-        'x-example-role': 'coach',
-        summary: 'Start or resume payout setup: a Stripe Connect Express onboarding link',
-        description: 'The link returns to /profile?success=true, or /profile?refresh=true when it expired. With the test provider it opens a local onboarding page.',
+    .post(
+      '/coaches/:id/stripe-onboarding',
+      ({ user, params }) => startOnboarding(ctx, requireUser(user), parseId(params.id, 'Coach not found.')),
+      {
+        auth: 'coachSelf',
+        params: CoachIdParams,
+        response: { 200: OnboardingAnswer, 400: Message, 401: Message, 403: Message, 404: Message, 502: Message },
+        detail: {
+          tags,
+          'x-example-role': 'coach',
+          summary: 'Start or resume payout setup: a Stripe Connect Express onboarding link',
+          description:
+            'The link returns to /profile?success=true, or /profile?refresh=true when it expired. With the test provider it opens a local onboarding page.',
+        },
       },
-    })
+    )
     .get('/coaches/:id/stripe-status', ({ user, params }) => payoutStatus(ctx, requireUser(user), parseId(params.id, 'Coach not found.')), {
       auth: 'coachSelf',
       params: CoachIdParams,

@@ -31,7 +31,11 @@ export async function startOnboarding(ctx: AppContext, user: SessionUser, coachI
       const accountId = await ctx.payments.createPayoutAccount({ email: coach.email, userId: coach.id });
       const values = { provider: ctx.payments.kind, accountId, onboarded: false, canReceivePayments: false };
       [account] = await ctx.db.write((tx) =>
-        tx.insert(payoutAccounts).values({ userId: coach.id, ...values }).onConflictDoUpdate({ target: payoutAccounts.userId, set: values }).returning(),
+        tx
+          .insert(payoutAccounts)
+          .values({ userId: coach.id, ...values })
+          .onConflictDoUpdate({ target: payoutAccounts.userId, set: values })
+          .returning(),
       );
     }
     const onboardingUrl = await ctx.payments.createOnboardingLink(account!.accountId, {

@@ -33,9 +33,15 @@ export function readPaymentSettings(read: (name: string) => string | undefined, 
     if (mode !== 'test') console.warn(`[fogline] ${message} Using the built-in test provider.`);
   }
   if (mode === 'test') return { stripe: null, announceTestPayments: production };
-  if (missing.length === 0) return { stripe: { secretKey: secretKey!, publishableKey: publishableKey!, webhookSecret: webhookSecret! }, announceTestPayments: false };
+  if (missing.length === 0)
+    return {
+      stripe: { secretKey: secretKey!, publishableKey: publishableKey!, webhookSecret: webhookSecret! },
+      announceTestPayments: false,
+    };
   if (production || mode === 'stripe') {
-    throw new SettingError(`Payments need Stripe${production ? ' in production' : ''}: set ${ALL_THREE}, or PAYMENTS=test to run the built-in test provider (the pages then say so).`);
+    throw new SettingError(
+      `Payments need Stripe${production ? ' in production' : ''}: set ${ALL_THREE}, or PAYMENTS=test to run the built-in test provider (the pages then say so).`,
+    );
   }
   return { stripe: null, announceTestPayments: false };
 }

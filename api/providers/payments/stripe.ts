@@ -122,7 +122,12 @@ export function createStripeProvider(keys: StripeKeys, client: Stripe = createSt
     },
 
     async createOnboardingLink(accountId, { returnUrl, refreshUrl }) {
-      const link = await stripe.accountLinks.create({ account: accountId, type: 'account_onboarding', return_url: returnUrl, refresh_url: refreshUrl });
+      const link = await stripe.accountLinks.create({
+        account: accountId,
+        type: 'account_onboarding',
+        return_url: returnUrl,
+        refresh_url: refreshUrl,
+      });
       return link.url;
     },
 
@@ -137,11 +142,17 @@ export function createStripeProvider(keys: StripeKeys, client: Stripe = createSt
     async retrievePayoutBalance(accountId): Promise<PayoutBalance> {
       const options = { stripeAccount: accountId };
       const [balance, payouts] = await Promise.all([stripe.balance.retrieve({}, options), stripe.payouts.list({ limit: 24 }, options)]);
-      const usd = (entries: Array<{ amount: number; currency: string }>) => entries.filter((e) => e.currency === 'usd').reduce((sum, e) => sum + e.amount, 0);
+      const usd = (entries: Array<{ amount: number; currency: string }>) =>
+        entries.filter((e) => e.currency === 'usd').reduce((sum, e) => sum + e.amount, 0);
       return {
         availableCents: usd(balance.available),
         pendingCents: usd(balance.pending),
-        payouts: payouts.data.map((p) => ({ id: p.id, amountCents: p.amount, status: p.status, arrivalDate: new Date(p.arrival_date * 1000) })),
+        payouts: payouts.data.map((p) => ({
+          id: p.id,
+          amountCents: p.amount,
+          status: p.status,
+          arrivalDate: new Date(p.arrival_date * 1000),
+        })),
       };
     },
   };

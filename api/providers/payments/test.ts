@@ -131,7 +131,8 @@ export function createTestPaymentProvider(db: Db, clock: Clock): TestPaymentProv
       const outcome = testCardOutcome(card.number);
       const row = await db.write(async (tx) => {
         const current = await tx.select().from(testPaymentIntents).where(eq(testPaymentIntents.id, id)).get();
-        if (!current || current.clientSecret !== clientSecret) throw new PaymentDeclined('This payment could not be found. Please reload the page.');
+        if (!current || current.clientSecret !== clientSecret)
+          throw new PaymentDeclined('This payment could not be found. Please reload the page.');
         if (current.status === 'succeeded') return current; // paying twice charges once
         if (current.status === 'canceled') throw new PaymentDeclined('This payment was canceled. Please reload the page and try again.');
         if (expiryInPast(card.expiry, clock.now())) {
@@ -155,7 +156,8 @@ export function createTestPaymentProvider(db: Db, clock: Clock): TestPaymentProv
       const refund = db.write(async (tx) => {
         const row = await tx.select().from(testPaymentIntents).where(eq(testPaymentIntents.id, intentId)).get();
         if (!row || row.status !== 'succeeded') throw new Error(`test provider: ${intentId} has no payment to refund`);
-        if (row.refundedCents + amountCents > row.amountCents) throw new Error(`test provider: refund above the amount paid on ${intentId}`);
+        if (row.refundedCents + amountCents > row.amountCents)
+          throw new Error(`test provider: refund above the amount paid on ${intentId}`);
         await tx
           .update(testPaymentIntents)
           .set({ refundedCents: row.refundedCents + amountCents })

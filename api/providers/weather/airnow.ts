@@ -21,7 +21,8 @@ export function dailyAqiFromAirNow(rows: AirNowRow[]): DailyAqi[] {
     const aqi = row.AQI >= 0 ? row.AQI : (CATEGORY_TOP[row.Category?.Number ?? 0] ?? -1);
     if (aqi < 0) continue;
     const seen = byDate.get(date);
-    if (!seen || aqi > seen.aqi) byDate.set(date, { date, aqi, category: row.Category?.Number ?? aqiCategory(aqi), parameter: row.ParameterName });
+    if (!seen || aqi > seen.aqi)
+      byDate.set(date, { date, aqi, category: row.Category?.Number ?? aqiCategory(aqi), parameter: row.ParameterName });
   }
   return [...byDate.values()].sort((a, b) => a.date.localeCompare(b.date));
 }
@@ -32,7 +33,8 @@ export function createAirNow(options: { baseUrl: string; apiKey: string; fetcher
     kind: 'airnow',
     async forecastByZip(zip) {
       const url = new URL(`${options.baseUrl.replace(/\/$/, '')}/aq/forecast/zipCode/`);
-      for (const [k, v] of Object.entries({ format: 'application/json', zipCode: zip, distance: '25', API_KEY: options.apiKey })) url.searchParams.set(k, v);
+      for (const [k, v] of Object.entries({ format: 'application/json', zipCode: zip, distance: '25', API_KEY: options.apiKey }))
+        url.searchParams.set(k, v);
       let response: Response;
       try {
         response = await fetcher(url, { signal: AbortSignal.timeout(10_000) });

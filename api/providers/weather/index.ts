@@ -30,7 +30,8 @@ export function createWeatherProvider(settings: ConditionsSettings, clock: Clock
 }
 
 export function createAirQualityProvider(settings: ConditionsSettings, clock: Clock): AirQualityProvider {
-  if (settings.airQuality === 'airnow') return settings.airNowKey ? createAirNow({ baseUrl: settings.airNowBaseUrl, apiKey: settings.airNowKey }) : offAirQuality;
+  if (settings.airQuality === 'airnow')
+    return settings.airNowKey ? createAirNow({ baseUrl: settings.airNowBaseUrl, apiKey: settings.airNowKey }) : offAirQuality;
   if (settings.airQuality === 'sample') return createSampleAirQuality(() => clock.now());
   return offAirQuality;
 }

@@ -66,14 +66,20 @@ export function createNwsWeather(options: { baseUrl: string; userAgent: string; 
   async function getJson<T>(url: string): Promise<T> {
     let response: Response;
     try {
-      response = await fetcher(url, { headers: { 'user-agent': options.userAgent, accept: 'application/geo+json' }, signal: AbortSignal.timeout(10_000) });
+      response = await fetcher(url, {
+        headers: { 'user-agent': options.userAgent, accept: 'application/geo+json' },
+        signal: AbortSignal.timeout(10_000),
+      });
     } catch (error) {
       throw new ConditionsFetchError(`NWS unreachable: ${(error as Error).message}`);
     }
     if (!response.ok) {
       // problem+json: {title, detail, status}; keep its words for the job's last_error.
       const problem = (await response.json().catch(() => null)) as { title?: string; detail?: string } | null;
-      throw new ConditionsFetchError(`NWS ${response.status}: ${problem?.detail ?? problem?.title ?? response.statusText}`, retryAfterMs(response));
+      throw new ConditionsFetchError(
+        `NWS ${response.status}: ${problem?.detail ?? problem?.title ?? response.statusText}`,
+        retryAfterMs(response),
+      );
     }
     return (await response.json()) as T;
   }
@@ -83,7 +89,8 @@ export function createNwsWeather(options: { baseUrl: string; userAgent: string; 
       // NWS asks for at most 4 decimals; 2 (about 1 km) already sits inside one 2.5 km grid cell.
       const point = await getJson<NwsPoint>(`${base}/points/${latitude.toFixed(4)},${longitude.toFixed(4)}`);
       const p = point.properties;
-      if (!p?.gridId || p.gridX === undefined || p.gridY === undefined || !p.forecastHourly) throw new ConditionsFetchError('NWS points answer without a grid');
+      if (!p?.gridId || p.gridX === undefined || p.gridY === undefined || !p.forecastHourly)
+        throw new ConditionsFetchError('NWS points answer without a grid');
       return { grid: `${p.gridId}/${p.gridX},${p.gridY}`, hourlyUrl: p.forecastHourly };
     },
     async hourly(grid) {

@@ -23,7 +23,9 @@ export const SAMPLE_HOURS = 7 * 24 + 12;
 /** The sample forecast of one place (its grid) for the hour starting at `hourStart`. */
 export function sampleHour(grid: string, hourStart: number): ForecastHour {
   const at = new Date(hourStart);
-  const pacificHour = Number(new Intl.DateTimeFormat('en-US', { timeZone: 'America/Los_Angeles', hour: 'numeric', hourCycle: 'h23' }).format(at));
+  const pacificHour = Number(
+    new Intl.DateTimeFormat('en-US', { timeZone: 'America/Los_Angeles', hour: 'numeric', hourCycle: 'h23' }).format(at),
+  );
   const day = Math.floor(hourStart / (24 * HOUR));
   // The day's character comes from the place and the day; the hour adds a little on top.
   const wet = unitHash(`${grid}:wet:${day}`);
@@ -34,9 +36,35 @@ export function sampleHour(grid: string, hourStart: number): ForecastHour {
   const rainChance = Math.min(100, Math.round(wet > 0.7 ? 40 + (wet - 0.7) * 180 + jitter * 10 : wet * 25));
   const windMph = Math.round(5 + afternoon * 12 + unitHash(`${grid}:wind:${day}`) * 10 + jitter * 3);
   const foggy = pacificHour < 11 && unitHash(`${grid}:fog:${day}`) > 0.4;
-  const sky: Sky = rainChance >= 60 ? 'rain' : rainChance >= 40 ? 'drizzle' : foggy ? 'fog' : wet > 0.45 ? 'cloudy' : wet > 0.25 ? 'partly cloudy' : 'clear';
-  const summary = { clear: 'Sunny', 'partly cloudy': 'Partly Sunny', cloudy: 'Mostly Cloudy', fog: 'Patchy Fog', drizzle: 'Chance Light Rain', rain: 'Rain Likely', thunderstorms: 'Thunderstorms' }[sky];
-  return { startTime: at.toISOString(), temperatureF, sky, summary: pacificHour >= 18 || pacificHour < 6 ? summary.replace('Sunny', 'Clear') : summary, rainChance, windMph };
+  const sky: Sky =
+    rainChance >= 60
+      ? 'rain'
+      : rainChance >= 40
+        ? 'drizzle'
+        : foggy
+          ? 'fog'
+          : wet > 0.45
+            ? 'cloudy'
+            : wet > 0.25
+              ? 'partly cloudy'
+              : 'clear';
+  const summary = {
+    clear: 'Sunny',
+    'partly cloudy': 'Partly Sunny',
+    cloudy: 'Mostly Cloudy',
+    fog: 'Patchy Fog',
+    drizzle: 'Chance Light Rain',
+    rain: 'Rain Likely',
+    thunderstorms: 'Thunderstorms',
+  }[sky];
+  return {
+    startTime: at.toISOString(),
+    temperatureF,
+    sky,
+    summary: pacificHour >= 18 || pacificHour < 6 ? summary.replace('Sunny', 'Clear') : summary,
+    rainChance,
+    windMph,
+  };
 }
 
 export function createSampleWeather(now: () => Date): WeatherProvider {

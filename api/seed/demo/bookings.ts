@@ -17,19 +17,29 @@ export interface PlannedBooking {
 export const CASEY_BOOKINGS: PlannedBooking[] = [
   {
     at: { class: 'sunrise-vinyasa', past: 4 },
-    review: { rating: 5, comment: 'Maya’s cueing is so clear that I finally understood how to breathe through a flow. Watching the fog roll off the bridge during savasana was magical.' },
+    review: {
+      rating: 5,
+      comment:
+        'Maya’s cueing is so clear that I finally understood how to breathe through a flow. Watching the fog roll off the bridge during savasana was magical.',
+    },
   },
   { at: { class: 'sunrise-vinyasa', past: 1 } },
   { at: { class: 'sunrise-vinyasa', upcoming: 1 } },
   { at: { class: 'sunrise-vinyasa', upcoming: 3 } },
   {
     at: { class: 'ocean-beach-sunset-yoga', past: 0 },
-    review: { rating: 4, comment: 'Beautiful setting and a lovely, calm class. It got chilly once the sun went down, so bring more layers than you think.' },
+    review: {
+      rating: 4,
+      comment: 'Beautiful setting and a lovely, calm class. It got chilly once the sun went down, so bring more layers than you think.',
+    },
   },
   {
     at: { class: 'kids-soccer', past: 2 },
     quantity: 2,
-    review: { rating: 5, comment: 'Both of my kids came home asking when the next practice is. Diego knows every child’s name by the second week.' },
+    review: {
+      rating: 5,
+      comment: 'Both of my kids came home asking when the next practice is. Diego knows every child’s name by the second week.',
+    },
   },
   { at: { class: 'kids-soccer', upcoming: 1 }, quantity: 2 },
   {
@@ -73,22 +83,49 @@ export const REVIEW_COMMENTS: Record<number, string[]> = {
     'Nice location and a fine workout. It started ten minutes late.',
     'It was okay. A little too advanced for me as a beginner.',
   ],
-  2: ['The fog rolled in and we cut it short. I would try again on a clearer day.', 'Not what the description suggested; less instruction than I hoped for.'],
+  2: [
+    'The fog rolled in and we cut it short. I would try again on a clearer day.',
+    'Not what the description suggested; less instruction than I hoped for.',
+  ],
   1: ['The class started very late and felt disorganised.'],
 };
 
 /** Category-flavoured praise mixed in with the general comments. */
 export const CATEGORY_COMMENTS: Partial<Record<CategoryKey, string[]>> = {
-  yoga: ['My hamstrings have never felt better. Such a peaceful way to spend a morning.', 'Perfect balance of effort and rest. The savasana with the ocean sounds is unbeatable.'],
-  pilates: ['Precise cues and real attention to form. My lower back feels so much better.', 'Harder than it looks in the best way. My core was sore for two days.'],
-  hiit: ['Brutal and brilliant. The coach keeps the energy up without ever shouting.', 'Great variety of exercises and every one had an easier option.'],
+  yoga: [
+    'My hamstrings have never felt better. Such a peaceful way to spend a morning.',
+    'Perfect balance of effort and rest. The savasana with the ocean sounds is unbeatable.',
+  ],
+  pilates: [
+    'Precise cues and real attention to form. My lower back feels so much better.',
+    'Harder than it looks in the best way. My core was sore for two days.',
+  ],
+  hiit: [
+    'Brutal and brilliant. The coach keeps the energy up without ever shouting.',
+    'Great variety of exercises and every one had an easier option.',
+  ],
   running: ['Loved the route and the regroup points. Nobody was left behind.', 'The pacing advice alone knocked a minute off my 5K.'],
-  strength: ['Finally feel confident with a kettlebell. Form corrections were spot on.', 'Smart programming and lots of individual attention.'],
-  tennis: ['So many balls hit in ninety minutes. My backhand is finally improving.', 'Hannah explains technique in a way that actually sticks.'],
-  soccer: ['Well-run sessions with lots of touches on the ball. Great vibe on the field.', 'Balanced teams and a coach who actually coaches during the games.'],
-  surfing: ['Safety briefing was thorough, and I caught real waves by the end.', 'Kai read the conditions perfectly. Unforgettable morning.'],
+  strength: [
+    'Finally feel confident with a kettlebell. Form corrections were spot on.',
+    'Smart programming and lots of individual attention.',
+  ],
+  tennis: [
+    'So many balls hit in ninety minutes. My backhand is finally improving.',
+    'Hannah explains technique in a way that actually sticks.',
+  ],
+  soccer: [
+    'Well-run sessions with lots of touches on the ball. Great vibe on the field.',
+    'Balanced teams and a coach who actually coaches during the games.',
+  ],
+  surfing: [
+    'Safety briefing was thorough, and I caught real waves by the end.',
+    'Kai read the conditions perfectly. Unforgettable morning.',
+  ],
   dance: ['Laughed the whole hour and somehow learned a full routine.', 'Fun, welcoming and a proper workout. The music was fantastic.'],
-  painting: ['I have not painted since school and left with something I am proud of.', 'Gentle, encouraging teaching and a gorgeous spot to paint.'],
+  painting: [
+    'I have not painted since school and left with something I am proud of.',
+    'Gentle, encouraging teaching and a gorgeous spot to paint.',
+  ],
   photography: ['Learned more about light in two hours than from a year of videos.', 'Great route and practical tips I use every day now.'],
   music: ['Such a joyful community. By the end we really were one groove.', 'Tunde is a wonderful teacher; patient and so much fun.'],
 };

@@ -501,7 +501,7 @@ export const ONE_TIME: OneTimeClass[] = [
     image: 2,
     days: [-27, -6, 16],
     description:
-      "Capture Saints Peter and Paul Church, the cafés and the people of Washington Square in pen and wash. Learn quick perspective, simple shading and how to finish a sketch before the light changes. We end with a friendly sketchbook share.",
+      'Capture Saints Peter and Paul Church, the cafés and the people of Washington Square in pen and wash. Learn quick perspective, simple shading and how to finish a sketch before the light changes. We end with a friendly sketchbook share.',
     whatToBring: 'A sketchbook and pen if you have them; kits are available',
   },
   {

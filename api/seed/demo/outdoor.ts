@@ -27,7 +27,10 @@ export async function seedOutdoorDemo(tx: Tx, now: Date, ids: { coach: number; c
   let watched = 0;
   for (const cls of upcoming.filter((c) => pacificDay(c.startTime!) === tomorrow)) {
     if (watched >= 2) break;
-    const hour = sampleHour(`sample/${cls.latitude!.toFixed(2)},${cls.longitude!.toFixed(2)}`, Math.floor(cls.startTime!.getTime() / HOUR) * HOUR);
+    const hour = sampleHour(
+      `sample/${cls.latitude!.toFixed(2)},${cls.longitude!.toFixed(2)}`,
+      Math.floor(cls.startTime!.getTime() / HOUR) * HOUR,
+    );
     const policy: WeatherPolicy = { ...defaultWeatherPolicy(cls.ageGroup) };
     if (hour.rainChance >= 10) Object.assign(policy, { rainChance: hour.rainChance, rainPlan: 'cancel' });
     else if (hour.windMph >= 10) policy.windMph = Math.min(80, hour.windMph);
@@ -44,19 +47,38 @@ export async function seedOutdoorDemo(tx: Tx, now: Date, ids: { coach: number; c
     ? await tx
         .select({ classId: bookings.classId, spots: sum(bookings.quantity), userId: bookings.userId })
         .from(bookings)
-        .where(and(inArray(bookings.classId, candidates.map((c) => c.id)), eq(bookings.status, 'confirmed')))
+        .where(
+          and(
+            inArray(
+              bookings.classId,
+              candidates.map((c) => c.id),
+            ),
+            eq(bookings.status, 'confirmed'),
+          ),
+        )
         .groupBy(bookings.classId, bookings.userId)
     : [];
   const spotsOf = (id: number) => booked.filter((b) => b.classId === id).reduce((n, b) => n + Number(b.spots ?? 0), 0);
-  const small = candidates.find((c) => !booked.some((b) => b.classId === c.id && b.userId === ids.customer) && spotsOf(c.id) + 2 <= c.capacity);
-  if (small) await tx.update(classes).set({ minAttendees: Math.max(2, spotsOf(small.id) + 2), decisionHours: 12 }).where(eq(classes.id, small.id));
+  const small = candidates.find(
+    (c) => !booked.some((b) => b.classId === c.id && b.userId === ids.customer) && spotsOf(c.id) + 2 <= c.capacity,
+  );
+  if (small)
+    await tx
+      .update(classes)
+      .set({ minAttendees: Math.max(2, spotsOf(small.id) + 2), decisionHours: 12 })
+      .where(eq(classes.id, small.id));
 
   // 3. A meeting point with a photo: the demo coach's next class, a few steps from its address's pin.
   const next = upcoming.find((c) => c.coachId === ids.coach && c.id !== small?.id);
   if (next) {
     await tx
       .update(classes)
-      .set({ meetingLatitude: Number((next.latitude! + 0.0006).toFixed(5)), meetingLongitude: Number((next.longitude! - 0.0009).toFixed(5)), meetingNotes: 'By the big cypress on the lawn: look for the orange flag.', meetingPhoto: DEMO_MEETING_PHOTO })
+      .set({
+        meetingLatitude: Number((next.latitude! + 0.0006).toFixed(5)),
+        meetingLongitude: Number((next.longitude! - 0.0009).toFixed(5)),
+        meetingNotes: 'By the big cypress on the lawn: look for the orange flag.',
+        meetingPhoto: DEMO_MEETING_PHOTO,
+      })
       .where(eq(classes.id, next.id));
   }
 }

@@ -73,7 +73,12 @@ export const DEMO_CUSTOMER: Person = {
   joinedDaysAgo: 120,
 };
 
-const coach = (key: string, firstName: string, lastName: string, rest: Omit<Person, 'key' | 'email' | 'firstName' | 'lastName' | 'role' | 'isApproved' | 'profileImage'>): Person => ({
+const coach = (
+  key: string,
+  firstName: string,
+  lastName: string,
+  rest: Omit<Person, 'key' | 'email' | 'firstName' | 'lastName' | 'role' | 'isApproved' | 'profileImage'>,
+): Person => ({
   key,
   email: `${firstName}.${lastName}`.toLowerCase().replace(/[^a-z.]/g, '') + '@fogline.test',
   firstName,
@@ -212,14 +217,41 @@ export function childrenOf(parent: Person, count: number): { name: string; age: 
   }));
 }
 
-const COMPANION_FIRST_NAMES = ['Jordan', 'Priyanka', 'Marco', 'Elena', 'Tariq', 'Sienna', 'Wei', 'Camila', 'Declan', 'Yara', 'Jonah', 'Mei'];
-const COMPANION_LAST_NAMES = ['Alvarado', 'Hughes', 'Tanaka', 'Novak', 'Mensah', 'Larsen', 'Castillo', 'Dubois', 'Iyer', 'Kowalski', 'Reyes', 'Whitaker'];
+const COMPANION_FIRST_NAMES = [
+  'Jordan',
+  'Priyanka',
+  'Marco',
+  'Elena',
+  'Tariq',
+  'Sienna',
+  'Wei',
+  'Camila',
+  'Declan',
+  'Yara',
+  'Jonah',
+  'Mei',
+];
+const COMPANION_LAST_NAMES = [
+  'Alvarado',
+  'Hughes',
+  'Tanaka',
+  'Novak',
+  'Mensah',
+  'Larsen',
+  'Castillo',
+  'Dubois',
+  'Iyer',
+  'Kowalski',
+  'Reyes',
+  'Whitaker',
+];
 
 /** The people an adult books a group of spots for, the same for every booking of theirs: the booker holds
  * the first spot and friends with their own full names the others, as a roster names them. */
 export function companionsOf(booker: Person, count: number): { name: string }[] {
   const offset = EVERYONE.indexOf(booker) * 5;
-  const friend = (i: number) => `${COMPANION_FIRST_NAMES[(offset + i) % COMPANION_FIRST_NAMES.length]} ${COMPANION_LAST_NAMES[(offset + 7 * i) % COMPANION_LAST_NAMES.length]}`;
+  const friend = (i: number) =>
+    `${COMPANION_FIRST_NAMES[(offset + i) % COMPANION_FIRST_NAMES.length]} ${COMPANION_LAST_NAMES[(offset + 7 * i) % COMPANION_LAST_NAMES.length]}`;
   return [{ name: `${booker.firstName} ${booker.lastName}` }, ...Array.from({ length: count - 1 }, (_, i) => ({ name: friend(i) }))];
 }
 

@@ -3,12 +3,46 @@
 // 400 x 400, blog headers 1200 x 675 and the hero 1600 x 900 (16:9).
 import { type AvatarLook, avatar, figure, HAIR, handAt, type Look, SKIN } from './people';
 import {
-  barbell, bridge, camera, cone, cypress, djembe, dumbbell, easel, fog, goal, hills, kettlebell, mat, moonAndStars, note, palette,
-  racket, shadow, skyline, sky, soccerBall, stringLights, sun, surfboard, sutro, tennisBall, tree, victorians, water, wave,
+  barbell,
+  bridge,
+  camera,
+  cone,
+  cypress,
+  djembe,
+  dumbbell,
+  easel,
+  fog,
+  goal,
+  hills,
+  kettlebell,
+  mat,
+  moonAndStars,
+  note,
+  palette,
+  racket,
+  shadow,
+  skyline,
+  sky,
+  soccerBall,
+  stringLights,
+  sun,
+  surfboard,
+  sutro,
+  tennisBall,
+  tree,
+  victorians,
+  water,
+  wave,
 } from './scenes';
 import { C, Canvas, linear, n, resetIds, ridge } from './svg';
 
-const look = (skin: number, shirt: string, pants: string, hair: string, hairStyle: Look['hairStyle']): Look => ({ skin: SKIN[skin]!, shirt, pants, hair, hairStyle });
+const look = (skin: number, shirt: string, pants: string, hair: string, hairStyle: Look['hairStyle']): Look => ({
+  skin: SKIN[skin]!,
+  shirt,
+  pants,
+  hair,
+  hairStyle,
+});
 const L = {
   maya: look(1, C.orange500, C.teal900, HAIR.black, 'bun'),
   marcus: look(4, C.teal500, C.fog700, HAIR.black, 'short'),
@@ -29,11 +63,42 @@ const L = {
 };
 
 function grassField(c: Canvas, y: number, colors: [string, string] = [C.grass, C.grassMid]): void {
-  c.add(ridge([[0, y + 10], [c.width * 0.3, y - 8], [c.width * 0.7, y + 6], [c.width, y - 6]], c.height, c.paint(linear([[0, colors[0]], [1, colors[1]]]))));
+  c.add(
+    ridge(
+      [
+        [0, y + 10],
+        [c.width * 0.3, y - 8],
+        [c.width * 0.7, y + 6],
+        [c.width, y - 6],
+      ],
+      c.height,
+      c.paint(
+        linear([
+          [0, colors[0]],
+          [1, colors[1]],
+        ]),
+      ),
+    ),
+  );
 }
 
 function beach(c: Canvas, y: number): void {
-  c.add(ridge([[0, y + 12], [c.width * 0.4, y - 4], [c.width, y + 8]], c.height, c.paint(linear([[0, C.sand], [1, '#e9cf9f']]))));
+  c.add(
+    ridge(
+      [
+        [0, y + 12],
+        [c.width * 0.4, y - 4],
+        [c.width, y + 8],
+      ],
+      c.height,
+      c.paint(
+        linear([
+          [0, C.sand],
+          [1, '#e9cf9f'],
+        ]),
+      ),
+    ),
+  );
 }
 
 /** The bay with the bridge in the fog: the backdrop of many pictures. */
@@ -87,7 +152,9 @@ export const CLASS_PICTURES: Record<string, [Picture, Picture]> = {
       fog(c, 290, 0.5, 0.8);
       grassField(c, 420, [C.grass, C.grassDark]);
       c.add(shadow(300, 510, 280), mat(300, 510, 260, C.orange500), figure('bridge', L.maya, 300, 506, 1.5));
-      c.add(`<circle cx="620" cy="470" r="38" fill="none" stroke="${C.teal700}" stroke-width="9"/><rect x="572" y="462" width="14" height="18" rx="4" fill="${C.fog700}"/><rect x="654" y="462" width="14" height="18" rx="4" fill="${C.fog700}"/>`);
+      c.add(
+        `<circle cx="620" cy="470" r="38" fill="none" stroke="${C.teal700}" stroke-width="9"/><rect x="572" y="462" width="14" height="18" rx="4" fill="${C.fog700}"/><rect x="654" y="462" width="14" height="18" rx="4" fill="${C.fog700}"/>`,
+      );
     },
   ],
   hiit: [
@@ -111,7 +178,18 @@ export const CLASS_PICTURES: Record<string, [Picture, Picture]> = {
   running: [
     (c) => {
       sunsetSea(c, 360, [640, 250, 44], [160, 0.75]);
-      c.add(ridge([[0, 430], [200, 400], [520, 420], [800, 380]], 600, C.teal800));
+      c.add(
+        ridge(
+          [
+            [0, 430],
+            [200, 400],
+            [520, 420],
+            [800, 380],
+          ],
+          600,
+          C.teal800,
+        ),
+      );
       cypress(c, 700, 420, 1, C.teal900);
       c.add(`<path d="M0 520C200 470 500 500 800 450" stroke="${C.sand}" stroke-width="36" fill="none"/>`);
       c.add(figure('run', L.sofia, 360, 500, 1.35));
@@ -132,7 +210,15 @@ export const CLASS_PICTURES: Record<string, [Picture, Picture]> = {
       sky(c, 'morning', 380);
       skyline(c, 360, 360, 1.2, C.teal300);
       fog(c, 330, 0.5);
-      c.add(`<rect y="360" width="800" height="240" fill="${c.paint(linear([[0, C.fog300], [1, C.fog400]]))}"/>`, `<rect x="180" y="470" width="440" height="70" rx="6" fill="${C.fog500}"/><rect x="190" y="478" width="420" height="54" rx="4" fill="${C.teal700}"/>`);
+      c.add(
+        `<rect y="360" width="800" height="240" fill="${c.paint(
+          linear([
+            [0, C.fog300],
+            [1, C.fog400],
+          ]),
+        )}"/>`,
+        `<rect x="180" y="470" width="440" height="70" rx="6" fill="${C.fog500}"/><rect x="190" y="478" width="420" height="54" rx="4" fill="${C.teal700}"/>`,
+      );
       c.add(figure('squat', L.grace, 400, 505, 1.45), barbell(330, 470, 505 - 134 * 1.45, 1.1));
     },
     (c) => {
@@ -149,10 +235,21 @@ export const CLASS_PICTURES: Record<string, [Picture, Picture]> = {
   tennis: [
     (c) => {
       c.add(`<rect width="800" height="600" fill="${C.teal700}"/>`);
-      c.add(`<path d="M150 80H650L760 560H40Z" fill="${C.teal500}"/><path d="M150 80H650L760 560H40ZM210 80L140 560M590 80L660 560M180 210H620M110 430H690M400 210V430" stroke="#fff" stroke-width="5" fill="none"/>`);
-      c.add(`<path d="M100 320H700" stroke="${C.fog900}" stroke-width="6"/><path d="M100 300H700V320H100Z" fill="#fff" opacity="0.25"/><path d="M100 300H700" stroke="#fff" stroke-width="4"/>`);
+      c.add(
+        `<path d="M150 80H650L760 560H40Z" fill="${C.teal500}"/><path d="M150 80H650L760 560H40ZM210 80L140 560M590 80L660 560M180 210H620M110 430H690M400 210V430" stroke="#fff" stroke-width="5" fill="none"/>`,
+      );
+      c.add(
+        `<path d="M100 320H700" stroke="${C.fog900}" stroke-width="6"/><path d="M100 300H700V320H100Z" fill="#fff" opacity="0.25"/><path d="M100 300H700" stroke="#fff" stroke-width="4"/>`,
+      );
       const [hx, hy] = handAt('forehand', 1, 330, 540, 1.3);
-      c.add(shadow(330, 542, 140), figure('forehand', L.hannah, 330, 540, 1.3), racket(hx, hy, 55, 1.3), tennisBall(560, 230, 12), tennisBall(620, 520, 9), tennisBall(660, 540, 9));
+      c.add(
+        shadow(330, 542, 140),
+        figure('forehand', L.hannah, 330, 540, 1.3),
+        racket(hx, hy, 55, 1.3),
+        tennisBall(560, 230, 12),
+        tennisBall(620, 520, 9),
+        tennisBall(660, 540, 9),
+      );
     },
     (c) => {
       sky(c, 'day', 260);
@@ -160,7 +257,13 @@ export const CLASS_PICTURES: Record<string, [Picture, Picture]> = {
       tree(c, 700, 260, 1.3, C.teal700);
       c.add(`<rect y="240" width="800" height="360" fill="${C.orange600}"/><rect y="250" width="800" height="350" fill="${C.teal500}"/>`);
       c.add(`<path d="M0 300H800M0 560H800M400 300V560" stroke="#fff" stroke-width="6"/>`);
-      c.add(racket(300, 470, -30, 3), racket(470, 480, 25, 3, C.orange600), tennisBall(560, 360, 22), tennisBall(610, 392, 22), tennisBall(205, 530, 20));
+      c.add(
+        racket(300, 470, -30, 3),
+        racket(470, 480, 25, 3, C.orange600),
+        tennisBall(560, 360, 22),
+        tennisBall(610, 392, 22),
+        tennisBall(205, 530, 20),
+      );
     },
   ],
   soccer: [
@@ -168,8 +271,17 @@ export const CLASS_PICTURES: Record<string, [Picture, Picture]> = {
       sky(c, 'fog', 320);
       cypress(c, 90, 330, 1.1, C.teal700);
       cypress(c, 700, 330, 1.3, C.teal800);
-      c.add(`<rect y="300" width="800" height="300" fill="${c.paint(linear([[0, C.grassMid], [1, C.grassDark]]))}"/>`);
-      c.add(`<path d="M0 360H800M0 460H800" stroke="#fff" stroke-width="0" /><g fill="#fff" opacity="0.08"><rect y="330" width="800" height="50"/><rect y="430" width="800" height="60"/><rect y="540" width="800" height="60"/></g>`);
+      c.add(
+        `<rect y="300" width="800" height="300" fill="${c.paint(
+          linear([
+            [0, C.grassMid],
+            [1, C.grassDark],
+          ]),
+        )}"/>`,
+      );
+      c.add(
+        `<path d="M0 360H800M0 460H800" stroke="#fff" stroke-width="0" /><g fill="#fff" opacity="0.08"><rect y="330" width="800" height="50"/><rect y="430" width="800" height="60"/><rect y="540" width="800" height="60"/></g>`,
+      );
       c.add(goal(500, 420, 240, 130));
       const [fx, fy] = [300 + 62 * 1.3, 540 - 54 * 1.3];
       c.add(shadow(300, 542, 140), figure('kick', L.diego, 300, 540, 1.3), soccerBall(fx + 26, fy - 10, 20));
@@ -177,12 +289,24 @@ export const CLASS_PICTURES: Record<string, [Picture, Picture]> = {
     (c) => {
       sky(c, 'day', 330);
       hills(c, 300, C.teal300, 30, 1.2, 0.8);
-      c.add(`<rect y="320" width="800" height="280" fill="${c.paint(linear([[0, C.grass], [1, C.grassMid]]))}"/>`);
+      c.add(
+        `<rect y="320" width="800" height="280" fill="${c.paint(
+          linear([
+            [0, C.grass],
+            [1, C.grassMid],
+          ]),
+        )}"/>`,
+      );
       tree(c, 90, 340, 1.1);
       tree(c, 720, 330, 0.9, C.teal700);
       c.add(goal(560, 380, 150, 80));
       c.add(cone(120, 560, 0.9), cone(220, 480, 0.8), cone(500, 450, 0.7), cone(700, 560, 0.9));
-      c.add(figure('run', L.kidA, 280, 540, 0.85), figure('run', L.kidB, 500, 520, 0.8, true), figure('cheer', L.kidC, 650, 500, 0.75), soccerBall(390, 522, 16));
+      c.add(
+        figure('run', L.kidA, 280, 540, 0.85),
+        figure('run', L.kidB, 500, 520, 0.8, true),
+        figure('cheer', L.kidC, 650, 500, 0.75),
+        soccerBall(390, 522, 16),
+      );
     },
   ],
   surfing: [
@@ -217,7 +341,11 @@ export const CLASS_PICTURES: Record<string, [Picture, Picture]> = {
       tree(c, 690, 420, 1.2, C.teal700);
       grassField(c, 440);
       c.add(figure('leap', L.kidD, 250, 520, 0.95), figure('cheer', L.kidB, 420, 530, 0.85), figure('spin', L.kidC, 570, 520, 0.9));
-      c.add(`<path d="M190 300C240 260 300 320 350 280M380 310C430 280 470 330 520 290" stroke="${C.orange500}" stroke-width="10" stroke-linecap="round" fill="none" opacity="0.9"/>`, note(620, 250, 1.5, C.teal700), note(160, 220, 1.2, C.orange600));
+      c.add(
+        `<path d="M190 300C240 260 300 320 350 280M380 310C430 280 470 330 520 290" stroke="${C.orange500}" stroke-width="10" stroke-linecap="round" fill="none" opacity="0.9"/>`,
+        note(620, 250, 1.5, C.teal700),
+        note(160, 220, 1.2, C.orange600),
+      );
     },
   ],
   painting: [
@@ -232,15 +360,31 @@ export const CLASS_PICTURES: Record<string, [Picture, Picture]> = {
       sky(c, 'day', 420);
       victorians(c, 40, 420, 1.2, ['#e8a0a8', C.teal300, C.gold, '#a9c2ec', C.orange300, C.teal200].slice(0, 5));
       hills(c, 440, C.grassMid, 10, 0);
-      c.add(`<rect x="200" y="330" width="420" height="270" rx="10" fill="#fffaf2" transform="rotate(-6 410 460)"/><g transform="rotate(-6 410 460)" stroke="${C.fog900}" stroke-width="3" fill="none"><path d="M250 560V440L300 400L350 440V560M350 560V430L400 390L450 430V560M450 560V440L500 400L550 440V560"/><path d="M270 470h20v26h-20zM320 470h20v26h-20zM370 462h20v26h-20zM420 462h20v26h-20zM470 470h20v26h-20zM520 470h20v26h-20z"/></g>`);
-      c.add(`<rect x="600" y="380" width="14" height="170" rx="4" fill="${C.fog900}" transform="rotate(30 607 465)"/><path d="M653 532l10 16 4-20z" fill="${C.fog900}"/>`);
+      c.add(
+        `<rect x="200" y="330" width="420" height="270" rx="10" fill="#fffaf2" transform="rotate(-6 410 460)"/><g transform="rotate(-6 410 460)" stroke="${C.fog900}" stroke-width="3" fill="none"><path d="M250 560V440L300 400L350 440V560M350 560V430L400 390L450 430V560M450 560V440L500 400L550 440V560"/><path d="M270 470h20v26h-20zM320 470h20v26h-20zM370 462h20v26h-20zM420 462h20v26h-20zM470 470h20v26h-20zM520 470h20v26h-20z"/></g>`,
+      );
+      c.add(
+        `<rect x="600" y="380" width="14" height="170" rx="4" fill="${C.fog900}" transform="rotate(30 607 465)"/><path d="M653 532l10 16 4-20z" fill="${C.fog900}"/>`,
+      );
     },
   ],
   photography: [
     (c) => {
       sunsetSea(c, 350, [560, 290, 44], [230, 0.9]);
-      c.add(ridge([[0, 470], [300, 440], [800, 470]], 600, C.teal900));
-      c.add(`<g stroke="#fff" stroke-width="6" fill="none" opacity="0.9"><path d="M120 110h60M120 110v60M680 110h-60M680 110v60M120 430h60M120 430v-60M680 430h-60M680 430v-60"/></g><circle cx="400" cy="270" r="10" fill="none" stroke="#fff" stroke-width="3" opacity="0.9"/>`);
+      c.add(
+        ridge(
+          [
+            [0, 470],
+            [300, 440],
+            [800, 470],
+          ],
+          600,
+          C.teal900,
+        ),
+      );
+      c.add(
+        `<g stroke="#fff" stroke-width="6" fill="none" opacity="0.9"><path d="M120 110h60M120 110v60M680 110h-60M680 110v60M120 430h60M120 430v-60M680 430h-60M680 430v-60"/></g><circle cx="400" cy="270" r="10" fill="none" stroke="#fff" stroke-width="3" opacity="0.9"/>`,
+      );
       c.add(camera(400, 530, 1.6));
     },
     (c) => {
@@ -264,7 +408,15 @@ export const CLASS_PICTURES: Record<string, [Picture, Picture]> = {
       c.add(note(380, 300, 1.4, C.orange600), note(440, 250, 1.1, C.teal800));
     },
     (c) => {
-      c.add(`<rect width="800" height="600" fill="${c.paint(linear([[0, C.teal100], [1, C.teal300]]))}"/>`, `<circle cx="400" cy="330" r="230" fill="#fff" opacity="0.35"/>`);
+      c.add(
+        `<rect width="800" height="600" fill="${c.paint(
+          linear([
+            [0, C.teal100],
+            [1, C.teal300],
+          ]),
+        )}"/>`,
+        `<circle cx="400" cy="330" r="230" fill="#fff" opacity="0.35"/>`,
+      );
       c.add(djembe(300, 520, 3, C.orange600), djembe(540, 520, 2.3, C.teal700));
       c.add(note(160, 200, 2, C.orange600), note(660, 160, 1.6, C.teal800), note(700, 320, 1.2, C.orange500));
       c.add(`<rect y="520" width="800" height="80" fill="${C.teal700}"/>`);
@@ -287,8 +439,36 @@ export function hero(c: Canvas): void {
   bridge(c, 700, 520, 1.55);
   fog(c, 420, 0.55, 1.6);
   fog(c, 500, 0.4, 1.2);
-  c.add(ridge([[0, 640], [300, 600], [700, 650], [1100, 620], [1600, 660]], 900, c.paint(linear([[0, C.grassMid], [1, C.grassDark]]))));
-  c.add(ridge([[0, 760], [500, 720], [1000, 750], [1600, 710]], 900, C.teal800));
+  c.add(
+    ridge(
+      [
+        [0, 640],
+        [300, 600],
+        [700, 650],
+        [1100, 620],
+        [1600, 660],
+      ],
+      900,
+      c.paint(
+        linear([
+          [0, C.grassMid],
+          [1, C.grassDark],
+        ]),
+      ),
+    ),
+  );
+  c.add(
+    ridge(
+      [
+        [0, 760],
+        [500, 720],
+        [1000, 750],
+        [1600, 710],
+      ],
+      900,
+      C.teal800,
+    ),
+  );
   cypress(c, 140, 640, 1.4, C.teal900);
   cypress(c, 1480, 680, 1.2, C.teal900);
   c.add(`<path d="M0 830C400 780 900 820 1600 770" stroke="${C.sand}" stroke-width="40" fill="none" opacity="0.9"/>`);
@@ -301,19 +481,48 @@ export const BLOG_PICTURES: Record<string, Picture> = {
   'dressing-for-the-fog': (c) => {
     bayWithBridge(c, 'fog', 380, 640, 1.2);
     fog(c, 300, 0.7, 1.4);
-    c.add(ridge([[0, 520], [600, 480], [1200, 520]], 675, C.teal700));
-    c.add(figure('wave', { ...L.ben, shirt: C.orange500 }, 360, 640, 1.1), figure('stand', { ...L.priya, shirt: C.teal400 }, 470, 640, 1.05));
+    c.add(
+      ridge(
+        [
+          [0, 520],
+          [600, 480],
+          [1200, 520],
+        ],
+        675,
+        C.teal700,
+      ),
+    );
+    c.add(
+      figure('wave', { ...L.ben, shirt: C.orange500 }, 360, 640, 1.1),
+      figure('stand', { ...L.priya, shirt: C.teal400 }, 470, 640, 1.05),
+    );
   },
   'first-outdoor-yoga-class': (c) => {
     sky(c, 'morning', 420);
     sun(c, 900, 200, 50);
     water(c, 400, [C.teal200, C.teal500]);
     beach(c, 470);
-    c.add(mat(420, 600, 200, C.teal500), figure('tree', L.maya, 420, 596, 1.2), mat(760, 610, 200, C.orange500), figure('warrior', L.grace, 760, 606, 1.05));
+    c.add(
+      mat(420, 600, 200, C.teal500),
+      figure('tree', L.maya, 420, 596, 1.2),
+      mat(760, 610, 200, C.orange500),
+      figure('warrior', L.grace, 760, 606, 1.05),
+    );
   },
   'running-routes-with-views': (c) => {
     sunsetSea(c, 400, [980, 280, 50], [260, 0.9]);
-    c.add(ridge([[0, 500], [400, 470], [800, 500], [1200, 460]], 675, C.teal800));
+    c.add(
+      ridge(
+        [
+          [0, 500],
+          [400, 470],
+          [800, 500],
+          [1200, 460],
+        ],
+        675,
+        C.teal800,
+      ),
+    );
     c.add(`<path d="M0 620C400 570 800 610 1200 560" stroke="${C.sand}" stroke-width="40" fill="none"/>`);
     c.add(figure('run', L.sofia, 560, 600, 1.2), figure('run', L.diego, 700, 590, 1.2));
   },
@@ -321,42 +530,94 @@ export const BLOG_PICTURES: Record<string, Picture> = {
     sky(c, 'day', 380);
     tree(c, 140, 420, 1.5);
     tree(c, 1060, 410, 1.4, C.teal700);
-    c.add(`<rect y="400" width="1200" height="275" fill="${c.paint(linear([[0, C.grass], [1, C.grassMid]]))}"/>`);
-    c.add(figure('run', L.kidA, 380, 600, 0.9), figure('cheer', L.kidB, 560, 590, 0.85), figure('kick', L.kidC, 740, 600, 0.9), soccerBall(830, 548, 16), cone(250, 620), cone(980, 620));
+    c.add(
+      `<rect y="400" width="1200" height="275" fill="${c.paint(
+        linear([
+          [0, C.grass],
+          [1, C.grassMid],
+        ]),
+      )}"/>`,
+    );
+    c.add(
+      figure('run', L.kidA, 380, 600, 0.9),
+      figure('cheer', L.kidB, 560, 590, 0.85),
+      figure('kick', L.kidC, 740, 600, 0.9),
+      soccerBall(830, 548, 16),
+      cone(250, 620),
+      cone(980, 620),
+    );
   },
   'sketching-the-city': (c) => {
     sky(c, 'day', 460);
     victorians(c, 120, 470, 1.4, ['#e8a0a8', C.teal300, C.gold, '#a9c2ec', C.orange300, '#c6b2e4', C.teal200]);
     hills(c, 490, C.grassMid, 12, 0);
-    c.add(easel(1040, 660, 1.1, `<rect width="132" height="101" fill="${C.teal50}"/><path d="M20 90V40L45 20L70 40V90M70 90V40L95 20L120 40V90" stroke="${C.fog900}" stroke-width="3" fill="none"/>`), palette(900, 640, 1.2));
+    c.add(
+      easel(
+        1040,
+        660,
+        1.1,
+        `<rect width="132" height="101" fill="${C.teal50}"/><path d="M20 90V40L45 20L70 40V90M70 90V40L95 20L120 40V90" stroke="${C.fog900}" stroke-width="3" fill="none"/>`,
+      ),
+      palette(900, 640, 1.2),
+    );
   },
   'mobility-habits-for-outdoor-athletes': (c) => {
     sky(c, 'morning', 420);
     hills(c, 380, C.teal300, 40, 0.8, 0.7);
     grassField(c, 450);
-    c.add(mat(360, 600, 260, C.teal500), figure('sidePlank', L.grace, 370, 596, 1.2), mat(800, 610, 260, C.orange500), figure('bridge', L.marcus, 800, 606, 1.2));
+    c.add(
+      mat(360, 600, 260, C.teal500),
+      figure('sidePlank', L.grace, 370, 596, 1.2),
+      mat(800, 610, 260, C.orange500),
+      figure('bridge', L.marcus, 800, 606, 1.2),
+    );
   },
   'drum-circles-101': (c) => {
     sky(c, 'sunset', 420);
     tree(c, 200, 460, 1.6, C.teal700);
     grassField(c, 460, [C.grassMid, C.grassDark]);
-    c.add(figure('drum', L.tunde, 420, 620, 1.1), djembe(420 + 72, 620, 0.95), figure('drum', L.leila, 800, 620, 1.1, true), djembe(800 - 72, 620, 0.95, C.teal600), note(610, 350, 1.6, C.orange600));
+    c.add(
+      figure('drum', L.tunde, 420, 620, 1.1),
+      djembe(420 + 72, 620, 0.95),
+      figure('drum', L.leila, 800, 620, 1.1, true),
+      djembe(800 - 72, 620, 0.95, C.teal600),
+      note(610, 350, 1.6, C.orange600),
+    );
   },
   'what-to-eat-before-bootcamp': (c) => {
-    c.add(`<rect width="1200" height="675" fill="${c.paint(linear([[0, C.orange100], [1, '#ffd9bf']]))}"/>`);
+    c.add(
+      `<rect width="1200" height="675" fill="${c.paint(
+        linear([
+          [0, C.orange100],
+          [1, '#ffd9bf'],
+        ]),
+      )}"/>`,
+    );
     c.add(`<ellipse cx="600" cy="430" rx="300" ry="90" fill="#fff"/><ellipse cx="600" cy="420" rx="240" ry="66" fill="${C.fog100}"/>`);
-    c.add(`<path d="M470 400C500 330 620 320 680 380C640 360 540 360 490 410Z" fill="${C.gold}"/><path d="M480 405C520 370 620 360 680 380" stroke="#b88a2a" stroke-width="4" fill="none"/>`);
-    c.add(`<rect x="640" y="360" width="120" height="80" rx="14" fill="#d9a86c"/><rect x="650" y="352" width="100" height="24" rx="10" fill="#c98b4f"/>`);
-    c.add(kettlebell(240, 520, 3, C.teal700), `<rect x="930" y="300" width="70" height="200" rx="22" fill="${C.teal400}"/><rect x="945" y="270" width="40" height="40" rx="8" fill="${C.teal700}"/>`);
+    c.add(
+      `<path d="M470 400C500 330 620 320 680 380C640 360 540 360 490 410Z" fill="${C.gold}"/><path d="M480 405C520 370 620 360 680 380" stroke="#b88a2a" stroke-width="4" fill="none"/>`,
+    );
+    c.add(
+      `<rect x="640" y="360" width="120" height="80" rx="14" fill="#d9a86c"/><rect x="650" y="352" width="100" height="24" rx="10" fill="#c98b4f"/>`,
+    );
+    c.add(
+      kettlebell(240, 520, 3, C.teal700),
+      `<rect x="930" y="300" width="70" height="200" rx="22" fill="${C.teal400}"/><rect x="945" y="270" width="40" height="40" rx="8" fill="${C.teal700}"/>`,
+    );
   },
   'winter-rain-plan': (c) => {
     sky(c, 'fog', 675);
     const drops: string[] = [];
     for (let i = 0; i < 60; i++) drops.push(`M${(i * 97) % 1200} ${(i * 53) % 500}l-8 22`);
-    c.add(`<g fill="${C.fog400}"><ellipse cx="380" cy="160" rx="200" ry="60"/><ellipse cx="520" cy="130" rx="150" ry="70"/><ellipse cx="860" cy="190" rx="220" ry="60"/></g>`);
+    c.add(
+      `<g fill="${C.fog400}"><ellipse cx="380" cy="160" rx="200" ry="60"/><ellipse cx="520" cy="130" rx="150" ry="70"/><ellipse cx="860" cy="190" rx="220" ry="60"/></g>`,
+    );
     c.add(`<path d="${drops.join('')}" stroke="${C.teal500}" stroke-width="3" stroke-linecap="round" opacity="0.6"/>`);
     hills(c, 520, C.teal500, 30, 1);
-    c.add(`<path d="M600 420C520 330 440 330 360 420Z" fill="${C.orange500}"/><path d="M600 420V520" stroke="${C.fog900}" stroke-width="5"/>`, figure('stand', L.ben, 600, 640, 1.1));
+    c.add(
+      `<path d="M600 420C520 330 440 330 360 420Z" fill="${C.orange500}"/><path d="M600 420V520" stroke="${C.fog900}" stroke-width="5"/>`,
+      figure('stand', L.ben, 600, 640, 1.1),
+    );
   },
 };
 
@@ -375,19 +636,71 @@ const bg = {
 };
 
 export const AVATARS: AvatarSpec[] = [
-  { file: 'maya-chen', name: 'Maya Chen', look: { skin: SKIN[1]!, hair: HAIR.black, hairStyle: 'bun', shirt: C.orange500, background: bg.teal } },
-  { file: 'marcus-johnson', name: 'Marcus Johnson', look: { skin: SKIN[4]!, hair: HAIR.black, hairStyle: 'buzz', shirt: C.teal600, background: bg.orange, beard: true } },
-  { file: 'sofia-ramirez', name: 'Sofia Ramirez', look: { skin: SKIN[2]!, hair: HAIR.brown, hairStyle: 'waves', shirt: C.teal500, background: bg.gold, earrings: true } },
-  { file: 'priya-patel', name: 'Priya Patel', look: { skin: SKIN[3]!, hair: HAIR.black, hairStyle: 'long', shirt: C.gold, background: bg.teal, earrings: true } },
-  { file: 'diego-alvarez', name: 'Diego Alvarez', look: { skin: SKIN[3]!, hair: HAIR.dark, hairStyle: 'short', shirt: C.teal700, background: bg.orange, beard: true } },
-  { file: 'hannah-kim', name: 'Hannah Kim', look: { skin: SKIN[0]!, hair: HAIR.black, hairStyle: 'bob', shirt: C.teal400, background: bg.mint } },
-  { file: 'kai-nakamura', name: 'Kai Nakamura', look: { skin: SKIN[2]!, hair: HAIR.black, hairStyle: 'side', shirt: C.fog700, background: bg.teal } },
-  { file: 'leila-haddad', name: 'Leila Haddad', look: { skin: SKIN[2]!, hair: HAIR.auburn, hairStyle: 'curly', shirt: C.teal500, background: bg.gold, earrings: true } },
-  { file: 'ben-oconnor', name: "Ben O'Connor", look: { skin: SKIN[0]!, hair: HAIR.auburn, hairStyle: 'side', shirt: C.orange600, background: bg.fog, glasses: true, beard: true } },
-  { file: 'tunde-adebayo', name: 'Tunde Adebayo', look: { skin: SKIN[5]!, hair: HAIR.black, hairStyle: 'bald', shirt: C.gold, background: bg.teal, beard: true } },
-  { file: 'grace-liu', name: 'Grace Liu', look: { skin: SKIN[1]!, hair: HAIR.black, hairStyle: 'long', shirt: C.teal300, background: bg.orange, glasses: true } },
-  { file: 'rafael-souza', name: 'Rafael Souza', look: { skin: SKIN[3]!, hair: HAIR.dark, hairStyle: 'curly', shirt: C.orange500, background: bg.mint } },
-  { file: 'noah-rivera', name: 'Noah Rivera', look: { skin: SKIN[2]!, hair: HAIR.brown, hairStyle: 'short', shirt: C.teal600, background: bg.gold } },
+  {
+    file: 'maya-chen',
+    name: 'Maya Chen',
+    look: { skin: SKIN[1]!, hair: HAIR.black, hairStyle: 'bun', shirt: C.orange500, background: bg.teal },
+  },
+  {
+    file: 'marcus-johnson',
+    name: 'Marcus Johnson',
+    look: { skin: SKIN[4]!, hair: HAIR.black, hairStyle: 'buzz', shirt: C.teal600, background: bg.orange, beard: true },
+  },
+  {
+    file: 'sofia-ramirez',
+    name: 'Sofia Ramirez',
+    look: { skin: SKIN[2]!, hair: HAIR.brown, hairStyle: 'waves', shirt: C.teal500, background: bg.gold, earrings: true },
+  },
+  {
+    file: 'priya-patel',
+    name: 'Priya Patel',
+    look: { skin: SKIN[3]!, hair: HAIR.black, hairStyle: 'long', shirt: C.gold, background: bg.teal, earrings: true },
+  },
+  {
+    file: 'diego-alvarez',
+    name: 'Diego Alvarez',
+    look: { skin: SKIN[3]!, hair: HAIR.dark, hairStyle: 'short', shirt: C.teal700, background: bg.orange, beard: true },
+  },
+  {
+    file: 'hannah-kim',
+    name: 'Hannah Kim',
+    look: { skin: SKIN[0]!, hair: HAIR.black, hairStyle: 'bob', shirt: C.teal400, background: bg.mint },
+  },
+  {
+    file: 'kai-nakamura',
+    name: 'Kai Nakamura',
+    look: { skin: SKIN[2]!, hair: HAIR.black, hairStyle: 'side', shirt: C.fog700, background: bg.teal },
+  },
+  {
+    file: 'leila-haddad',
+    name: 'Leila Haddad',
+    look: { skin: SKIN[2]!, hair: HAIR.auburn, hairStyle: 'curly', shirt: C.teal500, background: bg.gold, earrings: true },
+  },
+  {
+    file: 'ben-oconnor',
+    name: "Ben O'Connor",
+    look: { skin: SKIN[0]!, hair: HAIR.auburn, hairStyle: 'side', shirt: C.orange600, background: bg.fog, glasses: true, beard: true },
+  },
+  {
+    file: 'tunde-adebayo',
+    name: 'Tunde Adebayo',
+    look: { skin: SKIN[5]!, hair: HAIR.black, hairStyle: 'bald', shirt: C.gold, background: bg.teal, beard: true },
+  },
+  {
+    file: 'grace-liu',
+    name: 'Grace Liu',
+    look: { skin: SKIN[1]!, hair: HAIR.black, hairStyle: 'long', shirt: C.teal300, background: bg.orange, glasses: true },
+  },
+  {
+    file: 'rafael-souza',
+    name: 'Rafael Souza',
+    look: { skin: SKIN[3]!, hair: HAIR.dark, hairStyle: 'curly', shirt: C.orange500, background: bg.mint },
+  },
+  {
+    file: 'noah-rivera',
+    name: 'Noah Rivera',
+    look: { skin: SKIN[2]!, hair: HAIR.brown, hairStyle: 'short', shirt: C.teal600, background: bg.gold },
+  },
 ];
 
 /** Draws one picture on a fresh canvas and returns the SVG text. */

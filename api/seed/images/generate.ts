@@ -19,7 +19,9 @@ function write(path: string, svg: string): void {
 for (const category of CATEGORIES) {
   const pictures = CLASS_PICTURES[category.key];
   if (!pictures) throw new Error(`no artwork for ${category.key}`);
-  pictures.forEach((draw, i) => write(`classes/${category.key}-${i + 1}.svg`, render(800, 600, `${category.name} class illustration`, draw)));
+  pictures.forEach((draw, i) =>
+    write(`classes/${category.key}-${i + 1}.svg`, render(800, 600, `${category.name} class illustration`, draw)),
+  );
 }
 write('classes/default.svg', render(800, 600, 'Outdoor class in San Francisco', defaultClassPicture));
 for (const spec of AVATARS) write(`coaches/${spec.file}.svg`, renderAvatar(spec));

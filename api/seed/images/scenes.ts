@@ -6,12 +6,38 @@ import { C, type Canvas, linear, n, type Point, radial, ridge } from './svg';
 export type Mood = 'sunset' | 'morning' | 'day' | 'dusk' | 'night' | 'fog';
 
 const SKIES: Record<Mood, Array<[number, string]>> = {
-  sunset: [[0, '#2f8f88'], [0.42, '#f3a27c'], [0.72, '#ffc68c'], [1, '#ffe6c8']],
-  morning: [[0, '#9ddbd1'], [0.55, '#e6f6f2'], [1, '#fff1e6']],
-  day: [[0, '#5fc0b4'], [0.6, '#bfe9e1'], [1, '#eefaf8']],
-  dusk: [[0, '#124d49'], [0.5, '#2b8c84'], [0.85, '#f3a27c'], [1, '#ffc68c']],
-  night: [[0, '#0b1f24'], [0.55, '#124d49'], [1, '#2b8c84']],
-  fog: [[0, '#c9d6db'], [0.5, '#e8eef0'], [1, '#f7f9fa']],
+  sunset: [
+    [0, '#2f8f88'],
+    [0.42, '#f3a27c'],
+    [0.72, '#ffc68c'],
+    [1, '#ffe6c8'],
+  ],
+  morning: [
+    [0, '#9ddbd1'],
+    [0.55, '#e6f6f2'],
+    [1, '#fff1e6'],
+  ],
+  day: [
+    [0, '#5fc0b4'],
+    [0.6, '#bfe9e1'],
+    [1, '#eefaf8'],
+  ],
+  dusk: [
+    [0, '#124d49'],
+    [0.5, '#2b8c84'],
+    [0.85, '#f3a27c'],
+    [1, '#ffc68c'],
+  ],
+  night: [
+    [0, '#0b1f24'],
+    [0.55, '#124d49'],
+    [1, '#2b8c84'],
+  ],
+  fog: [
+    [0, '#c9d6db'],
+    [0.5, '#e8eef0'],
+    [1, '#f7f9fa'],
+  ],
 };
 
 /** The sky fills the whole picture; its gradient runs down to the horizon and holds its last colour below. */
@@ -22,14 +48,35 @@ export function sky(c: Canvas, mood: Mood, horizon = c.height): void {
 }
 
 export function sun(c: Canvas, x: number, y: number, r: number, color: string = C.sun): void {
-  const glow = c.paint(radial([[0, color, 0.7], [0.5, color, 0.18], [1, color, 0]]));
-  c.add(`<circle cx="${n(x)}" cy="${n(y)}" r="${n(r * 3.2)}" fill="${glow}"/>`, `<circle cx="${n(x)}" cy="${n(y)}" r="${n(r)}" fill="${color}"/>`);
+  const glow = c.paint(
+    radial([
+      [0, color, 0.7],
+      [0.5, color, 0.18],
+      [1, color, 0],
+    ]),
+  );
+  c.add(
+    `<circle cx="${n(x)}" cy="${n(y)}" r="${n(r * 3.2)}" fill="${glow}"/>`,
+    `<circle cx="${n(x)}" cy="${n(y)}" r="${n(r)}" fill="${color}"/>`,
+  );
 }
 
 export function moonAndStars(c: Canvas, x: number, y: number): void {
-  const stars: Point[] = [[0.1, 0.08], [0.22, 0.2], [0.35, 0.06], [0.5, 0.15], [0.62, 0.05], [0.78, 0.18], [0.9, 0.09], [0.15, 0.3], [0.7, 0.28]];
+  const stars: Point[] = [
+    [0.1, 0.08],
+    [0.22, 0.2],
+    [0.35, 0.06],
+    [0.5, 0.15],
+    [0.62, 0.05],
+    [0.78, 0.18],
+    [0.9, 0.09],
+    [0.15, 0.3],
+    [0.7, 0.28],
+  ];
   c.add(stars.map(([sx, sy]) => `<circle cx="${n(sx * c.width)}" cy="${n(sy * c.height)}" r="1.6" fill="#fff" opacity="0.8"/>`).join(''));
-  c.add(`<circle cx="${n(x)}" cy="${n(y)}" r="22" fill="#fdf6e3"/><circle cx="${n(x + 9)}" cy="${n(y - 6)}" r="19" fill="${C.teal800}" opacity="0.9"/>`);
+  c.add(
+    `<circle cx="${n(x)}" cy="${n(y)}" r="22" fill="#fdf6e3"/><circle cx="${n(x + 9)}" cy="${n(y - 6)}" r="19" fill="${C.teal800}" opacity="0.9"/>`,
+  );
 }
 
 /** Soft horizontal banks of fog. */
@@ -45,7 +92,14 @@ export function fog(c: Canvas, y: number, opacity = 0.6, spread = 1): void {
 }
 
 export function water(c: Canvas, y: number, colors: [string, string] = [C.teal400, C.teal700], bottom = c.height): void {
-  c.add(`<rect y="${n(y)}" width="${c.width}" height="${n(bottom - y)}" fill="${c.paint(linear([[0, colors[0]], [1, colors[1]]]))}"/>`);
+  c.add(
+    `<rect y="${n(y)}" width="${c.width}" height="${n(bottom - y)}" fill="${c.paint(
+      linear([
+        [0, colors[0]],
+        [1, colors[1]],
+      ]),
+    )}"/>`,
+  );
   const lines: string[] = [];
   for (let i = 0; i < 9; i++) {
     const ly = y + 8 + i * ((bottom - y) / 10);
@@ -69,7 +123,12 @@ export function bridge(c: Canvas, x: number, y: number, s: number, color: string
   const tower = (tx: number) => {
     const w = 7 * s;
     const gap = 14 * s;
-    const braces = [0.18, 0.42, 0.64].map((f) => `<rect x="${n(tx - gap / 2 - w / 2)}" y="${n(top + (y - top) * f)}" width="${n(gap + w)}" height="${n(6 * s)}" fill="${color}"/>`).join('');
+    const braces = [0.18, 0.42, 0.64]
+      .map(
+        (f) =>
+          `<rect x="${n(tx - gap / 2 - w / 2)}" y="${n(top + (y - top) * f)}" width="${n(gap + w)}" height="${n(6 * s)}" fill="${color}"/>`,
+      )
+      .join('');
     return `<rect x="${n(tx - gap / 2 - w / 2)}" y="${n(top)}" width="${n(w)}" height="${n(y - top)}" fill="${color}"/><rect x="${n(tx + gap / 2 - w / 2)}" y="${n(top)}" width="${n(w)}" height="${n(y - top)}" fill="${color}"/>${braces}`;
   };
   const x2 = x + span * s;
@@ -96,9 +155,19 @@ export function bridge(c: Canvas, x: number, y: number, s: number, color: string
 /** Downtown: towers, the Transamerica Pyramid and the Salesforce Tower, in one flat colour. */
 export function skyline(c: Canvas, x: number, y: number, s: number, color: string): void {
   const blocks: Array<[number, number, number]> = [
-    [0, 40, 60], [22, 30, 90], [50, 36, 70], [84, 26, 120], [108, 34, 84], [150, 30, 100], [178, 40, 64], [216, 28, 80], [242, 34, 56],
+    [0, 40, 60],
+    [22, 30, 90],
+    [50, 36, 70],
+    [84, 26, 120],
+    [108, 34, 84],
+    [150, 30, 100],
+    [178, 40, 64],
+    [216, 28, 80],
+    [242, 34, 56],
   ];
-  const rects = blocks.map(([bx, w, h]) => `<rect x="${n(x + bx * s)}" y="${n(y - h * s)}" width="${n(w * s)}" height="${n(h * s)}"/>`).join('');
+  const rects = blocks
+    .map(([bx, w, h]) => `<rect x="${n(x + bx * s)}" y="${n(y - h * s)}" width="${n(w * s)}" height="${n(h * s)}"/>`)
+    .join('');
   const pyramid = `<path d="M${n(x + 134 * s)} ${n(y)}L${n(x + 142 * s)} ${n(y - 150 * s)}L${n(x + 150 * s)} ${n(y)}Z"/>`;
   const salesforce = `<path d="M${n(x + 190 * s)} ${n(y)}V${n(y - 130 * s)}Q${n(x + 201 * s)} ${n(y - 160 * s)} ${n(x + 212 * s)} ${n(y - 130 * s)}V${n(y)}Z"/>`;
   c.add(`<g fill="${color}">${rects}${pyramid}${salesforce}</g>`);
@@ -233,7 +302,9 @@ export function easel(x: number, y: number, s: number, painting: string): string
 }
 
 export function palette(x: number, y: number, s: number): string {
-  const dots = [C.orange500, C.gold, C.teal500, '#e86a92', '#4f7fd1'].map((col, i) => `<circle cx="${n(x - 24 * s + i * 13 * s)}" cy="${n(y - 6 * s + (i % 2) * 9 * s)}" r="${n(5.5 * s)}" fill="${col}"/>`).join('');
+  const dots = [C.orange500, C.gold, C.teal500, '#e86a92', '#4f7fd1']
+    .map((col, i) => `<circle cx="${n(x - 24 * s + i * 13 * s)}" cy="${n(y - 6 * s + (i % 2) * 9 * s)}" r="${n(5.5 * s)}" fill="${col}"/>`)
+    .join('');
   return `<path d="M${n(x - 40 * s)} ${n(y)}C${n(x - 44 * s)} ${n(y - 30 * s)} ${n(x + 30 * s)} ${n(y - 34 * s)} ${n(x + 42 * s)} ${n(y - 8 * s)}C${n(x + 50 * s)} ${n(y + 10 * s)} ${n(x + 20 * s)} ${n(y + 4 * s)} ${n(x + 16 * s)} ${n(y + 14 * s)}C${n(x + 10 * s)} ${n(y + 26 * s)} ${n(x - 36 * s)} ${n(y + 26 * s)} ${n(x - 40 * s)} ${n(y)}Z" fill="#e9c89a"/><circle cx="${n(x + 26 * s)}" cy="${n(y + 2 * s)}" r="${n(6 * s)}" fill="${shade('#e9c89a', 0.25)}"/>${dots}`;
 }
 

@@ -15,7 +15,11 @@ import { planScale, type ScaleSize, scaleSize } from './plan';
 /** Rows per INSERT: large statements are far faster than one per row, and stay under SQLite's bound-parameter cap. */
 const ROWS_PER_INSERT = 500;
 
-async function insertRows(tx: Tx, table: typeof users | typeof classes | typeof bookings | typeof reviews | typeof blogPosts, rows: unknown[]): Promise<void> {
+async function insertRows(
+  tx: Tx,
+  table: typeof users | typeof classes | typeof bookings | typeof reviews | typeof blogPosts,
+  rows: unknown[],
+): Promise<void> {
   for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) await tx.insert(table).values(rows.slice(i, i + ROWS_PER_INSERT) as never);
 }
 
@@ -31,11 +35,20 @@ export async function seedScaleData(ctx: AppContext, size: ScaleSize = scaleFrom
   if (!(await seedDemoData(ctx))) return false;
   const now = ctx.clock.now();
   const passwordHash = await Bun.password.hash(DEMO_PASSWORD, { algorithm: 'argon2id' });
-  const next = async (column: typeof users.id | typeof classes.id | typeof bookings.id) => Number((await ctx.db.select({ n: max(column) }).from(column.table)).at(0)?.n ?? 0) + 1;
+  const next = async (column: typeof users.id | typeof classes.id | typeof bookings.id) =>
+    Number((await ctx.db.select({ n: max(column) }).from(column.table)).at(0)?.n ?? 0) + 1;
   const categoryRows = await ctx.db.select({ id: categories.id, name: categories.name }).from(categories);
-  const categoryIds = Object.fromEntries(CATEGORIES.map((c) => [c.key, categoryRows.find((row) => row.name === c.name)!.id])) as Record<CategoryKey, number>;
+  const categoryIds = Object.fromEntries(CATEGORIES.map((c) => [c.key, categoryRows.find((row) => row.name === c.name)!.id])) as Record<
+    CategoryKey,
+    number
+  >;
   const admin = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, ADMIN.email)).get();
-  const plan = planScale(now, size, { user: await next(users.id), class: await next(classes.id), booking: await next(bookings.id), categories: categoryIds }, passwordHash);
+  const plan = planScale(
+    now,
+    size,
+    { user: await next(users.id), class: await next(classes.id), booking: await next(bookings.id), categories: categoryIds },
+    passwordHash,
+  );
   const posts = plan.blogPosts.map((post, i) => ({
     ...post,
     authorId: admin?.id ?? null,

@@ -23,7 +23,15 @@ export interface ScaleSize {
   blogPosts: number;
 }
 
-export const FULL_SCALE: ScaleSize = { coaches: 300, customers: 20_000, upcomingSessions: 10_000, pastClasses: 3_000, bookings: 100_000, reviews: 30_000, blogPosts: 300 };
+export const FULL_SCALE: ScaleSize = {
+  coaches: 300,
+  customers: 20_000,
+  upcomingSessions: 10_000,
+  pastClasses: 3_000,
+  bookings: 100_000,
+  reviews: 30_000,
+  blogPosts: 300,
+};
 
 /** The full size times `factor` (a smaller marketplace for quick tests), at least one of each. */
 export function scaleSize(factor = 1): ScaleSize {
@@ -65,11 +73,16 @@ export function planScale(now: Date, size: ScaleSize, ids: ScaleIds, passwordHas
   const plan: ScalePlan = { users: [], classes: [], bookings: [], reviews: [], blogPosts: [] };
 
   // ------------------------------------------------------------ people
-  const nameOf = (i: number) => ({ firstName: words.FIRST_NAMES[i % words.FIRST_NAMES.length]!, lastName: words.LAST_NAMES[Math.floor(i / words.FIRST_NAMES.length) % words.LAST_NAMES.length]! });
+  const nameOf = (i: number) => ({
+    firstName: words.FIRST_NAMES[i % words.FIRST_NAMES.length]!,
+    lastName: words.LAST_NAMES[Math.floor(i / words.FIRST_NAMES.length) % words.LAST_NAMES.length]!,
+  });
   const coachCategories: CategoryKey[][] = [];
   for (let i = 0; i < size.coaches; i++) {
     const { firstName, lastName } = nameOf(i * 7 + 3);
-    const expertise = [CATEGORIES[i % CATEGORIES.length]!.key, ...(random() < 0.5 ? [pick(CATEGORIES).key] : [])].filter((k, j, all) => all.indexOf(k) === j);
+    const expertise = [CATEGORIES[i % CATEGORIES.length]!.key, ...(random() < 0.5 ? [pick(CATEGORIES).key] : [])].filter(
+      (k, j, all) => all.indexOf(k) === j,
+    );
     coachCategories.push(expertise);
     const joined = new Date(now.getTime() - between(30, 900) * DAY);
     plan.users.push({
@@ -136,7 +149,13 @@ export function planScale(now: Date, size: ScaleSize, ids: ScaleIds, passwordHas
     const { time, ...fields } = t;
     const start = pacificWallTimeToInstant(day, time);
     const created = new Date(Math.min(now.getTime() - DAY, start.getTime() - 14 * DAY));
-    return { ...fields, startTime: start, endTime: new Date(start.getTime() + t.duration * 60_000), createdAt: created, updatedAt: created };
+    return {
+      ...fields,
+      startTime: start,
+      endTime: new Date(start.getTime() + t.duration * 60_000),
+      createdAt: created,
+      updatedAt: created,
+    };
   };
 
   const upcoming: ClassInsert[] = [];
@@ -146,7 +165,14 @@ export function planScale(now: Date, size: ScaleSize, ids: ScaleIds, passwordHas
     const weekdays = random() < 0.6 ? [between(0, 6)] : [between(0, 2), between(3, 6)];
     const count = Math.min(between(6, 12), seriesSessions - upcoming.length);
     const days = weeklyDays(addDays(today, between(1, 30)), weekdays, count);
-    const recurrence = { isRecurring: true, recurrenceType: 'weekly' as const, recurrenceInterval: 1, recurrenceDaysOfWeek: JSON.stringify(weekdays), recurrenceEndType: 'count' as const, recurrenceEndCount: count };
+    const recurrence = {
+      isRecurring: true,
+      recurrenceType: 'weekly' as const,
+      recurrenceInterval: 1,
+      recurrenceDaysOfWeek: JSON.stringify(weekdays),
+      recurrenceEndType: 'count' as const,
+      recurrenceEndCount: count,
+    };
     const parentId = classId++;
     plan.classes.push({ ...dated(t, days[0]!), ...recurrence, id: parentId, parentClassId: null });
     for (const day of days) upcoming.push({ ...dated(t, day), ...recurrence, id: classId++, parentClassId: parentId });
@@ -155,7 +181,8 @@ export function planScale(now: Date, size: ScaleSize, ids: ScaleIds, passwordHas
     upcoming.push({ ...dated(template(between(0, size.coaches - 1)), addDays(today, between(1, HORIZON_DAYS))), id: classId++ });
   }
   const past: ClassInsert[] = [];
-  for (let i = 0; i < size.pastClasses; i++) past.push({ ...dated(template(between(0, size.coaches - 1)), addDays(today, -between(1, 180))), id: classId++ });
+  for (let i = 0; i < size.pastClasses; i++)
+    past.push({ ...dated(template(between(0, size.coaches - 1)), addDays(today, -between(1, 180))), id: classId++ });
   plan.classes.push(...upcoming, ...past);
 
   // ------------------------------------------------------------ bookings and reviews
@@ -211,18 +238,33 @@ export function planScale(now: Date, size: ScaleSize, ids: ScaleIds, passwordHas
     if (end === undefined) continue;
     const rating = pick([5, 5, 5, 5, 5, 4, 4, 4, 3, 2]);
     const at = new Date(Math.min(now.getTime() - 600_000, end + between(2, 72) * HOUR));
-    plan.reviews.push({ classId: b.classId, bookingId: b.id!, userId: b.userId, coachId: coachOfClass.get(b.classId)!, rating, comment: random() < 0.1 ? null : pick(REVIEW_COMMENTS[rating]!), createdAt: at, updatedAt: at });
+    plan.reviews.push({
+      classId: b.classId,
+      bookingId: b.id!,
+      userId: b.userId,
+      coachId: coachOfClass.get(b.classId)!,
+      rating,
+      comment: random() < 0.1 ? null : pick(REVIEW_COMMENTS[rating]!),
+      createdAt: at,
+      updatedAt: at,
+    });
   }
 
   // ------------------------------------------------------------ blog
   for (let i = 0; i < size.blogPosts; i++) {
     const subject = words.BLOG_SUBJECTS[i % words.BLOG_SUBJECTS.length]!;
     const title = `${words.BLOG_TOPICS[Math.floor(i / words.BLOG_SUBJECTS.length) % words.BLOG_TOPICS.length]} ${subject} (${i + 1})`;
-    const paragraphs = Array.from({ length: between(4, 9) }, () => `<p>${pick(words.OPENERS)} ${pick(words.FOCUS)} ${pick(words.WEATHER)} ${pick(words.BIO_LINES)}</p>`);
+    const paragraphs = Array.from(
+      { length: between(4, 9) },
+      () => `<p>${pick(words.OPENERS)} ${pick(words.FOCUS)} ${pick(words.WEATHER)} ${pick(words.BIO_LINES)}</p>`,
+    );
     const published = new Date(now.getTime() - between(1, 730) * DAY);
     const draft = random() < 0.1;
     plan.blogPosts.push({
-      slug: `${title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')}`,
+      slug: `${title
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, '-')
+        .replace(/^-|-$/g, '')}`,
       title,
       excerpt: `${pick(words.OPENERS)} Notes from our coaches on ${subject.toLowerCase()}.`,
       content: `<h2>${subject}</h2>${paragraphs.join('')}`,

@@ -5,7 +5,9 @@ export default function AccessDenied({ message = 'You do not have permission to 
       <div className="card w-full max-w-md p-8 text-center">
         <h1 className="text-2xl font-bold">Access Denied</h1>
         <p className="mt-2 text-fog-600 dark:text-fog-400">{message}</p>
-        <a href="/" className="btn-primary mt-6">Go Home</a>
+        <a href="/" className="btn-primary mt-6">
+          Go Home
+        </a>
       </div>
     </div>
   );

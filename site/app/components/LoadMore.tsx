@@ -20,7 +20,17 @@ export function useLoadMore<T>(key: QueryKey, fetchPage: (window: PageWindow) =>
   return { query, items, total };
 }
 
-export function LoadMoreButton({ query, loaded, total, noun }: { query: { hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage: () => unknown }; loaded: number; total: number; noun: string }) {
+export function LoadMoreButton({
+  query,
+  loaded,
+  total,
+  noun,
+}: {
+  query: { hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage: () => unknown };
+  loaded: number;
+  total: number;
+  noun: string;
+}) {
   if (!query.hasNextPage) return null;
   return (
     <div className="mt-6 flex flex-col items-center gap-2">

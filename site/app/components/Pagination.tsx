@@ -16,7 +16,11 @@ export interface PageWindow {
 export const pageQuery = ({ limit, offset }: PageWindow) => ({ limit: String(limit), offset: String(offset) });
 
 /** One page of a list keyed by `key` (back to the first page when the key changes, e.g. a new search). */
-export function usePagedQuery<P extends Page<unknown>>(key: readonly unknown[], fetchPage: (window: PageWindow) => Promise<P>, options: { anchor: string; size?: number }) {
+export function usePagedQuery<P extends Page<unknown>>(
+  key: readonly unknown[],
+  fetchPage: (window: PageWindow) => Promise<P>,
+  options: { anchor: string; size?: number },
+) {
   const size = options.size ?? TABLE_PAGE_SIZE;
   const [state, setState] = useState({ key: JSON.stringify(key), page: 0 });
   const page = state.key === JSON.stringify(key) ? state.page : 0;
@@ -33,14 +37,44 @@ export function usePagedQuery<P extends Page<unknown>>(key: readonly unknown[], 
   // "Showing" describes the rows on screen (the previous page stays until the next one arrives).
   const shownPage = query.data?.page ?? page;
   const footer =
-    total > size ? <PageNav page={page} shownPage={shownPage} size={size} total={total} shown={query.data?.items.length ?? 0} busy={query.isPlaceholderData} onPage={go} /> : null;
+    total > size ? (
+      <PageNav
+        page={page}
+        shownPage={shownPage}
+        size={size}
+        total={total}
+        shown={query.data?.items.length ?? 0}
+        busy={query.isPlaceholderData}
+        onPage={go}
+      />
+    ) : null;
   return { query, rows: query.data?.items as P['items'] | undefined, total, footer };
 }
 
-function PageNav({ page, shownPage, size, total, shown, busy, onPage }: { page: number; shownPage: number; size: number; total: number; shown: number; busy: boolean; onPage: (page: number) => void }) {
+function PageNav({
+  page,
+  shownPage,
+  size,
+  total,
+  shown,
+  busy,
+  onPage,
+}: {
+  page: number;
+  shownPage: number;
+  size: number;
+  total: number;
+  shown: number;
+  busy: boolean;
+  onPage: (page: number) => void;
+}) {
   const pages = Math.max(1, Math.ceil(total / size));
   return (
-    <nav aria-label="Pages" aria-busy={busy} className="flex flex-wrap items-center justify-between gap-3 border-t border-fog-200 px-4 py-3 text-sm dark:border-fog-800">
+    <nav
+      aria-label="Pages"
+      aria-busy={busy}
+      className="flex flex-wrap items-center justify-between gap-3 border-t border-fog-200 px-4 py-3 text-sm dark:border-fog-800"
+    >
       <p className="text-fog-600 dark:text-fog-400" aria-live="polite">
         Showing {shownPage * size + 1}–{shownPage * size + shown} of {total}
       </p>

@@ -1,5 +1,15 @@
 // A summary figure card: label, big number, optional hint (customers, blog management).
-export default function StatCard({ label, value, hint, tone = 'default' }: { label: string; value: number | string; hint?: string; tone?: 'default' | 'success' | 'warning' | 'muted' }) {
+export default function StatCard({
+  label,
+  value,
+  hint,
+  tone = 'default',
+}: {
+  label: string;
+  value: number | string;
+  hint?: string;
+  tone?: 'default' | 'success' | 'warning' | 'muted';
+}) {
   const accents = {
     default: 'text-brand-700 dark:text-brand-300',
     success: 'text-emerald-700 dark:text-emerald-300',

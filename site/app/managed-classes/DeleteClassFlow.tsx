@@ -6,7 +6,11 @@ import { toast } from '../../lib/stores/toast';
 import Modal from '../components/Modal';
 import { deleteClassRequest, isSeriesParent, isSeriesSession, type ManagedClass } from './classes';
 
-type Step = { kind: 'idle' } | { kind: 'bookings'; cls: ManagedClass } | { kind: 'scope'; cls: ManagedClass } | { kind: 'series'; cls: ManagedClass };
+type Step =
+  | { kind: 'idle' }
+  | { kind: 'bookings'; cls: ManagedClass }
+  | { kind: 'scope'; cls: ManagedClass }
+  | { kind: 'series'; cls: ManagedClass };
 
 export function useDeleteClass(onDeleted: () => void) {
   const [step, setStep] = useState<Step>({ kind: 'idle' });
@@ -55,14 +59,19 @@ export function useDeleteClass(onDeleted: () => void) {
         description={
           step.kind === 'bookings' && (
             <p>
-              {step.cls.activeBookings} {step.cls.activeBookings === 1 ? 'spot is' : 'spots are'} booked for “{step.cls.title}”. Deleting it cancels these bookings, refunds the customers in full and notifies them by email.
+              {step.cls.activeBookings} {step.cls.activeBookings === 1 ? 'spot is' : 'spots are'} booked for “{step.cls.title}”. Deleting it
+              cancels these bookings, refunds the customers in full and notifies them by email.
             </p>
           )
         }
         actions={
           <>
-            <button type="button" className="btn-secondary" onClick={close}>Cancel</button>
-            <button type="button" className="btn-danger" onClick={() => step.kind === 'bookings' && confirmScope(step.cls)}>Delete Anyways</button>
+            <button type="button" className="btn-secondary" onClick={close}>
+              Cancel
+            </button>
+            <button type="button" className="btn-danger" onClick={() => step.kind === 'bookings' && confirmScope(step.cls)}>
+              Delete Anyways
+            </button>
           </>
         }
       />
@@ -73,8 +82,15 @@ export function useDeleteClass(onDeleted: () => void) {
         description={<p>This class is part of a recurring series. How would you like to delete it?</p>}
         actions={
           <>
-            <button type="button" className="btn-secondary" onClick={close} disabled={busy}>Cancel</button>
-            <button type="button" className="btn-danger" disabled={busy} onClick={() => step.kind === 'scope' && void run(step.cls, scope === 'following')}>
+            <button type="button" className="btn-secondary" onClick={close} disabled={busy}>
+              Cancel
+            </button>
+            <button
+              type="button"
+              className="btn-danger"
+              disabled={busy}
+              onClick={() => step.kind === 'scope' && void run(step.cls, scope === 'following')}
+            >
               {busy ? 'Deleting...' : 'Delete'}
             </button>
           </>
@@ -88,8 +104,18 @@ export function useDeleteClass(onDeleted: () => void) {
               ['following', 'This and following classes'],
             ] as const
           ).map(([value, label]) => (
-            <label key={value} className="flex cursor-pointer items-center gap-3 rounded-xl border border-fog-200 px-4 py-3 has-[:checked]:border-brand-500 has-[:checked]:bg-brand-50 dark:border-fog-700 dark:has-[:checked]:bg-brand-900/30">
-              <input type="radio" name="delete-scope" value={value} checked={scope === value} onChange={() => setScope(value)} className="h-4 w-4 accent-brand-600" />
+            <label
+              key={value}
+              className="flex cursor-pointer items-center gap-3 rounded-xl border border-fog-200 px-4 py-3 has-[:checked]:border-brand-500 has-[:checked]:bg-brand-50 dark:border-fog-700 dark:has-[:checked]:bg-brand-900/30"
+            >
+              <input
+                type="radio"
+                name="delete-scope"
+                value={value}
+                checked={scope === value}
+                onChange={() => setScope(value)}
+                className="h-4 w-4 accent-brand-600"
+              />
               <span className="text-sm font-medium">{label}</span>
             </label>
           ))}
@@ -99,11 +125,24 @@ export function useDeleteClass(onDeleted: () => void) {
         open={step.kind === 'series'}
         onClose={close}
         title="Delete series"
-        description={step.kind === 'series' && <p>Are you sure you want to delete “{step.cls.title}”? All {step.cls.sessionCount} sessions of this series will be deleted.</p>}
+        description={
+          step.kind === 'series' && (
+            <p>
+              Are you sure you want to delete “{step.cls.title}”? All {step.cls.sessionCount} sessions of this series will be deleted.
+            </p>
+          )
+        }
         actions={
           <>
-            <button type="button" className="btn-secondary" onClick={close} disabled={busy}>Cancel</button>
-            <button type="button" className="btn-danger" disabled={busy} onClick={() => step.kind === 'series' && void run(step.cls, false)}>
+            <button type="button" className="btn-secondary" onClick={close} disabled={busy}>
+              Cancel
+            </button>
+            <button
+              type="button"
+              className="btn-danger"
+              disabled={busy}
+              onClick={() => step.kind === 'series' && void run(step.cls, false)}
+            >
               {busy ? 'Deleting...' : 'Delete Series'}
             </button>
           </>

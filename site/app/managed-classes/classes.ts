@@ -16,7 +16,13 @@ const managedPage = (query: ManagedQuery): Promise<Page<ManagedClass>> => unwrap
 /** One page of series and one-time classes (My Classes: upcoming first, or only upcoming / only past; the admin
  * table: newest first). */
 export const fetchSeriesPage = (window: PageWindow, options: { sort: 'next' | 'created'; q?: string; when?: 'upcoming' | 'past' }) =>
-  managedPage({ view: 'series', sort: options.sort, ...(options.q ? { q: options.q } : {}), ...(options.when ? { when: options.when } : {}), ...pageQuery(window) });
+  managedPage({
+    view: 'series',
+    sort: options.sort,
+    ...(options.q ? { q: options.q } : {}),
+    ...(options.when ? { when: options.when } : {}),
+    ...pageQuery(window),
+  });
 
 /** The sessions of one series from `from` on, by start (at most one page of 100). */
 export const fetchSeriesSessions = async (parentId: number, from: string) =>
@@ -37,7 +43,10 @@ export async function fetchSessionsBetween(from: string, to: string, max = Numbe
 export const isSeriesParent = (c: Pick<ManagedClass, 'isRecurring' | 'parentClassId'>) => c.isRecurring && c.parentClassId === null;
 /** A bookable row that belongs to a series. */
 /** What a class row's Roster button opens: a series' next session (or its last), any other class itself. */
-export function rosterLinkOf(cls: Pick<ManagedClass, 'id' | 'title' | 'isRecurring' | 'parentClassId' | 'nextSession'>): { href: string; label: string } {
+export function rosterLinkOf(cls: Pick<ManagedClass, 'id' | 'title' | 'isRecurring' | 'parentClassId' | 'nextSession'>): {
+  href: string;
+  label: string;
+} {
   const session = cls.nextSession ?? cls;
   return { href: `/roster/${session.id}`, label: `Roster of ${cls.title}${isSeriesParent(cls) ? ', next session' : ''}` };
 }

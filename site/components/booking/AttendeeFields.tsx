@@ -68,7 +68,9 @@ export default function AttendeeFields({ drafts, onChange, kids, errors, disable
   return (
     <fieldset className="space-y-3" disabled={disabled}>
       <legend className="font-medium">Who's coming?</legend>
-      <p className="text-sm text-fog-600 dark:text-fog-400">{kids ? "Each child's name and age, so the coach knows who to expect." : 'A name for each spot, so the coach knows who to expect.'}</p>
+      <p className="text-sm text-fog-600 dark:text-fog-400">
+        {kids ? "Each child's name and age, so the coach knows who to expect." : 'A name for each spot, so the coach knows who to expect.'}
+      </p>
       {drafts.map((draft, i) => (
         <div key={i} className={kids ? 'grid grid-cols-[minmax(0,1fr)_5.5rem] gap-3' : ''}>
           <Field

@@ -8,16 +8,24 @@ export function PriceBreakdown({ price, quantity, className = '' }: { price: num
   return (
     <dl className={`space-y-2 text-sm ${className}`} aria-label="Price breakdown">
       <div className="flex justify-between">
-        <dt>{dollars(price)} x {quantity}</dt>
-        <dd data-testid="subtotal" className="tabular-nums">{formatDollars(subtotalCents)}</dd>
+        <dt>
+          {dollars(price)} x {quantity}
+        </dt>
+        <dd data-testid="subtotal" className="tabular-nums">
+          {formatDollars(subtotalCents)}
+        </dd>
       </div>
       <div className="flex justify-between">
         <dt>Service fee (5%)</dt>
-        <dd data-testid="service-fee" className="tabular-nums">{formatDollars(serviceFeeCents)}</dd>
+        <dd data-testid="service-fee" className="tabular-nums">
+          {formatDollars(serviceFeeCents)}
+        </dd>
       </div>
       <div className="flex justify-between border-t border-fog-200 pt-2 text-base font-bold dark:border-fog-800">
         <dt>Total</dt>
-        <dd data-testid="total" className="tabular-nums">{formatDollars(totalCents)}</dd>
+        <dd data-testid="total" className="tabular-nums">
+          {formatDollars(totalCents)}
+        </dd>
       </div>
     </dl>
   );

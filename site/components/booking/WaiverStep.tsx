@@ -23,18 +23,31 @@ export type WaiverErrors = { accepted?: Record<number, string>; contactName?: st
 export function useWaiverDraft(quantity: number) {
   const [draft, setDraft] = useState<WaiverDraft>({ accepted: [], notes: [], contactName: '', contactPhone: '' });
   useEffect(() => {
-    setDraft((d) => ({ ...d, accepted: Array.from({ length: quantity }, (_, i) => d.accepted[i] ?? false), notes: Array.from({ length: quantity }, (_, i) => d.notes[i] ?? '') }));
+    setDraft((d) => ({
+      ...d,
+      accepted: Array.from({ length: quantity }, (_, i) => d.accepted[i] ?? false),
+      notes: Array.from({ length: quantity }, (_, i) => d.notes[i] ?? ''),
+    }));
   }, [quantity]);
   return [draft, setDraft] as const;
 }
 
 /** The class's waivers as the server asks them now. */
 export function useClassWaivers(classId: number, enabled = true) {
-  return useQuery({ queryKey: ['waivers', classId], queryFn: () => unwrap(api.classes({ id: classId }).waivers.get()), enabled, staleTime: 60_000 });
+  return useQuery({
+    queryKey: ['waivers', classId],
+    queryFn: () => unwrap(api.classes({ id: classId }).waivers.get()),
+    enabled,
+    staleTime: 60_000,
+  });
 }
 
 /** The request body, or the message under each part that is not right yet. */
-export function readWaivers(draft: WaiverDraft, waivers: Waiver[] | undefined, names: string[]): { body: AcceptWaiversBody } | { errors: WaiverErrors } {
+export function readWaivers(
+  draft: WaiverDraft,
+  waivers: Waiver[] | undefined,
+  names: string[],
+): { body: AcceptWaiversBody } | { errors: WaiverErrors } {
   const errors: WaiverErrors = {};
   if (!waivers) errors.waivers = 'The waiver is still loading. Please try again in a moment.';
   names.forEach((name, i) => {
@@ -53,7 +66,11 @@ export function readWaivers(draft: WaiverDraft, waivers: Waiver[] | undefined, n
     body: {
       waivers: waivers.map(({ id, version }) => ({ id, version })),
       emergencyContact: contact.output,
-      attendees: names.map((_, i) => ({ position: i, accepted: true, ...(draft.notes[i]?.trim() ? { medicalNote: draft.notes[i]!.trim() } : {}) })),
+      attendees: names.map((_, i) => ({
+        position: i,
+        accepted: true,
+        ...(draft.notes[i]?.trim() ? { medicalNote: draft.notes[i]!.trim() } : {}),
+      })),
     },
   };
 }
@@ -77,7 +94,9 @@ interface WaiverStepProps {
 function acceptLabel(kids: boolean, name: string, position: number): string {
   const who = name.trim() || `attendee ${position + 1}`;
   if (kids) return `I am the parent or guardian of ${who} and accept the waiver for them`;
-  return position === 0 ? `I, ${who}, have read and accept the waiver` : `${who} has read and accepts the waiver; I accept it on their behalf`;
+  return position === 0
+    ? `I, ${who}, have read and accept the waiver`
+    : `${who} has read and accepts the waiver; I accept it on their behalf`;
 }
 
 export default function WaiverStep({ waivers, names, kids, draft, onChange, errors, disabled }: WaiverStepProps) {
@@ -85,18 +104,28 @@ export default function WaiverStep({ waivers, names, kids, draft, onChange, erro
   return (
     <fieldset className="space-y-3" disabled={disabled} aria-describedby={errors.waivers ? 'waiver-load-error' : undefined}>
       <legend className="font-medium">Waiver</legend>
-      <p className="text-sm text-fog-600 dark:text-fog-400">Outdoor classes carry some risk. Please read the waiver and accept it for each attendee.</p>
+      <p className="text-sm text-fog-600 dark:text-fog-400">
+        Outdoor classes carry some risk. Please read the waiver and accept it for each attendee.
+      </p>
       {!waivers ? (
-        <p className="text-sm text-fog-600 dark:text-fog-400" role="status">Loading the waiver...</p>
+        <p className="text-sm text-fog-600 dark:text-fog-400" role="status">
+          Loading the waiver...
+        </p>
       ) : (
         waivers.map((w) => (
           <details key={w.id} className="rounded-xl border border-fog-200 p-3 text-sm dark:border-fog-700">
-            <summary className="cursor-pointer font-medium">Read: {w.title} (version {w.version}){w.owner === 'coach' ? ", the coach's own" : ''}</summary>
+            <summary className="cursor-pointer font-medium">
+              Read: {w.title} (version {w.version}){w.owner === 'coach' ? ", the coach's own" : ''}
+            </summary>
             <p className="mt-2 max-h-60 overflow-y-auto whitespace-pre-line text-fog-700 dark:text-fog-300">{w.body}</p>
           </details>
         ))
       )}
-      {errors.waivers && <p id="waiver-load-error" className="field-error">{errors.waivers}</p>}
+      {errors.waivers && (
+        <p id="waiver-load-error" className="field-error">
+          {errors.waivers}
+        </p>
+      )}
       {names.map((name, i) => (
         <div key={i} className="rounded-xl bg-fog-50 p-3 dark:bg-fog-800/50">
           <label className="flex items-start gap-2 text-sm">
@@ -110,7 +139,11 @@ export default function WaiverStep({ waivers, names, kids, draft, onChange, erro
             />
             <span>{acceptLabel(kids, name, i)}</span>
           </label>
-          {errors.accepted?.[i] && <p id={`waiver-accept-${i}-error`} className="field-error">{errors.accepted[i]}</p>}
+          {errors.accepted?.[i] && (
+            <p id={`waiver-accept-${i}-error`} className="field-error">
+              {errors.accepted[i]}
+            </p>
+          )}
           <Field
             className="mt-2"
             label={`Medical note for ${name.trim() || `attendee ${i + 1}`} (optional)`}
@@ -123,8 +156,23 @@ export default function WaiverStep({ waivers, names, kids, draft, onChange, erro
         </div>
       ))}
       <div className="grid gap-3 sm:grid-cols-2">
-        <Field label="Emergency contact name" name="emergency-name" autoComplete="off" value={draft.contactName} error={errors.contactName} onChange={(e) => set({ contactName: (e.target as HTMLInputElement).value })} />
-        <Field label="Emergency contact phone" name="emergency-phone" type="tel" autoComplete="off" value={draft.contactPhone} error={errors.contactPhone} onChange={(e) => set({ contactPhone: (e.target as HTMLInputElement).value })} />
+        <Field
+          label="Emergency contact name"
+          name="emergency-name"
+          autoComplete="off"
+          value={draft.contactName}
+          error={errors.contactName}
+          onChange={(e) => set({ contactName: (e.target as HTMLInputElement).value })}
+        />
+        <Field
+          label="Emergency contact phone"
+          name="emergency-phone"
+          type="tel"
+          autoComplete="off"
+          value={draft.contactPhone}
+          error={errors.contactPhone}
+          onChange={(e) => set({ contactPhone: (e.target as HTMLInputElement).value })}
+        />
       </div>
     </fieldset>
   );

@@ -25,11 +25,17 @@ export function CoachCard({ coach, headingLevel = 3 }: { coach: CoachCardData; h
         </a>
       </Heading>
       <div className="mt-1">
-        {coach.rating.totalReviews > 0 ? <RatingStars rating={coach.rating.averageRating} count={coach.rating.totalReviews} /> : <span className="text-sm text-fog-600 dark:text-fog-400">No reviews yet</span>}
+        {coach.rating.totalReviews > 0 ? (
+          <RatingStars rating={coach.rating.averageRating} count={coach.rating.totalReviews} />
+        ) : (
+          <span className="text-sm text-fog-600 dark:text-fog-400">No reviews yet</span>
+        )}
       </div>
       <ul className="mt-3 flex flex-wrap justify-center gap-1.5" aria-label="Expertise">
         {expertise.map((name) => (
-          <li key={name} className="badge bg-brand-50 text-brand-800 dark:bg-brand-900/50 dark:text-brand-200">{name}</li>
+          <li key={name} className="badge bg-brand-50 text-brand-800 dark:bg-brand-900/50 dark:text-brand-200">
+            {name}
+          </li>
         ))}
       </ul>
     </article>

@@ -11,7 +11,13 @@ export function RatingStars({ rating, count, size = 'sm' }: { rating: number; co
     <span className="inline-flex items-center gap-1.5" role="img" aria-label={label}>
       <span className="flex" aria-hidden="true">
         {[1, 2, 3, 4, 5].map((n) => (
-          <svg key={n} viewBox="0 0 24 24" className={`${box} ${rating >= n - 0.25 ? 'fill-amber-400 text-amber-400' : rating >= n - 0.75 ? 'fill-amber-200 text-amber-400' : 'fill-none text-fog-300 dark:text-fog-600'}`} stroke="currentColor" strokeWidth={1.5}>
+          <svg
+            key={n}
+            viewBox="0 0 24 24"
+            className={`${box} ${rating >= n - 0.25 ? 'fill-amber-400 text-amber-400' : rating >= n - 0.75 ? 'fill-amber-200 text-amber-400' : 'fill-none text-fog-300 dark:text-fog-600'}`}
+            stroke="currentColor"
+            strokeWidth={1.5}
+          >
             <path d={STAR} />
           </svg>
         ))}

@@ -27,7 +27,10 @@ export function WatchNote({ watch }: { watch: WeatherWatch }) {
     cancelled: 'Cancelled for the weather, with a full refund.',
     offered: 'The coach offers another session for the weather: move your booking or take a full refund.',
   };
-  const tone = watch.status === 'pending' ? 'border-amber-400 bg-amber-50 text-amber-950 dark:bg-amber-950/40 dark:text-amber-100' : 'border-fog-300 bg-fog-50 text-fog-900 dark:border-fog-700 dark:bg-fog-900 dark:text-fog-100';
+  const tone =
+    watch.status === 'pending'
+      ? 'border-amber-400 bg-amber-50 text-amber-950 dark:bg-amber-950/40 dark:text-amber-100'
+      : 'border-fog-300 bg-fog-50 text-fog-900 dark:border-fog-700 dark:bg-fog-900 dark:text-fog-100';
   return (
     <p className={`rounded-xl border p-3 text-sm ${tone}`} role="status">
       <span className="font-semibold">{watch.status === 'pending' ? 'Weather watch' : 'Weather call'}</span>
@@ -38,13 +41,24 @@ export function WatchNote({ watch }: { watch: WeatherWatch }) {
   );
 }
 
-export function ConditionsPanel({ conditions, watch = null, compact = false }: { conditions: ClassConditions; watch?: WeatherWatch; compact?: boolean }) {
+export function ConditionsPanel({
+  conditions,
+  watch = null,
+  compact = false,
+}: {
+  conditions: ClassConditions;
+  watch?: WeatherWatch;
+  compact?: boolean;
+}) {
   const { hour, aqi } = conditions;
   const sampleBadge = conditions.sample && (conditions.status === 'forecast' || conditions.status === 'pending') && (
     <span className="badge bg-fog-100 text-fog-700 dark:bg-fog-800 dark:text-fog-300">Sample forecast</span>
   );
   const aqiChip = aqi && (
-    <span className="inline-flex items-center gap-1.5 rounded-full px-2 py-0.5 text-xs font-semibold" style={{ backgroundColor: aqi.color, color: darkText(aqi.color) ? '#1a1a1a' : '#ffffff' }}>
+    <span
+      className="inline-flex items-center gap-1.5 rounded-full px-2 py-0.5 text-xs font-semibold"
+      style={{ backgroundColor: aqi.color, color: darkText(aqi.color) ? '#1a1a1a' : '#ffffff' }}
+    >
       AQI {aqi.value} · {aqi.category}
     </span>
   );
@@ -57,9 +71,7 @@ export function ConditionsPanel({ conditions, watch = null, compact = false }: {
   if (conditions.status === 'forecast' && hour) {
     body = (
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1.5">
-        <span className="text-2xl font-semibold tabular-nums">
-          {hour.temperatureF} °F
-        </span>
+        <span className="text-2xl font-semibold tabular-nums">{hour.temperatureF} °F</span>
         <span className="text-sm text-fog-800 dark:text-fog-200">
           {SKY_LABEL[hour.sky] ?? hour.summary} · {hour.rainChance}% chance of rain · Wind {hour.windMph} mph
         </span>
@@ -67,16 +79,26 @@ export function ConditionsPanel({ conditions, watch = null, compact = false }: {
       </div>
     );
   } else if (conditions.status === 'later' && conditions.forecastFrom) {
-    body = <p className="text-sm text-fog-700 dark:text-fog-300">Forecast from {formatDateFull(pacificWallTimeToInstant(conditions.forecastFrom, '12:00'))}</p>;
+    body = (
+      <p className="text-sm text-fog-700 dark:text-fog-300">
+        Forecast from {formatDateFull(pacificWallTimeToInstant(conditions.forecastFrom, '12:00'))}
+      </p>
+    );
   } else if (conditions.status === 'pending') {
-    body = <p className="text-sm text-fog-700 dark:text-fog-300">The forecast is on its way{aqi ? '' : '.'} {aqiChip}</p>;
+    body = (
+      <p className="text-sm text-fog-700 dark:text-fog-300">
+        The forecast is on its way{aqi ? '' : '.'} {aqiChip}
+      </p>
+    );
   }
   if (!body && !conditions.sunset && !watch) return null;
   return (
     <section aria-label="Weather at class time" className={compact ? 'grid gap-2' : 'card grid gap-2 p-4'}>
       {body && (
         <div className="flex flex-wrap items-center justify-between gap-2">
-          <h2 className={compact ? 'sr-only' : 'text-sm font-semibold uppercase tracking-wide text-fog-600 dark:text-fog-400'}>Weather at class time</h2>
+          <h2 className={compact ? 'sr-only' : 'text-sm font-semibold uppercase tracking-wide text-fog-600 dark:text-fog-400'}>
+            Weather at class time
+          </h2>
           {sampleBadge}
         </div>
       )}

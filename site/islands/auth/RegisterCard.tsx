@@ -15,7 +15,17 @@ const ROLES: { value: RegistrationRole; label: string; blurb: string }[] = [
   { value: 'coach', label: 'Coach', blurb: 'Host and teach classes' },
 ];
 
-export function RegisterCard({ defaultRole = 'customer', redirect = null, onSuccess, footer }: { defaultRole?: RegistrationRole; redirect?: string | null; onSuccess?: () => void; footer?: React.ReactNode }) {
+export function RegisterCard({
+  defaultRole = 'customer',
+  redirect = null,
+  onSuccess,
+  footer,
+}: {
+  defaultRole?: RegistrationRole;
+  redirect?: string | null;
+  onSuccess?: () => void;
+  footer?: React.ReactNode;
+}) {
   const form = useForm(RegisterForm, {
     role: defaultRole as RegistrationRole,
     firstName: '',
@@ -54,7 +64,14 @@ export function RegisterCard({ defaultRole = 'customer', redirect = null, onSucc
                 className={`flex cursor-pointer flex-col rounded-xl border p-3 text-sm transition-colors has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-brand-500 ${values.role === role.value ? 'border-brand-600 bg-brand-50 ring-1 ring-brand-600 dark:bg-brand-900' : 'border-fog-300 hover:border-fog-400 dark:border-fog-700'}`}
               >
                 <span className="flex items-center gap-2 font-semibold">
-                  <input type="radio" name="role" value={role.value} checked={values.role === role.value} onChange={() => form.set('role', role.value)} className="h-4 w-4 accent-brand-600" />
+                  <input
+                    type="radio"
+                    name="role"
+                    value={role.value}
+                    checked={values.role === role.value}
+                    onChange={() => form.set('role', role.value)}
+                    className="h-4 w-4 accent-brand-600"
+                  />
                   {role.label}
                 </span>
                 <span className="mt-1 pl-6 text-xs text-fog-600 dark:text-fog-200">{role.blurb}</span>
@@ -69,9 +86,13 @@ export function RegisterCard({ defaultRole = 'customer', redirect = null, onSucc
         </div>
         <Field label="Email" type="email" autoComplete="email" inputMode="email" placeholder="you@example.com" {...form.bind('email')} />
         <div>
-          <span className="label" id={ids.phone}>Phone number</span>
+          <span className="label" id={ids.phone}>
+            Phone number
+          </span>
           <div className="flex flex-col gap-2 sm:flex-row" role="group" aria-labelledby={ids.phone}>
-            <label htmlFor={ids.country} className="sr-only">Country code</label>
+            <label htmlFor={ids.country} className="sr-only">
+              Country code
+            </label>
             <select id={ids.country} className="input shrink-0 sm:w-44" autoComplete="tel-country-code" {...form.control('countryCode')}>
               {COUNTRY_CODES.map((country) => (
                 <option key={country.code} value={country.code}>
@@ -91,7 +112,11 @@ export function RegisterCard({ defaultRole = 'customer', redirect = null, onSucc
               {...form.control('phone')}
             />
           </div>
-          {phoneError && <p id={`${ids.phone}-error`} className="field-error">{phoneError}</p>}
+          {phoneError && (
+            <p id={`${ids.phone}-error`} className="field-error">
+              {phoneError}
+            </p>
+          )}
         </div>
         <PasswordField label="Password" autoComplete="new-password" hint="At least 8 characters." {...form.bind('password')} />
         <div>
@@ -104,11 +129,20 @@ export function RegisterCard({ defaultRole = 'customer', redirect = null, onSucc
             />
             <label htmlFor={ids.terms} className="text-sm text-fog-700 dark:text-fog-300">
               I agree to the{' '}
-              <a href="/terms" target="_blank" rel="noopener" className="font-medium text-brand-700 underline dark:text-brand-300">Terms of Service</a> and{' '}
-              <a href="/privacy" target="_blank" rel="noopener" className="font-medium text-brand-700 underline dark:text-brand-300">Privacy Policy</a>
+              <a href="/terms" target="_blank" rel="noopener" className="font-medium text-brand-700 underline dark:text-brand-300">
+                Terms of Service
+              </a>{' '}
+              and{' '}
+              <a href="/privacy" target="_blank" rel="noopener" className="font-medium text-brand-700 underline dark:text-brand-300">
+                Privacy Policy
+              </a>
             </label>
           </div>
-          {errors.termsAccepted && <p id={`${ids.terms}-error`} className="field-error">{errors.termsAccepted}</p>}
+          {errors.termsAccepted && (
+            <p id={`${ids.terms}-error`} className="field-error">
+              {errors.termsAccepted}
+            </p>
+          )}
         </div>
         <SubmitButton pending={form.pending} label="Create Account" pendingLabel="Creating Account..." />
       </form>

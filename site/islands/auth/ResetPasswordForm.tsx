@@ -19,8 +19,12 @@ function InvalidLink({ message }: { message: string }) {
   return (
     <ResultView tone="error" title="Invalid Reset Link">
       <p className="mt-2 text-sm text-fog-700 dark:text-fog-300">{message}</p>
-      <a href="/forgot-password" className="btn-primary mt-6 w-full">Request New Reset Link</a>
-      <a href="/auth?tab=login" className="btn-ghost mt-2 w-full">Back to Login</a>
+      <a href="/forgot-password" className="btn-primary mt-6 w-full">
+        Request New Reset Link
+      </a>
+      <a href="/auth?tab=login" className="btn-ghost mt-2 w-full">
+        Back to Login
+      </a>
     </ResultView>
   );
 }
@@ -61,7 +65,9 @@ export function ResetPasswordForm({ variant, token }: { variant: 'card' | 'page'
         <p className="mt-2 text-sm text-fog-700 dark:text-fog-300">
           Your password has been changed. {variant === 'card' ? 'Taking you to sign in…' : 'You can now sign in with your new password.'}
         </p>
-        <a href={copy.success} className="btn-primary mt-6 w-full">Continue to Login</a>
+        <a href={copy.success} className="btn-primary mt-6 w-full">
+          Continue to Login
+        </a>
       </ResultView>
     );
   }
@@ -75,7 +81,9 @@ export function ResetPasswordForm({ variant, token }: { variant: 'card' | 'page'
         <PasswordField label="New Password" autoComplete="new-password" {...form.bind('newPassword')} />
         <PasswordField label="Confirm Password" autoComplete="new-password" {...form.bind('confirmPassword')} />
         <SubmitButton pending={form.pending} label="Reset Password" pendingLabel="Resetting Password..." />
-        <a href={LOGIN} className="btn-ghost w-full">Back to Login</a>
+        <a href={LOGIN} className="btn-ghost w-full">
+          Back to Login
+        </a>
       </form>
     </div>
   );

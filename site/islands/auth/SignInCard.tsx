@@ -31,7 +31,11 @@ export function SignInCard({ role, redirect, onForgot }: { role: string; redirec
         <div>
           <PasswordField label="Password" autoComplete="current-password" {...form.bind('password')} />
           <div className="mt-2 text-right">
-            <button type="button" onClick={onForgot} className="text-sm font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-300">
+            <button
+              type="button"
+              onClick={onForgot}
+              className="text-sm font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-300"
+            >
               Forgot password?
             </button>
           </div>

@@ -20,7 +20,8 @@ const GOOGLE_NOTICES: Record<string, string> = {
 export function readAuthParams(url: URL): AuthParams {
   const query = url.searchParams;
   const tabParam = query.get('tab');
-  const tab: AuthTab = tabParam === 'reset' ? 'reset' : tabParam === 'register' || (query.has('register') && tabParam !== 'login') ? 'register' : 'login';
+  const tab: AuthTab =
+    tabParam === 'reset' ? 'reset' : tabParam === 'register' || (query.has('register') && tabParam !== 'login') ? 'register' : 'login';
   const error = query.get('error');
   return {
     tab,

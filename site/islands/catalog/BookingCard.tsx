@@ -8,9 +8,20 @@ import { QueryClientProvider, useMutation, useQuery, useQueryClient } from '@tan
 import { useEffect, useRef, useState } from 'react';
 import type { AttendeeInput } from '../../../api/attendees/model';
 import type { Booking } from '../../../api/bookings/model';
-import WaiverStep, { readWaivers, sendWaivers, useClassWaivers, useWaiverDraft, type WaiverErrors } from '../../components/booking/WaiverStep';
+import WaiverStep, {
+  readWaivers,
+  sendWaivers,
+  useClassWaivers,
+  useWaiverDraft,
+  type WaiverErrors,
+} from '../../components/booking/WaiverStep';
 import type { AcceptWaiversBody } from '../../../api/waivers/model';
-import AttendeeFields, { type AttendeeErrors, focusFirstAttendeeError, readAttendees, useAttendeeDrafts } from '../../components/booking/AttendeeFields';
+import AttendeeFields, {
+  type AttendeeErrors,
+  focusFirstAttendeeError,
+  readAttendees,
+  useAttendeeDrafts,
+} from '../../components/booking/AttendeeFields';
 import { PriceBreakdown } from '../../components/booking/PriceBreakdown';
 import { SpotCounter } from '../../components/booking/SpotCounter';
 import { Icon } from '../../components/catalog/icons';
@@ -100,22 +111,37 @@ function Card({ classId, price, capacity, spotsLeft, signedIn, started = false, 
     mutationFn: async ({ named, waivers }: { named: AttendeeInput[]; waivers: AcceptWaiversBody }) => {
       const booked = await unwrap(api.bookings.free.post({ classId, quantity, attendees: named }));
       // The booking stands either way; a waiver that did not save is said plainly (the roster shows it missing).
-      await sendWaivers(booked.id, waivers).catch((error) => toast({ title: 'Waiver not saved', description: errorMessage(error, 'Your booking is confirmed, but the waiver could not be saved.'), variant: 'destructive' }));
+      await sendWaivers(booked.id, waivers).catch((error) =>
+        toast({
+          title: 'Waiver not saved',
+          description: errorMessage(error, 'Your booking is confirmed, but the waiver could not be saved.'),
+          variant: 'destructive',
+        }),
+      );
       return booked;
     },
     onSuccess: (booked) => {
-      toastAcrossNavigation({ title: 'Booking confirmed!', description: 'Your free class booking has been confirmed.', variant: 'success' });
+      toastAcrossNavigation({
+        title: 'Booking confirmed!',
+        description: 'Your free class booking has been confirmed.',
+        variant: 'success',
+      });
       // My Bookings, with the new booking ringed (its card links to the calendar and directions).
       setTimeout(() => window.location.assign(`/bookings?highlight=${booked.id}`), FREE_BOOKING_REDIRECT_MS);
     },
-    onError: (error) => toast({ title: 'Booking failed', description: errorMessage(error, 'Failed to book free class'), variant: 'destructive' }),
+    onError: (error) =>
+      toast({ title: 'Booking failed', description: errorMessage(error, 'Failed to book free class'), variant: 'destructive' }),
   });
   const booking = bookFree.isPending || bookFree.isSuccess;
 
   function book() {
     const named = readAttendees(attendees, kids);
     setAttendeeErrors('errors' in named ? named.errors : {});
-    const accepted = readWaivers(waiver, classWaivers.data, attendees.map((a) => a.name));
+    const accepted = readWaivers(
+      waiver,
+      classWaivers.data,
+      attendees.map((a) => a.name),
+    );
     setWaiverErrors('errors' in accepted ? accepted.errors : {});
     if ('errors' in named) focusFirstAttendeeError(cardRef.current, named.errors);
     else if (!('errors' in accepted)) bookFree.mutate({ named: named.attendees, waivers: accepted.body });
@@ -125,69 +151,111 @@ function Card({ classId, price, capacity, spotsLeft, signedIn, started = false, 
   const actionClass = 'btn-primary mt-5 w-full py-3 text-base';
   return (
     <>
-    <section ref={cardRef} aria-labelledby="booking-card-title" className="card p-5 sm:p-6">
-      <h2 id="booking-card-title" className="sr-only">Book this class</h2>
-      <p className="flex items-baseline gap-1.5">
-        <span className="text-3xl font-bold text-fog-900 dark:text-fog-50">{dollars(price)}</span>
-        <span className="text-fog-600 dark:text-fog-400">per person</span>
-      </p>
-      <p className={`mt-2 flex items-center gap-1.5 text-sm font-semibold ${full ? 'text-red-700 dark:text-red-400' : 'text-brand-700 dark:text-brand-300'}`}>
-        <Icon name="users" className="h-4 w-4" />
-        {full ? 'Class Full' : `${spotsLeft} of ${capacity} spots left`}
-      </p>
+      <section ref={cardRef} aria-labelledby="booking-card-title" className="card p-5 sm:p-6">
+        <h2 id="booking-card-title" className="sr-only">
+          Book this class
+        </h2>
+        <p className="flex items-baseline gap-1.5">
+          <span className="text-3xl font-bold text-fog-900 dark:text-fog-50">{dollars(price)}</span>
+          <span className="text-fog-600 dark:text-fog-400">per person</span>
+        </p>
+        <p
+          className={`mt-2 flex items-center gap-1.5 text-sm font-semibold ${full ? 'text-red-700 dark:text-red-400' : 'text-brand-700 dark:text-brand-300'}`}
+        >
+          <Icon name="users" className="h-4 w-4" />
+          {full ? 'Class Full' : `${spotsLeft} of ${capacity} spots left`}
+        </p>
 
-      {mine ? (
-        <AlreadyBooked booking={mine} />
-      ) : mine === undefined && !started && !full ? (
-        // Until we know whether this customer already booked, no controls that may vanish a moment later.
-        <div className="mt-5 space-y-4" aria-busy="true" aria-label="Checking your bookings" role="status">
-          <div className="skeleton h-10 w-full" />
-          <div className="skeleton h-24 w-full" />
-          <div className="skeleton h-12 w-full rounded-full" />
-        </div>
-      ) : started ? (
-        <div className="mt-5 rounded-xl bg-fog-100 p-4 text-fog-800 dark:bg-fog-800 dark:text-fog-100" role="status">
-          <p className="font-semibold">This class has started</p>
-          <p className="mt-1 text-sm">Bookings are closed. Browse other classes to find your next session.</p>
-          <a href="/classes" className="btn-secondary mt-3 w-full">Browse Classes</a>
-        </div>
-      ) : full ? (
-        <JoinWaitlist classId={classId} capacity={capacity} signedIn={signedIn} quantity={quantity} onQuantity={setQuantity} />
-      ) : (
-        <>
-          <SpotCounter quantity={quantity} max={max} onChange={setQuantity} />
+        {mine ? (
+          <AlreadyBooked booking={mine} />
+        ) : mine === undefined && !started && !full ? (
+          // Until we know whether this customer already booked, no controls that may vanish a moment later.
+          <div className="mt-5 space-y-4" aria-busy="true" aria-label="Checking your bookings" role="status">
+            <div className="skeleton h-10 w-full" />
+            <div className="skeleton h-24 w-full" />
+            <div className="skeleton h-12 w-full rounded-full" />
+          </div>
+        ) : started ? (
+          <div className="mt-5 rounded-xl bg-fog-100 p-4 text-fog-800 dark:bg-fog-800 dark:text-fog-100" role="status">
+            <p className="font-semibold">This class has started</p>
+            <p className="mt-1 text-sm">Bookings are closed. Browse other classes to find your next session.</p>
+            <a href="/classes" className="btn-secondary mt-3 w-full">
+              Browse Classes
+            </a>
+          </div>
+        ) : full ? (
+          <JoinWaitlist classId={classId} capacity={capacity} signedIn={signedIn} quantity={quantity} onQuantity={setQuantity} />
+        ) : (
+          <>
+            <SpotCounter quantity={quantity} max={max} onChange={setQuantity} />
 
-          {signedIn && price === 0 && (
-            <div className="mt-5 border-t border-fog-200 pt-4 dark:border-fog-800">
-              <AttendeeFields drafts={attendees} onChange={setAttendees} kids={kids} errors={attendeeErrors} disabled={booking} />
-              <div className="mt-5">
-                <WaiverStep waivers={classWaivers.data} names={attendees.map((a) => a.name)} kids={kids} draft={waiver} onChange={setWaiver} errors={waiverErrors} disabled={booking} />
+            {signedIn && price === 0 && (
+              <div className="mt-5 border-t border-fog-200 pt-4 dark:border-fog-800">
+                <AttendeeFields drafts={attendees} onChange={setAttendees} kids={kids} errors={attendeeErrors} disabled={booking} />
+                <div className="mt-5">
+                  <WaiverStep
+                    waivers={classWaivers.data}
+                    names={attendees.map((a) => a.name)}
+                    kids={kids}
+                    draft={waiver}
+                    onChange={setWaiver}
+                    errors={waiverErrors}
+                    disabled={booking}
+                  />
+                </div>
               </div>
-            </div>
-          )}
+            )}
 
-          <PriceBreakdown price={price} quantity={quantity} className="mt-5 border-t border-fog-200 pt-4 dark:border-fog-800" />
+            <PriceBreakdown price={price} quantity={quantity} className="mt-5 border-t border-fog-200 pt-4 dark:border-fog-800" />
 
-          {!signedIn ? (
-            // Sign in first, then back to this class (the chosen spots are remembered for this tab).
-            <a href={`/auth?redirect=/classes/${classId}`} className={actionClass}>{label}</a>
-          ) : price > 0 ? (
-            <a href={`/checkout/${classId}?quantity=${quantity}`} className={actionClass}>{label}</a>
-          ) : (
-            <button type="button" onClick={book} disabled={booking} className={actionClass}>
-              {booking ? 'Booking...' : label}
-            </button>
-          )}
-          {!signedIn && <p className="mt-2 text-center text-xs text-fog-600 dark:text-fog-400">You'll sign in first, then come right back.</p>}
-        </>
-      )}
-      <Toaster />
-    </section>
+            {!signedIn ? (
+              // Sign in first, then back to this class (the chosen spots are remembered for this tab).
+              <a href={`/auth?redirect=/classes/${classId}`} className={actionClass}>
+                {label}
+              </a>
+            ) : price > 0 ? (
+              <a href={`/checkout/${classId}?quantity=${quantity}`} className={actionClass}>
+                {label}
+              </a>
+            ) : (
+              <button type="button" onClick={book} disabled={booking} className={actionClass}>
+                {booking ? 'Booking...' : label}
+              </button>
+            )}
+            {!signedIn && (
+              <p className="mt-2 text-center text-xs text-fog-600 dark:text-fog-400">You'll sign in first, then come right back.</p>
+            )}
+          </>
+        )}
+        <Toaster />
+      </section>
       <StickyBookBar
         price={price}
         spotsLeft={spotsLeft}
-        state={mine ? (mine.status === 'pending' ? 'pending' : 'booked') : mine === undefined && !started && !full ? 'checking' : started ? 'started' : full ? 'full' : 'open'}
-        href={mine?.status === 'pending' ? `/checkout/${classId}?quantity=${mine.quantity}` : mine ? `/bookings/${mine.id}` : !signedIn ? `/auth?redirect=/classes/${classId}` : price > 0 ? `/checkout/${classId}?quantity=${quantity}` : '#book'}
+        state={
+          mine
+            ? mine.status === 'pending'
+              ? 'pending'
+              : 'booked'
+            : mine === undefined && !started && !full
+              ? 'checking'
+              : started
+                ? 'started'
+                : full
+                  ? 'full'
+                  : 'open'
+        }
+        href={
+          mine?.status === 'pending'
+            ? `/checkout/${classId}?quantity=${mine.quantity}`
+            : mine
+              ? `/bookings/${mine.id}`
+              : !signedIn
+                ? `/auth?redirect=/classes/${classId}`
+                : price > 0
+                  ? `/checkout/${classId}?quantity=${quantity}`
+                  : '#book'
+        }
         label={label}
       />
     </>
@@ -202,7 +270,19 @@ type BarState = 'checking' | 'open' | 'full' | 'started' | 'pending' | 'booked';
  * so it never shifts anything (CLS 0). A free class or the waitlist needs the card's names and spots: the bar
  * takes the customer there (#book).
  */
-function StickyBookBar({ price, spotsLeft, state, href, label }: { price: number; spotsLeft: number; state: BarState; href: string; label: string }) {
+function StickyBookBar({
+  price,
+  spotsLeft,
+  state,
+  href,
+  label,
+}: {
+  price: number;
+  spotsLeft: number;
+  state: BarState;
+  href: string;
+  label: string;
+}) {
   const action: Record<BarState, string> = {
     checking: label,
     open: label,
@@ -214,20 +294,39 @@ function StickyBookBar({ price, spotsLeft, state, href, label }: { price: number
   const target = state === 'full' ? '#book' : href;
   const button = 'btn-primary h-11 min-w-32 shrink-0 px-5 text-base';
   return (
-    <div role="region" aria-label="Booking bar" data-testid="book-bar" className="fixed inset-x-0 bottom-[calc(var(--bottom-nav-h)+env(safe-area-inset-bottom))] z-30 border-t border-fog-200 bg-white/95 backdrop-blur md:bottom-0 lg:hidden dark:border-fog-800 dark:bg-fog-950/95">
+    <div
+      role="region"
+      aria-label="Booking bar"
+      data-testid="book-bar"
+      className="fixed inset-x-0 bottom-[calc(var(--bottom-nav-h)+env(safe-area-inset-bottom))] z-30 border-t border-fog-200 bg-white/95 backdrop-blur md:bottom-0 lg:hidden dark:border-fog-800 dark:bg-fog-950/95"
+    >
       <div className="container-page flex h-16 items-center justify-between gap-3">
         <p className="min-w-0 leading-tight">
           <span className="block text-lg font-bold text-fog-900 dark:text-fog-50">
             {dollars(price)} <span className="text-sm font-normal text-fog-600 dark:text-fog-400">per person</span>
           </span>
-          <span className={`block truncate text-sm font-semibold ${state === 'full' ? 'text-red-700 dark:text-red-400' : state === 'started' ? 'text-fog-600 dark:text-fog-400' : 'text-brand-700 dark:text-brand-300'}`}>
-            {state === 'started' ? 'This class has started' : state === 'full' ? 'Class Full' : state === 'booked' ? "You're booked" : state === 'pending' ? 'Pending payment' : `${spotsLeft} ${spotsLeft === 1 ? 'spot' : 'spots'} left`}
+          <span
+            className={`block truncate text-sm font-semibold ${state === 'full' ? 'text-red-700 dark:text-red-400' : state === 'started' ? 'text-fog-600 dark:text-fog-400' : 'text-brand-700 dark:text-brand-300'}`}
+          >
+            {state === 'started'
+              ? 'This class has started'
+              : state === 'full'
+                ? 'Class Full'
+                : state === 'booked'
+                  ? "You're booked"
+                  : state === 'pending'
+                    ? 'Pending payment'
+                    : `${spotsLeft} ${spotsLeft === 1 ? 'spot' : 'spots'} left`}
           </span>
         </p>
         {state === 'started' || state === 'checking' ? (
-          <button type="button" className={button} disabled aria-busy={state === 'checking'}>{action[state]}</button>
+          <button type="button" className={button} disabled aria-busy={state === 'checking'}>
+            {action[state]}
+          </button>
         ) : (
-          <a href={target} className={state === 'pending' ? button.replace('btn-primary', 'btn-accent') : button}>{action[state]}</a>
+          <a href={target} className={state === 'pending' ? button.replace('btn-primary', 'btn-accent') : button}>
+            {action[state]}
+          </a>
         )}
       </div>
     </div>
@@ -245,10 +344,18 @@ function AlreadyBooked({ booking }: { booking: Booking }) {
       toast({ title: 'Spots released', description: 'Nothing was charged.', variant: 'success' });
       void queryClient.invalidateQueries({ queryKey: ['bookings'] });
     },
-    onError: (error) => toast({ title: 'Could not release the spots', description: errorMessage(error, 'Something went wrong. Please try again.'), variant: 'destructive' }),
+    onError: (error) =>
+      toast({
+        title: 'Could not release the spots',
+        description: errorMessage(error, 'Something went wrong. Please try again.'),
+        variant: 'destructive',
+      }),
   });
   return (
-    <div className={`mt-5 rounded-xl p-4 ${pending ? 'border border-amber-400 bg-amber-50 text-amber-950 dark:bg-amber-950/40 dark:text-amber-100' : 'bg-brand-50 text-brand-900 dark:bg-brand-950/60 dark:text-brand-100'}`} role="status">
+    <div
+      className={`mt-5 rounded-xl p-4 ${pending ? 'border border-amber-400 bg-amber-50 text-amber-950 dark:bg-amber-950/40 dark:text-amber-100' : 'bg-brand-50 text-brand-900 dark:bg-brand-950/60 dark:text-brand-100'}`}
+      role="status"
+    >
       <p className="flex items-center gap-2 font-semibold">
         <Icon name="check" className="h-5 w-5" />
         You've booked this class
@@ -256,12 +363,17 @@ function AlreadyBooked({ booking }: { booking: Booking }) {
       <p className="mt-1 text-sm">
         {spotCount(booking.quantity)} · {pending ? 'Pending payment' : 'Confirmed'}
       </p>
-      <a href={pending ? `/checkout/${booking.classId}?quantity=${booking.quantity}` : `/bookings/${booking.id}`} className={`mt-3 w-full ${pending ? 'btn-accent' : 'btn-secondary'}`}>
+      <a
+        href={pending ? `/checkout/${booking.classId}?quantity=${booking.quantity}` : `/bookings/${booking.id}`}
+        className={`mt-3 w-full ${pending ? 'btn-accent' : 'btn-secondary'}`}
+      >
         {pending ? 'Complete payment' : 'View booking'}
       </a>
       {pending && (
         <div className="mt-2 grid grid-cols-2 gap-2">
-          <a href={`/checkout/${booking.classId}?quantity=${booking.quantity}`} className="btn-ghost px-2 text-sm">Change spots</a>
+          <a href={`/checkout/${booking.classId}?quantity=${booking.quantity}`} className="btn-ghost px-2 text-sm">
+            Change spots
+          </a>
           <button type="button" className="btn-ghost px-2 text-sm" disabled={release.isPending} onClick={() => release.mutate()}>
             {release.isPending ? 'Releasing...' : 'Release spots'}
           </button>

@@ -7,7 +7,14 @@
 // for the pins in its view.
 import { tagReact } from '../../lib/astro-react';
 import { useEffect, useRef, useState } from 'react';
-import { type ClassFilters, classFiltersToQuery, isTimeOfDay, parseClassFilters, TIMES_OF_DAY, type TimeOfDay } from '../../../api/catalog/filter-classes';
+import {
+  type ClassFilters,
+  classFiltersToQuery,
+  isTimeOfDay,
+  parseClassFilters,
+  TIMES_OF_DAY,
+  type TimeOfDay,
+} from '../../../api/catalog/filter-classes';
 import { formatDateLong, pacificDay, startOfPacificDay, TIME_ZONE } from '../../../api/lib/pacific';
 import { EmptyState } from '../../components/catalog/EmptyState';
 import { Icon } from '../../components/catalog/icons';
@@ -91,12 +98,26 @@ function SkeletonRow() {
   return (
     <li aria-hidden="true" className="flex gap-4 p-3">
       <div className="skeleton h-20 w-20 shrink-0 sm:h-28 sm:w-28" />
-      <div className="flex-1 space-y-2 py-1"><div className="skeleton h-4 w-2/3" /><div className="skeleton h-3 w-1/2" /><div className="skeleton h-3 w-1/3" /></div>
+      <div className="flex-1 space-y-2 py-1">
+        <div className="skeleton h-4 w-2/3" />
+        <div className="skeleton h-3 w-1/2" />
+        <div className="skeleton h-3 w-1/3" />
+      </div>
     </li>
   );
 }
 
-export default function BrowseClasses({ initialFilters, initialItems, initialTotal, initialTotalCapped = false, initialError = false, categories, cities, mapsKey, renderedAt }: Props) {
+export default function BrowseClasses({
+  initialFilters,
+  initialItems,
+  initialTotal,
+  initialTotalCapped = false,
+  initialError = false,
+  categories,
+  cities,
+  mapsKey,
+  renderedAt,
+}: Props) {
   const [filters, setFilters] = useState(initialFilters);
   const [items, setItems] = useState(initialItems);
   const [total, setTotal] = useState(initialTotal);
@@ -152,7 +173,9 @@ export default function BrowseClasses({ initialFilters, initialItems, initialTot
   useEffect(() => {
     const sentinel = sentinelRef.current;
     if (!canLoadMore || !sentinel || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && loadMore(), { rootMargin: '0px 0px 600px 0px' });
+    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && loadMore(), {
+      rootMargin: '0px 0px 600px 0px',
+    });
     observer.observe(sentinel);
     return () => observer.disconnect();
   }, [canLoadMore, items.length, filters, view]);
@@ -183,20 +206,30 @@ export default function BrowseClasses({ initialFilters, initialItems, initialTot
   };
   const removeFilter = (key: keyof ClassFilters) => change({ ...filters, [key]: undefined });
   const located = Boolean(filters.lat && filters.lng);
-  const forgetLocation = () => change({ ...filters, lat: undefined, lng: undefined, sort: filters.sort === 'nearest' ? undefined : filters.sort });
+  const forgetLocation = () =>
+    change({ ...filters, lat: undefined, lng: undefined, sort: filters.sort === 'nearest' ? undefined : filters.sort });
   const days = stripDays(now);
-  const chosenDay = filters.date && /^\d{4}-\d{2}-\d{2}$/.test(filters.date) ? filters.date : filters.date ? pacificDay(filters.date) : undefined;
-  const sort = filters.sort === 'nearest' && !located ? '' : filters.sort ?? '';
+  const chosenDay =
+    filters.date && /^\d{4}-\d{2}-\d{2}$/.test(filters.date) ? filters.date : filters.date ? pacificDay(filters.date) : undefined;
+  const sort = filters.sort === 'nearest' && !located ? '' : (filters.sort ?? '');
 
   const chips: { key: keyof ClassFilters; label: string }[] = [];
   if (filters.type) chips.push({ key: 'type', label: `Type: ${categoryName(filters.type)}` });
   if (filters.ageGroup) chips.push({ key: 'ageGroup', label: `Age: ${filters.ageGroup}` });
   if (filters.city) chips.push({ key: 'city', label: `City: ${filters.city}` });
   if (filters.category) chips.push({ key: 'category', label: `Category: ${categoryName(filters.category)}` });
-  if (filters.date) chips.push({ key: 'date', label: `Date: ${/^\d{4}-\d{2}-\d{2}$/.test(filters.date) ? formatDateLong(`${filters.date}T12:00:00Z`) : filters.date}` });
+  if (filters.date)
+    chips.push({
+      key: 'date',
+      label: `Date: ${/^\d{4}-\d{2}-\d{2}$/.test(filters.date) ? formatDateLong(`${filters.date}T12:00:00Z`) : filters.date}`,
+    });
   if (isTimeOfDay(filters.time)) chips.push({ key: 'time', label: `Time: ${TIMES_OF_DAY[filters.time].label}` });
   // The phone's one-line summary: the search text and every chip, each opening the form.
-  const summary = [...(filters.q ? [`"${filters.q}"`] : []), ...chips.map((chip) => chip.label.replace(/^[^:]+: /, '')), ...(located ? ['Near you'] : [])];
+  const summary = [
+    ...(filters.q ? [`"${filters.q}"`] : []),
+    ...chips.map((chip) => chip.label.replace(/^[^:]+: /, '')),
+    ...(located ? ['Near you'] : []),
+  ];
 
   const title = filters.q ? `Search Results for "${filters.q}"` : 'Browse All Classes';
   // Without a Maps key there is no map to show: no List/Map toggle and no empty panel beside the list.
@@ -211,7 +244,9 @@ export default function BrowseClasses({ initialFilters, initialItems, initialTot
       <EmptyState title="No classes found" hint="Try adjusting your filters or check back later for new classes." />
     ) : items.length === 0 ? (
       <ul className="card space-y-1 p-1" aria-hidden="true">
-        {[0, 1, 2, 3].map((n) => <SkeletonRow key={n} />)}
+        {[0, 1, 2, 3].map((n) => (
+          <SkeletonRow key={n} />
+        ))}
       </ul>
     ) : (
       <div className="card overflow-hidden">
@@ -228,7 +263,11 @@ export default function BrowseClasses({ initialFilters, initialItems, initialTot
         </ul>
         {(items.length < total || status === 'error') && (
           <div className="border-t border-fog-100 p-3 text-center dark:border-fog-800">
-            {status === 'error' && <p role="alert" className="mb-2 text-sm text-red-700 dark:text-red-400">Error loading classes. Please try again later.</p>}
+            {status === 'error' && (
+              <p role="alert" className="mb-2 text-sm text-red-700 dark:text-red-400">
+                Error loading classes. Please try again later.
+              </p>
+            )}
             <button type="button" className="btn-secondary" onClick={loadMore} disabled={status === 'loading' || status === 'more'}>
               {status === 'more' ? 'Loading more classes...' : `Show more classes (${items.length} of ${totalLabel})`}
             </button>
@@ -241,12 +280,22 @@ export default function BrowseClasses({ initialFilters, initialItems, initialTot
     <div>
       <h1 className="text-3xl font-bold sm:text-4xl">{title}</h1>
       <p className="mt-1 text-fog-600 dark:text-fog-400" aria-live="polite">
-        {status === 'loading' ? 'Loading classes...' : status === 'error' && items.length === 0 ? '\u00a0' : `${totalLabel} ${total === 1 && !totalCapped ? 'class' : 'classes'}`}
+        {status === 'loading'
+          ? 'Loading classes...'
+          : status === 'error' && items.length === 0
+            ? '\u00a0'
+            : `${totalLabel} ${total === 1 && !totalCapped ? 'class' : 'classes'}`}
       </p>
 
       {/* Phones: one line that says what is chosen; it and each chip open the form as a sheet. */}
       <div className="mt-4 flex items-center gap-2 overflow-x-auto pb-1 sm:hidden" data-testid="filter-summary">
-        <button type="button" onClick={() => setSheet(true)} className="btn-secondary shrink-0 px-4" aria-haspopup="dialog" aria-expanded={sheet}>
+        <button
+          type="button"
+          onClick={() => setSheet(true)}
+          className="btn-secondary shrink-0 px-4"
+          aria-haspopup="dialog"
+          aria-expanded={sheet}
+        >
           <Icon name="filter" className="h-4 w-4" /> Filters
           {summary.length > 0 && <span className="badge bg-brand-600 text-white">{summary.length}</span>}
         </button>
@@ -254,7 +303,12 @@ export default function BrowseClasses({ initialFilters, initialItems, initialTot
           <span className="truncate text-sm text-fog-600 dark:text-fog-400">All classes, any type</span>
         ) : (
           summary.map((label) => (
-            <button key={label} type="button" onClick={() => setSheet(true)} className="badge shrink-0 bg-brand-50 py-1.5 text-sm whitespace-nowrap text-brand-800 dark:bg-brand-900/50 dark:text-brand-100">
+            <button
+              key={label}
+              type="button"
+              onClick={() => setSheet(true)}
+              className="badge shrink-0 bg-brand-50 py-1.5 text-sm whitespace-nowrap text-brand-800 dark:bg-brand-900/50 dark:text-brand-100"
+            >
               {label}
             </button>
           ))
@@ -262,14 +316,22 @@ export default function BrowseClasses({ initialFilters, initialItems, initialTot
       </div>
 
       <div
-        className={sheet ? 'fixed inset-0 z-50 flex items-end bg-fog-950/50 sm:static sm:z-auto sm:mt-6 sm:block sm:bg-transparent' : 'mt-6 hidden sm:block'}
+        className={
+          sheet
+            ? 'fixed inset-0 z-50 flex items-end bg-fog-950/50 sm:static sm:z-auto sm:mt-6 sm:block sm:bg-transparent'
+            : 'mt-6 hidden sm:block'
+        }
         onClick={(event) => event.target === event.currentTarget && setSheet(false)}
       >
         <div
           role={sheet ? 'dialog' : undefined}
           aria-modal={sheet ? true : undefined}
           aria-label={sheet ? 'Filters' : undefined}
-          className={sheet ? 'max-h-[88vh] w-full overflow-y-auto rounded-t-2xl bg-fog-50 p-3 pb-[calc(0.75rem+env(safe-area-inset-bottom))] shadow-[var(--shadow-pop)] sm:max-h-none sm:overflow-visible sm:rounded-none sm:bg-transparent sm:p-0 sm:shadow-none dark:bg-fog-950' : ''}
+          className={
+            sheet
+              ? 'max-h-[88vh] w-full overflow-y-auto rounded-t-2xl bg-fog-50 p-3 pb-[calc(0.75rem+env(safe-area-inset-bottom))] shadow-[var(--shadow-pop)] sm:max-h-none sm:overflow-visible sm:rounded-none sm:bg-transparent sm:p-0 sm:shadow-none dark:bg-fog-950'
+              : ''
+          }
         >
           {sheet && (
             <div className="mb-2 flex items-center justify-between sm:hidden">
@@ -297,7 +359,12 @@ export default function BrowseClasses({ initialFilters, initialItems, initialTot
           <ul className="flex flex-wrap gap-2" aria-label="Active filters">
             {chips.map((chip) => (
               <li key={chip.key}>
-                <button type="button" onClick={() => removeFilter(chip.key)} className="badge gap-1 bg-brand-50 py-1.5 text-sm text-brand-800 hover:bg-brand-100 dark:bg-brand-900/50 dark:text-brand-100" aria-label={`Remove filter ${chip.label}`}>
+                <button
+                  type="button"
+                  onClick={() => removeFilter(chip.key)}
+                  className="badge gap-1 bg-brand-50 py-1.5 text-sm text-brand-800 hover:bg-brand-100 dark:bg-brand-900/50 dark:text-brand-100"
+                  aria-label={`Remove filter ${chip.label}`}
+                >
                   {chip.label} <Icon name="close" className="h-3.5 w-3.5" />
                 </button>
               </li>
@@ -305,29 +372,57 @@ export default function BrowseClasses({ initialFilters, initialItems, initialTot
           </ul>
         )}
         {located && (
-          <button type="button" onClick={forgetLocation} className="badge gap-1 bg-brand-50 py-1.5 text-sm text-brand-800 hover:bg-brand-100 dark:bg-brand-900/50 dark:text-brand-100" aria-label="Remove filter Near your location">
+          <button
+            type="button"
+            onClick={forgetLocation}
+            className="badge gap-1 bg-brand-50 py-1.5 text-sm text-brand-800 hover:bg-brand-100 dark:bg-brand-900/50 dark:text-brand-100"
+            aria-label="Remove filter Near your location"
+          >
             <Icon name="locate" className="h-3.5 w-3.5" /> Near your location <Icon name="close" className="h-3.5 w-3.5" />
           </button>
         )}
       </div>
 
       <div className="-mx-4 mt-4 flex gap-2 overflow-x-auto px-4 pb-1 sm:mx-0 sm:px-0" role="group" aria-label="Day">
-        <Chip pressed={!chosenDay} onClick={() => change({ ...filters, date: undefined })}>Any day</Chip>
+        <Chip pressed={!chosenDay} onClick={() => change({ ...filters, date: undefined })}>
+          Any day
+        </Chip>
         {days.map(({ day, label }) => (
-          <Chip key={day} pressed={chosenDay === day} onClick={() => change({ ...filters, date: chosenDay === day ? undefined : day })}>{label}</Chip>
+          <Chip key={day} pressed={chosenDay === day} onClick={() => change({ ...filters, date: chosenDay === day ? undefined : day })}>
+            {label}
+          </Chip>
         ))}
       </div>
 
       <div className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-3">
-        <div className="-mx-4 flex w-[calc(100%+2rem)] gap-2 overflow-x-auto px-4 sm:mx-0 sm:w-auto sm:px-0" role="group" aria-label="Time of day">
-          <Chip pressed={!isTimeOfDay(filters.time)} onClick={() => change({ ...filters, time: undefined })}>Any time</Chip>
+        <div
+          className="-mx-4 flex w-[calc(100%+2rem)] gap-2 overflow-x-auto px-4 sm:mx-0 sm:w-auto sm:px-0"
+          role="group"
+          aria-label="Time of day"
+        >
+          <Chip pressed={!isTimeOfDay(filters.time)} onClick={() => change({ ...filters, time: undefined })}>
+            Any time
+          </Chip>
           {(Object.keys(TIMES_OF_DAY) as TimeOfDay[]).map((time) => (
-            <Chip key={time} pressed={filters.time === time} onClick={() => change({ ...filters, time: filters.time === time ? undefined : time })}>{TIMES_OF_DAY[time].label}</Chip>
+            <Chip
+              key={time}
+              pressed={filters.time === time}
+              onClick={() => change({ ...filters, time: filters.time === time ? undefined : time })}
+            >
+              {TIMES_OF_DAY[time].label}
+            </Chip>
           ))}
         </div>
         <div className="flex items-center gap-2">
-          <label htmlFor="browse-sort" className="text-sm font-medium text-fog-700 dark:text-fog-300">Sort</label>
-          <select id="browse-sort" className="input max-w-48 py-1.5" value={sort} onChange={(event) => change({ ...filters, sort: event.target.value || undefined })}>
+          <label htmlFor="browse-sort" className="text-sm font-medium text-fog-700 dark:text-fog-300">
+            Sort
+          </label>
+          <select
+            id="browse-sort"
+            className="input max-w-48 py-1.5"
+            value={sort}
+            onChange={(event) => change({ ...filters, sort: event.target.value || undefined })}
+          >
             {SORTS.map((option) => (
               <option key={option.value} value={option.value} disabled={option.value === 'nearest' && !located}>
                 {option.value === 'nearest' && !located ? 'Nearest (use your location)' : option.label}
@@ -336,25 +431,27 @@ export default function BrowseClasses({ initialFilters, initialItems, initialTot
           </select>
         </div>
         {mapsKey && (
-        <div role="group" aria-label="View" className="ml-auto inline-flex rounded-full bg-fog-100 p-1 dark:bg-fog-800">
-          {(['list', 'map'] as const).map((mode) => (
-            <button
-              key={mode}
-              type="button"
-              aria-pressed={view === mode}
-              onClick={() => setView(mode)}
-              className={`inline-flex items-center gap-1.5 rounded-full px-4 py-1.5 text-sm font-semibold ${view === mode ? 'bg-white text-brand-800 shadow-sm dark:bg-fog-950 dark:text-brand-200' : 'text-fog-700 dark:text-fog-300'}`}
-            >
-              <Icon name={mode} className="h-4 w-4" /> {mode === 'list' ? 'List' : 'Map'}
-            </button>
-          ))}
-        </div>
+          <div role="group" aria-label="View" className="ml-auto inline-flex rounded-full bg-fog-100 p-1 dark:bg-fog-800">
+            {(['list', 'map'] as const).map((mode) => (
+              <button
+                key={mode}
+                type="button"
+                aria-pressed={view === mode}
+                onClick={() => setView(mode)}
+                className={`inline-flex items-center gap-1.5 rounded-full px-4 py-1.5 text-sm font-semibold ${view === mode ? 'bg-white text-brand-800 shadow-sm dark:bg-fog-950 dark:text-brand-200' : 'text-fog-700 dark:text-fog-300'}`}
+              >
+                <Icon name={mode} className="h-4 w-4" /> {mode === 'list' ? 'List' : 'Map'}
+              </button>
+            ))}
+          </div>
         )}
       </div>
 
       <div className={`mt-4 grid gap-6 ${showSideMap ? 'lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]' : ''}`}>
         {view === 'list' || !mapsKey ? list : <MapPanel mapsKey={mapsKey} filterQuery={filterKey} className="h-[70vh] min-h-[420px]" />}
-        {showSideMap && <MapPanel mapsKey={mapsKey} filterQuery={filterKey} className="sticky top-20 h-[calc(100vh-6rem)] max-h-[720px] self-start" />}
+        {showSideMap && (
+          <MapPanel mapsKey={mapsKey} filterQuery={filterKey} className="sticky top-20 h-[calc(100vh-6rem)] max-h-[720px] self-start" />
+        )}
       </div>
     </div>
   );

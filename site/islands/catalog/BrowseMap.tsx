@@ -11,7 +11,17 @@ import { MapFrame } from './map-frame';
 /** Waits this long after the last pan or zoom before asking for pins. */
 const SETTLE_MS = 150;
 
-export default function BrowseMap({ apiKey, filterQuery, center, zoom }: { apiKey: string; filterQuery: string; center: { lat: number; lng: number }; zoom: number }) {
+export default function BrowseMap({
+  apiKey,
+  filterQuery,
+  center,
+  zoom,
+}: {
+  apiKey: string;
+  filterQuery: string;
+  center: { lat: number; lng: number };
+  zoom: number;
+}) {
   const element = useRef<HTMLDivElement>(null);
   const refresh = useRef<() => void>(() => {});
   const filterQueryRef = useRef(filterQuery);
@@ -29,7 +39,13 @@ export default function BrowseMap({ apiKey, filterQuery, center, zoom }: { apiKe
         const mean = answer.clusters.reduce((sum, c) => sum + c.count, 0) / Math.max(1, answer.clusters.length);
         markers = [
           ...answer.clusters.map((c) => {
-            const marker = new Marker({ map, position: c, icon: clusterIcon(c.count, isRedCluster(c.count, mean)), zIndex: 1000 + c.count, title: `${c.count} classes` });
+            const marker = new Marker({
+              map,
+              position: c,
+              icon: clusterIcon(c.count, isRedCluster(c.count, mean)),
+              zIndex: 1000 + c.count,
+              title: `${c.count} classes`,
+            });
             marker.addListener('click', () => {
               map.setCenter(c);
               map.setZoom((map.getZoom() ?? zoom) + 2);

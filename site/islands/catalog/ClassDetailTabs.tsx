@@ -54,7 +54,17 @@ function Fact({ icon, label, children }: { icon: Parameters<typeof Icon>[0]['nam
   );
 }
 
-export default function ClassDetailTabs({ item, coach, reviews, mapsKey }: { item: ClassDetailData; coach: CoachSummary | null; reviews: ReviewData[]; mapsKey: string | null }) {
+export default function ClassDetailTabs({
+  item,
+  coach,
+  reviews,
+  mapsKey,
+}: {
+  item: ClassDetailData;
+  coach: CoachSummary | null;
+  reviews: ReviewData[];
+  mapsKey: string | null;
+}) {
   const schedule = scheduleLines(item.schedules);
   const recurring = hasWeeklySchedule(item);
   const hasPin = item.latitude !== null && item.longitude !== null && !(item.latitude === 0 && item.longitude === 0);
@@ -75,8 +85,20 @@ export default function ClassDetailTabs({ item, coach, reviews, mapsKey }: { ite
       <dl className="grid gap-4 sm:grid-cols-2">
         {recurring ? (
           <Fact icon="calendar" label="Weekly schedule">
-            {schedule.length > 0 ? <ul>{schedule.map((line) => <li key={line}>{line}</li>)}</ul> : <p>Schedule not available</p>}
-            {item.startTime && <p className="mt-1 text-sm text-fog-600 dark:text-fog-400">This session: {classDateFull(item.startTime)}, {classTime(item.startTime, item.endTime)}</p>}
+            {schedule.length > 0 ? (
+              <ul>
+                {schedule.map((line) => (
+                  <li key={line}>{line}</li>
+                ))}
+              </ul>
+            ) : (
+              <p>Schedule not available</p>
+            )}
+            {item.startTime && (
+              <p className="mt-1 text-sm text-fog-600 dark:text-fog-400">
+                This session: {classDateFull(item.startTime)}, {classTime(item.startTime, item.endTime)}
+              </p>
+            )}
           </Fact>
         ) : (
           <Fact icon="calendar" label="Date and time">
@@ -85,11 +107,23 @@ export default function ClassDetailTabs({ item, coach, reviews, mapsKey }: { ite
             {classTime(item.startTime, item.endTime)}
           </Fact>
         )}
-        <Fact icon="user" label="Coach">{coachName(coach)}</Fact>
-        <Fact icon="pin" label="Address">
-          {item.location && item.address ? <><span className="font-medium">{item.location}</span><br />{item.address}</> : address}
+        <Fact icon="user" label="Coach">
+          {coachName(coach)}
         </Fact>
-        <Fact icon="users" label="Age group">{item.ageGroup || 'Adults'}</Fact>
+        <Fact icon="pin" label="Address">
+          {item.location && item.address ? (
+            <>
+              <span className="font-medium">{item.location}</span>
+              <br />
+              {item.address}
+            </>
+          ) : (
+            address
+          )}
+        </Fact>
+        <Fact icon="users" label="Age group">
+          {item.ageGroup || 'Adults'}
+        </Fact>
       </dl>
     </div>
   );
@@ -116,14 +150,22 @@ export default function ClassDetailTabs({ item, coach, reviews, mapsKey }: { ite
         <section aria-label="Meeting point" className="rounded-xl border border-fog-200 p-3 dark:border-fog-700">
           <h3 className="font-semibold">Meeting point</h3>
           {meeting.notes && <p className="mt-1 whitespace-pre-line text-fog-700 dark:text-fog-300">{meeting.notes}</p>}
-          {meeting.photo && <img src={meeting.photo} alt="The meeting point" loading="lazy" className="mt-2 max-h-64 w-full rounded-lg object-cover" />}
-          <p className="mt-1 text-xs text-fog-600 dark:text-fog-400">{meeting.latitude.toFixed(5)}, {meeting.longitude.toFixed(5)}</p>
+          {meeting.photo && (
+            <img src={meeting.photo} alt="The meeting point" loading="lazy" className="mt-2 max-h-64 w-full rounded-lg object-cover" />
+          )}
+          <p className="mt-1 text-xs text-fog-600 dark:text-fog-400">
+            {meeting.latitude.toFixed(5)}, {meeting.longitude.toFixed(5)}
+          </p>
         </section>
       )}
       {directions && (
         <p className="flex flex-wrap gap-2">
-          <a className="btn-secondary px-4 py-2" href={directions.google} target="_blank" rel="noopener noreferrer">Directions (Google Maps)</a>
-          <a className="btn-secondary px-4 py-2" href={directions.apple} target="_blank" rel="noopener noreferrer">Directions (Apple Maps)</a>
+          <a className="btn-secondary px-4 py-2" href={directions.google} target="_blank" rel="noopener noreferrer">
+            Directions (Google Maps)
+          </a>
+          <a className="btn-secondary px-4 py-2" href={directions.apple} target="_blank" rel="noopener noreferrer">
+            Directions (Apple Maps)
+          </a>
         </p>
       )}
     </div>
@@ -138,7 +180,11 @@ export default function ClassDetailTabs({ item, coach, reviews, mapsKey }: { ite
           <Avatar person={coach} size="md" />
           <div>
             <h2 className="text-lg font-semibold">{coachName(coach)}</h2>
-            {coach.rating.totalReviews > 0 ? <RatingStars rating={coach.rating.averageRating} count={coach.rating.totalReviews} /> : <p className="text-sm text-fog-600 dark:text-fog-400">No reviews yet</p>}
+            {coach.rating.totalReviews > 0 ? (
+              <RatingStars rating={coach.rating.averageRating} count={coach.rating.totalReviews} />
+            ) : (
+              <p className="text-sm text-fog-600 dark:text-fog-400">No reviews yet</p>
+            )}
           </div>
         </div>
         <p className="whitespace-pre-line text-fog-700 dark:text-fog-300">{coach.bio?.trim() || "This coach hasn't added a bio yet."}</p>
@@ -147,12 +193,16 @@ export default function ClassDetailTabs({ item, coach, reviews, mapsKey }: { ite
             <h3 className="font-semibold">Recent reviews</h3>
             <ul className="mt-3 space-y-3">
               {reviews.map((review) => (
-                <li key={review.id}><ReviewCard review={review} /></li>
+                <li key={review.id}>
+                  <ReviewCard review={review} />
+                </li>
               ))}
             </ul>
           </section>
         )}
-        <a href={`/coaches/${coach.id}`} className="btn-secondary">View Full Profile</a>
+        <a href={`/coaches/${coach.id}`} className="btn-secondary">
+          View Full Profile
+        </a>
       </div>
     );
 

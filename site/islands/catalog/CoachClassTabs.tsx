@@ -13,7 +13,9 @@ type ClassPage = Page<ClassCardData>;
 
 function Grid({ coachId, when, page, empty }: { coachId: number; when: 'upcoming' | 'past'; page: ClassPage; empty: string }) {
   const { items, status, hasMore, more } = useMore(page, async (offset) => {
-    const next = await unwrapPage(api.coaches({ id: coachId }).classes.get({ query: { when, limit: String(CLASSES_PAGE), offset: String(offset) } }));
+    const next = await unwrapPage(
+      api.coaches({ id: coachId }).classes.get({ query: { when, limit: String(CLASSES_PAGE), offset: String(offset) } }),
+    );
     return { total: next.total, items: next.items.map(toClassCard) };
   });
   if (items.length === 0) return <EmptyState title={empty} action={{ href: '/classes', label: 'Browse Classes' }} />;
@@ -21,10 +23,19 @@ function Grid({ coachId, when, page, empty }: { coachId: number; when: 'upcoming
     <div>
       <ul id={`coach-classes-${when}`} className="grid gap-5 sm:grid-cols-2" aria-busy={status === 'loading'}>
         {items.map((item) => (
-          <li key={item.id} className="grid"><ClassCard item={item} /></li>
+          <li key={item.id} className="grid">
+            <ClassCard item={item} />
+          </li>
         ))}
       </ul>
-      {hasMore && <MoreButton label={`Show more classes (${items.length} of ${page.total})`} status={status} onClick={() => void more()} controls={`coach-classes-${when}`} />}
+      {hasMore && (
+        <MoreButton
+          label={`Show more classes (${items.length} of ${page.total})`}
+          status={status}
+          onClick={() => void more()}
+          controls={`coach-classes-${when}`}
+        />
+      )}
     </div>
   );
 }
@@ -35,12 +46,22 @@ export default function CoachClassTabs({ coachId, upcoming, past }: { coachId: n
       <Tabs
         label="Coach classes"
         tabs={[
-          { id: 'upcoming', label: `Upcoming Classes (${upcoming.total})`, content: () => <Grid coachId={coachId} when="upcoming" page={upcoming} empty="No upcoming classes" /> },
-          { id: 'past', label: `Past Classes (${past.total})`, content: () => <Grid coachId={coachId} when="past" page={past} empty="No past classes" /> },
+          {
+            id: 'upcoming',
+            label: `Upcoming Classes (${upcoming.total})`,
+            content: () => <Grid coachId={coachId} when="upcoming" page={upcoming} empty="No upcoming classes" />,
+          },
+          {
+            id: 'past',
+            label: `Past Classes (${past.total})`,
+            content: () => <Grid coachId={coachId} when="past" page={past} empty="No past classes" />,
+          },
         ]}
       />
       <div className="mt-5 text-center">
-        <a href="/classes" className="btn-ghost">View All</a>
+        <a href="/classes" className="btn-ghost">
+          View All
+        </a>
       </div>
     </div>
   );

@@ -26,12 +26,20 @@ export default function CoachReviews({ coachId, reviews, total }: { coachId: num
     <div>
       <ul id="coach-reviews" className="space-y-3" aria-busy={status === 'loading'}>
         {shown.map((review) => (
-          <li key={review.id}><ReviewCard review={review} /></li>
+          <li key={review.id}>
+            <ReviewCard review={review} />
+          </li>
         ))}
       </ul>
       {all && hasMore && <MoreButton label="Show more reviews" status={status} onClick={() => void more()} controls="coach-reviews" />}
       {total > FIRST_REVIEWS && (
-        <button type="button" className="btn-secondary mt-4" aria-controls="coach-reviews" aria-expanded={all} onClick={() => (all ? setAll(false) : showAll())}>
+        <button
+          type="button"
+          className="btn-secondary mt-4"
+          aria-controls="coach-reviews"
+          aria-expanded={all}
+          onClick={() => (all ? setAll(false) : showAll())}
+        >
           {all ? 'Show Less' : `Show All Reviews (${total})`}
         </button>
       )}

@@ -30,7 +30,9 @@ export default function ContactForm() {
         </span>
         <h2 className="mt-4 text-2xl font-bold">Message Sent!</h2>
         <p className="mt-2 text-fog-700 dark:text-fog-300">Thanks for reaching out. Our support team replies within 24 hours.</p>
-        <button type="button" className="btn-primary mt-6" onClick={() => setSent(false)}>Send Another Message</button>
+        <button type="button" className="btn-primary mt-6" onClick={() => setSent(false)}>
+          Send Another Message
+        </button>
       </div>
     );
   }

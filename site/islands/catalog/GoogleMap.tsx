@@ -6,7 +6,17 @@ import { useRef } from 'react';
 import { clusterIcon, isRedCluster, pinPopup, useGoogleMap } from './google-maps';
 import { MapFrame, type MapPin } from './map-frame';
 
-export default function GoogleMap({ apiKey, pins, center, zoom }: { apiKey: string; pins: MapPin[]; center: { lat: number; lng: number }; zoom: number }) {
+export default function GoogleMap({
+  apiKey,
+  pins,
+  center,
+  zoom,
+}: {
+  apiKey: string;
+  pins: MapPin[];
+  center: { lat: number; lng: number };
+  zoom: number;
+}) {
   const element = useRef<HTMLDivElement>(null);
   const state = useGoogleMap(
     apiKey,
@@ -31,7 +41,12 @@ export default function GoogleMap({ apiKey, pins, center, zoom }: { apiKey: stri
         algorithm: new SuperClusterAlgorithm({ radius: 60, maxZoom: 16 }),
         renderer: {
           render: ({ count, position }, stats) =>
-            new Marker({ position, icon: clusterIcon(count, isRedCluster(count, stats.clusters.markers.mean)), zIndex: 1000 + count, title: `${count} classes` }),
+            new Marker({
+              position,
+              icon: clusterIcon(count, isRedCluster(count, stats.clusters.markers.mean)),
+              zIndex: 1000 + count,
+              title: `${count} classes`,
+            }),
         },
       });
       return () => clusterer.clearMarkers();

@@ -33,34 +33,48 @@ export function JoinWaitlist({ classId, capacity, signedIn, quantity, onQuantity
   const settle = () => queryClient.invalidateQueries({ queryKey: WAITLIST_KEY });
   const join = useMutation({
     mutationFn: () => unwrap(api.classes({ id: classId }).waitlist.post({ quantity })),
-    onSuccess: () => toast({ title: "You're on the waitlist", description: "We'll email you as soon as spots open up for you.", variant: 'success' }),
-    onError: (error) => toast({ title: 'Could not join the waitlist', description: errorMessage(error, TRY_AGAIN), variant: 'destructive' }),
+    onSuccess: () =>
+      toast({ title: "You're on the waitlist", description: "We'll email you as soon as spots open up for you.", variant: 'success' }),
+    onError: (error) =>
+      toast({ title: 'Could not join the waitlist', description: errorMessage(error, TRY_AGAIN), variant: 'destructive' }),
     onSettled: settle,
   });
   const leave = useMutation({
     mutationFn: () => unwrap(api.classes({ id: classId }).waitlist.delete()),
     onSuccess: () => toast({ title: 'You left the waitlist', variant: 'success' }),
-    onError: (error) => toast({ title: 'Could not leave the waitlist', description: errorMessage(error, TRY_AGAIN), variant: 'destructive' }),
+    onError: (error) =>
+      toast({ title: 'Could not leave the waitlist', description: errorMessage(error, TRY_AGAIN), variant: 'destructive' }),
     onSettled: settle,
   });
   const busy = join.isPending || leave.isPending;
   // undefined while loading; a list that cannot be read shows the Join Waitlist button (the API has the last word).
-  const entry: WaitlistEntry | null | undefined = !signedIn || entries.isError ? null : entries.data?.find(isOpenEntry) ?? (entries.data ? null : undefined);
+  const entry: WaitlistEntry | null | undefined =
+    !signedIn || entries.isError ? null : (entries.data?.find(isOpenEntry) ?? (entries.data ? null : undefined));
 
   const full = (
     <div className="mt-5 rounded-xl bg-red-50 p-4 text-red-800 dark:bg-red-950/50 dark:text-red-200" role="status">
       <p className="font-semibold">Class is Full</p>
       <p className="mt-1 text-sm">Check back later in case a spot opens up from a cancellation.</p>
-      <p className="mt-2 text-sm">Or join the waitlist: freed spots are held for the first person in line, who gets an email and 2 hours to say yes. Nothing is charged unless you accept.</p>
+      <p className="mt-2 text-sm">
+        Or join the waitlist: freed spots are held for the first person in line, who gets an email and 2 hours to say yes. Nothing is
+        charged unless you accept.
+      </p>
     </div>
   );
   if (entry === undefined) return <div className="skeleton mt-5 h-24 w-full" role="status" aria-label="Checking the waitlist" />;
   if (entry?.status === 'offered') {
     return (
-      <div className="mt-5 rounded-xl border border-amber-400 bg-amber-50 p-4 text-amber-950 dark:bg-amber-950/40 dark:text-amber-100" role="status">
+      <div
+        className="mt-5 rounded-xl border border-amber-400 bg-amber-50 p-4 text-amber-950 dark:bg-amber-950/40 dark:text-amber-100"
+        role="status"
+      >
         <p className="font-semibold">Spots are held for you</p>
-        <p className="mt-1 text-sm">{spotCount(entry.quantity)} until {dateAtTime(entry.offerExpiresAt!)}.</p>
-        <a href="/bookings?tab=waitlist" className="btn-accent mt-3 w-full">Answer the offer</a>
+        <p className="mt-1 text-sm">
+          {spotCount(entry.quantity)} until {dateAtTime(entry.offerExpiresAt!)}.
+        </p>
+        <a href="/bookings?tab=waitlist" className="btn-accent mt-3 w-full">
+          Answer the offer
+        </a>
       </div>
     );
   }
@@ -69,9 +83,16 @@ export function JoinWaitlist({ classId, capacity, signedIn, quantity, onQuantity
       <>
         {full}
         <div className="mt-4 rounded-xl bg-brand-50 p-4 text-brand-900 dark:bg-brand-950/60 dark:text-brand-100" role="status">
-          <p className="flex items-center gap-2 font-semibold"><Icon name="check" className="h-5 w-5" />You're on the waitlist</p>
-          <p className="mt-1 text-sm">Number {entry.position} in line · {spotCount(entry.quantity)}</p>
-          <button type="button" className="btn-secondary mt-3 w-full" disabled={busy} onClick={() => leave.mutate()}>Leave Waitlist</button>
+          <p className="flex items-center gap-2 font-semibold">
+            <Icon name="check" className="h-5 w-5" />
+            You're on the waitlist
+          </p>
+          <p className="mt-1 text-sm">
+            Number {entry.position} in line · {spotCount(entry.quantity)}
+          </p>
+          <button type="button" className="btn-secondary mt-3 w-full" disabled={busy} onClick={() => leave.mutate()}>
+            Leave Waitlist
+          </button>
         </div>
       </>
     );
@@ -86,7 +107,9 @@ export function JoinWaitlist({ classId, capacity, signedIn, quantity, onQuantity
         </button>
       ) : (
         <>
-          <a href={`/auth?redirect=/classes/${classId}`} className="btn-primary mt-5 w-full py-3 text-base">Join Waitlist</a>
+          <a href={`/auth?redirect=/classes/${classId}`} className="btn-primary mt-5 w-full py-3 text-base">
+            Join Waitlist
+          </a>
           <p className="mt-2 text-center text-xs text-fog-600 dark:text-fog-400">You'll sign in first, then come right back.</p>
         </>
       )}

@@ -10,14 +10,32 @@ const GoogleMap = lazy(() => import('./GoogleMap'));
 const BrowseMap = lazy(() => import('./BrowseMap'));
 
 /** With `pins`, those pins (clustered in the browser); with `filterQuery`, the browse matches in view, clustered by the server. */
-export function MapPanel({ mapsKey, pins = [], filterQuery, center = SF_CENTER, zoom = 12, className = 'h-[600px]' }: { mapsKey?: string | null; pins?: MapPin[]; filterQuery?: string; center?: { lat: number; lng: number }; zoom?: number; className?: string }) {
+export function MapPanel({
+  mapsKey,
+  pins = [],
+  filterQuery,
+  center = SF_CENTER,
+  zoom = 12,
+  className = 'h-[600px]',
+}: {
+  mapsKey?: string | null;
+  pins?: MapPin[];
+  filterQuery?: string;
+  center?: { lat: number; lng: number };
+  zoom?: number;
+  className?: string;
+}) {
   return (
     <div className={className} data-testid="map-area">
       {!mapsKey ? (
         <MapMessage title="Map unavailable" text="The map isn't available right now. Every class is still listed, with its address." />
       ) : (
         <Suspense fallback={<MapMessage title="Loading map..." busy />}>
-          {filterQuery !== undefined ? <BrowseMap apiKey={mapsKey} filterQuery={filterQuery} center={center} zoom={zoom} /> : <GoogleMap apiKey={mapsKey} pins={pins} center={center} zoom={zoom} />}
+          {filterQuery !== undefined ? (
+            <BrowseMap apiKey={mapsKey} filterQuery={filterQuery} center={center} zoom={zoom} />
+          ) : (
+            <GoogleMap apiKey={mapsKey} pins={pins} center={center} zoom={zoom} />
+          )}
         </Suspense>
       )}
     </div>

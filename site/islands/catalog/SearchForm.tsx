@@ -57,7 +57,8 @@ export function SearchForm({
       });
   }, [citiesProp]);
 
-  const set = (key: keyof ClassFilters) => (event: { target: { value: string } }) => setFilters((f) => ({ ...f, [key]: event.target.value || undefined }));
+  const set = (key: keyof ClassFilters) => (event: { target: { value: string } }) =>
+    setFilters((f) => ({ ...f, [key]: event.target.value || undefined }));
 
   const locate = () => {
     if (!('geolocation' in navigator)) {
@@ -93,39 +94,65 @@ export function SearchForm({
       <div className="mb-3 flex items-center gap-2">
         <Icon name="filter" className="h-4 w-4 text-fog-500" />
         <span className="text-sm font-semibold text-fog-800 dark:text-fog-100">Filters</span>
-        <span data-testid="filter-count" aria-label={`${count} active ${count === 1 ? 'filter' : 'filters'}`} className={`badge ${count ? 'bg-brand-600 text-white' : 'bg-fog-200 text-fog-700 dark:bg-fog-800 dark:text-fog-300'}`}>
+        <span
+          data-testid="filter-count"
+          aria-label={`${count} active ${count === 1 ? 'filter' : 'filters'}`}
+          className={`badge ${count ? 'bg-brand-600 text-white' : 'bg-fog-200 text-fog-700 dark:bg-fog-800 dark:text-fog-300'}`}
+        >
           {count}
         </span>
       </div>
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-6">
         <div className={`${field} col-span-2`}>
-          <label htmlFor="search-q" className="label">What</label>
-          <input id="search-q" className="input" type="search" placeholder="Yoga, soccer, painting..." value={filters.q ?? ''} onChange={set('q')} maxLength={200} />
+          <label htmlFor="search-q" className="label">
+            What
+          </label>
+          <input
+            id="search-q"
+            className="input"
+            type="search"
+            placeholder="Yoga, soccer, painting..."
+            value={filters.q ?? ''}
+            onChange={set('q')}
+            maxLength={200}
+          />
         </div>
         <div className={field}>
-          <label htmlFor="search-date" className="label">Date</label>
+          <label htmlFor="search-date" className="label">
+            Date
+          </label>
           <input id="search-date" className="input" type="date" value={filters.date ?? ''} onChange={set('date')} />
         </div>
         <div className={field}>
-          <label htmlFor="search-type" className="label">Class type</label>
+          <label htmlFor="search-type" className="label">
+            Class type
+          </label>
           <select id="search-type" className="input" value={filters.type ?? ''} onChange={set('type')}>
             <option value="">{categories.length ? 'All types' : 'No categories available'}</option>
             {categories.map((c) => (
-              <option key={c.id} value={String(c.id)}>{c.name}</option>
+              <option key={c.id} value={String(c.id)}>
+                {c.name}
+              </option>
             ))}
           </select>
         </div>
         <div className={field}>
-          <label htmlFor="search-age" className="label">Age group</label>
+          <label htmlFor="search-age" className="label">
+            Age group
+          </label>
           <select id="search-age" className="input" value={filters.ageGroup ?? ''} onChange={set('ageGroup')}>
             <option value="">All ages</option>
             {AGE_GROUPS.map((age) => (
-              <option key={age} value={age}>{age}</option>
+              <option key={age} value={age}>
+                {age}
+              </option>
             ))}
           </select>
         </div>
         <div className={field}>
-          <label htmlFor="search-city" className="label">City</label>
+          <label htmlFor="search-city" className="label">
+            City
+          </label>
           <select id="search-city" className="input" value={filters.city ?? ''} onChange={set('city')} disabled={cities === 'loading'}>
             {cities === 'loading' ? (
               <option value="">Loading cities...</option>
@@ -135,7 +162,9 @@ export function SearchForm({
               <>
                 <option value="">All cities</option>
                 {cities.map((city) => (
-                  <option key={city} value={city}>{city}</option>
+                  <option key={city} value={city}>
+                    {city}
+                  </option>
                 ))}
               </>
             )}
@@ -146,7 +175,12 @@ export function SearchForm({
         {located ? (
           <span className="badge gap-1.5 self-start bg-brand-50 py-1.5 text-brand-800 dark:bg-brand-900/50 dark:text-brand-200">
             <Icon name="locate" className="h-4 w-4" /> Near your location
-            <button type="button" onClick={() => setFilters((f) => ({ ...f, lat: undefined, lng: undefined, sort: f.sort === 'nearest' ? undefined : f.sort }))} className="ml-1 rounded-full p-0.5 hover:bg-brand-100" aria-label="Clear your location">
+            <button
+              type="button"
+              onClick={() => setFilters((f) => ({ ...f, lat: undefined, lng: undefined, sort: f.sort === 'nearest' ? undefined : f.sort }))}
+              className="ml-1 rounded-full p-0.5 hover:bg-brand-100"
+              aria-label="Clear your location"
+            >
               <Icon name="close" className="h-3.5 w-3.5" />
             </button>
           </span>

@@ -49,7 +49,13 @@ export function Tabs({ tabs, initial, label }: { tabs: TabSpec[]; initial?: stri
           );
         })}
       </div>
-      <div role="tabpanel" id={`${base}-panel-${current.id}`} aria-labelledby={`${base}-tab-${current.id}`} tabIndex={0} className="mt-5 focus-visible:outline-offset-4">
+      <div
+        role="tabpanel"
+        id={`${base}-panel-${current.id}`}
+        aria-labelledby={`${base}-tab-${current.id}`}
+        tabIndex={0}
+        className="mt-5 focus-visible:outline-offset-4"
+      >
         {current.content()}
       </div>
     </div>

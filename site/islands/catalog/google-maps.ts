@@ -23,7 +23,8 @@ export function clusterIcon(count: number, red: boolean): google.maps.Icon {
 
 export const isRedCluster = (count: number, mean: number) => count > Math.max(10, mean);
 
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** The popup of a pin: its title, a second line, and a link to the class. */
 export function pinPopup(title: string, subtitle: string | undefined, href: string | undefined): string {
@@ -53,7 +54,13 @@ export function useGoogleMap(
       try {
         const maps = await loadGoogleMaps(apiKey);
         if (cancelled || !element.current) return;
-        const map = new maps.Map(element.current, { center: view.center, zoom: view.zoom, mapTypeControl: false, streetViewControl: false, clickableIcons: false });
+        const map = new maps.Map(element.current, {
+          center: view.center,
+          zoom: view.zoom,
+          mapTypeControl: false,
+          streetViewControl: false,
+          clickableIcons: false,
+        });
         cleanup = draw(map, { ...maps, info: new maps.InfoWindow() });
         setState('ready');
       } catch (error) {

@@ -15,7 +15,11 @@ export const SF_CENTER = { lat: 37.7749, lng: -122.4194 };
 
 export function MapMessage({ title, text, busy = false }: { title: string; text?: string; busy?: boolean }) {
   return (
-    <div role="status" aria-busy={busy} className="flex h-full min-h-64 flex-col items-center justify-center gap-1 rounded-[var(--radius-card)] border border-fog-200 bg-fog-100 p-6 text-center dark:border-fog-800 dark:bg-fog-900">
+    <div
+      role="status"
+      aria-busy={busy}
+      className="flex h-full min-h-64 flex-col items-center justify-center gap-1 rounded-[var(--radius-card)] border border-fog-200 bg-fog-100 p-6 text-center dark:border-fog-800 dark:bg-fog-900"
+    >
       <p className="font-semibold text-fog-800 dark:text-fog-100">{title}</p>
       {text && <p className="max-w-xs text-sm text-fog-600 dark:text-fog-400">{text}</p>}
     </div>

@@ -29,13 +29,34 @@ export function useMore<T extends { id: number }>(first: Page<T>, fetchPage: (of
     }
   }
 
-  return { items: list.items, total: list.total, status, hasMore: list.items.length < list.total, more: () => load(list.items.length), restart: () => load(0) };
+  return {
+    items: list.items,
+    total: list.total,
+    status,
+    hasMore: list.items.length < list.total,
+    more: () => load(list.items.length),
+    restart: () => load(0),
+  };
 }
 
-export function MoreButton({ label, status, onClick, controls }: { label: string; status: MoreStatus; onClick: () => void; controls?: string }) {
+export function MoreButton({
+  label,
+  status,
+  onClick,
+  controls,
+}: {
+  label: string;
+  status: MoreStatus;
+  onClick: () => void;
+  controls?: string;
+}) {
   return (
     <div className="mt-4 text-center">
-      {status === 'error' && <p role="alert" className="mb-2 text-sm text-red-700 dark:text-red-400">Something went wrong. Please try again.</p>}
+      {status === 'error' && (
+        <p role="alert" className="mb-2 text-sm text-red-700 dark:text-red-400">
+          Something went wrong. Please try again.
+        </p>
+      )}
       <button type="button" className="btn-secondary" aria-controls={controls} onClick={onClick} disabled={status === 'loading'}>
         {status === 'loading' ? 'Loading...' : label}
       </button>

@@ -1,6 +1,14 @@
 // The one labelled field every form uses (input, textarea, select, or any control through a render prop),
 // with its hint and error wired to aria-describedby; the password field, submit button and inline alert.
-import { type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes, useEffect, useId, useState } from 'react';
+import {
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+  useEffect,
+  useId,
+  useState,
+} from 'react';
 
 type Control =
   | ({ as?: 'input' } & Omit<InputHTMLAttributes<HTMLInputElement>, 'children'>)
@@ -65,7 +73,16 @@ export function Field(props: FieldProps) {
 
 function EyeIcon({ open }: { open: boolean }) {
   return (
-    <svg className="h-5 w-5" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+    <svg
+      className="h-5 w-5"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.8"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+    >
       <path d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12z" />
       <circle cx="12" cy="12" r="3" />
       {!open && <path d="M4 4l16 16" />}
@@ -74,7 +91,13 @@ function EyeIcon({ open }: { open: boolean }) {
 }
 
 /** A password input with a Show/Hide toggle (a real button, announced with aria-pressed). */
-export function PasswordField({ label, name, error, hint, ...input }: { label: string; name: string; error?: string; hint?: ReactNode } & Omit<InputHTMLAttributes<HTMLInputElement>, 'children' | 'type'>) {
+export function PasswordField({
+  label,
+  name,
+  error,
+  hint,
+  ...input
+}: { label: string; name: string; error?: string; hint?: ReactNode } & Omit<InputHTMLAttributes<HTMLInputElement>, 'children' | 'type'>) {
   const [visible, setVisible] = useState(false);
   return (
     <Field label={label} name={name} error={error} hint={hint}>
@@ -115,7 +138,17 @@ export function useHydrated(): boolean {
 
 /** Disabled until the island is interactive: a click (or Enter) before that would submit the form natively,
  * putting the password in the address bar. */
-export function SubmitButton({ pending, label, pendingLabel, className = 'btn-primary w-full' }: { pending: boolean; label: string; pendingLabel: string; className?: string }) {
+export function SubmitButton({
+  pending,
+  label,
+  pendingLabel,
+  className = 'btn-primary w-full',
+}: {
+  pending: boolean;
+  label: string;
+  pendingLabel: string;
+  className?: string;
+}) {
   const hydrated = useHydrated();
   return (
     <button type="submit" className={className} disabled={pending || !hydrated} aria-disabled={pending}>

@@ -3,7 +3,14 @@
 // focused, and a failed answer mapped onto the fields and the form's inline failure.
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import { type FormEvent, useState } from 'react';
-import { type DefaultValues, type FieldErrors as RhfErrors, type FieldValues, type Path, type PathValue, useForm as useRhfForm } from 'react-hook-form';
+import {
+  type DefaultValues,
+  type FieldErrors as RhfErrors,
+  type FieldValues,
+  type Path,
+  type PathValue,
+  useForm as useRhfForm,
+} from 'react-hook-form';
 import * as v from 'valibot';
 import { ApiError, errorMessage } from '../api-error';
 
@@ -100,11 +107,13 @@ export function useForm<T extends FieldValues, S extends v.GenericSchema>(schema
   /** Shows these errors on the fields (e.g. the server's), replacing the current ones. */
   const setErrors = (next: FieldErrors) => {
     rhf.clearErrors();
-    for (const [field, message] of Object.entries(next)) if (message) rhf.setError((field === 'form' ? 'root' : field) as Path<T>, { type: 'server', message });
+    for (const [field, message] of Object.entries(next))
+      if (message) rhf.setError((field === 'form' ? 'root' : field) as Path<T>, { type: 'server', message });
   };
 
   /** Shows (or, without a message, clears) one field's error: a rule checked outside the schema. */
-  const setError = (field: Path<T>, message?: string) => (message ? rhf.setError(field, { type: 'custom', message }) : rhf.clearErrors(field));
+  const setError = (field: Path<T>, message?: string) =>
+    message ? rhf.setError(field, { type: 'custom', message }) : rhf.clearErrors(field);
 
   const setValues = (next: T) => rhf.reset(next);
 

@@ -30,7 +30,9 @@
       }
     });
     menu.querySelectorAll('.fixed[aria-hidden="true"], [data-menu-close]').forEach(function (closer) {
-      closer.addEventListener('click', function () { close(menu, true); });
+      closer.addEventListener('click', function () {
+        close(menu, true);
+      });
     });
   });
   document.addEventListener('click', function (event) {

@@ -39,7 +39,9 @@ test('a customer deletes their account: they cannot sign in again, and their pas
   expect(res.headers.get('set-cookie')).toContain('fogline_session=;');
 
   expect((await person.client.get('/api/user')).status).toBe(401);
-  const login = await server.client().request('POST', '/api/login', { email: person.email, password: person.password }, { headers: { 'x-forwarded-for': '100.70.0.1' } });
+  const login = await server
+    .client()
+    .request('POST', '/api/login', { email: person.email, password: person.password }, { headers: { 'x-forwarded-for': '100.70.0.1' } });
   expect(login.status).toBe(401);
 
   const after = await coach.client.get('/api/customers');
@@ -51,7 +53,10 @@ test('a customer deletes their account: they cannot sign in again, and their pas
   const stored = await server.ctx.db.select().from(users).where(eq(users.id, person.id)).get();
   expect(stored).toMatchObject({ passwordHash: null, googleSub: null, phone: null, lastName: '' });
   expect(stored!.deletedAt).not.toBeNull();
-  const names = await server.ctx.db.select({ name: bookingAttendees.name }).from(bookingAttendees).where(eq(bookingAttendees.bookingId, bookingId));
+  const names = await server.ctx.db
+    .select({ name: bookingAttendees.name })
+    .from(bookingAttendees)
+    .where(eq(bookingAttendees.bookingId, bookingId));
   expect(names.map((n) => n.name)).toEqual(['Attendee 1', 'Attendee 2']);
 });
 

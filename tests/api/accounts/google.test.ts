@@ -35,9 +35,16 @@ async function fakeTokenEndpoint(request: Request): Promise<Response> {
   const grant = issued.get(form.get('code') ?? '');
   const verifier = form.get('code_verifier') ?? '';
   const challenge = encodeBase64urlNoPadding(sha256(new TextEncoder().encode(verifier)));
-  if (!grant || grant.challenge !== challenge) return Response.json({ error: 'invalid_grant', error_description: 'Bad Request' }, { status: 400 });
+  if (!grant || grant.challenge !== challenge)
+    return Response.json({ error: 'invalid_grant', error_description: 'Bad Request' }, { status: 400 });
   issued.delete(form.get('code')!); // codes are single use
-  return Response.json({ access_token: 'ya29.fake', expires_in: 3599, token_type: 'Bearer', scope: 'openid email profile', id_token: idToken(grant.claims) });
+  return Response.json({
+    access_token: 'ya29.fake',
+    expires_in: 3599,
+    token_type: 'Bearer',
+    scope: 'openid email profile',
+    id_token: idToken(grant.claims),
+  });
 }
 
 let server: TestServer;
@@ -58,7 +65,15 @@ afterAll(async () => {
 let subCounter = 0;
 function googleUser(overrides: Partial<Claims> = {}): Claims {
   subCounter++;
-  return { sub: `10987654321${subCounter}`, email: `g${subCounter}@gmail.test`, email_verified: true, given_name: 'Gia', family_name: 'Green', picture: 'https://lh3.googleusercontent.test/a/photo', ...overrides };
+  return {
+    sub: `10987654321${subCounter}`,
+    email: `g${subCounter}@gmail.test`,
+    email_verified: true,
+    given_name: 'Gia',
+    family_name: 'Green',
+    picture: 'https://lh3.googleusercontent.test/a/photo',
+    ...overrides,
+  };
 }
 
 /** Starts at /api/auth/google, "consents" at the fake Google, and returns what the callback would receive. */
@@ -104,7 +119,15 @@ describe('the callback', () => {
     expect(res.headers.get('location')).toBe('/profile');
     expect(res.headers.getSetCookie().some((c) => c.startsWith('fogline_oauth=;') && c.includes('Max-Age=0'))).toBe(true);
     const me = await client.get('/api/user');
-    expect(me.body).toMatchObject({ email: claims.email, firstName: 'Gia', lastName: 'Green', role: 'coach', isApproved: false, hasPassword: false, profileImage: claims.picture });
+    expect(me.body).toMatchObject({
+      email: claims.email,
+      firstName: 'Gia',
+      lastName: 'Green',
+      role: 'coach',
+      isApproved: false,
+      hasPassword: false,
+      profileImage: claims.picture,
+    });
     // the verifier Google received is the one behind the challenge (the fake refuses otherwise)
     expect(tokenRequests.at(-1)!.get('code_verifier')!.length).toBeGreaterThanOrEqual(43);
   });
@@ -191,7 +214,9 @@ describe('when Google is not configured', () => {
       const res = await plain.client().get('/api/auth/google?role=customer');
       expect(res.status).toBe(302);
       expect(res.headers.get('location')).toBe('/auth?error=google-not-configured');
-      expect((await plain.client().get('/api/auth/google/callback?code=x&state=y')).headers.get('location')).toBe('/auth?error=google-not-configured');
+      expect((await plain.client().get('/api/auth/google/callback?code=x&state=y')).headers.get('location')).toBe(
+        '/auth?error=google-not-configured',
+      );
     } finally {
       await plain.stop();
     }

@@ -36,7 +36,9 @@ export async function register(server: TestServer, overrides: Record<string, unk
   const client = server.client();
   const body = newPerson(overrides);
   // Each fixture registers from its own address, so fixtures never use up a test's per-IP limit.
-  const res = await client.request('POST', '/api/register', body, { headers: { 'x-forwarded-for': `100.64.${(counter >> 8) & 255}.${counter & 255}` } });
+  const res = await client.request('POST', '/api/register', body, {
+    headers: { 'x-forwarded-for': `100.64.${(counter >> 8) & 255}.${counter & 255}` },
+  });
   if (res.status !== 201) throw new Error(`register failed: ${res.status} ${JSON.stringify(res.body)}`);
   return { client, id: res.body.id, email: body.email as string, password: body.password as string };
 }
@@ -45,7 +47,17 @@ export async function register(server: TestServer, overrides: Record<string, unk
 export async function createAdmin(server: TestServer): Promise<Person> {
   const email = `admin${++counter}@example.test`;
   const [row] = await server.ctx.db.write((tx) =>
-    tx.insert(users).values({ email, passwordHash: Bun.password.hashSync(PASSWORD, { algorithm: 'argon2id' }), firstName: 'Ada', lastName: 'Admin', role: 'admin', isApproved: true }).returning(),
+    tx
+      .insert(users)
+      .values({
+        email,
+        passwordHash: Bun.password.hashSync(PASSWORD, { algorithm: 'argon2id' }),
+        firstName: 'Ada',
+        lastName: 'Admin',
+        role: 'admin',
+        isApproved: true,
+      })
+      .returning(),
   );
   const client = server.client();
   const res = await client.post('/api/login', { email, password: PASSWORD });
@@ -72,7 +84,14 @@ export async function createActors(server: TestServer) {
     createAdmin(server),
   ]);
   await approve(server, coach.id);
-  return { visitor: { client: server.client(), id: 0, email: '', password: '' } as Person, customer, otherCustomer, pendingCoach, coach, admin };
+  return {
+    visitor: { client: server.client(), id: 0, email: '', password: '' } as Person,
+    customer,
+    otherCustomer,
+    pendingCoach,
+    coach,
+    admin,
+  };
 }
 
 export interface OutboxMessage {
@@ -90,7 +109,9 @@ function decodeQuotedPrintable(text: string): string {
 export function readOutbox(server: TestServer): OutboxMessage[] {
   let files: string[] = [];
   try {
-    files = readdirSync(server.ctx.env.outboxDir).filter((f) => f.endsWith('.eml')).sort();
+    files = readdirSync(server.ctx.env.outboxDir)
+      .filter((f) => f.endsWith('.eml'))
+      .sort();
   } catch {
     return [];
   }
@@ -132,5 +153,18 @@ export function imageForm(bytes: Uint8Array, name: string, type: string): FormDa
 /** A valid POST /api/classes body a week ahead (to check who may create classes). */
 export function classBody(server: TestServer, categoryId: number) {
   const day = new Date(server.clock.now().getTime() + 7 * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
-  return { title: 'Sunrise Yoga', description: 'Gentle flow by the bay.', categoryId, location: 'Crissy Field', addressLine1: '1199 East Beach', city: 'San Francisco', state: 'CA', zipCode: '94129', price: 20, duration: 60, capacity: 10, startTime: pacificWallTimeToInstant(day, '09:00').toISOString() };
+  return {
+    title: 'Sunrise Yoga',
+    description: 'Gentle flow by the bay.',
+    categoryId,
+    location: 'Crissy Field',
+    addressLine1: '1199 East Beach',
+    city: 'San Francisco',
+    state: 'CA',
+    zipCode: '94129',
+    price: 20,
+    duration: 60,
+    capacity: 10,
+    startTime: pacificWallTimeToInstant(day, '09:00').toISOString(),
+  };
 }

@@ -54,19 +54,28 @@ describe('a foreign Origin is refused with 403', () => {
 describe('a missing Origin', () => {
   test('is refused with 403 when the request carries the session cookie', async () => {
     const person = await register(server);
-    const res = await person.client.request('PUT', `/api/users/${person.id}`, { firstName: 'No', lastName: 'Origin' }, { headers: { origin: '' } });
+    const res = await person.client.request(
+      'PUT',
+      `/api/users/${person.id}`,
+      { firstName: 'No', lastName: 'Origin' },
+      { headers: { origin: '' } },
+    );
     // an empty Origin counts as none
     expect(res.status).toBe(403);
   });
 
   test('is accepted without a session cookie, so API clients like curl can sign in', async () => {
     const person = await register(server);
-    const res = await fetch(`${server.url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: person.email, password: PASSWORD }) });
+    const res = await fetch(`${server.url}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: person.email, password: PASSWORD }),
+    });
     expect(res.status).toBe(200);
   });
 });
 
-describe('the site\'s own Origin', () => {
+describe("the site's own Origin", () => {
   test('is accepted (the test client sends it like a browser)', async () => {
     const res = await server.client().post('/api/register', newPerson());
     expect(res.status).toBe(201);

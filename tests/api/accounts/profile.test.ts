@@ -10,7 +10,12 @@ let yoga: number;
 let surf: number;
 beforeAll(async () => {
   server = await startTestServer();
-  const rows = await server.ctx.db.write((tx) => tx.insert(categories).values([{ name: 'Yoga' }, { name: 'Surfing' }]).returning());
+  const rows = await server.ctx.db.write((tx) =>
+    tx
+      .insert(categories)
+      .values([{ name: 'Yoga' }, { name: 'Surfing' }])
+      .returning(),
+  );
   [yoga, surf] = rows.map((r) => r.id) as [number, number];
 }, 30_000);
 afterAll(() => server.stop());
@@ -18,9 +23,20 @@ afterAll(() => server.stop());
 describe('profile update', () => {
   test('saves names, phone and picture and answers the updated profile', async () => {
     const person = await register(server);
-    const res = await person.client.put(`/api/users/${person.id}`, { firstName: ' Sam ', lastName: 'Rivera', phone: '+1 415 555 0199', profileImage: '/uploads/abcdef123.png' });
+    const res = await person.client.put(`/api/users/${person.id}`, {
+      firstName: ' Sam ',
+      lastName: 'Rivera',
+      phone: '+1 415 555 0199',
+      profileImage: '/uploads/abcdef123.png',
+    });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ id: person.id, firstName: 'Sam', lastName: 'Rivera', phone: '+1 415 555 0199', profileImage: '/uploads/abcdef123.png' });
+    expect(res.body).toMatchObject({
+      id: person.id,
+      firstName: 'Sam',
+      lastName: 'Rivera',
+      phone: '+1 415 555 0199',
+      profileImage: '/uploads/abcdef123.png',
+    });
     expect((await person.client.get('/api/user')).body.firstName).toBe('Sam');
   });
 
@@ -48,35 +64,62 @@ describe('profile update', () => {
 
   test('a coach also keeps bio, areas of expertise and certifications', async () => {
     const coach = await register(server, { role: 'coach' });
-    const res = await coach.client.put(`/api/users/${coach.id}`, { firstName: 'Cora', lastName: 'Coach', bio: 'Ten years of ocean swims.', areasOfExpertise: [yoga, surf, yoga], certifications: 'Lifeguard' });
+    const res = await coach.client.put(`/api/users/${coach.id}`, {
+      firstName: 'Cora',
+      lastName: 'Coach',
+      bio: 'Ten years of ocean swims.',
+      areasOfExpertise: [yoga, surf, yoga],
+      certifications: 'Lifeguard',
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ bio: 'Ten years of ocean swims.', areasOfExpertise: [yoga, surf], certifications: 'Lifeguard' });
   });
 
   test('areas of expertise must be existing categories', async () => {
     const coach = await register(server, { role: 'coach' });
-    const res = await coach.client.put(`/api/users/${coach.id}`, { firstName: 'Cora', lastName: 'Coach', areasOfExpertise: [yoga, 999999] });
+    const res = await coach.client.put(`/api/users/${coach.id}`, {
+      firstName: 'Cora',
+      lastName: 'Coach',
+      areasOfExpertise: [yoga, 999999],
+    });
     expect(res.status).toBe(400);
     expect(res.body.errors.areasOfExpertise).toEqual(['Please choose areas of expertise from the list']);
   });
 
-  test('a customer\'s profile never takes coach fields', async () => {
+  test("a customer's profile never takes coach fields", async () => {
     const person = await register(server);
-    const res = await person.client.put(`/api/users/${person.id}`, { firstName: 'Cus', lastName: 'Tomer', bio: 'Hello', areasOfExpertise: [yoga], certifications: 'None' });
+    const res = await person.client.put(`/api/users/${person.id}`, {
+      firstName: 'Cus',
+      lastName: 'Tomer',
+      bio: 'Hello',
+      areasOfExpertise: [yoga],
+      certifications: 'None',
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ bio: null, areasOfExpertise: [], certifications: null });
   });
 
   test('role and approval cannot be changed through the profile', async () => {
     const coach = await register(server, { role: 'coach' });
-    const res = await coach.client.put(`/api/users/${coach.id}`, { firstName: 'Sneaky', lastName: 'Coach', role: 'admin', isApproved: true, email: 'other@example.test' });
+    const res = await coach.client.put(`/api/users/${coach.id}`, {
+      firstName: 'Sneaky',
+      lastName: 'Coach',
+      role: 'admin',
+      isApproved: true,
+      email: 'other@example.test',
+    });
     // Not fields of the profile: refused by name (strict writes), and nothing changes.
     expect(res.status).toBe(400);
     expect(res.body.message).toBe('Unknown fields: role, isApproved, email');
-    expect((await coach.client.get('/api/user')).body).toMatchObject({ firstName: 'Riley', role: 'coach', isApproved: false, email: coach.email });
+    expect((await coach.client.get('/api/user')).body).toMatchObject({
+      firstName: 'Riley',
+      role: 'coach',
+      isApproved: false,
+      email: coach.email,
+    });
   });
 
-  test('another user\'s profile is refused with 403, whoever asks', async () => {
+  test("another user's profile is refused with 403, whoever asks", async () => {
     const [owner, other] = await Promise.all([register(server), register(server)]);
     const res = await other.client.put(`/api/users/${owner.id}`, { firstName: 'Mallory', lastName: 'Evil' });
     expect(res.status).toBe(403);
@@ -94,12 +137,18 @@ describe('password change', () => {
     const person = await register(server);
     const res = await person.client.put(`/api/users/${person.id}/password`, { currentPassword: '', newPassword: 'short' });
     expect(res.status).toBe(400);
-    expect(res.body.errors).toEqual({ currentPassword: ['Current password is required'], newPassword: ['Password must be at least 8 characters'] });
+    expect(res.body.errors).toEqual({
+      currentPassword: ['Current password is required'],
+      newPassword: ['Password must be at least 8 characters'],
+    });
   });
 
   test('a wrong current password is refused and the password stays', async () => {
     const person = await register(server);
-    const res = await person.client.put(`/api/users/${person.id}/password`, { currentPassword: 'not-my-password', newPassword: 'new-password-1' });
+    const res = await person.client.put(`/api/users/${person.id}/password`, {
+      currentPassword: 'not-my-password',
+      newPassword: 'new-password-1',
+    });
     expect(res.status).toBe(400);
     expect(res.body.errors.currentPassword).toEqual(['Current password is incorrect']);
     expect((await server.client().post('/api/login', { email: person.email, password: PASSWORD })).status).toBe(200);
@@ -115,11 +164,15 @@ describe('password change', () => {
   test('wrong current passwords are limited like failed logins', async () => {
     const person = await register(server);
     const statuses = [];
-    for (let i = 0; i < 6; i++) statuses.push((await person.client.put(`/api/users/${person.id}/password`, { currentPassword: `guess-${i}`, newPassword: 'new-password-1' })).status);
+    for (let i = 0; i < 6; i++)
+      statuses.push(
+        (await person.client.put(`/api/users/${person.id}/password`, { currentPassword: `guess-${i}`, newPassword: 'new-password-1' }))
+          .status,
+      );
     expect(statuses).toEqual([400, 400, 400, 400, 400, 429]);
   });
 
-  test('another user\'s password is refused with 403', async () => {
+  test("another user's password is refused with 403", async () => {
     const [owner, other] = await Promise.all([register(server), register(server)]);
     const res = await other.client.put(`/api/users/${owner.id}/password`, { currentPassword: PASSWORD, newPassword: 'taken-over-1' });
     expect(res.status).toBe(403);

@@ -51,14 +51,18 @@ describe('failed logins', () => {
   test("a stranger's wrong passwords do not lock the owner out: the owner signs in from their own address", async () => {
     const person = await register(server);
     const stranger = from(server.client(), '203.0.113.66');
-    for (let i = 0; i < 3; i++) expect((await stranger.post('/api/login', { email: person.email, password: 'wrong-pass' })).status).toBe(401);
+    for (let i = 0; i < 3; i++)
+      expect((await stranger.post('/api/login', { email: person.email, password: 'wrong-pass' })).status).toBe(401);
     expect429(await stranger.post('/api/login', { email: person.email, password: 'wrong-pass' }));
-    expect((await from(server.client(), '198.51.100.200').post('/api/login', { email: person.email, password: PASSWORD })).status).toBe(200);
+    expect((await from(server.client(), '198.51.100.200').post('/api/login', { email: person.email, password: PASSWORD })).status).toBe(
+      200,
+    );
   });
 
   test('per email from anywhere: past the ceiling each attempt waits longer (1 s, 2 s, 4 s ... at most 8 s), never a lockout', async () => {
     const person = await register(server);
-    const attempt = (n: number, password = 'wrong-pass') => from(server.client(), `192.0.2.${100 + n}`).post('/api/login', { email: person.email, password });
+    const attempt = (n: number, password = 'wrong-pass') =>
+      from(server.client(), `192.0.2.${100 + n}`).post('/api/login', { email: person.email, password });
     for (let i = 0; i < 4; i++) expect((await attempt(i)).status).toBe(401);
     const waits: number[] = [];
     for (let i = 4; i < 9; i++) {
@@ -79,13 +83,14 @@ describe('failed logins', () => {
     const strangers = ['192.0.2.201', '192.0.2.202', '192.0.2.203'].map((ip) => from(server.client(), ip));
     const statuses: number[] = [];
     for (let round = 0; round < 3; round++) {
-      for (const stranger of strangers) statuses.push((await stranger.post('/api/login', { email: person.email, password: 'wrong-pass' })).status);
+      for (const stranger of strangers)
+        statuses.push((await stranger.post('/api/login', { email: person.email, password: 'wrong-pass' })).status);
     }
     expect(statuses.filter((status) => status === 429).length).toBeGreaterThan(0);
     expect((await from(server.client(), '192.0.2.204').post('/api/login', { email: person.email, password: PASSWORD })).status).toBe(200);
   });
 
-  test('a successful login clears that address\'s failures for the email', async () => {
+  test("a successful login clears that address's failures for the email", async () => {
     const person = await register(server);
     const ip = from(server.client(), '203.0.113.20');
     for (let i = 0; i < 2; i++) await ip.post('/api/login', { email: person.email, password: 'wrong-pass' });
@@ -95,9 +100,12 @@ describe('failed logins', () => {
 
   test('per address: 5 failures across different emails hold that address only', async () => {
     const attacker = from(server.client(), '198.51.100.7');
-    for (let i = 0; i < 5; i++) expect((await attacker.post('/api/login', { email: `guess${i}@example.test`, password: 'x-wrong-1' })).status).toBe(401);
+    for (let i = 0; i < 5; i++)
+      expect((await attacker.post('/api/login', { email: `guess${i}@example.test`, password: 'x-wrong-1' })).status).toBe(401);
     expect429(await attacker.post('/api/login', { email: 'guess9@example.test', password: 'x-wrong-1' }));
-    expect((await from(server.client(), '198.51.100.8').post('/api/login', { email: 'guess9@example.test', password: 'x-wrong-1' })).status).toBe(401);
+    expect(
+      (await from(server.client(), '198.51.100.8').post('/api/login', { email: 'guess9@example.test', password: 'x-wrong-1' })).status,
+    ).toBe(401);
   });
 
   test('row 2: 40 simultaneous sign-ins for one email from one address, 39 wrong: only the first 3 reach the password check', async () => {
@@ -112,25 +120,37 @@ describe('failed logins', () => {
 
   test('row 2: 80 simultaneous failures from one address (limit 5 here, 50 by default) get exactly 5 answers of 401', async () => {
     const ip = from(server.client(), '203.0.113.80');
-    const answers = await Promise.all(Array.from({ length: 80 }, (_, i) => ip.post('/api/login', { email: `burst${i}@example.test`, password: 'x-wrong-1' })));
+    const answers = await Promise.all(
+      Array.from({ length: 80 }, (_, i) => ip.post('/api/login', { email: `burst${i}@example.test`, password: 'x-wrong-1' })),
+    );
     expect(answers.filter((res) => res.status === 401)).toHaveLength(5);
     expect(answers.filter((res) => res.status === 429)).toHaveLength(75);
   });
 
   test('IPv6 clients are counted per /64: another address in the same block shares the limit, another block does not', async () => {
     const block = (suffix: string) => from(server.client(), `2001:db8:aa:bb::${suffix}`);
-    for (let i = 0; i < 5; i++) expect((await block(`${i + 1}`).post('/api/login', { email: `six${i}@example.test`, password: 'x-wrong-1' })).status).toBe(401);
+    for (let i = 0; i < 5; i++)
+      expect((await block(`${i + 1}`).post('/api/login', { email: `six${i}@example.test`, password: 'x-wrong-1' })).status).toBe(401);
     expect429(await block('ffff:1').post('/api/login', { email: 'six9@example.test', password: 'x-wrong-1' }));
-    expect((await from(server.client(), '2001:db8:aa:bc::1').post('/api/login', { email: 'six9@example.test', password: 'x-wrong-1' })).status).toBe(401);
+    expect(
+      (await from(server.client(), '2001:db8:aa:bc::1').post('/api/login', { email: 'six9@example.test', password: 'x-wrong-1' })).status,
+    ).toBe(401);
   });
 
   test('the counts live in the database: a second context on the same data (a restart, another process) keeps them', async () => {
     const person = await register(server);
     const ip = from(server.client(), '203.0.113.90');
     for (let i = 0; i < 3; i++) await ip.post('/api/login', { email: person.email, password: 'wrong-pass' });
-    const restarted = await createContext({ env: { ...envForDataDir(server.dataDir), databaseUrl: server.ctx.env.databaseUrl }, clock: server.clock, rateLimits: LIMITS });
+    const restarted = await createContext({
+      env: { ...envForDataDir(server.dataDir), databaseUrl: server.ctx.env.databaseUrl },
+      clock: server.clock,
+      rateLimits: LIMITS,
+    });
     try {
-      const refused = await restarted.rateLimits.reserve('held', ['loginPerEmailAndAddress', `${person.email} 203.0.113.90`]).then(() => null, (error) => error);
+      const refused = await restarted.rateLimits.reserve('held', ['loginPerEmailAndAddress', `${person.email} 203.0.113.90`]).then(
+        () => null,
+        (error) => error,
+      );
       expect(refused?.status).toBe(429);
     } finally {
       restarted.db.close();
@@ -169,7 +189,11 @@ describe('password-reset requests', () => {
 
   test('12 simultaneous requests for one email: exactly 2 answered 200 and 2 emails sent, 10 answered 429', async () => {
     const person = await register(server);
-    const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => from(server.client(), `192.0.2.${120 + i}`).post('/api/auth/forgot-password', { email: person.email })));
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        from(server.client(), `192.0.2.${120 + i}`).post('/api/auth/forgot-password', { email: person.email }),
+      ),
+    );
     expect(answers.filter((res) => res.status === 200)).toHaveLength(2);
     expect(answers.filter((res) => res.status === 429)).toHaveLength(10);
     await waitForEmail(server, person.email, 2);
@@ -204,16 +228,42 @@ describe('client address (TRUST_PROXY)', () => {
   };
 
   test('none (the default): the socket address; forwarding headers and a client-sent x-fogline-client-ip are ignored', async () => {
-    expect(await registerTwice('none', { 'x-forwarded-for': '1.2.3.4', [CLIENT_IP_HEADER]: '9.9.9.1' }, { 'x-forwarded-for': '5.6.7.8', 'fly-client-ip': '5.6.7.9', [CLIENT_IP_HEADER]: '9.9.9.2' })).toEqual([201, 429]);
+    expect(
+      await registerTwice(
+        'none',
+        { 'x-forwarded-for': '1.2.3.4', [CLIENT_IP_HEADER]: '9.9.9.1' },
+        { 'x-forwarded-for': '5.6.7.8', 'fly-client-ip': '5.6.7.9', [CLIENT_IP_HEADER]: '9.9.9.2' },
+      ),
+    ).toEqual([201, 429]);
   });
 
   test('fly: Fly-Client-IP names the client; X-Forwarded-For is not believed', async () => {
-    expect(await registerTwice('fly', { 'fly-client-ip': '1.2.3.4', 'x-forwarded-for': '7.7.7.7' }, { 'fly-client-ip': '5.6.7.8', 'x-forwarded-for': '7.7.7.7' })).toEqual([201, 201]);
-    expect(await registerTwice('fly', { 'fly-client-ip': '1.2.3.4', 'x-forwarded-for': '7.7.7.1' }, { 'fly-client-ip': '1.2.3.4', 'x-forwarded-for': '7.7.7.2' })).toEqual([201, 429]);
+    expect(
+      await registerTwice(
+        'fly',
+        { 'fly-client-ip': '1.2.3.4', 'x-forwarded-for': '7.7.7.7' },
+        { 'fly-client-ip': '5.6.7.8', 'x-forwarded-for': '7.7.7.7' },
+      ),
+    ).toEqual([201, 201]);
+    expect(
+      await registerTwice(
+        'fly',
+        { 'fly-client-ip': '1.2.3.4', 'x-forwarded-for': '7.7.7.1' },
+        { 'fly-client-ip': '1.2.3.4', 'x-forwarded-for': '7.7.7.2' },
+      ),
+    ).toEqual([201, 429]);
   });
 
   test('xff-last: the right-most entry that is not our own hop, so a client-chosen first entry changes nothing', async () => {
-    expect(await registerTwice('xff-last', { 'x-forwarded-for': '1.1.1.1, 198.51.100.9' }, { 'x-forwarded-for': '2.2.2.2, 198.51.100.9, 10.0.0.5' })).toEqual([201, 429]);
-    expect(await registerTwice('xff-last', { 'x-forwarded-for': '1.1.1.1, 198.51.100.9' }, { 'x-forwarded-for': '1.1.1.1, 198.51.100.10' })).toEqual([201, 201]);
+    expect(
+      await registerTwice(
+        'xff-last',
+        { 'x-forwarded-for': '1.1.1.1, 198.51.100.9' },
+        { 'x-forwarded-for': '2.2.2.2, 198.51.100.9, 10.0.0.5' },
+      ),
+    ).toEqual([201, 429]);
+    expect(
+      await registerTwice('xff-last', { 'x-forwarded-for': '1.1.1.1, 198.51.100.9' }, { 'x-forwarded-for': '1.1.1.1, 198.51.100.10' }),
+    ).toEqual([201, 201]);
   });
 });

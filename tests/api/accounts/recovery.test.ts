@@ -43,7 +43,7 @@ describe('forgot password', () => {
     expect(readOutbox(server).some((m) => m.to.includes('no-such-person'))).toBe(false);
   });
 
-  test('only the token\'s SHA-256 is stored', async () => {
+  test("only the token's SHA-256 is stored", async () => {
     const person = await register(server);
     const token = await requestLink(person.email);
     const rows = await server.ctx.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.userId, person.id));

@@ -57,8 +57,21 @@ beforeAll(async () => {
     const challenge = encodeBase64urlNoPadding(sha256(new TextEncoder().encode(form.get('code_verifier') ?? '')));
     if (issued.get(form.get('code') ?? '') !== challenge) return Response.json({ error: 'invalid_grant' }, { status: 400 });
     const part = (value: object) => encodeBase64urlNoPadding(new TextEncoder().encode(JSON.stringify(value)));
-    const claims = { iss: 'https://accounts.google.com', aud: 'test-client', sub: 'redirect-tricks-1', email: 'tricks@gmail.test', email_verified: true, given_name: 'Tia', family_name: 'Tricks' };
-    return Response.json({ access_token: 'ya29.fake', expires_in: 3599, token_type: 'Bearer', id_token: `${part({ alg: 'RS256' })}.${part(claims)}.c2ln` });
+    const claims = {
+      iss: 'https://accounts.google.com',
+      aud: 'test-client',
+      sub: 'redirect-tricks-1',
+      email: 'tricks@gmail.test',
+      email_verified: true,
+      given_name: 'Tia',
+      family_name: 'Tricks',
+    };
+    return Response.json({
+      access_token: 'ya29.fake',
+      expires_in: 3599,
+      token_type: 'Bearer',
+      id_token: `${part({ alg: 'RS256' })}.${part(claims)}.c2ln`,
+    });
   }) as typeof fetch;
   server = await startTestServer({ site: true });
   server.ctx.google = createGoogleSignIn({ clientId: 'test-client', clientSecret: 'test-secret' }, server.url);

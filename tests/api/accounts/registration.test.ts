@@ -87,7 +87,13 @@ describe('a new account', () => {
     const body = newPerson({ email: '  Mixed.Case@Example.TEST ', phone: '+447911123456', firstName: '  Jo  ' });
     const res = await client.post('/api/register', body);
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ email: 'mixed.case@example.test', phone: '+447911123456', firstName: 'Jo', lastName: 'Park', role: 'customer' });
+    expect(res.body).toMatchObject({
+      email: 'mixed.case@example.test',
+      phone: '+447911123456',
+      firstName: 'Jo',
+      lastName: 'Park',
+      role: 'customer',
+    });
     const me = await client.get('/api/user');
     expect(me.status).toBe(200);
     expect(me.body.id).toBe(res.body.id);
@@ -98,14 +104,33 @@ describe('a new account', () => {
     const text = JSON.stringify(res.body);
     expect(text).not.toMatch(/passwordHash|password_hash|googleSub|argon2/);
     expect(Object.keys(res.body).sort()).toEqual(
-      ['areasOfExpertise', 'bio', 'certifications', 'classReminders', 'createdAt', 'email', 'firstName', 'hasPassword', 'id', 'isApproved', 'lastName', 'phone', 'profileImage', 'role'].sort(),
+      [
+        'areasOfExpertise',
+        'bio',
+        'certifications',
+        'classReminders',
+        'createdAt',
+        'email',
+        'firstName',
+        'hasPassword',
+        'id',
+        'isApproved',
+        'lastName',
+        'phone',
+        'profileImage',
+        'role',
+      ].sort(),
     );
   });
 
   test('passwords are stored as argon2id hashes, never as typed', async () => {
     const body = newPerson();
     await server.client().post('/api/register', body);
-    const row = await server.ctx.db.select().from(users).where(eq(users.email, body.email as string)).get();
+    const row = await server.ctx.db
+      .select()
+      .from(users)
+      .where(eq(users.email, body.email as string))
+      .get();
     expect(row!.passwordHash).toStartWith('$argon2id$');
     expect(row!.passwordHash).not.toContain(body.password as string);
   });

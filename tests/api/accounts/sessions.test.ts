@@ -115,11 +115,15 @@ describe('logout', () => {
     const replay = server.client();
     replay.cookies.set(SESSION_COOKIE, token);
     expect((await replay.get('/api/user')).status).toBe(401);
-    const row = await server.ctx.db.select().from(sessions).where(eq(sessions.id, token.split('.')[0]!)).get();
+    const row = await server.ctx.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.id, token.split('.')[0]!))
+      .get();
     expect(row).toBeUndefined();
   });
 
-  test('the header\'s plain form post gets a 303 to /', async () => {
+  test("the header's plain form post gets a 303 to /", async () => {
     const person = await register(server);
     const res = await person.client.request('POST', '/api/logout', undefined, {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },

@@ -93,7 +93,8 @@ describe('upload-image', () => {
 });
 
 describe('sniffImage', () => {
-  const bytes = (...parts: (number[] | string)[]) => Uint8Array.from(parts.flatMap((p) => (typeof p === 'string' ? [...p].map((c) => c.charCodeAt(0)) : p)));
+  const bytes = (...parts: (number[] | string)[]) =>
+    Uint8Array.from(parts.flatMap((p) => (typeof p === 'string' ? [...p].map((c) => c.charCodeAt(0)) : p)));
   test('recognizes JPEG, PNG, GIF87a, GIF89a and WebP by their first bytes', () => {
     expect(sniffImage(bytes([0xff, 0xd8, 0xff, 0xe0]))?.type).toBe('image/jpeg');
     expect(sniffImage(PNG_1X1)?.type).toBe('image/png');
@@ -114,7 +115,8 @@ describe('upload limit per user', () => {
     try {
       const uploader = await register(limited);
       const other = await register(limited);
-      const send = (who: Person) => who.client.request('POST', '/api/upload-image', undefined, { raw: imageForm(PNG_1X1, 'a.png', 'image/png') });
+      const send = (who: Person) =>
+        who.client.request('POST', '/api/upload-image', undefined, { raw: imageForm(PNG_1X1, 'a.png', 'image/png') });
       expect((await send(uploader)).status).toBe(201);
       expect((await send(uploader)).status).toBe(201);
       const refused = await send(uploader);

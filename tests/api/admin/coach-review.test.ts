@@ -21,7 +21,10 @@ afterAll(() => server.stop());
 /** A coach who registered and filled in their application (pending approval). */
 async function applicant() {
   const coach = await register(server, { role: 'coach', firstName: 'Penny', lastName: 'Applicant' });
-  const [category] = await server.ctx.db.insert(categories).values({ name: `Surfing ${coach.id}` }).returning();
+  const [category] = await server.ctx.db
+    .insert(categories)
+    .values({ name: `Surfing ${coach.id}` })
+    .returning();
   const profile = await coach.client.put(`/api/users/${coach.id}`, {
     firstName: 'Penny',
     lastName: 'Applicant',
@@ -74,7 +77,12 @@ describe('Reject', () => {
     const log = await admin.client.get(`/api/admin/audit?userId=${coach.id}`);
     expect(log.status).toBe(200);
     expect(log.body).toHaveLength(1);
-    expect(log.body[0]).toMatchObject({ action: 'coach.reject', reason, actor: { id: admin.id, name: 'Ada Tester' }, subject: { id: coach.id, name: 'Penny Applicant' } });
+    expect(log.body[0]).toMatchObject({
+      action: 'coach.reject',
+      reason,
+      actor: { id: admin.id, name: 'Ada Tester' },
+      subject: { id: coach.id, name: 'Penny Applicant' },
+    });
     expect(Math.abs(Date.parse(log.body[0].createdAt) - server.clock.now().getTime())).toBeLessThan(1000);
 
     // Still unable to publish classes.
@@ -142,10 +150,14 @@ describe('Suspend and Reinstate', () => {
   test('a suspended account cannot sign in, even with the right password', async () => {
     const person = await register(server);
     await admin.client.put(`/api/admin/users/${person.id}/suspend`, { reason: 'Abusive messages to a coach.' });
-    const login = await server.client().request('POST', '/api/login', { email: person.email, password: person.password }, { headers: { 'x-forwarded-for': '100.71.0.1' } });
+    const login = await server
+      .client()
+      .request('POST', '/api/login', { email: person.email, password: person.password }, { headers: { 'x-forwarded-for': '100.71.0.1' } });
     expect(login.status).toBe(403);
     expect(login.body.message).toBe('This account is suspended. Please write to us from the Contact page.');
-    const wrong = await server.client().request('POST', '/api/login', { email: person.email, password: 'wrong-password' }, { headers: { 'x-forwarded-for': '100.71.0.2' } });
+    const wrong = await server
+      .client()
+      .request('POST', '/api/login', { email: person.email, password: 'wrong-password' }, { headers: { 'x-forwarded-for': '100.71.0.2' } });
     expect(wrong.status).toBe(401);
   });
 

@@ -47,7 +47,18 @@ test("the user's page lists their bookings and payments", async () => {
   const res = await admin.client.get(`/api/admin/users/${customer.id}`);
   expect(res.status).toBe(200);
   expect(res.body.user).toMatchObject({ id: customer.id, status: 'approved' });
-  expect(res.body.bookings).toEqual([expect.objectContaining({ id: bookingId, classTitle: cls.title, coachName: 'Maya Tester', status: 'confirmed', amount, refunded: 0, refundable: amount, cancellable: true })]);
+  expect(res.body.bookings).toEqual([
+    expect.objectContaining({
+      id: bookingId,
+      classTitle: cls.title,
+      coachName: 'Maya Tester',
+      status: 'confirmed',
+      amount,
+      refunded: 0,
+      refundable: amount,
+      cancellable: true,
+    }),
+  ]);
   expect(res.body.payments).toEqual([expect.objectContaining({ bookingId, amount })]);
   expect(res.body.refunds).toEqual([]);
   expect((await admin.client.get('/api/admin/users/999999')).status).toBe(404);
@@ -86,7 +97,10 @@ describe('refund a booking', () => {
     const above = await admin.client.post(`/api/admin/bookings/${bookingId}/refund`, { amount: 6.26, reason: 'Goodwill for the rain.' });
     expect(above.status).toBe(409);
     expect(above.body.message).toBe('At most $6.25 can be refunded for this booking.');
-    expect((await admin.client.post(`/api/admin/bookings/${bookingId}/refund`, { amount: 6.25, reason: 'The rest, as promised.' })).body.refundable).toBe(0);
+    expect(
+      (await admin.client.post(`/api/admin/bookings/${bookingId}/refund`, { amount: 6.25, reason: 'The rest, as promised.' })).body
+        .refundable,
+    ).toBe(0);
     expect((await admin.client.post(`/api/admin/bookings/${bookingId}/refund`, { amount: 1, reason: 'One more.' })).status).toBe(409);
     const { booking, providerRefunded } = await stored(bookingId);
     expect([booking.refundAmountCents, providerRefunded]).toEqual([2625, 2625]);
@@ -108,7 +122,10 @@ describe('refund a booking', () => {
     const { booking, providerRefunded } = await stored(bookingId);
     expect([booking.refundAmountCents, providerRefunded]).toEqual([2625, 2625]);
     const page = await admin.client.get(`/api/admin/users/${customer.id}`);
-    expect(page.body.refunds.map((r: { kind: string; amount: number }) => [r.kind, r.amount]).sort()).toEqual([['cancellation', 21.25], ['support', 5]]);
+    expect(page.body.refunds.map((r: { kind: string; amount: number }) => [r.kind, r.amount]).sort()).toEqual([
+      ['cancellation', 21.25],
+      ['support', 5],
+    ]);
   });
 });
 
@@ -140,7 +157,9 @@ describe("cancel on the customer's behalf", () => {
 test('resend a confirmation: the customer gets it again and the log says who asked and why', async () => {
   const { customer, bookingId } = await customerWithPaidBooking('Resend');
   const before = mailTo(customer.email).length;
-  const res = await admin.client.post(`/api/admin/bookings/${bookingId}/resend-confirmation`, { reason: 'The customer cannot find the confirmation email.' });
+  const res = await admin.client.post(`/api/admin/bookings/${bookingId}/resend-confirmation`, {
+    reason: 'The customer cannot find the confirmation email.',
+  });
   expect(res.status).toBe(200);
   for (let i = 0; i < 40 && mailTo(customer.email).length === before; i++) await Bun.sleep(25);
   expect(mailTo(customer.email).length).toBe(before + 1);

@@ -35,7 +35,11 @@ describe('POST /api/bookings/free with attendees', () => {
     const long = await cast.customer.post('/api/bookings/free', { classId: adultsId, quantity: 1, attendees: [{ name: 'x'.repeat(81) }] });
     expect(long.status).toBe(400);
     expect(long.body.message).toBe("An attendee's name can be at most 80 characters.");
-    const longest = await cast.customer.post('/api/bookings/free', { classId: adultsId, quantity: 1, attendees: [{ name: `  ${'x'.repeat(80)}  ` }] });
+    const longest = await cast.customer.post('/api/bookings/free', {
+      classId: adultsId,
+      quantity: 1,
+      attendees: [{ name: `  ${'x'.repeat(80)}  ` }],
+    });
     expect(longest.status).toBe(201);
     expect(longest.body.attendees[0].name).toBe('x'.repeat(80));
     expect((await cast.customer.put(`/api/bookings/${longest.body.id}/cancel`)).status).toBe(200);
@@ -43,8 +47,12 @@ describe('POST /api/bookings/free with attendees', () => {
     expect(odd.status).toBe(400);
   });
 
-  test('a Kids class needs each child\'s age', async () => {
-    const res = await cast.customer.post('/api/bookings/free', { classId: kidsId, quantity: 2, attendees: [{ name: 'Maya', age: 7 }, { name: 'Leo' }] });
+  test("a Kids class needs each child's age", async () => {
+    const res = await cast.customer.post('/api/bookings/free', {
+      classId: kidsId,
+      quantity: 2,
+      attendees: [{ name: 'Maya', age: 7 }, { name: 'Leo' }],
+    });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe("Kids classes need each child's age.");
     const bad = await cast.customer.post('/api/bookings/free', { classId: kidsId, quantity: 1, attendees: [{ name: 'Maya', age: -1 }] });
@@ -53,7 +61,14 @@ describe('POST /api/bookings/free with attendees', () => {
   });
 
   test('names are stored trimmed, in spot order, and come back on the booking and on My Bookings', async () => {
-    const res = await cast.customer.post('/api/bookings/free', { classId: kidsId, quantity: 2, attendees: [{ name: '  Maya Morgan ', age: 7 }, { name: 'Leo Morgan', age: 5 }] });
+    const res = await cast.customer.post('/api/bookings/free', {
+      classId: kidsId,
+      quantity: 2,
+      attendees: [
+        { name: '  Maya Morgan ', age: 7 },
+        { name: 'Leo Morgan', age: 5 },
+      ],
+    });
     expect(res.status).toBe(201);
     const expected = [
       { position: 0, name: 'Maya Morgan', age: 7, attendance: null },
@@ -79,12 +94,30 @@ describe('POST /api/bookings/free with attendees', () => {
 describe('POST /api/payment/create-intent with attendees', () => {
   test('refuses a count that differs from the quantity and holds the named spots otherwise', async () => {
     const amount = pageTotal(3000, 2);
-    const wrong = await cast.customer.post('/api/payment/create-intent', { classId: paidKidsId, quantity: 2, amount, attendees: [{ name: 'Maya', age: 7 }] });
+    const wrong = await cast.customer.post('/api/payment/create-intent', {
+      classId: paidKidsId,
+      quantity: 2,
+      amount,
+      attendees: [{ name: 'Maya', age: 7 }],
+    });
     expect(wrong.status).toBe(400);
     expect(wrong.body.message).toBe('Name one attendee per spot: 2 spots booked, 1 attendee named.');
-    const noAge = await cast.customer.post('/api/payment/create-intent', { classId: paidKidsId, quantity: 1, amount: pageTotal(3000, 1), attendees: [{ name: 'Maya' }] });
+    const noAge = await cast.customer.post('/api/payment/create-intent', {
+      classId: paidKidsId,
+      quantity: 1,
+      amount: pageTotal(3000, 1),
+      attendees: [{ name: 'Maya' }],
+    });
     expect(noAge.status).toBe(400);
-    const ok = await cast.customer.post('/api/payment/create-intent', { classId: paidKidsId, quantity: 2, amount, attendees: [{ name: 'Maya', age: 7 }, { name: 'Leo', age: 5 }] });
+    const ok = await cast.customer.post('/api/payment/create-intent', {
+      classId: paidKidsId,
+      quantity: 2,
+      amount,
+      attendees: [
+        { name: 'Maya', age: 7 },
+        { name: 'Leo', age: 5 },
+      ],
+    });
     expect(ok.status).toBe(200);
     const rows = await server.ctx.db.select().from(bookingAttendees).where(eq(bookingAttendees.bookingId, ok.body.bookingId));
     expect(rows.map((r) => [r.position, r.name, r.age])).toEqual([
@@ -92,7 +125,15 @@ describe('POST /api/payment/create-intent with attendees', () => {
       [1, 'Leo', 5],
     ]);
     // A reloaded checkout keeps the hold and takes the names it sends now.
-    const again = await cast.customer.post('/api/payment/create-intent', { classId: paidKidsId, quantity: 2, amount, attendees: [{ name: 'Maya', age: 8 }, { name: 'Leo', age: 5 }] });
+    const again = await cast.customer.post('/api/payment/create-intent', {
+      classId: paidKidsId,
+      quantity: 2,
+      amount,
+      attendees: [
+        { name: 'Maya', age: 8 },
+        { name: 'Leo', age: 5 },
+      ],
+    });
     expect(again.body.bookingId).toBe(ok.body.bookingId);
     const renamed = await server.ctx.db.select().from(bookingAttendees).where(eq(bookingAttendees.bookingId, ok.body.bookingId));
     expect(renamed.find((r) => r.position === 0)!.age).toBe(8);
@@ -100,8 +141,22 @@ describe('POST /api/payment/create-intent with attendees', () => {
 
   test('once paid, the confirmation email, My Bookings and the roster name them, the roster as paid', async () => {
     const amount = pageTotal(3000, 2);
-    const intent = await cast.customer.post('/api/payment/create-intent', { classId: paidKidsId, quantity: 2, amount, attendees: [{ name: 'Maya', age: 8 }, { name: 'Leo', age: 5 }] });
-    const card = { paymentIntentId: intent.body.id, clientSecret: intent.body.clientSecret, cardNumber: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' };
+    const intent = await cast.customer.post('/api/payment/create-intent', {
+      classId: paidKidsId,
+      quantity: 2,
+      amount,
+      attendees: [
+        { name: 'Maya', age: 8 },
+        { name: 'Leo', age: 5 },
+      ],
+    });
+    const card = {
+      paymentIntentId: intent.body.id,
+      clientSecret: intent.body.clientSecret,
+      cardNumber: '4242 4242 4242 4242',
+      expiry: '12/34',
+      cvc: '123',
+    };
     expect((await cast.customer.post('/api/payment/test-provider/pay', card)).status).toBe(200);
     expect((await cast.customer.post('/api/payment/confirm', { paymentIntentId: intent.body.id })).status).toBe(200);
     const mail = outbox(server).find((m) => m.includes('Booking confirmed: Junior Tennis'))!;
@@ -111,7 +166,12 @@ describe('POST /api/payment/create-intent with attendees', () => {
     expect(mine.attendees.map((a: any) => `${a.name} ${a.age}`)).toEqual(['Maya 8', 'Leo 5']);
     const roster = await cast.coach.get(`/api/classes/${paidKidsId}/roster`);
     expect(roster.body.bookings).toEqual([
-      expect.objectContaining({ bookingId: intent.body.bookingId, paid: true, amount, attendees: [expect.objectContaining({ name: 'Maya', age: 8 }), expect.objectContaining({ name: 'Leo', age: 5 })] }),
+      expect.objectContaining({
+        bookingId: intent.body.bookingId,
+        paid: true,
+        amount,
+        attendees: [expect.objectContaining({ name: 'Maya', age: 8 }), expect.objectContaining({ name: 'Leo', age: 5 })],
+      }),
     ]);
   });
 });

@@ -14,8 +14,21 @@ let legacyId: number;
 
 beforeAll(async () => {
   ({ server, cast } = await startWithCast('2027-05-01T19:00:00Z'));
-  classId = await addClass(server.ctx, { coachId: cast.coachId, title: 'Little Kickers', ageGroup: 'Kids', priceCents: 0, startTime: START });
-  const booked = await cast.customer.post('/api/bookings/free', { classId, quantity: 2, attendees: [{ name: 'Maya Morgan', age: 7 }, { name: 'Leo Morgan', age: 5 }] });
+  classId = await addClass(server.ctx, {
+    coachId: cast.coachId,
+    title: 'Little Kickers',
+    ageGroup: 'Kids',
+    priceCents: 0,
+    startTime: START,
+  });
+  const booked = await cast.customer.post('/api/bookings/free', {
+    classId,
+    quantity: 2,
+    attendees: [
+      { name: 'Maya Morgan', age: 7 },
+      { name: 'Leo Morgan', age: 5 },
+    ],
+  });
   expect(booked.status).toBe(201);
   bookingId = booked.body.id;
   // A booking made before names were asked: no attendee rows.
@@ -25,7 +38,8 @@ beforeAll(async () => {
 });
 afterAll(() => server.stop());
 
-const attendance = (client = cast.coach, id = bookingId, body: unknown = { attendee: 0, status: 'present' }) => client.put(`/api/bookings/${id}/attendance`, body);
+const attendance = (client = cast.coach, id = bookingId, body: unknown = { attendee: 0, status: 'present' }) =>
+  client.put(`/api/bookings/${id}/attendance`, body);
 
 describe('who sees a roster', () => {
   test('a visitor 401, a customer and another coach 403, an unknown class 404', async () => {
@@ -128,7 +142,9 @@ describe('the CSV roster', () => {
     expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="roster-little-kickers-.*\.csv"$/);
     const lines = (await res.text()).trim().split('\r\n');
     expect(lines[0]).toBe('Attendee,Age,Attendance,Booked by,Email,Phone,Payment,Booking');
-    expect(lines).toContain(`Maya Morgan,7,Checked in,Casey Morgan,${lines.find((l) => l.startsWith('Maya'))!.split(',')[4]},+14155550100,Free,${bookingId}`);
+    expect(lines).toContain(
+      `Maya Morgan,7,Checked in,Casey Morgan,${lines.find((l) => l.startsWith('Maya'))!.split(',')[4]},+14155550100,Free,${bookingId}`,
+    );
     expect(lines.some((l) => l.startsWith('Leo Morgan,5,No-show,'))).toBe(true);
     expect(lines.length).toBe(5);
   });

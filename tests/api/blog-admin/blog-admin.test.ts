@@ -36,7 +36,13 @@ describe('writing posts', () => {
   test('an admin creates a draft: slug from the title, read time computed, not published yet', async () => {
     const res = await cast.admin.post('/api/blog', post());
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ slug: 'five-drills-for-trail-runners', status: 'draft', publishedAt: null, readTime: 1, tags: ['running', 'drills'] });
+    expect(res.body).toMatchObject({
+      slug: 'five-drills-for-trail-runners',
+      status: 'draft',
+      publishedAt: null,
+      readTime: 1,
+      tags: ['running', 'drills'],
+    });
     const publicList = await cast.visitor.get('/api/blog');
     expect(publicList.body.some((p: any) => p.id === res.body.id)).toBe(false);
     expect((await cast.visitor.get(`/api/blog/${res.body.slug}`)).status).toBe(404);
@@ -57,7 +63,11 @@ describe('writing posts', () => {
   test('content is sanitized: no scripts, no event handlers, no javascript: links', async () => {
     const res = await cast.admin.post(
       '/api/blog',
-      post({ title: 'Sanitized', content: '<p onclick="steal()">Hello <script>alert(1)</script><a href="javascript:alert(1)">x</a><img src="https://example.com/a.jpg" onerror="x()"></p>' }),
+      post({
+        title: 'Sanitized',
+        content:
+          '<p onclick="steal()">Hello <script>alert(1)</script><a href="javascript:alert(1)">x</a><img src="https://example.com/a.jpg" onerror="x()"></p>',
+      }),
     );
     expect(res.body.content).not.toContain('<script');
     expect(res.body.content).not.toContain('onclick');

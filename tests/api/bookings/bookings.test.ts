@@ -129,7 +129,7 @@ describe('free booking', () => {
 });
 
 describe('my bookings', () => {
-  test('GET /api/bookings lists only the user\'s own bookings with the class embedded', async () => {
+  test("GET /api/bookings lists only the user's own bookings with the class embedded", async () => {
     const cls = await createClass(server, { coachId: coach.id, priceCents: 0 });
     const mine = await createUser(server);
     const other = await createUser(server);
@@ -169,7 +169,10 @@ describe('cancellation', () => {
     expect(res.body).toMatchObject({ status: 'cancelled', refundAmount: 42, cancelReason: 'customer' });
     const intent = await server.ctx.payments.retrieveIntent(booking.paymentIntentId);
     expect(intent?.status).toBe('succeeded');
-    const row = await server.ctx.db.client.execute({ sql: 'select refunded_cents from test_payment_intents where id = ?', args: [booking.paymentIntentId] });
+    const row = await server.ctx.db.client.execute({
+      sql: 'select refunded_cents from test_payment_intents where id = ?',
+      args: [booking.paymentIntentId],
+    });
     expect(row.rows[0]!.refunded_cents).toBe(4200);
     expect(await spotsLeft(cls.id)).toBe(10);
     const mail = outbox(server).find((m) => m.includes(customer.email) && m.includes('Booking cancelled'));
@@ -183,7 +186,10 @@ describe('cancellation', () => {
     const res = await customer.client.put(`/api/bookings/${booking.id}/cancel`);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ status: 'cancelled', refundAmount: 0 });
-    const row = await server.ctx.db.client.execute({ sql: 'select refunded_cents from test_payment_intents where id = ?', args: [booking.paymentIntentId] });
+    const row = await server.ctx.db.client.execute({
+      sql: 'select refunded_cents from test_payment_intents where id = ?',
+      args: [booking.paymentIntentId],
+    });
     expect(row.rows[0]!.refunded_cents).toBe(0);
   });
 
@@ -222,9 +228,15 @@ describe('cancellation', () => {
     const cls = await createClass(server, { coachId: coach.id, priceCents: 3000, startsInHours: 200 });
     const customer = await createUser(server);
     const booking = await bookPaid(customer, cls.id, 3000);
-    const results = await Promise.all([customer.client.put(`/api/bookings/${booking.id}/cancel`), customer.client.put(`/api/bookings/${booking.id}/cancel`)]);
+    const results = await Promise.all([
+      customer.client.put(`/api/bookings/${booking.id}/cancel`),
+      customer.client.put(`/api/bookings/${booking.id}/cancel`),
+    ]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
-    const row = await server.ctx.db.client.execute({ sql: 'select refunded_cents from test_payment_intents where id = ?', args: [booking.paymentIntentId] });
+    const row = await server.ctx.db.client.execute({
+      sql: 'select refunded_cents from test_payment_intents where id = ?',
+      args: [booking.paymentIntentId],
+    });
     expect(row.rows[0]!.refunded_cents).toBe(3150);
   });
 
@@ -244,7 +256,9 @@ describe('holds', () => {
     const cls = await createClass(server, { coachId: coach.id, priceCents: 1000, capacity: 2 });
     const first = await createUser(server);
     const second = await createUser(server);
-    expect((await first.client.post('/api/payment/create-intent', { classId: cls.id, quantity: 2, amount: pageTotal(1000, 2) })).status).toBe(200);
+    expect(
+      (await first.client.post('/api/payment/create-intent', { classId: cls.id, quantity: 2, amount: pageTotal(1000, 2) })).status,
+    ).toBe(200);
     expect(await spotsLeft(cls.id)).toBe(0);
     const refused = await second.client.post('/api/payment/create-intent', { classId: cls.id, quantity: 1, amount: pageTotal(1000, 1) });
     expect(refused.status).toBe(409);

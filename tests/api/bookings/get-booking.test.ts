@@ -13,11 +13,21 @@ describe('GET /api/bookings/{id}', () => {
   test("the customer's own booking, as the list shows it, with the refund terms (a free class: nothing to refund)", async () => {
     const cls = await createClass(server, { coachId: coach.id, priceCents: 0, startsInHours: 24 * 5 });
     const customer = await createUser(server);
-    const booked = await customer.client.post('/api/bookings/free', { classId: cls.id, quantity: 2, attendees: [{ name: 'Casey Tester' }, { name: 'Jo Tester' }] });
+    const booked = await customer.client.post('/api/bookings/free', {
+      classId: cls.id,
+      quantity: 2,
+      attendees: [{ name: 'Casey Tester' }, { name: 'Jo Tester' }],
+    });
     expect(booked.status).toBe(201);
     const res = await customer.client.get(`/api/bookings/${booked.body.id}`);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ id: booked.body.id, status: 'confirmed', quantity: 2, class: { id: cls.id, title: cls.title }, attendees: [{ name: 'Casey Tester' }, { name: 'Jo Tester' }] });
+    expect(res.body).toMatchObject({
+      id: booked.body.id,
+      status: 'confirmed',
+      quantity: 2,
+      class: { id: cls.id, title: cls.title },
+      attendees: [{ name: 'Casey Tester' }, { name: 'Jo Tester' }],
+    });
     expect(res.body).toMatchObject({ amount: 0, refundIfCancelledNow: 0, fullRefundUntil: null }); // free: nothing to refund
     const listed = await customer.client.get(`/api/bookings?classId=${cls.id}`);
     expect(res.body).toEqual(listed.body[0]);

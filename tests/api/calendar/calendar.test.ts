@@ -19,9 +19,23 @@ beforeAll(async () => {
   server = await startTestServer();
   server.clock.set('2027-03-01T12:00:00Z');
   cast = await makeCast(server);
-  springId = await addClass(server.ctx, { coachId: cast.coachId, title: 'Spring Forward Yoga', priceCents: 0, startTime: new Date('2027-03-14T16:00:00Z') });
-  fallId = await addClass(server.ctx, { coachId: cast.coachId, title: 'Fall Back Run', priceCents: 0, startTime: new Date('2027-11-07T17:00:00Z') });
-  const spring = await cast.customer.post('/api/bookings/free', { classId: springId, quantity: 2, attendees: [{ name: 'Casey Morgan' }, { name: 'Robin Morgan' }] });
+  springId = await addClass(server.ctx, {
+    coachId: cast.coachId,
+    title: 'Spring Forward Yoga',
+    priceCents: 0,
+    startTime: new Date('2027-03-14T16:00:00Z'),
+  });
+  fallId = await addClass(server.ctx, {
+    coachId: cast.coachId,
+    title: 'Fall Back Run',
+    priceCents: 0,
+    startTime: new Date('2027-11-07T17:00:00Z'),
+  });
+  const spring = await cast.customer.post('/api/bookings/free', {
+    classId: springId,
+    quantity: 2,
+    attendees: [{ name: 'Casey Morgan' }, { name: 'Robin Morgan' }],
+  });
   expect(spring.status).toBe(201);
   springBooking = spring.body.id;
   expect((await cast.customer.post('/api/bookings/free', { classId: fallId })).status).toBe(201);
@@ -54,7 +68,11 @@ describe('the private feed URL', () => {
 
   test('a made-up, malformed or extension-less token answers 404 with a message', async () => {
     const url = await feedUrl();
-    for (const path of ['/api/calendar/' + 'a'.repeat(52) + '.ics', '/api/calendar/nope.ics', url.replace(server.url, '').replace('.ics', '')]) {
+    for (const path of [
+      '/api/calendar/' + 'a'.repeat(52) + '.ics',
+      '/api/calendar/nope.ics',
+      url.replace(server.url, '').replace('.ics', ''),
+    ]) {
       const res = await cast.visitor.get(path);
       expect(res.status).toBe(404);
       expect(res.body.message).toBe('This calendar feed does not exist or has been reset.');
@@ -100,19 +118,39 @@ describe("a customer's feed", () => {
     expect(rfc5545Problems(attachment)).toEqual([]);
     const [sent] = parseCalendar(attachment).events;
     const inFeed = parseCalendar((await readFeed(await feedUrl())).text).events.find((e) => e.uid === sent!.uid)!;
-    expect(sent).toMatchObject({ uid: `booking-${springBooking}@fogline`, localStart: '2027-03-14 09:00', tzid: 'America/Los_Angeles', status: 'CONFIRMED' });
+    expect(sent).toMatchObject({
+      uid: `booking-${springBooking}@fogline`,
+      localStart: '2027-03-14 09:00',
+      tzid: 'America/Los_Angeles',
+      status: 'CONFIRMED',
+    });
     expect(sent!.description).toContain('Casey Morgan, Robin Morgan');
     expect(inFeed.sequence).toBe(sent!.sequence);
     expect(inFeed.start.toISOString()).toBe(sent!.start.toISOString());
   });
 
   test('leaves out a payment hold not yet paid and a hold that expired unpaid: only confirmed bookings', async () => {
-    const paidId = await addClass(server.ctx, { coachId: cast.coachId, title: 'Paid Hold Pilates', priceCents: 2500, startTime: new Date('2027-03-21T17:00:00Z') });
+    const paidId = await addClass(server.ctx, {
+      coachId: cast.coachId,
+      title: 'Paid Hold Pilates',
+      priceCents: 2500,
+      startTime: new Date('2027-03-21T17:00:00Z'),
+    });
     const held = await cast.customer.post('/api/payment/create-intent', { classId: paidId, quantity: 1, amount: pageTotal(2500, 1) });
     expect(held.status).toBe(200);
     const now = server.clock.now();
     await server.ctx.db.write((tx) =>
-      tx.insert(bookings).values({ classId: paidId, userId: cast.customerId, status: 'cancelled', quantity: 1, amountCents: 2625, cancelledAt: now, cancelReason: 'hold_expired' }),
+      tx
+        .insert(bookings)
+        .values({
+          classId: paidId,
+          userId: cast.customerId,
+          status: 'cancelled',
+          quantity: 1,
+          amountCents: 2625,
+          cancelledAt: now,
+          cancelReason: 'hold_expired',
+        }),
     );
     const { events } = parseCalendar((await readFeed(await feedUrl())).text);
     expect(events.some((e) => e.summary === 'Paid Hold Pilates')).toBe(false);
@@ -151,13 +189,19 @@ describe("a coach's feed", () => {
     expect(spring.start.toISOString()).toBe('2027-03-14T16:00:00.000Z'); // PDT, UTC-7
   });
 
-  test("links each session to its roster page, /roster/{classId}", async () => {
+  test('links each session to its roster page, /roster/{classId}', async () => {
     const { events } = parseCalendar((await readFeed(await feedUrl(cast.coach))).text);
     expect(events.find((e) => e.uid === `class-${springId}@fogline`)!.description).toContain(`Roster: ${server.url}/roster/${springId}`);
   });
 
-  test('counts the people on a full session\'s waitlist', async () => {
-    const fullId = await addClass(server.ctx, { coachId: cast.coachId, title: 'Tiny Class', priceCents: 0, capacity: 1, startTime: new Date('2027-03-20T17:00:00Z') });
+  test("counts the people on a full session's waitlist", async () => {
+    const fullId = await addClass(server.ctx, {
+      coachId: cast.coachId,
+      title: 'Tiny Class',
+      priceCents: 0,
+      capacity: 1,
+      startTime: new Date('2027-03-20T17:00:00Z'),
+    });
     expect((await cast.customer.post('/api/bookings/free', { classId: fullId })).status).toBe(201);
     const waiter = await clientFor(server, await addUser(server.ctx, { firstName: 'Wren', lastName: 'Park' }));
     expect((await waiter.post(`/api/classes/${fullId}/waitlist`, { quantity: 1 })).status).toBe(201);
@@ -171,13 +215,22 @@ describe("a coach's feed", () => {
 describe('changes', () => {
   test('a moved class keeps its UID in both feeds with a higher SEQUENCE and the new time', async () => {
     const before = parseCalendar((await readFeed(await feedUrl())).text).events.find((e) => e.uid === `booking-${springBooking}@fogline`)!;
-    const coachBefore = parseCalendar((await readFeed(await feedUrl(cast.coach))).text).events.find((e) => e.uid === `class-${springId}@fogline`)!;
+    const coachBefore = parseCalendar((await readFeed(await feedUrl(cast.coach))).text).events.find(
+      (e) => e.uid === `class-${springId}@fogline`,
+    )!;
     const moved = new Date('2027-03-14T17:30:00Z');
-    await server.ctx.db.write((tx) => tx.update(classes).set({ startTime: moved, endTime: new Date(moved.getTime() + 3_600_000) }).where(eq(classes.id, springId)));
+    await server.ctx.db.write((tx) =>
+      tx
+        .update(classes)
+        .set({ startTime: moved, endTime: new Date(moved.getTime() + 3_600_000) })
+        .where(eq(classes.id, springId)),
+    );
     const after = parseCalendar((await readFeed(await feedUrl())).text).events.find((e) => e.uid === `booking-${springBooking}@fogline`)!;
     expect(after.sequence).toBeGreaterThan(before.sequence);
     expect(after.localStart).toBe('2027-03-14 10:30');
-    const coachAfter = parseCalendar((await readFeed(await feedUrl(cast.coach))).text).events.find((e) => e.uid === `class-${springId}@fogline`)!;
+    const coachAfter = parseCalendar((await readFeed(await feedUrl(cast.coach))).text).events.find(
+      (e) => e.uid === `class-${springId}@fogline`,
+    )!;
     expect(coachAfter.sequence).toBeGreaterThan(coachBefore.sequence);
     expect(coachAfter.start.toISOString()).toBe(moved.toISOString());
   });
@@ -196,7 +249,7 @@ describe('changes', () => {
     server.clock.set('2027-03-01T12:00:00Z');
   });
 
-  test('a deleted class is cancelled in the coach feed and in its customers\' feeds', async () => {
+  test("a deleted class is cancelled in the coach feed and in its customers' feeds", async () => {
     const deleted = await cast.coach.delete(`/api/classes/${fallId}?deleteOption=this`);
     expect(deleted.status).toBeLessThan(300);
     const coach = parseCalendar((await readFeed(await feedUrl(cast.coach))).text).events.find((e) => e.uid === `class-${fallId}@fogline`)!;

@@ -26,7 +26,10 @@ test('a password change gives a new feed URL and the old one stops working', asy
   const person = await register(server);
   const old = await feedPath(person.client);
   expect(await feedStatus(old)).toBe(200);
-  const changed = await person.client.put(`/api/users/${person.id}/password`, { currentPassword: PASSWORD, newPassword: 'another-horse-7' });
+  const changed = await person.client.put(`/api/users/${person.id}/password`, {
+    currentPassword: PASSWORD,
+    newPassword: 'another-horse-7',
+  });
   expect(changed.status).toBe(200);
   expect(await feedStatus(old)).toBe(404);
   const fresh = await feedPath(person.client);

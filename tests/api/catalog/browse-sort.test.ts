@@ -48,20 +48,29 @@ describe('sorting the browse list', () => {
     const places = [
       { title: 'Zephyrine far', latitude: 37.8024, longitude: -122.4058 },
       { title: 'Zephyrine here', latitude: HERE.lat, longitude: HERE.lng },
-      { title: 'Zephyrine near', latitude: 37.7594, longitude: -122.4960 },
+      { title: 'Zephyrine near', latitude: 37.7594, longitude: -122.496 },
       { title: 'Zephyrine nowhere', latitude: null, longitude: null },
     ];
     for (const place of places) {
       const res = await coach.post('/api/classes', {
-        title: place.title, description: 'A class to measure distances by.', price: 20, capacity: 10, categoryId: 1, startTime: start, duration: 60,
-        location: 'Somewhere', address: '1 Great Hwy, San Francisco, CA 94121', ...(place.latitude === null ? {} : { latitude: place.latitude, longitude: place.longitude }),
+        title: place.title,
+        description: 'A class to measure distances by.',
+        price: 20,
+        capacity: 10,
+        categoryId: 1,
+        startTime: start,
+        duration: 60,
+        location: 'Somewhere',
+        address: '1 Great Hwy, San Francisco, CA 94121',
+        ...(place.latitude === null ? {} : { latitude: place.latitude, longitude: place.longitude }),
       });
       expect(res.status).toBe(201);
     }
     const nearest = await list(`q=zephyrine&lat=${HERE.lat}&lng=${HERE.lng}&sort=nearest`);
     expect(nearest.map((c) => c.title)).toEqual(['Zephyrine here', 'Zephyrine near', 'Zephyrine far', 'Zephyrine nowhere']);
     expect(nearest.map((c) => c.distanceMiles)).toEqual([0, expect.any(Number), expect.any(Number), null]);
-    for (const c of nearest.slice(1, 3)) expect(Math.abs(c.distanceMiles! - haversineMiles(HERE, { lat: c.latitude!, lng: c.longitude! }))).toBeLessThan(0.1);
+    for (const c of nearest.slice(1, 3))
+      expect(Math.abs(c.distanceMiles! - haversineMiles(HERE, { lat: c.latitude!, lng: c.longitude! }))).toBeLessThan(0.1);
     expect(nearest[1]!.distanceMiles).toBeCloseTo(0.8, 1);
     // Soonest (the default) keeps its order but still says how far each class is; without a location, no distance.
     expect((await list(`q=zephyrine&lat=${HERE.lat}&lng=${HERE.lng}`)).every((c) => c.distanceMiles !== undefined)).toBe(true);
@@ -78,14 +87,28 @@ describe('sorting the browse list', () => {
 
   test('nearest pages read from a circle around the visitor are slices of the whole list measured class by class', async () => {
     const now = server.clock.now();
-    for (const [lat, lng] of [[37.7694, -122.4862], [37.8024, -122.4058], [37.70, -122.30]]) {
+    for (const [lat, lng] of [
+      [37.7694, -122.4862],
+      [37.8024, -122.4058],
+      [37.7, -122.3],
+    ]) {
       for (const extra of [{}, { ageGroup: 'Kids' }, { q: 'yoga' }]) {
         const filters = { ...extra, lat: String(lat), lng: String(lng) };
         // A page bigger than every match: no circle holds it, so every class is measured.
         const whole = await browseClassIds(server.ctx.db, now, { filters, sort: 'nearest', limit: 100_000, offset: 0 });
-        for (const [offset, limit] of [[0, 5], [0, 24], [7, 10], [30, 24]] as [number, number][]) {
+        for (const [offset, limit] of [
+          [0, 5],
+          [0, 24],
+          [7, 10],
+          [30, 24],
+        ] as [number, number][]) {
           const page = await browseClassIds(server.ctx.db, now, { filters, sort: 'nearest', limit, offset });
-          expect({ filters, offset, ids: page.ids, total: page.total }).toEqual({ filters, offset, ids: whole.ids.slice(offset, offset + limit), total: whole.total });
+          expect({ filters, offset, ids: page.ids, total: page.total }).toEqual({
+            filters,
+            offset,
+            ids: whole.ids.slice(offset, offset + limit),
+            total: whole.total,
+          });
           expect([...page.miles!.values()]).toEqual(page.ids.filter((id) => whole.miles!.has(id)).map((id) => whole.miles!.get(id)!));
         }
       }

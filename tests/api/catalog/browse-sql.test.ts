@@ -12,7 +12,15 @@ import { seededRandom } from '../../../api/seed/plan';
 import { startTestServer, type TestServer } from '../../helpers/api';
 
 let server: TestServer;
-let reference: Array<{ id: number; title: string; description: string; categoryId: number | null; ageGroup: string; address: string | null; startTime: Date | null }>;
+let reference: Array<{
+  id: number;
+  title: string;
+  description: string;
+  categoryId: number | null;
+  ageGroup: string;
+  address: string | null;
+  startTime: Date | null;
+}>;
 let now: Date;
 
 beforeAll(async () => {
@@ -51,7 +59,32 @@ function filterValues() {
   const categoryIds = [...new Set(reference.map((c) => c.categoryId).filter((id) => id !== null))];
   const pick = seededRandom(9);
   return {
-    q: ['yoga', 'YOGA', 'Yog', 'oga', 'run', 'sunset flow', 'ocean beach', 'Maya', 'chen', 'soccer', 'golden gate', 'park', 'a', 'ab', 'zz', 'no such class', 'crissy field', '"', "o'", '%', '_', 'yoga*', 'tennis OR yoga', 'É'],
+    q: [
+      'yoga',
+      'YOGA',
+      'Yog',
+      'oga',
+      'run',
+      'sunset flow',
+      'ocean beach',
+      'Maya',
+      'chen',
+      'soccer',
+      'golden gate',
+      'park',
+      'a',
+      'ab',
+      'zz',
+      'no such class',
+      'crissy field',
+      '"',
+      "o'",
+      '%',
+      '_',
+      'yoga*',
+      'tennis OR yoga',
+      'É',
+    ],
     type: [...categoryIds.map(String), '01', 'abc', '1.5', '999'],
     ageGroup: ['Adults', 'Kids', 'kids'],
     city: ['San Francisco', 'francisco', 'oak', 'OAKLAND', 'berkeley', 'sausalito', 'CA', 'nowhere'],
@@ -103,7 +136,11 @@ describe('browse in SQL, the same results as the spec rules (demo data)', () => 
     }
     const parts = await Promise.all(['morning', 'afternoon', 'evening'].map((time) => actual({ time })));
     // The three parts of the day split the classes that have a start time, with none left over.
-    expect(parts.flat().sort((a, b) => a - b)).toEqual(expected({}).filter((id) => reference.find((c) => c.id === id)!.startTime).sort((a, b) => a - b));
+    expect(parts.flat().sort((a, b) => a - b)).toEqual(
+      expected({})
+        .filter((id) => reference.find((c) => c.id === id)!.startTime)
+        .sort((a, b) => a - b),
+    );
     expect(parts.every((ids) => ids.length > 0)).toBe(true);
   });
 

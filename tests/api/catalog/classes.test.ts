@@ -21,12 +21,49 @@ beforeAll(async () => {
   soccer = await addCategory(ctx, 'Soccer');
   coach = await addCoach(ctx, { firstName: 'Maya', lastName: 'Chen' });
   ids.past = await addClass(ctx, { coachId: coach, categoryId: yoga, title: 'Yesterday Yoga', startTime: at('2027-03-09') });
-  ids.earlyToday = await addClass(ctx, { coachId: coach, categoryId: yoga, title: 'Early Today Yoga', startTime: at('2027-03-10', '07:00') });
-  ids.kids = await addClass(ctx, { coachId: coach, categoryId: soccer, title: 'Kids Soccer', ageGroup: 'Kids', startTime: at('2027-03-13', '10:00'), address: '1 Park Rd, Oakland, CA 94610' });
-  ids.sunset = await addClass(ctx, { coachId: coach, categoryId: yoga, title: 'Sunset Flow', description: 'Gentle YOGA by the bay', startTime: at('2027-03-12', '23:30'), priceCents: 1999, capacity: 4 });
+  ids.earlyToday = await addClass(ctx, {
+    coachId: coach,
+    categoryId: yoga,
+    title: 'Early Today Yoga',
+    startTime: at('2027-03-10', '07:00'),
+  });
+  ids.kids = await addClass(ctx, {
+    coachId: coach,
+    categoryId: soccer,
+    title: 'Kids Soccer',
+    ageGroup: 'Kids',
+    startTime: at('2027-03-13', '10:00'),
+    address: '1 Park Rd, Oakland, CA 94610',
+  });
+  ids.sunset = await addClass(ctx, {
+    coachId: coach,
+    categoryId: yoga,
+    title: 'Sunset Flow',
+    description: 'Gentle YOGA by the bay',
+    startTime: at('2027-03-12', '23:30'),
+    priceCents: 1999,
+    capacity: 4,
+  });
   ids.noStart = await addClass(ctx, { coachId: coach, categoryId: soccer, title: 'Open Pickup Soccer', startTime: null, endTime: null });
-  ids.series = await addClass(ctx, { coachId: coach, categoryId: yoga, title: 'Weekly Yoga', isRecurring: true, recurrenceType: 'weekly', recurrenceDaysOfWeek: '[1,3]', startTime: at('2027-03-15', '18:00'), endTime: at('2027-03-15', '19:00') });
-  ids.session = await addClass(ctx, { coachId: coach, categoryId: yoga, title: 'Weekly Yoga', isRecurring: true, parentClassId: ids.series, startTime: at('2027-03-15', '18:00'), endTime: at('2027-03-15', '19:00') });
+  ids.series = await addClass(ctx, {
+    coachId: coach,
+    categoryId: yoga,
+    title: 'Weekly Yoga',
+    isRecurring: true,
+    recurrenceType: 'weekly',
+    recurrenceDaysOfWeek: '[1,3]',
+    startTime: at('2027-03-15', '18:00'),
+    endTime: at('2027-03-15', '19:00'),
+  });
+  ids.session = await addClass(ctx, {
+    coachId: coach,
+    categoryId: yoga,
+    title: 'Weekly Yoga',
+    isRecurring: true,
+    parentClassId: ids.series,
+    startTime: at('2027-03-15', '18:00'),
+    endTime: at('2027-03-15', '19:00'),
+  });
   const customer = await addUser(ctx);
   await addReview(ctx, { classId: ids.past, userId: customer, coachId: coach, rating: 5 });
   await addReview(ctx, { classId: ids.past, userId: await addUser(ctx), coachId: coach, rating: 4 });
@@ -102,7 +139,12 @@ describe('GET /api/classes', () => {
 
   test('the city is the second-to-last piece of the address, case-insensitive contains', async () => {
     expect(titles((await get('/api/classes?city=oak')).body)).toEqual(['Kids Soccer']);
-    expect(titles((await get('/api/classes?city=San%20Francisco')).body)).toEqual(['Early Today Yoga', 'Sunset Flow', 'Weekly Yoga', 'Open Pickup Soccer']);
+    expect(titles((await get('/api/classes?city=San%20Francisco')).body)).toEqual([
+      'Early Today Yoga',
+      'Sunset Flow',
+      'Weekly Yoga',
+      'Open Pickup Soccer',
+    ]);
   });
 
   test('the date equals the Pacific start day, and classes without a start time are excluded', async () => {
@@ -144,7 +186,13 @@ describe('GET /api/classes', () => {
   });
 
   test('q also finds the coach, the category and the location, and any part of a word', async () => {
-    expect(titles((await get('/api/classes?q=maya%20ch')).body)).toEqual(['Early Today Yoga', 'Sunset Flow', 'Kids Soccer', 'Weekly Yoga', 'Open Pickup Soccer']);
+    expect(titles((await get('/api/classes?q=maya%20ch')).body)).toEqual([
+      'Early Today Yoga',
+      'Sunset Flow',
+      'Kids Soccer',
+      'Weekly Yoga',
+      'Open Pickup Soccer',
+    ]);
     expect(titles((await get('/api/classes?q=socc')).body)).toEqual(['Kids Soccer', 'Open Pickup Soccer']);
     expect(titles((await get('/api/classes?q=ickup')).body)).toEqual(['Open Pickup Soccer']);
     expect(titles((await get('/api/classes?q=ow')).body)).toEqual(['Sunset Flow']);
@@ -181,7 +229,13 @@ describe('GET /api/classes/{id}', () => {
   test('answers the class with coach and category', async () => {
     const res = await get(`/api/classes/${ids.kids}`);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ id: ids.kids, title: 'Kids Soccer', ageGroup: 'Kids', category: { name: 'Soccer' }, coach: { firstName: 'Maya' } });
+    expect(res.body).toMatchObject({
+      id: ids.kids,
+      title: 'Kids Soccer',
+      ageGroup: 'Kids',
+      category: { name: 'Soccer' },
+      coach: { firstName: 'Maya' },
+    });
   });
 
   test('includeSchedules=true answers the schedules', async () => {
@@ -203,8 +257,20 @@ describe('GET /api/classes/{id}/bookings/count', () => {
     const ctx = server.ctx;
     const classId = await addClass(ctx, { coachId: coach, title: 'Counted', capacity: 10 });
     await addBooking(ctx, { classId, userId: await addUser(ctx), status: 'confirmed', quantity: 3 });
-    await addBooking(ctx, { classId, userId: await addUser(ctx), status: 'pending', quantity: 2, holdExpiresAt: new Date(NOW.getTime() + 10 * 60_000) });
-    await addBooking(ctx, { classId, userId: await addUser(ctx), status: 'pending', quantity: 4, holdExpiresAt: new Date(NOW.getTime() - 60_000) });
+    await addBooking(ctx, {
+      classId,
+      userId: await addUser(ctx),
+      status: 'pending',
+      quantity: 2,
+      holdExpiresAt: new Date(NOW.getTime() + 10 * 60_000),
+    });
+    await addBooking(ctx, {
+      classId,
+      userId: await addUser(ctx),
+      status: 'pending',
+      quantity: 4,
+      holdExpiresAt: new Date(NOW.getTime() - 60_000),
+    });
     await addBooking(ctx, { classId, userId: await addUser(ctx), status: 'cancelled', quantity: 1 });
     const res = await get(`/api/classes/${classId}/bookings/count`);
     expect(res.status).toBe(200);
@@ -217,7 +283,13 @@ describe('GET /api/classes/{id}/bookings/count', () => {
   test('a payment hold stops counting once it expires', async () => {
     const ctx = server.ctx;
     const classId = await addClass(ctx, { coachId: coach, title: 'Held', capacity: 2 });
-    await addBooking(ctx, { classId, userId: await addUser(ctx), status: 'pending', quantity: 2, holdExpiresAt: new Date(NOW.getTime() + HOUR) });
+    await addBooking(ctx, {
+      classId,
+      userId: await addUser(ctx),
+      status: 'pending',
+      quantity: 2,
+      holdExpiresAt: new Date(NOW.getTime() + HOUR),
+    });
     expect((await get(`/api/classes/${classId}/bookings/count`)).body.spotsLeft).toBe(0);
     server.clock.set(new Date(NOW.getTime() + 2 * HOUR));
     expect((await get(`/api/classes/${classId}/bookings/count`)).body).toEqual({ spotsLeft: 2, capacity: 2, active: 0 });
@@ -241,7 +313,12 @@ describe('GET /api/classes/{id}/bookings/count', () => {
 describe('GET /api/cities', () => {
   test('lists the distinct cities of upcoming classes, read from the address', async () => {
     const ctx = server.ctx;
-    await addClass(ctx, { coachId: coach, title: 'Past in Berkeley', address: '1 Uni Ave, Berkeley, CA 94704', startTime: new Date(NOW.getTime() - 3 * DAY) });
+    await addClass(ctx, {
+      coachId: coach,
+      title: 'Past in Berkeley',
+      address: '1 Uni Ave, Berkeley, CA 94704',
+      startTime: new Date(NOW.getTime() - 3 * DAY),
+    });
     const res = await get('/api/cities');
     expect(res.status).toBe(200);
     expect(res.body).toEqual(['Oakland', 'San Francisco']);
@@ -250,7 +327,10 @@ describe('GET /api/cities', () => {
 
 describe('compression', () => {
   test('a large class list is sent gzipped, with the total count header kept', async () => {
-    const res = await fetch(`${server.url}/api/classes?limit=50`, { headers: { 'accept-encoding': 'gzip' }, decompress: false } as RequestInit);
+    const res = await fetch(`${server.url}/api/classes?limit=50`, {
+      headers: { 'accept-encoding': 'gzip' },
+      decompress: false,
+    } as RequestInit);
     expect(res.headers.get('content-encoding')).toBe('gzip');
     const plain = await get('/api/classes?limit=50');
     expect(res.headers.get('x-total-count')).toBe(plain.headers.get('x-total-count'));

@@ -19,7 +19,13 @@ beforeAll(async () => {
   const ctx = server.ctx;
   yoga = await addCategory(ctx, 'Yoga');
   run = await addCategory(ctx, 'Running');
-  maya = await addCoach(ctx, { firstName: 'Maya', lastName: 'Chen', bio: 'Yoga on the beach', areasOfExpertise: [yoga, run, 9999], certifications: 'RYT-500' });
+  maya = await addCoach(ctx, {
+    firstName: 'Maya',
+    lastName: 'Chen',
+    bio: 'Yoga on the beach',
+    areasOfExpertise: [yoga, run, 9999],
+    certifications: 'RYT-500',
+  });
   noah = await addCoach(ctx, { firstName: 'Noah', lastName: 'Kim' });
   pending = await addCoach(ctx, { firstName: 'Pat', lastName: 'Pending', isApproved: false });
   customer = await addUser(ctx, { firstName: 'Casey', lastName: 'Morgan' });
@@ -27,9 +33,29 @@ beforeAll(async () => {
   await addClass(ctx, { coachId: maya, title: 'Next Flow', categoryId: yoga });
   await addClass(ctx, { coachId: maya, title: 'Series template', isRecurring: true, recurrenceType: 'weekly' });
   const t0 = ctx.clock.now().getTime();
-  await addReview(ctx, { classId: pastClass, userId: customer, coachId: maya, rating: 5, comment: 'Wonderful', at: new Date(t0 - 3 * DAY) });
-  await addReview(ctx, { classId: pastClass, userId: await addUser(ctx, { firstName: 'Jo', lastName: 'Park' }), coachId: maya, rating: 4, comment: 'Great', at: new Date(t0 - DAY) });
-  await addReview(ctx, { classId: pastClass, userId: await addUser(ctx, { firstName: 'Sam', lastName: 'Lee' }), coachId: maya, rating: 4, at: new Date(t0 - 2 * DAY) });
+  await addReview(ctx, {
+    classId: pastClass,
+    userId: customer,
+    coachId: maya,
+    rating: 5,
+    comment: 'Wonderful',
+    at: new Date(t0 - 3 * DAY),
+  });
+  await addReview(ctx, {
+    classId: pastClass,
+    userId: await addUser(ctx, { firstName: 'Jo', lastName: 'Park' }),
+    coachId: maya,
+    rating: 4,
+    comment: 'Great',
+    at: new Date(t0 - DAY),
+  });
+  await addReview(ctx, {
+    classId: pastClass,
+    userId: await addUser(ctx, { firstName: 'Sam', lastName: 'Lee' }),
+    coachId: maya,
+    rating: 4,
+    at: new Date(t0 - 2 * DAY),
+  });
 });
 afterAll(() => server.stop());
 
@@ -107,7 +133,13 @@ describe('coach reviews', () => {
     const res = await get(`/api/reviews/coach/${maya}?limit=2`);
     expect(res.status).toBe(200);
     expect(res.body.reviews.map((r: { comment: string | null }) => r.comment)).toEqual(['Great', null]);
-    expect(res.body.reviews[0]).toMatchObject({ classId: pastClass, rating: 4, customerName: 'Jo P.', customerFirstName: 'Jo', className: 'Past Flow' });
+    expect(res.body.reviews[0]).toMatchObject({
+      classId: pastClass,
+      rating: 4,
+      customerName: 'Jo P.',
+      customerFirstName: 'Jo',
+      className: 'Past Flow',
+    });
     expect(typeof res.body.reviews[0].updatedAt).toBe('string');
   });
 
@@ -162,7 +194,8 @@ describe('bounded coach reads (issue 9)', () => {
   test('GET /api/coaches and GET /api/coaches/{id}/classes are one page by default (24, at most 100), with X-Total-Count', async () => {
     const ctx = server.ctx;
     const busy = await addCoach(ctx, { firstName: 'Busy', lastName: 'Bee' });
-    for (let i = 0; i < 30; i++) await addClass(ctx, { coachId: busy, title: `Busy ${i}`, startTime: new Date(ctx.clock.now().getTime() + (i + 1) * DAY) });
+    for (let i = 0; i < 30; i++)
+      await addClass(ctx, { coachId: busy, title: `Busy ${i}`, startTime: new Date(ctx.clock.now().getTime() + (i + 1) * DAY) });
     const classes = await get(`/api/coaches/${busy}/classes`);
     expect(classes.body).toHaveLength(24);
     expect(classes.body[0].title).toBe('Busy 0');

@@ -12,7 +12,12 @@ beforeAll(async () => {
 });
 afterAll(() => server.stop());
 
-const valid = { name: 'Casey Morgan', email: 'casey@example.test', subject: 'Question about classes', message: 'Do you run classes in the rain?' };
+const valid = {
+  name: 'Casey Morgan',
+  email: 'casey@example.test',
+  subject: 'Question about classes',
+  message: 'Do you run classes in the rain?',
+};
 
 describe('POST /api/contact', () => {
   test('each field is validated with the spec messages', async () => {
@@ -39,7 +44,9 @@ describe('POST /api/contact', () => {
     const rows = await server.ctx.db.select().from(contactMessages);
     expect(rows.at(-1)).toMatchObject({ name: 'Casey Morgan', email: 'casey@example.test', subject: 'Question about classes' });
     const outbox = join(server.dataDir, 'outbox');
-    const mail = readdirSync(outbox).map((f) => readFileSync(join(outbox, f), 'utf8').replace(/=\n/g, '')).find((m) => m.includes('Question about classes'));
+    const mail = readdirSync(outbox)
+      .map((f) => readFileSync(join(outbox, f), 'utf8').replace(/=\n/g, ''))
+      .find((m) => m.includes('Question about classes'));
     expect(mail).toBeDefined();
     expect(mail).toContain('To: support@fogline.test');
     expect(mail).toContain('&lt;b&gt;in the rain&lt;/b&gt;');
@@ -65,7 +72,13 @@ describe('public blog', () => {
     const ctx = server.ctx;
     const now = ctx.clock.now().getTime();
     await addPost(ctx, { slug: 'older', title: 'Older post', tags: ['Running'], publishedAt: new Date(now - 2 * DAY) });
-    await addPost(ctx, { slug: 'newer', title: 'Newer post', tags: ['Yoga', 'Running'], publishedAt: new Date(now - DAY), content: 'Line one\nLine two<script>alert(1)</script><a href="javascript:alert(1)" onclick="x()">link</a>' });
+    await addPost(ctx, {
+      slug: 'newer',
+      title: 'Newer post',
+      tags: ['Yoga', 'Running'],
+      publishedAt: new Date(now - DAY),
+      content: 'Line one\nLine two<script>alert(1)</script><a href="javascript:alert(1)" onclick="x()">link</a>',
+    });
     await addPost(ctx, { slug: 'draft', title: 'Draft post', status: 'draft', publishedAt: null });
     await addPost(ctx, { slug: 'archived', title: 'Archived post', status: 'archived' });
   });

@@ -19,12 +19,23 @@ beforeAll(async () => {
   const customer = await addUser(ctx);
   // 30 classes that started this morning, each full.
   for (let i = 0; i < 30; i++) {
-    const id = await addClass(ctx, { coachId: coach, title: `Started ${i}`, capacity: 1, startTime: new Date(NOW.getTime() - (8 * 60 - i * 10) * 60_000) });
+    const id = await addClass(ctx, {
+      coachId: coach,
+      title: `Started ${i}`,
+      capacity: 1,
+      startTime: new Date(NOW.getTime() - (8 * 60 - i * 10) * 60_000),
+    });
     await addBooking(ctx, { classId: id, userId: customer, status: 'confirmed' });
   }
   // Not bookable, though not started: a deleted class and a series' parent template.
   await addClass(ctx, { coachId: coach, title: 'Deleted', startTime: new Date(NOW.getTime() + 30 * 60_000), deletedAt: NOW });
-  await addClass(ctx, { coachId: coach, title: 'Template', isRecurring: true, recurrenceType: 'weekly', startTime: new Date(NOW.getTime() + 40 * 60_000) });
+  await addClass(ctx, {
+    coachId: coach,
+    title: 'Template',
+    isRecurring: true,
+    recurrenceType: 'weekly',
+    startTime: new Date(NOW.getTime() + 40 * 60_000),
+  });
   await addClass(ctx, { coachId: coach, title: 'No start time', startTime: null, endTime: null });
   expected.push(await addClass(ctx, { coachId: coach, title: 'Tomorrow', startTime: pacificWallTimeToInstant('2027-03-11', '09:00') }));
   expected.unshift(await addClass(ctx, { coachId: coach, title: 'In an hour', startTime: new Date(NOW.getTime() + 60 * 60_000) }));
@@ -37,7 +48,9 @@ const ids = (list: { id: number }[] | null) => (list ?? []).map((c) => c.id);
 describe('featured classes when the first rows all started and are full', () => {
   test('the browse list itself starts with the started ones (what the home page used to pick among)', async () => {
     const res = await server.client().get('/api/classes?limit=20');
-    expect(res.body.every((c: { startTime: string; spotsLeft: number }) => Date.parse(c.startTime) < NOW.getTime() && c.spotsLeft === 0)).toBe(true);
+    expect(
+      res.body.every((c: { startTime: string; spotsLeft: number }) => Date.parse(c.startTime) < NOW.getTime() && c.spotsLeft === 0),
+    ).toBe(true);
   });
 
   test('GET /api/classes?upcoming=true answers the classes not started yet, bookable, soonest first', async () => {

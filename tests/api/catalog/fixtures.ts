@@ -11,7 +11,12 @@ export const HOUR = 60 * 60 * 1000;
 export const DAY = 24 * HOUR;
 
 export async function addCategory(ctx: AppContext, name: string): Promise<number> {
-  const [row] = await ctx.db.write((tx) => tx.insert(categories).values({ name, image: `/images/categories/${name.toLowerCase()}.svg` }).returning());
+  const [row] = await ctx.db.write((tx) =>
+    tx
+      .insert(categories)
+      .values({ name, image: `/images/categories/${name.toLowerCase()}.svg` })
+      .returning(),
+  );
   return row!.id;
 }
 
@@ -21,7 +26,13 @@ export async function addUser(ctx: AppContext, values: Partial<NewUser> = {}): P
   const [row] = await ctx.db.write((tx) =>
     tx
       .insert(users)
-      .values({ email: `user${userCounter}-${Math.random().toString(36).slice(2)}@example.test`, firstName: 'Test', lastName: `User${userCounter}`, role: 'customer', ...values })
+      .values({
+        email: `user${userCounter}-${Math.random().toString(36).slice(2)}@example.test`,
+        firstName: 'Test',
+        lastName: `User${userCounter}`,
+        role: 'customer',
+        ...values,
+      })
       .returning(),
   );
   return row!.id;
@@ -51,18 +62,44 @@ export async function addClass(ctx: AppContext, values: Partial<NewClass> & { co
   return row!.id;
 }
 
-export async function addBooking(ctx: AppContext, values: { classId: number; userId: number; status: 'pending' | 'confirmed' | 'cancelled'; quantity?: number; holdExpiresAt?: Date | null }): Promise<number> {
-  const [row] = await ctx.db.write((tx) => tx.insert(bookings).values({ quantity: 1, ...values }).returning());
+export async function addBooking(
+  ctx: AppContext,
+  values: {
+    classId: number;
+    userId: number;
+    status: 'pending' | 'confirmed' | 'cancelled';
+    quantity?: number;
+    holdExpiresAt?: Date | null;
+  },
+): Promise<number> {
+  const [row] = await ctx.db.write((tx) =>
+    tx
+      .insert(bookings)
+      .values({ quantity: 1, ...values })
+      .returning(),
+  );
   return row!.id;
 }
 
-export async function addReview(ctx: AppContext, values: { classId: number; userId: number; coachId: number; rating: number; comment?: string; at?: Date }): Promise<number> {
+export async function addReview(
+  ctx: AppContext,
+  values: { classId: number; userId: number; coachId: number; rating: number; comment?: string; at?: Date },
+): Promise<number> {
   const bookingId = await addBooking(ctx, { classId: values.classId, userId: values.userId, status: 'confirmed' });
   const at = values.at ?? ctx.clock.now();
   const [row] = await ctx.db.write((tx) =>
     tx
       .insert(reviews)
-      .values({ classId: values.classId, bookingId, userId: values.userId, coachId: values.coachId, rating: values.rating, comment: values.comment ?? null, createdAt: at, updatedAt: at })
+      .values({
+        classId: values.classId,
+        bookingId,
+        userId: values.userId,
+        coachId: values.coachId,
+        rating: values.rating,
+        comment: values.comment ?? null,
+        createdAt: at,
+        updatedAt: at,
+      })
       .returning(),
   );
   return row!.id;
@@ -70,7 +107,10 @@ export async function addReview(ctx: AppContext, values: { classId: number; user
 
 export async function addPost(ctx: AppContext, values: Partial<NewPost> & { slug: string }): Promise<number> {
   const [row] = await ctx.db.write((tx) =>
-    tx.insert(blogPosts).values({ title: values.slug, status: 'published', publishedAt: ctx.clock.now(), ...values }).returning(),
+    tx
+      .insert(blogPosts)
+      .values({ title: values.slug, status: 'published', publishedAt: ctx.clock.now(), ...values })
+      .returning(),
   );
   return row!.id;
 }

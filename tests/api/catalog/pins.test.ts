@@ -14,10 +14,28 @@ beforeAll(async () => {
   const coach = await addCoach(ctx, { firstName: 'Maya', lastName: 'Chen' });
   const later = (days: number) => new Date(ctx.clock.now().getTime() + days * DAY);
   // Three classes a few metres apart in Dolores Park, one at Ocean Beach, one without coordinates, one past.
-  for (const [key, lat, lng] of [['a', 37.7596, -122.4269], ['b', 37.7597, -122.427], ['c', 37.7595, -122.4268]] as const) {
-    ids[key] = await addClass(ctx, { coachId: coach, categoryId: yoga, title: `Dolores ${key}`, latitude: lat, longitude: lng, priceCents: 2000 });
+  for (const [key, lat, lng] of [
+    ['a', 37.7596, -122.4269],
+    ['b', 37.7597, -122.427],
+    ['c', 37.7595, -122.4268],
+  ] as const) {
+    ids[key] = await addClass(ctx, {
+      coachId: coach,
+      categoryId: yoga,
+      title: `Dolores ${key}`,
+      latitude: lat,
+      longitude: lng,
+      priceCents: 2000,
+    });
   }
-  ids.ocean = await addClass(ctx, { coachId: coach, title: 'Ocean Beach Run', latitude: 37.7537, longitude: -122.5083, priceCents: 1550, startTime: later(3) });
+  ids.ocean = await addClass(ctx, {
+    coachId: coach,
+    title: 'Ocean Beach Run',
+    latitude: 37.7537,
+    longitude: -122.5083,
+    priceCents: 1550,
+    startTime: later(3),
+  });
   ids.nowhere = await addClass(ctx, { coachId: coach, title: 'Somewhere', latitude: null, longitude: null });
   ids.past = await addClass(ctx, { coachId: coach, title: 'Long Ago', latitude: 37.76, longitude: -122.43, startTime: later(-5) });
 });
@@ -73,9 +91,24 @@ describe('query values with commas or brackets stay text', () => {
 describe('the OpenAPI document', () => {
   test('describes every catalogue paging, sorting and map parameter', async () => {
     const doc = (await get('/api/docs/json')).body;
-    const names = (path: string) => Object.fromEntries((doc.paths[path].get.parameters as { name: string; description?: string; schema?: { description?: string } }[]).map((p) => [p.name, p.description ?? p.schema?.description]));
-    expect(names('/api/classes')).toMatchObject({ limit: expect.stringContaining('1 to 100'), offset: expect.any(String), sort: expect.stringContaining('relevance'), all: expect.stringContaining('200'), q: expect.stringContaining('coach') });
-    expect(names('/api/classes/pins')).toMatchObject({ bounds: expect.stringContaining('south,west,north,east'), zoom: expect.any(String) });
+    const names = (path: string) =>
+      Object.fromEntries(
+        (doc.paths[path].get.parameters as { name: string; description?: string; schema?: { description?: string } }[]).map((p) => [
+          p.name,
+          p.description ?? p.schema?.description,
+        ]),
+      );
+    expect(names('/api/classes')).toMatchObject({
+      limit: expect.stringContaining('1 to 100'),
+      offset: expect.any(String),
+      sort: expect.stringContaining('relevance'),
+      all: expect.stringContaining('200'),
+      q: expect.stringContaining('coach'),
+    });
+    expect(names('/api/classes/pins')).toMatchObject({
+      bounds: expect.stringContaining('south,west,north,east'),
+      zoom: expect.any(String),
+    });
     expect(names('/api/coaches/{id}/classes')).toMatchObject({ when: expect.stringContaining('upcoming') });
   });
 });

@@ -14,10 +14,19 @@ beforeAll(async () => {
   server = await startTestServer();
   const coach = await addCoach(server.ctx, { firstName: 'Maya', lastName: 'Chen' });
   const t0 = server.clock.now().getTime() + HOUR;
-  const row = (title: string, i: number) => ({ title, description: 'Outdoors', priceCents: 1000, capacity: 5, coachId: coach, startTime: new Date(t0 + i * 60_000), endTime: new Date(t0 + i * 60_000 + HOUR) });
+  const row = (title: string, i: number) => ({
+    title,
+    description: 'Outdoors',
+    priceCents: 1000,
+    capacity: 5,
+    coachId: coach,
+    startTime: new Date(t0 + i * 60_000),
+    endTime: new Date(t0 + i * 60_000 + HOUR),
+  });
   await server.ctx.db.write(async (tx) => {
     // Inserted latest first, so id order and start order disagree.
-    for (let i = MANY - 1; i >= 0; i -= 200) await tx.insert(classes).values(Array.from({ length: Math.min(200, i + 1) }, (_, k) => row(`Kx drill ${i - k}`, i - k)));
+    for (let i = MANY - 1; i >= 0; i -= 200)
+      await tx.insert(classes).values(Array.from({ length: Math.min(200, i + 1) }, (_, k) => row(`Kx drill ${i - k}`, i - k)));
     await tx.insert(classes).values([row('Rare Qv one', MANY + 1), row('Rare Qv two', MANY + 2)]);
   });
 });

@@ -11,7 +11,15 @@ const fakeMaps: MapsProvider = {
   async geocode(query) {
     geocoded.push(query);
     if (query.includes('Nowhere')) return null;
-    return { latitude: 37.8039, longitude: -122.4648, addressLine1: '1199 E Beach', city: 'San Francisco', state: 'CA', zipCode: '94129', formattedAddress: query };
+    return {
+      latitude: 37.8039,
+      longitude: -122.4648,
+      addressLine1: '1199 E Beach',
+      city: 'San Francisco',
+      state: 'CA',
+      zipCode: '94129',
+      formattedAddress: query,
+    };
   },
   reverseGeocode: async () => null,
 };
@@ -72,13 +80,17 @@ describe('create rules and messages', () => {
   };
 
   test('title needs at least 3 characters', () => rejects({ title: ' ab ' }, 'title', 'Title must be at least 3 characters'));
-  test('description needs at least 10 characters', () => rejects({ description: 'too short' }, 'description', 'Description must be at least 10 characters'));
+  test('description needs at least 10 characters', () =>
+    rejects({ description: 'too short' }, 'description', 'Description must be at least 10 characters'));
   test('a category is required: Please select a category', async () => {
     await rejects({ categoryId: null }, 'categoryId', 'Please select a category');
     await rejects({ categoryId: 999999 }, 'categoryId', 'Please select a category');
   });
   test('location name, address line 1, city, state and ZIP are required', async () => {
-    const res = await cast.coach.post('/api/classes', classForm(cast.categoryId, { location: '', addressLine1: ' ', city: '', state: '', zipCode: '' }));
+    const res = await cast.coach.post(
+      '/api/classes',
+      classForm(cast.categoryId, { location: '', addressLine1: ' ', city: '', state: '', zipCode: '' }),
+    );
     expect(res.status).toBe(400);
     expect(res.body.errors).toMatchObject({
       location: ['Location name is required'],
@@ -103,7 +115,9 @@ describe('create rules and messages', () => {
     const pacificOffset = await cast.coach.post('/api/classes', classForm(cast.categoryId, { startTime: '2027-03-07T09:15:00-08:00' }));
     const india = await cast.coach.post('/api/classes', classForm(cast.categoryId, { startTime: '2027-03-07T22:45:00.000+05:30' }));
     expect([utc.status, pacificOffset.status, india.status]).toEqual([201, 201, 201]);
-    expect(new Set([utc.body.startTime, pacificOffset.body.startTime, india.body.startTime])).toEqual(new Set(['2027-03-07T17:15:00.000Z']));
+    expect(new Set([utc.body.startTime, pacificOffset.body.startTime, india.body.startTime])).toEqual(
+      new Set(['2027-03-07T17:15:00.000Z']),
+    );
   });
   test('age group is Adults or Kids', () => rejects({ ageGroup: 'Teens' }, 'ageGroup', 'Age group must be Adults or Kids'));
   test('a missing field fails with its own message, not a generic one', async () => {
@@ -112,15 +126,26 @@ describe('create rules and messages', () => {
     expect(res.body.errors.title).toEqual(['Title must be at least 3 characters']);
     expect(res.body.errors.categoryId).toEqual(['Please select a category']);
   });
-  test('the start date cannot be in the past', () => rejects({ startTime: pacific('2027-02-28', '09:00') }, 'startTime', 'Start date cannot be in the past'));
+  test('the start date cannot be in the past', () =>
+    rejects({ startTime: pacific('2027-02-28', '09:00') }, 'startTime', 'Start date cannot be in the past'));
   test('today is a valid start date, but not at an hour that has gone by', async () => {
     // the clock reads 2027-03-01 12:00 PT
     await rejects({ startTime: pacific('2027-03-01', '09:00') }, 'startTime', 'Start time cannot be in the past');
-    await rejects({ startTime: pacific('2027-03-01', '09:00'), recurrence: { type: 'daily', endType: 'count', endCount: 3 } }, 'startTime', 'Start time cannot be in the past');
-    expect((await cast.coach.post('/api/classes', classForm(cast.categoryId, { startTime: pacific('2027-03-01', '17:30') }))).status).toBe(201);
+    await rejects(
+      { startTime: pacific('2027-03-01', '09:00'), recurrence: { type: 'daily', endType: 'count', endCount: 3 } },
+      'startTime',
+      'Start time cannot be in the past',
+    );
+    expect((await cast.coach.post('/api/classes', classForm(cast.categoryId, { startTime: pacific('2027-03-01', '17:30') }))).status).toBe(
+      201,
+    );
   });
   test('a day that is not on the calendar is refused, not rolled into the next month', async () => {
-    await rejects({ startTime: '2027-02-30T09:00:00-08:00' }, 'startTime', 'Start time must be an RFC 3339 date and time with an offset, such as 2027-03-07T09:00:00-08:00');
+    await rejects(
+      { startTime: '2027-02-30T09:00:00-08:00' },
+      'startTime',
+      'Start time must be an RFC 3339 date and time with an offset, such as 2027-03-07T09:00:00-08:00',
+    );
     await rejects({ recurrence: { type: 'weekly', endType: 'date', endDate: '2027-04-31' } }, 'recurrence', 'Enter a valid end date');
   });
 });
@@ -214,7 +239,10 @@ describe('recurring series', () => {
   });
 
   test('the browse list shows each session once and never the series parent', async () => {
-    const res = await cast.coach.post('/api/classes', classForm(cast.categoryId, { title: 'Tuesday Run Club', recurrence: { type: 'daily', interval: 7, endType: 'count', endCount: 3 } }));
+    const res = await cast.coach.post(
+      '/api/classes',
+      classForm(cast.categoryId, { title: 'Tuesday Run Club', recurrence: { type: 'daily', interval: 7, endType: 'count', endCount: 3 } }),
+    );
     const list = await cast.visitor.get('/api/classes');
     const rows = list.body.filter((c: any) => c.title === 'Tuesday Run Club');
     expect(rows.length).toBe(3);
@@ -227,7 +255,8 @@ describe('recurring series', () => {
   });
 
   test('interval is 1-99 and end count 1-999', async () => {
-    const series = (extra: Record<string, unknown>) => cast.coach.post('/api/classes', classForm(cast.categoryId, { recurrence: { type: 'daily', endType: 'count', ...extra } }));
+    const series = (extra: Record<string, unknown>) =>
+      cast.coach.post('/api/classes', classForm(cast.categoryId, { recurrence: { type: 'daily', endType: 'count', ...extra } }));
     expect((await series({ interval: 0 })).body.errors.recurrence).toEqual(['Interval must be between 1 and 99']);
     expect((await series({ interval: 100 })).body.errors.recurrence).toEqual(['Interval must be between 1 and 99']);
     expect((await series({ endCount: 0 })).body.errors.recurrence).toEqual(['End count must be between 1 and 999']);
@@ -235,13 +264,19 @@ describe('recurring series', () => {
   });
 
   test('days of week are numbers 0-6', async () => {
-    const res = await cast.coach.post('/api/classes', classForm(cast.categoryId, { recurrence: { type: 'weekly', daysOfWeek: [1, 7], endType: 'count' } }));
+    const res = await cast.coach.post(
+      '/api/classes',
+      classForm(cast.categoryId, { recurrence: { type: 'weekly', daysOfWeek: [1, 7], endType: 'count' } }),
+    );
     expect(res.status).toBe(400);
     expect(res.body.errors.recurrence).toEqual(['Days of week must be numbers from 0 (Sunday) to 6 (Saturday)']);
   });
 
   test('the end date cannot be in the past', async () => {
-    const res = await cast.coach.post('/api/classes', classForm(cast.categoryId, { recurrence: { type: 'weekly', endType: 'date', endDate: '2027-02-01' } }));
+    const res = await cast.coach.post(
+      '/api/classes',
+      classForm(cast.categoryId, { recurrence: { type: 'weekly', endType: 'date', endDate: '2027-02-01' } }),
+    );
     expect(res.status).toBe(400);
     expect(res.body.errors.recurrence).toEqual(['End date cannot be in the past']);
   });

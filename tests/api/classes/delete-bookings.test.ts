@@ -25,7 +25,13 @@ async function bookAndPay(client: TestClient, classId: number, price: number, qu
   const amount = Math.round(price * quantity * 105) / 100;
   const intent = await client.post('/api/payment/create-intent', { classId, quantity, amount });
   expect(intent.status).toBe(200);
-  const pay = await client.post('/api/payment/test-provider/pay', { paymentIntentId: intent.body.id, clientSecret: intent.body.clientSecret, cardNumber: '4242 4242 4242 4242', expiry: '12/40', cvc: '123' });
+  const pay = await client.post('/api/payment/test-provider/pay', {
+    paymentIntentId: intent.body.id,
+    clientSecret: intent.body.clientSecret,
+    cardNumber: '4242 4242 4242 4242',
+    expiry: '12/40',
+    cvc: '123',
+  });
   expect(pay.status).toBe(200);
   expect((await client.post('/api/payment/confirm', { paymentIntentId: intent.body.id })).status).toBe(200);
   return intent.body.id;
@@ -56,7 +62,11 @@ describe('deleting a class with active bookings', () => {
   test('"this and following" cancels the bookings of the deleted sessions only', async () => {
     const series = await cast.coach.post(
       '/api/classes',
-      classForm(cast.categoryId, { title: 'Partly Doomed Series', price: 10, recurrence: { type: 'weekly', daysOfWeek: [0], endType: 'count', endCount: 3 } }),
+      classForm(cast.categoryId, {
+        title: 'Partly Doomed Series',
+        price: 10,
+        recurrence: { type: 'weekly', daysOfWeek: [0], endType: 'count', endCount: 3 },
+      }),
     );
     const sessions = (await cast.coach.get('/api/classes/managed')).body
       .filter((c: any) => c.parentClassId === series.body.id)

@@ -12,7 +12,8 @@ beforeAll(async () => ({ server, cast } = await startWithCast('2027-03-01T20:00:
 beforeEach(() => server.clock.set('2027-03-01T20:00:00Z'));
 afterAll(() => server.stop());
 
-const pacificClock = (iso: string) => new Intl.DateTimeFormat('en-US', { timeZone: 'America/Los_Angeles', hour: 'numeric', minute: '2-digit' }).format(new Date(iso));
+const pacificClock = (iso: string) =>
+  new Intl.DateTimeFormat('en-US', { timeZone: 'America/Los_Angeles', hour: 'numeric', minute: '2-digit' }).format(new Date(iso));
 
 async function createOne(extra: Record<string, unknown> = {}) {
   const res = await cast.coach.post('/api/classes', classForm(cast.categoryId, extra));
@@ -79,7 +80,7 @@ describe('who may edit or delete a class', () => {
   });
 });
 
-describe('change rules: the resource\'s, the same for PUT and PATCH (page rules live with the pages)', () => {
+describe("change rules: the resource's, the same for PUT and PATCH (page rules live with the pages)", () => {
   const rejects = async (extra: Record<string, unknown>, field: string, message: string) => {
     const created = await createOne();
     for (const method of ['PUT', 'PATCH']) {
@@ -89,7 +90,8 @@ describe('change rules: the resource\'s, the same for PUT and PATCH (page rules 
     }
   };
   test('title needs at least 3 characters', () => rejects({ title: 'Yo' }, 'title', 'Title must be at least 3 characters'));
-  test('description needs at least 10 characters', () => rejects({ description: 'Short' }, 'description', 'Description must be at least 10 characters'));
+  test('description needs at least 10 characters', () =>
+    rejects({ description: 'Short' }, 'description', 'Description must be at least 10 characters'));
   test('price must be 0 or greater', () => rejects({ price: -5 }, 'price', 'Price must be 0 or greater'));
   test('capacity is a whole number of at least 1', async () => {
     await rejects({ capacity: 0 }, 'capacity', 'Capacity must be at least 1');
@@ -99,8 +101,16 @@ describe('change rules: the resource\'s, the same for PUT and PATCH (page rules 
   test('duration is at least 15 minutes', () => rejects({ duration: 0 }, 'duration', 'Duration must be at least 15 minutes'));
   test('start time is an RFC 3339 instant', async () => {
     await rejects({ startTime: '' }, 'startTime', 'Start time is required');
-    await rejects({ startTime: '2027-03-10T18:30' }, 'startTime', 'Start time must be an RFC 3339 date and time with an offset, such as 2027-03-07T09:00:00-08:00');
-    await rejects({ startTime: '2027-02-30T09:00:00Z' }, 'startTime', 'Start time must be an RFC 3339 date and time with an offset, such as 2027-03-07T09:00:00-08:00');
+    await rejects(
+      { startTime: '2027-03-10T18:30' },
+      'startTime',
+      'Start time must be an RFC 3339 date and time with an offset, such as 2027-03-07T09:00:00-08:00',
+    );
+    await rejects(
+      { startTime: '2027-02-30T09:00:00Z' },
+      'startTime',
+      'Start time must be an RFC 3339 date and time with an offset, such as 2027-03-07T09:00:00-08:00',
+    );
   });
   test('an RFC 3339 start with any offset is accepted (it was refused as "Enter a valid date and time")', async () => {
     const created = await createOne();
@@ -127,7 +137,13 @@ describe('change rules: the resource\'s, the same for PUT and PATCH (page rules 
   test('a changed address is split back into its parts', async () => {
     const created = await createOne();
     const res = await cast.coach.put(`/api/classes/${created.id}`, editPage({ address: '500 Stanyan St, San Francisco, CA 94117' }));
-    expect(res.body).toMatchObject({ address: '500 Stanyan St, San Francisco, CA 94117', addressLine1: '500 Stanyan St', city: 'San Francisco', state: 'CA', zipCode: '94117' });
+    expect(res.body).toMatchObject({
+      address: '500 Stanyan St, San Francisco, CA 94117',
+      addressLine1: '500 Stanyan St',
+      city: 'San Francisco',
+      state: 'CA',
+      zipCode: '94117',
+    });
     expect(res.body.locationNotice).toBe('Using address only');
   });
   test('changed address parts are combined over the stored ones', async () => {
@@ -140,7 +156,10 @@ describe('change rules: the resource\'s, the same for PUT and PATCH (page rules 
 describe('editing a series', () => {
   test('scope "this" edits only that session', async () => {
     const { sessions } = await createSeries(4, 'Only This');
-    const res = await cast.coach.put(`/api/classes/${sessions[1].id}`, editPage({ title: 'Moved Session', startTime: '2027-03-15T07:00:00-07:00' }));
+    const res = await cast.coach.put(
+      `/api/classes/${sessions[1].id}`,
+      editPage({ title: 'Moved Session', startTime: '2027-03-15T07:00:00-07:00' }),
+    );
     expect(res.status).toBe(200);
     expect(res.body.updatedCount).toBe(1);
     const after = await sessionsOf(sessions[0].parentClassId);
@@ -151,7 +170,10 @@ describe('editing a series', () => {
 
   test('scope "following" edits this and the later sessions, each keeping its date with the new time of day', async () => {
     const { sessions } = await createSeries(5, 'Following');
-    const res = await cast.coach.put(`/api/classes/${sessions[2].id}?scope=following`, classForm(cast.categoryId, { title: 'Later Yoga', startTime: '2027-03-21T10:30:00-07:00' }));
+    const res = await cast.coach.put(
+      `/api/classes/${sessions[2].id}?scope=following`,
+      classForm(cast.categoryId, { title: 'Later Yoga', startTime: '2027-03-21T10:30:00-07:00' }),
+    );
     expect(res.status).toBe(200);
     expect(res.body.updatedCount).toBe(3);
     const after = await sessionsOf(sessions[0].parentClassId);
@@ -163,7 +185,10 @@ describe('editing a series', () => {
   test('editing the series edits its sessions that have not started', async () => {
     const { parent, sessions } = await createSeries(4, 'Whole Series');
     server.clock.set('2027-03-10T20:00:00Z'); // the first session (Mar 7) is past
-    const res = await cast.coach.put(`/api/classes/${parent.id}`, editPage({ title: 'Renamed Series', startTime: '2027-03-07T09:00:00-08:00', duration: 60 }));
+    const res = await cast.coach.put(
+      `/api/classes/${parent.id}`,
+      editPage({ title: 'Renamed Series', startTime: '2027-03-07T09:00:00-08:00', duration: 60 }),
+    );
     expect(res.status).toBe(200);
     expect(res.body.updatedCount).toBe(3);
     const after = await sessionsOf(parent.id);
@@ -177,7 +202,10 @@ describe('editing a series', () => {
     const tooSmall = await cast.coach.put(`/api/classes/${sessions[0].id}?scope=following`, classForm(cast.categoryId, { capacity: 2 }));
     expect(tooSmall.status).toBe(400);
     expect(tooSmall.body.errors.capacity).toEqual(["Capacity can't be lower than the 3 spots already booked"]);
-    const ok = await cast.coach.put(`/api/classes/${sessions[0].id}?scope=following`, classForm(cast.categoryId, { title: 'Booked Renamed', capacity: 3 }));
+    const ok = await cast.coach.put(
+      `/api/classes/${sessions[0].id}?scope=following`,
+      classForm(cast.categoryId, { title: 'Booked Renamed', capacity: 3 }),
+    );
     expect(ok.status).toBe(200);
     const count = await cast.visitor.get(`/api/classes/${sessions[1].id}/bookings/count`);
     expect(count.body).toEqual({ spotsLeft: 0, capacity: 3, active: 3 });
@@ -193,7 +221,9 @@ describe('editing a series', () => {
     let booking!: Promise<unknown>;
     const started = new Promise<void>((resolve) => {
       booking = server.ctx.db.write(async (tx) => {
-        await tx.insert(bookings).values({ classId: cls.id, userId: cast.otherCoachId, status: 'confirmed', quantity: 2, confirmedAt: server.clock.now() });
+        await tx
+          .insert(bookings)
+          .values({ classId: cls.id, userId: cast.otherCoachId, status: 'confirmed', quantity: 2, confirmedAt: server.clock.now() });
         resolve();
         await gate;
       });
@@ -250,7 +280,10 @@ describe('deleting', () => {
   test('deleted rows are kept, marked with the time of the deletion (their bookings keep their history)', async () => {
     const { parent, sessions } = await createSeries(2, 'Soft Deleted Series');
     await cast.coach.delete(`/api/classes/${parent.id}`);
-    const rows = await server.ctx.db.select().from(classes).where(inArray(classes.id, [parent.id, ...sessions.map((s: any) => s.id)]));
+    const rows = await server.ctx.db
+      .select()
+      .from(classes)
+      .where(inArray(classes.id, [parent.id, ...sessions.map((s: any) => s.id)]));
     expect(rows.map((r) => r.deletedAt?.toISOString())).toEqual(Array(3).fill('2027-03-01T20:00:00.000Z'));
   });
 

@@ -57,7 +57,10 @@ export async function makeCast(server: TestServer): Promise<Cast> {
 }
 
 /** A test server whose clock stands at `start`, with the usual cast; the caller stops the server. */
-export async function startWithCast(start: string, options: TestServerOptions = {}): Promise<{ server: TestServer; cast: Cast; now: number }> {
+export async function startWithCast(
+  start: string,
+  options: TestServerOptions = {},
+): Promise<{ server: TestServer; cast: Cast; now: number }> {
   const server = await startTestServer(options);
   server.clock.set(start);
   return { server, cast: await makeCast(server), now: Date.parse(start) };

@@ -17,7 +17,10 @@ const pick = (cls: any, keys: readonly string[]) => Object.fromEntries(keys.map(
 
 describe('posting the class it reads', () => {
   test('POST the class read from GET /api/classes/{id} creates the same class', async () => {
-    const created = await cast.coach.post('/api/classes', classForm(cast.categoryId, { startTime: '2027-03-09T17:30:00Z', whatToBring: null, image: '/uploads/yoga.webp' }));
+    const created = await cast.coach.post(
+      '/api/classes',
+      classForm(cast.categoryId, { startTime: '2027-03-09T17:30:00Z', whatToBring: null, image: '/uploads/yoga.webp' }),
+    );
     expect(created.status).toBe(201);
     const read = (await cast.visitor.get(`/api/classes/${created.body.id}`)).body;
     const copy = await cast.coach.post('/api/classes', read);
@@ -37,8 +40,21 @@ describe('posting the class it reads', () => {
   });
 
   test('a series parent posts back as the same series: its recurrence is read as a nested object', async () => {
-    const series = await cast.coach.post('/api/classes', classForm(cast.categoryId, { title: 'Read Series', recurrence: { type: 'weekly', daysOfWeek: [0, 3], endType: 'date', endDate: '2027-04-30' } }));
-    expect(series.body.recurrence).toEqual({ type: 'weekly', interval: 1, daysOfWeek: [0, 3], endType: 'date', endDate: '2027-04-30', endCount: null });
+    const series = await cast.coach.post(
+      '/api/classes',
+      classForm(cast.categoryId, {
+        title: 'Read Series',
+        recurrence: { type: 'weekly', daysOfWeek: [0, 3], endType: 'date', endDate: '2027-04-30' },
+      }),
+    );
+    expect(series.body.recurrence).toEqual({
+      type: 'weekly',
+      interval: 1,
+      daysOfWeek: [0, 3],
+      endType: 'date',
+      endDate: '2027-04-30',
+      endCount: null,
+    });
     const read = (await cast.visitor.get(`/api/classes/${series.body.id}`)).body;
     const copy = await cast.coach.post('/api/classes', read);
     expect(copy.status).toBe(201);
@@ -70,21 +86,44 @@ describe('changing the class it reads', () => {
     const created = await cast.coach.post('/api/classes', classForm(cast.categoryId, { title: 'Edit Page Class' }));
     const read = (await cast.visitor.get(`/api/classes/${created.body.id}`)).body;
     const later = new Date(Date.parse(read.startTime) + 3_600_000).toISOString().replace('Z', '+00:00');
-    const res = await cast.coach.put(`/api/classes/${read.id}`, { ...pick(read, EDIT_PAGE_FIELDS), title: 'Edit Page Class, Later', startTime: later });
+    const res = await cast.coach.put(`/api/classes/${read.id}`, {
+      ...pick(read, EDIT_PAGE_FIELDS),
+      title: 'Edit Page Class, Later',
+      startTime: later,
+    });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ title: 'Edit Page Class, Later', startTime: '2027-03-07T18:00:00.000Z', endTime: '2027-03-07T19:00:00.000Z', address: read.address, addressLine1: read.addressLine1 });
+    expect(res.body).toMatchObject({
+      title: 'Edit Page Class, Later',
+      startTime: '2027-03-07T18:00:00.000Z',
+      endTime: '2027-03-07T19:00:00.000Z',
+      address: read.address,
+      addressLine1: read.addressLine1,
+    });
   });
 
   test('the series scope is a query parameter: ?scope=following changes this session and the later ones', async () => {
-    const series = await cast.coach.post('/api/classes', classForm(cast.categoryId, { title: 'Scoped Series', recurrence: { type: 'weekly', daysOfWeek: [0], endType: 'count', endCount: 4 } }));
-    const sessions = (await cast.coach.get('/api/classes/managed')).body.filter((c: any) => c.parentClassId === series.body.id).sort((a: any, b: any) => a.startTime.localeCompare(b.startTime));
+    const series = await cast.coach.post(
+      '/api/classes',
+      classForm(cast.categoryId, {
+        title: 'Scoped Series',
+        recurrence: { type: 'weekly', daysOfWeek: [0], endType: 'count', endCount: 4 },
+      }),
+    );
+    const sessions = (await cast.coach.get('/api/classes/managed')).body
+      .filter((c: any) => c.parentClassId === series.body.id)
+      .sort((a: any, b: any) => a.startTime.localeCompare(b.startTime));
     const third = (await cast.visitor.get(`/api/classes/${sessions[2].id}`)).body;
     const onlyThis = await cast.coach.request('PATCH', `/api/classes/${sessions[0].id}?scope=this`, { capacity: 11 });
     expect(onlyThis.body.updatedCount).toBe(1);
-    const res = await cast.coach.put(`/api/classes/${third.id}?scope=following`, { ...pick(third, EDIT_PAGE_FIELDS), title: 'Scoped Series, Renamed' });
+    const res = await cast.coach.put(`/api/classes/${third.id}?scope=following`, {
+      ...pick(third, EDIT_PAGE_FIELDS),
+      title: 'Scoped Series, Renamed',
+    });
     expect(res.status).toBe(200);
     expect(res.body.updatedCount).toBe(2);
-    const after = (await cast.coach.get('/api/classes/managed')).body.filter((c: any) => c.parentClassId === series.body.id).sort((a: any, b: any) => a.startTime.localeCompare(b.startTime));
+    const after = (await cast.coach.get('/api/classes/managed')).body
+      .filter((c: any) => c.parentClassId === series.body.id)
+      .sort((a: any, b: any) => a.startTime.localeCompare(b.startTime));
     expect(after.map((s: any) => [s.title, s.capacity])).toEqual([
       ['Scoped Series', 11],
       ['Scoped Series', 10],

@@ -27,7 +27,9 @@ async function createOne(extra: Record<string, unknown> = {}) {
 async function createSeries(count: number, title: string) {
   const parent = await createOne({ title, recurrence: { type: 'weekly', daysOfWeek: [0], endType: 'count', endCount: count } });
   const managed = (await cast.coach.get('/api/classes/managed')).body;
-  const sessions = managed.filter((c: any) => c.parentClassId === parent.id).sort((a: any, b: any) => a.startTime.localeCompare(b.startTime));
+  const sessions = managed
+    .filter((c: any) => c.parentClassId === parent.id)
+    .sort((a: any, b: any) => a.startTime.localeCompare(b.startTime));
   return { parent, sessions };
 }
 
@@ -46,7 +48,13 @@ async function holdSpots(client: TestClient, classId: number, price: number, qua
 }
 
 const payTestCard = (client: TestClient, intent: { id: string; clientSecret: string }) =>
-  client.post('/api/payment/test-provider/pay', { paymentIntentId: intent.id, clientSecret: intent.clientSecret, cardNumber: '4242 4242 4242 4242', expiry: '12/40', cvc: '123' });
+  client.post('/api/payment/test-provider/pay', {
+    paymentIntentId: intent.id,
+    clientSecret: intent.clientSecret,
+    cardNumber: '4242 4242 4242 4242',
+    expiry: '12/40',
+    cvc: '123',
+  });
 
 async function bookAndPay(client: TestClient, classId: number, price: number, quantity = 1): Promise<string> {
   const intent = await holdSpots(client, classId, price, quantity);
@@ -73,7 +81,7 @@ async function refundedCents(intentId: string): Promise<number> {
 const bookingRow = (id: number) => server.ctx.db.select().from(bookings).where(eq(bookings.id, id)).get();
 
 describe('a deleted class is gone from every class read', () => {
-  test('gone from /api/classes (with and without filters), its page and booking count answer 404, gone from the coach\'s classes and the cities', async () => {
+  test("gone from /api/classes (with and without filters), its page and booking count answer 404, gone from the coach's classes and the cities", async () => {
     const kept = await createOne({ title: 'Kept Class' });
     const gone = await createOne({ title: 'Vanishing Class', addressLine1: '1 Bridgeway', city: 'Sausalito', zipCode: '94965' });
     expect((await cast.visitor.get('/api/cities')).body).toContain('Sausalito');
@@ -134,7 +142,14 @@ describe('customers keep their bookings of a deleted class', () => {
       cancelReason: 'class_deleted',
       amount: 42,
       refundAmount: 42,
-      class: { id: cls.id, title: 'Refunded Dance Class', startTime: cls.startTime, endTime: cls.endTime, location: 'Dolores Park', deleted: true },
+      class: {
+        id: cls.id,
+        title: 'Refunded Dance Class',
+        startTime: cls.startTime,
+        endTime: cls.endTime,
+        location: 'Dolores Park',
+        deleted: true,
+      },
     });
     expect(await refundedCents(intentId)).toBe(4200);
   });
@@ -198,7 +213,9 @@ describe('deleting keeps what already took place', () => {
     const keptBooking = await addBooking(server.ctx, { classId: sessions[0].id, userId: kim.id, status: 'confirmed' });
     const res = await cast.coach.delete(`/api/classes/${sessions[2].id}?deleteOption=following`);
     expect(res.body).toMatchObject({ message: 'Class and following classes deleted successfully', deleted: 2 });
-    const managed = (await cast.coach.get('/api/classes/managed')).body.filter((c: any) => c.parentClassId === parent.id).map((c: any) => c.id);
+    const managed = (await cast.coach.get('/api/classes/managed')).body
+      .filter((c: any) => c.parentClassId === parent.id)
+      .map((c: any) => c.id);
     expect(managed).toEqual([sessions[0].id, sessions[1].id]);
     expect((await cast.visitor.get(`/api/classes/${sessions[0].id}`)).status).toBe(200);
     expect((await cast.visitor.get(`/api/classes/${parent.id}`)).status).toBe(200);
@@ -225,7 +242,12 @@ describe('deleting keeps what already took place', () => {
     const coachReviews = (await cast.visitor.get(`/api/reviews/coach/${cast.coachId}`)).body.reviews;
     expect(coachReviews.some((r: any) => r.id === review.body.id && r.className === 'Taught Then Deleted')).toBe(true);
     expect(await server.ctx.db.select().from(reviews).where(eq(reviews.id, review.body.id)).get()).toBeDefined();
-    const edited = await lou.client.put(`/api/reviews/${review.body.id}`, { classId: sessions[0].id, bookingId: attended, rating: 4, comment: 'Still lovely' });
+    const edited = await lou.client.put(`/api/reviews/${review.body.id}`, {
+      classId: sessions[0].id,
+      bookingId: attended,
+      rating: 4,
+      comment: 'Still lovely',
+    });
     expect(edited.status).toBe(200);
     const mine = (await lou.client.get('/api/bookings')).body.find((b: any) => b.id === attended);
     expect(mine).toMatchObject({ status: 'confirmed', reviewId: review.body.id, class: { deleted: true } });

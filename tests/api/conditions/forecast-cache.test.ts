@@ -18,7 +18,18 @@ let sampleCast: Cast;
 
 beforeAll(async () => {
   standIn = startStandIn();
-  nws = await startTestServer({ env: { conditions: { ...env.conditions, weather: 'nws', airQuality: 'airnow', airNowKey: 'test-key', nwsBaseUrl: standIn.url, airNowBaseUrl: standIn.url } } });
+  nws = await startTestServer({
+    env: {
+      conditions: {
+        ...env.conditions,
+        weather: 'nws',
+        airQuality: 'airnow',
+        airNowKey: 'test-key',
+        nwsBaseUrl: standIn.url,
+        airNowBaseUrl: standIn.url,
+      },
+    },
+  });
   nwsCast = await makeCast(nws);
   sample = await startTestServer();
   sampleCast = await makeCast(sample);
@@ -33,7 +44,10 @@ afterAll(async () => {
 async function classIn(server: TestServer, cast: Cast, hours: number, extra: Record<string, unknown> = {}) {
   const start = new Date(server.clock.now().getTime() + hours * 3_600_000);
   start.setUTCMinutes(0, 0, 0);
-  const created = await cast.coach.post('/api/classes', classForm(cast.categoryId, { startTime: start.toISOString(), ...CRISSY, ...extra }));
+  const created = await cast.coach.post(
+    '/api/classes',
+    classForm(cast.categoryId, { startTime: start.toISOString(), ...CRISSY, ...extra }),
+  );
   expect(created.status).toBe(201);
   return created.body as { id: number };
 }
@@ -65,17 +79,27 @@ test('further than 7 days out the class says from which day its forecast shows',
   const { body } = await sample.client().get(`/api/classes/${cls.id}/conditions`);
   expect(body.conditions.status).toBe('later');
   const start = Date.parse((await sample.client().get(`/api/classes/${cls.id}`)).body.startTime);
-  expect(body.conditions.forecastFrom).toBe(new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Los_Angeles' }).format(new Date(start - 7 * 86_400_000)));
+  expect(body.conditions.forecastFrom).toBe(
+    new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Los_Angeles' }).format(new Date(start - 7 * 86_400_000)),
+  );
 });
 
 test('sunset shows for a class that ends within an hour of it, not for a morning class', async () => {
   // 4:00-5:00 PM Pacific on a day 2 days on: sunset in San Francisco is between 4:50 and 8:40 PM all year.
-  const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Los_Angeles' }).format(new Date(sample.clock.now().getTime() + 2 * 86_400_000));
+  const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Los_Angeles' }).format(
+    new Date(sample.clock.now().getTime() + 2 * 86_400_000),
+  );
   const { pacificWallTimeToInstant } = await import('../../../api/lib/pacific');
   const { sunsetOn } = await import('../../../api/lib/sun');
   const sunset = sunsetOn(pacificWallTimeToInstant(day, '12:00'))!;
-  const evening = await sampleCast.coach.post('/api/classes', classForm(sampleCast.categoryId, { startTime: new Date(sunset.getTime() - 90 * 60_000).toISOString(), ...CRISSY }));
-  const morning = await sampleCast.coach.post('/api/classes', classForm(sampleCast.categoryId, { startTime: pacificWallTimeToInstant(day, '08:00').toISOString(), ...CRISSY }));
+  const evening = await sampleCast.coach.post(
+    '/api/classes',
+    classForm(sampleCast.categoryId, { startTime: new Date(sunset.getTime() - 90 * 60_000).toISOString(), ...CRISSY }),
+  );
+  const morning = await sampleCast.coach.post(
+    '/api/classes',
+    classForm(sampleCast.categoryId, { startTime: pacificWallTimeToInstant(day, '08:00').toISOString(), ...CRISSY }),
+  );
   const read = async (id: number) => (await sample.client().get(`/api/classes/${id}/conditions`)).body.conditions;
   expect(Math.abs(Date.parse((await read(evening.body.id)).sunset) - sunset.getTime())).toBeLessThan(60_000);
   expect((await read(morning.body.id)).sunset).toBeNull();
@@ -89,7 +113,13 @@ test('WEATHER=nws: the real clients fill the cache from the stand-in once an hou
   expect(first).toEqual({ fetched: 3, failed: 0 }); // the point's grid, its hourly forecast, the ZIP's AQI
   const read = async () => (await nws.client().get(`/api/classes/${cls.id}/conditions`)).body.conditions;
   const fetchedAt = nws.clock.now().toISOString();
-  expect(await read()).toMatchObject({ status: 'forecast', source: 'nws', sample: false, fetchedAt, hour: { temperatureF: 54, sky: 'rain', rainChance: 80, windMph: 20 } });
+  expect(await read()).toMatchObject({
+    status: 'forecast',
+    source: 'nws',
+    sample: false,
+    fetchedAt,
+    hour: { temperatureF: 54, sky: 'rain', rainChance: 80, windMph: 20 },
+  });
   expect(standIn.requests.filter((r) => !r.path.startsWith('/aq/')).every((r) => r.userAgent?.startsWith('Fogline ('))).toBe(true);
   // Within the hour nothing is fetched again.
   standIn.requests.length = 0;
@@ -112,7 +142,9 @@ test('WEATHER=nws: the real clients fill the cache from the stand-in once an hou
   expect(await refreshConditions(nws.ctx)).toEqual({ fetched: 2, failed: 0 });
   expect(await read()).toMatchObject({ fetchedAt: nws.clock.now().toISOString(), hour: { temperatureF: 61 } });
   // The AQI of the day (the worst pollutant) with its EPA category and colour.
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Los_Angeles' }).format(new Date(Date.parse((await nws.client().get(`/api/classes/${cls.id}`)).body.startTime)));
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Los_Angeles' }).format(
+    new Date(Date.parse((await nws.client().get(`/api/classes/${cls.id}`)).body.startTime)),
+  );
   const now = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Los_Angeles' }).format(new Date());
   if (today === now) expect((await read()).aqi).toEqual({ value: 162, category: 'Unhealthy', color: '#ff0000' });
 });

@@ -19,7 +19,10 @@ test('the NWS client finds the grid from /points, reads forecastHourly under its
   const nws = createNwsWeather({ baseUrl: standIn.url, userAgent: 'Fogline (http://localhost, hello@fogline.test)' });
   const grid = await nws.locate(37.80393, -122.46477);
   expect(grid).toEqual({ grid: 'MTR/85,105', hourlyUrl: 'https://api.weather.gov/gridpoints/MTR/85,105/forecast/hourly' });
-  expect(standIn.requests.at(-1)).toEqual({ path: '/points/37.8039,-122.4648', userAgent: 'Fogline (http://localhost, hello@fogline.test)' });
+  expect(standIn.requests.at(-1)).toEqual({
+    path: '/points/37.8039,-122.4648',
+    userAgent: 'Fogline (http://localhost, hello@fogline.test)',
+  });
   const hours = await nws.hourly(grid);
   expect(hours.length).toBe(24 * 8);
   expect(hours[0]).toMatchObject({ temperatureF: 54, sky: 'rain', summary: 'Rain Likely', rainChance: 80, windMph: 20 });
@@ -41,7 +44,9 @@ test('NWS errors: a problem+json 404 carries its detail; a 503 and a 429 carry t
   const limited = await nws.locate(37.8, -122.4).catch((e) => e);
   expect(limited.retryAfterMs).toBe(120_000);
   standIn.mode = 'ok';
-  const unreachable = await createNwsWeather({ baseUrl: 'http://127.0.0.1:9', userAgent: 'x' }).locate(37.8, -122.4).catch((e) => e);
+  const unreachable = await createNwsWeather({ baseUrl: 'http://127.0.0.1:9', userAgent: 'x' })
+    .locate(37.8, -122.4)
+    .catch((e) => e);
   expect(unreachable).toBeInstanceOf(ConditionsFetchError);
 });
 
@@ -56,7 +61,9 @@ test("the AirNow client reads a day's worst pollutant per date, a category-only 
   ]);
   const request = standIn.requests.at(-1)!.path;
   expect(request).toContain('/aq/forecast/zipCode/?format=application%2Fjson&zipCode=94129&distance=25&API_KEY=test-key');
-  const refused = await createAirNow({ baseUrl: standIn.url, apiKey: 'wrong' }).forecastByZip('94129').catch((e) => e);
+  const refused = await createAirNow({ baseUrl: standIn.url, apiKey: 'wrong' })
+    .forecastByZip('94129')
+    .catch((e) => e);
   expect(refused).toBeInstanceOf(ConditionsFetchError);
   expect(refused.message).toBe('AirNow 401');
   standIn.mode = 'unavailable';

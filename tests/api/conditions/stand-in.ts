@@ -17,18 +17,30 @@ export interface StandIn {
 export function startStandIn(): StandIn {
   const state: StandIn = { url: '', requests: [], mode: 'ok', temperature: 54, stop: () => server.stop(true) };
   const problem = (status: number, title: string, detail: string, headers: Record<string, string> = {}) =>
-    Response.json({ correlationId: 'abc', title, type: 'https://api.weather.gov/problems/Error', status, detail, instance: 'https://api.weather.gov/requests/abc' }, { status, headers: { 'content-type': 'application/problem+json', ...headers } });
+    Response.json(
+      {
+        correlationId: 'abc',
+        title,
+        type: 'https://api.weather.gov/problems/Error',
+        status,
+        detail,
+        instance: 'https://api.weather.gov/requests/abc',
+      },
+      { status, headers: { 'content-type': 'application/problem+json', ...headers } },
+    );
   const server = Bun.serve({
     port: 0,
     hostname: '127.0.0.1',
     fetch(request) {
       const url = new URL(request.url);
       state.requests.push({ path: url.pathname + url.search, userAgent: request.headers.get('user-agent') });
-      if (state.mode === 'unavailable') return problem(503, 'Service Unavailable', 'The service is temporarily unavailable', { 'retry-after': '600' });
+      if (state.mode === 'unavailable')
+        return problem(503, 'Service Unavailable', 'The service is temporarily unavailable', { 'retry-after': '600' });
       if (state.mode === 'rate-limited') return problem(429, 'Too Many Requests', 'Rate limit exceeded', { 'retry-after': '120' });
       const point = url.pathname.match(/^\/points\/(-?[\d.]+),(-?[\d.]+)$/);
       if (point) {
-        if (Number(point[1]) > 50) return problem(404, 'Data Unavailable For Requested Point', 'Unable to provide data for requested point 60,-122');
+        if (Number(point[1]) > 50)
+          return problem(404, 'Data Unavailable For Requested Point', 'Unable to provide data for requested point 60,-122');
         return Response.json(
           {
             '@context': [],
@@ -68,15 +80,55 @@ export function startStandIn(): StandIn {
           shortForecast: 'Rain Likely',
           detailedForecast: '',
         }));
-        return Response.json({ type: 'Feature', properties: { units: 'us', generatedAt: new Date().toISOString(), periods } }, { headers: { 'content-type': 'application/geo+json' } });
+        return Response.json(
+          { type: 'Feature', properties: { units: 'us', generatedAt: new Date().toISOString(), periods } },
+          { headers: { 'content-type': 'application/geo+json' } },
+        );
       }
       if (url.pathname === '/aq/forecast/zipCode/') {
-        if (url.searchParams.get('API_KEY') !== 'test-key') return Response.json({ WebServiceError: [{ Message: 'Invalid API key' }] }, { status: 401 });
+        if (url.searchParams.get('API_KEY') !== 'test-key')
+          return Response.json({ WebServiceError: [{ Message: 'Invalid API key' }] }, { status: 401 });
         const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Los_Angeles' }).format(new Date());
         const rows = [
-          { DateIssue: `${today} `, DateForecast: `${today} `, ReportingArea: 'San Francisco', StateCode: 'CA', Latitude: 37.75, Longitude: -122.43, ParameterName: 'O3', AQI: 38, Category: { Number: 1, Name: 'Good' }, ActionDay: false, Discussion: '' },
-          { DateIssue: `${today} `, DateForecast: `${today} `, ReportingArea: 'San Francisco', StateCode: 'CA', Latitude: 37.75, Longitude: -122.43, ParameterName: 'PM2.5', AQI: 162, Category: { Number: 4, Name: 'Unhealthy' }, ActionDay: true, Discussion: 'Smoke' },
-          { DateIssue: `${today} `, DateForecast: '2099-01-02 ', ReportingArea: 'San Francisco', StateCode: 'CA', Latitude: 37.75, Longitude: -122.43, ParameterName: 'PM2.5', AQI: -1, Category: { Number: 2, Name: 'Moderate' }, ActionDay: false, Discussion: '' },
+          {
+            DateIssue: `${today} `,
+            DateForecast: `${today} `,
+            ReportingArea: 'San Francisco',
+            StateCode: 'CA',
+            Latitude: 37.75,
+            Longitude: -122.43,
+            ParameterName: 'O3',
+            AQI: 38,
+            Category: { Number: 1, Name: 'Good' },
+            ActionDay: false,
+            Discussion: '',
+          },
+          {
+            DateIssue: `${today} `,
+            DateForecast: `${today} `,
+            ReportingArea: 'San Francisco',
+            StateCode: 'CA',
+            Latitude: 37.75,
+            Longitude: -122.43,
+            ParameterName: 'PM2.5',
+            AQI: 162,
+            Category: { Number: 4, Name: 'Unhealthy' },
+            ActionDay: true,
+            Discussion: 'Smoke',
+          },
+          {
+            DateIssue: `${today} `,
+            DateForecast: '2099-01-02 ',
+            ReportingArea: 'San Francisco',
+            StateCode: 'CA',
+            Latitude: 37.75,
+            Longitude: -122.43,
+            ParameterName: 'PM2.5',
+            AQI: -1,
+            Category: { Number: 2, Name: 'Moderate' },
+            ActionDay: false,
+            Discussion: '',
+          },
         ];
         return Response.json(rows);
       }

@@ -47,19 +47,29 @@ async function bookAndPay(client: TestClient, classId: number, price: number, qu
   const amount = Math.round(price * quantity * 105) / 100;
   const intent = await client.post('/api/payment/create-intent', { classId, quantity, amount });
   expect(intent.status).toBe(200);
-  const pay = await client.post('/api/payment/test-provider/pay', { paymentIntentId: intent.body.id, clientSecret: intent.body.clientSecret, cardNumber: '4242 4242 4242 4242', expiry: '12/40', cvc: '123' });
+  const pay = await client.post('/api/payment/test-provider/pay', {
+    paymentIntentId: intent.body.id,
+    clientSecret: intent.body.clientSecret,
+    cardNumber: '4242 4242 4242 4242',
+    expiry: '12/40',
+    cvc: '123',
+  });
   expect(pay.status).toBe(200);
   expect((await client.post('/api/payment/confirm', { paymentIntentId: intent.body.id })).status).toBe(200);
   return intent.body.id;
 }
 
-const refundedCents = async (intentId: string) => (await server.ctx.db.select().from(testPaymentIntents).where(eq(testPaymentIntents.id, intentId)).get())!.refundedCents;
+const refundedCents = async (intentId: string) =>
+  (await server.ctx.db.select().from(testPaymentIntents).where(eq(testPaymentIntents.id, intentId)).get())!.refundedCents;
 const mailsTo = (email: string, subject: string) => outbox(server).filter((m) => m.includes(`To: ${email}`) && m.includes(subject));
 
 async function classAt(startsInHours: number, extra: Record<string, unknown>) {
   const start = new Date(server.clock.now().getTime() + startsInHours * HOUR);
   start.setUTCMinutes(0, 0, 0);
-  const created = await cast.coach.post('/api/classes', classForm(cast.categoryId, { startTime: start.toISOString(), price: 20, ...CRISSY, ...extra }));
+  const created = await cast.coach.post(
+    '/api/classes',
+    classForm(cast.categoryId, { startTime: start.toISOString(), price: 20, ...CRISSY, ...extra }),
+  );
   expect(created.status).toBe(201);
   return created.body as { id: number; title: string };
 }
@@ -91,7 +101,9 @@ describe('the weather call', () => {
     expect(mailsTo(coachEmail, 'Weather call')[0]).toContain('Chance of rain 80% (limit 60%)');
     // The banner's list, and the attendees' "Weather watch".
     const pending = await cast.coach.get('/api/weather-calls');
-    expect(pending.body).toEqual([expect.objectContaining({ classId: cls.id, checkpoint: '24h', status: 'pending', reasons: ['Chance of rain 80% (limit 60%)'] })]);
+    expect(pending.body).toEqual([
+      expect.objectContaining({ classId: cls.id, checkpoint: '24h', status: 'pending', reasons: ['Chance of rain 80% (limit 60%)'] }),
+    ]);
     expect((await cast.otherCoach.get('/api/weather-calls')).body).toEqual([]);
     expect((await ana.client.get(`/api/conditions?classIds=${cls.id}`)).body[0].watch).toMatchObject({ status: 'pending' });
     // Only the class's coach or an admin decides.
@@ -102,7 +114,9 @@ describe('the weather call', () => {
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
     expect(answers[0]!.body).toMatchObject({ status: 'cancelled', classId: cls.id });
     expect((await cast.coach.post(`/api/classes/${cls.id}/weather-call`, { decision: 'cancel' })).status).toBe(200);
-    expect((await cast.coach.post(`/api/classes/${cls.id}/weather-call`, { decision: 'go' })).body.message).toBe('This weather call was already decided: Cancel.');
+    expect((await cast.coach.post(`/api/classes/${cls.id}/weather-call`, { decision: 'go' })).body.message).toBe(
+      'This weather call was already decided: Cancel.',
+    );
     expect(await refundedCents(anaIntent)).toBe(4200);
     expect(await refundedCents(benIntent)).toBe(2100);
     for (const person of [ana, ben]) {
@@ -116,7 +130,10 @@ describe('the weather call', () => {
   });
 
   test('two processes on one database decide the same call at the same moment: one decision, one refund, one email each', async () => {
-    const cls = await classAt(20, { title: 'Windy Ridge Hike', weatherPolicy: { rainChance: 50, aqi: null, windMph: null, heatF: null, rainPlan: 'cancel', backupLocation: null } });
+    const cls = await classAt(20, {
+      title: 'Windy Ridge Hike',
+      weatherPolicy: { rainChance: 50, aqi: null, windMph: null, heatF: null, rainPlan: 'cancel', backupLocation: null },
+    });
     const cara = await customer('Cara');
     const caraIntent = await bookAndPay(cara.client, cls.id, 20);
     await refreshConditions(server.ctx);
@@ -141,7 +158,10 @@ describe('the weather call', () => {
   });
 
   test('Go ahead tells attendees "It\'s on" once; a move needs a place or time', async () => {
-    const cls = await classAt(10, { title: 'Drizzle Yoga', weatherPolicy: { rainChance: 50, aqi: null, windMph: null, heatF: null, rainPlan: 'light_rain', backupLocation: null } });
+    const cls = await classAt(10, {
+      title: 'Drizzle Yoga',
+      weatherPolicy: { rainChance: 50, aqi: null, windMph: null, heatF: null, rainPlan: 'light_rain', backupLocation: null },
+    });
     const dev = await customer('Dev');
     await bookAndPay(dev.client, cls.id, 20);
     await refreshConditions(server.ctx);
@@ -158,9 +178,12 @@ describe('the weather call', () => {
     expect((await dev.client.get(`/api/conditions?classIds=${cls.id}`)).body[0].watch).toMatchObject({ status: 'go' });
   });
 
-  test('Move to the backup place runs class management\'s edit: the class moves and each person booked gets the change notice', async () => {
+  test("Move to the backup place runs class management's edit: the class moves and each person booked gets the change notice", async () => {
     const backup = 'Crissy Field Warming Hut, 983 Marine Dr, San Francisco, CA';
-    const cls = await classAt(10, { title: 'Puddle Pilates', weatherPolicy: { rainChance: 50, aqi: null, windMph: null, heatF: null, rainPlan: 'backup', backupLocation: backup } });
+    const cls = await classAt(10, {
+      title: 'Puddle Pilates',
+      weatherPolicy: { rainChance: 50, aqi: null, windMph: null, heatF: null, rainPlan: 'backup', backupLocation: backup },
+    });
     const gus = await customer('Gus');
     await bookAndPay(gus.client, cls.id, 20);
     await refreshConditions(server.ctx);
@@ -196,7 +219,10 @@ describe('moving or offering another session for the weather', () => {
     expect(offered.body).toMatchObject({ status: 'offered', offerClassId: other.id });
     const [mail] = mailsTo(hal.email, 'Another session for the weather: Offer Pilates');
     expect(mail).toContain('Sunny Pilates');
-    expect((await hal.client.get(`/api/conditions?classIds=${offering.id}`)).body[0].watch).toMatchObject({ status: 'offered', offerClassId: other.id });
+    expect((await hal.client.get(`/api/conditions?classIds=${offering.id}`)).body[0].watch).toMatchObject({
+      status: 'offered',
+      offerClassId: other.id,
+    });
     // The booking now refunds in full whenever Hal cancels before the class.
     const [booking] = (await hal.client.get(`/api/bookings?classId=${offering.id}`)).body;
     expect((await hal.client.put(`/api/bookings/${booking.id}/cancel`)).body.refundAmount).toBe(21);
@@ -208,7 +234,9 @@ describe('the minimum class size', () => {
   test('below its minimum at the decision time a class is cancelled with full refunds; at its minimum it is confirmed to run', async () => {
     const low = await classAt(20, { title: 'Tiny Tai Chi', capacity: 8, minAttendees: 3, decisionHours: 12 });
     const ok = await classAt(20, { title: 'Full Frisbee', capacity: 8, minAttendees: 2, decisionHours: 12 });
-    expect((await cast.coach.post('/api/classes', classForm(cast.categoryId, { capacity: 4, minAttendees: 5 }))).body.errors).toEqual({ minAttendees: ['Minimum must be from 2 to the capacity'] });
+    expect((await cast.coach.post('/api/classes', classForm(cast.categoryId, { capacity: 4, minAttendees: 5 }))).body.errors).toEqual({
+      minAttendees: ['Minimum must be from 2 to the capacity'],
+    });
     const eli = await customer('Eli');
     const fay = await customer('Fay');
     const eliIntent = await bookAndPay(eli.client, low.id, 20, 2);
@@ -251,7 +279,9 @@ describe('moving a booking to the offered session with one click', () => {
     expect((await move(jo.client, joOld.id)).body.message).toBe('No other session is offered for this booking.');
     await refreshConditions(server.ctx);
     expect(await checkWeatherCalls(server.ctx)).toBeGreaterThanOrEqual(1);
-    expect((await cast.coach.post(`/api/classes/${stormy.id}/weather-call`, { decision: 'offer', offerClassId: sunny.id })).body.status).toBe('offered');
+    expect(
+      (await cast.coach.post(`/api/classes/${stormy.id}/weather-call`, { decision: 'offer', offerClassId: sunny.id })).body.status,
+    ).toBe('offered');
     const [mail] = mailsTo(jo.email, 'Another session for the weather: Stormy Stretch');
     expect(mail).toContain('Move to');
     expect(mail).toContain('cancel it for a full refund');
@@ -263,7 +293,15 @@ describe('moving a booking to the offered session with one click', () => {
     expect(clicks.map((c) => c.body.moved).sort()).toEqual([false, true]);
     expect(clicks[0]!.body.bookingId).toBe(clicks[1]!.body.bookingId);
     const again = await move(jo.client, joOld.id);
-    expect(again.body).toMatchObject({ bookingId: clicks[0]!.body.bookingId, movedFromBookingId: joOld.id, classId: sunny.id, status: 'confirmed', quantity: 2, amount: 42, moved: false });
+    expect(again.body).toMatchObject({
+      bookingId: clicks[0]!.body.bookingId,
+      movedFromBookingId: joOld.id,
+      classId: sunny.id,
+      status: 'confirmed',
+      quantity: 2,
+      amount: 42,
+      moved: false,
+    });
     const joNew = await bookingOn(jo.client, sunny.id);
     expect(joNew).toMatchObject({ id: again.body.bookingId, status: 'confirmed', quantity: 2 });
     expect(joNew.attendees.map((a: { name: string }) => a.name)).toEqual(joOld.attendees.map((a: { name: string }) => a.name));
@@ -275,7 +313,9 @@ describe('moving a booking to the offered session with one click', () => {
     expect(intent.refundedCents).toBe(0);
     expect(rows.reduce((sum, b) => sum + b.amountCents - (b.refundAmountCents ?? 0), 0)).toBe(intent.amountCents - intent.refundedCents);
     expect(rows.find((b) => b.id === joNew.id)!.paymentIntentId).toBe(joIntent);
-    expect((await server.ctx.db.select().from(emergencyContacts).where(eq(emergencyContacts.bookingId, joNew.id)).get())?.name).toBe('Pat Jo');
+    expect((await server.ctx.db.select().from(emergencyContacts).where(eq(emergencyContacts.bookingId, joNew.id)).get())?.name).toBe(
+      'Pat Jo',
+    );
     // Sunny Stretch now has 0 of 3 left: Kit's 2 spots do not fit, and their booking stays as it was.
     const kitOld = await bookingOn(kit.client, stormy.id);
     const full = await move(kit.client, kitOld.id);
@@ -301,7 +341,9 @@ describe('moving a booking to the offered session with one click', () => {
     await cast.coach.post(`/api/classes/${wetB.id}/weather-call`, { decision: 'offer', offerClassId: soon.id });
     const differs = await move(max.client, (await bookingOn(max.client, wetA.id)).id);
     expect(differs.status).toBe(409);
-    expect(differs.body.message).toBe('The offered session has another price, so your booking cannot move with its payment: cancel for a full refund and book it from its page.');
+    expect(differs.body.message).toBe(
+      'The offered session has another price, so your booking cannot move with its payment: cancel for a full refund and book it from its page.',
+    );
     server.clock.advance(2.5 * HOUR);
     const started = await move(max.client, (await bookingOn(max.client, wetB.id)).id);
     expect(started.status).toBe(409);

@@ -24,7 +24,12 @@ beforeAll(async () => {
   await addBooking(ctx, { classId: pastA, userId: cast.customerId, status: 'confirmed' });
   await addBooking(ctx, { classId: pastB, userId: cast.customerId, status: 'confirmed' });
   const caseyUpcoming = await addBooking(ctx, { classId: upcoming, userId: cast.customerId, status: 'confirmed', quantity: 2 });
-  await ctx.db.write((tx) => tx.insert(bookingAttendees).values([{ bookingId: caseyUpcoming, position: 0, name: 'Casey Morgan' }, { bookingId: caseyUpcoming, position: 1, name: 'Robin Morgan' }]));
+  await ctx.db.write((tx) =>
+    tx.insert(bookingAttendees).values([
+      { bookingId: caseyUpcoming, position: 0, name: 'Casey Morgan' },
+      { bookingId: caseyUpcoming, position: 1, name: 'Robin Morgan' },
+    ]),
+  );
   await addBooking(ctx, { classId: upcoming, userId: jamie, status: 'pending', holdExpiresAt: new Date(now + 10 * 60_000) });
   await addBooking(ctx, { classId: pastA, userId: jamie, status: 'cancelled' });
   await addBooking(ctx, { classId: undated, userId: jamie, status: 'pending', holdExpiresAt: new Date(now - 60_000) }); // hold expired
@@ -58,9 +63,34 @@ describe('the customer booking row', () => {
     const res = await cast.coach.get('/api/customers');
     const row = res.body.rows.find((r: any) => r.className === 'Upcoming Yoga' && r.customerFirstName === 'Casey');
     expect(Object.keys(row).sort()).toEqual(
-      ['id', 'classId', 'classDate', 'classTime', 'className', 'coachFirstName', 'coachLastName', 'customerFirstName', 'customerLastName', 'customerPhone', 'customerEmail', 'status', 'quantity', 'completedClasses', 'attended', 'noShows'].sort(),
+      [
+        'id',
+        'classId',
+        'classDate',
+        'classTime',
+        'className',
+        'coachFirstName',
+        'coachLastName',
+        'customerFirstName',
+        'customerLastName',
+        'customerPhone',
+        'customerEmail',
+        'status',
+        'quantity',
+        'completedClasses',
+        'attended',
+        'noShows',
+      ].sort(),
     );
-    expect(row).toMatchObject({ classId: ids.upcoming, coachFirstName: 'Maya', coachLastName: 'Chen', customerLastName: 'Morgan', customerPhone: '+14155550100', status: 'confirmed', quantity: 2 });
+    expect(row).toMatchObject({
+      classId: ids.upcoming,
+      coachFirstName: 'Maya',
+      coachLastName: 'Chen',
+      customerLastName: 'Morgan',
+      customerPhone: '+14155550100',
+      status: 'confirmed',
+      quantity: 2,
+    });
     expect(new Date(row.classDate).getTime()).toBe(server.clock.now().getTime() + 2 * DAY);
   });
 
@@ -103,7 +133,16 @@ describe('customers grouped by person (GET /api/customers/people)', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('x-total-count')).toBe('2');
     const casey = res.body.find((p: any) => p.firstName === 'Casey');
-    expect(casey).toMatchObject({ id: cast.customerId, bookings: 3, spots: 4, completedClasses: 2, upcomingClasses: 1, attended: 0, noShows: 0, attendeeNames: ['Casey Morgan', 'Robin Morgan'] });
+    expect(casey).toMatchObject({
+      id: cast.customerId,
+      bookings: 3,
+      spots: 4,
+      completedClasses: 2,
+      upcomingClasses: 1,
+      attended: 0,
+      noShows: 0,
+      attendeeNames: ['Casey Morgan', 'Robin Morgan'],
+    });
     expect(new Date(casey.nextClassAt).getTime()).toBe(server.clock.now().getTime() + 2 * DAY);
     const jamie = res.body.find((p: any) => p.firstName === 'Jamie');
     expect(jamie).toMatchObject({ id: ids.jamie, bookings: 1, spots: 1, completedClasses: 0, upcomingClasses: 1, phone: null });

@@ -21,7 +21,11 @@ let classB: { id: number; startTime: Date | null };
 async function pay(customer: SignedIn, classId: number, priceCents: number, quantity: number): Promise<number> {
   const intent = await customer.client.post('/api/payment/create-intent', { classId, quantity, amount: pageTotal(priceCents, quantity) });
   expect(intent.status).toBe(200);
-  const paid = await customer.client.post('/api/payment/test-provider/pay', { paymentIntentId: intent.body.id, clientSecret: intent.body.clientSecret, ...CARD });
+  const paid = await customer.client.post('/api/payment/test-provider/pay', {
+    paymentIntentId: intent.body.id,
+    clientSecret: intent.body.clientSecret,
+    ...CARD,
+  });
   expect(paid.status).toBe(200);
   return intent.body.bookingId;
 }
@@ -46,7 +50,9 @@ beforeAll(async () => {
   await pay(await createUser(server), classB.id, 1999, 3);
   // An unpaid hold charges nothing.
   const holder = await createUser(server);
-  expect((await holder.client.post('/api/payment/create-intent', { classId: classB.id, quantity: 1, amount: pageTotal(1999, 1) })).status).toBe(200);
+  expect(
+    (await holder.client.post('/api/payment/create-intent', { classId: classB.id, quantity: 1, amount: pageTotal(1999, 1) })).status,
+  ).toBe(200);
   // Another coach's sale stays theirs.
   const othersClass = await createClass(server, { coachId: otherCoach.id, priceCents: 5000 });
   await pay(await createUser(server), othersClass.id, 5000, 1);
@@ -75,8 +81,28 @@ describe('the figures match the bookings and refunds', () => {
   test('per class, newest session first, each line adding up', async () => {
     const res = await coach.client.get(`/api/coaches/${coach.id}/earnings`);
     expect(res.body.byClass).toEqual([
-      { classId: classA.id, title: 'Sunrise Yoga', startTime: classA.startTime!.toISOString(), bookings: 2, spots: 3, gross: 60, refunds: 20, platformFees: 6, net: 34 },
-      { classId: classB.id, title: 'Beach Bootcamp', startTime: classB.startTime!.toISOString(), bookings: 1, spots: 3, gross: 59.97, refunds: 0, platformFees: 9, net: 50.97 },
+      {
+        classId: classA.id,
+        title: 'Sunrise Yoga',
+        startTime: classA.startTime!.toISOString(),
+        bookings: 2,
+        spots: 3,
+        gross: 60,
+        refunds: 20,
+        platformFees: 6,
+        net: 34,
+      },
+      {
+        classId: classB.id,
+        title: 'Beach Bootcamp',
+        startTime: classB.startTime!.toISOString(),
+        bookings: 1,
+        spots: 3,
+        gross: 59.97,
+        refunds: 0,
+        platformFees: 9,
+        net: 50.97,
+      },
     ]);
   });
 
@@ -112,7 +138,9 @@ describe('the figures match the bookings and refunds', () => {
     expect(res.headers.get('content-type')).toContain('text/csv');
     expect(res.headers.get('content-disposition')).toContain('attachment');
     const lines = (res.body as string).trim().split('\r\n');
-    expect(lines[0]).toBe('Booking,Class date (PT),Class,Customer,Spots,Status,Gross,Service fee (customer),Refunded to customer,Refunds (price),Platform fee,Net');
+    expect(lines[0]).toBe(
+      'Booking,Class date (PT),Class,Customer,Spots,Status,Gross,Service fee (customer),Refunded to customer,Refunds (price),Platform fee,Net',
+    );
     expect(lines).toHaveLength(4);
     const net = lines.slice(1).reduce((sum, line) => sum + Math.round(Number(line.split(',').at(-1)) * 100), 0);
     expect(net).toBe(8497);
@@ -167,7 +195,12 @@ describe('the demo coach', () => {
         else net += Math.floor((b.subtotalCents * 85) / 100);
       }
       const client = demo.client();
-      const login = await client.request('POST', '/api/login', { email: 'coach@fogline.test', password: 'demo-password' }, { headers: { 'x-forwarded-for': '100.67.0.1' } });
+      const login = await client.request(
+        'POST',
+        '/api/login',
+        { email: 'coach@fogline.test', password: 'demo-password' },
+        { headers: { 'x-forwarded-for': '100.67.0.1' } },
+      );
       expect(login.status).toBe(200);
       const res = await client.get(`/api/coaches/${coachRow.id}/earnings`);
       expect(res.status).toBe(200);

@@ -21,13 +21,17 @@ function tree(files: Record<string, string>): string[] {
     writeFileSync(join(at, path), text);
   }
   const run = Bun.spawnSync([depcruise, '--config', '.dependency-cruiser.cjs', '--output-type', 'err', ...Object.keys(files)], { cwd: at });
-  return `${run.stdout}${run.stderr}`.split('\n').filter((line) => /^\s*error /.test(line)).map((line) => line.trim());
+  return `${run.stdout}${run.stderr}`
+    .split('\n')
+    .filter((line) => /^\s*error /.test(line))
+    .map((line) => line.trim());
 }
 
 describe('dependency-cruiser rules', () => {
   test('a feature importing another feature fails; its model.ts and the domain are fine', () => {
     const errors = tree({
-      'api/probe-a/service.ts': "import { book } from '../probe-b/service';\nimport type { Booking } from '../probe-b/model';\nimport { takesSpots } from '../spots/taken';\nexport const x = [book, takesSpots];\n",
+      'api/probe-a/service.ts':
+        "import { book } from '../probe-b/service';\nimport type { Booking } from '../probe-b/model';\nimport { takesSpots } from '../spots/taken';\nexport const x = [book, takesSpots];\n",
       'api/probe-b/service.ts': 'export const book = 1;\n',
       'api/probe-b/model.ts': 'export type Booking = { id: number };\n',
       'api/spots/taken.ts': 'export const takesSpots = 1;\n',

@@ -21,7 +21,9 @@ afterAll(() => server.stop());
 describe('migrations', () => {
   test('running the migrations again changes nothing', async () => {
     const tables = async () =>
-      (await server.ctx.db.client.execute("select name from sqlite_master where type in ('table','index') order by name")).rows.map((r) => r.name);
+      (await server.ctx.db.client.execute("select name from sqlite_master where type in ('table','index') order by name")).rows.map(
+        (r) => r.name,
+      );
     const before = await tables();
     await migrateDb(server.ctx.db);
     await migrateDb(server.ctx.db);
@@ -39,7 +41,9 @@ describe('migrations', () => {
     const handle = await openDb(`file:${join(dir, 'old.db')}`);
     try {
       await migrate(handle, { migrationsFolder: before });
-      await handle.client.execute("insert into users (email, first_name, last_name, role, created_at, updated_at) values ('old@example.test', 'Old', 'Coach', 'coach', 0, 0)");
+      await handle.client.execute(
+        "insert into users (email, first_name, last_name, role, created_at, updated_at) values ('old@example.test', 'Old', 'Coach', 'coach', 0, 0)",
+      );
       await handle.client.execute("insert into classes (title, coach_id, created_at, updated_at) values ('Class From Before', 1, 0, 0)");
       await migrateDb(handle);
       await migrateDb(handle);

@@ -29,8 +29,19 @@ interface Operation {
 type Role = 'visitor' | 'customer' | 'coach' | 'admin';
 
 /** The least demo account each access rule lets in (api/auth/plugin.ts); x-example-role overrides it. */
-const ROLE_FOR_ACCESS: Record<string, Role> = { user: 'customer', self: 'customer', coachSelf: 'coach', coach: 'coach', approvedCoach: 'coach', admin: 'admin' };
-const DEMO_EMAIL: Record<Exclude<Role, 'visitor'>, string> = { customer: 'customer@fogline.test', coach: 'coach@fogline.test', admin: 'admin@fogline.test' };
+const ROLE_FOR_ACCESS: Record<string, Role> = {
+  user: 'customer',
+  self: 'customer',
+  coachSelf: 'coach',
+  coach: 'coach',
+  approvedCoach: 'coach',
+  admin: 'admin',
+};
+const DEMO_EMAIL: Record<Exclude<Role, 'visitor'>, string> = {
+  customer: 'customer@fogline.test',
+  coach: 'coach@fogline.test',
+  admin: 'admin@fogline.test',
+};
 const MINUTE = 60_000;
 
 /** What a documented example needs in place of its ids and secrets, made fresh for it. */
@@ -49,9 +60,11 @@ let registered = 0;
 /** Each sign-up and sign-in from its own address, so the per-address limits never trip the setup. */
 const nextAddress = () => `100.66.${++addressCounter >> 8}.${addressCounter & 255}`;
 
-const firstExample = (schema: Schema | undefined): unknown => schema?.examples?.[0] ?? schema?.anyOf?.find((s) => s.examples)?.examples?.[0];
+const firstExample = (schema: Schema | undefined): unknown =>
+  schema?.examples?.[0] ?? schema?.anyOf?.find((s) => s.examples)?.examples?.[0];
 const operation = (method: string, template: string) => operations.find((op) => op.method === method && op.template === template)!;
-const bodyExample = (method: string, template: string) => firstExample(operation(method, template).requestBody?.content?.['application/json']?.schema) as Record<string, unknown>;
+const bodyExample = (method: string, template: string) =>
+  firstExample(operation(method, template).requestBody?.content?.['application/json']?.schema) as Record<string, unknown>;
 
 async function signIn(email: string, password = 'demo-password'): Promise<TestClient> {
   const client = server.client();
@@ -64,7 +77,12 @@ async function signIn(email: string, password = 'demo-password'): Promise<TestCl
 async function newCustomer(overrides: Record<string, unknown> = {}): Promise<{ client: TestClient; id: number; email: string }> {
   const client = server.client();
   const email = `openapi-${++addressCounter}@example.test`;
-  const res = await client.request('POST', '/api/register', { ...bodyExample('POST', '/api/register'), email, ...overrides }, { headers: { 'x-forwarded-for': nextAddress() } });
+  const res = await client.request(
+    'POST',
+    '/api/register',
+    { ...bodyExample('POST', '/api/register'), email, ...overrides },
+    { headers: { 'x-forwarded-for': nextAddress() } },
+  );
   if (res.status !== 201) throw new Error(`registration: ${res.status} ${JSON.stringify(res.body)}`);
   return { client, id: res.body.id, email };
 }
@@ -101,12 +119,22 @@ async function offer(): Promise<string> {
 /** A payment intent of the demo customer for a class priced as the documented example (amount 52.5 for 2 spots). */
 async function intent(): Promise<{ id: string; clientSecret: string }> {
   const classId = await newClass();
-  return expectOk(clients.customer.post('/api/payment/create-intent', { ...bodyExample('POST', '/api/payment/create-intent'), classId }), 'intent setup');
+  return expectOk(
+    clients.customer.post('/api/payment/create-intent', { ...bodyExample('POST', '/api/payment/create-intent'), classId }),
+    'intent setup',
+  );
 }
 
 async function paidIntent(): Promise<string> {
   const { id, clientSecret } = await intent();
-  await expectOk(clients.visitor.post('/api/payment/test-provider/pay', { ...bodyExample('POST', '/api/payment/test-provider/pay'), paymentIntentId: id, clientSecret }), 'payment setup');
+  await expectOk(
+    clients.visitor.post('/api/payment/test-provider/pay', {
+      ...bodyExample('POST', '/api/payment/test-provider/pay'),
+      paymentIntentId: id,
+      clientSecret,
+    }),
+    'payment setup',
+  );
   return id;
 }
 
@@ -114,9 +142,14 @@ async function paidIntent(): Promise<string> {
 const reviewedBookings = new Set<number>();
 async function pastBooking(): Promise<{ classId: number; bookingId: number }> {
   const past = await expectOk(clients.customer.get('/api/bookings?when=past&limit=100'), 'past bookings');
-  const mine = await expectOk(clients.customer.get(`/api/reviews/customer/${(await expectOk(clients.customer.get('/api/user'), 'me')).id}`), 'reviews');
+  const mine = await expectOk(
+    clients.customer.get(`/api/reviews/customer/${(await expectOk(clients.customer.get('/api/user'), 'me')).id}`),
+    'reviews',
+  );
   for (const review of mine as { bookingId: number }[]) reviewedBookings.add(review.bookingId);
-  const booking = (past as { id: number; classId: number; status: string }[]).find((b) => b.status === 'confirmed' && !reviewedBookings.has(b.id));
+  const booking = (past as { id: number; classId: number; status: string }[]).find(
+    (b) => b.status === 'confirmed' && !reviewedBookings.has(b.id),
+  );
   if (!booking) throw new Error('the demo customer has no past confirmed booking left to review');
   reviewedBookings.add(booking.id);
   return { classId: booking.classId, bookingId: booking.id };
@@ -126,7 +159,10 @@ async function pastBooking(): Promise<{ classId: number; bookingId: number }> {
 let reviewMade: Promise<{ id: number; classId: number; bookingId: number }> | undefined;
 function review() {
   reviewMade ??= pastBooking().then(async (ids) => {
-    const created = await expectOk(clients.customer.post('/api/reviews', { ...bodyExample('POST', '/api/reviews'), ...ids }), 'review setup');
+    const created = await expectOk(
+      clients.customer.post('/api/reviews', { ...bodyExample('POST', '/api/reviews'), ...ids }),
+      'review setup',
+    );
     return { id: created.id as number, ...ids };
   });
   return reviewMade;
@@ -154,7 +190,9 @@ const FRESH: Record<string, () => Promise<Fresh>> = {
     return { client: person.client, params: { id: String(person.id) } };
   },
   // Deleting an account is for good: a new customer whose password is the documented one.
-  'DELETE /api/users/me': async () => ({ client: (await newCustomer({ password: String(bodyExample('DELETE', '/api/users/me').password) })).client }),
+  'DELETE /api/users/me': async () => ({
+    client: (await newCustomer({ password: String(bodyExample('DELETE', '/api/users/me').password) })).client,
+  }),
   // Signing out everywhere ends every session of the account: a new account's, not the demo customer's.
   'POST /api/logout/everywhere': async () => ({ client: (await newCustomer()).client }),
   // Decisions on accounts change them for good: each on an account of its own, never a demo account.
@@ -162,7 +200,10 @@ const FRESH: Record<string, () => Promise<Fresh>> = {
   'PUT /api/admin/users/{id}/suspend': async () => ({ params: { id: String((await newCustomer()).id) } }),
   'PUT /api/admin/users/{id}/reinstate': async () => {
     const { id } = await newCustomer();
-    await expectOk(clients.admin.put(`/api/admin/users/${id}/suspend`, bodyExample('PUT', '/api/admin/users/{id}/suspend')), 'suspension setup');
+    await expectOk(
+      clients.admin.put(`/api/admin/users/${id}/suspend`, bodyExample('PUT', '/api/admin/users/{id}/suspend')),
+      'suspension setup',
+    );
     return { params: { id: String(id) } };
   },
   // Support actions on bookings: a paid booking of the demo customer to refund, a free one to cancel or confirm again.
@@ -170,8 +211,20 @@ const FRESH: Record<string, () => Promise<Fresh>> = {
     const paid = await expectOk(clients.customer.post('/api/payment/confirm', { paymentIntentId: await paidIntent() }), 'confirm setup');
     return { params: { id: String(paid.booking.id) } };
   },
-  'PUT /api/admin/bookings/{id}/cancel': async () => ({ params: { id: String((await expectOk(clients.customer.post('/api/bookings/free', { classId: await newClass({ price: 0 }) }), 'booking setup')).id) } }),
-  'POST /api/admin/bookings/{id}/resend-confirmation': async () => ({ params: { id: String((await expectOk(clients.customer.post('/api/bookings/free', { classId: await newClass({ price: 0 }) }), 'booking setup')).id) } }),
+  'PUT /api/admin/bookings/{id}/cancel': async () => ({
+    params: {
+      id: String(
+        (await expectOk(clients.customer.post('/api/bookings/free', { classId: await newClass({ price: 0 }) }), 'booking setup')).id,
+      ),
+    },
+  }),
+  'POST /api/admin/bookings/{id}/resend-confirmation': async () => ({
+    params: {
+      id: String(
+        (await expectOk(clients.customer.post('/api/bookings/free', { classId: await newClass({ price: 0 }) }), 'booking setup')).id,
+      ),
+    },
+  }),
   // Waivers: the demo coach's own account, and a free booking of the demo customer to accept for and read.
   'GET /api/classes/{id}/waivers': async () => ({ params: { id: String(await newClass()) } }),
   'GET /api/coaches/{id}/waiver': async () => ({ params: { id: String((await expectOk(clients.coach.get('/api/user'), 'me')).id) } }),
@@ -182,8 +235,20 @@ const FRESH: Record<string, () => Promise<Fresh>> = {
     const asked = (await expectOk(clients.customer.get(`/api/classes/${classId}/waivers`), 'waivers')) as { id: number; version: number }[];
     return { params: { id: String(booking.id) }, body: { waivers: asked.map(({ id, version }) => ({ id, version })) } };
   },
-  'GET /api/bookings/{id}/waivers': async () => ({ params: { id: String((await expectOk(clients.customer.post('/api/bookings/free', { classId: await newClass({ price: 0 }) }), 'booking setup')).id) } }),
-  'GET /api/admin/bookings/{id}/waivers': async () => ({ params: { id: String((await expectOk(clients.customer.post('/api/bookings/free', { classId: await newClass({ price: 0 }) }), 'booking setup')).id) } }),
+  'GET /api/bookings/{id}/waivers': async () => ({
+    params: {
+      id: String(
+        (await expectOk(clients.customer.post('/api/bookings/free', { classId: await newClass({ price: 0 }) }), 'booking setup')).id,
+      ),
+    },
+  }),
+  'GET /api/admin/bookings/{id}/waivers': async () => ({
+    params: {
+      id: String(
+        (await expectOk(clients.customer.post('/api/bookings/free', { classId: await newClass({ price: 0 }) }), 'booking setup')).id,
+      ),
+    },
+  }),
   'GET /api/classes/{id}': async () => ({ params: { id: String(await newClass()) } }),
   'GET /api/classes/{id}/bookings/count': async () => ({ params: { id: String(await newClass()) } }),
   'PATCH /api/classes/{id}': async () => ({ params: { id: String(await newClass()) } }),
@@ -200,7 +265,10 @@ const FRESH: Record<string, () => Promise<Fresh>> = {
   'GET /api/customers/people/{id}': async () => {
     const person = await newCustomer();
     const classId = await newClass({ price: 0 });
-    await expectOk(person.client.post('/api/bookings/free', { ...bodyExample('POST', '/api/bookings/free'), classId }), 'a booking of the coach');
+    await expectOk(
+      person.client.post('/api/bookings/free', { ...bodyExample('POST', '/api/bookings/free'), classId }),
+      'a booking of the coach',
+    );
     return { params: { id: String(person.id) } };
   },
   'PUT /api/bookings/{id}/cancel': async () => {
@@ -254,7 +322,11 @@ const FRESH: Record<string, () => Promise<Fresh>> = {
   // new class of the demo coach, 10 hours ahead, as the job records it.
   'POST /api/classes/{id}/weather-call': async () => {
     const classId = await newClass({ startTime: new Date(server.clock.now().getTime() + 600 * MINUTE).toISOString() });
-    await server.ctx.db.write((tx) => tx.insert(weatherCalls).values({ classId, checkpoint: '24h', reasons: ['Chance of rain 80% (limit 70%)'], createdAt: server.clock.now() }));
+    await server.ctx.db.write((tx) =>
+      tx
+        .insert(weatherCalls)
+        .values({ classId, checkpoint: '24h', reasons: ['Chance of rain 80% (limit 70%)'], createdAt: server.clock.now() }),
+    );
     return { params: { id: String(classId) } };
   },
   // Moving to the offered session needs a weather call decided "offer" on the booking's class: a new customer's
@@ -264,13 +336,32 @@ const FRESH: Record<string, () => Promise<Fresh>> = {
     const person = await newCustomer();
     const booking = await expectOk(person.client.post('/api/bookings/free', { classId, quantity: 1 }), 'booking setup');
     const now = server.clock.now();
-    await server.ctx.db.write((tx) => tx.insert(weatherCalls).values({ classId, checkpoint: '24h', reasons: ['Chance of rain 80% (limit 70%)'], createdAt: now, status: 'offered', decidedAt: now, offerClassId }));
+    await server.ctx.db.write((tx) =>
+      tx
+        .insert(weatherCalls)
+        .values({
+          classId,
+          checkpoint: '24h',
+          reasons: ['Chance of rain 80% (limit 70%)'],
+          createdAt: now,
+          status: 'offered',
+          decidedAt: now,
+          offerClassId,
+        }),
+    );
     return { client: person.client, params: { id: String(booking.id) } };
   },
   'GET /api/classes/{id}/conditions': async () => ({ params: { id: String(await newClass()) } }),
   'GET /api/calendar/{token}.ics': async () => {
     const { url } = await expectOk(clients.customer.get('/api/calendar'), 'feed setup');
-    return { params: { token: new URL(url).pathname.split('/').pop()!.replace(/\.ics$/, '') } };
+    return {
+      params: {
+        token: new URL(url).pathname
+          .split('/')
+          .pop()!
+          .replace(/\.ics$/, ''),
+      },
+    };
   },
 };
 
@@ -283,7 +374,9 @@ function successes(op: Operation): number[] {
 
 /** What is missing for the operation to be called from its document alone. */
 function missingExamples(op: Operation): string[] {
-  const missing = (op.parameters ?? []).filter((p) => (p.in === 'path' || p.required) && firstExample(p.schema) === undefined).map((p) => `${p.in} parameter ${p.name}`);
+  const missing = (op.parameters ?? [])
+    .filter((p) => (p.in === 'path' || p.required) && firstExample(p.schema) === undefined)
+    .map((p) => `${p.in} parameter ${p.name}`);
   for (const [type, content] of Object.entries(op.requestBody?.content ?? {})) {
     // A file has no JSON example: a binary field is sent as a small real image.
     const binaryOnly = Object.values(content.schema?.properties ?? {}).every((field) => field.format === 'binary');
@@ -299,7 +392,8 @@ function encodedBody(content: { schema?: Schema }, type: string, fresh: Fresh): 
   if (type === 'application/json') return { body: example };
   const form = type === 'multipart/form-data' ? new FormData() : new URLSearchParams();
   for (const [name, field] of Object.entries(content.schema?.properties ?? {})) {
-    if (field.format === 'binary') (form as FormData).append(name, new File([PNG_1X1 as Uint8Array<ArrayBuffer>], 'example.png', { type: 'image/png' }));
+    if (field.format === 'binary')
+      (form as FormData).append(name, new File([PNG_1X1 as Uint8Array<ArrayBuffer>], 'example.png', { type: 'image/png' }));
     else if (example[name] !== undefined) form.append(name, String(example[name]));
   }
   return { raw: form };
@@ -309,11 +403,19 @@ async function callWithExample(op: Operation, type?: string) {
   const fresh = (await FRESH[`${op.method} ${op.template}`]?.()) ?? {};
   const role = op['x-example-role'] ?? ROLE_FOR_ACCESS[op['x-access'] ?? ''] ?? 'visitor';
   const client = fresh.client ?? (role === 'visitor' ? server.client() : clients[role]);
-  const value = (p: Parameter) => fresh[p.in === 'path' ? 'params' : p.in === 'query' ? 'query' : 'headers']?.[p.name] ?? firstExample(p.schema);
+  const value = (p: Parameter) =>
+    fresh[p.in === 'path' ? 'params' : p.in === 'query' ? 'query' : 'headers']?.[p.name] ?? firstExample(p.schema);
   const parameters = op.parameters ?? [];
-  const path = op.template.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(value(parameters.find((p) => p.in === 'path' && p.name === name)!))));
-  const query = new URLSearchParams(parameters.filter((p) => p.in === 'query' && value(p) !== undefined).map((p) => [p.name, String(value(p))]));
-  const headers = { 'x-forwarded-for': nextAddress(), ...Object.fromEntries(parameters.filter((p) => p.in === 'header').map((p) => [p.name, String(value(p))])) };
+  const path = op.template.replace(/\{(\w+)\}/g, (_, name: string) =>
+    encodeURIComponent(String(value(parameters.find((p) => p.in === 'path' && p.name === name)!))),
+  );
+  const query = new URLSearchParams(
+    parameters.filter((p) => p.in === 'query' && value(p) !== undefined).map((p) => [p.name, String(value(p))]),
+  );
+  const headers = {
+    'x-forwarded-for': nextAddress(),
+    ...Object.fromEntries(parameters.filter((p) => p.in === 'header').map((p) => [p.name, String(value(p))])),
+  };
   const { body, raw } = type ? encodedBody(op.requestBody!.content![type]!, type, fresh) : {};
   return client.request(op.method, query.size ? `${path}?${query}` : path, body, { headers, raw });
 }
@@ -321,15 +423,22 @@ async function callWithExample(op: Operation, type?: string) {
 // The document is read before the tests are declared, so each operation is a test of its own.
 const server: TestServer = await startTestServer({ seed: true });
 const doc = await (await fetch(`${server.url}/api/docs/json`)).json();
-const operations: Operation[] = Object.entries(doc.paths as Record<string, Record<string, Omit<Operation, 'method' | 'template'>>>).flatMap(([template, methods]) =>
-  Object.entries(methods).map(([method, op]) => ({ ...op, method: method.toUpperCase(), template })),
+const operations: Operation[] = Object.entries(doc.paths as Record<string, Record<string, Omit<Operation, 'method' | 'template'>>>).flatMap(
+  ([template, methods]) => Object.entries(methods).map(([method, op]) => ({ ...op, method: method.toUpperCase(), template })),
 );
 
 beforeAll(async () => {
   // Google's side of sign-in, behind the product's interface: it sends the browser back with a code it accepts.
   server.ctx.google = {
     createAuthorizationURL: (state) => new URL(`https://accounts.google.com/o/oauth2/v2/auth?state=${state}`),
-    validateCode: async () => ({ sub: '1098765432101', email: 'gia.green@gmail.test', emailVerified: true, givenName: 'Gia', familyName: 'Green', picture: null }),
+    validateCode: async () => ({
+      sub: '1098765432101',
+      email: 'gia.green@gmail.test',
+      emailVerified: true,
+      givenName: 'Gia',
+      familyName: 'Green',
+      picture: null,
+    }),
   };
   clients.visitor = server.client();
   for (const role of ['customer', 'coach', 'admin'] as const) clients[role] = await signIn(DEMO_EMAIL[role]);
@@ -346,7 +455,10 @@ test('every documented example matches its own schema', () => {
   const ajv = new Ajv({ strict: false, allErrors: true });
   addFormats(ajv);
   const wrong = operations.flatMap((op) => {
-    const schemas = [...(op.parameters ?? []).map((p) => [`${p.in} parameter ${p.name}`, p.schema] as const), ...Object.entries(op.requestBody?.content ?? {}).map(([type, c]) => [`${type} body`, c.schema] as const)];
+    const schemas = [
+      ...(op.parameters ?? []).map((p) => [`${p.in} parameter ${p.name}`, p.schema] as const),
+      ...Object.entries(op.requestBody?.content ?? {}).map(([type, c]) => [`${type} body`, c.schema] as const),
+    ];
     return schemas.flatMap(([what, schema]) => {
       const example = firstExample(schema);
       if (example === undefined || !schema || ajv.validate({ ...schema, $schema: undefined }, example)) return [];
@@ -379,10 +491,14 @@ describe('each documented example, sent as its account, answers a documented suc
         // A body comes in a media type the document lists for that answer.
         const documented = Object.keys((op.responses[res.status] as { content?: object } | undefined)?.content ?? {});
         const mediaType = res.headers.get('content-type')?.split(';')[0] ?? null;
-        if (mediaType && res.body !== null && res.body !== '' && !documented.includes(mediaType)) throw new Error(`answered ${mediaType}, documented: ${documented.join(', ') || 'no body'}`);
+        if (mediaType && res.body !== null && res.body !== '' && !documented.includes(mediaType))
+          throw new Error(`answered ${mediaType}, documented: ${documented.join(', ') || 'no body'}`);
         // So does a paged list's X-Total-Count.
-        const headers = Object.keys((op.responses[res.status] as { headers?: object } | undefined)?.headers ?? {}).map((h) => h.toLowerCase());
-        if (res.headers.has('x-total-count') && !headers.includes('x-total-count')) throw new Error('answered an undocumented X-Total-Count header');
+        const headers = Object.keys((op.responses[res.status] as { headers?: object } | undefined)?.headers ?? {}).map((h) =>
+          h.toLowerCase(),
+        );
+        if (res.headers.has('x-total-count') && !headers.includes('x-total-count'))
+          throw new Error('answered an undocumented X-Total-Count header');
       });
     }
   }

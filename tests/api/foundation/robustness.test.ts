@@ -29,11 +29,24 @@ const LOOSE = { max: 1_000_000, windowMs: 60_000 };
 const server = await startTestServer({
   seed: true,
   google: null,
-  rateLimits: { loginPerEmailAndAddress: LOOSE, loginPerEmail: LOOSE, loginPerAddress: LOOSE, registerPerAddress: LOOSE, resetPerEmail: LOOSE, resetPerAddress: LOOSE, uploadsPerUser: LOOSE },
+  rateLimits: {
+    loginPerEmailAndAddress: LOOSE,
+    loginPerEmail: LOOSE,
+    loginPerAddress: LOOSE,
+    registerPerAddress: LOOSE,
+    resetPerEmail: LOOSE,
+    resetPerAddress: LOOSE,
+    uploadsPerUser: LOOSE,
+  },
 });
 afterAll(() => server.stop());
 
-const ACCOUNTS = { admin: 'admin@fogline.test', coach: 'coach@fogline.test', newcoach: 'newcoach@fogline.test', customer: 'customer@fogline.test' } as const;
+const ACCOUNTS = {
+  admin: 'admin@fogline.test',
+  coach: 'coach@fogline.test',
+  newcoach: 'newcoach@fogline.test',
+  customer: 'customer@fogline.test',
+} as const;
 type Account = keyof typeof ACCOUNTS;
 type Actor = 'visitor' | Account;
 const ACTORS: Actor[] = ['visitor', 'admin', 'coach', 'newcoach', 'customer'];
@@ -72,7 +85,8 @@ if (registered.status !== 201) throw new Error(`registration failed: ${registere
 
 const tomorrow = server.clock.now().getTime() + 86_400_000;
 const allClasses: any[] = (await clients.visitor.get('/api/classes')).body.filter((c: any) => new Date(c.startTime).getTime() > tomorrow);
-const coachClass = allClasses.find((c) => c.coachId === me.coach.id && c.price > 0 && c.spotsLeft > 0) ?? allClasses.find((c) => c.coachId === me.coach.id);
+const coachClass =
+  allClasses.find((c) => c.coachId === me.coach.id && c.price > 0 && c.spotsLeft > 0) ?? allClasses.find((c) => c.coachId === me.coach.id);
 const otherCoachClass = allClasses.find((c) => c.coachId !== me.coach.id);
 const freeClass = allClasses.find((c) => c.price === 0) ?? allClasses[0];
 const myBookings: any[] = (await clients.customer.get('/api/bookings')).body;
@@ -84,7 +98,11 @@ const posts: any[] = (await clients.admin.get('/api/blog/admin')).body.posts ?? 
 const post = posts[0];
 const category = (await clients.visitor.get('/api/categories')).body[0];
 // A payment held by the other customer: someone else's intent for the role rules, a real target for the card probes.
-const held = await other.post('/api/payment/create-intent', { classId: coachClass.id, quantity: 1, amount: Math.round(coachClass.price * 105) / 100 });
+const held = await other.post('/api/payment/create-intent', {
+  classId: coachClass.id,
+  quantity: 1,
+  amount: Math.round(coachClass.price * 105) / 100,
+});
 const heldIntent = held.status === 200 ? held.body : null;
 for (const [name, row] of Object.entries({ coachClass, otherCoachClass, freeClass, booking, review, post, category, heldIntent })) {
   if (!row) throw new Error(`the demo data has no ${name}`);
@@ -114,7 +132,9 @@ function realValue(path: string, param: string, actor: Actor): string {
 }
 
 function fillPath(op: Operation, actor: Actor, bad?: { param: string; value: string }): string {
-  return op.path.replace(/\{(\w+)\}/g, (_, param: string) => (bad?.param === param ? bad.value : encodeURIComponent(realValue(op.path, param, actor))));
+  return op.path.replace(/\{(\w+)\}/g, (_, param: string) =>
+    bad?.param === param ? bad.value : encodeURIComponent(realValue(op.path, param, actor)),
+  );
 }
 
 /** What a well-behaved client sends: the schema's sample, aimed at real rows. */
@@ -143,7 +163,8 @@ function probesFor(op: Operation, actor: Actor): Probe[] {
   const withBody = (probe: Probe): Probe => (body === undefined ? probe : { ...probe, json: body });
   const probes: Probe[] = [withBody({ label: 'as documented', path })];
   for (const param of op.pathParams) {
-    for (const [label, value] of BAD_PATH_VALUES) probes.push(withBody({ label: `{${param}} ${label}`, path: fillPath(op, actor, { param, value }) }));
+    for (const [label, value] of BAD_PATH_VALUES)
+      probes.push(withBody({ label: `{${param}} ${label}`, path: fillPath(op, actor, { param, value }) }));
   }
   const queries = QUERY_ACTORS.has(actor) ? op.queryParams : [];
   for (const { name } of queries) {
@@ -164,7 +185,8 @@ function probesFor(op: Operation, actor: Actor): Probe[] {
 
 /** Operations that end the session they are sent with (signing in or up replaces it) get a fresh session each
  * time, so the actor stays signed in for the rest. */
-const endsSession = (op: Operation) => ['/api/register', '/api/login', '/api/logout', '/api/auth/reset-password'].includes(op.path) || op.path.endsWith('/password');
+const endsSession = (op: Operation) =>
+  ['/api/register', '/api/login', '/api/logout', '/api/auth/reset-password'].includes(op.path) || op.path.endsWith('/password');
 
 async function cookieFor(actor: Actor, op: Operation): Promise<string | null> {
   if (actor === 'visitor') return null;
@@ -229,7 +251,9 @@ const PUBLIC_WRITES = new Set([
 describe('a visitor is asked to sign in (401) for every write that is not public', () => {
   for (const op of operations.filter((o) => isWrite(o) && !PUBLIC_WRITES.has(o.name))) {
     test(`${op.name} as a visitor: 401`, async () => {
-      const probe = op.multipart ? { label: 'upload', path: fillPath(op, 'visitor'), raw: uploadForm() } : { label: 'plausible', path: fillPath(op, 'visitor'), json: plausibleBody(op) };
+      const probe = op.multipart
+        ? { label: 'upload', path: fillPath(op, 'visitor'), raw: uploadForm() }
+        : { label: 'plausible', path: fillPath(op, 'visitor'), json: plausibleBody(op) };
       const answer = await send('visitor', op, probe);
       expect({ status: answer.status, body: answer.text }).toEqual({ status: 401, body: expect.stringContaining('"message"') });
     });
@@ -280,28 +304,87 @@ const EDIT_PAGE_BODY = {
 /** Each row: an operation only some may use, and the signed-in accounts that must be refused with 403. */
 const FORBIDDEN: { name: string; wrong: (Actor | 'other')[]; call: (client: TestClient) => Promise<{ status: number; body: any }> }[] = [
   // Blog administration: admins only.
-  { name: 'POST /api/blog (create a post)', wrong: ['customer', 'coach', 'newcoach'], call: (c) => c.post('/api/blog', { title: 'Not mine', content: '<p>Nope</p>', status: 'draft' }) },
-  { name: 'PUT /api/blog/{id} (edit a post)', wrong: ['customer', 'coach', 'newcoach'], call: (c) => c.put(`/api/blog/${post.id}`, { title: 'Defaced', content: '<p>x</p>' }) },
-  { name: 'DELETE /api/blog/{id} (delete a post)', wrong: ['customer', 'coach', 'newcoach'], call: (c) => c.delete(`/api/blog/${post.id}`) },
+  {
+    name: 'POST /api/blog (create a post)',
+    wrong: ['customer', 'coach', 'newcoach'],
+    call: (c) => c.post('/api/blog', { title: 'Not mine', content: '<p>Nope</p>', status: 'draft' }),
+  },
+  {
+    name: 'PUT /api/blog/{id} (edit a post)',
+    wrong: ['customer', 'coach', 'newcoach'],
+    call: (c) => c.put(`/api/blog/${post.id}`, { title: 'Defaced', content: '<p>x</p>' }),
+  },
+  {
+    name: 'DELETE /api/blog/{id} (delete a post)',
+    wrong: ['customer', 'coach', 'newcoach'],
+    call: (c) => c.delete(`/api/blog/${post.id}`),
+  },
   { name: 'GET /api/blog/admin (every post, drafts too)', wrong: ['customer', 'coach', 'newcoach'], call: (c) => c.get('/api/blog/admin') },
-  { name: 'GET /api/blog/admin/{id} (a post for editing)', wrong: ['customer', 'coach', 'newcoach'], call: (c) => c.get(`/api/blog/admin/${post.id}`) },
+  {
+    name: 'GET /api/blog/admin/{id} (a post for editing)',
+    wrong: ['customer', 'coach', 'newcoach'],
+    call: (c) => c.get(`/api/blog/admin/${post.id}`),
+  },
   // Classes: coaches (their own) and admins.
-  { name: 'PUT /api/classes/{id} (another coach’s class)', wrong: ['customer', 'newcoach', 'coach'], call: (c) => c.put(`/api/classes/${otherCoachClass.id}`, EDIT_PAGE_BODY) },
-  { name: 'DELETE /api/classes/{id} (another coach’s class)', wrong: ['customer', 'newcoach', 'coach'], call: (c) => c.delete(`/api/classes/${otherCoachClass.id}`) },
+  {
+    name: 'PUT /api/classes/{id} (another coach’s class)',
+    wrong: ['customer', 'newcoach', 'coach'],
+    call: (c) => c.put(`/api/classes/${otherCoachClass.id}`, EDIT_PAGE_BODY),
+  },
+  {
+    name: 'DELETE /api/classes/{id} (another coach’s class)',
+    wrong: ['customer', 'newcoach', 'coach'],
+    call: (c) => c.delete(`/api/classes/${otherCoachClass.id}`),
+  },
   { name: 'GET /api/classes/managed (classes to manage)', wrong: ['customer'], call: (c) => c.get('/api/classes/managed') },
   { name: 'GET /api/geocode (address autofill for class forms)', wrong: ['customer'], call: (c) => c.get('/api/geocode?q=Dolores%20Park') },
   // Customers: coaches and admins.
   { name: 'GET /api/customers (customer bookings)', wrong: ['customer'], call: (c) => c.get('/api/customers') },
   // Bookings: only their customer cancels them.
-  { name: 'PUT /api/bookings/{id}/cancel (someone else’s booking)', wrong: ['other', 'coach', 'newcoach'], call: (c) => c.put(`/api/bookings/${booking.id}/cancel`) },
+  {
+    name: 'PUT /api/bookings/{id}/cancel (someone else’s booking)',
+    wrong: ['other', 'coach', 'newcoach'],
+    call: (c) => c.put(`/api/bookings/${booking.id}/cancel`),
+  },
   // Reviews: only the customer who booked writes, edits and reads them.
-  { name: 'POST /api/reviews (for someone else’s booking)', wrong: ['other', 'coach'], call: (c) => c.post('/api/reviews', { classId: reviewedBooking.classId, bookingId: reviewedBooking.id, rating: 1, comment: 'Not my booking' }) },
-  { name: 'PUT /api/reviews/{id} (someone else’s review)', wrong: ['other', 'coach', 'admin'], call: (c) => c.put(`/api/reviews/${review.id}`, { classId: reviewedBooking.classId, bookingId: reviewedBooking.id, rating: 1, comment: 'Rewritten' }) },
-  { name: 'GET /api/reviews/customer/{userId} (someone else’s reviews)', wrong: ['other', 'coach', 'newcoach'], call: (c) => c.get(`/api/reviews/customer/${me.customer.id}`) },
-  { name: 'GET /api/reviews/class/{classId}/{bookingId} (someone else’s review)', wrong: ['other', 'coach'], call: (c) => c.get(`/api/reviews/class/${reviewedBooking.classId}/${reviewedBooking.id}`) },
+  {
+    name: 'POST /api/reviews (for someone else’s booking)',
+    wrong: ['other', 'coach'],
+    call: (c) =>
+      c.post('/api/reviews', { classId: reviewedBooking.classId, bookingId: reviewedBooking.id, rating: 1, comment: 'Not my booking' }),
+  },
+  {
+    name: 'PUT /api/reviews/{id} (someone else’s review)',
+    wrong: ['other', 'coach', 'admin'],
+    call: (c) =>
+      c.put(`/api/reviews/${review.id}`, {
+        classId: reviewedBooking.classId,
+        bookingId: reviewedBooking.id,
+        rating: 1,
+        comment: 'Rewritten',
+      }),
+  },
+  {
+    name: 'GET /api/reviews/customer/{userId} (someone else’s reviews)',
+    wrong: ['other', 'coach', 'newcoach'],
+    call: (c) => c.get(`/api/reviews/customer/${me.customer.id}`),
+  },
+  {
+    name: 'GET /api/reviews/class/{classId}/{bookingId} (someone else’s review)',
+    wrong: ['other', 'coach'],
+    call: (c) => c.get(`/api/reviews/class/${reviewedBooking.classId}/${reviewedBooking.id}`),
+  },
   // Payouts: the coach themself (or an admin).
-  { name: 'POST /api/coaches/{id}/stripe-onboarding (another coach’s payouts)', wrong: ['customer', 'newcoach', 'other'], call: (c) => c.post(`/api/coaches/${me.coach.id}/stripe-onboarding`) },
-  { name: 'GET /api/coaches/{id}/stripe-status (another coach’s payouts)', wrong: ['customer', 'newcoach', 'other'], call: (c) => c.get(`/api/coaches/${me.coach.id}/stripe-status`) },
+  {
+    name: 'POST /api/coaches/{id}/stripe-onboarding (another coach’s payouts)',
+    wrong: ['customer', 'newcoach', 'other'],
+    call: (c) => c.post(`/api/coaches/${me.coach.id}/stripe-onboarding`),
+  },
+  {
+    name: 'GET /api/coaches/{id}/stripe-status (another coach’s payouts)',
+    wrong: ['customer', 'newcoach', 'other'],
+    call: (c) => c.get(`/api/coaches/${me.coach.id}/stripe-status`),
+  },
 ];
 
 describe('the wrong role or another account is refused (403)', () => {
@@ -323,7 +406,11 @@ describe('the wrong role or another account is refused (403)', () => {
   });
 
   test('POST /api/payment/confirm (someone else’s payment) as a customer: 403', async () => {
-    const res = await clients.customer.post('/api/payment/confirm', { paymentIntentId: heldIntent.id, classId: coachClass.id, quantity: 1 });
+    const res = await clients.customer.post('/api/payment/confirm', {
+      paymentIntentId: heldIntent.id,
+      classId: coachClass.id,
+      quantity: 1,
+    });
     expect(res.status).toBe(403);
   });
 });
@@ -337,7 +424,9 @@ describe('every operation answers bad input with a JSON 4xx, never a 5xx, a stac
         probesFor(op, actor).map((probe) => async () => {
           const answer = await send(actor, op, probe);
           // Google sign-in answers browsers with redirects.
-          return contractProblems(answer, { redirectOk: op.path.startsWith('/api/auth/google') }).map((problem) => `${actor}, ${probe.label}: ${problem}`);
+          return contractProblems(answer, { redirectOk: op.path.startsWith('/api/auth/google') }).map(
+            (problem) => `${actor}, ${probe.label}: ${problem}`,
+          );
         }),
       );
       const problems = (await inPool(tasks, 8)).flat();
@@ -359,15 +448,23 @@ describe('a forged or mangled session cookie is a visitor, never a 5xx', () => {
   ];
   test('every operation, with every mangled cookie', async () => {
     // Password bodies cost an argon2id hash per call and read no session first, so they sit this one out.
-    const tasks = operations.filter((op) => !hasPassword(op)).flatMap((op) =>
-      COOKIES.map(([label, cookie]) => async () => {
-        const body = isWrite(op) && !op.multipart ? JSON.stringify(plausibleBody(op)) : undefined;
-        const headers: Record<string, string> = { cookie, ...(isWrite(op) ? { origin: server.url } : {}), ...(body ? { 'content-type': 'application/json' } : {}) };
-        const res = await fetch(server.url + fillPath(op, 'visitor'), { method: op.method, headers, body, redirect: 'manual' });
-        const answer = await answerOf(res);
-        return contractProblems(answer, { redirectOk: op.path.startsWith('/api/auth/google') }).map((problem) => `${op.name} with ${label}: ${problem}`);
-      }),
-    );
+    const tasks = operations
+      .filter((op) => !hasPassword(op))
+      .flatMap((op) =>
+        COOKIES.map(([label, cookie]) => async () => {
+          const body = isWrite(op) && !op.multipart ? JSON.stringify(plausibleBody(op)) : undefined;
+          const headers: Record<string, string> = {
+            cookie,
+            ...(isWrite(op) ? { origin: server.url } : {}),
+            ...(body ? { 'content-type': 'application/json' } : {}),
+          };
+          const res = await fetch(server.url + fillPath(op, 'visitor'), { method: op.method, headers, body, redirect: 'manual' });
+          const answer = await answerOf(res);
+          return contractProblems(answer, { redirectOk: op.path.startsWith('/api/auth/google') }).map(
+            (problem) => `${op.name} with ${label}: ${problem}`,
+          );
+        }),
+      );
     expect((await inPool(tasks, 8)).flat()).toEqual([]);
   }, 60_000);
 });
@@ -391,7 +488,11 @@ describe('a correctly signed webhook with a malformed event is acknowledged or r
   for (const [label, payload] of EVENTS) {
     test(`signed webhook with ${label}`, async () => {
       const signature = await provider.signWebhook!(payload);
-      const res = await fetch(`${server.url}/api/payment/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, body: payload });
+      const res = await fetch(`${server.url}/api/payment/webhook`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+        body: payload,
+      });
       const answer = await answerOf(res);
       expect(contractProblems(answer)).toEqual([]);
     });
@@ -406,21 +507,55 @@ describe('malformed uploads are a JSON 4xx; only what sniffs as an image is stor
     return form;
   };
   const UPLOADS: [string, { body: BodyInit; contentType?: string }][] = [
-    ['multipart without a boundary', { body: '--x\r\nContent-Disposition: form-data; name="image"\r\n\r\nabc\r\n--x--', contentType: 'multipart/form-data' }],
-    ['a truncated multipart body', { body: '--b\r\nContent-Disposition: form-data; name="image"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n\x89PNG', contentType: 'multipart/form-data; boundary=b' }],
+    [
+      'multipart without a boundary',
+      { body: '--x\r\nContent-Disposition: form-data; name="image"\r\n\r\nabc\r\n--x--', contentType: 'multipart/form-data' },
+    ],
+    [
+      'a truncated multipart body',
+      {
+        body: '--b\r\nContent-Disposition: form-data; name="image"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n\x89PNG',
+        contentType: 'multipart/form-data; boundary=b',
+      },
+    ],
     ['a boundary that never appears', { body: 'just some bytes', contentType: 'multipart/form-data; boundary=zzz' }],
-    ['the image field as text', { body: (() => { const f = new FormData(); f.set('image', 'not a file'); return f; })() }],
+    [
+      'the image field as text',
+      {
+        body: (() => {
+          const f = new FormData();
+          f.set('image', 'not a file');
+          return f;
+        })(),
+      },
+    ],
     ['an empty file', { body: file(new Uint8Array(0), 'image/png') }],
     ['a PNG signature and nothing else', { body: file(png, 'image/png') }],
     ['HTML dressed as a PNG', { body: file('<html><script>alert(1)</script></html>', 'image/png', 'x.png') }],
-    ['an SVG with a script', { body: file('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>', 'image/svg+xml', 'x.svg') }],
+    [
+      'an SVG with a script',
+      { body: file('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>', 'image/svg+xml', 'x.svg') },
+    ],
     ['a traversal file name', { body: file(png, 'image/png', '../../etc/passwd') }],
-    ['two image fields', { body: (() => { const f = file(png, 'image/png'); f.append('image', new Blob([png], { type: 'image/png' }), 'b.png'); return f; })() }],
+    [
+      'two image fields',
+      {
+        body: (() => {
+          const f = file(png, 'image/png');
+          f.append('image', new Blob([png], { type: 'image/png' }), 'b.png');
+          return f;
+        })(),
+      },
+    ],
     ['JSON instead of a form', { body: JSON.stringify({ image: 'data:image/png;base64,iVBORw0KGgo=' }), contentType: 'application/json' }],
   ];
   for (const [label, { body, contentType }] of UPLOADS) {
     test(`POST /api/upload-image with ${label}`, async () => {
-      const headers: Record<string, string> = { origin: server.url, cookie: clients.customer.cookieHeader(), ...(contentType ? { 'content-type': contentType } : {}) };
+      const headers: Record<string, string> = {
+        origin: server.url,
+        cookie: clients.customer.cookieHeader(),
+        ...(contentType ? { 'content-type': contentType } : {}),
+      };
       const res = await fetch(`${server.url}/api/upload-image`, { method: 'POST', headers, body });
       const answer = await answerOf(res);
       expect(contractProblems(answer)).toEqual([]);
@@ -435,50 +570,119 @@ describe('the same request eight times at once: constraint clashes are 409 or 40
   /** Registration hashes a password per request: eight at once take seconds on two cores. */
   const SLOW = 30_000;
   const burst = async (send: () => Promise<Response>) => {
-    const answers = await Promise.all(
-      Array.from({ length: 8 }, async () => answerOf(await send())),
-    );
+    const answers = await Promise.all(Array.from({ length: 8 }, async () => answerOf(await send())));
     return { problems: answers.flatMap((answer) => contractProblems(answer)), statuses: answers.map((answer) => answer.status) };
   };
-  const post = (path: string, body: unknown, cookie = '', method = 'POST') => () =>
-    fetch(server.url + path, { method, headers: { origin: server.url, 'content-type': 'application/json', cookie }, body: JSON.stringify(body) });
+  const post =
+    (path: string, body: unknown, cookie = '', method = 'POST') =>
+    () =>
+      fetch(server.url + path, {
+        method,
+        headers: { origin: server.url, 'content-type': 'application/json', cookie },
+        body: JSON.stringify(body),
+      });
 
-  test('registering one email eight times at once: one account, the rest 409', async () => {
-    const { problems, statuses } = await burst(post('/api/register', { firstName: 'Twin', lastName: 'Burst', email: 'twin.burst@example.com', phone: '+14155550111', password: 'twin-password', role: 'customer', termsAccepted: true }));
-    expect(problems).toEqual([]);
-    expect(statuses.filter((s) => s === 201)).toHaveLength(1);
-  }, SLOW);
+  test(
+    'registering one email eight times at once: one account, the rest 409',
+    async () => {
+      const { problems, statuses } = await burst(
+        post('/api/register', {
+          firstName: 'Twin',
+          lastName: 'Burst',
+          email: 'twin.burst@example.com',
+          phone: '+14155550111',
+          password: 'twin-password',
+          role: 'customer',
+          termsAccepted: true,
+        }),
+      );
+      expect(problems).toEqual([]);
+      expect(statuses.filter((s) => s === 201)).toHaveLength(1);
+    },
+    SLOW,
+  );
 
-  test('booking one free class eight times at once', async () => {
-    const { problems } = await burst(post('/api/bookings/free', { classId: freeClass.id, quantity: 1 }, other.cookieHeader()));
-    expect(problems).toEqual([]);
-  }, SLOW);
+  test(
+    'booking one free class eight times at once',
+    async () => {
+      const { problems } = await burst(post('/api/bookings/free', { classId: freeClass.id, quantity: 1 }, other.cookieHeader()));
+      expect(problems).toEqual([]);
+    },
+    SLOW,
+  );
 
-  test('holding one paid class eight times at once', async () => {
-    const { problems } = await burst(post('/api/payment/create-intent', { classId: otherCoachClass.id, quantity: 1, amount: Math.round(otherCoachClass.price * 105) / 100 }, clients.newcoach.cookieHeader()));
-    expect(problems).toEqual([]);
-  }, SLOW);
+  test(
+    'holding one paid class eight times at once',
+    async () => {
+      const { problems } = await burst(
+        post(
+          '/api/payment/create-intent',
+          { classId: otherCoachClass.id, quantity: 1, amount: Math.round(otherCoachClass.price * 105) / 100 },
+          clients.newcoach.cookieHeader(),
+        ),
+      );
+      expect(problems).toEqual([]);
+    },
+    SLOW,
+  );
 
-  test('reviewing one booking eight times at once', async () => {
-    const past = myBookings.find((b) => b.id !== reviewedBooking.id && new Date(b.class?.startTime ?? 0).getTime() < server.clock.now().getTime());
-    const { problems } = await burst(post('/api/reviews', { classId: past?.classId ?? reviewedBooking.classId, bookingId: past?.id ?? reviewedBooking.id, rating: 5, comment: 'Burst' }, clients.customer.cookieHeader()));
-    expect(problems).toEqual([]);
-  }, SLOW);
+  test(
+    'reviewing one booking eight times at once',
+    async () => {
+      const past = myBookings.find(
+        (b) => b.id !== reviewedBooking.id && new Date(b.class?.startTime ?? 0).getTime() < server.clock.now().getTime(),
+      );
+      const { problems } = await burst(
+        post(
+          '/api/reviews',
+          { classId: past?.classId ?? reviewedBooking.classId, bookingId: past?.id ?? reviewedBooking.id, rating: 5, comment: 'Burst' },
+          clients.customer.cookieHeader(),
+        ),
+      );
+      expect(problems).toEqual([]);
+    },
+    SLOW,
+  );
 
-  test('publishing one slug eight times at once', async () => {
-    const { problems } = await burst(post('/api/blog', { title: 'Burst post', slug: 'burst-post', content: '<p>Burst</p>', status: 'published' }, clients.admin.cookieHeader()));
-    expect(problems).toEqual([]);
-  }, SLOW);
+  test(
+    'publishing one slug eight times at once',
+    async () => {
+      const { problems } = await burst(
+        post(
+          '/api/blog',
+          { title: 'Burst post', slug: 'burst-post', content: '<p>Burst</p>', status: 'published' },
+          clients.admin.cookieHeader(),
+        ),
+      );
+      expect(problems).toEqual([]);
+    },
+    SLOW,
+  );
 
-  test('cancelling one booking eight times at once', async () => {
-    const upcoming = myBookings.find((b) => b.status === 'confirmed' && b.id !== booking.id) ?? booking;
-    const { problems } = await burst(post(`/api/bookings/${upcoming.id}/cancel`, {}, clients.customer.cookieHeader(), 'PUT'));
-    expect(problems).toEqual([]);
-  }, SLOW);
+  test(
+    'cancelling one booking eight times at once',
+    async () => {
+      const upcoming = myBookings.find((b) => b.status === 'confirmed' && b.id !== booking.id) ?? booking;
+      const { problems } = await burst(post(`/api/bookings/${upcoming.id}/cancel`, {}, clients.customer.cookieHeader(), 'PUT'));
+      expect(problems).toEqual([]);
+    },
+    SLOW,
+  );
 
-  test('approving one coach and changing one profile eight times at once', async () => {
-    const approve = await burst(post(`/api/admin/coaches/${me.newcoach.id}/approve`, {}, clients.admin.cookieHeader(), 'PUT'));
-    const profile = await burst(post(`/api/users/${me.customer.id}`, { firstName: 'Casey', lastName: 'Burst', areasOfExpertise: [category.id, category.id, 99999] }, clients.customer.cookieHeader(), 'PUT'));
-    expect([...approve.problems, ...profile.problems]).toEqual([]);
-  }, SLOW);
+  test(
+    'approving one coach and changing one profile eight times at once',
+    async () => {
+      const approve = await burst(post(`/api/admin/coaches/${me.newcoach.id}/approve`, {}, clients.admin.cookieHeader(), 'PUT'));
+      const profile = await burst(
+        post(
+          `/api/users/${me.customer.id}`,
+          { firstName: 'Casey', lastName: 'Burst', areasOfExpertise: [category.id, category.id, 99999] },
+          clients.customer.cookieHeader(),
+          'PUT',
+        ),
+      );
+      expect([...approve.problems, ...profile.problems]).toEqual([]);
+    },
+    SLOW,
+  );
 });

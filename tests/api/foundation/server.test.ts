@@ -50,7 +50,9 @@ describe('error contract', () => {
   });
 
   test('a write with a foreign Origin is refused with 403', async () => {
-    const res = await server.client().request('POST', '/api/login', { email: 'a@b.co', password: 'x' }, { headers: { origin: 'https://evil.example' } });
+    const res = await server
+      .client()
+      .request('POST', '/api/login', { email: 'a@b.co', password: 'x' }, { headers: { origin: 'https://evil.example' } });
     expect(res.status).toBe(403);
     expect(typeof res.body.message).toBe('string');
   });
@@ -81,7 +83,18 @@ describe('API docs', () => {
 
 describe('API docs cover every route', () => {
   // Calls that take no body by design: logout (here or everywhere), approve, cancel, onboarding (empty JSON), the raw-body webhook, answering a waitlist offer, feed reset.
-  const NO_BODY = new Set(['POST /api/logout', 'POST /api/logout/everywhere', 'PUT /api/admin/coaches/{id}/approve', 'PUT /api/bookings/{id}/cancel', 'POST /api/payment/webhook', 'POST /api/coaches/{id}/stripe-onboarding', 'POST /api/waitlist/{id}/accept', 'POST /api/waitlist/{id}/decline', 'POST /api/calendar/reset', 'POST /api/bookings/{id}/move-to-offered-session']);
+  const NO_BODY = new Set([
+    'POST /api/logout',
+    'POST /api/logout/everywhere',
+    'PUT /api/admin/coaches/{id}/approve',
+    'PUT /api/bookings/{id}/cancel',
+    'POST /api/payment/webhook',
+    'POST /api/coaches/{id}/stripe-onboarding',
+    'POST /api/waitlist/{id}/accept',
+    'POST /api/waitlist/{id}/decline',
+    'POST /api/calendar/reset',
+    'POST /api/bookings/{id}/move-to-offered-session',
+  ]);
 
   test('every write documents its body, every path its parameters, every call a success answer', async () => {
     const doc = (await server.client().get('/api/docs/json')).body as { paths: Record<string, Record<string, any>> };
@@ -92,7 +105,8 @@ describe('API docs cover every route', () => {
         operations++;
         const name = `${method.toUpperCase()} ${path}`;
         if (['post', 'put', 'patch'].includes(method) && !op.requestBody && !NO_BODY.has(name)) problems.push(`${name}: no body schema`);
-        if (path.includes('{') && !(op.parameters ?? []).some((p: { in: string }) => p.in === 'path')) problems.push(`${name}: no path parameters`);
+        if (path.includes('{') && !(op.parameters ?? []).some((p: { in: string }) => p.in === 'path'))
+          problems.push(`${name}: no path parameters`);
         if (!Object.keys(op.responses ?? {}).some((code) => /^[23]/.test(code))) problems.push(`${name}: no success answer`);
       }
     }

@@ -13,11 +13,23 @@ beforeAll(async () => {
 });
 afterAll(() => server.stop());
 
-type JsonSchema = { type?: string | string[]; properties?: Record<string, JsonSchema>; items?: JsonSchema; additionalProperties?: unknown; anyOf?: JsonSchema[]; oneOf?: JsonSchema[]; allOf?: JsonSchema[]; $ref?: string };
+type JsonSchema = {
+  type?: string | string[];
+  properties?: Record<string, JsonSchema>;
+  items?: JsonSchema;
+  additionalProperties?: unknown;
+  anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+  allOf?: JsonSchema[];
+  $ref?: string;
+};
 
 describe('the API document', () => {
   test('every JSON request body, and every object inside one, is additionalProperties: false', async () => {
-    const doc = (await (await fetch(`${server.url}/api/docs/json`)).json()) as { paths: Record<string, Record<string, { requestBody?: { content?: Record<string, { schema: JsonSchema }> } }>>; components?: { schemas?: Record<string, JsonSchema> } };
+    const doc = (await (await fetch(`${server.url}/api/docs/json`)).json()) as {
+      paths: Record<string, Record<string, { requestBody?: { content?: Record<string, { schema: JsonSchema }> } }>>;
+      components?: { schemas?: Record<string, JsonSchema> };
+    };
     const resolve = (schema: JsonSchema): JsonSchema => (schema.$ref ? doc.components!.schemas![schema.$ref.split('/').pop()!]! : schema);
     const loose: string[] = [];
     let bodies = 0;
@@ -44,16 +56,28 @@ describe('the API document', () => {
   });
 
   test('a class write knows every field a class is read with (they are ignored), so a class read posts back', async () => {
-    const doc = (await (await fetch(`${server.url}/api/docs/json`)).json()) as { paths: Record<string, Record<string, any>>; components?: { schemas?: Record<string, JsonSchema> } };
+    const doc = (await (await fetch(`${server.url}/api/docs/json`)).json()) as {
+      paths: Record<string, Record<string, any>>;
+      components?: { schemas?: Record<string, JsonSchema> };
+    };
     const names = (raw: JsonSchema | undefined): string[] => {
       const schema = raw?.$ref ? doc.components!.schemas![raw.$ref.split('/').pop()!]! : raw;
       if (!schema) return [];
       if (schema.items) return names(schema.items);
       return [...Object.keys(schema.properties ?? {}), ...(schema.anyOf ?? []).flatMap(names), ...(schema.allOf ?? []).flatMap(names)];
     };
-    const answer = (path: string, method = 'get') => names((doc.paths[path]![method].responses['200'] ?? doc.paths[path]![method].responses['201']).content['application/json'].schema);
-    const read = new Set([...answer('/api/classes/{id}'), ...answer('/api/classes'), ...answer('/api/classes/managed'), ...answer('/api/classes', 'post')]);
-    for (const [path, method] of [['/api/classes', 'post'], ['/api/classes/{id}', 'patch']] as const) {
+    const answer = (path: string, method = 'get') =>
+      names((doc.paths[path]![method].responses['200'] ?? doc.paths[path]![method].responses['201']).content['application/json'].schema);
+    const read = new Set([
+      ...answer('/api/classes/{id}'),
+      ...answer('/api/classes'),
+      ...answer('/api/classes/managed'),
+      ...answer('/api/classes', 'post'),
+    ]);
+    for (const [path, method] of [
+      ['/api/classes', 'post'],
+      ['/api/classes/{id}', 'patch'],
+    ] as const) {
       const known = new Set(names(doc.paths[path]![method].requestBody.content['application/json'].schema));
       expect({ path, method, unknown: [...read].filter((name) => !known.has(name)) }).toEqual({ path, method, unknown: [] });
     }
@@ -93,7 +117,11 @@ describe('unknown fields are refused, by name', () => {
     expect(series.body).toEqual({ message: 'Unknown field: every', errors: { recurrence: ['Unknown field: every'] } });
     const customer = server.client();
     await customer.post('/api/login', { email: 'customer@fogline.test', password: 'demo-password' });
-    const booking = await customer.post('/api/bookings/free', { classId: 1, quantity: 1, attendees: [{ name: 'Maya Lee', nickname: 'M' }] });
+    const booking = await customer.post('/api/bookings/free', {
+      classId: 1,
+      quantity: 1,
+      attendees: [{ name: 'Maya Lee', nickname: 'M' }],
+    });
     expect(booking.status).toBe(400);
     expect(booking.body).toEqual({ message: 'Unknown field: nickname', errors: { attendees: ['Unknown field: nickname'] } });
   });
@@ -107,7 +135,7 @@ describe('unknown fields are refused, by name', () => {
     expect((await coach.request('PATCH', `/api/classes/${own.id}`, read)).status).toBe(200);
   });
 
-  test("the flat recurrence fields are taken only as the echo of a nested recurrence, as a series reads", async () => {
+  test('the flat recurrence fields are taken only as the echo of a nested recurrence, as a series reads', async () => {
     const series = await coach.post('/api/classes', CLASS_EXAMPLE);
     expect(series.status).toBe(201);
     const read = (await coach.get(`/api/classes/${series.body.id}`)).body;
@@ -118,19 +146,37 @@ describe('unknown fields are refused, by name', () => {
     const { recurrence: _, ...flat } = read;
     const alone = await coach.post('/api/classes', flat);
     expect(alone.status).toBe(400);
-    expect(alone.body.message).toBe('Unknown fields: recurrenceType, recurrenceInterval, recurrenceDaysOfWeek, recurrenceEndType, recurrenceEndCount');
+    expect(alone.body.message).toBe(
+      'Unknown fields: recurrenceType, recurrenceInterval, recurrenceDaysOfWeek, recurrenceEndType, recurrenceEndCount',
+    );
   });
 
   test('sign-in and contact bodies too', async () => {
     const visitor = server.client();
     const login = await visitor.post('/api/login', { email: 'customer@fogline.test', password: 'demo-password', rememberMe: true });
     expect(login).toMatchObject({ status: 400, body: { message: 'Unknown field: rememberMe' } });
-    const contact = await visitor.post('/api/contact', { name: 'Riley Park', email: 'riley@example.com', subject: 'Private session', message: 'Could we book a private session?', phone: '+1' });
+    const contact = await visitor.post('/api/contact', {
+      name: 'Riley Park',
+      email: 'riley@example.com',
+      subject: 'Private session',
+      message: 'Could we book a private session?',
+      phone: '+1',
+    });
     expect(contact).toMatchObject({ status: 400, body: { message: 'Unknown field: phone' } });
   });
 
   test('the registration payload the spec lists (with termsAccepted) is still accepted', async () => {
-    const res = await server.client().post('/api/register', { firstName: 'Riley', lastName: 'Park', email: 'strict.riley@example.com', phone: '+14155550123', password: 'harbor-lights-2027', role: 'customer', termsAccepted: true });
+    const res = await server
+      .client()
+      .post('/api/register', {
+        firstName: 'Riley',
+        lastName: 'Park',
+        email: 'strict.riley@example.com',
+        phone: '+14155550123',
+        password: 'harbor-lights-2027',
+        role: 'customer',
+        termsAccepted: true,
+      });
     expect(res.status).toBe(201);
   });
 });

@@ -76,7 +76,14 @@ beforeAll(async () => {
     createUser(server, 'admin'),
   ]);
   await server.ctx.db.write((tx) => tx.update(users).set({ isApproved: false }).where(eq(users.id, pendingCoach!.id)));
-  people = { customer: customer!, otherCustomer: otherCustomer!, pendingCoach: pendingCoach!, coach: coach!, otherCoach: otherCoach!, admin: admin! };
+  people = {
+    customer: customer!,
+    otherCustomer: otherCustomer!,
+    pendingCoach: pendingCoach!,
+    coach: coach!,
+    otherCoach: otherCoach!,
+    admin: admin!,
+  };
 }, 30_000);
 afterAll(() => server.stop());
 
@@ -100,7 +107,8 @@ describe('a visitor with an invalid request gets 401 on every guarded route', ()
   test('with numeric ids and with ids that are not numbers', async () => {
     const answers: string[] = [];
     for (const route of guarded()) {
-      for (const param of ['1', 'x']) answers.push(`${route.name} (${param}): ${(await callInvalid(server.client(), route, param)).status}`);
+      for (const param of ['1', 'x'])
+        answers.push(`${route.name} (${param}): ${(await callInvalid(server.client(), route, param)).status}`);
     }
     expect(answers.filter((answer) => !answer.endsWith(': 401'))).toEqual([]);
   });
@@ -118,7 +126,8 @@ describe('the wrong role with an invalid request gets 403', () => {
     const answers: string[] = [];
     for (const route of guarded()) {
       for (const actor of WRONG[route.access as keyof typeof WRONG] ?? []) {
-        for (const param of ['1', 'x']) answers.push(`${route.name} as ${actor} (${param}): ${(await callInvalid(people[actor].client, route, param)).status}`);
+        for (const param of ['1', 'x'])
+          answers.push(`${route.name} as ${actor} (${param}): ${(await callInvalid(people[actor].client, route, param)).status}`);
       }
     }
     expect(answers.length).toBeGreaterThan(40);

@@ -58,7 +58,9 @@ function streamChunked(path: string, total: number): Promise<{ status: number; b
     });
     socket.on('close', () => (answer ? finish() : !done && reject(new Error(`closed without an answer after ${sent} bytes`))));
     socket.on('error', () => {}); // writes after the server has answered and closed
-    socket.write(`POST ${path} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n`);
+    socket.write(
+      `POST ${path} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n`,
+    );
     if (total === 0) return;
     socket.write('9\r\n{"name":"\r\n');
     const pump = () => {
@@ -82,7 +84,9 @@ test('six simultaneous 60 MB chunked bodies to POST /api/contact: 413 each, serv
     expect(answer.body).toContain('too large');
   }
   const grown = peakMemory(child.pid) - before;
-  console.log(`server peak memory grew by ${(grown / MB).toFixed(1)} MB; bytes sent before the answer: ${answers.map((a) => (a.sent / MB).toFixed(1)).join(', ')} MB`);
+  console.log(
+    `server peak memory grew by ${(grown / MB).toFixed(1)} MB; bytes sent before the answer: ${answers.map((a) => (a.sent / MB).toFixed(1)).join(', ')} MB`,
+  );
   expect(grown).toBeLessThan(64 * MB);
 }, 60_000);
 
@@ -137,13 +141,17 @@ function declareLength(path: string, length: number): Promise<RawAnswer> {
       answer += data.toString();
       const parts = /^HTTP\/1\.1 (\d{3})[^\r]*\r\n([^]*?)\r\n\r\n([^]*)$/.exec(answer);
       if (!parts) return;
-      const headers = Object.fromEntries(parts[2]!.split('\r\n').map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]));
+      const headers = Object.fromEntries(
+        parts[2]!.split('\r\n').map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]),
+      );
       if (Buffer.byteLength(parts[3]!) < Number(headers['content-length'] ?? 0)) return;
       socket.destroy();
       resolve({ status: Number(parts[1]), headers, body: parts[3]! });
     });
     socket.on('error', reject);
-    socket.write(`POST ${path} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nContent-Type: application/json\r\nContent-Length: ${length}\r\n\r\n`);
+    socket.write(
+      `POST ${path} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nContent-Type: application/json\r\nContent-Length: ${length}\r\n\r\n`,
+    );
   });
 }
 
@@ -157,7 +165,13 @@ function expectJson413(answer: RawAnswer | string, limit: string): void {
   expect(headers['content-security-policy']).toContain("frame-ancestors 'none'");
 }
 
-for (const [size, label] of [[2 * MB, '2 MB'], [8 * MB, '8 MB'], [12 * MB, '12 MB'], [60 * MB, '60 MB'], [5 * 1024 * MB, '5 GB']] as const) {
+for (const [size, label] of [
+  [2 * MB, '2 MB'],
+  [8 * MB, '8 MB'],
+  [12 * MB, '12 MB'],
+  [60 * MB, '60 MB'],
+  [5 * 1024 * MB, '5 GB'],
+] as const) {
   test(`a declared ${label} JSON body to /api gets our JSON 413 with the security headers, before any of it is sent`, async () => {
     expectJson413(await Promise.race([declareLength('/api/contact', size), Bun.sleep(5_000).then(() => 'no answer')]), '1 MB');
   });
@@ -168,7 +182,11 @@ test('a declared 20 MB body to a page (outside /api) gets the same JSON 413 befo
 });
 
 test('a 12 MB JSON body actually sent with fetch gets the JSON 413, not a dropped connection', async () => {
-  const res = await fetch(`${url}/api/contact`, { method: 'POST', headers: { 'content-type': 'application/json', origin: url }, body: JSON.stringify({ name: 'x'.repeat(12 * MB) }) });
+  const res = await fetch(`${url}/api/contact`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: url },
+    body: JSON.stringify({ name: 'x'.repeat(12 * MB) }),
+  });
   expect(res.status).toBe(413);
   expect(await res.json()).toEqual({ message: 'The request body is too large (at most 1 MB).' });
   expect(res.headers.get('x-frame-options')).toBe('DENY');

@@ -16,7 +16,13 @@ afterAll(() => server.stop());
 
 describe('instants between the years 2000 and 2100', () => {
   test('a daily series from 9999-12-30 is refused with a clear 400', async () => {
-    const res = await cast.coach.post('/api/classes', classForm(cast.categoryId, { startTime: '9999-12-30T10:00:00Z', recurrence: { type: 'daily', interval: 1, endType: 'count', endCount: 5 } }));
+    const res = await cast.coach.post(
+      '/api/classes',
+      classForm(cast.categoryId, {
+        startTime: '9999-12-30T10:00:00Z',
+        recurrence: { type: 'daily', interval: 1, endType: 'count', endCount: 5 },
+      }),
+    );
     expect(res.status).toBe(400);
     expect(res.body.message).toBe(YEARS);
     expect(res.body.errors.startTime).toEqual([YEARS]);
@@ -35,10 +41,19 @@ describe('instants between the years 2000 and 2100', () => {
   });
 
   test('a series may not run past 2100: its end date, and the sessions a count makes', async () => {
-    const byDate = await cast.coach.post('/api/classes', classForm(cast.categoryId, { recurrence: { type: 'weekly', interval: 1, daysOfWeek: [0], endType: 'date', endDate: '9999-01-01' } }));
+    const byDate = await cast.coach.post(
+      '/api/classes',
+      classForm(cast.categoryId, { recurrence: { type: 'weekly', interval: 1, daysOfWeek: [0], endType: 'date', endDate: '9999-01-01' } }),
+    );
     expect(byDate.status).toBe(400);
     expect(byDate.body.message).toBe('End date must be no later than 2100-12-31');
-    const byCount = await cast.coach.post('/api/classes', classForm(cast.categoryId, { startTime: '2100-12-30T10:00:00Z', recurrence: { type: 'monthly', interval: 1, endType: 'count', endCount: 3 } }));
+    const byCount = await cast.coach.post(
+      '/api/classes',
+      classForm(cast.categoryId, {
+        startTime: '2100-12-30T10:00:00Z',
+        recurrence: { type: 'monthly', interval: 1, endType: 'count', endCount: 3 },
+      }),
+    );
     expect(byCount.status).toBe(400);
     expect(byCount.body.message).toBe('The series would run past the year 2100: end it sooner');
   });
@@ -60,7 +75,9 @@ describe('a malformed Host header', () => {
   const logged: string[] = [];
   const originals = { error: console.error, warn: console.warn, log: console.log };
   beforeAll(() => {
-    for (const level of ['error', 'warn', 'log'] as const) console[level] = (...args: unknown[]) => logged.push(args.map((a) => (a instanceof Error ? `${a.message}\n${a.stack}` : String(a))).join(' '));
+    for (const level of ['error', 'warn', 'log'] as const)
+      console[level] = (...args: unknown[]) =>
+        logged.push(args.map((a) => (a instanceof Error ? `${a.message}\n${a.stack}` : String(a))).join(' '));
   });
   afterEach(() => {
     logged.length = 0;
@@ -71,7 +88,9 @@ describe('a malformed Host header', () => {
   function raw(path: string, host: string): Promise<{ status: number; body: string }> {
     const { port } = new URL(server.url);
     return new Promise((resolve, reject) => {
-      const socket = connect(Number(port), '127.0.0.1', () => socket.write(`GET ${path} HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`));
+      const socket = connect(Number(port), '127.0.0.1', () =>
+        socket.write(`GET ${path} HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`),
+      );
       let data = '';
       socket.on('data', (chunk) => (data += chunk.toString()));
       socket.on('end', () => resolve({ status: Number(data.split(' ')[1]), body: data.split('\r\n\r\n').slice(1).join('\r\n\r\n') }));
@@ -84,7 +103,10 @@ describe('a malformed Host header', () => {
       for (const path of ['/classes/5', '/api/classes/5', '/']) {
         const res = await raw(path, host);
         expect({ host, path, status: res.status }).toEqual({ host, path, status: 400 });
-        if (res.body.trim()) expect(JSON.parse(res.body.replace(/^[0-9a-f]+\r\n|\r\n0\r\n\r\n$/gi, ''))).toEqual({ message: 'Bad request: the Host header is not a valid host name.' });
+        if (res.body.trim())
+          expect(JSON.parse(res.body.replace(/^[0-9a-f]+\r\n|\r\n0\r\n\r\n$/gi, ''))).toEqual({
+            message: 'Bad request: the Host header is not a valid host name.',
+          });
       }
       expect(logged.filter((line) => /\bat\s|stack|Error/i.test(line))).toEqual([]);
     });

@@ -36,7 +36,11 @@ test("a signed-in person's reads, downloads and lists are never stored", async (
   ];
   for (const [who, path] of reads) {
     const res = await who.client.request('GET', path, undefined, { headers: { 'accept-encoding': 'gzip' } });
-    expect({ path, status: res.status, cacheControl: res.headers.get('cache-control') }).toEqual({ path, status: 200, cacheControl: 'private, no-store' });
+    expect({ path, status: res.status, cacheControl: res.headers.get('cache-control') }).toEqual({
+      path,
+      status: 200,
+      cacheControl: 'private, no-store',
+    });
     // The gzipped list answer is built as a new response: it keeps the header all the same.
     if (path === '/api/classes') expect(res.headers.get('content-encoding')).toBe('gzip');
   }

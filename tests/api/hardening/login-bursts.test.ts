@@ -20,7 +20,9 @@ const count = (statuses: number[], ...wanted: number[]) => statuses.filter((stat
 
 test('40 at once for one email from one address, 39 wrong: 5 checked, 35 answered 429', async () => {
   const person = await register(server);
-  const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => login('203.0.113.140', person.email, i === 0 ? PASSWORD : `wrong-pass-${i}`)));
+  const answers = await Promise.all(
+    Array.from({ length: 40 }, (_, i) => login('203.0.113.140', person.email, i === 0 ? PASSWORD : `wrong-pass-${i}`)),
+  );
   const statuses = answers.map((res) => res.status);
   expect(count(statuses, 429)).toBe(35);
   expect(count(statuses, 401, 200)).toBe(5);
@@ -40,7 +42,12 @@ test("a stranger's wrong passwords for an admin's email: the stranger waits, the
   expect(strangerAnswers).toEqual([401, 401, 401, 401, 401, 429, 429, 429]);
 
   const owner = server.client();
-  const signedIn = await owner.request('POST', '/api/login', { email: admin.email, password: PASSWORD }, { headers: { 'x-forwarded-for': '192.0.2.10' } });
+  const signedIn = await owner.request(
+    'POST',
+    '/api/login',
+    { email: admin.email, password: PASSWORD },
+    { headers: { 'x-forwarded-for': '192.0.2.10' } },
+  );
   expect(signedIn.status).toBe(200);
   expect((await owner.put(`/api/users/${admin.id}/password`, { currentPassword: PASSWORD, newPassword: 'a-new-pass-7' })).status).toBe(200);
 }, 60_000);

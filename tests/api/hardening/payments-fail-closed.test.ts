@@ -12,13 +12,20 @@ const KEYS = { STRIPE_SECRET_KEY: 'sk_test_x', PUBLIC_STRIPE_PUBLISHABLE_KEY: 'p
 
 describe('readPaymentSettings', () => {
   test('all three Stripe keys: Stripe, in production and elsewhere', () => {
-    for (const production of [true, false]) expect(readPaymentSettings(reader(KEYS), production).stripe).toEqual({ secretKey: 'sk_test_x', publishableKey: 'pk_test_x', webhookSecret: 'whsec_x' });
+    for (const production of [true, false])
+      expect(readPaymentSettings(reader(KEYS), production).stripe).toEqual({
+        secretKey: 'sk_test_x',
+        publishableKey: 'pk_test_x',
+        webhookSecret: 'whsec_x',
+      });
   });
 
   test('production with some keys: refuses, naming each missing one', () => {
     const { STRIPE_WEBHOOK_SECRET: _w, ...twoKeys } = KEYS;
     expect(() => readPaymentSettings(reader(twoKeys), true)).toThrow(/STRIPE_WEBHOOK_SECRET is missing/);
-    expect(() => readPaymentSettings(reader({ STRIPE_SECRET_KEY: 'sk' }), true)).toThrow(/PUBLIC_STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET are missing/);
+    expect(() => readPaymentSettings(reader({ STRIPE_SECRET_KEY: 'sk' }), true)).toThrow(
+      /PUBLIC_STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET are missing/,
+    );
     // PAYMENTS=test does not excuse a half-set Stripe configuration.
     expect(() => readPaymentSettings(reader({ ...twoKeys, PAYMENTS: 'test' }), true)).toThrow(/STRIPE_WEBHOOK_SECRET is missing/);
   });
@@ -30,7 +37,10 @@ describe('readPaymentSettings', () => {
 
   test('development: no keys is the test provider, unannounced; PAYMENTS=stripe insists on the keys; other values are refused', () => {
     expect(readPaymentSettings(reader({}), false)).toEqual({ stripe: null, announceTestPayments: false });
-    expect(readPaymentSettings(reader({ STRIPE_SECRET_KEY: 'sk', PAYMENTS: 'test' }), false)).toEqual({ stripe: null, announceTestPayments: false });
+    expect(readPaymentSettings(reader({ STRIPE_SECRET_KEY: 'sk', PAYMENTS: 'test' }), false)).toEqual({
+      stripe: null,
+      announceTestPayments: false,
+    });
     expect(() => readPaymentSettings(reader({ PAYMENTS: 'stripe' }), false)).toThrow(/STRIPE_SECRET_KEY/);
     expect(() => readPaymentSettings(reader({ PAYMENTS: 'fake' }), false)).toThrow(/PAYMENTS must be stripe or test/);
   });
@@ -41,7 +51,17 @@ describe('the production server', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'fogline-pay-'));
     const child = Bun.spawn(['bun', 'api/main.ts'], {
       cwd: resolve(import.meta.dir, '../../..'),
-      env: { ...process.env, NODE_ENV: 'production', PORT: '0', WORKERS: '1', DATA_DIR: dataDir, DATABASE_URL: '', SEED: 'none', PAYMENTS: '', ...env },
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        PORT: '0',
+        WORKERS: '1',
+        DATA_DIR: dataDir,
+        DATABASE_URL: '',
+        SEED: 'none',
+        PAYMENTS: '',
+        ...env,
+      },
       stdout: 'pipe',
       stderr: 'pipe',
     });
@@ -53,7 +73,11 @@ describe('the production server', () => {
   }
 
   test('refuses to start with two of the three Stripe keys, naming the missing one', async () => {
-    const { code, stderr } = await start({ STRIPE_SECRET_KEY: 'sk_test_x', PUBLIC_STRIPE_PUBLISHABLE_KEY: 'pk_test_x', STRIPE_WEBHOOK_SECRET: '' });
+    const { code, stderr } = await start({
+      STRIPE_SECRET_KEY: 'sk_test_x',
+      PUBLIC_STRIPE_PUBLISHABLE_KEY: 'pk_test_x',
+      STRIPE_WEBHOOK_SECRET: '',
+    });
     expect(code).not.toBe(0);
     expect(code).not.toBe('running');
     expect(stderr).toContain('STRIPE_WEBHOOK_SECRET is missing');

@@ -27,7 +27,8 @@ function pngOf(bytes: number): Uint8Array {
   data.set(PNG_1X1);
   return data;
 }
-const send = (client: TestClient, data: Uint8Array = PNG_1X1) => client.request('POST', '/api/upload-image', undefined, { raw: imageForm(data, 'photo.png', 'image/png') });
+const send = (client: TestClient, data: Uint8Array = PNG_1X1) =>
+  client.request('POST', '/api/upload-image', undefined, { raw: imageForm(data, 'photo.png', 'image/png') });
 
 describe('row 4: bursts', () => {
   test('90 simultaneous uploads by one customer: exactly 60 stored, 30 answered 429', async () => {
@@ -45,12 +46,16 @@ describe('row 4: bursts', () => {
   test('20 simultaneous password changes with wrong current passwords: 5 checked (400), 15 answered 429', async () => {
     const person = await register(server);
     const answers = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => person.client.put(`/api/users/${person.id}/password`, { currentPassword: `wrong-${i}-pass`, newPassword: 'another-pass-9' })),
+      Array.from({ length: 20 }, (_, i) =>
+        person.client.put(`/api/users/${person.id}/password`, { currentPassword: `wrong-${i}-pass`, newPassword: 'another-pass-9' }),
+      ),
     );
     expect(answers.filter((res) => res.status === 400)).toHaveLength(5);
     expect(answers.filter((res) => res.status === 429)).toHaveLength(15);
     // The right password waits too while the limit holds, so guessing cannot continue behind it.
-    expect((await person.client.put(`/api/users/${person.id}/password`, { currentPassword: PASSWORD, newPassword: 'another-pass-9' })).status).toBe(429);
+    expect(
+      (await person.client.put(`/api/users/${person.id}/password`, { currentPassword: PASSWORD, newPassword: 'another-pass-9' })).status,
+    ).toBe(429);
   });
 });
 
@@ -85,7 +90,11 @@ describe('row 5: sizes and quotas', () => {
   test('a refused file gives its share of the quota back', async () => {
     const customer = await register(server);
     const notAnImage = new TextEncoder().encode('plain text '.repeat(1000));
-    for (let i = 0; i < 70; i++) expect((await customer.client.request('POST', '/api/upload-image', undefined, { raw: imageForm(notAnImage, 'a.png', 'image/png') })).status).toBe(400);
+    for (let i = 0; i < 70; i++)
+      expect(
+        (await customer.client.request('POST', '/api/upload-image', undefined, { raw: imageForm(notAnImage, 'a.png', 'image/png') }))
+          .status,
+      ).toBe(400);
     expect((await send(customer.client)).status).toBe(201);
   });
 });
@@ -93,7 +102,9 @@ describe('row 5: sizes and quotas', () => {
 describe('the upload body limit: chosen by the parsed path, for signed-in callers', () => {
   test('a 2 MB image sent to /api/upload-image?from=profile gets the upload limit, not the 1 MB JSON one', async () => {
     const customer = await register(server);
-    const res = await customer.client.request('POST', '/api/upload-image?from=profile', undefined, { raw: imageForm(pngOf(2 * MB), 'photo.png', 'image/png') });
+    const res = await customer.client.request('POST', '/api/upload-image?from=profile', undefined, {
+      raw: imageForm(pngOf(2 * MB), 'photo.png', 'image/png'),
+    });
     expect(res.status).toBe(201);
   });
 
@@ -108,7 +119,10 @@ describe('the upload body limit: chosen by the parsed path, for signed-in caller
         controller.close();
       },
     });
-    const res = await customer.client.request('POST', '/api/upload-image', undefined, { headers: { 'content-type': contentType }, raw: chunked });
+    const res = await customer.client.request('POST', '/api/upload-image', undefined, {
+      headers: { 'content-type': contentType },
+      raw: chunked,
+    });
     expect(res.status).toBe(201);
   });
 });

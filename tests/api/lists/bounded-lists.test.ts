@@ -22,14 +22,23 @@ beforeAll(async () => {
   const { now } = started;
   const { ctx } = server;
   const past = await addClass(ctx, { coachId: cast.coachId, title: 'Past Yoga', startTime: new Date(now - 3 * DAY), capacity: 500 });
-  const upcoming = await addClass(ctx, { coachId: cast.coachId, title: 'Upcoming Yoga', startTime: new Date(now + 3 * DAY), capacity: 500 });
+  const upcoming = await addClass(ctx, {
+    coachId: cast.coachId,
+    title: 'Upcoming Yoga',
+    startTime: new Date(now + 3 * DAY),
+    capacity: 500,
+  });
   for (let i = 0; i < BOOKINGS; i++) {
     const userId = await addUser(ctx, { firstName: `Guest${i}`, lastName: 'Lister', email: `guest${i}@lists.test` });
     await addBooking(ctx, { classId: i % 2 ? past : upcoming, userId, status: 'confirmed' });
   }
   // The customer: 15 upcoming and 15 past sessions booked, one upcoming booking cancelled before reasons were kept.
   for (let i = 0; i < 30; i++) {
-    const classId = await addClass(ctx, { coachId: cast.otherCoachId, title: `Session ${i}`, startTime: new Date(now + (i < 15 ? i + 1 : -(i - 14)) * DAY) });
+    const classId = await addClass(ctx, {
+      coachId: cast.otherCoachId,
+      title: `Session ${i}`,
+      startTime: new Date(now + (i < 15 ? i + 1 : -(i - 14)) * DAY),
+    });
     sessions.push(classId);
     await addBooking(ctx, { classId, userId: cast.customerId, status: 'confirmed' });
   }
@@ -37,11 +46,22 @@ beforeAll(async () => {
   await addBooking(ctx, { classId: dropped, userId: cast.customerId, status: 'cancelled' });
   // A class its coach deleted: the booking stays in Upcoming (with its refund) until the class time.
   const deleted = await addClass(ctx, { coachId: cast.otherCoachId, title: 'Deleted Session', startTime: new Date(now + 20 * DAY) });
-  await ctx.db.write((tx) => tx.insert(bookings).values({ classId: deleted, userId: cast.customerId, quantity: 1, status: 'cancelled', cancelReason: 'class_deleted', refundAmountCents: 2000 }));
-  for (let i = 0; i < POSTS; i++) await addPost(ctx, { slug: `post-${i}`, status: i % 3 === 0 ? 'draft' : i % 3 === 1 ? 'published' : 'archived' });
+  await ctx.db.write((tx) =>
+    tx
+      .insert(bookings)
+      .values({
+        classId: deleted,
+        userId: cast.customerId,
+        quantity: 1,
+        status: 'cancelled',
+        cancelReason: 'class_deleted',
+        refundAmountCents: 2000,
+      }),
+  );
+  for (let i = 0; i < POSTS; i++)
+    await addPost(ctx, { slug: `post-${i}`, status: i % 3 === 0 ? 'draft' : i % 3 === 1 ? 'published' : 'archived' });
 }, 60_000);
 afterAll(() => server.stop());
-
 
 describe('GET /api/customers is paged', () => {
   test('25 rows by default, the total in X-Total-Count, the summary over every row', async () => {
@@ -115,14 +135,23 @@ describe('GET /api/bookings (My Bookings) is paged', () => {
   test('when=upcoming: active bookings of classes not started, soonest first; the cancelled one is left out', async () => {
     const res = await cast.customer.get('/api/bookings?when=upcoming&limit=5');
     expect(total(res)).toBe(16);
-    expect(res.body.map((b: { class: { title: string } }) => b.class.title)).toEqual(['Session 0', 'Session 1', 'Session 2', 'Session 3', 'Session 4']);
+    expect(res.body.map((b: { class: { title: string } }) => b.class.title)).toEqual([
+      'Session 0',
+      'Session 1',
+      'Session 2',
+      'Session 3',
+      'Session 4',
+    ]);
     const next = await cast.customer.get('/api/bookings?when=upcoming&limit=5&offset=5');
     expect(next.body[0].class.title).toBe('Session 5');
   });
 
   test('a booking cancelled by the class deletion stays in Upcoming, outside the active count', async () => {
     const upcoming = await cast.customer.get('/api/bookings?when=upcoming&limit=100');
-    expect(upcoming.body.find((b: { class: { title: string } }) => b.class.title === 'Deleted Session')).toMatchObject({ status: 'cancelled', cancelReason: 'class_deleted' });
+    expect(upcoming.body.find((b: { class: { title: string } }) => b.class.title === 'Deleted Session')).toMatchObject({
+      status: 'cancelled',
+      cancelReason: 'class_deleted',
+    });
     const active = await cast.customer.get('/api/bookings?when=upcoming&active=true&limit=1');
     expect(total(active)).toBe(15);
   });

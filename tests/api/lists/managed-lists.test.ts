@@ -21,7 +21,10 @@ beforeAll(async () => {
   // Created in this order, so "newest first" is: past, later, soon, series.
   const series = await addClass(ctx, { coachId, title: 'Weekly Hill Run', isRecurring: true, startTime: new Date(now + DAY) });
   const sessions: number[] = [];
-  for (let i = 0; i < SESSIONS; i++) sessions.push(await addClass(ctx, { coachId, title: 'Weekly Hill Run', parentClassId: series, startTime: new Date(now + (i * 7 + 1) * DAY) }));
+  for (let i = 0; i < SESSIONS; i++)
+    sessions.push(
+      await addClass(ctx, { coachId, title: 'Weekly Hill Run', parentClassId: series, startTime: new Date(now + (i * 7 + 1) * DAY) }),
+    );
   const soon = await addClass(ctx, { coachId, title: 'Sunrise Yoga', startTime: new Date(now + 0.5 * DAY), location: 'Crissy Field' });
   const later = await addClass(ctx, { coachId, title: 'Beach Bootcamp', startTime: new Date(now + 40 * DAY) });
   const past = await addClass(ctx, { coachId, title: 'Old Pilates', startTime: new Date(now - 5 * DAY) });
@@ -83,7 +86,13 @@ describe('view=series: one row per series or one-time class', () => {
     expect(titles(upcoming.body)).toEqual(['Sunrise Yoga', 'Weekly Hill Run', 'Beach Bootcamp']);
     expect(total(upcoming)).toBe(3);
     // The series sums 5 spots over its sessions; its next session has its own 2 of 10.
-    expect(upcoming.body[1].nextSession).toEqual({ id: ids.sessions[0], startTime: expect.any(String), activeBookings: 2, capacity: 10, waitlistCount: 0 });
+    expect(upcoming.body[1].nextSession).toEqual({
+      id: ids.sessions[0],
+      startTime: expect.any(String),
+      activeBookings: 2,
+      capacity: 10,
+      waitlistCount: 0,
+    });
     const past = await cast.coach.get('/api/classes/managed?view=series&when=past');
     expect(titles(past.body)).toEqual(['Old Pilates']);
     await expectRefused(cast.coach.get('/api/classes/managed?view=series&when=soon'), 'when must be upcoming or past.');

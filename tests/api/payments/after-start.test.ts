@@ -25,8 +25,18 @@ async function refundedCents(intentId: string): Promise<number> {
 }
 
 async function signedWebhook(intentId: string) {
-  const body = JSON.stringify({ id: `evt_${intentId}_${Math.random()}`, object: 'event', type: 'payment_intent.succeeded', data: { object: { id: intentId, object: 'payment_intent' } } });
-  return server.client().request('POST', '/api/payment/webhook', undefined, { headers: { 'content-type': 'application/json', 'stripe-signature': await provider.signWebhook(body) }, raw: body });
+  const body = JSON.stringify({
+    id: `evt_${intentId}_${Math.random()}`,
+    object: 'event',
+    type: 'payment_intent.succeeded',
+    data: { object: { id: intentId, object: 'payment_intent' } },
+  });
+  return server
+    .client()
+    .request('POST', '/api/payment/webhook', undefined, {
+      headers: { 'content-type': 'application/json', 'stripe-signature': await provider.signWebhook(body) },
+      raw: body,
+    });
 }
 
 describe('a payment that completes after the class started', () => {
@@ -37,7 +47,9 @@ describe('a payment that completes after the class started', () => {
     expect(hold.status).toBe(200);
     // The hold (15 minutes) is still running when the class starts 10 minutes in.
     server.clock.advance(12 * MINUTE);
-    const paid = await server.client().post('/api/payment/test-provider/pay', { paymentIntentId: hold.body.id, clientSecret: hold.body.clientSecret, ...CARD });
+    const paid = await server
+      .client()
+      .post('/api/payment/test-provider/pay', { paymentIntentId: hold.body.id, clientSecret: hold.body.clientSecret, ...CARD });
     expect(paid.status).toBe(200);
     const confirm = await customer.client.post('/api/payment/confirm', { paymentIntentId: hold.body.id });
     expect(confirm.status).toBe(409);
@@ -45,7 +57,13 @@ describe('a payment that completes after the class started', () => {
     // A replayed webhook changes nothing: one refund, of exactly the amount paid and recorded.
     expect((await signedWebhook(hold.body.id)).status).toBe(200);
     const row = (await server.ctx.db.select().from(bookings).where(eq(bookings.id, hold.body.bookingId)).get())!;
-    expect(row).toMatchObject({ status: 'cancelled', cancelReason: 'payment_late', confirmedAt: null, amountCents: 2205, refundAmountCents: 2205 });
+    expect(row).toMatchObject({
+      status: 'cancelled',
+      cancelReason: 'payment_late',
+      confirmedAt: null,
+      amountCents: 2205,
+      refundAmountCents: 2205,
+    });
     expect(await refundedCents(hold.body.id)).toBe(2205);
     expect(outbox(server).filter((m) => m.includes(customer.email) && /refund/i.test(m))).toHaveLength(1);
   });
@@ -54,7 +72,9 @@ describe('a payment that completes after the class started', () => {
     const cls = await createClass(server, { coachId: coach.id, priceCents: 2000, capacity: 1 });
     const booker = await createUser(server);
     const first = await booker.client.post('/api/payment/create-intent', { classId: cls.id, quantity: 1, amount: pageTotal(2000, 1) });
-    await server.client().post('/api/payment/test-provider/pay', { paymentIntentId: first.body.id, clientSecret: first.body.clientSecret, ...CARD });
+    await server
+      .client()
+      .post('/api/payment/test-provider/pay', { paymentIntentId: first.body.id, clientSecret: first.body.clientSecret, ...CARD });
     const waiting = await createUser(server);
     const entry = await waiting.client.post(`/api/classes/${cls.id}/waitlist`, { quantity: 1 });
     expect(entry.status).toBe(201);
@@ -63,10 +83,14 @@ describe('a payment that completes after the class started', () => {
     expect(accepted.status).toBe(200);
     const intent = accepted.body.payment;
     // The coach moves the class to start in 5 minutes; the customer pays 10 minutes later.
-    const moved = await coach.client.request('PATCH', `/api/classes/${cls.id}`, { startTime: new Date(server.clock.now().getTime() + 5 * MINUTE).toISOString() });
+    const moved = await coach.client.request('PATCH', `/api/classes/${cls.id}`, {
+      startTime: new Date(server.clock.now().getTime() + 5 * MINUTE).toISOString(),
+    });
     expect(moved.status).toBe(200);
     server.clock.advance(10 * MINUTE);
-    await server.client().post('/api/payment/test-provider/pay', { paymentIntentId: intent.id, clientSecret: intent.clientSecret, ...CARD });
+    await server
+      .client()
+      .post('/api/payment/test-provider/pay', { paymentIntentId: intent.id, clientSecret: intent.clientSecret, ...CARD });
     const confirm = await waiting.client.post('/api/payment/confirm', { paymentIntentId: intent.id });
     expect(confirm.status).toBe(409);
     const row = (await server.ctx.db.select().from(bookings).where(eq(bookings.id, accepted.body.booking.id)).get())!;
@@ -80,7 +104,9 @@ describe('a payment that completes after the class started', () => {
     const customer = await createUser(server);
     const hold = await customer.client.post('/api/payment/create-intent', { classId: cls.id, quantity: 1, amount: pageTotal(1050, 1) });
     server.clock.advance(5 * MINUTE);
-    await server.client().post('/api/payment/test-provider/pay', { paymentIntentId: hold.body.id, clientSecret: hold.body.clientSecret, ...CARD });
+    await server
+      .client()
+      .post('/api/payment/test-provider/pay', { paymentIntentId: hold.body.id, clientSecret: hold.body.clientSecret, ...CARD });
     const confirm = await customer.client.post('/api/payment/confirm', { paymentIntentId: hold.body.id });
     expect(confirm.status).toBe(200);
     expect(confirm.body.status).toBe('confirmed');

@@ -103,12 +103,26 @@ export function startFakeStripe(): FakeStripe {
       }
       if (request.method === 'POST' && url.pathname === '/v1/refunds') {
         const intent = intents.get(form.payment_intent!);
-        if (!intent || intent.status !== 'succeeded') return json({ error: { type: 'invalid_request_error', message: 'not refundable' } }, 400);
+        if (!intent || intent.status !== 'succeeded')
+          return json({ error: { type: 'invalid_request_error', message: 'not refundable' } }, 400);
         intent.amount_refunded += Number(form.amount);
-        return remember({ id: `re_fake_${++seq}`, object: 'refund', amount: Number(form.amount), payment_intent: intent.id, status: 'succeeded' });
+        return remember({
+          id: `re_fake_${++seq}`,
+          object: 'refund',
+          amount: Number(form.amount),
+          payment_intent: intent.id,
+          status: 'succeeded',
+        });
       }
       if (request.method === 'POST' && url.pathname === '/v1/accounts') {
-        const account = { id: `acct_fake_${++seq}`, object: 'account', details_submitted: false, charges_enabled: false, payouts_enabled: false, capabilities: {} };
+        const account = {
+          id: `acct_fake_${++seq}`,
+          object: 'account',
+          details_submitted: false,
+          charges_enabled: false,
+          payouts_enabled: false,
+          capabilities: {},
+        };
         accounts.set(account.id, account);
         return remember(account);
       }
@@ -120,14 +134,27 @@ export function startFakeStripe(): FakeStripe {
       if (request.method === 'GET' && (url.pathname === '/v1/balance' || url.pathname === '/v1/payouts')) {
         const balance = balances.get(stripeAccount ?? '') ?? { available: 0, pending: 0, payouts: [] };
         if (url.pathname === '/v1/payouts') {
-          return json({ object: 'list', url: '/v1/payouts', has_more: false, data: balance.payouts.map((p) => ({ object: 'payout', currency: 'usd', ...p })) });
+          return json({
+            object: 'list',
+            url: '/v1/payouts',
+            has_more: false,
+            data: balance.payouts.map((p) => ({ object: 'payout', currency: 'usd', ...p })),
+          });
         }
-        return json({ object: 'balance', livemode: false, available: [{ amount: balance.available, currency: 'usd' }], pending: [{ amount: balance.pending, currency: 'usd' }] });
+        return json({
+          object: 'balance',
+          livemode: false,
+          available: [{ amount: balance.available, currency: 'usd' }],
+          pending: [{ amount: balance.pending, currency: 'usd' }],
+        });
       }
       if (request.method === 'POST' && url.pathname === '/v1/account_links') {
         return json({ object: 'account_link', url: `https://connect.stripe.com/setup/e/${form.account}/fake`, expires_at: 0 });
       }
-      return json({ error: { type: 'invalid_request_error', message: `Unrecognized request URL (${request.method}: ${url.pathname})` } }, 404);
+      return json(
+        { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${request.method}: ${url.pathname})` } },
+        404,
+      );
     },
   });
 

@@ -59,7 +59,9 @@ describe('live holds per customer', () => {
     expect((await ask(customer, classes[0]!.id, 1500)).status).toBe(200);
     const fourth = await ask(customer, classes[3]!.id, 1500);
     expect(fourth.status).toBe(429);
-    expect(fourth.body.message).toBe('You already have 3 checkouts waiting for payment. Pay for one of them or let it expire before starting another.');
+    expect(fourth.body.message).toBe(
+      'You already have 3 checkouts waiting for payment. Pay for one of them or let it expire before starting another.',
+    );
     expect(Number(fourth.headers.get('retry-after'))).toBeGreaterThan(0);
     // Another customer is not affected.
     expect((await ask(await createUser(server), classes[3]!.id, 1500)).status).toBe(200);

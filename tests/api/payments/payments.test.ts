@@ -31,10 +31,20 @@ async function bookingRows(classId: number) {
 async function signedWebhook(payload: object) {
   const body = JSON.stringify(payload);
   const signature = await provider.signWebhook(body);
-  return server.client().request('POST', '/api/payment/webhook', undefined, { headers: { 'content-type': 'application/json', 'stripe-signature': signature }, raw: body });
+  return server
+    .client()
+    .request('POST', '/api/payment/webhook', undefined, {
+      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+      raw: body,
+    });
 }
 
-const succeededEvent = (intentId: string) => ({ id: `evt_${intentId}`, object: 'event', type: 'payment_intent.succeeded', data: { object: { id: intentId, object: 'payment_intent' } } });
+const succeededEvent = (intentId: string) => ({
+  id: `evt_${intentId}`,
+  object: 'event',
+  type: 'payment_intent.succeeded',
+  data: { object: { id: intentId, object: 'payment_intent' } },
+});
 
 describe('create-intent', () => {
   test('the server computes price x quantity x 1.05 in cents and ties the intent to the booking', async () => {
@@ -45,9 +55,21 @@ describe('create-intent', () => {
     expect(answer.clientSecret).toContain(answer.id);
     const intent = await provider.retrieveIntent(answer.id);
     expect(intent).toMatchObject({ amountCents: 6297, status: 'requires_payment_method' });
-    expect(intent!.metadata).toMatchObject({ bookingId: String(answer.bookingId), userId: String(customer.id), classId: String(cls.id), quantity: '3' });
+    expect(intent!.metadata).toMatchObject({
+      bookingId: String(answer.bookingId),
+      userId: String(customer.id),
+      classId: String(cls.id),
+      quantity: '3',
+    });
     const [row] = await bookingRows(cls.id);
-    expect(row).toMatchObject({ status: 'pending', quantity: 3, subtotalCents: 5997, serviceFeeCents: 300, amountCents: 6297, paymentIntentId: answer.id });
+    expect(row).toMatchObject({
+      status: 'pending',
+      quantity: 3,
+      subtotalCents: 5997,
+      serviceFeeCents: 300,
+      amountCents: 6297,
+      paymentIntentId: answer.id,
+    });
   });
 
   test('a tampered amount is refused: the price has changed, reload', async () => {
@@ -109,7 +131,15 @@ describe('create-intent', () => {
   test('when the coach can receive payouts, 85% of price x quantity goes to their account', async () => {
     const payoutCoach = await createUser(server, 'coach', 'Payee');
     await server.ctx.db.write((tx) =>
-      tx.insert(payoutAccounts).values({ userId: payoutCoach.id, provider: 'test', accountId: 'acct_test_00000000000000aa', onboarded: true, canReceivePayments: true }),
+      tx
+        .insert(payoutAccounts)
+        .values({
+          userId: payoutCoach.id,
+          provider: 'test',
+          accountId: 'acct_test_00000000000000aa',
+          onboarded: true,
+          canReceivePayments: true,
+        }),
     );
     const cls = await createClass(server, { coachId: payoutCoach.id, priceCents: 2000 });
     const customer = await createUser(server);
@@ -137,7 +167,9 @@ describe('confirm and webhook', () => {
     const answer = await hold(customer, cls.id, 1000);
     await provider.payIntent(answer.id, answer.clientSecret, { number: CARD.cardNumber, expiry: CARD.expiry, cvc: CARD.cvc });
     const confirms = await Promise.all(
-      Array.from({ length: 5 }, () => customer.client.post('/api/payment/confirm', { paymentIntentId: answer.id, classId: cls.id, quantity: 1 })),
+      Array.from({ length: 5 }, () =>
+        customer.client.post('/api/payment/confirm', { paymentIntentId: answer.id, classId: cls.id, quantity: 1 }),
+      ),
     );
     expect(confirms.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
     const hooks = await Promise.all(Array.from({ length: 3 }, () => signedWebhook(succeededEvent(answer.id))));
@@ -172,7 +204,9 @@ describe('confirm and webhook', () => {
     });
     expect(forged.status).toBe(400);
     expect(forged.body.message).toBe('Invalid webhook signature.');
-    const unsigned = await server.client().request('POST', '/api/payment/webhook', undefined, { headers: { 'content-type': 'application/json' }, raw: body });
+    const unsigned = await server
+      .client()
+      .request('POST', '/api/payment/webhook', undefined, { headers: { 'content-type': 'application/json' }, raw: body });
     expect(unsigned.status).toBe(400);
     expect((await bookingRows(cls.id))[0]!.status).toBe('pending');
   });
@@ -210,12 +244,17 @@ describe('confirm and webhook', () => {
     expect((await quick.client.post('/api/payment/confirm', { paymentIntentId: other.id })).status).toBe(200);
     const res = await late.client.post('/api/payment/confirm', { paymentIntentId: answer.id });
     expect(res.status).toBe(409);
-    expect(res.body.message).toBe('Your payment arrived after your 15-minute hold expired and the class filled up, so your payment has been refunded in full.');
+    expect(res.body.message).toBe(
+      'Your payment arrived after your 15-minute hold expired and the class filled up, so your payment has been refunded in full.',
+    );
     const replay = await late.client.post('/api/payment/confirm', { paymentIntentId: answer.id });
     expect(replay.status).toBe(409);
     const row = (await bookingRows(cls.id)).find((b) => b.paymentIntentId === answer.id)!;
     expect(row).toMatchObject({ status: 'cancelled', cancelReason: 'payment_late', refundAmountCents: 1050 });
-    const refunded = await server.ctx.db.client.execute({ sql: 'select refunded_cents from test_payment_intents where id = ?', args: [answer.id] });
+    const refunded = await server.ctx.db.client.execute({
+      sql: 'select refunded_cents from test_payment_intents where id = ?',
+      args: [answer.id],
+    });
     expect(refunded.rows[0]!.refunded_cents).toBe(1050);
     const confirmed = (await bookingRows(cls.id)).filter((b) => b.status === 'confirmed');
     expect(confirmed).toHaveLength(1);
@@ -227,7 +266,9 @@ describe('the test provider card endpoint', () => {
     const cls = await createClass(server, { coachId: coach.id, priceCents: 1000 });
     const customer = await createUser(server);
     const answer = await hold(customer, cls.id, 1000);
-    const res = await server.client().post('/api/payment/test-provider/pay', { paymentIntentId: answer.id, clientSecret: answer.clientSecret, ...CARD });
+    const res = await server
+      .client()
+      .post('/api/payment/test-provider/pay', { paymentIntentId: answer.id, clientSecret: answer.clientSecret, ...CARD });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ id: answer.id, status: 'succeeded' });
     expect((await bookingRows(cls.id))[0]!.status).toBe('confirmed');
@@ -237,10 +278,20 @@ describe('the test provider card endpoint', () => {
     const cls = await createClass(server, { coachId: coach.id, priceCents: 1000 });
     const customer = await createUser(server);
     const answer = await hold(customer, cls.id, 1000);
-    const declined = await customer.client.post('/api/payment/test-provider/pay', { paymentIntentId: answer.id, clientSecret: answer.clientSecret, ...CARD, cardNumber: '4000 0000 0000 0002' });
+    const declined = await customer.client.post('/api/payment/test-provider/pay', {
+      paymentIntentId: answer.id,
+      clientSecret: answer.clientSecret,
+      ...CARD,
+      cardNumber: '4000 0000 0000 0002',
+    });
     expect(declined.status).toBe(400);
     expect(declined.body.message).toBe('Your card was declined.');
-    const funds = await customer.client.post('/api/payment/test-provider/pay', { paymentIntentId: answer.id, clientSecret: answer.clientSecret, ...CARD, cardNumber: '4000000000009995' });
+    const funds = await customer.client.post('/api/payment/test-provider/pay', {
+      paymentIntentId: answer.id,
+      clientSecret: answer.clientSecret,
+      ...CARD,
+      cardNumber: '4000000000009995',
+    });
     expect(funds.status).toBe(400);
     expect(funds.body.message).toBe('Your card has insufficient funds.');
     expect((await bookingRows(cls.id))[0]!.status).toBe('pending');
@@ -252,9 +303,18 @@ describe('the test provider card endpoint', () => {
     const cls = await createClass(server, { coachId: coach.id, priceCents: 1000 });
     const customer = await createUser(server);
     const answer = await hold(customer, cls.id, 1000);
-    const wrong = await customer.client.post('/api/payment/test-provider/pay', { paymentIntentId: answer.id, clientSecret: 'nope', ...CARD });
+    const wrong = await customer.client.post('/api/payment/test-provider/pay', {
+      paymentIntentId: answer.id,
+      clientSecret: 'nope',
+      ...CARD,
+    });
     expect(wrong.status).toBe(400);
-    const short = await customer.client.post('/api/payment/test-provider/pay', { paymentIntentId: answer.id, clientSecret: answer.clientSecret, ...CARD, cardNumber: '4242' });
+    const short = await customer.client.post('/api/payment/test-provider/pay', {
+      paymentIntentId: answer.id,
+      clientSecret: answer.clientSecret,
+      ...CARD,
+      cardNumber: '4242',
+    });
     expect(short.status).toBe(400);
     expect(short.body.errors.cardNumber).toEqual(['Your card number is incomplete.']);
   });

@@ -26,11 +26,21 @@ afterAll(async () => {
 });
 
 async function webhook(body: string, signature: string) {
-  return server.client().request('POST', '/api/payment/webhook', undefined, { headers: { 'content-type': 'application/json', 'stripe-signature': signature }, raw: body });
+  return server
+    .client()
+    .request('POST', '/api/payment/webhook', undefined, {
+      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+      raw: body,
+    });
 }
 
 function eventFor(intentId: string) {
-  return JSON.stringify({ id: 'evt_1', object: 'event', type: 'payment_intent.succeeded', data: { object: { id: intentId, object: 'payment_intent' } } });
+  return JSON.stringify({
+    id: 'evt_1',
+    object: 'event',
+    type: 'payment_intent.succeeded',
+    data: { object: { id: intentId, object: 'payment_intent' } },
+  });
 }
 
 describe('Stripe provider', () => {
@@ -41,14 +51,25 @@ describe('Stripe provider', () => {
     expect(res.status).toBe(200);
     expect(res.body.clientSecret).toBe(`${res.body.id}_secret_fake`);
     const sent = fake.requests.find((r) => r.path === '/v1/payment_intents' && r.method === 'POST')!;
-    expect(sent.form).toMatchObject({ amount: '4200', currency: 'usd', 'metadata[bookingId]': String(res.body.bookingId), 'metadata[userId]': String(customer.id), 'metadata[classId]': String(cls.id), 'metadata[quantity]': '2' });
+    expect(sent.form).toMatchObject({
+      amount: '4200',
+      currency: 'usd',
+      'metadata[bookingId]': String(res.body.bookingId),
+      'metadata[userId]': String(customer.id),
+      'metadata[classId]': String(cls.id),
+      'metadata[quantity]': '2',
+    });
     expect(sent.form['transfer_data[destination]']).toBeUndefined();
     expect(sent.idempotencyKey).toBe(`booking-${res.body.bookingId}`);
   });
 
   test("with the coach's connected account, 85% of price x quantity is transferred through application_fee_amount", async () => {
     const payee = await createUser(server, 'coach');
-    await server.ctx.db.write((tx) => tx.insert(payoutAccounts).values({ userId: payee.id, provider: 'stripe', accountId: 'acct_coach_1', onboarded: true, canReceivePayments: true }));
+    await server.ctx.db.write((tx) =>
+      tx
+        .insert(payoutAccounts)
+        .values({ userId: payee.id, provider: 'stripe', accountId: 'acct_coach_1', onboarded: true, canReceivePayments: true }),
+    );
     const cls = await createClass(server, { coachId: payee.id, priceCents: 2000 });
     const customer = await createUser(server);
     const res = await customer.client.post('/api/payment/create-intent', { classId: cls.id, quantity: 2, amount: 42 });
@@ -65,7 +86,9 @@ describe('Stripe provider', () => {
     const early = await customer.client.post('/api/payment/confirm', { paymentIntentId: body.id });
     expect(early.status).toBe(409);
     fake.succeed(body.id);
-    const results = await Promise.all(Array.from({ length: 5 }, () => customer.client.post('/api/payment/confirm', { paymentIntentId: body.id })));
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () => customer.client.post('/api/payment/confirm', { paymentIntentId: body.id })),
+    );
     expect(results.every((r) => r.status === 200)).toBe(true);
     const rows = await server.ctx.db.select().from(bookings).where(eq(bookings.classId, cls.id));
     expect(rows.map((r) => r.status)).toEqual(['confirmed']);
@@ -89,7 +112,11 @@ describe('Stripe provider', () => {
 
   test("cancelling 48 hours ahead refunds through Stripe, reversing the coach's transfer", async () => {
     const payee = await createUser(server, 'coach');
-    await server.ctx.db.write((tx) => tx.insert(payoutAccounts).values({ userId: payee.id, provider: 'stripe', accountId: 'acct_coach_2', onboarded: true, canReceivePayments: true }));
+    await server.ctx.db.write((tx) =>
+      tx
+        .insert(payoutAccounts)
+        .values({ userId: payee.id, provider: 'stripe', accountId: 'acct_coach_2', onboarded: true, canReceivePayments: true }),
+    );
     const cls = await createClass(server, { coachId: payee.id, priceCents: 1000, startsInHours: 60 });
     const customer = await createUser(server);
     const { body } = await customer.client.post('/api/payment/create-intent', { classId: cls.id, quantity: 1, amount: pageTotal(1000, 1) });
@@ -111,16 +138,27 @@ describe('Stripe provider', () => {
     const created = fake.requests.find((r) => r.path === '/v1/accounts' && r.method === 'POST' && r.form.email === payee.email)!;
     expect(created.form.type).toBe('express');
     const link = fake.requests.filter((r) => r.path === '/v1/account_links').at(-1)!;
-    expect(link.form).toMatchObject({ type: 'account_onboarding', return_url: `${server.url}/profile?success=true`, refresh_url: `${server.url}/profile?refresh=true` });
+    expect(link.form).toMatchObject({
+      type: 'account_onboarding',
+      return_url: `${server.url}/profile?success=true`,
+      refresh_url: `${server.url}/profile?refresh=true`,
+    });
     const accountId = link.form.account!;
-    expect((await payee.client.get(`/api/coaches/${payee.id}/stripe-status`)).body).toEqual({ onboarded: false, canReceivePayments: false });
+    expect((await payee.client.get(`/api/coaches/${payee.id}/stripe-status`)).body).toEqual({
+      onboarded: false,
+      canReceivePayments: false,
+    });
     Object.assign(fake.accounts.get(accountId)!, { details_submitted: true, charges_enabled: true, payouts_enabled: true });
     expect((await payee.client.get(`/api/coaches/${payee.id}/stripe-status`)).body).toEqual({ onboarded: true, canReceivePayments: true });
   });
 
   test("the coach's earnings show the connected account's Stripe balance and payouts", async () => {
     const payee = await createUser(server, 'coach');
-    await server.ctx.db.write((tx) => tx.insert(payoutAccounts).values({ userId: payee.id, provider: 'stripe', accountId: 'acct_coach_balance', onboarded: true, canReceivePayments: true }));
+    await server.ctx.db.write((tx) =>
+      tx
+        .insert(payoutAccounts)
+        .values({ userId: payee.id, provider: 'stripe', accountId: 'acct_coach_balance', onboarded: true, canReceivePayments: true }),
+    );
     fake.balances.set('acct_coach_balance', {
       available: 12_345,
       pending: 4_250,
@@ -154,7 +192,15 @@ describe('Stripe provider', () => {
   });
 
   test('the test provider card endpoint does not exist while Stripe is active', async () => {
-    const res = await server.client().post('/api/payment/test-provider/pay', { paymentIntentId: 'x', clientSecret: 'y', cardNumber: '4242424242424242', expiry: '12/40', cvc: '123' });
+    const res = await server
+      .client()
+      .post('/api/payment/test-provider/pay', {
+        paymentIntentId: 'x',
+        clientSecret: 'y',
+        cardNumber: '4242424242424242',
+        expiry: '12/40',
+        cvc: '123',
+      });
     expect(res.status).toBe(404);
     expect((await server.client().get('/api/payment/config')).body).toEqual({ provider: 'stripe', publishableKey: 'pk_test_fogline' });
   });

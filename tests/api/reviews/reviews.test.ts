@@ -61,9 +61,21 @@ describe('writing a review', () => {
   test('the booker reviews a past class: rating 1-5 and a trimmed comment', async () => {
     const { cls, customer, booking, restore } = await bookedClass();
     try {
-      const res = await customer.client.post('/api/reviews', { classId: cls.id, bookingId: booking.id, rating: 4, comment: '   Great energy by the bay!  ' });
+      const res = await customer.client.post('/api/reviews', {
+        classId: cls.id,
+        bookingId: booking.id,
+        rating: 4,
+        comment: '   Great energy by the bay!  ',
+      });
       expect(res.status).toBe(201);
-      expect(res.body).toMatchObject({ classId: cls.id, bookingId: booking.id, rating: 4, comment: 'Great energy by the bay!', customerFirstName: 'Jordan', customerName: 'Jordan T.' });
+      expect(res.body).toMatchObject({
+        classId: cls.id,
+        bookingId: booking.id,
+        rating: 4,
+        comment: 'Great energy by the bay!',
+        customerFirstName: 'Jordan',
+        customerName: 'Jordan T.',
+      });
     } finally {
       restore();
     }
@@ -85,23 +97,38 @@ describe('writing a review', () => {
   test('a comment over 1000 characters is refused', async () => {
     const { cls, customer, booking, restore } = await bookedClass();
     try {
-      const res = await customer.client.post('/api/reviews', { classId: cls.id, bookingId: booking.id, rating: 3, comment: 'x'.repeat(1001) });
+      const res = await customer.client.post('/api/reviews', {
+        classId: cls.id,
+        bookingId: booking.id,
+        rating: 3,
+        comment: 'x'.repeat(1001),
+      });
       expect(res.status).toBe(400);
       expect(res.body.errors.comment).toEqual(['Comment must not exceed 1000 characters']);
-      const ok = await customer.client.post('/api/reviews', { classId: cls.id, bookingId: booking.id, rating: 3, comment: ` ${'x'.repeat(1000)} ` });
+      const ok = await customer.client.post('/api/reviews', {
+        classId: cls.id,
+        bookingId: booking.id,
+        rating: 3,
+        comment: ` ${'x'.repeat(1000)} `,
+      });
       expect(ok.status).toBe(201);
     } finally {
       restore();
     }
   });
 
-  test('one review per booking: POST creates, PUT updates the owner\'s own', async () => {
+  test("one review per booking: POST creates, PUT updates the owner's own", async () => {
     const { cls, customer, booking, restore } = await bookedClass();
     try {
       const created = await customer.client.post('/api/reviews', { classId: cls.id, bookingId: booking.id, rating: 3, comment: 'Good' });
       const again = await customer.client.post('/api/reviews', { classId: cls.id, bookingId: booking.id, rating: 5 });
       expect(again.status).toBe(409);
-      const updated = await customer.client.put(`/api/reviews/${created.body.id}`, { classId: cls.id, bookingId: booking.id, rating: 5, comment: 'Even better the second time I thought about it' });
+      const updated = await customer.client.put(`/api/reviews/${created.body.id}`, {
+        classId: cls.id,
+        bookingId: booking.id,
+        rating: 5,
+        comment: 'Even better the second time I thought about it',
+      });
       expect(updated.status).toBe(200);
       expect(updated.body).toMatchObject({ id: created.body.id, rating: 5 });
       const stranger = await createUser(server);

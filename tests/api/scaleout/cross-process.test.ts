@@ -55,13 +55,21 @@ for (const kind of ['file', 'sqld'] as const) {
     };
     const customers = (n: number) => Promise.all(Array.from({ length: n }, () => createUser(world)));
     const confirmedSpots = async (classId: number) =>
-      Number((await db.get<{ n: number }>(sql`select coalesce(sum(quantity), 0) as n from bookings where class_id = ${classId} and status = 'confirmed'`))?.n);
+      Number(
+        (
+          await db.get<{ n: number }>(
+            sql`select coalesce(sum(quantity), 0) as n from bookings where class_id = ${classId} and status = 'confirmed'`,
+          )
+        )?.n,
+      );
 
     test('20 customers for 5 spots, alternating between the processes: exactly 5 confirmed', async () => {
       const coach = await createUser(world, 'coach');
       const cls = await createClass(world, { coachId: coach.id, priceCents: 0, capacity: 5 });
       const people = await customers(20);
-      const answers = await Promise.all(people.map((person, i) => via(person, i).post('/api/bookings/free', { classId: cls.id, quantity: 1 })));
+      const answers = await Promise.all(
+        people.map((person, i) => via(person, i).post('/api/bookings/free', { classId: cls.id, quantity: 1 })),
+      );
       expect(answers.filter((r) => r.status === 201)).toHaveLength(5);
       expect(answers.filter((r) => r.status === 409)).toHaveLength(15);
       expect(await confirmedSpots(cls.id)).toBe(5);
@@ -72,11 +80,16 @@ for (const kind of ['file', 'sqld'] as const) {
       const cls = await createClass(world, { coachId: coach.id, priceCents: 1500, capacity: 5 });
       const people = await customers(20);
       const answers = await Promise.all(
-        people.map((person, i) => via(person, i).post('/api/payment/create-intent', { classId: cls.id, quantity: 1, amount: pageTotal(1500, 1) })),
+        people.map((person, i) =>
+          via(person, i).post('/api/payment/create-intent', { classId: cls.id, quantity: 1, amount: pageTotal(1500, 1) }),
+        ),
       );
       expect(answers.filter((r) => r.status === 200)).toHaveLength(5);
       expect(answers.filter((r) => r.status === 409)).toHaveLength(15);
-      const held = await db.select().from(bookings).where(and(eq(bookings.classId, cls.id), eq(bookings.status, 'pending')));
+      const held = await db
+        .select()
+        .from(bookings)
+        .where(and(eq(bookings.classId, cls.id), eq(bookings.status, 'pending')));
       expect(held.reduce((sum, row) => sum + row.quantity, 0)).toBe(5);
     });
 
@@ -86,12 +99,24 @@ for (const kind of ['file', 'sqld'] as const) {
       const [person] = await customers(1);
       const intent = await via(person!, 0).post('/api/payment/create-intent', { classId: cls.id, quantity: 1, amount: pageTotal(1200, 1) });
       expect(intent.status).toBe(200);
-      const paid = await via(person!, 1).post('/api/payment/test-provider/pay', { paymentIntentId: intent.body.id, clientSecret: intent.body.clientSecret, ...CARD });
+      const paid = await via(person!, 1).post('/api/payment/test-provider/pay', {
+        paymentIntentId: intent.body.id,
+        clientSecret: intent.body.clientSecret,
+        ...CARD,
+      });
       expect(paid.status).toBe(200);
-      const body = JSON.stringify({ id: `evt_${intent.body.id}`, object: 'event', type: 'payment_intent.succeeded', data: { object: { id: intent.body.id, object: 'payment_intent' } } });
+      const body = JSON.stringify({
+        id: `evt_${intent.body.id}`,
+        object: 'event',
+        type: 'payment_intent.succeeded',
+        data: { object: { id: intent.body.id, object: 'payment_intent' } },
+      });
       const signature = await createTestPaymentProvider(db, world.clock).signWebhook(body);
       const webhook = (url: string) =>
-        new TestClient(url).request('POST', '/api/payment/webhook', undefined, { headers: { 'content-type': 'application/json', 'stripe-signature': signature }, raw: body });
+        new TestClient(url).request('POST', '/api/payment/webhook', undefined, {
+          headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+          raw: body,
+        });
       const answers = await Promise.all([
         ...Array.from({ length: 6 }, (_, i) => via(person!, i).post('/api/payment/confirm', { paymentIntentId: intent.body.id })),
         ...[a.url, b.url, a.url, b.url].map(webhook),
@@ -106,8 +131,11 @@ for (const kind of ['file', 'sqld'] as const) {
     test('failed sign-ins alternating between the processes are limited at the same count as on one, and a restart keeps them', async () => {
       const emails = [`one-${kind}@example.test`, `two-${kind}@example.test`];
       const passwordHash = await Bun.password.hash('the-right-password');
-      await db.write((tx) => tx.insert(users).values(emails.map((email) => ({ email, firstName: 'Sam', lastName: 'Tester', passwordHash }))));
-      const attempt = (url: string, email: string) => new TestClient(url).post('/api/login', { email, password: 'a-wrong-password' }).then((r) => r.status);
+      await db.write((tx) =>
+        tx.insert(users).values(emails.map((email) => ({ email, firstName: 'Sam', lastName: 'Tester', passwordHash }))),
+      );
+      const attempt = (url: string, email: string) =>
+        new TestClient(url).post('/api/login', { email, password: 'a-wrong-password' }).then((r) => r.status);
       const onOne: number[] = [];
       const alternating: number[] = [];
       for (let i = 0; i < 7; i++) {
@@ -148,7 +176,9 @@ for (const kind of ['file', 'sqld'] as const) {
 
     test('a process killed with SIGKILL mid-write: every answered booking is kept, no class over capacity, the other keeps serving', async () => {
       const coach = await createUser(world, 'coach');
-      const classes = await Promise.all(Array.from({ length: 4 }, () => createClass(world, { coachId: coach.id, priceCents: 0, capacity: 6 })));
+      const classes = await Promise.all(
+        Array.from({ length: 4 }, () => createClass(world, { coachId: coach.id, priceCents: 0, capacity: 6 })),
+      );
       const people = await customers(60);
       const answered: number[] = [];
       let killed = false;

@@ -26,7 +26,15 @@ async function customers(db: Db, n: number): Promise<string[]> {
   const rows = await db.write((tx) =>
     tx
       .insert(users)
-      .values(Array.from({ length: n }, (_, i) => ({ email: `drop-${stamp}-${i}@fogline.test`, firstName: 'Casey', lastName: `Customer ${i}`, role: 'customer' as const, isApproved: true })))
+      .values(
+        Array.from({ length: n }, (_, i) => ({
+          email: `drop-${stamp}-${i}@fogline.test`,
+          firstName: 'Casey',
+          lastName: `Customer ${i}`,
+          role: 'customer' as const,
+          isApproved: true,
+        })),
+      )
       .returning({ id: users.id }),
   );
   const tokens: string[] = [];
@@ -43,9 +51,21 @@ async function drop(db: Db, urls: string[], classId: number, tokens: string[]) {
       return client.post('/api/bookings/free', { classId, quantity: 1 }).then((r) => r.status);
     }),
   );
-  const stored = await db.get<{ n: number }>(sql`select coalesce(sum(quantity), 0) as n from bookings where class_id = ${classId} and status = 'confirmed'`);
-  const queued = await db.select({ id: bookingOutbox.id }).from(bookingOutbox).innerJoin(bookings, eq(bookings.id, bookingOutbox.bookingId)).where(eq(bookings.classId, classId));
-  return { created: answers.filter((s) => s === 201).length, full: answers.filter((s) => s === 409).length, other: answers.filter((s) => s !== 201 && s !== 409), stored: Number(stored?.n), queuedOrSent: queued.length };
+  const stored = await db.get<{ n: number }>(
+    sql`select coalesce(sum(quantity), 0) as n from bookings where class_id = ${classId} and status = 'confirmed'`,
+  );
+  const queued = await db
+    .select({ id: bookingOutbox.id })
+    .from(bookingOutbox)
+    .innerJoin(bookings, eq(bookings.id, bookingOutbox.bookingId))
+    .where(eq(bookings.classId, classId));
+  return {
+    created: answers.filter((s) => s === 201).length,
+    full: answers.filter((s) => s === 409).length,
+    other: answers.filter((s) => s !== 201 && s !== 409),
+    stored: Number(stored?.n),
+    queuedOrSent: queued.length,
+  };
 }
 
 describe('one process', () => {
@@ -72,7 +92,9 @@ describe('one process', () => {
     const roomy = await createClass(server, { coachId: coach.id, priceCents: 0, capacity: 50 });
     const paid = await createClass(server, { coachId: coach.id, priceCents: 1500, capacity: 50 });
     const people = await Promise.all(Array.from({ length: 9 }, () => createUser(server)));
-    const answers = await Promise.all(people.map((person, i) => person.client.post('/api/bookings/free', { classId: i % 3 === 1 ? paid.id : roomy.id, quantity: 1 })));
+    const answers = await Promise.all(
+      people.map((person, i) => person.client.post('/api/bookings/free', { classId: i % 3 === 1 ? paid.id : roomy.id, quantity: 1 })),
+    );
     expect(answers.map((r) => r.status)).toEqual(people.map((_, i) => (i % 3 === 1 ? 400 : 201)));
     expect(answers[1]!.body.message).toBe('This class is not free: please book it through checkout.');
     const again = await people[0]!.client.post('/api/bookings/free', { classId: roomy.id, quantity: 1 });
@@ -89,7 +111,10 @@ for (const kind of ['file', 'sqld'] as const) {
       const databaseUrl = kind === 'file' ? `file:${join(dataDir, 'fogline.db')}` : await (await sharedSqld()).newDatabase();
       const env = { DATA_DIR: dataDir, DATABASE_URL: databaseUrl, SEED: 'none', UPLOADS: 'local' };
       const a = await spawnFogline(env);
-      const b = await spawnFogline({ ...env, DATABASE_URL: kind === 'file' ? databaseUrl : `${databaseUrl.replace('http://', 'libsql://')}?tls=0` });
+      const b = await spawnFogline({
+        ...env,
+        DATABASE_URL: kind === 'file' ? databaseUrl : `${databaseUrl.replace('http://', 'libsql://')}?tls=0`,
+      });
       const db = await openDb(databaseUrl);
       try {
         const world = fixturesOn(db, a.url);

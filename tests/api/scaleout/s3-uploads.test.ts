@@ -39,7 +39,9 @@ function startBucketStandIn() {
         return new Response(null, { status: 204 });
       }
       const found = objects.get(path);
-      return found ? new Response(found.body, { headers: { 'content-type': found.type ?? 'application/octet-stream' } }) : new Response(null, { status: 404 });
+      return found
+        ? new Response(found.body, { headers: { 'content-type': found.type ?? 'application/octet-stream' } })
+        : new Response(null, { status: 404 });
     },
   });
   return { objects, url: `http://127.0.0.1:${server.port}`, stop: () => server.stop(true) };

@@ -20,18 +20,27 @@ afterAll(() => {
 });
 
 for (const kind of ['file', 'sqld'] as const) {
-  describe.skipIf(kind === 'sqld' && !sqldBinary())(`three machines starting at once on one new ${kind === 'file' ? 'file' : 'sqld database'}`, () => {
-    test('exactly one seeds the demo data, the others start without an error and find it there', async () => {
-      const env = { ...envForDataDir(join(dir, kind)), ...(kind === 'sqld' ? { databaseUrl: await (await sharedSqld()).newDatabase() } : {}) };
-      const machines = await Promise.all(Array.from({ length: 3 }, () => createContext({ env })));
-      contexts.push(...machines);
-      const seeded = await Promise.all(machines.map((ctx) => seedIfEmpty(ctx)));
-      expect(seeded.filter(Boolean)).toHaveLength(1);
-      const alone = await createContext({ env: envForDataDir(join(dir, `${kind}-alone`)) });
-      contexts.push(alone);
-      await seedIfEmpty(alone);
-      const tally = async (ctx: AppContext) => [(await ctx.db.select({ n: count() }).from(users))[0]!.n, (await ctx.db.select({ n: count() }).from(classes))[0]!.n];
-      expect(await tally(machines[0]!)).toEqual(await tally(alone));
-    });
-  });
+  describe.skipIf(kind === 'sqld' && !sqldBinary())(
+    `three machines starting at once on one new ${kind === 'file' ? 'file' : 'sqld database'}`,
+    () => {
+      test('exactly one seeds the demo data, the others start without an error and find it there', async () => {
+        const env = {
+          ...envForDataDir(join(dir, kind)),
+          ...(kind === 'sqld' ? { databaseUrl: await (await sharedSqld()).newDatabase() } : {}),
+        };
+        const machines = await Promise.all(Array.from({ length: 3 }, () => createContext({ env })));
+        contexts.push(...machines);
+        const seeded = await Promise.all(machines.map((ctx) => seedIfEmpty(ctx)));
+        expect(seeded.filter(Boolean)).toHaveLength(1);
+        const alone = await createContext({ env: envForDataDir(join(dir, `${kind}-alone`)) });
+        contexts.push(alone);
+        await seedIfEmpty(alone);
+        const tally = async (ctx: AppContext) => [
+          (await ctx.db.select({ n: count() }).from(users))[0]!.n,
+          (await ctx.db.select({ n: count() }).from(classes))[0]!.n,
+        ];
+        expect(await tally(machines[0]!)).toEqual(await tally(alone));
+      });
+    },
+  );
 }

@@ -38,7 +38,10 @@ describe('WORKERS', () => {
   });
 
   test('the server refuses a bad value with one plain line', async () => {
-    const error = (await spawnFogline({ WORKERS: 'many' }).then(() => null, (e: Error) => e))!;
+    const error = (await spawnFogline({ WORKERS: 'many' }).then(
+      () => null,
+      (e: Error) => e,
+    ))!;
     expect(error.message).toContain('[fogline] cannot start: WORKERS must be a whole number from 1 to 256, got "many"');
     expect(error.message).not.toContain('at readWorkers');
   });
@@ -47,16 +50,24 @@ describe('WORKERS', () => {
 describe('uploads with a libSQL server', () => {
   test('DATABASE_URL on a libSQL server without S3_BUCKET or UPLOADS=local: refused with a clear message, no stack trace', async () => {
     const started = spawnFogline({ DATABASE_URL: 'http://127.0.0.1:9', S3_BUCKET: '', UPLOADS: '' });
-    const error = (await started.then(() => null, (e: Error) => e))!;
+    const error = (await started.then(
+      () => null,
+      (e: Error) => e,
+    ))!;
     expect(error).toBeInstanceOf(Error);
-    expect(error.message).toContain('[fogline] cannot start: DATABASE_URL points at a libSQL server, so several machines may serve Fogline');
+    expect(error.message).toContain(
+      '[fogline] cannot start: DATABASE_URL points at a libSQL server, so several machines may serve Fogline',
+    );
     expect(error.message).toContain('Set S3_BUCKET');
     expect(error.message).toContain('UPLOADS=local if every process runs on this one machine');
     expect(error.message).not.toContain('at checkUploadsAreShared');
   });
 
   test('UPLOADS takes only "local"', async () => {
-    const error = (await spawnFogline({ UPLOADS: 'nfs' }).then(() => null, (e: Error) => e))!;
+    const error = (await spawnFogline({ UPLOADS: 'nfs' }).then(
+      () => null,
+      (e: Error) => e,
+    ))!;
     expect(error.message).toContain('UPLOADS must be "local" or unset, got "nfs"');
   });
 });

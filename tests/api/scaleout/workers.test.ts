@@ -78,7 +78,9 @@ test('20 customers for 5 spots through the shared port: exactly 5 confirmed', as
   );
   expect(answers.filter((s) => s === 201)).toHaveLength(5);
   expect(answers.filter((s) => s === 409)).toHaveLength(15);
-  const booked = await db.get<{ n: number }>(sql`select sum(quantity) as n from bookings where class_id = ${cls.id} and status = 'confirmed'`);
+  const booked = await db.get<{ n: number }>(
+    sql`select sum(quantity) as n from bookings where class_id = ${cls.id} and status = 'confirmed'`,
+  );
   expect(Number(booked?.n)).toBe(5);
 });
 

@@ -47,12 +47,22 @@ describe('SEED=scale in a database', () => {
   test('adds the scaled rows on top of the demo data, which keeps its accounts', async () => {
     expect(await one("select count(*) from users where email like '%@scale.fogline.test' and role = 'customer'")).toBe(TENTH.customers);
     expect(await one("select count(*) from users where email = 'customer@fogline.test'")).toBe(1);
-    expect(await one(`select count(*) from classes where start_time > ${NOW.getTime()} and coach_id in (select id from users where email like 'coach%@scale.fogline.test') and not (is_recurring = 1 and parent_class_id is null)`)).toBe(TENTH.upcomingSessions);
-    expect(await one("select count(*) from reviews where user_id in (select id from users where email like '%@scale.fogline.test')")).toBe(TENTH.reviews);
+    expect(
+      await one(
+        `select count(*) from classes where start_time > ${NOW.getTime()} and coach_id in (select id from users where email like 'coach%@scale.fogline.test') and not (is_recurring = 1 and parent_class_id is null)`,
+      ),
+    ).toBe(TENTH.upcomingSessions);
+    expect(await one("select count(*) from reviews where user_id in (select id from users where email like '%@scale.fogline.test')")).toBe(
+      TENTH.reviews,
+    );
   });
 
   test('no class is booked beyond its capacity, and every review is of a class already taught', async () => {
-    expect(await one("select count(*) from classes c where capacity < (select coalesce(sum(quantity), 0) from bookings b where b.class_id = c.id and b.status = 'confirmed')")).toBe(0);
+    expect(
+      await one(
+        "select count(*) from classes c where capacity < (select coalesce(sum(quantity), 0) from bookings b where b.class_id = c.id and b.status = 'confirmed')",
+      ),
+    ).toBe(0);
     expect(await one(`select count(*) from reviews r join classes c on c.id = r.class_id where c.start_time > ${NOW.getTime()}`)).toBe(0);
     expect(await one('select count(*) from reviews r join classes c on c.id = r.class_id where r.coach_id <> c.coach_id')).toBe(0);
   });

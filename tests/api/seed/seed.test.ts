@@ -65,7 +65,10 @@ describe('demo accounts', () => {
   });
 
   test('there are about a dozen approved coaches with bios, expertise and portraits, and more customers', async () => {
-    const coaches = await db().select().from(users).where(and(eq(users.role, 'coach'), eq(users.isApproved, true)));
+    const coaches = await db()
+      .select()
+      .from(users)
+      .where(and(eq(users.role, 'coach'), eq(users.isApproved, true)));
     expect(coaches.length).toBeGreaterThanOrEqual(10);
     for (const coach of coaches) {
       expect(coach.bio).toBeTruthy();
@@ -256,7 +259,10 @@ describe('bookings and reviews', () => {
   });
 
   test('booking amounts are price x quantity plus the 5% service fee, confirmed bookings have confirmedAt', async () => {
-    const rows = await db().select({ booking: bookings, priceCents: classes.priceCents }).from(bookings).innerJoin(classes, eq(classes.id, bookings.classId));
+    const rows = await db()
+      .select({ booking: bookings, priceCents: classes.priceCents })
+      .from(bookings)
+      .innerJoin(classes, eq(classes.id, bookings.classId));
     expect(rows.length).toBeGreaterThan(200);
     for (const { booking, priceCents } of rows) {
       const price = priceBreakdown(priceCents, booking.quantity);
@@ -270,7 +276,13 @@ describe('bookings and reviews', () => {
 
   test("every Kids booking names each child with an age, one per spot; an adult's group names the booker first, then friends by full name", async () => {
     const rows = await db()
-      .select({ id: bookings.id, quantity: bookings.quantity, ageGroup: classes.ageGroup, firstName: users.firstName, lastName: users.lastName })
+      .select({
+        id: bookings.id,
+        quantity: bookings.quantity,
+        ageGroup: classes.ageGroup,
+        firstName: users.firstName,
+        lastName: users.lastName,
+      })
       .from(bookings)
       .innerJoin(classes, eq(classes.id, bookings.classId))
       .innerJoin(users, eq(users.id, bookings.userId));
@@ -331,7 +343,10 @@ describe('bookings and reviews', () => {
   });
 
   test('every approved coach with classes has reviews, and the ratings look like a real marketplace', async () => {
-    const coaches = await db().select().from(users).where(and(eq(users.role, 'coach'), eq(users.isApproved, true)));
+    const coaches = await db()
+      .select()
+      .from(users)
+      .where(and(eq(users.role, 'coach'), eq(users.isApproved, true)));
     const rows = await db().select().from(reviews);
     for (const coach of coaches) {
       const ratings = rows.filter((r) => r.coachId === coach.id).map((r) => r.rating);
@@ -379,21 +394,29 @@ describe('waitlists', () => {
     expect(quantities.filter((q) => q === 1).length).toBeGreaterThan(quantities.length / 2);
   });
 
-  test("the demo customer waits second or third in line for one full class she has not booked, and her Waitlist tab shows it", async () => {
+  test('the demo customer waits second or third in line for one full class she has not booked, and her Waitlist tab shows it', async () => {
     const customer = (await userByEmail('customer@fogline.test'))!;
     const entries = await waiting();
     const mine = entries.filter((e) => e.entry.userId === customer.id);
     expect(mine).toHaveLength(1);
     const line = entries.filter((e) => e.entry.classId === mine[0]!.entry.classId);
     expect([2, 3]).toContain(line.findIndex((e) => e.entry.userId === customer.id) + 1);
-    const booked = await db().select().from(bookings).where(and(eq(bookings.userId, customer.id), eq(bookings.classId, mine[0]!.entry.classId)));
+    const booked = await db()
+      .select()
+      .from(bookings)
+      .where(and(eq(bookings.userId, customer.id), eq(bookings.classId, mine[0]!.entry.classId)));
     expect(booked).toHaveLength(0);
 
     const casey = await clientFor(server, customer.id);
     const res = await casey.get('/api/waitlist');
     expect(res.status).toBe(200);
     expect(res.body).toHaveLength(1);
-    expect(res.body[0]).toMatchObject({ classId: mine[0]!.entry.classId, status: 'waiting', quantity: 1, position: line.findIndex((e) => e.entry.userId === customer.id) + 1 });
+    expect(res.body[0]).toMatchObject({
+      classId: mine[0]!.entry.classId,
+      status: 'waiting',
+      quantity: 1,
+      position: line.findIndex((e) => e.entry.userId === customer.id) + 1,
+    });
   });
 });
 
@@ -405,7 +428,12 @@ describe('blog', () => {
     expect(byStatus('draft').length).toBeGreaterThanOrEqual(1);
     expect(byStatus('archived').length).toBeGreaterThanOrEqual(1);
     for (const post of byStatus('published')) expect(post.publishedAt!.getTime()).toBeLessThanOrEqual(now.getTime());
-    expect(await db().select().from(blogPosts).where(and(eq(blogPosts.status, 'draft'), isNull(blogPosts.publishedAt)))).toHaveLength(byStatus('draft').length);
+    expect(
+      await db()
+        .select()
+        .from(blogPosts)
+        .where(and(eq(blogPosts.status, 'draft'), isNull(blogPosts.publishedAt))),
+    ).toHaveLength(byStatus('draft').length);
   });
 
   test('each post has a slug, an excerpt, simple HTML content, 3 to 5 tags shared with other posts and a read time from its word count (200 a minute, at least 1)', async () => {
@@ -420,7 +448,10 @@ describe('blog', () => {
       expect(post.tags.length).toBeGreaterThanOrEqual(3);
       expect(post.tags.length).toBeLessThanOrEqual(5);
       expect(post.tags.some((tag) => tagCounts.get(tag)! > 1)).toBe(true);
-      const words = post.content.replace(/<[^>]+>/g, ' ').split(/\s+/).filter(Boolean).length;
+      const words = post.content
+        .replace(/<[^>]+>/g, ' ')
+        .split(/\s+/)
+        .filter(Boolean).length;
       expect(post.readTime).toBeGreaterThanOrEqual(Math.max(1, Math.floor(words / 200)));
       expect(post.readTime).toBeLessThanOrEqual(Math.max(1, Math.ceil(words / 200)));
     }
@@ -452,7 +483,11 @@ describe('images', () => {
 describe('seeding', () => {
   test('seeding twice adds nothing', async () => {
     const counts = async () =>
-      Promise.all([users, categories, classes, bookings, reviews, blogPosts, waitlistEntries].map(async (table) => (await db().select({ n: count() }).from(table).get())!.n));
+      Promise.all(
+        [users, categories, classes, bookings, reviews, blogPosts, waitlistEntries].map(
+          async (table) => (await db().select({ n: count() }).from(table).get())!.n,
+        ),
+      );
     const before = await counts();
     expect(await seedIfEmpty(server.ctx)).toBe(false);
     expect(await counts()).toEqual(before);
@@ -472,14 +507,17 @@ describe('outdoor conditions (issue 21)', () => {
     }
   });
 
-  test('one class (the demo coach\'s when one fits) is below its minimum size, decided 12 hours before it starts; the demo customer has not booked it', async () => {
+  test("one class (the demo coach's when one fits) is below its minimum size, decided 12 hours before it starts; the demo customer has not booked it", async () => {
     const coach = await userByEmail('coach@fogline.test');
     const customer = await userByEmail('customer@fogline.test');
     const small = (await allClasses()).filter((c) => c.minAttendees !== null);
     expect(small).toHaveLength(1);
     expect(small[0]).toMatchObject({ decisionHours: 12, sizeDecision: null });
     expect(coach).toBeDefined();
-    const booked = await db().select().from(bookings).where(and(eq(bookings.classId, small[0]!.id), eq(bookings.status, 'confirmed')));
+    const booked = await db()
+      .select()
+      .from(bookings)
+      .where(and(eq(bookings.classId, small[0]!.id), eq(bookings.status, 'confirmed')));
     expect(booked.reduce((n, b) => n + b.quantity, 0)).toBeLessThan(small[0]!.minAttendees!);
     expect(booked.some((b) => b.userId === customer!.id)).toBe(false);
   });

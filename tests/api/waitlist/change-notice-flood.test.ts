@@ -8,14 +8,19 @@ import type { TestServer } from '../../helpers/api';
 import { createClass, createUser, outbox, type SignedIn, startWithCoach } from '../../helpers/fixtures';
 
 const HOUR = 3_600_000;
-const MOVES_LIMITED = 'You have moved classes too often in a short time (20 changes of time or place in 15 minutes). Please wait a few minutes: everyone booked is emailed about each change.';
+const MOVES_LIMITED =
+  'You have moved classes too often in a short time (20 changes of time or place in 15 minutes). Please wait a few minutes: everyone booked is emailed about each change.';
 let server: TestServer;
 let coach: SignedIn;
 beforeAll(async () => ({ server, coach } = await startWithCoach()));
 afterAll(() => server.stop());
 
-const decoded = (raw: string) => raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-const noticesTo = (email: string, title: string) => outbox(server).map(decoded).filter((m) => m.includes(`To: ${email}`) && m.includes(`Class changed: ${title}`));
+const decoded = (raw: string) =>
+  raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+const noticesTo = (email: string, title: string) =>
+  outbox(server)
+    .map(decoded)
+    .filter((m) => m.includes(`To: ${email}`) && m.includes(`Class changed: ${title}`));
 
 /** The window ends and the timed job runs. */
 async function windowEnds() {
@@ -36,7 +41,9 @@ async function classWithPeople(owner: SignedIn, title: string) {
 describe('change notices over a window', () => {
   test('30 place changes at once: moves past the limit get 429, and each person gets one email with the net change', async () => {
     const { cls, attendee, waiter } = await classWithPeople(coach, 'Flooded Bootcamp');
-    const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => coach.client.request('PATCH', `/api/classes/${cls.id}`, { location: `Lawn ${i}` })));
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => coach.client.request('PATCH', `/api/classes/${cls.id}`, { location: `Lawn ${i}` })),
+    );
     expect(answers.filter((a) => a.status === 200)).toHaveLength(20);
     const refused = answers.filter((a) => a.status === 429);
     expect(refused).toHaveLength(10);
@@ -63,8 +70,22 @@ describe('change notices over a window', () => {
     const { cls, attendee, waiter } = await classWithPeople(ownerId, 'Undone Rowing');
     const start = cls.startTime!.getTime();
     const owner = ownerId;
-    expect((await owner.client.request('PATCH', `/api/classes/${cls.id}`, { startTime: new Date(start + HOUR).toISOString(), location: 'Aquatic Park' })).status).toBe(200);
-    expect((await owner.client.request('PATCH', `/api/classes/${cls.id}`, { startTime: new Date(start).toISOString(), location: 'Crissy Field' })).status).toBe(200);
+    expect(
+      (
+        await owner.client.request('PATCH', `/api/classes/${cls.id}`, {
+          startTime: new Date(start + HOUR).toISOString(),
+          location: 'Aquatic Park',
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await owner.client.request('PATCH', `/api/classes/${cls.id}`, {
+          startTime: new Date(start).toISOString(),
+          location: 'Crissy Field',
+        })
+      ).status,
+    ).toBe(200);
     await windowEnds();
     expect(noticesTo(attendee.email, 'Undone Rowing')).toEqual([]);
     expect(noticesTo(waiter.email, 'Undone Rowing')).toEqual([]);
@@ -74,7 +95,9 @@ describe('change notices over a window', () => {
     const owner = await createUser(server, 'coach', 'Tess');
     const { cls, attendee } = await classWithPeople(owner, 'Twice Moved Swim');
     const start = cls.startTime!.getTime();
-    expect((await owner.client.request('PATCH', `/api/classes/${cls.id}`, { startTime: new Date(start + 2 * HOUR).toISOString() })).status).toBe(200);
+    expect(
+      (await owner.client.request('PATCH', `/api/classes/${cls.id}`, { startTime: new Date(start + 2 * HOUR).toISOString() })).status,
+    ).toBe(200);
     server.clock.advance(server.ctx.env.changeNoticeWindowMs / 2);
     expect((await owner.client.request('PATCH', `/api/classes/${cls.id}`, { location: 'Marina Green' })).status).toBe(200);
     await windowEnds();
@@ -96,7 +119,12 @@ describe('change notices over a window', () => {
     // A second process: its own connection to the same database and outbox, its own write queue.
     const other = await createContext({ env: server.ctx.env, clock: server.clock });
     try {
-      await Promise.all([sendDueChangeNotices(server.ctx), sendDueChangeNotices(other), sendDueChangeNotices(server.ctx), sendDueChangeNotices(other)]);
+      await Promise.all([
+        sendDueChangeNotices(server.ctx),
+        sendDueChangeNotices(other),
+        sendDueChangeNotices(server.ctx),
+        sendDueChangeNotices(other),
+      ]);
     } finally {
       other.db.close();
     }
@@ -109,6 +137,7 @@ describe('change notices over a window', () => {
     expect((await other.client.request('PATCH', `/api/classes/${cls.id}`, { location: 'Fort Mason' })).status).toBe(200);
     // Changes that move nothing (title, price) are not counted and never refused.
     const { cls: mine } = await classWithPeople(coach, 'Renamed Often');
-    for (let i = 0; i < 3; i++) expect((await coach.client.request('PATCH', `/api/classes/${mine.id}`, { title: `Renamed Often ${i}` })).status).toBe(200);
+    for (let i = 0; i < 3; i++)
+      expect((await coach.client.request('PATCH', `/api/classes/${mine.id}`, { title: `Renamed Often ${i}` })).status).toBe(200);
   });
 });

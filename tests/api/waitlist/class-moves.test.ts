@@ -22,7 +22,8 @@ async function offerOpen() {
   const booked = await booker.client.post('/api/bookings/free', { classId: cls.id, quantity: 1 });
   expect(booked.status).toBe(201);
   const [first, second] = [await createUser(server), await createUser(server)];
-  for (const person of [first, second]) expect((await person.client.post(`/api/classes/${cls.id}/waitlist`, { quantity: 1 })).status).toBe(201);
+  for (const person of [first, second])
+    expect((await person.client.post(`/api/classes/${cls.id}/waitlist`, { quantity: 1 })).status).toBe(201);
   expect((await booker.client.put(`/api/bookings/${booked.body.id}/cancel`)).status).toBe(200);
   const entry = await entryOf(first, cls.id);
   expect(entry.status).toBe('offered');
@@ -35,7 +36,8 @@ async function entryOf(customer: SignedIn, classId: number) {
   return res.body[0];
 }
 
-const moveTo = (classId: number, startTime: Date) => coach.client.request('PATCH', `/api/classes/${classId}`, { startTime: startTime.toISOString() });
+const moveTo = (classId: number, startTime: Date) =>
+  coach.client.request('PATCH', `/api/classes/${classId}`, { startTime: startTime.toISOString() });
 
 describe('moving a class earlier', () => {
   test('an open offer then ends 30 minutes before the new start, also after the sweep', async () => {
@@ -94,8 +96,14 @@ describe('moving a class earlier', () => {
     // A deadline past the start, as rows written before re-timing existed could carry.
     const start = cls.startTime!.getTime();
     await server.ctx.db.write(async (tx) => {
-      await tx.update(waitlistEntries).set({ offerExpiresAt: new Date(start + 60 * MINUTE) }).where(eq(waitlistEntries.id, entry.id));
-      await tx.update(bookings).set({ holdExpiresAt: new Date(start + 60 * MINUTE) }).where(eq(bookings.id, entry.bookingId));
+      await tx
+        .update(waitlistEntries)
+        .set({ offerExpiresAt: new Date(start + 60 * MINUTE) })
+        .where(eq(waitlistEntries.id, entry.id));
+      await tx
+        .update(bookings)
+        .set({ holdExpiresAt: new Date(start + 60 * MINUTE) })
+        .where(eq(bookings.id, entry.bookingId));
     });
     server.clock.set(new Date(start + MINUTE));
     const accept = await first.client.post(`/api/waitlist/${entry.id}/accept`, { attendees: [{ name: 'First Person' }] });

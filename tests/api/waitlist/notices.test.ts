@@ -18,8 +18,12 @@ afterAll(() => server.stop());
 
 const HOUR = 3_600_000;
 /** The outbox's messages to one address with this subject, quoted-printable text decoded. */
-const decoded = (raw: string) => raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-const mailsTo = (email: string, subject: string) => outbox(server).map(decoded).filter((m) => m.includes(`To: ${email}`) && m.includes(subject));
+const decoded = (raw: string) =>
+  raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+const mailsTo = (email: string, subject: string) =>
+  outbox(server)
+    .map(decoded)
+    .filter((m) => m.includes(`To: ${email}`) && m.includes(subject));
 
 /** Change notices wait for their window (api/notices/changes.ts): it ends, and the timed job runs. */
 async function noticeWindowEnds() {
@@ -31,7 +35,15 @@ async function bookPaid(customer: SignedIn, classId: number, priceCents: number)
   const intent = await customer.client.post('/api/payment/create-intent', { classId, quantity: 1, amount: pageTotal(priceCents, 1) });
   expect(intent.status).toBe(200);
   const card = { cardNumber: '4242 4242 4242 4242', expiry: '12/40', cvc: '123' };
-  expect((await customer.client.post('/api/payment/test-provider/pay', { paymentIntentId: intent.body.id, clientSecret: intent.body.clientSecret, ...card })).status).toBe(200);
+  expect(
+    (
+      await customer.client.post('/api/payment/test-provider/pay', {
+        paymentIntentId: intent.body.id,
+        clientSecret: intent.body.clientSecret,
+        ...card,
+      })
+    ).status,
+  ).toBe(200);
   const confirmed = await customer.client.post('/api/payment/confirm', { paymentIntentId: intent.body.id });
   expect(confirmed.status).toBe(200);
   return confirmed.body.booking;
@@ -110,7 +122,8 @@ describe('reminders', () => {
   test('one reminder that fails to send does not hold back the others, and is tried again on the next run', async () => {
     const cls = await createClass(server, { coachId: coach.id, priceCents: 0, startsInHours: 72, title: 'Stubborn Mail Run' });
     const [first, second] = [await createUser(server), await createUser(server)];
-    for (const customer of [first, second]) expect((await customer.client.post('/api/bookings/free', { classId: cls.id, quantity: 1 })).status).toBe(201);
+    for (const customer of [first, second])
+      expect((await customer.client.post('/api/bookings/free', { classId: cls.id, quantity: 1 })).status).toBe(201);
     server.clock.set(new Date(cls.startTime!.getTime() - 23 * HOUR));
     // The mail server refuses the first customer's address for one run.
     const send = server.ctx.mail.send.bind(server.ctx.mail);
@@ -169,7 +182,13 @@ describe('reminders', () => {
 
 describe('change notices', () => {
   test('moving a class emails each attendee and each waiting person once, before -> after', async () => {
-    const cls = await createClass(server, { coachId: coach.id, priceCents: 2000, capacity: 1, startsInHours: 24 * 10, title: 'Moved Bootcamp' });
+    const cls = await createClass(server, {
+      coachId: coach.id,
+      priceCents: 2000,
+      capacity: 1,
+      startsInHours: 24 * 10,
+      title: 'Moved Bootcamp',
+    });
     const attendee = await createUser(server);
     await bookPaid(attendee, cls.id, 2000);
     const waiter = await createUser(server);
@@ -177,7 +196,11 @@ describe('change notices', () => {
     const before = (await server.ctx.db.select().from(classes).where(eq(classes.id, cls.id)))[0]!;
     const newStart = new Date(before.startTime!.getTime() + 2 * HOUR);
     const [after] = await server.ctx.db.write((tx) =>
-      tx.update(classes).set({ startTime: newStart, endTime: new Date(newStart.getTime() + HOUR), location: 'Marina Green' }).where(eq(classes.id, cls.id)).returning(),
+      tx
+        .update(classes)
+        .set({ startTime: newStart, endTime: new Date(newStart.getTime() + HOUR), location: 'Marina Green' })
+        .where(eq(classes.id, cls.id))
+        .returning(),
     );
     await noticeClassChanges(server.ctx, [before], [after!]);
     await noticeWindowEnds();
@@ -209,12 +232,22 @@ describe('change notices', () => {
   });
 
   test('a series change that moves several booked sessions sends each person one email listing them', async () => {
-    const sessions = [await createClass(server, { coachId: coach.id, priceCents: 0, startsInHours: 24 * 3, title: 'Series Rowing' }), await createClass(server, { coachId: coach.id, priceCents: 0, startsInHours: 24 * 10, title: 'Series Rowing' })];
+    const sessions = [
+      await createClass(server, { coachId: coach.id, priceCents: 0, startsInHours: 24 * 3, title: 'Series Rowing' }),
+      await createClass(server, { coachId: coach.id, priceCents: 0, startsInHours: 24 * 10, title: 'Series Rowing' }),
+    ];
     const attendee = await createUser(server);
     for (const s of sessions) expect((await attendee.client.post('/api/bookings/free', { classId: s.id, quantity: 1 })).status).toBe(201);
-    const before = await Promise.all(sessions.map(async (s) => (await server.ctx.db.select().from(classes).where(eq(classes.id, s.id)))[0]!));
+    const before = await Promise.all(
+      sessions.map(async (s) => (await server.ctx.db.select().from(classes).where(eq(classes.id, s.id)))[0]!),
+    );
     const after = await Promise.all(
-      sessions.map(async (s) => (await server.ctx.db.write((tx) => tx.update(classes).set({ location: 'Aquatic Park' }).where(eq(classes.id, s.id)).returning()))[0]!),
+      sessions.map(
+        async (s) =>
+          (
+            await server.ctx.db.write((tx) => tx.update(classes).set({ location: 'Aquatic Park' }).where(eq(classes.id, s.id)).returning())
+          )[0]!,
+      ),
     );
     await noticeClassChanges(server.ctx, before, after);
     await noticeWindowEnds();
@@ -246,12 +279,26 @@ describe('change notices', () => {
     await server.ctx.db.write((tx) => tx.update(classes).set({ isRecurring: true }).where(eq(classes.id, parent.id)));
     const sessions = [];
     for (const week of [1, 2, 3]) {
-      const session = await createClass(server, { coachId: coach.id, priceCents: 0, capacity: 2, startsInHours: week * 24 * 7, title: 'Scoped Harbor Swim' });
-      await server.ctx.db.write((tx) => tx.update(classes).set({ parentClassId: parent.id, isRecurring: true }).where(eq(classes.id, session.id)));
+      const session = await createClass(server, {
+        coachId: coach.id,
+        priceCents: 0,
+        capacity: 2,
+        startsInHours: week * 24 * 7,
+        title: 'Scoped Harbor Swim',
+      });
+      await server.ctx.db.write((tx) =>
+        tx.update(classes).set({ parentClassId: parent.id, isRecurring: true }).where(eq(classes.id, session.id)),
+      );
       sessions.push(session);
     }
-    const [everyWeek, firstOnly, lastOnly, waiter] = [await createUser(server), await createUser(server), await createUser(server), await createUser(server)];
-    for (const session of sessions) expect((await everyWeek.client.post('/api/bookings/free', { classId: session.id, quantity: 1 })).status).toBe(201);
+    const [everyWeek, firstOnly, lastOnly, waiter] = [
+      await createUser(server),
+      await createUser(server),
+      await createUser(server),
+      await createUser(server),
+    ];
+    for (const session of sessions)
+      expect((await everyWeek.client.post('/api/bookings/free', { classId: session.id, quantity: 1 })).status).toBe(201);
     expect((await firstOnly.client.post('/api/bookings/free', { classId: sessions[0]!.id, quantity: 1 })).status).toBe(201);
     expect((await lastOnly.client.post('/api/bookings/free', { classId: sessions[2]!.id, quantity: 1 })).status).toBe(201);
     expect((await waiter.client.post(`/api/classes/${sessions[2]!.id}/waitlist`, { quantity: 1 })).status).toBe(201);
@@ -267,7 +314,10 @@ describe('change notices', () => {
     expect(notices(waiter.email)[0]).toContain('are on the waitlist for');
     expect(notices(firstOnly.email)).toHaveLength(0);
     // Only the bookings of the sessions moved are marked (their cards say "Changed by the coach").
-    const changed = (await everyWeek.client.get('/api/bookings')).body.map((b: { classId: number; classChangedAt: string | null }) => [b.classId, b.classChangedAt !== null]);
+    const changed = (await everyWeek.client.get('/api/bookings')).body.map((b: { classId: number; classChangedAt: string | null }) => [
+      b.classId,
+      b.classChangedAt !== null,
+    ]);
     expect(changed.sort()).toEqual(sessions.map((s, i) => [s.id, i > 0]).sort());
   });
 
@@ -276,7 +326,9 @@ describe('change notices', () => {
     const attendee = await createUser(server);
     expect((await attendee.client.post('/api/bookings/free', { classId: cls.id, quantity: 1 })).status).toBe(201);
     const before = (await server.ctx.db.select().from(classes).where(eq(classes.id, cls.id)))[0]!;
-    const [after] = await server.ctx.db.write((tx) => tx.update(classes).set({ title: 'Renamed Stretch II' }).where(eq(classes.id, cls.id)).returning());
+    const [after] = await server.ctx.db.write((tx) =>
+      tx.update(classes).set({ title: 'Renamed Stretch II' }).where(eq(classes.id, cls.id)).returning(),
+    );
     await noticeClassChanges(server.ctx, [before], [after!]);
     await noticeWindowEnds();
     expect(outbox(server).filter((m) => m.includes(`To: ${attendee.email}`) && m.includes('Class changed'))).toHaveLength(0);

@@ -25,7 +25,9 @@ async function offerAt(priceCents: number) {
     bookingId = (await booker.client.post('/api/bookings/free', { classId: cls.id, quantity: 1 })).body.id;
   } else {
     const hold = await booker.client.post('/api/payment/create-intent', { classId: cls.id, quantity: 1, amount: pageTotal(priceCents, 1) });
-    await server.client().post('/api/payment/test-provider/pay', { paymentIntentId: hold.body.id, clientSecret: hold.body.clientSecret, ...CARD });
+    await server
+      .client()
+      .post('/api/payment/test-provider/pay', { paymentIntentId: hold.body.id, clientSecret: hold.body.clientSecret, ...CARD });
     bookingId = hold.body.bookingId;
   }
   const waiting = await createUser(server, 'customer', 'Wren');
@@ -81,7 +83,12 @@ describe('the coach changes the price while an offer is open', () => {
     expect((await waiting.client.put(`/api/bookings/${accepted.body.booking.id}/cancel`)).status).toBe(200);
     const row = (await server.ctx.db.select().from(bookings).where(eq(bookings.id, accepted.body.booking.id)).get())!;
     const intent = (await server.ctx.db.select().from(testPaymentIntents).where(eq(testPaymentIntents.id, id)).get())!;
-    expect({ paid: intent.amountCents, recorded: row.amountCents, refunded: row.refundAmountCents, atProvider: intent.refundedCents }).toEqual({ paid: 5250, recorded: 5250, refunded: 5250, atProvider: 5250 });
+    expect({
+      paid: intent.amountCents,
+      recorded: row.amountCents,
+      refunded: row.refundAmountCents,
+      atProvider: intent.refundedCents,
+    }).toEqual({ paid: 5250, recorded: 5250, refunded: 5250, atProvider: 5250 });
   });
 
   test('an accepted offer waiting for payment keeps the price it was accepted at', async () => {

@@ -19,7 +19,12 @@ const HOUR = 3_600_000;
 
 /** A class whose spots are all booked (free) by `capacity` customers, one spot each. */
 async function fullClass(options: { capacity: number; priceCents?: number; startsInHours?: number }) {
-  const cls = await createClass(server, { coachId: coach.id, priceCents: 0, capacity: options.capacity, startsInHours: options.startsInHours });
+  const cls = await createClass(server, {
+    coachId: coach.id,
+    priceCents: 0,
+    capacity: options.capacity,
+    startsInHours: options.startsInHours,
+  });
   const booked = await Promise.all(Array.from({ length: options.capacity }, () => createUser(server)));
   const bookingIds: number[] = [];
   for (const customer of booked) {
@@ -61,12 +66,18 @@ async function spotsGivenOut(classId: number): Promise<number> {
   const [row] = await server.ctx.db
     .select({ spots: sql<number>`coalesce(sum(${bookings.quantity}), 0)` })
     .from(bookings)
-    .where(and(eq(bookings.classId, classId), or(eq(bookings.status, 'confirmed'), and(inArray(bookings.status, ['pending', 'offered']), gt(bookings.holdExpiresAt, now)))));
+    .where(
+      and(
+        eq(bookings.classId, classId),
+        or(eq(bookings.status, 'confirmed'), and(inArray(bookings.status, ['pending', 'offered']), gt(bookings.holdExpiresAt, now))),
+      ),
+    );
   return Number(row!.spots);
 }
 
 const offerEmailsTo = (email: string) => outbox(server).filter((m) => m.includes(`To: ${email}`) && m.includes('A spot opened up'));
-const closedEmailsTo = (email: string) => outbox(server).filter((m) => m.includes(`To: ${email}`) && m.includes('Subject: Class cancelled'));
+const closedEmailsTo = (email: string) =>
+  outbox(server).filter((m) => m.includes(`To: ${email}`) && m.includes('Subject: Class cancelled'));
 
 describe('joining', () => {
   test('a full class takes a waitlist entry with its place in line', async () => {
@@ -134,7 +145,11 @@ describe('joining', () => {
   });
 
   test('open entries come first, then the newest; includeLeft=false leaves out the ones that were left', async () => {
-    const [a, b, c] = [(await fullClass({ capacity: 1 })).cls, (await fullClass({ capacity: 1 })).cls, (await fullClass({ capacity: 1 })).cls];
+    const [a, b, c] = [
+      (await fullClass({ capacity: 1 })).cls,
+      (await fullClass({ capacity: 1 })).cls,
+      (await fullClass({ capacity: 1 })).cls,
+    ];
     const customer = await createUser(server);
     for (const cls of [a, b, c]) await join(customer, cls.id);
     expect((await customer.client.delete(`/api/classes/${c.id}/waitlist`)).status).toBe(200);
@@ -242,11 +257,17 @@ describe('offers', () => {
     expect(again.status).toBe(200);
     expect(again.body.id).toBe(res.body.payment.id);
     // The page computes its total from today's price: the offer's hold and amount still stand.
-    const atTodaysPrice = await waiter.client.post('/api/payment/create-intent', { classId: cls.id, quantity: 2, amount: pageTotal(4000, 2) });
+    const atTodaysPrice = await waiter.client.post('/api/payment/create-intent', {
+      classId: cls.id,
+      quantity: 2,
+      amount: pageTotal(4000, 2),
+    });
     expect(atTodaysPrice.status).toBe(200);
     expect(atTodaysPrice.body).toMatchObject({ id: res.body.payment.id, bookingId: res.body.booking.id, amount: pageTotal(2500, 2) });
     // Nothing charged until checkout completes.
-    expect((await waiter.client.get('/api/bookings')).body.find((b: { id: number }) => b.id === res.body.booking.id).status).toBe('pending');
+    expect((await waiter.client.get('/api/bookings')).body.find((b: { id: number }) => b.id === res.body.booking.id).status).toBe(
+      'pending',
+    );
     const paid = await waiter.client.post('/api/payment/test-provider/pay', {
       paymentIntentId: res.body.payment.id,
       clientSecret: res.body.payment.clientSecret,
@@ -311,7 +332,10 @@ describe('offers', () => {
     server.clock.advance(2 * HOUR + 60_000);
     await sweepWaitlists(server.ctx);
     expect((await entryOf(third, cls.id)).status).toBe('offered');
-    const ended = await server.ctx.db.select().from(bookings).where(inArray(bookings.id, [silentHold.id, accepted.body.booking.id]));
+    const ended = await server.ctx.db
+      .select()
+      .from(bookings)
+      .where(inArray(bookings.id, [silentHold.id, accepted.body.booking.id]));
     expect(ended.map((b) => [b.status, b.confirmedAt, b.refundAmountCents])).toEqual([
       ['cancelled', null, null],
       ['cancelled', null, null],
@@ -347,7 +371,12 @@ describe('offers', () => {
     const waiter = await createUser(server);
     expect((await join(waiter, cls.id)).status).toBe('waiting');
     // The payer never pays: the hold's end is moved into the past, as if its 15 minutes had run out.
-    await server.ctx.db.write((tx) => tx.update(bookings).set({ holdExpiresAt: new Date(server.clock.now().getTime() - 60_000) }).where(eq(bookings.id, intent.body.bookingId)));
+    await server.ctx.db.write((tx) =>
+      tx
+        .update(bookings)
+        .set({ holdExpiresAt: new Date(server.clock.now().getTime() - 60_000) })
+        .where(eq(bookings.id, intent.body.bookingId)),
+    );
     await sweepWaitlists(server.ctx);
     const hold = await server.ctx.db.select().from(bookings).where(eq(bookings.id, intent.body.bookingId)).get();
     expect(hold).toMatchObject({ status: 'cancelled', cancelReason: 'hold_expired' });
@@ -386,7 +415,9 @@ describe('freed spots go to the waitlist before anyone else can book them', () =
   test('a payment hold that ran out: the next booking offers its spots to the waitlist first', async () => {
     const cls = await createClass(server, { coachId: coach.id, priceCents: 2000, capacity: 1 });
     const payer = await createUser(server);
-    expect((await payer.client.post('/api/payment/create-intent', { classId: cls.id, quantity: 1, amount: pageTotal(2000, 1) })).status).toBe(200);
+    expect(
+      (await payer.client.post('/api/payment/create-intent', { classId: cls.id, quantity: 1, amount: pageTotal(2000, 1) })).status,
+    ).toBe(200);
     const waiter = await createUser(server);
     await join(waiter, cls.id);
     server.clock.advance(16 * 60_000);
@@ -423,7 +454,7 @@ describe('attendees of an accepted offer', () => {
     { name: 'Leo Lee', age: 5 },
   ];
 
-  test('a free offer takes the attendees, with each child\'s age in a Kids class, as booking does', async () => {
+  test("a free offer takes the attendees, with each child's age in a Kids class, as booking does", async () => {
     const { parent, entry } = await kidsOffer();
     // The entry says it is a Kids class, so the Waitlist tab knows to ask each child's age.
     expect((await entryOf(parent, entry.classId)).class.ageGroup).toBe('Kids');
@@ -525,7 +556,15 @@ describe('booking the class another way', () => {
   /** Pays the customer's payment hold with 4242 and confirms it, as checkout does. */
   async function payHold(customer: SignedIn, intent: { id: string; clientSecret: string }) {
     const card = { cardNumber: '4242 4242 4242 4242', expiry: '12/40', cvc: '123' };
-    expect((await customer.client.post('/api/payment/test-provider/pay', { paymentIntentId: intent.id, clientSecret: intent.clientSecret, ...card })).status).toBe(200);
+    expect(
+      (
+        await customer.client.post('/api/payment/test-provider/pay', {
+          paymentIntentId: intent.id,
+          clientSecret: intent.clientSecret,
+          ...card,
+        })
+      ).status,
+    ).toBe(200);
     const confirmed = await customer.client.post('/api/payment/confirm', { paymentIntentId: intent.id });
     expect(confirmed.body.booking.status).toBe('confirmed');
   }
@@ -603,7 +642,9 @@ describe('a deleted class', () => {
     const sessions = [];
     for (const week of [1, 2, 3]) {
       const { cls } = await fullClass({ capacity: 1, startsInHours: week * 24 * 7 });
-      await server.ctx.db.write((tx) => tx.update(classes).set({ parentClassId: parent.id, isRecurring: true, title: 'Doomed Dawn Series' }).where(eq(classes.id, cls.id)));
+      await server.ctx.db.write((tx) =>
+        tx.update(classes).set({ parentClassId: parent.id, isRecurring: true, title: 'Doomed Dawn Series' }).where(eq(classes.id, cls.id)),
+      );
       sessions.push(cls);
     }
     const [everyWeek, lastOnly] = [await createUser(server), await createUser(server)];

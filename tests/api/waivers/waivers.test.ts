@@ -24,15 +24,25 @@ async function kidsBooking(coachId = coach.id) {
   const cls = await createClass(server, { coachId, priceCents: 0, title: 'Little Kickers' });
   await server.ctx.db.write((tx) => tx.update(classes).set({ ageGroup: 'Kids' }).where(eq(classes.id, cls.id)));
   const parent = await createUser(server, 'customer', 'Sam');
-  const res = await parent.client.post('/api/bookings/free', { classId: cls.id, quantity: 2, attendees: [{ name: 'Maya Lee', age: 7 }, { name: 'Leo Lee', age: 5 }] });
+  const res = await parent.client.post('/api/bookings/free', {
+    classId: cls.id,
+    quantity: 2,
+    attendees: [
+      { name: 'Maya Lee', age: 7 },
+      { name: 'Leo Lee', age: 5 },
+    ],
+  });
   expect(res.status).toBe(201);
   return { cls, parent, bookingId: res.body.id as number };
 }
 
-const both = (note?: string) => [{ position: 0, accepted: true, ...(note ? { medicalNote: note } : {}) }, { position: 1, accepted: true }];
+const both = (note?: string) => [
+  { position: 0, accepted: true, ...(note ? { medicalNote: note } : {}) },
+  { position: 1, accepted: true },
+];
 const CONTACT = { name: 'Jordan Lee', phone: '+1 415 555 0111' };
 
-test("a parent accepts the platform waiver for two children with an emergency contact; the coach sees both on the roster", async () => {
+test('a parent accepts the platform waiver for two children with an emergency contact; the coach sees both on the roster', async () => {
   const { cls, parent, bookingId } = await kidsBooking();
   const asked = await parent.client.get(`/api/classes/${cls.id}/waivers`);
   expect(asked.status).toBe(200);
@@ -41,7 +51,12 @@ test("a parent accepts the platform waiver for two children with an emergency co
   expect(platform).toMatchObject({ owner: 'platform', version: 1, title: 'Fogline participation waiver' });
   expect(platform.textHash).toBe(createHash('sha256').update(`${platform.title}\n\n${platform.body}`).digest('hex'));
 
-  const res = await parent.client.request('PUT', `/api/bookings/${bookingId}/waivers`, { waivers: [{ id: platform.id, version: 1 }], emergencyContact: CONTACT, attendees: both('Mild asthma: inhaler in her bag.') }, { headers: { 'user-agent': 'Fogline test browser', 'x-forwarded-for': '203.0.113.9' } });
+  const res = await parent.client.request(
+    'PUT',
+    `/api/bookings/${bookingId}/waivers`,
+    { waivers: [{ id: platform.id, version: 1 }], emergencyContact: CONTACT, attendees: both('Mild asthma: inhaler in her bag.') },
+    { headers: { 'user-agent': 'Fogline test browser', 'x-forwarded-for': '203.0.113.9' } },
+  );
   expect(res.status).toBe(200);
 
   const rows = await server.ctx.db.select().from(waiverAcceptances).where(eq(waiverAcceptances.bookingId, bookingId));
@@ -54,7 +69,13 @@ test("a parent accepts the platform waiver for two children with an emergency co
   expect(roster.status).toBe(200);
   const booking = roster.body.bookings.find((b: { bookingId: number }) => b.bookingId === bookingId);
   expect(booking.emergencyContact).toEqual(CONTACT);
-  expect(booking.waivers.map((w: { position: number; accepted: boolean; medicalNote: string | null }) => [w.position, w.accepted, w.medicalNote])).toEqual([
+  expect(
+    booking.waivers.map((w: { position: number; accepted: boolean; medicalNote: string | null }) => [
+      w.position,
+      w.accepted,
+      w.medicalNote,
+    ]),
+  ).toEqual([
     [0, true, 'Mild asthma: inhaler in her bag.'],
     [1, true, null],
   ]);
@@ -68,10 +89,18 @@ test("a parent accepts the platform waiver for two children with an emergency co
 test('every attendee must be accepted for, with an emergency contact', async () => {
   const { cls, parent, bookingId } = await kidsBooking();
   const [platform] = (await parent.client.get(`/api/classes/${cls.id}/waivers`)).body;
-  const one = await parent.client.request('PUT', `/api/bookings/${bookingId}/waivers`, { waivers: [{ id: platform.id, version: 1 }], emergencyContact: CONTACT, attendees: [{ position: 0, accepted: true }] });
+  const one = await parent.client.request('PUT', `/api/bookings/${bookingId}/waivers`, {
+    waivers: [{ id: platform.id, version: 1 }],
+    emergencyContact: CONTACT,
+    attendees: [{ position: 0, accepted: true }],
+  });
   expect(one.status).toBe(400);
   expect(one.body.message).toBe('Please accept the waiver for Leo Lee.');
-  const noContact = await parent.client.request('PUT', `/api/bookings/${bookingId}/waivers`, { waivers: [{ id: platform.id, version: 1 }], emergencyContact: { name: '', phone: '' }, attendees: both() });
+  const noContact = await parent.client.request('PUT', `/api/bookings/${bookingId}/waivers`, {
+    waivers: [{ id: platform.id, version: 1 }],
+    emergencyContact: { name: '', phone: '' },
+    attendees: both(),
+  });
   expect(noContact.status).toBe(400);
   const roster = await coach.client.get(`/api/classes/${cls.id}/roster`);
   const booking = roster.body.bookings.find((b: { bookingId: number }) => b.bookingId === bookingId);
@@ -81,16 +110,27 @@ test('every attendee must be accepted for, with an emergency contact', async () 
 
 test("a coach's own waiver is asked as well, and a new version asks again", async () => {
   const own = await createUser(server, 'coach', 'Rio');
-  const first = await own.client.put(`/api/coaches/${own.id}/waiver`, { title: 'Ocean swim waiver', body: 'Open-water swimming carries risks of cold, currents and marine life. I can swim 200 m unaided.' });
+  const first = await own.client.put(`/api/coaches/${own.id}/waiver`, {
+    title: 'Ocean swim waiver',
+    body: 'Open-water swimming carries risks of cold, currents and marine life. I can swim 200 m unaided.',
+  });
   expect(first.status).toBe(200);
   expect(first.body).toMatchObject({ owner: 'coach', version: 1 });
   const { cls, parent, bookingId } = await kidsBooking(own.id);
   const asked = (await parent.client.get(`/api/classes/${cls.id}/waivers`)).body as { id: number; version: number; owner: string }[];
   expect(asked.map((w) => w.owner)).toEqual(['platform', 'coach']);
-  const accept = (list: { id: number; version: number }[]) => parent.client.request('PUT', `/api/bookings/${bookingId}/waivers`, { waivers: list.map(({ id, version }) => ({ id, version })), emergencyContact: CONTACT, attendees: both() });
+  const accept = (list: { id: number; version: number }[]) =>
+    parent.client.request('PUT', `/api/bookings/${bookingId}/waivers`, {
+      waivers: list.map(({ id, version }) => ({ id, version })),
+      emergencyContact: CONTACT,
+      attendees: both(),
+    });
   expect((await accept(asked)).status).toBe(200);
 
-  const second = await own.client.put(`/api/coaches/${own.id}/waiver`, { title: 'Ocean swim waiver', body: 'Open-water swimming carries risks of cold, currents and marine life. I can swim 400 m unaided.' });
+  const second = await own.client.put(`/api/coaches/${own.id}/waiver`, {
+    title: 'Ocean swim waiver',
+    body: 'Open-water swimming carries risks of cold, currents and marine life. I can swim 400 m unaided.',
+  });
   expect(second.body.version).toBe(2);
   const stale = await accept(asked);
   expect(stale.status).toBe(409);
@@ -105,11 +145,18 @@ test("a coach's own waiver is asked as well, and a new version asks again", asyn
 test('the customer reads what they accepted; another customer cannot; an admin exports the record', async () => {
   const { cls, parent, bookingId } = await kidsBooking();
   const [platform] = (await parent.client.get(`/api/classes/${cls.id}/waivers`)).body;
-  await parent.client.request('PUT', `/api/bookings/${bookingId}/waivers`, { waivers: [{ id: platform.id, version: 1 }], emergencyContact: CONTACT, attendees: both('Peanut allergy') });
+  await parent.client.request('PUT', `/api/bookings/${bookingId}/waivers`, {
+    waivers: [{ id: platform.id, version: 1 }],
+    emergencyContact: CONTACT,
+    attendees: both('Peanut allergy'),
+  });
   const mine = await parent.client.get(`/api/bookings/${bookingId}/waivers`);
   expect(mine.status).toBe(200);
   expect(mine.body).toMatchObject({ bookingId, classTitle: 'Little Kickers', emergencyContact: CONTACT });
-  expect(mine.body.acceptances.map((a: { attendeeName: string; body: string }) => [a.attendeeName, a.body === platform.body])).toEqual([['Maya Lee', true], ['Leo Lee', true]]);
+  expect(mine.body.acceptances.map((a: { attendeeName: string; body: string }) => [a.attendeeName, a.body === platform.body])).toEqual([
+    ['Maya Lee', true],
+    ['Leo Lee', true],
+  ]);
   expect(JSON.stringify(mine.body)).not.toContain('Peanut');
   const stranger = await createUser(server);
   expect((await stranger.client.get(`/api/bookings/${bookingId}/waivers`)).status).toBe(403);

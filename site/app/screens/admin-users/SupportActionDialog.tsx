@@ -21,7 +21,13 @@ const COPY = {
 } as const;
 
 const dollarsAndCents = (min: number, message: string) =>
-  v.pipe(v.string(), v.trim(), v.regex(/^\d{1,6}(\.\d{1,2})?$/, 'Use dollars and cents, e.g. 12.50'), v.transform(Number), v.minValue(min, message));
+  v.pipe(
+    v.string(),
+    v.trim(),
+    v.regex(/^\d{1,6}(\.\d{1,2})?$/, 'Use dollars and cents, e.g. 12.50'),
+    v.transform(Number),
+    v.minValue(min, message),
+  );
 
 /** The page's form: the amount as typed (text), the reason as the API wants it. */
 const schemaFor = (kind: SupportAction['kind']) =>
@@ -31,11 +37,21 @@ const schemaFor = (kind: SupportAction['kind']) =>
       ? v.object({ amount: dollarsAndCents(0, 'Enter the refund, 0 for none'), reason: ReasonBody.entries.reason })
       : v.object({ amount: v.optional(v.string()), reason: ReasonBody.entries.reason });
 
-export function SupportActionDialog({ action, onClose, onSubmit }: { action: SupportAction; onClose: () => void; onSubmit: (input: { amount: number; reason: string }) => Promise<void> }) {
+export function SupportActionDialog({
+  action,
+  onClose,
+  onSubmit,
+}: {
+  action: SupportAction;
+  onClose: () => void;
+  onSubmit: (input: { amount: number; reason: string }) => Promise<void>;
+}) {
   const copy = COPY[action.kind];
   const withAmount = action.kind === 'refund' || action.kind === 'cancel';
   const form = useForm(schemaFor(action.kind), { amount: withAmount ? action.refundable.toFixed(2) : '', reason: '' });
-  const submit = form.submit(({ amount, reason }) => onSubmit({ amount: typeof amount === 'number' ? amount : 0, reason }), { fallback: 'That did not work. Please try again.' });
+  const submit = form.submit(({ amount, reason }) => onSubmit({ amount: typeof amount === 'number' ? amount : 0, reason }), {
+    fallback: 'That did not work. Please try again.',
+  });
   const subject = 'classTitle' in action ? `${action.classTitle} (booking #${action.bookingId})` : action.name;
   return (
     <Modal open onClose={() => !form.pending && onClose()} title={copy.title} description={subject}>
@@ -54,7 +70,12 @@ export function SupportActionDialog({ action, onClose, onSubmit }: { action: Sup
           <button type="button" className="btn-secondary" onClick={onClose} disabled={form.pending}>
             Back
           </button>
-          <SubmitButton pending={form.pending} label={copy.submit} pendingLabel={copy.pending} className={action.kind === 'reinstate' || action.kind === 'resend' ? 'btn-primary' : 'btn-danger'} />
+          <SubmitButton
+            pending={form.pending}
+            label={copy.submit}
+            pendingLabel={copy.pending}
+            className={action.kind === 'reinstate' || action.kind === 'resend' ? 'btn-primary' : 'btn-danger'}
+          />
         </div>
       </form>
     </Modal>

@@ -30,7 +30,14 @@ function UserPage({ userId }: { userId: number }) {
   const queryClient = useQueryClient();
   const [action, setAction] = useState<SupportAction | null>(null);
   const page = useQuery({ queryKey: ['admin', 'user', userId], queryFn: () => unwrap(api.admin.users({ id: userId }).get()) });
-  if (page.isError) return <div className="container-page py-10"><p role="alert" className="card p-6">{errorMessage(page.error, 'This user could not be loaded.')}</p></div>;
+  if (page.isError)
+    return (
+      <div className="container-page py-10">
+        <p role="alert" className="card p-6">
+          {errorMessage(page.error, 'This user could not be loaded.')}
+        </p>
+      </div>
+    );
   if (!page.data) return <Spinner label="Loading user..." />;
   const { user, bookings, payments, refunds } = page.data;
   const name = `${user.firstName} ${user.lastName}`.trim();
@@ -40,48 +47,73 @@ function UserPage({ userId }: { userId: number }) {
     const { reason, amount } = input;
     if (action.kind === 'refund') {
       const done = await unwrap(api.admin.bookings({ id: action.bookingId }).refund.post({ amount, reason }));
-      toast({ title: 'Refund issued', description: `${dollars(done.amount)} refunded to ${name}; ${dollars(done.refunded)} refunded in all.`, variant: 'success' });
+      toast({
+        title: 'Refund issued',
+        description: `${dollars(done.amount)} refunded to ${name}; ${dollars(done.refunded)} refunded in all.`,
+        variant: 'success',
+      });
     } else if (action.kind === 'cancel') {
       const done = await unwrap(api.admin.bookings({ id: action.bookingId }).cancel.put({ refundAmount: amount, reason }));
-      toast({ title: 'Booking cancelled', description: `${name} has been emailed. Refunded in all: ${dollars(done.refunded)}.`, variant: 'success' });
+      toast({
+        title: 'Booking cancelled',
+        description: `${name} has been emailed. Refunded in all: ${dollars(done.refunded)}.`,
+        variant: 'success',
+      });
     } else if (action.kind === 'resend') {
       await unwrap(api.admin.bookings({ id: action.bookingId })['resend-confirmation'].post({ reason }));
       toast({ title: 'Confirmation sent', description: `${name} has been sent the confirmation again.`, variant: 'success' });
     } else {
       await unwrap(api.admin.users({ id: userId })[action.kind].put({ reason }));
-      toast({ title: action.kind === 'suspend' ? 'Account suspended' : 'Account reinstated', description: `${name} has been emailed.`, variant: 'success' });
+      toast({
+        title: action.kind === 'suspend' ? 'Account suspended' : 'Account reinstated',
+        description: `${name} has been emailed.`,
+        variant: 'success',
+      });
     }
     setAction(null);
     await queryClient.invalidateQueries({ queryKey: ['admin'] });
   }
 
   const bookingAction = (kind: 'refund' | 'cancel' | 'resend', b: SupportBooking): SupportAction =>
-    kind === 'resend' ? { kind, bookingId: b.id, classTitle: b.classTitle } : { kind, bookingId: b.id, classTitle: b.classTitle, refundable: b.refundable };
+    kind === 'resend'
+      ? { kind, bookingId: b.id, classTitle: b.classTitle }
+      : { kind, bookingId: b.id, classTitle: b.classTitle, refundable: b.refundable };
 
   return (
     <div className="container-page py-6 sm:py-10">
-      <a href="/admin/users" className="text-sm text-brand-700 underline dark:text-brand-300">Users</a>
+      <a href="/admin/users" className="text-sm text-brand-700 underline dark:text-brand-300">
+        Users
+      </a>
       <div className="mt-2 flex flex-wrap items-start justify-between gap-4">
         <div className="min-w-0">
           <h1 className="text-3xl font-bold">{name}</h1>
-          <p className="mt-1 break-all text-fog-600 dark:text-fog-400">{user.email}{user.phone ? ` · ${user.phone}` : ''}</p>
+          <p className="mt-1 break-all text-fog-600 dark:text-fog-400">
+            {user.email}
+            {user.phone ? ` · ${user.phone}` : ''}
+          </p>
           <p className="mt-2 flex flex-wrap items-center gap-2 text-sm">
             <span className="capitalize">{user.role}</span>
             <AccountStatusBadge status={user.status} customer={user.role !== 'coach'} />
             <span className="text-fog-600 dark:text-fog-400">Joined {formatDateShort(user.createdAt)}</span>
           </p>
         </div>
-        {user.role !== 'admin' && user.status !== 'deleted' && (
-          user.status === 'suspended' ? (
-            <button type="button" className="btn-primary" onClick={() => setAction({ kind: 'reinstate', name })}>Reinstate</button>
+        {user.role !== 'admin' &&
+          user.status !== 'deleted' &&
+          (user.status === 'suspended' ? (
+            <button type="button" className="btn-primary" onClick={() => setAction({ kind: 'reinstate', name })}>
+              Reinstate
+            </button>
           ) : (
-            <button type="button" className="btn-danger" onClick={() => setAction({ kind: 'suspend', name })}>Suspend</button>
-          )
-        )}
+            <button type="button" className="btn-danger" onClick={() => setAction({ kind: 'suspend', name })}>
+              Suspend
+            </button>
+          ))}
       </div>
 
       <section aria-labelledby="bookings-title" className="mt-8">
-        <h2 id="bookings-title" className="text-lg font-semibold">Bookings</h2>
+        <h2 id="bookings-title" className="text-lg font-semibold">
+          Bookings
+        </h2>
         {bookings.length === 0 ? (
           <p className="card mt-3 p-6 text-fog-600 dark:text-fog-400">No bookings.</p>
         ) : (
@@ -90,19 +122,58 @@ function UserPage({ userId }: { userId: number }) {
               <li key={b.id} className="card p-4" aria-label={`Booking #${b.id}: ${b.classTitle}`}>
                 <div className="flex flex-wrap items-baseline justify-between gap-2">
                   <p className="font-semibold">{b.classTitle}</p>
-                  <span className="badge bg-fog-100 text-fog-800 dark:bg-fog-800 dark:text-fog-100">{STATUS_LABEL[b.status] ?? b.status}</span>
+                  <span className="badge bg-fog-100 text-fog-800 dark:bg-fog-800 dark:text-fog-100">
+                    {STATUS_LABEL[b.status] ?? b.status}
+                  </span>
                 </div>
                 <p className="mt-1 text-sm text-fog-700 dark:text-fog-300">
-                  #{b.id} · {b.classStart ? dateAtTime(b.classStart) : 'No date'} · {b.coachName} · {b.quantity} {b.quantity === 1 ? 'spot' : 'spots'}
+                  #{b.id} · {b.classStart ? dateAtTime(b.classStart) : 'No date'} · {b.coachName} · {b.quantity}{' '}
+                  {b.quantity === 1 ? 'spot' : 'spots'}
                 </p>
                 <p className="mt-1 text-sm">
-                  {b.amount > 0 ? `Paid ${dollars(b.amount)}` : 'Free'}{b.refunded > 0 ? ` · Refunded ${dollars(b.refunded)}` : ''}{b.refundable > 0 && b.refunded > 0 ? ` · ${dollars(b.refundable)} left` : ''}
+                  {b.amount > 0 ? `Paid ${dollars(b.amount)}` : 'Free'}
+                  {b.refunded > 0 ? ` · Refunded ${dollars(b.refunded)}` : ''}
+                  {b.refundable > 0 && b.refunded > 0 ? ` · ${dollars(b.refundable)} left` : ''}
                 </p>
                 <div className="mt-3 flex flex-wrap gap-2">
-                  {b.refundable > 0 && <button type="button" className="btn-secondary px-3 py-1.5" onClick={() => setAction(bookingAction('refund', b))} aria-label={`Refund booking #${b.id}`}>Refund</button>}
-                  {b.cancellable && <button type="button" className="btn-secondary px-3 py-1.5" onClick={() => setAction(bookingAction('cancel', b))} aria-label={`Cancel booking #${b.id}`}>Cancel</button>}
-                  {b.status === 'confirmed' && <button type="button" className="btn-ghost px-3 py-1.5" onClick={() => setAction(bookingAction('resend', b))} aria-label={`Resend confirmation of booking #${b.id}`}>Resend Confirmation</button>}
-                  <a className="btn-ghost px-3 py-1.5" href={`/api/admin/bookings/${b.id}/waivers`} download aria-label={`Export the waiver record of booking #${b.id}`}>Export Waivers</a>
+                  {b.refundable > 0 && (
+                    <button
+                      type="button"
+                      className="btn-secondary px-3 py-1.5"
+                      onClick={() => setAction(bookingAction('refund', b))}
+                      aria-label={`Refund booking #${b.id}`}
+                    >
+                      Refund
+                    </button>
+                  )}
+                  {b.cancellable && (
+                    <button
+                      type="button"
+                      className="btn-secondary px-3 py-1.5"
+                      onClick={() => setAction(bookingAction('cancel', b))}
+                      aria-label={`Cancel booking #${b.id}`}
+                    >
+                      Cancel
+                    </button>
+                  )}
+                  {b.status === 'confirmed' && (
+                    <button
+                      type="button"
+                      className="btn-ghost px-3 py-1.5"
+                      onClick={() => setAction(bookingAction('resend', b))}
+                      aria-label={`Resend confirmation of booking #${b.id}`}
+                    >
+                      Resend Confirmation
+                    </button>
+                  )}
+                  <a
+                    className="btn-ghost px-3 py-1.5"
+                    href={`/api/admin/bookings/${b.id}/waivers`}
+                    download
+                    aria-label={`Export the waiver record of booking #${b.id}`}
+                  >
+                    Export Waivers
+                  </a>
                 </div>
               </li>
             ))}
@@ -112,28 +183,44 @@ function UserPage({ userId }: { userId: number }) {
 
       <div className="mt-8 grid gap-8 lg:grid-cols-2">
         <section aria-labelledby="payments-title">
-          <h2 id="payments-title" className="text-lg font-semibold">Payments</h2>
+          <h2 id="payments-title" className="text-lg font-semibold">
+            Payments
+          </h2>
           <ul className="card mt-3 divide-y divide-fog-200 text-sm dark:divide-fog-800" aria-label="Payments">
             {payments.length === 0 && <li className="p-4 text-fog-600 dark:text-fog-400">No payments.</li>}
             {payments.map((p) => (
               <li key={p.bookingId} className="flex flex-wrap justify-between gap-2 p-4">
-                <span>{p.classTitle} <span className="text-fog-600 dark:text-fog-400">#{p.bookingId} · {dateAtTime(p.paidAt)}</span></span>
+                <span>
+                  {p.classTitle}{' '}
+                  <span className="text-fog-600 dark:text-fog-400">
+                    #{p.bookingId} · {dateAtTime(p.paidAt)}
+                  </span>
+                </span>
                 <span className="font-semibold tabular-nums">{dollars(p.amount)}</span>
               </li>
             ))}
           </ul>
         </section>
         <section aria-labelledby="refunds-title">
-          <h2 id="refunds-title" className="text-lg font-semibold">Refunds</h2>
+          <h2 id="refunds-title" className="text-lg font-semibold">
+            Refunds
+          </h2>
           <ul className="card mt-3 divide-y divide-fog-200 text-sm dark:divide-fog-800" aria-label="Refunds">
             {refunds.length === 0 && <li className="p-4 text-fog-600 dark:text-fog-400">No refunds.</li>}
             {refunds.map((r, i) => (
               <li key={`${r.bookingId}-${i}`} className="p-4">
                 <p className="flex flex-wrap justify-between gap-2">
-                  <span>{r.classTitle} <span className="text-fog-600 dark:text-fog-400">#{r.bookingId} · {dateAtTime(r.at)}</span></span>
+                  <span>
+                    {r.classTitle}{' '}
+                    <span className="text-fog-600 dark:text-fog-400">
+                      #{r.bookingId} · {dateAtTime(r.at)}
+                    </span>
+                  </span>
                   <span className="font-semibold tabular-nums">{dollars(r.amount)}</span>
                 </p>
-                <p className="mt-1 text-fog-700 dark:text-fog-300">{r.kind === 'support' ? `Support: ${r.reason}` : 'With the cancellation'}</p>
+                <p className="mt-1 text-fog-700 dark:text-fog-300">
+                  {r.kind === 'support' ? `Support: ${r.reason}` : 'With the cancellation'}
+                </p>
               </li>
             ))}
           </ul>

@@ -51,8 +51,15 @@ function AdminDashboard() {
     <div className="container-page py-6 sm:py-10">
       <h1 className="text-3xl font-bold">Admin Dashboard</h1>
       <p className="mt-1 text-fog-600 dark:text-fog-400">Approve coaches and manage every class on Fogline.</p>
-      <TabGroup selectedIndex={selected} onChange={(index) => navigate(`/admin${index === 0 ? '' : `?tab=${TABS[index]}`}`, { replace: true })} className="mt-6">
-        <TabList aria-label="Admin sections" className="flex w-full gap-1 overflow-x-auto rounded-full bg-fog-100 p-1 sm:w-fit dark:bg-fog-800">
+      <TabGroup
+        selectedIndex={selected}
+        onChange={(index) => navigate(`/admin${index === 0 ? '' : `?tab=${TABS[index]}`}`, { replace: true })}
+        className="mt-6"
+      >
+        <TabList
+          aria-label="Admin sections"
+          className="flex w-full gap-1 overflow-x-auto rounded-full bg-fog-100 p-1 sm:w-fit dark:bg-fog-800"
+        >
           <Tab className={tabClass}>
             Coaches
             {pending > 0 && (
@@ -93,14 +100,34 @@ function AdminDashboard() {
 
 /** A search box over a table: column headers, an empty message, the rows as children, an actions column and
  * the pages footer. */
-function SearchTable(props: { name: string; searchLabel: string; placeholder: string; search: string; onSearch: (v: string) => void; headers: string[]; minWidth: string; empty: string | null; footer: ReactNode; children: ReactNode }) {
+function SearchTable(props: {
+  name: string;
+  searchLabel: string;
+  placeholder: string;
+  search: string;
+  onSearch: (v: string) => void;
+  headers: string[];
+  minWidth: string;
+  empty: string | null;
+  footer: ReactNode;
+  children: ReactNode;
+}) {
   const id = `search-${props.name.replace(/\W+/g, '-').toLowerCase()}`;
   return (
     <section aria-label={props.name} id={`${id}-section`} className="scroll-mt-20">
       <div className="relative max-w-md">
-        <label className="sr-only" htmlFor={id}>{props.searchLabel}</label>
+        <label className="sr-only" htmlFor={id}>
+          {props.searchLabel}
+        </label>
         <Icon name="search" className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-fog-500" />
-        <input id={id} type="search" className="input pl-9" placeholder={props.placeholder} value={props.search} onChange={(e) => props.onSearch(e.target.value)} />
+        <input
+          id={id}
+          type="search"
+          className="input pl-9"
+          placeholder={props.placeholder}
+          value={props.search}
+          onChange={(e) => props.onSearch(e.target.value)}
+        />
       </div>
       <div className="card mt-4 overflow-hidden">
         {props.empty ? (
@@ -112,9 +139,13 @@ function SearchTable(props: { name: string; searchLabel: string; placeholder: st
               <thead className="bg-fog-50 text-xs uppercase tracking-wide text-fog-600 dark:bg-fog-900 dark:text-fog-400">
                 <tr>
                   {props.headers.map((h) => (
-                    <th key={h} scope="col" className="px-4 py-3 font-semibold">{h}</th>
+                    <th key={h} scope="col" className="px-4 py-3 font-semibold">
+                      {h}
+                    </th>
                   ))}
-                  <th scope="col" className="px-4 py-3 text-right font-semibold"><span className="sr-only">Actions</span></th>
+                  <th scope="col" className="px-4 py-3 text-right font-semibold">
+                    <span className="sr-only">Actions</span>
+                  </th>
                 </tr>
               </thead>
               <tbody className="divide-y divide-fog-200 dark:divide-fog-800">{props.children}</tbody>
@@ -129,7 +160,11 @@ function SearchTable(props: { name: string; searchLabel: string; placeholder: st
 
 /** A searched admin table: the search box's text, the page of rows for the text once typing paused (null while
  * the first page loads, none after a failure, which a toast reports) and the page footer. */
-function useSearchedTable<T>(key: readonly unknown[], fetchPage: (q: string, window: PageWindow) => Promise<Page<T>>, options: { anchor: string; failure: string }) {
+function useSearchedTable<T>(
+  key: readonly unknown[],
+  fetchPage: (q: string, window: PageWindow) => Promise<Page<T>>,
+  options: { anchor: string; failure: string },
+) {
   const [search, setSearch] = useState('');
   const q = useSettled(search).trim();
   const paged = usePagedQuery([...key, { q }], (window) => fetchPage(q, window), { anchor: options.anchor });
@@ -142,7 +177,13 @@ function useSearchedTable<T>(key: readonly unknown[], fetchPage: (q: string, win
 function CoachesTab() {
   const [reviewing, setReviewing] = useState<number | null>(null);
   const queryClient = useQueryClient();
-  const { search, setSearch, q, rows: coaches, footer } = useSearchedTable(
+  const {
+    search,
+    setSearch,
+    q,
+    rows: coaches,
+    footer,
+  } = useSearchedTable(
     COACHES,
     (q, window) => unwrapPage(api.admin.users.get({ query: { role: 'coach', ...(q ? { q } : {}), ...pageQuery(window) } })),
     { anchor: 'search-coaches-section', failure: 'Failed to load coaches' },
@@ -152,35 +193,46 @@ function CoachesTab() {
   if (!coaches) return <Spinner label="Loading coaches..." />;
   return (
     <>
-    <SearchTable
-      name="Coaches"
-      searchLabel="Search coaches by name or email"
-      placeholder="Search by name or email"
-      search={search}
-      onSearch={setSearch}
-      headers={['Name', 'Email', 'Status', 'Joined']}
-      minWidth="min-w-[40rem]"
-      empty={coaches.length === 0 ? (q ? 'No coaches match your search.' : 'No coaches yet.') : null}
-      footer={footer}
-    >
-      {coaches.map((coach) => (
-        <tr key={coach.id}>
-          <td className="whitespace-nowrap px-4 py-3 font-medium">{coach.firstName} {coach.lastName}</td>
-          <td className="px-4 py-3">{coach.email}</td>
-          <td className="px-4 py-3">
-            <AccountStatusBadge status={coach.status} />
-          </td>
-          <td className="whitespace-nowrap px-4 py-3">{formatDateShort(coach.createdAt)}</td>
-          <td className="px-4 py-3 text-right">
-            {/* The application opens before any decision: Approve, Reject, Suspend and Reinstate live in it. */}
-            <button type="button" className={`${coach.status === 'pending' ? 'btn-primary' : 'btn-ghost'} px-4 py-1.5`} onClick={() => review(coach)} aria-label={`Review ${coach.firstName} ${coach.lastName}`}>
-              Review
-            </button>
-          </td>
-        </tr>
-      ))}
-    </SearchTable>
-    <CoachReviewDialog coachId={reviewing} onClose={() => setReviewing(null)} onChanged={() => queryClient.invalidateQueries({ queryKey: COACHES })} />
+      <SearchTable
+        name="Coaches"
+        searchLabel="Search coaches by name or email"
+        placeholder="Search by name or email"
+        search={search}
+        onSearch={setSearch}
+        headers={['Name', 'Email', 'Status', 'Joined']}
+        minWidth="min-w-[40rem]"
+        empty={coaches.length === 0 ? (q ? 'No coaches match your search.' : 'No coaches yet.') : null}
+        footer={footer}
+      >
+        {coaches.map((coach) => (
+          <tr key={coach.id}>
+            <td className="whitespace-nowrap px-4 py-3 font-medium">
+              {coach.firstName} {coach.lastName}
+            </td>
+            <td className="px-4 py-3">{coach.email}</td>
+            <td className="px-4 py-3">
+              <AccountStatusBadge status={coach.status} />
+            </td>
+            <td className="whitespace-nowrap px-4 py-3">{formatDateShort(coach.createdAt)}</td>
+            <td className="px-4 py-3 text-right">
+              {/* The application opens before any decision: Approve, Reject, Suspend and Reinstate live in it. */}
+              <button
+                type="button"
+                className={`${coach.status === 'pending' ? 'btn-primary' : 'btn-ghost'} px-4 py-1.5`}
+                onClick={() => review(coach)}
+                aria-label={`Review ${coach.firstName} ${coach.lastName}`}
+              >
+                Review
+              </button>
+            </td>
+          </tr>
+        ))}
+      </SearchTable>
+      <CoachReviewDialog
+        coachId={reviewing}
+        onClose={() => setReviewing(null)}
+        onChanged={() => queryClient.invalidateQueries({ queryKey: COACHES })}
+      />
     </>
   );
 }
@@ -188,7 +240,13 @@ function CoachesTab() {
 function ClassesTab() {
   const queryClient = useQueryClient();
   // One row per series (its parent) or one-time class, newest first; sessions are managed from their series.
-  const { search, setSearch, q, rows: found, footer } = useSearchedTable([...MANAGED, 'series', 'created'], (q, window) => fetchSeriesPage(window, { sort: 'created', q }), {
+  const {
+    search,
+    setSearch,
+    q,
+    rows: found,
+    footer,
+  } = useSearchedTable([...MANAGED, 'series', 'created'], (q, window) => fetchSeriesPage(window, { sort: 'created', q }), {
     anchor: 'search-class-management-section',
     failure: 'Failed to load classes',
   });
@@ -212,16 +270,29 @@ function ClassesTab() {
           <tr key={c.id}>
             <td className="px-4 py-3">
               <span className="font-medium">{c.title}</span>
-              {isSeriesParent(c) && <span className="badge ml-2 bg-brand-100 text-brand-800 dark:bg-brand-900/60 dark:text-brand-100">Series · {c.sessionCount}</span>}
+              {isSeriesParent(c) && (
+                <span className="badge ml-2 bg-brand-100 text-brand-800 dark:bg-brand-900/60 dark:text-brand-100">
+                  Series · {c.sessionCount}
+                </span>
+              )}
             </td>
             <td className="whitespace-nowrap px-4 py-3">{c.coach ? `${c.coach.firstName} ${c.coach.lastName}` : 'Unknown Coach'}</td>
             <td className="px-4 py-3">{locationOf(c)}</td>
             <td className="whitespace-nowrap px-4 py-3">{dollars(c.price)}</td>
             <td className="whitespace-nowrap px-4 py-3">{formatDateShort(c.createdAt)}</td>
             <td className="whitespace-nowrap px-4 py-3 text-right">
-              <a href={rosterLinkOf(c).href} className="btn-ghost px-3 py-1.5" aria-label={rosterLinkOf(c).label}>Roster</a>
-              <a href={`/create-class?id=${c.id}`} className="btn-ghost px-3 py-1.5" aria-label={`Edit ${c.title}`}>Edit</a>
-              <button type="button" className="btn-ghost px-3 py-1.5 text-red-700 dark:text-red-400" aria-label={`Delete ${c.title}`} onClick={() => start(c)}>
+              <a href={rosterLinkOf(c).href} className="btn-ghost px-3 py-1.5" aria-label={rosterLinkOf(c).label}>
+                Roster
+              </a>
+              <a href={`/create-class?id=${c.id}`} className="btn-ghost px-3 py-1.5" aria-label={`Edit ${c.title}`}>
+                Edit
+              </a>
+              <button
+                type="button"
+                className="btn-ghost px-3 py-1.5 text-red-700 dark:text-red-400"
+                aria-label={`Delete ${c.title}`}
+                onClick={() => start(c)}
+              >
                 Delete
               </button>
             </td>

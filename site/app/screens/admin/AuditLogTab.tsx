@@ -27,15 +27,27 @@ function detailsOf(entry: AuditEntry): string {
 
 export function AuditLogTab({ userId, heading = 'Audit log' }: { userId?: number; heading?: string }) {
   const anchor = userId ? `audit-${userId}` : 'audit-log';
-  const paged = usePagedQuery(['admin', 'audit', { userId }], (window) => unwrapPage(api.admin.audit.get({ query: { ...(userId ? { userId: String(userId) } : {}), ...pageQuery(window) } })), { anchor });
+  const paged = usePagedQuery(
+    ['admin', 'audit', { userId }],
+    (window) => unwrapPage(api.admin.audit.get({ query: { ...(userId ? { userId: String(userId) } : {}), ...pageQuery(window) } })),
+    { anchor },
+  );
   const entries = paged.rows;
   return (
     <section aria-labelledby={`${anchor}-title`} id={anchor} className="scroll-mt-20">
-      <h2 id={`${anchor}-title`} className="text-lg font-semibold">{heading}</h2>
+      <h2 id={`${anchor}-title`} className="text-lg font-semibold">
+        {heading}
+      </h2>
       <p className="mt-1 text-sm text-fog-600 dark:text-fog-400">Every admin action: who, what, when and why.</p>
       <div className="card mt-4 overflow-hidden">
         {!entries ? (
-          paged.query.isError ? <p role="alert" className="px-6 py-10 text-center">The audit log could not be loaded.</p> : <Spinner label="Loading the audit log..." />
+          paged.query.isError ? (
+            <p role="alert" className="px-6 py-10 text-center">
+              The audit log could not be loaded.
+            </p>
+          ) : (
+            <Spinner label="Loading the audit log..." />
+          )
         ) : entries.length === 0 ? (
           <p className="px-6 py-10 text-center text-fog-600 dark:text-fog-400">No admin actions yet.</p>
         ) : (
@@ -43,8 +55,13 @@ export function AuditLogTab({ userId, heading = 'Audit log' }: { userId?: number
             {entries.map((entry) => (
               <li key={entry.id} className="px-4 py-3 text-sm">
                 <p className="flex flex-wrap items-baseline justify-between gap-x-3">
-                  <span className="font-semibold">{ACTION_LABEL[entry.action]}{entry.subject ? `: ${entry.subject.name}` : ''}</span>
-                  <time dateTime={entry.createdAt} className="text-xs text-fog-600 dark:text-fog-400">{dateAtTime(entry.createdAt)}</time>
+                  <span className="font-semibold">
+                    {ACTION_LABEL[entry.action]}
+                    {entry.subject ? `: ${entry.subject.name}` : ''}
+                  </span>
+                  <time dateTime={entry.createdAt} className="text-xs text-fog-600 dark:text-fog-400">
+                    {dateAtTime(entry.createdAt)}
+                  </time>
                 </p>
                 <p className="mt-0.5 text-fog-700 dark:text-fog-300">
                   By {entry.actor?.name ?? 'a removed admin'}

@@ -16,12 +16,25 @@ import { ReasonForm } from './ReasonForm';
 type Decision = 'reject' | 'suspend' | 'reinstate' | null;
 
 const DECISION = {
-  reject: { label: 'Why is the application rejected?', submit: 'Reject Application', pending: 'Rejecting...', done: 'Application rejected' },
+  reject: {
+    label: 'Why is the application rejected?',
+    submit: 'Reject Application',
+    pending: 'Rejecting...',
+    done: 'Application rejected',
+  },
   suspend: { label: 'Why is the account suspended?', submit: 'Suspend Coach', pending: 'Suspending...', done: 'Coach suspended' },
   reinstate: { label: 'Why is the suspension lifted?', submit: 'Reinstate Coach', pending: 'Reinstating...', done: 'Coach reinstated' },
 } as const;
 
-export function CoachReviewDialog({ coachId, onClose, onChanged }: { coachId: number | null; onClose: () => void; onChanged: () => Promise<unknown> }) {
+export function CoachReviewDialog({
+  coachId,
+  onClose,
+  onChanged,
+}: {
+  coachId: number | null;
+  onClose: () => void;
+  onChanged: () => Promise<unknown>;
+}) {
   const queryClient = useQueryClient();
   const [decision, setDecision] = useState<Decision>(null);
   const [approving, setApproving] = useState(false);
@@ -36,7 +49,11 @@ export function CoachReviewDialog({ coachId, onClose, onChanged }: { coachId: nu
     onClose();
   };
   const refresh = async () => {
-    await Promise.all([onChanged(), queryClient.invalidateQueries({ queryKey: ['admin', 'coach-application', coachId] }), queryClient.invalidateQueries({ queryKey: ['admin', 'audit'] })]);
+    await Promise.all([
+      onChanged(),
+      queryClient.invalidateQueries({ queryKey: ['admin', 'coach-application', coachId] }),
+      queryClient.invalidateQueries({ queryKey: ['admin', 'audit'] }),
+    ]);
   };
 
   async function approve(c: CoachApplication) {
@@ -47,7 +64,11 @@ export function CoachReviewDialog({ coachId, onClose, onChanged }: { coachId: nu
       await refresh();
       close();
     } catch (error) {
-      toast({ title: 'Approval failed', description: errorMessage(error, 'Failed to approve coach. Please try again.'), variant: 'destructive' });
+      toast({
+        title: 'Approval failed',
+        description: errorMessage(error, 'Failed to approve coach. Please try again.'),
+        variant: 'destructive',
+      });
     } finally {
       setApproving(false);
     }
@@ -64,9 +85,18 @@ export function CoachReviewDialog({ coachId, onClose, onChanged }: { coachId: nu
 
   const name = coach ? `${coach.firstName} ${coach.lastName}` : 'Coach';
   return (
-    <Modal open={coachId !== null} onClose={close} title={decision ? `${DECISION[decision].submit}: ${name}` : `Application: ${name}`} size="lg">
+    <Modal
+      open={coachId !== null}
+      onClose={close}
+      title={decision ? `${DECISION[decision].submit}: ${name}` : `Application: ${name}`}
+      size="lg"
+    >
       {!coach ? (
-        application.isError ? <p role="alert">{errorMessage(application.error, 'The application could not be loaded.')}</p> : <Spinner label="Loading application..." />
+        application.isError ? (
+          <p role="alert">{errorMessage(application.error, 'The application could not be loaded.')}</p>
+        ) : (
+          <Spinner label="Loading application..." />
+        )
       ) : decision ? (
         <ReasonForm
           label={DECISION[decision].label}
@@ -83,13 +113,22 @@ export function CoachReviewDialog({ coachId, onClose, onChanged }: { coachId: nu
             {coach.profileImage ? (
               <img src={coach.profileImage} alt={`Photo of ${name}`} className="h-16 w-16 rounded-full object-cover" />
             ) : (
-              <span className="grid h-16 w-16 place-items-center rounded-full bg-fog-100 text-sm text-fog-600 dark:bg-fog-800 dark:text-fog-300" aria-label="No photo">No photo</span>
+              <span
+                className="grid h-16 w-16 place-items-center rounded-full bg-fog-100 text-sm text-fog-600 dark:bg-fog-800 dark:text-fog-300"
+                aria-label="No photo"
+              >
+                No photo
+              </span>
             )}
             <div className="min-w-0">
               <p className="font-semibold">{name}</p>
-              <p className="truncate text-sm text-fog-600 dark:text-fog-400">{coach.email}{coach.phone ? ` · ${coach.phone}` : ''}</p>
+              <p className="truncate text-sm text-fog-600 dark:text-fog-400">
+                {coach.email}
+                {coach.phone ? ` · ${coach.phone}` : ''}
+              </p>
               <p className="mt-1 flex flex-wrap items-center gap-2 text-sm">
-                <AccountStatusBadge status={coach.status} /> <span className="text-fog-600 dark:text-fog-400">Joined {formatDateShort(coach.createdAt)}</span>
+                <AccountStatusBadge status={coach.status} />{' '}
+                <span className="text-fog-600 dark:text-fog-400">Joined {formatDateShort(coach.createdAt)}</span>
               </p>
             </div>
           </div>
@@ -101,7 +140,15 @@ export function CoachReviewDialog({ coachId, onClose, onChanged }: { coachId: nu
             <div>
               <dt className="font-semibold">Areas of expertise</dt>
               <dd className="mt-1 flex flex-wrap gap-1.5">
-                {coach.areasOfExpertise.length ? coach.areasOfExpertise.map((a) => <span key={a.id} className="badge bg-brand-100 text-brand-800 dark:bg-brand-900/60 dark:text-brand-100">{a.name}</span>) : <span className="text-fog-700 dark:text-fog-300">None chosen</span>}
+                {coach.areasOfExpertise.length ? (
+                  coach.areasOfExpertise.map((a) => (
+                    <span key={a.id} className="badge bg-brand-100 text-brand-800 dark:bg-brand-900/60 dark:text-brand-100">
+                      {a.name}
+                    </span>
+                  ))
+                ) : (
+                  <span className="text-fog-700 dark:text-fog-300">None chosen</span>
+                )}
               </dd>
             </div>
             <div>
@@ -111,7 +158,11 @@ export function CoachReviewDialog({ coachId, onClose, onChanged }: { coachId: nu
             <div>
               <dt className="font-semibold">Payouts</dt>
               <dd className="mt-1 text-fog-700 dark:text-fog-300">
-                {coach.payout.canReceivePayments ? 'Set up: can receive payments' : coach.payout.onboarded ? 'Onboarded, not yet able to receive payments' : 'Not set up yet'}
+                {coach.payout.canReceivePayments
+                  ? 'Set up: can receive payments'
+                  : coach.payout.onboarded
+                    ? 'Onboarded, not yet able to receive payments'
+                    : 'Not set up yet'}
               </dd>
             </div>
             <div>
@@ -120,18 +171,32 @@ export function CoachReviewDialog({ coachId, onClose, onChanged }: { coachId: nu
             </div>
           </dl>
           <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <button type="button" className="btn-secondary" onClick={close}>Close</button>
+            <button type="button" className="btn-secondary" onClick={close}>
+              Close
+            </button>
             {coach.status === 'pending' && (
-              <button type="button" className="btn-danger" onClick={() => setDecision('reject')}>Reject</button>
+              <button type="button" className="btn-danger" onClick={() => setDecision('reject')}>
+                Reject
+              </button>
             )}
             {coach.status === 'approved' && (
-              <button type="button" className="btn-danger" onClick={() => setDecision('suspend')}>Suspend</button>
+              <button type="button" className="btn-danger" onClick={() => setDecision('suspend')}>
+                Suspend
+              </button>
             )}
             {coach.status === 'suspended' && (
-              <button type="button" className="btn-primary" onClick={() => setDecision('reinstate')}>Reinstate</button>
+              <button type="button" className="btn-primary" onClick={() => setDecision('reinstate')}>
+                Reinstate
+              </button>
             )}
             {(coach.status === 'pending' || coach.status === 'rejected') && (
-              <button type="button" className="btn-primary" disabled={approving} onClick={() => approve(coach)} aria-label={`Approve ${name}`}>
+              <button
+                type="button"
+                className="btn-primary"
+                disabled={approving}
+                onClick={() => approve(coach)}
+                aria-label={`Approve ${name}`}
+              >
                 {approving ? 'Approving...' : 'Approve'}
               </button>
             )}

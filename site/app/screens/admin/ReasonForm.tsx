@@ -25,7 +25,12 @@ export function ReasonForm(props: ReasonFormProps) {
         <button type="button" className="btn-secondary" onClick={props.onCancel} disabled={form.pending}>
           Back
         </button>
-        <SubmitButton pending={form.pending} label={props.submitLabel} pendingLabel={props.pendingLabel} className={props.danger ? 'btn-danger' : 'btn-primary'} />
+        <SubmitButton
+          pending={form.pending}
+          label={props.submitLabel}
+          pendingLabel={props.pendingLabel}
+          className={props.danger ? 'btn-danger' : 'btn-primary'}
+        />
       </div>
     </form>
   );

@@ -66,8 +66,12 @@ function BlogAdmin() {
           <p className="mt-1 text-fog-600 dark:text-fog-400">Write, publish and archive posts for the Fogline blog.</p>
         </div>
         <div className="flex gap-2">
-          <a href="/blog" className="btn-secondary">View Blog</a>
-          <a href="/blog/admin/create" className="btn-primary"><Icon name="plus" /> Create Post</a>
+          <a href="/blog" className="btn-secondary">
+            View Blog
+          </a>
+          <a href="/blog/admin/create" className="btn-primary">
+            <Icon name="plus" /> Create Post
+          </a>
         </div>
       </div>
 
@@ -82,7 +86,9 @@ function BlogAdmin() {
         {failed ? (
           <div role="alert" className="card p-6 text-center">
             <p className="font-semibold text-red-700 dark:text-red-400">Failed to load blog posts</p>
-            <button type="button" className="btn-secondary mt-3" onClick={() => void list.query.refetch()}>Try again</button>
+            <button type="button" className="btn-secondary mt-3" onClick={() => void list.query.refetch()}>
+              Try again
+            </button>
           </div>
         ) : posts === null ? (
           <ul aria-busy="true" aria-label="Loading posts" className="space-y-3">
@@ -98,7 +104,9 @@ function BlogAdmin() {
           <div className="card px-6 py-14 text-center">
             <p className="text-lg font-semibold">No blog posts yet</p>
             <p className="mt-1 text-sm text-fog-600 dark:text-fog-400">Share fitness tips, drills and community stories.</p>
-            <a href="/blog/admin/create" className="btn-primary mt-5">Create First Post</a>
+            <a href="/blog/admin/create" className="btn-primary mt-5">
+              Create First Post
+            </a>
           </div>
         ) : (
           <ul className="space-y-3">
@@ -111,18 +119,33 @@ function BlogAdmin() {
                       <span className={`badge capitalize ${STATUS_BADGES[post.status]}`}>{post.status}</span>
                     </div>
                     <p className="mt-1 flex flex-wrap gap-x-3 gap-y-1 text-sm text-fog-600 dark:text-fog-400">
-                      <span>{post.status === 'published' && post.publishedAt ? `Published ${formatDateShort(post.publishedAt)}` : `Created ${formatDateShort(post.createdAt)}`}</span>
+                      <span>
+                        {post.status === 'published' && post.publishedAt
+                          ? `Published ${formatDateShort(post.publishedAt)}`
+                          : `Created ${formatDateShort(post.createdAt)}`}
+                      </span>
                       <span>{post.readTime} min read</span>
-                      <span>{post.tags.length} {post.tags.length === 1 ? 'tag' : 'tags'}</span>
+                      <span>
+                        {post.tags.length} {post.tags.length === 1 ? 'tag' : 'tags'}
+                      </span>
                     </p>
                     {post.excerpt && <p className="mt-2 line-clamp-2 text-sm text-fog-700 dark:text-fog-300">{post.excerpt}</p>}
                   </div>
                   <div className="flex shrink-0 gap-1">
                     {post.status === 'published' && (
-                      <a href={`/blog/${post.slug}`} className="btn-ghost px-3 py-1.5" aria-label={`View ${post.title}`}>View</a>
+                      <a href={`/blog/${post.slug}`} className="btn-ghost px-3 py-1.5" aria-label={`View ${post.title}`}>
+                        View
+                      </a>
                     )}
-                    <a href={`/blog/admin/edit/${post.id}`} className="btn-ghost px-3 py-1.5" aria-label={`Edit ${post.title}`}>Edit</a>
-                    <button type="button" className="btn-ghost px-3 py-1.5 text-red-700 dark:text-red-400" aria-label={`Delete ${post.title}`} onClick={() => setToDelete(post)}>
+                    <a href={`/blog/admin/edit/${post.id}`} className="btn-ghost px-3 py-1.5" aria-label={`Edit ${post.title}`}>
+                      Edit
+                    </a>
+                    <button
+                      type="button"
+                      className="btn-ghost px-3 py-1.5 text-red-700 dark:text-red-400"
+                      aria-label={`Delete ${post.title}`}
+                      onClick={() => setToDelete(post)}
+                    >
                       Delete
                     </button>
                   </div>
@@ -141,8 +164,12 @@ function BlogAdmin() {
         description={toDelete && <p>Are you sure you want to delete "{toDelete.title}"? This action cannot be undone.</p>}
         actions={
           <>
-            <button type="button" className="btn-secondary" onClick={() => setToDelete(null)} disabled={deleting}>Cancel</button>
-            <button type="button" className="btn-danger" onClick={() => toDelete && void remove(toDelete)} disabled={deleting}>{deleting ? 'Deleting...' : 'Delete'}</button>
+            <button type="button" className="btn-secondary" onClick={() => setToDelete(null)} disabled={deleting}>
+              Cancel
+            </button>
+            <button type="button" className="btn-danger" onClick={() => toDelete && void remove(toDelete)} disabled={deleting}>
+              {deleting ? 'Deleting...' : 'Delete'}
+            </button>
           </>
         }
       />

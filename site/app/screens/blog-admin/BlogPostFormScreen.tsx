@@ -35,7 +35,9 @@ export default function BlogPostFormScreen({ params }: ScreenProps) {
         <div className="card w-full max-w-md p-8 text-center">
           <h1 className="text-2xl font-bold">Post Not Found</h1>
           <p className="mt-2 text-fog-600 dark:text-fog-400">The blog post you're looking for doesn't exist or has been removed.</p>
-          <a href="/blog/admin" className="btn-primary mt-6">Back to Blog Management</a>
+          <a href="/blog/admin" className="btn-primary mt-6">
+            Back to Blog Management
+          </a>
         </div>
       </div>
     );
@@ -95,7 +97,11 @@ function PostForm({ post }: { post: BlogPost | null }) {
     async (data) => {
       const body = { ...data, slug: data.slug || null, featuredImage: data.featuredImage || null };
       const saved = await unwrap(post ? blogPost(post.id).put(body) : api.blog.post(body));
-      toast({ title: post ? 'Post updated' : 'Post created', description: saved.status === 'published' ? `Published at /blog/${saved.slug}` : `Saved as ${saved.status}.`, variant: 'success' });
+      toast({
+        title: post ? 'Post updated' : 'Post created',
+        description: saved.status === 'published' ? `Published at /blog/${saved.slug}` : `Saved as ${saved.status}.`,
+        variant: 'success',
+      });
       navigate('/blog/admin');
     },
     {
@@ -107,7 +113,9 @@ function PostForm({ post }: { post: BlogPost | null }) {
 
   return (
     <div className="container-page max-w-3xl py-6 sm:py-10">
-      <a href="/blog/admin" className="text-sm font-medium text-brand-700 hover:underline dark:text-brand-300">← Blog Management</a>
+      <a href="/blog/admin" className="text-sm font-medium text-brand-700 hover:underline dark:text-brand-300">
+        ← Blog Management
+      </a>
       <h1 className="mt-2 text-3xl font-bold">{post ? 'Edit Post' : 'Create Post'}</h1>
       <form noValidate onSubmit={submit} className="card mt-6 space-y-5 p-5 sm:p-6">
         <Field label="Title" maxLength={200} {...form.bind('title')} />
@@ -119,39 +127,110 @@ function PostForm({ post }: { post: BlogPost | null }) {
           {...form.bind('slug')}
           onChange={(e) => form.set('slug', e.target.value.toLowerCase().replace(/[^a-z0-9-]/g, '-'))}
         />
-        <Field as="textarea" label="Excerpt" className="[&_textarea]:min-h-20" maxLength={500} hint="One or two sentences shown on the blog list." {...form.bind('excerpt')} />
-        <ContentEditor value={values.content} onChange={(next) => form.set('content', next)} error={errors.content} tab={tab} setTab={setTab} />
+        <Field
+          as="textarea"
+          label="Excerpt"
+          className="[&_textarea]:min-h-20"
+          maxLength={500}
+          hint="One or two sentences shown on the blog list."
+          {...form.bind('excerpt')}
+        />
+        <ContentEditor
+          value={values.content}
+          onChange={(next) => form.set('content', next)}
+          error={errors.content}
+          tab={tab}
+          setTab={setTab}
+        />
 
         <div>
-          <label htmlFor="field-tags" className="label">Tags</label>
+          <label htmlFor="field-tags" className="label">
+            Tags
+          </label>
           <div className="input flex flex-wrap items-center gap-1.5 py-2">
             {values.tags.map((tag) => (
               <span key={tag} className="badge gap-1 bg-brand-100 text-brand-800 dark:bg-brand-900/60 dark:text-brand-100">
                 {tag}
-                <button type="button" aria-label={`Remove tag ${tag}`} className="-mr-1 rounded-full px-1 hover:bg-brand-200 dark:hover:bg-brand-800" onClick={() => form.set('tags', values.tags.filter((t) => t !== tag))}>×</button>
+                <button
+                  type="button"
+                  aria-label={`Remove tag ${tag}`}
+                  className="-mr-1 rounded-full px-1 hover:bg-brand-200 dark:hover:bg-brand-800"
+                  onClick={() =>
+                    form.set(
+                      'tags',
+                      values.tags.filter((t) => t !== tag),
+                    )
+                  }
+                >
+                  ×
+                </button>
               </span>
             ))}
-            <input id="field-tags" name="tags" className="min-w-32 flex-1 bg-transparent outline-none" placeholder={values.tags.length ? '' : 'Type a tag, press Enter'} value={tagDraft} onChange={(e) => setTagDraft(e.target.value)} onKeyDown={onTagKey} onBlur={addTag} />
+            <input
+              id="field-tags"
+              name="tags"
+              className="min-w-32 flex-1 bg-transparent outline-none"
+              placeholder={values.tags.length ? '' : 'Type a tag, press Enter'}
+              value={tagDraft}
+              onChange={(e) => setTagDraft(e.target.value)}
+              onKeyDown={onTagKey}
+              onBlur={addTag}
+            />
           </div>
-          {errors.tags ? <p className="field-error">{errors.tags}</p> : <p className="mt-1.5 text-xs text-fog-600 dark:text-fog-400">Up to {MAX_TAGS} tags; readers filter the blog by them.</p>}
-        </div>
-
-        <div>
-          <label htmlFor="field-featuredImage" className="label">Featured image</label>
-          {values.featuredImage && <img src={values.featuredImage} alt="Featured image preview" className="mb-3 aspect-[16/9] w-full max-w-md rounded-xl object-cover" />}
-          <input id="field-featuredImage" name="featuredImage" type="file" accept="image/*" className="block w-full text-sm file:mr-4 file:rounded-full file:border-0 file:bg-brand-50 file:px-4 file:py-2 file:font-semibold file:text-brand-800 dark:file:bg-brand-900/50 dark:file:text-brand-100" onChange={(e) => void chooseImage(e.target.files?.[0])} />
-          {progress !== null && <p className="mt-1 text-xs text-fog-600 dark:text-fog-400" role="status">Uploading image... {progress}%</p>}
-          {errors.featuredImage && <p className="field-error">{errors.featuredImage}</p>}
-          {values.featuredImage && (
-            <button type="button" className="btn-ghost mt-2 px-3 py-1 text-sm" onClick={() => form.set('featuredImage', '')}>Remove image</button>
+          {errors.tags ? (
+            <p className="field-error">{errors.tags}</p>
+          ) : (
+            <p className="mt-1.5 text-xs text-fog-600 dark:text-fog-400">Up to {MAX_TAGS} tags; readers filter the blog by them.</p>
           )}
         </div>
 
-        <Field as="select" label="Status" className="[&_select]:sm:w-56" options={BLOG_STATUS_CHOICES.map((s) => ({ value: s, label: s[0]!.toUpperCase() + s.slice(1) }))} {...form.bind('status')} />
+        <div>
+          <label htmlFor="field-featuredImage" className="label">
+            Featured image
+          </label>
+          {values.featuredImage && (
+            <img
+              src={values.featuredImage}
+              alt="Featured image preview"
+              className="mb-3 aspect-[16/9] w-full max-w-md rounded-xl object-cover"
+            />
+          )}
+          <input
+            id="field-featuredImage"
+            name="featuredImage"
+            type="file"
+            accept="image/*"
+            className="block w-full text-sm file:mr-4 file:rounded-full file:border-0 file:bg-brand-50 file:px-4 file:py-2 file:font-semibold file:text-brand-800 dark:file:bg-brand-900/50 dark:file:text-brand-100"
+            onChange={(e) => void chooseImage(e.target.files?.[0])}
+          />
+          {progress !== null && (
+            <p className="mt-1 text-xs text-fog-600 dark:text-fog-400" role="status">
+              Uploading image... {progress}%
+            </p>
+          )}
+          {errors.featuredImage && <p className="field-error">{errors.featuredImage}</p>}
+          {values.featuredImage && (
+            <button type="button" className="btn-ghost mt-2 px-3 py-1 text-sm" onClick={() => form.set('featuredImage', '')}>
+              Remove image
+            </button>
+          )}
+        </div>
+
+        <Field
+          as="select"
+          label="Status"
+          className="[&_select]:sm:w-56"
+          options={BLOG_STATUS_CHOICES.map((s) => ({ value: s, label: s[0]!.toUpperCase() + s.slice(1) }))}
+          {...form.bind('status')}
+        />
 
         <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-end">
-          <button type="button" className="btn-secondary" onClick={() => goBack('/blog/admin')}>Cancel</button>
-          <button type="submit" className="btn-primary" disabled={form.pending}>{form.pending ? 'Saving...' : post ? 'Save Post' : 'Create Post'}</button>
+          <button type="button" className="btn-secondary" onClick={() => goBack('/blog/admin')}>
+            Cancel
+          </button>
+          <button type="submit" className="btn-primary" disabled={form.pending}>
+            {form.pending ? 'Saving...' : post ? 'Save Post' : 'Create Post'}
+          </button>
         </div>
       </form>
     </div>

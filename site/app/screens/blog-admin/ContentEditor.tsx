@@ -11,7 +11,19 @@ const TOOLS: { label: string; before: string; after: string; placeholder: string
   { label: 'Link', before: '<a href="https://">', after: '</a>', placeholder: 'link text' },
 ];
 
-export function ContentEditor({ value, onChange, error, tab, setTab }: { value: string; onChange: (next: string) => void; error?: string; tab: 'write' | 'preview'; setTab: (tab: 'write' | 'preview') => void }) {
+export function ContentEditor({
+  value,
+  onChange,
+  error,
+  tab,
+  setTab,
+}: {
+  value: string;
+  onChange: (next: string) => void;
+  error?: string;
+  tab: 'write' | 'preview';
+  setTab: (tab: 'write' | 'preview') => void;
+}) {
   const editor = useRef<HTMLTextAreaElement>(null);
 
   function applyTool(tool: (typeof TOOLS)[number]) {
@@ -31,10 +43,19 @@ export function ContentEditor({ value, onChange, error, tab, setTab }: { value: 
   return (
     <div>
       <div className="flex flex-wrap items-end justify-between gap-2">
-        <label htmlFor="field-content" className="label">Content</label>
+        <label htmlFor="field-content" className="label">
+          Content
+        </label>
         <div role="tablist" aria-label="Editor mode" className="mb-1.5 flex gap-1 rounded-full bg-fog-100 p-1 text-xs dark:bg-fog-800">
           {(['write', 'preview'] as const).map((mode) => (
-            <button key={mode} type="button" role="tab" aria-selected={tab === mode} onClick={() => setTab(mode)} className={`rounded-full px-3 py-1 font-semibold capitalize ${tab === mode ? 'bg-white shadow-sm dark:bg-fog-900' : 'text-fog-600 dark:text-fog-300'}`}>
+            <button
+              key={mode}
+              type="button"
+              role="tab"
+              aria-selected={tab === mode}
+              onClick={() => setTab(mode)}
+              className={`rounded-full px-3 py-1 font-semibold capitalize ${tab === mode ? 'bg-white shadow-sm dark:bg-fog-900' : 'text-fog-600 dark:text-fog-300'}`}
+            >
               {mode}
             </button>
           ))}
@@ -42,9 +63,18 @@ export function ContentEditor({ value, onChange, error, tab, setTab }: { value: 
       </div>
       {tab === 'write' ? (
         <>
-          <div role="toolbar" aria-label="Formatting" className="flex flex-wrap gap-1 rounded-t-xl border border-b-0 border-fog-300 bg-fog-50 p-1.5 dark:border-fog-700 dark:bg-fog-900">
+          <div
+            role="toolbar"
+            aria-label="Formatting"
+            className="flex flex-wrap gap-1 rounded-t-xl border border-b-0 border-fog-300 bg-fog-50 p-1.5 dark:border-fog-700 dark:bg-fog-900"
+          >
             {TOOLS.map((tool) => (
-              <button key={tool.label} type="button" className="rounded-lg px-2.5 py-1 text-xs font-semibold text-fog-700 hover:bg-fog-200 dark:text-fog-200 dark:hover:bg-fog-800" onClick={() => applyTool(tool)}>
+              <button
+                key={tool.label}
+                type="button"
+                className="rounded-lg px-2.5 py-1 text-xs font-semibold text-fog-700 hover:bg-fog-200 dark:text-fog-200 dark:hover:bg-fog-800"
+                onClick={() => applyTool(tool)}
+              >
                 {tool.label}
               </button>
             ))}
@@ -59,10 +89,17 @@ export function ContentEditor({ value, onChange, error, tab, setTab }: { value: 
             aria-invalid={!!error}
             aria-describedby="field-content-hint"
           />
-          <p id="field-content-hint" className="mt-1.5 text-xs text-fog-600 dark:text-fog-400">HTML or plain text; line breaks are kept. Scripts and unsafe markup are removed when you save.</p>
+          <p id="field-content-hint" className="mt-1.5 text-xs text-fog-600 dark:text-fog-400">
+            HTML or plain text; line breaks are kept. Scripts and unsafe markup are removed when you save.
+          </p>
         </>
       ) : (
-        <iframe title="Content preview" sandbox="" srcDoc={previewDoc} className="h-96 w-full rounded-xl border border-fog-300 bg-white dark:border-fog-700" />
+        <iframe
+          title="Content preview"
+          sandbox=""
+          srcDoc={previewDoc}
+          className="h-96 w-full rounded-xl border border-fog-300 bg-white dark:border-fog-700"
+        />
       )}
       {error && <p className="field-error">{error}</p>}
     </div>

@@ -19,7 +19,9 @@ import { StatusBadge } from './StatusBadge';
 /** What cancelling means for this booking, in plain words and exact amounts. */
 export function refundTerms(booking: Booking, now = Date.now()): string {
   if (booking.status === 'cancelled') {
-    return booking.refundAmount ? `Cancelled${booking.cancelledAt ? ` on ${dateAtTime(booking.cancelledAt)}` : ''}: ${dollars(booking.refundAmount)} refunded to your card (3-5 business days).` : `Cancelled${booking.cancelledAt ? ` on ${dateAtTime(booking.cancelledAt)}` : ''}: nothing was refunded.`;
+    return booking.refundAmount
+      ? `Cancelled${booking.cancelledAt ? ` on ${dateAtTime(booking.cancelledAt)}` : ''}: ${dollars(booking.refundAmount)} refunded to your card (3-5 business days).`
+      : `Cancelled${booking.cancelledAt ? ` on ${dateAtTime(booking.cancelledAt)}` : ''}: nothing was refunded.`;
   }
   if (booking.amount <= 0) return 'A free class: cancel any time before it starts, there is nothing to refund.';
   if (booking.fullRefundUntil && Date.parse(booking.fullRefundUntil) > now) {
@@ -41,8 +43,12 @@ export default function BookingConfirmationScreen({ params }: ScreenProps) {
       <div className="container-page flex min-h-[50vh] items-center justify-center py-12">
         <div className="card w-full max-w-md p-8 text-center" role="alert">
           <h1 className="text-2xl font-bold">{missing ? 'Booking Not Found' : 'Error Loading Booking'}</h1>
-          <p className="mt-2 text-fog-600 dark:text-fog-400">{missing ? "This booking doesn't exist or isn't yours." : "We couldn't load this booking. Please try again later."}</p>
-          <a href="/bookings" className="btn-primary mt-6">View My Bookings</a>
+          <p className="mt-2 text-fog-600 dark:text-fog-400">
+            {missing ? "This booking doesn't exist or isn't yours." : "We couldn't load this booking. Please try again later."}
+          </p>
+          <a href="/bookings" className="btn-primary mt-6">
+            View My Bookings
+          </a>
         </div>
       </div>
     );
@@ -54,7 +60,14 @@ export default function BookingConfirmationScreen({ params }: ScreenProps) {
   const place = cls.address || cls.location;
   const classUrl = `${window.location.origin}/classes/${cls.id}`;
   const event = cls.startTime
-    ? { title: cls.title, start: cls.startTime, end: cls.endTime, location: place, details: `${spotCount(b.quantity)} booked on Fogline.`, url: classUrl }
+    ? {
+        title: cls.title,
+        start: cls.startTime,
+        end: cls.endTime,
+        location: place,
+        details: `${spotCount(b.quantity)} booked on Fogline.`,
+        url: classUrl,
+      }
     : null;
 
   async function share() {
@@ -77,13 +90,18 @@ export default function BookingConfirmationScreen({ params }: ScreenProps) {
         <Icon name="arrowLeft" /> My Bookings
       </a>
       {fresh && b.status === 'confirmed' && (
-        <p role="status" className="mb-4 flex items-center gap-2 rounded-xl bg-brand-50 p-4 font-semibold text-brand-900 dark:bg-brand-900/50 dark:text-brand-100">
+        <p
+          role="status"
+          className="mb-4 flex items-center gap-2 rounded-xl bg-brand-50 p-4 font-semibold text-brand-900 dark:bg-brand-900/50 dark:text-brand-100"
+        >
           <Icon name="check" className="h-5 w-5" /> You're booked! A confirmation email is on its way.
         </p>
       )}
       <section className="card p-5 sm:p-8" aria-labelledby="booking-title">
         <div className="flex flex-wrap items-start justify-between gap-2">
-          <h1 id="booking-title" className="text-2xl font-bold sm:text-3xl">{cls.title}</h1>
+          <h1 id="booking-title" className="text-2xl font-bold sm:text-3xl">
+            {cls.title}
+          </h1>
           <StatusBadge status={b.status} />
         </div>
         <p className="mt-1 text-sm text-fog-600 dark:text-fog-400">Booking #{b.id}</p>
@@ -97,11 +115,19 @@ export default function BookingConfirmationScreen({ params }: ScreenProps) {
             <div className="mt-3 flex flex-wrap gap-2">
               {event && (
                 <>
-                  <a className="btn-secondary" href={googleCalendarEventUrl(event)} target="_blank" rel="noopener">Google Calendar</a>
-                  <a className="btn-secondary" href={icsDataUrl(event, `booking-${b.id}@fogline`)} download={`fogline-booking-${b.id}.ics`}>Download .ics</a>
+                  <a className="btn-secondary" href={googleCalendarEventUrl(event)} target="_blank" rel="noopener">
+                    Google Calendar
+                  </a>
+                  <a className="btn-secondary" href={icsDataUrl(event, `booking-${b.id}@fogline`)} download={`fogline-booking-${b.id}.ics`}>
+                    Download .ics
+                  </a>
                 </>
               )}
-              {feed.data && <a className="btn-secondary" href={webcalUrl(feed.data.url)}>Subscribe to all my classes</a>}
+              {feed.data && (
+                <a className="btn-secondary" href={webcalUrl(feed.data.url)}>
+                  Subscribe to all my classes
+                </a>
+              )}
             </div>
             <div className="mt-4 flex flex-wrap gap-2">
               {place && (
@@ -109,10 +135,19 @@ export default function BookingConfirmationScreen({ params }: ScreenProps) {
                   <Icon name="pin" className="h-4 w-4" /> Directions
                 </a>
               )}
-              <button type="button" className="btn-secondary" onClick={() => void share()}>Share</button>
-              <a className="btn-ghost" href={`/classes/${cls.id}`}>View Class Details</a>
+              <button type="button" className="btn-secondary" onClick={() => void share()}>
+                Share
+              </button>
+              <a className="btn-ghost" href={`/classes/${cls.id}`}>
+                View Class Details
+              </a>
             </div>
-            {place && <p className="mt-2 text-sm text-fog-600 dark:text-fog-400">{locationOf(cls)}{cls.address && cls.location ? `, ${cls.address}` : ''}</p>}
+            {place && (
+              <p className="mt-2 text-sm text-fog-600 dark:text-fog-400">
+                {locationOf(cls)}
+                {cls.address && cls.location ? `, ${cls.address}` : ''}
+              </p>
+            )}
           </div>
         )}
 
@@ -121,7 +156,10 @@ export default function BookingConfirmationScreen({ params }: ScreenProps) {
             <h2 className="font-semibold">Who's coming</h2>
             <ul className="mt-2 space-y-1 text-sm">
               {b.attendees.map((a, i) => (
-                <li key={i}>{a.name}{a.age !== null ? ` (${a.age})` : ''}</li>
+                <li key={i}>
+                  {a.name}
+                  {a.age !== null ? ` (${a.age})` : ''}
+                </li>
               ))}
             </ul>
           </div>
@@ -130,13 +168,19 @@ export default function BookingConfirmationScreen({ params }: ScreenProps) {
         <div className="mt-6 border-t border-fog-200 pt-4 dark:border-fog-800">
           <h2 className="font-semibold">Payment and refunds</h2>
           <dl className="mt-2 grid grid-cols-[1fr_auto] gap-y-1 text-sm">
-            <dt>{dollars(cls.price)} x {b.quantity}</dt><dd className="text-right tabular-nums">{dollars(b.subtotal)}</dd>
-            <dt>Service fee (5%)</dt><dd className="text-right tabular-nums">{dollars(b.serviceFee)}</dd>
-            <dt className="font-semibold">Paid</dt><dd className="text-right font-semibold tabular-nums">{dollars(b.amount)}</dd>
+            <dt>
+              {dollars(cls.price)} x {b.quantity}
+            </dt>
+            <dd className="text-right tabular-nums">{dollars(b.subtotal)}</dd>
+            <dt>Service fee (5%)</dt>
+            <dd className="text-right tabular-nums">{dollars(b.serviceFee)}</dd>
+            <dt className="font-semibold">Paid</dt>
+            <dd className="text-right font-semibold tabular-nums">{dollars(b.amount)}</dd>
           </dl>
-          <p className="mt-3 text-sm text-fog-700 dark:text-fog-300" data-testid="refund-terms">{refundTerms(b)}</p>
+          <p className="mt-3 text-sm text-fog-700 dark:text-fog-300" data-testid="refund-terms">
+            {refundTerms(b)}
+          </p>
         </div>
-
       </section>
     </div>
   );

@@ -35,7 +35,10 @@ export function BookingItem({
   const { class: cls } = booking;
   const reviewHref = `/review?classId=${booking.classId}&bookingId=${booking.id}`;
   const spots = booking.quantity || 1;
-  const offerStart = tab === 'upcoming' && booking.status === 'confirmed' && conditions?.watch?.status === 'offered' ? conditions.watch.offerStartTime : null;
+  const offerStart =
+    tab === 'upcoming' && booking.status === 'confirmed' && conditions?.watch?.status === 'offered'
+      ? conditions.watch.offerStartTime
+      : null;
   return (
     <li
       className={`card flex flex-col overflow-hidden sm:flex-row ${highlighted ? 'ring-2 ring-brand-500 ring-offset-2 ring-offset-fog-50 dark:ring-offset-fog-950' : ''}`}
@@ -58,26 +61,42 @@ export function BookingItem({
           <StatusBadge status={booking.status} />
         </div>
         <ClassFacts cls={cls} spots={`${spotCount(spots)} booked`} />
-        {tab === 'upcoming' && conditions && booking.status !== 'cancelled' && <ConditionsPanel conditions={conditions.conditions} watch={conditions.watch} compact />}
+        {tab === 'upcoming' && conditions && booking.status !== 'cancelled' && (
+          <ConditionsPanel conditions={conditions.conditions} watch={conditions.watch} compact />
+        )}
         {booking.classChangedAt && !offerStart && booking.status !== 'cancelled' && !cls.deleted && (
-          <p className="rounded-xl border border-amber-400 bg-amber-50 p-3 text-sm text-amber-950 dark:bg-amber-950/40 dark:text-amber-100" role="note">
-            <span className="font-semibold">Changed by the coach.</span> The time and place above are the new ones; you can cancel with a full refund until the class starts.
+          <p
+            className="rounded-xl border border-amber-400 bg-amber-50 p-3 text-sm text-amber-950 dark:bg-amber-950/40 dark:text-amber-100"
+            role="note"
+          >
+            <span className="font-semibold">Changed by the coach.</span> The time and place above are the new ones; you can cancel with a
+            full refund until the class starts.
           </p>
         )}
         {offerStart && (
-          <div className="rounded-xl border border-sky-400 bg-sky-50 p-3 text-sm text-sky-950 dark:bg-sky-950/40 dark:text-sky-100" role="note" data-testid="offered-session">
+          <div
+            className="rounded-xl border border-sky-400 bg-sky-50 p-3 text-sm text-sky-950 dark:bg-sky-950/40 dark:text-sky-100"
+            role="note"
+            data-testid="offered-session"
+          >
             <p>
-              <span className="font-semibold">Another session is offered for the weather.</span> Move there with your spots, names and payment (nothing more to pay), or cancel with a full refund.
+              <span className="font-semibold">Another session is offered for the weather.</span> Move there with your spots, names and
+              payment (nothing more to pay), or cancel with a full refund.
             </p>
             <div className="mt-2 flex flex-wrap gap-2">
-              <button type="button" className="btn-primary" onClick={() => onMove?.(booking)}>Move to {dateAtTime(offerStart)}</button>
-              <button type="button" className="btn-secondary" onClick={() => onCancel(booking)}>Cancel for a full refund</button>
+              <button type="button" className="btn-primary" onClick={() => onMove?.(booking)}>
+                Move to {dateAtTime(offerStart)}
+              </button>
+              <button type="button" className="btn-secondary" onClick={() => onCancel(booking)}>
+                Cancel for a full refund
+              </button>
             </div>
           </div>
         )}
         {booking.attendees.length > 0 && (
           <p className="text-sm text-fog-700 dark:text-fog-300">
-            <span className="font-medium">Attending:</span> {booking.attendees.map((a) => (a.age === null ? a.name : `${a.name} (${a.age})`)).join(', ')}
+            <span className="font-medium">Attending:</span>{' '}
+            {booking.attendees.map((a) => (a.age === null ? a.name : `${a.name} (${a.age})`)).join(', ')}
           </p>
         )}
         {isCancelledByCoach(booking) ? (
@@ -90,7 +109,8 @@ export function BookingItem({
           booking.status === 'cancelled' &&
           (booking.cancelReason === 'moved' ? (
             <p className="text-sm text-fog-700 dark:text-fog-300" data-testid="cancelled-note">
-              Moved to the session the coach offered for the weather{booking.cancelledAt ? ` on ${dateAtTime(booking.cancelledAt)}` : ''}, with its payment
+              Moved to the session the coach offered for the weather{booking.cancelledAt ? ` on ${dateAtTime(booking.cancelledAt)}` : ''},
+              with its payment
             </p>
           ) : (
             <p className="text-sm text-fog-700 dark:text-fog-300" data-testid="cancelled-note">
@@ -101,21 +121,42 @@ export function BookingItem({
         )}
         {booking.status === 'pending' && !cls.deleted && (
           <p className="text-sm text-amber-800 dark:text-amber-200">
-            Payment not completed yet. <a className="font-semibold underline" href={`/checkout/${booking.classId}?quantity=${spots}`}>Complete payment</a>
+            Payment not completed yet.{' '}
+            <a className="font-semibold underline" href={`/checkout/${booking.classId}?quantity=${spots}`}>
+              Complete payment
+            </a>
           </p>
         )}
         <div className="mt-auto flex flex-wrap gap-2 pt-1">
-          {!cls.deleted && <a href={`/classes/${booking.classId}`} className="btn-secondary">View Class Details</a>}
-          {booking.status !== 'cancelled' && booking.status !== 'offered' && tab === 'upcoming' && <a href={`/bookings/${booking.id}`} className="btn-ghost">Calendar and directions</a>}
+          {!cls.deleted && (
+            <a href={`/classes/${booking.classId}`} className="btn-secondary">
+              View Class Details
+            </a>
+          )}
+          {booking.status !== 'cancelled' && booking.status !== 'offered' && tab === 'upcoming' && (
+            <a href={`/bookings/${booking.id}`} className="btn-ghost">
+              Calendar and directions
+            </a>
+          )}
           {(booking.status === 'confirmed' || booking.status === 'pending') && <WaiverRecordButton bookingId={booking.id} />}
-          {tab !== 'upcoming' && <a href={bookAgainHref(cls)} className="btn-secondary">Book again</a>}
+          {tab !== 'upcoming' && (
+            <a href={bookAgainHref(cls)} className="btn-secondary">
+              Book again
+            </a>
+          )}
           {tab === 'upcoming' && booking.status !== 'cancelled' && (
-            <button type="button" className="btn-ghost text-red-700 hover:bg-red-50 dark:text-red-400 dark:hover:bg-red-950/40" onClick={() => onCancel(booking)}>
+            <button
+              type="button"
+              className="btn-ghost text-red-700 hover:bg-red-50 dark:text-red-400 dark:hover:bg-red-950/40"
+              onClick={() => onCancel(booking)}
+            >
               Cancel Booking
             </button>
           )}
           {tab === 'past' && booking.status === 'confirmed' && (
-            <a href={reviewHref} className="btn-primary">{booking.reviewId ? 'View Review' : 'Add Review'}</a>
+            <a href={reviewHref} className="btn-primary">
+              {booking.reviewId ? 'View Review' : 'Add Review'}
+            </a>
           )}
         </div>
       </div>

@@ -28,7 +28,9 @@ const useTab = (when: BookingTab) =>
 function Skeletons() {
   return (
     <div className="space-y-4" role="status" aria-label="Loading bookings">
-      {[0, 1, 2].map((i) => <div key={i} className="skeleton h-36 w-full rounded-[var(--radius-card)]" />)}
+      {[0, 1, 2].map((i) => (
+        <div key={i} className="skeleton h-36 w-full rounded-[var(--radius-card)]" />
+      ))}
     </div>
   );
 }
@@ -44,7 +46,19 @@ function useConditions(items: Booking[], enabled: boolean) {
   return new Map((query.data ?? []).map((answer) => [answer.classId, answer]));
 }
 
-function BookingList({ tab, list, onCancel, onMove, highlight }: { tab: BookingTab; list: ReturnType<typeof useTab>; onCancel: (b: Booking) => void; onMove?: (b: Booking) => void; highlight: number | null }) {
+function BookingList({
+  tab,
+  list,
+  onCancel,
+  onMove,
+  highlight,
+}: {
+  tab: BookingTab;
+  list: ReturnType<typeof useTab>;
+  onCancel: (b: Booking) => void;
+  onMove?: (b: Booking) => void;
+  highlight: number | null;
+}) {
   const items = list.items ?? [];
   const conditions = useConditions(items, tab === 'upcoming');
   // The booking just made (?highlight=id): ringed, and scrolled into view once it is there.
@@ -63,7 +77,19 @@ function BookingList({ tab, list, onCancel, onMove, highlight }: { tab: BookingT
   }
   return (
     <>
-      <ul className="space-y-4">{items.map((b) => <BookingItem key={b.id} booking={b} tab={tab} onCancel={onCancel} onMove={onMove} highlighted={b.id === highlight} conditions={conditions.get(b.classId)} />)}</ul>
+      <ul className="space-y-4">
+        {items.map((b) => (
+          <BookingItem
+            key={b.id}
+            booking={b}
+            tab={tab}
+            onCancel={onCancel}
+            onMove={onMove}
+            highlighted={b.id === highlight}
+            conditions={conditions.get(b.classId)}
+          />
+        ))}
+      </ul>
       <LoadMoreButton query={list.query} loaded={items.length} total={list.total} noun="bookings" />
     </>
   );
@@ -106,7 +132,11 @@ export default function BookingsScreen(_props: ScreenProps) {
   async function moveToOffered(booking: Booking) {
     try {
       const moved = await unwrap(api.bookings({ id: booking.id })['move-to-offered-session'].post());
-      toast({ title: 'Booking moved', description: `Your ${moved.quantity === 1 ? 'spot is' : 'spots are'} now on the other session, with your payment.`, variant: 'success' });
+      toast({
+        title: 'Booking moved',
+        description: `Your ${moved.quantity === 1 ? 'spot is' : 'spots are'} now on the other session, with your payment.`,
+        variant: 'success',
+      });
       await Promise.all([reload(), queryClient.invalidateQueries({ queryKey: ['conditions'] })]);
     } catch (error) {
       toast({ title: 'Move failed', description: errorMessage(error, 'Something went wrong. Please try again.'), variant: 'destructive' });
@@ -123,7 +153,11 @@ export default function BookingsScreen(_props: ScreenProps) {
       setToCancel(null);
       await reload();
     } catch (error) {
-      toast({ title: 'Cancellation failed', description: errorMessage(error, 'Something went wrong. Please try again.'), variant: 'destructive' });
+      toast({
+        title: 'Cancellation failed',
+        description: errorMessage(error, 'Something went wrong. Please try again.'),
+        variant: 'destructive',
+      });
     } finally {
       setCancelling(false);
     }
@@ -131,7 +165,15 @@ export default function BookingsScreen(_props: ScreenProps) {
 
   const loaded = upcoming.query.data && past.query.data && cancelled.query.data && any.data && waitlist.entries;
   const failed = [upcoming.query, past.query, cancelled.query, active, any, waitlist.list.query].some((q) => q.isError && !q.data);
-  const retry = () => Promise.all([upcoming.query.refetch(), past.query.refetch(), cancelled.query.refetch(), active.refetch(), any.refetch(), waitlist.list.query.refetch()]);
+  const retry = () =>
+    Promise.all([
+      upcoming.query.refetch(),
+      past.query.refetch(),
+      cancelled.query.refetch(),
+      active.refetch(),
+      any.refetch(),
+      waitlist.list.query.refetch(),
+    ]);
   const activeUpcoming = active.data?.total ?? 0;
   return (
     <div className="container-page max-w-4xl py-8 sm:py-10">
@@ -140,10 +182,15 @@ export default function BookingsScreen(_props: ScreenProps) {
       <div className="mt-6">
         <OfferNotice entries={waitlist.entries ?? []} />
         {failed ? (
-          <div role="alert" className="rounded-[var(--radius-card)] border border-dashed border-red-300 bg-red-50 px-6 py-10 text-center dark:border-red-900 dark:bg-red-950/40">
+          <div
+            role="alert"
+            className="rounded-[var(--radius-card)] border border-dashed border-red-300 bg-red-50 px-6 py-10 text-center dark:border-red-900 dark:bg-red-950/40"
+          >
             <p className="text-lg font-semibold text-red-800 dark:text-red-300">Error Loading Bookings</p>
             <p className="mt-1 text-sm text-fog-700 dark:text-fog-300">We couldn't load your bookings. Please try again later.</p>
-            <button type="button" className="btn-primary mt-5" onClick={() => void retry()}>Retry</button>
+            <button type="button" className="btn-primary mt-5" onClick={() => void retry()}>
+              Retry
+            </button>
           </div>
         ) : !loaded ? (
           <Skeletons />
@@ -153,20 +200,36 @@ export default function BookingsScreen(_props: ScreenProps) {
           <TabGroup defaultIndex={initialTab}>
             <TabList className="flex gap-1 rounded-full bg-fog-100 p-1 dark:bg-fog-800" aria-label="Bookings">
               {['Upcoming', 'Past', 'Waitlist', 'Cancelled'].map((label) => (
-                <Tab key={label} className="flex flex-1 items-center justify-center gap-2 rounded-full px-4 py-2 text-sm font-semibold text-fog-700 data-[selected]:bg-white data-[selected]:text-fog-900 data-[selected]:shadow dark:text-fog-300 dark:data-[selected]:bg-fog-950 dark:data-[selected]:text-fog-50">
+                <Tab
+                  key={label}
+                  className="flex flex-1 items-center justify-center gap-2 rounded-full px-4 py-2 text-sm font-semibold text-fog-700 data-[selected]:bg-white data-[selected]:text-fog-900 data-[selected]:shadow dark:text-fog-300 dark:data-[selected]:bg-fog-950 dark:data-[selected]:text-fog-50"
+                >
                   {label}
                   {label === 'Upcoming' && (
-                    <span className="badge bg-brand-600 text-white dark:bg-brand-500 dark:text-fog-950" aria-label={`${activeUpcoming} upcoming`}>{activeUpcoming}</span>
+                    <span
+                      className="badge bg-brand-600 text-white dark:bg-brand-500 dark:text-fog-950"
+                      aria-label={`${activeUpcoming} upcoming`}
+                    >
+                      {activeUpcoming}
+                    </span>
                   )}
                   {label === 'Waitlist' && waitlist.openCount > 0 && (
-                    <span className="badge bg-amber-500 text-fog-950" aria-label={`${waitlist.openCount} on the waitlist`}>{waitlist.openCount}</span>
+                    <span className="badge bg-amber-500 text-fog-950" aria-label={`${waitlist.openCount} on the waitlist`}>
+                      {waitlist.openCount}
+                    </span>
                   )}
                 </Tab>
               ))}
             </TabList>
             <TabPanels className="mt-6">
               <TabPanel>
-                <BookingList tab="upcoming" list={upcoming} onCancel={setToCancel} onMove={(b) => void moveToOffered(b)} highlight={highlight} />
+                <BookingList
+                  tab="upcoming"
+                  list={upcoming}
+                  onCancel={setToCancel}
+                  onMove={(b) => void moveToOffered(b)}
+                  highlight={highlight}
+                />
               </TabPanel>
               <TabPanel>
                 <BookingList tab="past" list={past} onCancel={setToCancel} highlight={highlight} />

@@ -19,7 +19,17 @@ function refundSentence(booking: Booking): string {
   return `The class starts in less than 48 hours${until ? ` (full refunds ended ${until})` : ''}, so this cancellation is not refunded.`;
 }
 
-export function CancelDialog({ booking, busy, onKeep, onConfirm }: { booking: Booking | null; busy: boolean; onKeep: () => void; onConfirm: () => void }) {
+export function CancelDialog({
+  booking,
+  busy,
+  onKeep,
+  onConfirm,
+}: {
+  booking: Booking | null;
+  busy: boolean;
+  onKeep: () => void;
+  onConfirm: () => void;
+}) {
   return (
     <Dialog open={booking !== null} onClose={busy ? () => {} : onKeep} className="fixed inset-0 z-50">
       <div className="fixed inset-0 bg-fog-950/50" aria-hidden="true" />
@@ -31,7 +41,10 @@ export function CancelDialog({ booking, busy, onKeep, onConfirm }: { booking: Bo
               <Description className="mt-2 text-sm text-fog-700 dark:text-fog-300">
                 {booking.class.title}: {spotCount(booking.quantity)}. Cancellation policies may apply.
               </Description>
-              <p className="mt-3 rounded-xl bg-fog-100 p-3 text-sm text-fog-800 dark:bg-fog-800 dark:text-fog-100" data-testid="refund-note">
+              <p
+                className="mt-3 rounded-xl bg-fog-100 p-3 text-sm text-fog-800 dark:bg-fog-800 dark:text-fog-100"
+                data-testid="refund-note"
+              >
                 {refundSentence(booking)}
               </p>
             </>

@@ -9,5 +9,9 @@ const STYLES: Record<string, string> = {
 };
 
 export function StatusBadge({ status }: { status: string }) {
-  return <span className={`badge ${STYLES[status] ?? 'bg-fog-100 text-fog-800 dark:bg-fog-800 dark:text-fog-200'}`}>{STATUS_LABEL[status] ?? status}</span>;
+  return (
+    <span className={`badge ${STYLES[status] ?? 'bg-fog-100 text-fog-800 dark:bg-fog-800 dark:text-fog-200'}`}>
+      {STATUS_LABEL[status] ?? status}
+    </span>
+  );
 }

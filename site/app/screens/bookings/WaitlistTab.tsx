@@ -61,9 +61,13 @@ export function OfferNotice({ entries }: { entries: WaitlistEntry[] }) {
   return (
     <div className="mb-6 space-y-2" role="status">
       {offers.map((e) => (
-        <p key={e.id} className="rounded-xl border border-amber-400 bg-amber-50 p-3 text-sm text-amber-950 dark:bg-amber-950/40 dark:text-amber-100">
-          <span className="font-semibold">A spot opened up in {e.class.title}:</span> {e.quantity === 1 ? 'it is' : `${e.quantity} spots are`} held for you until{' '}
-          {dateAtTime(e.offerExpiresAt!)}. Answer under Waitlist.
+        <p
+          key={e.id}
+          className="rounded-xl border border-amber-400 bg-amber-50 p-3 text-sm text-amber-950 dark:bg-amber-950/40 dark:text-amber-100"
+        >
+          <span className="font-semibold">A spot opened up in {e.class.title}:</span>{' '}
+          {e.quantity === 1 ? 'it is' : `${e.quantity} spots are`} held for you until {dateAtTime(e.offerExpiresAt!)}. Answer under
+          Waitlist.
         </p>
       ))}
     </div>
@@ -91,7 +95,11 @@ export function WaitlistPanel({ waitlist }: { waitlist: ReturnType<typeof useWai
           window.location.assign(answer.checkoutUrl);
           return;
         }
-        toast({ title: 'Booking confirmed!', description: `Your ${entry.quantity === 1 ? 'spot is' : 'spots are'} booked.`, variant: 'success' });
+        toast({
+          title: 'Booking confirmed!',
+          description: `Your ${entry.quantity === 1 ? 'spot is' : 'spots are'} booked.`,
+          variant: 'success',
+        });
         navigate('/bookings?refresh=true');
       }
       await reload();
@@ -104,13 +112,25 @@ export function WaitlistPanel({ waitlist }: { waitlist: ReturnType<typeof useWai
   }
 
   if (entries.length === 0) {
-    return <EmptyState title="No Waitlist Entries" hint="When a class is full, join its waitlist from the class page and it will show up here." action={{ href: '/classes', label: 'Browse Classes' }} />;
+    return (
+      <EmptyState
+        title="No Waitlist Entries"
+        hint="When a class is full, join its waitlist from the class page and it will show up here."
+        action={{ href: '/classes', label: 'Browse Classes' }}
+      />
+    );
   }
   return (
     <>
       <ul className="space-y-4">
         {entries.map((entry) => (
-          <WaitlistItem key={entry.id} entry={entry} now={now} busy={busy === entry.id} act={(action, attendees) => void act(entry, action, attendees)} />
+          <WaitlistItem
+            key={entry.id}
+            entry={entry}
+            now={now}
+            busy={busy === entry.id}
+            act={(action, attendees) => void act(entry, action, attendees)}
+          />
         ))}
       </ul>
       <LoadMoreButton query={list.query} loaded={entries.length} total={list.total} noun="entries" />
@@ -120,7 +140,17 @@ export function WaitlistPanel({ waitlist }: { waitlist: ReturnType<typeof useWai
 
 type Action = 'accept' | 'decline' | 'leave';
 
-function WaitlistItem({ entry, now, busy, act }: { entry: WaitlistEntry; now: number; busy: boolean; act: (action: Action, attendees?: AttendeeInput[]) => void }) {
+function WaitlistItem({
+  entry,
+  now,
+  busy,
+  act,
+}: {
+  entry: WaitlistEntry;
+  now: number;
+  busy: boolean;
+  act: (action: Action, attendees?: AttendeeInput[]) => void;
+}) {
   const { class: cls } = entry;
   const spots = spotCount(entry.quantity);
   const freeOffer = entry.status === 'offered' && !entry.amount;
@@ -138,7 +168,9 @@ function WaitlistItem({ entry, now, busy, act }: { entry: WaitlistEntry; now: nu
     <li className="card flex flex-col gap-3 p-4 sm:p-5" aria-label={`Waitlist: ${cls.title}`}>
       <div className="flex flex-wrap items-start justify-between gap-2">
         <h3 className="text-lg font-semibold">{cls.title}</h3>
-        <span className={`badge ${entry.status === 'offered' ? 'border border-amber-400 bg-amber-50 text-amber-900 dark:bg-amber-950/40 dark:text-amber-100' : 'bg-fog-100 text-fog-800 dark:bg-fog-800 dark:text-fog-100'}`}>
+        <span
+          className={`badge ${entry.status === 'offered' ? 'border border-amber-400 bg-amber-50 text-amber-900 dark:bg-amber-950/40 dark:text-amber-100' : 'bg-fog-100 text-fog-800 dark:bg-fog-800 dark:text-fog-100'}`}
+        >
           {WAITLIST_STATUS_LABEL[entry.status] ?? entry.status}
         </span>
       </div>
@@ -151,24 +183,41 @@ function WaitlistItem({ entry, now, busy, act }: { entry: WaitlistEntry; now: nu
             <span role="status">
               <span className="font-semibold">{spots} held for you</span> until {dateAtTime(entry.offerExpiresAt)}
             </span>{' '}
-            <span role="timer" className="font-semibold tabular-nums">({countdown(entry.offerExpiresAt, now)})</span>
+            <span role="timer" className="font-semibold tabular-nums">
+              ({countdown(entry.offerExpiresAt, now)})
+            </span>
           </p>
-          <p className="mt-1">{entry.amount ? `Total ${dollars(entry.amount)}, service fee included. Nothing is charged until you complete checkout.` : 'This class is free.'}</p>
+          <p className="mt-1">
+            {entry.amount
+              ? `Total ${dollars(entry.amount)}, service fee included. Nothing is charged until you complete checkout.`
+              : 'This class is free.'}
+          </p>
         </div>
       )}
       {freeOffer && <AttendeeFields drafts={attendees} onChange={setAttendees} kids={kids} errors={attendeeErrors} disabled={busy} />}
       <div className="mt-auto flex flex-wrap gap-2 pt-1">
-        {!cls.deleted && <a href={`/classes/${entry.classId}`} className="btn-secondary">View Class Details</a>}
+        {!cls.deleted && (
+          <a href={`/classes/${entry.classId}`} className="btn-secondary">
+            View Class Details
+          </a>
+        )}
         {entry.status === 'offered' && (
           <>
             <button type="button" className="btn-primary" disabled={busy} onClick={accept}>
               {entry.amount ? `Accept and pay ${dollars(entry.amount)}` : 'Accept and book'}
             </button>
-            <button type="button" className="btn-ghost" disabled={busy} onClick={() => act('decline')}>Decline</button>
+            <button type="button" className="btn-ghost" disabled={busy} onClick={() => act('decline')}>
+              Decline
+            </button>
           </>
         )}
         {entry.status === 'waiting' && (
-          <button type="button" className="btn-ghost text-red-700 hover:bg-red-50 dark:text-red-400 dark:hover:bg-red-950/40" disabled={busy} onClick={() => act('leave')}>
+          <button
+            type="button"
+            className="btn-ghost text-red-700 hover:bg-red-50 dark:text-red-400 dark:hover:bg-red-950/40"
+            disabled={busy}
+            onClick={() => act('leave')}
+          >
             Leave
           </button>
         )}

@@ -11,7 +11,10 @@ import Spinner from '../../components/Spinner';
 const BY = { self: 'by you', guardian: 'by you, as parent or guardian', companion: 'by you, on their behalf' } as const;
 
 function WaiverRecord({ bookingId }: { bookingId: number }) {
-  const record = useQuery({ queryKey: ['booking-waivers', bookingId], queryFn: () => unwrap(api.bookings({ id: bookingId }).waivers.get()) });
+  const record = useQuery({
+    queryKey: ['booking-waivers', bookingId],
+    queryFn: () => unwrap(api.bookings({ id: bookingId }).waivers.get()),
+  });
   if (record.isError) return <p role="alert">{errorMessage(record.error, 'The waivers could not be loaded.')}</p>;
   if (!record.data) return <Spinner label="Loading waivers..." />;
   const { acceptances, emergencyContact } = record.data;
@@ -23,14 +26,21 @@ function WaiverRecord({ bookingId }: { bookingId: number }) {
       <ul className="space-y-1" aria-label="Acceptances">
         {acceptances.map((a, i) => (
           <li key={i}>
-            <span className="font-medium">{a.attendeeName}</span>: {a.title} v{a.version}, accepted {BY[a.relation]} on {dateAtTime(a.acceptedAt)}
+            <span className="font-medium">{a.attendeeName}</span>: {a.title} v{a.version}, accepted {BY[a.relation]} on{' '}
+            {dateAtTime(a.acceptedAt)}
           </li>
         ))}
       </ul>
-      {emergencyContact && <p>Emergency contact: {emergencyContact.name}, {emergencyContact.phone}</p>}
+      {emergencyContact && (
+        <p>
+          Emergency contact: {emergencyContact.name}, {emergencyContact.phone}
+        </p>
+      )}
       {texts.map((a) => (
         <details key={`${a.waiverId}:${a.version}`} className="rounded-xl border border-fog-200 p-3 dark:border-fog-700">
-          <summary className="cursor-pointer font-medium">{a.title} (version {a.version})</summary>
+          <summary className="cursor-pointer font-medium">
+            {a.title} (version {a.version})
+          </summary>
           <p className="mt-2 whitespace-pre-line text-fog-700 dark:text-fog-300">{a.body}</p>
           <p className="mt-2 break-all text-xs text-fog-600 dark:text-fog-400">SHA-256 {a.textHash}</p>
         </details>
@@ -43,8 +53,20 @@ export function WaiverRecordButton({ bookingId }: { bookingId: number }) {
   const [open, setOpen] = useState(false);
   return (
     <>
-      <button type="button" className="btn-ghost" onClick={() => setOpen(true)}>Waivers</button>
-      <Modal open={open} onClose={() => setOpen(false)} title="Waivers you accepted" size="md" actions={<button type="button" className="btn-secondary" onClick={() => setOpen(false)}>Close</button>}>
+      <button type="button" className="btn-ghost" onClick={() => setOpen(true)}>
+        Waivers
+      </button>
+      <Modal
+        open={open}
+        onClose={() => setOpen(false)}
+        title="Waivers you accepted"
+        size="md"
+        actions={
+          <button type="button" className="btn-secondary" onClick={() => setOpen(false)}>
+            Close
+          </button>
+        }
+      >
         {open && <WaiverRecord bookingId={bookingId} />}
       </Modal>
     </>

@@ -23,7 +23,10 @@ function useSessions(fromDay: string, toDay: string) {
 function Failed({ retry }: { retry: () => void }) {
   return (
     <p role="alert" className="mt-4 rounded-xl bg-red-50 p-4 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">
-      Error loading your classes. <button type="button" className="font-semibold underline" onClick={retry}>Try again</button>
+      Error loading your classes.{' '}
+      <button type="button" className="font-semibold underline" onClick={retry}>
+        Try again
+      </button>
     </p>
   );
 }
@@ -42,19 +45,29 @@ export function AgendaView({ today, onOpen }: { today: string; onOpen: (c: Manag
   }, [sessions.data]);
   return (
     <section aria-labelledby="agenda-title" className="mt-6">
-      <h2 id="agenda-title" className="sr-only">Agenda</h2>
+      <h2 id="agenda-title" className="sr-only">
+        Agenda
+      </h2>
       {sessions.isError && !sessions.data ? (
         <Failed retry={() => void sessions.refetch()} />
       ) : !sessions.data ? (
-        <p role="status" className="text-fog-600 dark:text-fog-400">Loading calendar...</p>
+        <p role="status" className="text-fog-600 dark:text-fog-400">
+          Loading calendar...
+        </p>
       ) : (
         <>
           {byDay.length === 0 && <p className="card p-5 text-fog-600 dark:text-fog-400">No classes in the next {days} days.</p>}
           {byDay.map(([day, list]) => (
             <section key={day} aria-label={dayHeading(day, today)} className="mb-5">
-              <h3 className={`sticky top-16 z-[1] -mx-1 bg-fog-50/95 px-1 py-1.5 text-sm font-semibold dark:bg-fog-950/95 ${day === today ? 'text-brand-700 dark:text-brand-300' : ''}`}>{dayHeading(day, today)}</h3>
+              <h3
+                className={`sticky top-16 z-[1] -mx-1 bg-fog-50/95 px-1 py-1.5 text-sm font-semibold dark:bg-fog-950/95 ${day === today ? 'text-brand-700 dark:text-brand-300' : ''}`}
+              >
+                {dayHeading(day, today)}
+              </h3>
               <ul className="mt-1 space-y-2">
-                {list.map((c) => <SessionRow key={c.id} session={c} onOpen={onOpen} />)}
+                {list.map((c) => (
+                  <SessionRow key={c.id} session={c} onOpen={onOpen} />
+                ))}
               </ul>
             </section>
           ))}
@@ -74,12 +87,16 @@ export function DayView({ today, onOpen }: { today: string; onOpen: (c: ManagedC
   return (
     <section aria-labelledby="day-title" className="card mt-6 overflow-hidden">
       <div className="flex items-center justify-between gap-2 border-b border-fog-200 px-4 py-3 dark:border-fog-800">
-        <h2 id="day-title" className="text-lg font-semibold" aria-live="polite">{dayHeading(day, today)}</h2>
+        <h2 id="day-title" className="text-lg font-semibold" aria-live="polite">
+          {dayHeading(day, today)}
+        </h2>
         <div className="flex items-center gap-1">
           <button type="button" className="btn-ghost h-9 w-9 p-0" aria-label="Previous day" onClick={() => setDay(addDays(day, -1))}>
             <span aria-hidden="true">‹</span>
           </button>
-          <button type="button" className="btn-secondary h-9 px-4 py-0" onClick={() => setDay(today)}>Today</button>
+          <button type="button" className="btn-secondary h-9 px-4 py-0" onClick={() => setDay(today)}>
+            Today
+          </button>
           <button type="button" className="btn-ghost h-9 w-9 p-0" aria-label="Next day" onClick={() => setDay(addDays(day, 1))}>
             <span aria-hidden="true">›</span>
           </button>
@@ -89,12 +106,16 @@ export function DayView({ today, onOpen }: { today: string; onOpen: (c: ManagedC
         {sessions.isError && !sessions.data ? (
           <Failed retry={() => void sessions.refetch()} />
         ) : !sessions.data ? (
-          <p role="status" className="p-2 text-fog-600 dark:text-fog-400">Loading calendar...</p>
+          <p role="status" className="p-2 text-fog-600 dark:text-fog-400">
+            Loading calendar...
+          </p>
         ) : sessions.data.length === 0 ? (
           <p className="p-2 text-fog-600 dark:text-fog-400">No classes on this day.</p>
         ) : (
           <ul className="space-y-2">
-            {sessions.data.map((c) => <SessionRow key={c.id} session={c} onOpen={onOpen} />)}
+            {sessions.data.map((c) => (
+              <SessionRow key={c.id} session={c} onOpen={onOpen} />
+            ))}
           </ul>
         )}
       </div>

@@ -7,7 +7,15 @@ import { navigate } from '../../router';
 import ClassImage from '../../managed-classes/ClassImage';
 import type { ManagedClass } from '../../managed-classes/classes';
 
-export default function ClassDetailDialog({ cls, onClose, onDelete }: { cls: ManagedClass | null; onClose: () => void; onDelete: (cls: ManagedClass) => void }) {
+export default function ClassDetailDialog({
+  cls,
+  onClose,
+  onDelete,
+}: {
+  cls: ManagedClass | null;
+  onClose: () => void;
+  onDelete: (cls: ManagedClass) => void;
+}) {
   return (
     <Modal
       open={cls !== null}
@@ -17,10 +25,18 @@ export default function ClassDetailDialog({ cls, onClose, onDelete }: { cls: Man
       actions={
         cls && (
           <>
-            <button type="button" className="btn-ghost text-red-700 dark:text-red-400" onClick={() => onDelete(cls)}>Delete</button>
-            <button type="button" className="btn-secondary" onClick={() => navigate(`/roster/${cls.id}`)}>Roster</button>
-            <button type="button" className="btn-secondary" onClick={() => navigate('/create-class', { state: { duplicateFrom: cls.id } })}>Duplicate</button>
-            <button type="button" className="btn-primary" onClick={() => navigate(`/edit-class/${cls.id}`)}>Edit</button>
+            <button type="button" className="btn-ghost text-red-700 dark:text-red-400" onClick={() => onDelete(cls)}>
+              Delete
+            </button>
+            <button type="button" className="btn-secondary" onClick={() => navigate(`/roster/${cls.id}`)}>
+              Roster
+            </button>
+            <button type="button" className="btn-secondary" onClick={() => navigate('/create-class', { state: { duplicateFrom: cls.id } })}>
+              Duplicate
+            </button>
+            <button type="button" className="btn-primary" onClick={() => navigate(`/edit-class/${cls.id}`)}>
+              Edit
+            </button>
           </>
         )
       }

@@ -60,8 +60,15 @@ function MyCalendar() {
   // has any class at all are their own small requests.
   const from = startOfMonth(month).toISOString();
   const to = startOfMonth(addMonths(month, 1)).toISOString();
-  const monthRows = useQuery({ queryKey: [...MANAGED, 'month', from], queryFn: () => fetchSessionsBetween(from, to), placeholderData: keepPreviousData });
-  const soon = useQuery({ queryKey: [...MANAGED, 'upcoming', to], queryFn: () => fetchSessionsBetween(new Date(Date.now() - DAY_MS).toISOString(), to, 50) });
+  const monthRows = useQuery({
+    queryKey: [...MANAGED, 'month', from],
+    queryFn: () => fetchSessionsBetween(from, to),
+    placeholderData: keepPreviousData,
+  });
+  const soon = useQuery({
+    queryKey: [...MANAGED, 'upcoming', to],
+    queryFn: () => fetchSessionsBetween(new Date(Date.now() - DAY_MS).toISOString(), to, 50),
+  });
   const any = useQuery({ queryKey: [...MANAGED, 'any'], queryFn: () => fetchSeriesPage({ limit: 1, offset: 0 }, { sort: 'created' }) });
   const classes = useMemo(() => monthRows.data?.filter((c) => !isSeriesParent(c) && c.startTime) ?? null, [monthRows.data]);
   const error = [monthRows, soon, any].some((q) => q.isError);
@@ -105,93 +112,131 @@ function MyCalendar() {
 
       {error && (
         <p role="alert" className="mt-6 rounded-xl bg-red-50 p-4 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">
-          Error loading your classes. <button type="button" className="font-semibold underline" onClick={load}>Try again</button>
+          Error loading your classes.{' '}
+          <button type="button" className="font-semibold underline" onClick={load}>
+            Try again
+          </button>
         </p>
       )}
 
       {(classes === null || !any.data) && !error ? (
-        <div role="status" className="card mt-6 flex min-h-[40vh] items-center justify-center text-fog-600 dark:text-fog-400">Loading calendar...</div>
+        <div role="status" className="card mt-6 flex min-h-[40vh] items-center justify-center text-fog-600 dark:text-fog-400">
+          Loading calendar...
+        </div>
       ) : any.data?.total === 0 ? (
         <div className="card mt-6 px-6 py-14 text-center">
           <Icon name="calendar" className="mx-auto h-10 w-10 text-brand-500" />
           <p className="mt-3 text-lg font-semibold">No classes scheduled</p>
           <p className="mt-1 text-sm text-fog-600 dark:text-fog-400">Start by creating your first class</p>
-          <a href="/create-class" className="btn-primary mt-5">Create Class</a>
+          <a href="/create-class" className="btn-primary mt-5">
+            Create Class
+          </a>
         </div>
       ) : (
         <>
-        <div role="group" aria-label="Calendar view" className="mt-6 inline-flex rounded-full border border-fog-300 bg-white p-1 dark:border-fog-700 dark:bg-fog-900">
-          {VIEWS.map((v) => (
-            <button
-              key={v.key}
-              type="button"
-              aria-pressed={view === v.key}
-              onClick={() => setView(v.key)}
-              className={`rounded-full px-4 py-1.5 text-sm font-medium ${view === v.key ? 'bg-brand-700 text-white' : 'text-fog-800 dark:text-fog-100'}`}
-            >
-              {v.label}
-            </button>
-          ))}
-        </div>
-        {view === 'agenda' && <AgendaView today={today} onOpen={setOpen} />}
-        {view === 'day' && <DayView today={today} onOpen={setOpen} />}
-        {view === 'month' && classes && (
-          <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_20rem]">
-            <section aria-labelledby="month-title" className="card overflow-hidden">
-              <div className="flex items-center justify-between gap-2 border-b border-fog-200 px-4 py-3 dark:border-fog-800">
-                <h2 id="month-title" className="text-lg font-semibold" aria-live="polite">{monthTitle(month)}</h2>
-                <div className="flex items-center gap-1">
-                  <button type="button" className="btn-ghost h-9 w-9 p-0" aria-label="Previous month" onClick={() => setMonth(addMonths(month, -1))}>
-                    <span aria-hidden="true">‹</span>
-                  </button>
-                  <button type="button" className="btn-secondary h-9 px-4 py-0" onClick={() => setMonth(monthOf(today))}>Today</button>
-                  <button type="button" className="btn-ghost h-9 w-9 p-0" aria-label="Next month" onClick={() => setMonth(addMonths(month, 1))}>
-                    <span aria-hidden="true">›</span>
-                  </button>
+          <div
+            role="group"
+            aria-label="Calendar view"
+            className="mt-6 inline-flex rounded-full border border-fog-300 bg-white p-1 dark:border-fog-700 dark:bg-fog-900"
+          >
+            {VIEWS.map((v) => (
+              <button
+                key={v.key}
+                type="button"
+                aria-pressed={view === v.key}
+                onClick={() => setView(v.key)}
+                className={`rounded-full px-4 py-1.5 text-sm font-medium ${view === v.key ? 'bg-brand-700 text-white' : 'text-fog-800 dark:text-fog-100'}`}
+              >
+                {v.label}
+              </button>
+            ))}
+          </div>
+          {view === 'agenda' && <AgendaView today={today} onOpen={setOpen} />}
+          {view === 'day' && <DayView today={today} onOpen={setOpen} />}
+          {view === 'month' && classes && (
+            <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_20rem]">
+              <section aria-labelledby="month-title" className="card overflow-hidden">
+                <div className="flex items-center justify-between gap-2 border-b border-fog-200 px-4 py-3 dark:border-fog-800">
+                  <h2 id="month-title" className="text-lg font-semibold" aria-live="polite">
+                    {monthTitle(month)}
+                  </h2>
+                  <div className="flex items-center gap-1">
+                    <button
+                      type="button"
+                      className="btn-ghost h-9 w-9 p-0"
+                      aria-label="Previous month"
+                      onClick={() => setMonth(addMonths(month, -1))}
+                    >
+                      <span aria-hidden="true">‹</span>
+                    </button>
+                    <button type="button" className="btn-secondary h-9 px-4 py-0" onClick={() => setMonth(monthOf(today))}>
+                      Today
+                    </button>
+                    <button
+                      type="button"
+                      className="btn-ghost h-9 w-9 p-0"
+                      aria-label="Next month"
+                      onClick={() => setMonth(addMonths(month, 1))}
+                    >
+                      <span aria-hidden="true">›</span>
+                    </button>
+                  </div>
                 </div>
-              </div>
-              <div role="grid" aria-labelledby="month-title">
-                <div role="row" className="grid grid-cols-7 border-b border-fog-200 bg-fog-50 text-center text-xs font-semibold uppercase tracking-wide text-fog-600 dark:border-fog-800 dark:bg-fog-900 dark:text-fog-400">
-                  {WEEKDAY_HEADERS.map((d) => (
-                    <div role="columnheader" key={d} className="py-2">{d}</div>
-                  ))}
-                </div>
-                {chunk(monthGrid(month), 7).map((week) => (
-                  <div role="row" key={week[0]} className="grid grid-cols-7">
-                    {week.map((day) => (
-                      <DayCell key={day} day={day} today={today} month={month} classes={byDay.get(day) ?? []} onOpen={setOpen} />
+                <div role="grid" aria-labelledby="month-title">
+                  <div
+                    role="row"
+                    className="grid grid-cols-7 border-b border-fog-200 bg-fog-50 text-center text-xs font-semibold uppercase tracking-wide text-fog-600 dark:border-fog-800 dark:bg-fog-900 dark:text-fog-400"
+                  >
+                    {WEEKDAY_HEADERS.map((d) => (
+                      <div role="columnheader" key={d} className="py-2">
+                        {d}
+                      </div>
                     ))}
                   </div>
-                ))}
-              </div>
-            </section>
-
-            <section aria-labelledby="upcoming-title" className="card p-4">
-              <h2 id="upcoming-title" className="text-lg font-semibold">Upcoming Classes</h2>
-              {upcoming.length === 0 ? (
-                <p className="mt-3 text-sm text-fog-600 dark:text-fog-400">No more classes this month.</p>
-              ) : (
-                <ul className="mt-3 space-y-2">
-                  {upcoming.map((c) => (
-                    <li key={c.id}>
-                      <button type="button" onClick={() => setOpen(c)} className="w-full rounded-xl border border-fog-200 p-3 text-left transition-colors hover:border-brand-300 hover:bg-brand-50/50 dark:border-fog-800 dark:hover:bg-brand-900/20">
-                        <span className="block font-semibold">{c.title}</span>
-                        <span className="mt-0.5 block text-sm text-fog-600 dark:text-fog-400">
-                          {formatDateLong(c.startTime)} · {formatTime(c.startTime)}
-                        </span>
-                        <span className="block truncate text-sm text-fog-600 dark:text-fog-400">{locationOf(c)}</span>
-                        <span className="mt-2 flex gap-2">
-                          <span className="badge bg-brand-50 text-brand-800 dark:bg-brand-900/50 dark:text-brand-200">{c.activeBookings}/{c.capacity}</span>
-                          <span className="badge bg-fog-100 text-fog-800 dark:bg-fog-800 dark:text-fog-100">{dollars(c.price)}</span>
-                        </span>
-                      </button>
-                    </li>
+                  {chunk(monthGrid(month), 7).map((week) => (
+                    <div role="row" key={week[0]} className="grid grid-cols-7">
+                      {week.map((day) => (
+                        <DayCell key={day} day={day} today={today} month={month} classes={byDay.get(day) ?? []} onOpen={setOpen} />
+                      ))}
+                    </div>
                   ))}
-                </ul>
-              )}
-            </section>
-          </div>
-        )}
+                </div>
+              </section>
+
+              <section aria-labelledby="upcoming-title" className="card p-4">
+                <h2 id="upcoming-title" className="text-lg font-semibold">
+                  Upcoming Classes
+                </h2>
+                {upcoming.length === 0 ? (
+                  <p className="mt-3 text-sm text-fog-600 dark:text-fog-400">No more classes this month.</p>
+                ) : (
+                  <ul className="mt-3 space-y-2">
+                    {upcoming.map((c) => (
+                      <li key={c.id}>
+                        <button
+                          type="button"
+                          onClick={() => setOpen(c)}
+                          className="w-full rounded-xl border border-fog-200 p-3 text-left transition-colors hover:border-brand-300 hover:bg-brand-50/50 dark:border-fog-800 dark:hover:bg-brand-900/20"
+                        >
+                          <span className="block font-semibold">{c.title}</span>
+                          <span className="mt-0.5 block text-sm text-fog-600 dark:text-fog-400">
+                            {formatDateLong(c.startTime)} · {formatTime(c.startTime)}
+                          </span>
+                          <span className="block truncate text-sm text-fog-600 dark:text-fog-400">{locationOf(c)}</span>
+                          <span className="mt-2 flex gap-2">
+                            <span className="badge bg-brand-50 text-brand-800 dark:bg-brand-900/50 dark:text-brand-200">
+                              {c.activeBookings}/{c.capacity}
+                            </span>
+                            <span className="badge bg-fog-100 text-fog-800 dark:bg-fog-800 dark:text-fog-100">{dollars(c.price)}</span>
+                          </span>
+                        </button>
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </section>
+            </div>
+          )}
         </>
       )}
 
@@ -201,7 +246,19 @@ function MyCalendar() {
   );
 }
 
-function DayCell({ day, today, month, classes, onOpen }: { day: string; today: string; month: Month; classes: ManagedClass[]; onOpen: (c: ManagedClass) => void }) {
+function DayCell({
+  day,
+  today,
+  month,
+  classes,
+  onOpen,
+}: {
+  day: string;
+  today: string;
+  month: Month;
+  classes: ManagedClass[];
+  onOpen: (c: ManagedClass) => void;
+}) {
   const isToday = day === today;
   const outside = !inMonth(day, month);
   const shown = classes.slice(0, MAX_PER_DAY);
@@ -215,7 +272,10 @@ function DayCell({ day, today, month, classes, onOpen }: { day: string; today: s
     >
       {/* The cell is named by its content (WCAG 2.5.3): the full date for screen readers, then its classes. */}
       <span className="sr-only">{`${formatDateLong(`${day}T12:00:00Z`)}${classes.length ? `, ${classes.length} ${classes.length === 1 ? 'class' : 'classes'}` : ''}`}</span>
-      <span aria-hidden="true" className={`inline-flex h-6 min-w-6 items-center justify-center rounded-full px-1 text-xs font-semibold ${isToday ? 'bg-brand-600 text-white' : outside ? 'text-fog-500 dark:text-fog-400' : 'text-fog-700 dark:text-fog-300'}`}>
+      <span
+        aria-hidden="true"
+        className={`inline-flex h-6 min-w-6 items-center justify-center rounded-full px-1 text-xs font-semibold ${isToday ? 'bg-brand-600 text-white' : outside ? 'text-fog-500 dark:text-fog-400' : 'text-fog-700 dark:text-fog-300'}`}
+      >
         {Number(day.slice(8))}
       </span>
       <ul className="mt-1 space-y-1">
@@ -232,7 +292,10 @@ function DayCell({ day, today, month, classes, onOpen }: { day: string; today: s
                 {/* On a phone a cell is 50px wide: the title and start time, the bookings from sm up. */}
                 <span className="block truncate">
                   {formatTime(c.startTime).replace(' ', '\u00a0')}
-                  <span className="hidden sm:inline"> · {c.activeBookings}/{c.capacity}</span>
+                  <span className="hidden sm:inline">
+                    {' '}
+                    · {c.activeBookings}/{c.capacity}
+                  </span>
                 </span>
               </button>
             </li>

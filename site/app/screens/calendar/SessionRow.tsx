@@ -16,15 +16,23 @@ export default function SessionRow({ session, onOpen }: { session: ManagedClass;
       >
         <span className="w-[4.75rem] shrink-0 whitespace-nowrap text-sm font-semibold tabular-nums">
           {formatTime(session.startTime)}
-          {session.endTime && <span className="block text-xs font-normal text-fog-600 dark:text-fog-400">to {formatTime(session.endTime)}</span>}
+          {session.endTime && (
+            <span className="block text-xs font-normal text-fog-600 dark:text-fog-400">to {formatTime(session.endTime)}</span>
+          )}
         </span>
         <span className="min-w-0 flex-1">
           <span className="block font-semibold">{session.title}</span>
           <span className="block truncate text-sm text-fog-600 dark:text-fog-400">{locationOf(session)}</span>
           <span className="mt-1.5 flex flex-wrap gap-1.5 text-xs font-semibold">
-            <span className="badge bg-brand-50 text-brand-800 dark:bg-brand-900/50 dark:text-brand-200">{session.activeBookings}/{session.capacity} booked</span>
+            <span className="badge bg-brand-50 text-brand-800 dark:bg-brand-900/50 dark:text-brand-200">
+              {session.activeBookings}/{session.capacity} booked
+            </span>
             {full && <span className="badge bg-red-100 text-red-800 dark:bg-red-900/40 dark:text-red-200">Full</span>}
-            {session.waitlistCount > 0 && <span className="badge bg-amber-100 text-amber-800 dark:bg-amber-900/40 dark:text-amber-200">{session.waitlistCount} waiting</span>}
+            {session.waitlistCount > 0 && (
+              <span className="badge bg-amber-100 text-amber-800 dark:bg-amber-900/40 dark:text-amber-200">
+                {session.waitlistCount} waiting
+              </span>
+            )}
             {ended && <span className="badge bg-fog-100 text-fog-700 dark:bg-fog-800 dark:text-fog-300">Ended</span>}
           </span>
         </span>

@@ -21,7 +21,9 @@ export function addMonths({ year, month }: Month, delta: number): Month {
 
 /** "March 2027" */
 export function monthTitle({ year, month }: Month): string {
-  return new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(Date.UTC(year, month - 1, 1)));
+  return new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(year, month - 1, 1)),
+  );
 }
 
 /** The days shown for a month: whole weeks from the Sunday on or before the 1st to the Saturday on or after

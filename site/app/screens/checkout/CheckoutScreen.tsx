@@ -10,8 +10,19 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { formatTimePT } from '../../../../api/lib/pacific';
 import { spotCount } from '../../../../api/lib/plural';
-import WaiverStep, { readWaivers, sendWaivers, useClassWaivers, useWaiverDraft, type WaiverErrors } from '../../../components/booking/WaiverStep';
-import AttendeeFields, { type AttendeeErrors, focusFirstAttendeeError, readAttendees, useAttendeeDrafts } from '../../../components/booking/AttendeeFields';
+import WaiverStep, {
+  readWaivers,
+  sendWaivers,
+  useClassWaivers,
+  useWaiverDraft,
+  type WaiverErrors,
+} from '../../../components/booking/WaiverStep';
+import AttendeeFields, {
+  type AttendeeErrors,
+  focusFirstAttendeeError,
+  readAttendees,
+  useAttendeeDrafts,
+} from '../../../components/booking/AttendeeFields';
 import { PriceBreakdown, totalDollars } from '../../../components/booking/PriceBreakdown';
 import { SpotCounter } from '../../../components/booking/SpotCounter';
 import { Icon } from '../../../components/catalog/icons';
@@ -66,8 +77,24 @@ function RedirectReturn({ intentId }: { intentId: string | null }) {
     const timer = setTimeout(() => navigate(confirmationPath(confirm.data.booking.id)), RETURN_SUCCESS_DELAY_MS);
     return () => clearTimeout(timer);
   }, [confirm.data]);
-  if (!intentId) return <Notice tone="error" title="Payment Processing Error" text="Payment intent ID not found in URL" action={{ href: '/bookings', label: 'View My Bookings' }} />;
-  if (confirm.isError) return <Notice tone="error" title="Payment Processing Error" text={errorMessage(confirm.error, CONFIRM_ISSUE)} action={{ href: '/bookings', label: 'View My Bookings' }} />;
+  if (!intentId)
+    return (
+      <Notice
+        tone="error"
+        title="Payment Processing Error"
+        text="Payment intent ID not found in URL"
+        action={{ href: '/bookings', label: 'View My Bookings' }}
+      />
+    );
+  if (confirm.isError)
+    return (
+      <Notice
+        tone="error"
+        title="Payment Processing Error"
+        text={errorMessage(confirm.error, CONFIRM_ISSUE)}
+        action={{ href: '/bookings', label: 'View My Bookings' }}
+      />
+    );
   return <Spinner label="Processing your payment..." />;
 }
 
@@ -90,7 +117,12 @@ function Checkout({ classId, initialQuantity }: { classId: number; initialQuanti
     retry: false,
     refetchOnWindowFocus: false,
   });
-  const config = useQuery({ queryKey: ['payment-config'], queryFn: () => unwrap(api.payment.config.get()), retry: false, staleTime: Infinity });
+  const config = useQuery({
+    queryKey: ['payment-config'],
+    queryFn: () => unwrap(api.payment.config.get()),
+    retry: false,
+    staleTime: Infinity,
+  });
 
   const price = cls.data?.price ?? 0;
   // My own live hold takes spots the class no longer counts as left: they are mine to keep or change.
@@ -98,14 +130,22 @@ function Checkout({ classId, initialQuantity }: { classId: number; initialQuanti
   const available = cls.data ? cls.data.spotsLeft + myHeld : 0;
   const confirmed = mine.data?.status === 'confirmed';
   const fullFromStart = cls.data !== undefined && mine.data !== undefined && !mine.data && cls.data.spotsLeft <= 0;
-  const canHold = cls.data !== undefined && price > 0 && mine.data !== undefined && !confirmed && !fullFromStart && config.data !== undefined && outcome === null;
+  const canHold =
+    cls.data !== undefined &&
+    price > 0 &&
+    mine.data !== undefined &&
+    !confirmed &&
+    !fullFromStart &&
+    config.data !== undefined &&
+    outcome === null;
 
   // The hold for this quantity. A query rather than a mutation because placing it is idempotent per
   // (class, quantity): a reload or a second call keeps the same hold and intent, and another quantity replaces
   // it (api/bookings/holds.ts). The previous hold's form stays shown (disabled) while the new one is placed.
   const hold = useQuery({
     queryKey: ['checkout-hold', classId, quantity],
-    queryFn: (): Promise<CheckoutIntent> => unwrap(api.payment['create-intent'].post({ classId, quantity, amount: totalDollars(price, quantity) })),
+    queryFn: (): Promise<CheckoutIntent> =>
+      unwrap(api.payment['create-intent'].post({ classId, quantity, amount: totalDollars(price, quantity) })),
     enabled: canHold,
     retry: false,
     staleTime: Infinity,
@@ -150,7 +190,8 @@ function Checkout({ classId, initialQuantity }: { classId: number; initialQuanti
       toast({ title: 'Spots released', description: 'Nothing was charged.', variant: 'success' });
       window.location.assign(`/classes/${classId}`);
     },
-    onError: (error) => toast({ title: 'Could not release the spots', description: errorMessage(error, TRY_AGAIN), variant: 'destructive' }),
+    onError: (error) =>
+      toast({ title: 'Could not release the spots', description: errorMessage(error, TRY_AGAIN), variant: 'destructive' }),
   });
   const joinWaitlist = useMutation({
     mutationFn: (spots: number) => unwrap(api.classes({ id: classId }).waitlist.post({ quantity: spots })),
@@ -158,7 +199,8 @@ function Checkout({ classId, initialQuantity }: { classId: number; initialQuanti
       toast({ title: "You're on the waitlist", description: "We'll email you as soon as spots open up for you.", variant: 'success' });
       navigate('/bookings?tab=waitlist');
     },
-    onError: (error) => toast({ title: 'Could not join the waitlist', description: errorMessage(error, TRY_AGAIN), variant: 'destructive' }),
+    onError: (error) =>
+      toast({ title: 'Could not join the waitlist', description: errorMessage(error, TRY_AGAIN), variant: 'destructive' }),
   });
 
   /** The names go with the hold (create-intent again reuses the same hold and intent) before anything is
@@ -170,11 +212,17 @@ function Checkout({ classId, initialQuantity }: { classId: number; initialQuanti
       focusFirstAttendeeError(attendeesRef.current, named.errors);
       return false;
     }
-    const accepted = readWaivers(waiver, classWaivers.data, attendees.map((a) => a.name));
+    const accepted = readWaivers(
+      waiver,
+      classWaivers.data,
+      attendees.map((a) => a.name),
+    );
     setWaiverErrors('errors' in accepted ? accepted.errors : {});
     if ('errors' in accepted) return false;
     try {
-      const placed = await unwrap(api.payment['create-intent'].post({ classId, quantity, amount: totalDollars(price, quantity), attendees: named.attendees }));
+      const placed = await unwrap(
+        api.payment['create-intent'].post({ classId, quantity, amount: totalDollars(price, quantity), attendees: named.attendees }),
+      );
       await sendWaivers(placed.bookingId, accepted.body);
       return true;
     } catch (error) {
@@ -208,23 +256,72 @@ function Checkout({ classId, initialQuantity }: { classId: number; initialQuanti
     toast({ title: 'Payment Failed', description: message, variant: 'destructive' });
   }
 
-  if (outcome?.kind === 'paid-unconfirmed') return <Notice title="Payment Processed" text={CONFIRM_ISSUE} action={{ href: '/bookings', label: 'View My Bookings' }} />;
-  if (outcome?.kind === 'refunded') return <Notice tone="error" title="Payment Refunded" text={outcome.message} action={{ href: `/classes/${classId}`, label: 'Return to Class' }} />;
+  if (outcome?.kind === 'paid-unconfirmed')
+    return <Notice title="Payment Processed" text={CONFIRM_ISSUE} action={{ href: '/bookings', label: 'View My Bookings' }} />;
+  if (outcome?.kind === 'refunded')
+    return (
+      <Notice
+        tone="error"
+        title="Payment Refunded"
+        text={outcome.message}
+        action={{ href: `/classes/${classId}`, label: 'Return to Class' }}
+      />
+    );
   if (cls.isError) {
     return cls.error instanceof ApiError && cls.error.status === 404 ? (
-      <Notice title="Class Not Found" text="This class doesn't exist or is no longer available." action={{ href: '/classes', label: 'Browse Classes' }} />
+      <Notice
+        title="Class Not Found"
+        text="This class doesn't exist or is no longer available."
+        action={{ href: '/classes', label: 'Browse Classes' }}
+      />
     ) : (
-      <Notice tone="error" title="Payment Initialization Failed" text={INIT_FAILED} action={{ href: `/classes/${classId}`, label: 'Return to Class' }} />
+      <Notice
+        tone="error"
+        title="Payment Initialization Failed"
+        text={INIT_FAILED}
+        action={{ href: `/classes/${classId}`, label: 'Return to Class' }}
+      />
     );
   }
   // A free class is booked directly on its page (customer-areas §4): there is nothing to pay here.
-  if (cls.data && price === 0) return <Notice title="No Payment Needed" text="This class is free: book it directly from the class page." action={{ href: `/classes/${classId}`, label: 'Return to Class' }} />;
-  if (mine.isError || config.isError) return <Notice tone="error" title="Payment Initialization Failed" text={INIT_FAILED} action={{ href: `/classes/${classId}`, label: 'Return to Class' }} />;
-  if (confirmed || left.data?.confirmed) return <Notice title="Already Booked" text="You already have a confirmed booking for this class." action={{ href: '/bookings', label: 'View My Bookings' }} />;
+  if (cls.data && price === 0)
+    return (
+      <Notice
+        title="No Payment Needed"
+        text="This class is free: book it directly from the class page."
+        action={{ href: `/classes/${classId}`, label: 'Return to Class' }}
+      />
+    );
+  if (mine.isError || config.isError)
+    return (
+      <Notice
+        tone="error"
+        title="Payment Initialization Failed"
+        text={INIT_FAILED}
+        action={{ href: `/classes/${classId}`, label: 'Return to Class' }}
+      />
+    );
+  if (confirmed || left.data?.confirmed)
+    return (
+      <Notice
+        title="Already Booked"
+        text="You already have a confirmed booking for this class."
+        action={{ href: '/bookings', label: 'View My Bookings' }}
+      />
+    );
   if (fullFromStart || (left.data && left.data.available <= 0)) {
     return (
-      <Notice title="Class is Full" text="All spots have been taken. Check back later in case of cancellations." action={{ href: `/classes/${classId}`, label: 'Return to Class' }}>
-        <button type="button" className="btn-primary mt-3 w-full" disabled={joinWaitlist.isPending} onClick={() => joinWaitlist.mutate(quantity)}>
+      <Notice
+        title="Class is Full"
+        text="All spots have been taken. Check back later in case of cancellations."
+        action={{ href: `/classes/${classId}`, label: 'Return to Class' }}
+      >
+        <button
+          type="button"
+          className="btn-primary mt-3 w-full"
+          disabled={joinWaitlist.isPending}
+          onClick={() => joinWaitlist.mutate(quantity)}
+        >
           {joinWaitlist.isPending ? 'Joining...' : `Join the waitlist for ${spotCount(quantity)}`}
         </button>
       </Notice>
@@ -233,19 +330,40 @@ function Checkout({ classId, initialQuantity }: { classId: number; initialQuanti
   if (left.data && left.data.available < quantity) {
     const spots = left.data.available;
     return (
-      <Notice tone="error" title={`Only ${spotCount(spots)} left`} text={`Someone booked while you were deciding: ${spots === 1 ? 'this class has 1 spot' : `this class has ${spots} spots`} left, not ${quantity}.`} detail={errorMessage(hold.error, '')} action={{ href: `/classes/${classId}`, label: 'Return to Class' }} actionStyle="secondary">
+      <Notice
+        tone="error"
+        title={`Only ${spotCount(spots)} left`}
+        text={`Someone booked while you were deciding: ${spots === 1 ? 'this class has 1 spot' : `this class has ${spots} spots`} left, not ${quantity}.`}
+        detail={errorMessage(hold.error, '')}
+        action={{ href: `/classes/${classId}`, label: 'Return to Class' }}
+        actionStyle="secondary"
+      >
         <button type="button" className="btn-primary mt-3 w-full" onClick={() => setQuantity(spots)}>
           Book the {spotCount(spots)} left
         </button>
-        <button type="button" className="btn-secondary mt-3 w-full" disabled={joinWaitlist.isPending} onClick={() => joinWaitlist.mutate(quantity)}>
+        <button
+          type="button"
+          className="btn-secondary mt-3 w-full"
+          disabled={joinWaitlist.isPending}
+          onClick={() => joinWaitlist.mutate(quantity)}
+        >
           {joinWaitlist.isPending ? 'Joining...' : `Join the waitlist for ${spotCount(quantity)}`}
         </button>
       </Notice>
     );
   }
   if (hold.isError && (!holdConflict || left.data)) {
-    const reason = hold.error instanceof ApiError && hold.error.status < 500 && hold.error.message !== INIT_FAILED ? hold.error.message : null;
-    return <Notice tone="error" title="Payment Initialization Failed" text={INIT_FAILED} detail={reason} action={{ href: `/classes/${classId}`, label: 'Return to Class' }} />;
+    const reason =
+      hold.error instanceof ApiError && hold.error.status < 500 && hold.error.message !== INIT_FAILED ? hold.error.message : null;
+    return (
+      <Notice
+        tone="error"
+        title="Payment Initialization Failed"
+        text={INIT_FAILED}
+        detail={reason}
+        action={{ href: `/classes/${classId}`, label: 'Return to Class' }}
+      />
+    );
   }
   if (!cls.data || !hold.data || !config.data) return <Spinner label="Preparing your checkout..." />;
 
@@ -272,10 +390,18 @@ function Checkout({ classId, initialQuantity }: { classId: number; initialQuanti
       <h1 className="text-2xl font-bold sm:text-3xl">Checkout</h1>
       <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,1fr)_420px]">
         <section className="card h-fit p-5 sm:p-6" aria-labelledby="summary-title">
-          <h2 id="summary-title" className="text-lg font-semibold">{item.title}</h2>
+          <h2 id="summary-title" className="text-lg font-semibold">
+            {item.title}
+          </h2>
           <ul className="mt-4 space-y-2.5 text-sm text-fog-700 dark:text-fog-300">
-            <li className="flex gap-2"><Icon name="calendar" className="mt-0.5 h-4 w-4 shrink-0 text-fog-500" />{classDateFull(item.startTime)}</li>
-            <li className="flex gap-2"><Icon name="clock" className="mt-0.5 h-4 w-4 shrink-0 text-fog-500" />{classTime(item.startTime, item.endTime)}</li>
+            <li className="flex gap-2">
+              <Icon name="calendar" className="mt-0.5 h-4 w-4 shrink-0 text-fog-500" />
+              {classDateFull(item.startTime)}
+            </li>
+            <li className="flex gap-2">
+              <Icon name="clock" className="mt-0.5 h-4 w-4 shrink-0 text-fog-500" />
+              {classTime(item.startTime, item.endTime)}
+            </li>
             <li className="flex gap-2">
               <Icon name="pin" className="mt-0.5 h-4 w-4 shrink-0 text-fog-500" />
               <span>
@@ -288,30 +414,60 @@ function Checkout({ classId, initialQuantity }: { classId: number; initialQuanti
             <SpotCounter quantity={quantity} max={Math.max(quantity, available)} onChange={setQuantity} />
           </div>
           {/* The hold, said plainly, with a way out that charges nothing. */}
-          <div className="mt-4 flex flex-wrap items-center justify-between gap-2 rounded-xl bg-brand-50 p-3 text-sm text-brand-900 dark:bg-brand-900/50 dark:text-brand-100" role="status" aria-live="polite" data-testid="hold-status">
+          <div
+            className="mt-4 flex flex-wrap items-center justify-between gap-2 rounded-xl bg-brand-50 p-3 text-sm text-brand-900 dark:bg-brand-900/50 dark:text-brand-100"
+            role="status"
+            aria-live="polite"
+            data-testid="hold-status"
+          >
             <p className="flex items-center gap-2 font-semibold">
               <Icon name="clock" className="h-4 w-4 shrink-0" />
-              {rehold ? 'Holding your spots...' : intent.holdExpiresAt ? `${quantity === 1 ? 'Spot' : `${quantity} spots`} held until ${formatTimePT(intent.holdExpiresAt)}` : `${spotCount(quantity)} held for you`}
+              {rehold
+                ? 'Holding your spots...'
+                : intent.holdExpiresAt
+                  ? `${quantity === 1 ? 'Spot' : `${quantity} spots`} held until ${formatTimePT(intent.holdExpiresAt)}`
+                  : `${spotCount(quantity)} held for you`}
             </p>
-            <button type="button" className="btn-ghost px-3 py-1.5 text-sm" disabled={rehold || busy || release.isPending} onClick={() => release.mutate(intent.bookingId)}>
+            <button
+              type="button"
+              className="btn-ghost px-3 py-1.5 text-sm"
+              disabled={rehold || busy || release.isPending}
+              onClick={() => release.mutate(intent.bookingId)}
+            >
               {release.isPending ? 'Releasing...' : 'Release spots'}
             </button>
           </div>
           <p className="mt-5 border-t border-fog-200 pt-4 text-sm dark:border-fog-800">
-            Booking for <span className="font-semibold">{user.firstName} {user.lastName}</span>
+            Booking for{' '}
+            <span className="font-semibold">
+              {user.firstName} {user.lastName}
+            </span>
           </p>
           <div ref={attendeesRef} className="mt-5 border-t border-fog-200 pt-4 dark:border-fog-800">
             <AttendeeFields drafts={attendees} onChange={setAttendees} kids={kids} errors={attendeeErrors} disabled={busy} />
             <div className="mt-5">
-              <WaiverStep waivers={classWaivers.data} names={attendees.map((a) => a.name)} kids={kids} draft={waiver} onChange={setWaiver} errors={waiverErrors} disabled={busy} />
+              <WaiverStep
+                waivers={classWaivers.data}
+                names={attendees.map((a) => a.name)}
+                kids={kids}
+                draft={waiver}
+                onChange={setWaiver}
+                errors={waiverErrors}
+                disabled={busy}
+              />
             </div>
           </div>
         </section>
         <section className="card p-5 sm:p-6" aria-labelledby="payment-title">
-          <h2 id="payment-title" className="text-lg font-semibold">Payment Details</h2>
+          <h2 id="payment-title" className="text-lg font-semibold">
+            Payment Details
+          </h2>
           <PriceBreakdown price={price} quantity={quantity} className="mt-4 mb-6" />
           {payError && (
-            <div role="alert" className="mb-4 rounded-xl border border-red-300 bg-red-50 p-3 text-sm text-red-800 dark:border-red-800 dark:bg-red-950/50 dark:text-red-200">
+            <div
+              role="alert"
+              className="mb-4 rounded-xl border border-red-300 bg-red-50 p-3 text-sm text-red-800 dark:border-red-800 dark:bg-red-950/50 dark:text-red-200"
+            >
               <p className="font-semibold">Payment Failed</p>
               <p className="mt-0.5">{payError}</p>
             </div>
@@ -348,7 +504,12 @@ function Notice({ title, text, detail, action, actionStyle, tone = 'info', child
         <p className="mt-2 text-fog-600 dark:text-fog-400">{text}</p>
         {detail && <p className="mt-2 text-sm text-fog-700 dark:text-fog-300">{detail}</p>}
         {children && <div className="mt-5">{children}</div>}
-        <a href={action.href} className={`${(actionStyle ?? (children ? 'secondary' : 'primary')) === 'primary' ? 'btn-primary' : 'btn-ghost'} mt-4 w-full`}>{action.label}</a>
+        <a
+          href={action.href}
+          className={`${(actionStyle ?? (children ? 'secondary' : 'primary')) === 'primary' ? 'btn-primary' : 'btn-ghost'} mt-4 w-full`}
+        >
+          {action.label}
+        </a>
       </div>
     </div>
   );

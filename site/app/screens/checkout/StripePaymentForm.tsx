@@ -13,7 +13,11 @@ function PayButton({ intent, totalLabel, returnUrl, busy, setBusy, beforePay, on
     event.preventDefault();
     if (!stripe || !elements || !(await beforePay())) return;
     setBusy(true);
-    const { error, paymentIntent } = await stripe.confirmPayment({ elements, confirmParams: { return_url: returnUrl }, redirect: 'if_required' });
+    const { error, paymentIntent } = await stripe.confirmPayment({
+      elements,
+      confirmParams: { return_url: returnUrl },
+      redirect: 'if_required',
+    });
     if (error) {
       onFailed(error.message ?? 'An unexpected error occurred.');
       setBusy(false);
@@ -36,9 +40,18 @@ function PayButton({ intent, totalLabel, returnUrl, busy, setBusy, beforePay, on
 }
 
 export default function StripePaymentForm(props: PaymentFormProps) {
-  const stripePromise = useMemo(() => import('@stripe/stripe-js/pure').then(({ loadStripe }) => loadStripe(props.publishableKey!)), [props.publishableKey]);
+  const stripePromise = useMemo(
+    () => import('@stripe/stripe-js/pure').then(({ loadStripe }) => loadStripe(props.publishableKey!)),
+    [props.publishableKey],
+  );
   return (
-    <Elements stripe={stripePromise} options={{ clientSecret: props.intent.clientSecret, appearance: { theme: 'stripe', variables: { colorPrimary: '#14766d', borderRadius: '12px' } } }}>
+    <Elements
+      stripe={stripePromise}
+      options={{
+        clientSecret: props.intent.clientSecret,
+        appearance: { theme: 'stripe', variables: { colorPrimary: '#14766d', borderRadius: '12px' } },
+      }}
+    >
       <PayButton {...props} />
     </Elements>
   );

@@ -9,7 +9,10 @@ import type { PaymentFormProps } from './payment-form';
 type CardField = 'cardNumber' | 'expiry' | 'cvc';
 
 function groupDigits(value: string): string {
-  return value.replace(/\D/g, '').slice(0, 16).replace(/(\d{4})(?=\d)/g, '$1 ');
+  return value
+    .replace(/\D/g, '')
+    .slice(0, 16)
+    .replace(/(\d{4})(?=\d)/g, '$1 ');
 }
 
 function formatExpiry(value: string): string {
@@ -31,10 +34,18 @@ export default function TestCardForm({ intent, totalLabel, busy, setBusy, before
         throw error;
       }
     },
-    { fallback: 'An unexpected error occurred.', onError: (message, error) => onFailed(error instanceof ApiError ? message : 'An unexpected error occurred.') },
+    {
+      fallback: 'An unexpected error occurred.',
+      onError: (message, error) => onFailed(error instanceof ApiError ? message : 'An unexpected error occurred.'),
+    },
   );
 
-  const field = (name: CardField, label: string, props: Omit<React.InputHTMLAttributes<HTMLInputElement>, 'children'>, format: (s: string) => string) => (
+  const field = (
+    name: CardField,
+    label: string,
+    props: Omit<React.InputHTMLAttributes<HTMLInputElement>, 'children'>,
+    format: (s: string) => string,
+  ) => (
     <Field
       label={label}
       {...form.bind(name)}
@@ -51,8 +62,9 @@ export default function TestCardForm({ intent, totalLabel, busy, setBusy, before
       <div className="rounded-xl border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950/40 dark:text-amber-100">
         <p className="font-semibold">Test mode: no real card is charged.</p>
         <p className="mt-1">
-          Use <span className="font-mono">4242 4242 4242 4242</span> to pay, <span className="font-mono">4000 0000 0000 0002</span> for a declined card or{' '}
-          <span className="font-mono">4000 0000 0000 9995</span> for insufficient funds, with any future date and any 3 digits.
+          Use <span className="font-mono">4242 4242 4242 4242</span> to pay, <span className="font-mono">4000 0000 0000 0002</span> for a
+          declined card or <span className="font-mono">4000 0000 0000 9995</span> for insufficient funds, with any future date and any 3
+          digits.
         </p>
       </div>
       {field('cardNumber', 'Card number', { autoComplete: 'cc-number', placeholder: '1234 1234 1234 1234', maxLength: 19 }, groupDigits)}

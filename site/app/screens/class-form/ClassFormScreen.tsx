@@ -47,29 +47,67 @@ function AwaitingApproval() {
           <Icon name="clock" className="h-6 w-6" />
         </span>
         <h1 className="mt-4 text-2xl font-bold">Awaiting Approval</h1>
-        <p className="mt-2 text-fog-600 dark:text-fog-400">Your coach account is being reviewed by our team. You can create classes once an admin has approved your account.</p>
-        <a href="/profile" className="btn-secondary mt-6">Complete your profile</a>
+        <p className="mt-2 text-fog-600 dark:text-fog-400">
+          Your coach account is being reviewed by our team. You can create classes once an admin has approved your account.
+        </p>
+        <a href="/profile" className="btn-secondary mt-6">
+          Complete your profile
+        </a>
       </div>
     </div>
   );
 }
 
-function ClassFormLoader({ editId, duplicateFrom, user }: { editId: string | null; duplicateFrom: number | null; user: { id: number; role: string } }) {
+function ClassFormLoader({
+  editId,
+  duplicateFrom,
+  user,
+}: {
+  editId: string | null;
+  duplicateFrom: number | null;
+  user: { id: number; role: string };
+}) {
   const { categories, coaches, existing } = useClassFormData(editId, duplicateFrom, user);
   if (categories === null || existing === null) return <Spinner />;
   if (editId && existing === 'missing') return <ClassNotFound />;
   if (existing === 'denied') return <AccessDenied message="You can only edit your own classes." />;
   const loaded = existing === 'missing' ? null : existing;
-  return <ClassForm categories={categories} coaches={coaches} existing={loaded} mode={editId ? 'edit' : loaded ? 'duplicate' : 'create'} isAdmin={user.role === 'admin'} />;
+  return (
+    <ClassForm
+      categories={categories}
+      coaches={coaches}
+      existing={loaded}
+      mode={editId ? 'edit' : loaded ? 'duplicate' : 'create'}
+      isAdmin={user.role === 'admin'}
+    />
+  );
 }
 
 const HEADINGS: Record<FormMode, string> = { create: 'Create a Class', edit: 'Edit Class', duplicate: 'Duplicate Class' };
-const SUBMIT: Record<FormMode, [string, string]> = { create: ['Create Class', 'Creating...'], duplicate: ['Create Duplicate', 'Creating...'], edit: ['Save Changes', 'Saving...'] };
-const withCurrent = (choices: readonly number[], current: number) => (choices.includes(current) || !current ? [...choices] : [...choices, current].sort((a, b) => a - b));
+const SUBMIT: Record<FormMode, [string, string]> = {
+  create: ['Create Class', 'Creating...'],
+  duplicate: ['Create Duplicate', 'Creating...'],
+  edit: ['Save Changes', 'Saving...'],
+};
+const withCurrent = (choices: readonly number[], current: number) =>
+  choices.includes(current) || !current ? [...choices] : [...choices, current].sort((a, b) => a - b);
 
-function ClassForm({ categories, coaches, existing, mode, isAdmin }: { categories: Category[]; coaches: Coach[]; existing: ClassJson | null; mode: FormMode; isAdmin: boolean }) {
+function ClassForm({
+  categories,
+  coaches,
+  existing,
+  mode,
+  isAdmin,
+}: {
+  categories: Category[];
+  coaches: Coach[];
+  existing: ClassJson | null;
+  mode: FormMode;
+  isAdmin: boolean;
+}) {
   const today = todayPacific();
-  const { form, isEdit, repeat, setRepeat, recurrence, setRecurrence, scope, setScope, image, outdoor, onSubmit, toRecurrence } = useClassForm({ existing, mode, isAdmin });
+  const { form, isEdit, repeat, setRepeat, recurrence, setRecurrence, scope, setScope, image, outdoor, onSubmit, toRecurrence } =
+    useClassForm({ existing, mode, isAdmin });
   const { values, bind, errors, set } = form;
   const address = useAddressAutofill(values, set as SetAddressField, !isEdit);
   const [dialogOpen, setDialogOpen] = useState(false);
@@ -77,15 +115,23 @@ function ClassForm({ categories, coaches, existing, mode, isAdmin }: { categorie
   const isSession = !!existing && existing.parentClassId !== null;
 
   const { time } = values.start;
-  const timeChoices = useMemo(() => (START_TIME_CHOICES.includes(time) ? START_TIME_CHOICES : [...START_TIME_CHOICES, time].sort()), [time]);
+  const timeChoices = useMemo(
+    () => (START_TIME_CHOICES.includes(time) ? START_TIME_CHOICES : [...START_TIME_CHOICES, time].sort()),
+    [time],
+  );
   const durations = withCurrent(DURATION_CHOICES, Number(values.duration));
 
   return (
     <div className="container-page max-w-3xl py-6 sm:py-10">
       <h1 className="text-3xl font-bold">{HEADINGS[mode]}</h1>
-      <p className="mt-1 text-fog-600 dark:text-fog-400">{isEdit ? 'Update the details of your class.' : 'Customers see these details when they browse and book.'}</p>
+      <p className="mt-1 text-fog-600 dark:text-fog-400">
+        {isEdit ? 'Update the details of your class.' : 'Customers see these details when they browse and book.'}
+      </p>
       {mode === 'duplicate' && existing && (
-        <p role="status" className="mt-4 rounded-xl border border-brand-200 bg-brand-50 p-4 text-sm text-brand-900 dark:border-brand-800 dark:bg-brand-900/30 dark:text-brand-100">
+        <p
+          role="status"
+          className="mt-4 rounded-xl border border-brand-200 bg-brand-50 p-4 text-sm text-brand-900 dark:border-brand-800 dark:bg-brand-900/30 dark:text-brand-100"
+        >
           Duplicating “{existing.title}”. Every field is copied: pick the new date and time, then create the class.
         </p>
       )}
@@ -95,15 +141,51 @@ function ClassForm({ categories, coaches, existing, mode, isAdmin }: { categorie
         <section className="card space-y-5 p-5 sm:p-6">
           <h2 className="text-lg font-semibold">About the class</h2>
           {isAdmin && !isEdit && (
-            <Field as="select" label="Coach" {...bind('coachId')} options={[{ value: '', label: 'Choose a coach' }, ...coaches.map((c) => ({ value: String(c.id), label: `${c.firstName} ${c.lastName}` }))]} />
+            <Field
+              as="select"
+              label="Coach"
+              {...bind('coachId')}
+              options={[
+                { value: '', label: 'Choose a coach' },
+                ...coaches.map((c) => ({ value: String(c.id), label: `${c.firstName} ${c.lastName}` })),
+              ]}
+            />
           )}
           <Field label="Title" maxLength={120} placeholder="Sunrise Yoga at Crissy Field" {...bind('title')} />
-          <Field as="textarea" label="Description" rows={4} maxLength={5000} placeholder="What will people do, and who is it for?" {...bind('description')} />
+          <Field
+            as="textarea"
+            label="Description"
+            rows={4}
+            maxLength={5000}
+            placeholder="What will people do, and who is it for?"
+            {...bind('description')}
+          />
           <div className="grid gap-5 sm:grid-cols-2">
-            <Field as="select" label="Category" {...bind('categoryId')} options={[{ value: '', label: 'Select a category' }, ...categories.map((c) => ({ value: String(c.id), label: c.name }))]} />
-            <Field as="select" label="Age group" {...bind('ageGroup')} options={[{ value: 'Adults', label: 'Adults' }, { value: 'Kids', label: 'Kids' }]} />
+            <Field
+              as="select"
+              label="Category"
+              {...bind('categoryId')}
+              options={[{ value: '', label: 'Select a category' }, ...categories.map((c) => ({ value: String(c.id), label: c.name }))]}
+            />
+            <Field
+              as="select"
+              label="Age group"
+              {...bind('ageGroup')}
+              options={[
+                { value: 'Adults', label: 'Adults' },
+                { value: 'Kids', label: 'Kids' },
+              ]}
+            />
           </div>
-          <Field as="textarea" label="What to bring" hint={errors.whatToBring ? undefined : 'Optional'} rows={3} maxLength={1000} placeholder="A mat, water, layers for the fog" {...bind('whatToBring')} />
+          <Field
+            as="textarea"
+            label="What to bring"
+            hint={errors.whatToBring ? undefined : 'Optional'}
+            rows={3}
+            maxLength={1000}
+            placeholder="A mat, water, layers for the fog"
+            {...bind('whatToBring')}
+          />
         </section>
 
         <section className="card space-y-5 p-5 sm:p-6">
@@ -113,7 +195,13 @@ function ClassForm({ categories, coaches, existing, mode, isAdmin }: { categorie
               <Icon name="locate" /> {address.locating ? 'Locating...' : 'Use my location'}
             </button>
           </div>
-          <Field label="Location name" hint={errors.location ? undefined : 'A park, studio or landmark. We look up its address as you type.'} maxLength={120} placeholder="Crissy Field" {...bind('location')} />
+          <Field
+            label="Location name"
+            hint={errors.location ? undefined : 'A park, studio or landmark. We look up its address as you type.'}
+            maxLength={120}
+            placeholder="Crissy Field"
+            {...bind('location')}
+          />
           <Field label="Address line 1" autoComplete="address-line1" maxLength={200} {...bind('addressLine1')} />
           <div className="grid gap-5 sm:grid-cols-[1fr_6rem_8rem]">
             <Field label="City" autoComplete="address-level2" maxLength={80} {...bind('city')} />
@@ -143,20 +231,34 @@ function ClassForm({ categories, coaches, existing, mode, isAdmin }: { categorie
             />
           </div>
           <div className="grid gap-5 sm:grid-cols-3">
-            <Field as="select" label="Duration" {...bind('duration')} options={durations.map((d) => ({ value: String(d), label: `${d} minutes` }))} />
+            <Field
+              as="select"
+              label="Duration"
+              {...bind('duration')}
+              options={durations.map((d) => ({ value: String(d), label: `${d} minutes` }))}
+            />
             <Field label="Capacity" type="number" min={1} step={1} inputMode="numeric" {...bind('capacity')} />
             <Field label="Price per person ($)" type="number" min={0} step="0.01" inputMode="decimal" {...bind('price')} />
           </div>
           {!isEdit && (
             <div className="rounded-xl border border-fog-200 p-4 dark:border-fog-700">
               <label className="flex items-center gap-3 text-sm font-medium">
-                <input type="checkbox" className="h-4 w-4 accent-brand-600" checked={repeat} onChange={(e) => (e.target.checked ? setDialogOpen(true) : setRepeat(false))} />
+                <input
+                  type="checkbox"
+                  className="h-4 w-4 accent-brand-600"
+                  checked={repeat}
+                  onChange={(e) => (e.target.checked ? setDialogOpen(true) : setRepeat(false))}
+                />
                 Repeat this class (recurring series)
               </label>
               {repeat && (
                 <div className="mt-3 flex flex-wrap items-center gap-3 text-sm">
-                  <span className="badge bg-brand-100 text-brand-800 dark:bg-brand-900/60 dark:text-brand-100">{describeRecurrence(recurrence)}</span>
-                  <button type="button" className="btn-ghost px-3 py-1" onClick={() => setDialogOpen(true)}>Change</button>
+                  <span className="badge bg-brand-100 text-brand-800 dark:bg-brand-900/60 dark:text-brand-100">
+                    {describeRecurrence(recurrence)}
+                  </span>
+                  <button type="button" className="btn-ghost px-3 py-1" onClick={() => setDialogOpen(true)}>
+                    Change
+                  </button>
                 </div>
               )}
               {errors.recurrence && <p className="field-error">{errors.recurrence}</p>}
@@ -170,12 +272,20 @@ function ClassForm({ categories, coaches, existing, mode, isAdmin }: { categorie
           />
         </section>
 
-        <OutdoorFields values={outdoor.values} set={outdoor.set} capacity={values.capacity} classPin={{ latitude: values.latitude, longitude: values.longitude }} errors={errors as Record<string, string | undefined>} />
+        <OutdoorFields
+          values={outdoor.values}
+          set={outdoor.set}
+          capacity={values.capacity}
+          classPin={{ latitude: values.latitude, longitude: values.longitude }}
+          errors={errors as Record<string, string | undefined>}
+        />
 
         <ImagePicker image={values.image} choice={image} onRemove={() => set('image', null)} />
 
         <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-          <button type="button" className="btn-secondary" onClick={() => goBack(isAdmin ? '/admin' : '/my-classes')}>Cancel</button>
+          <button type="button" className="btn-secondary" onClick={() => goBack(isAdmin ? '/admin' : '/my-classes')}>
+            Cancel
+          </button>
           <SubmitButton className="btn-primary" pending={form.pending} label={SUBMIT[mode][0]} pendingLabel={SUBMIT[mode][1]} />
         </div>
       </form>

@@ -51,7 +51,9 @@ export default function ImagePicker({ image, choice, onRemove }: { image: string
       <h2 className="text-lg font-semibold">Image</h2>
       {shown && <img src={shown} alt="Class image preview" className="aspect-[16/9] w-full max-w-md rounded-xl object-cover" />}
       <div>
-        <label htmlFor="field-image" className="label">Class image</label>
+        <label htmlFor="field-image" className="label">
+          Class image
+        </label>
         <input
           id="field-image"
           name="image"
@@ -61,7 +63,9 @@ export default function ImagePicker({ image, choice, onRemove }: { image: string
           onChange={(e) => choice.choose(e.target.files?.[0] ?? null)}
           aria-describedby="field-image-hint"
         />
-        <p id="field-image-hint" className="mt-1.5 text-xs text-fog-600 dark:text-fog-400">JPG, PNG or GIF, up to {MAX_IMAGE_LABEL}.</p>
+        <p id="field-image-hint" className="mt-1.5 text-xs text-fog-600 dark:text-fog-400">
+          JPG, PNG or GIF, up to {MAX_IMAGE_LABEL}.
+        </p>
         {choice.error && <p className="field-error">{choice.error}</p>}
         {shown && (
           <button
@@ -78,7 +82,14 @@ export default function ImagePicker({ image, choice, onRemove }: { image: string
       </div>
       {choice.progress !== null && (
         <div>
-          <div className="h-2 overflow-hidden rounded-full bg-fog-200 dark:bg-fog-800" role="progressbar" aria-label="Image upload" aria-valuenow={choice.progress} aria-valuemin={0} aria-valuemax={100}>
+          <div
+            className="h-2 overflow-hidden rounded-full bg-fog-200 dark:bg-fog-800"
+            role="progressbar"
+            aria-label="Image upload"
+            aria-valuenow={choice.progress}
+            aria-valuemin={0}
+            aria-valuemax={100}
+          >
             <div className="h-full bg-brand-600 transition-[width]" style={{ width: `${choice.progress}%` }} />
           </div>
           <p className="mt-1 text-xs text-fog-600 dark:text-fog-400">Uploading image... {choice.progress}%</p>

@@ -31,7 +31,14 @@ const text = (n: number | null | undefined) => (n === null || n === undefined ? 
 const numberOrNull = (s: string) => (s.trim() === '' ? null : Number(s));
 
 function policyValues(policy: WeatherPolicy) {
-  return { rainChance: text(policy.rainChance), aqi: text(policy.aqi), windMph: text(policy.windMph), heatF: text(policy.heatF), rainPlan: policy.rainPlan, backupLocation: policy.backupLocation ?? '' };
+  return {
+    rainChance: text(policy.rainChance),
+    aqi: text(policy.aqi),
+    windMph: text(policy.windMph),
+    heatF: text(policy.heatF),
+    rainPlan: policy.rainPlan,
+    backupLocation: policy.backupLocation ?? '',
+  };
 }
 
 export function outdoorValuesFrom(c: ClassJson | null, ageGroup: string): OutdoorValues {
@@ -61,7 +68,8 @@ export function toOutdoorFields(o: OutdoorValues) {
     },
     minAttendees: numberOrNull(o.minAttendees),
     decisionHours: o.minAttendees.trim() === '' ? null : (numberOrNull(o.decisionHours) ?? 12),
-    meetingPoint: lat !== null && lng !== null ? { latitude: lat, longitude: lng, notes: o.meetingNotes.trim() || null, photo: o.meetingPhoto } : null,
+    meetingPoint:
+      lat !== null && lng !== null ? { latitude: lat, longitude: lng, notes: o.meetingNotes.trim() || null, photo: o.meetingPhoto } : null,
   };
 }
 
@@ -69,7 +77,11 @@ export function toOutdoorFields(o: OutdoorValues) {
 export function useOutdoorValues(existing: ClassJson | null, creating: boolean, ageGroup: string) {
   const [values, setValues] = useState<OutdoorValues>(() => outdoorValuesFrom(existing, ageGroup));
   const [touchedAqi, setTouchedAqi] = useState(false);
-  const defaults = useQuery({ queryKey: ['weather-policy'], queryFn: () => unwrap(api['weather-policy'].get()), enabled: creating && !existing });
+  const defaults = useQuery({
+    queryKey: ['weather-policy'],
+    queryFn: () => unwrap(api['weather-policy'].get()),
+    enabled: creating && !existing,
+  });
   useEffect(() => {
     if (defaults.data?.policy) setValues((v) => ({ ...v, ...policyValues(defaults.data!.policy!) }));
   }, [defaults.data]);
@@ -84,7 +96,17 @@ export function useOutdoorValues(existing: ClassJson | null, creating: boolean, 
   return { values, set };
 }
 
-export function DaylightWarning({ day, time, duration, recurrence }: { day: string; time: string; duration: number; recurrence: Recurrence | null }) {
+export function DaylightWarning({
+  day,
+  time,
+  duration,
+  recurrence,
+}: {
+  day: string;
+  time: string;
+  duration: number;
+  recurrence: Recurrence | null;
+}) {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || !/^\d{2}:\d{2}$/.test(time) || !duration) return null;
   const days = sessionDays(day, recurrence);
   const dark = sessionsAfterDusk(days, time, duration);
@@ -92,26 +114,56 @@ export function DaylightWarning({ day, time, duration, recurrence }: { day: stri
   const first = dark[0]!;
   const which = days.length === 1 ? 'This class ends' : `${dark.length} of ${days.length} sessions end`;
   return (
-    <p role="alert" className="rounded-xl border border-amber-400 bg-amber-50 p-3 text-sm text-amber-950 dark:bg-amber-950/40 dark:text-amber-100">
+    <p
+      role="alert"
+      className="rounded-xl border border-amber-400 bg-amber-50 p-3 text-sm text-amber-950 dark:bg-amber-950/40 dark:text-amber-100"
+    >
       <span className="font-semibold">After dark:</span> {which} after civil dusk in San Francisco
-      {days.length === 1 ? ` (${formatTimePT(first.dusk)})` : `, the first on ${formatDateFull(first.end)} (dusk ${formatTimePT(first.dusk)})`}. Plan lights or an earlier start.
+      {days.length === 1
+        ? ` (${formatTimePT(first.dusk)})`
+        : `, the first on ${formatDateFull(first.end)} (dusk ${formatTimePT(first.dusk)})`}
+      . Plan lights or an earlier start.
     </p>
   );
 }
 
-const PLAN_LABEL: Record<WeatherPolicy['rainPlan'], string> = { light_rain: 'We run in light rain', backup: 'Move to a backup location', cancel: 'Cancel with a full refund' };
+const PLAN_LABEL: Record<WeatherPolicy['rainPlan'], string> = {
+  light_rain: 'We run in light rain',
+  backup: 'Move to a backup location',
+  cancel: 'Cancel with a full refund',
+};
 
-export function OutdoorFields({ values, set, capacity, classPin, errors }: { values: OutdoorValues; set: ReturnType<typeof useOutdoorValues>['set']; capacity: string; classPin: { latitude: number | null; longitude: number | null }; errors: Record<string, string | undefined> }) {
+export function OutdoorFields({
+  values,
+  set,
+  capacity,
+  classPin,
+  errors,
+}: {
+  values: OutdoorValues;
+  set: ReturnType<typeof useOutdoorValues>['set'];
+  capacity: string;
+  classPin: { latitude: number | null; longitude: number | null };
+  errors: Record<string, string | undefined>;
+}) {
   const [uploading, setUploading] = useState(false);
   const [photoError, setPhotoError] = useState<string | null>(null);
-  const bindText = (key: keyof OutdoorValues) => ({ name: key, value: String(values[key] ?? ''), onChange: (e: { target: { value: string } }) => set(key, e.target.value as never), error: errors[key] });
+  const bindText = (key: keyof OutdoorValues) => ({
+    name: key,
+    value: String(values[key] ?? ''),
+    onChange: (e: { target: { value: string } }) => set(key, e.target.value as never),
+    error: errors[key],
+  });
   return (
     <>
       <section className="card space-y-5 p-5 sm:p-6" aria-labelledby="weather-heading">
         <div>
-          <h2 id="weather-heading" className="text-lg font-semibold">Weather policy</h2>
+          <h2 id="weather-heading" className="text-lg font-semibold">
+            Weather policy
+          </h2>
           <p className="mt-1 text-sm text-fog-600 dark:text-fog-400">
-            When the forecast reaches a limit 24 hours or 3 hours before the class, we email you to make the call. Leave a limit empty to ignore it. Customers see the policy on the class page.
+            When the forecast reaches a limit 24 hours or 3 hours before the class, we email you to make the call. Leave a limit empty to
+            ignore it. Customers see the policy on the class page.
           </p>
         </div>
         <div className="grid grid-cols-2 gap-5 sm:grid-cols-4">
@@ -121,30 +173,68 @@ export function OutdoorFields({ values, set, capacity, classPin, errors }: { val
           <Field label="Heat (°F)" type="number" min={70} max={120} inputMode="numeric" {...bindText('heatF')} />
         </div>
         <div className="grid gap-5 sm:grid-cols-2">
-          <Field as="select" label="Rain plan" {...bindText('rainPlan')} options={RAIN_PLANS.map((p) => ({ value: p, label: PLAN_LABEL[p] }))} />
-          {values.rainPlan === 'backup' && <Field label="Backup location" maxLength={200} placeholder="Rec center gym, 50 Scott St" {...bindText('backupLocation')} />}
+          <Field
+            as="select"
+            label="Rain plan"
+            {...bindText('rainPlan')}
+            options={RAIN_PLANS.map((p) => ({ value: p, label: PLAN_LABEL[p] }))}
+          />
+          {values.rainPlan === 'backup' && (
+            <Field label="Backup location" maxLength={200} placeholder="Rec center gym, 50 Scott St" {...bindText('backupLocation')} />
+          )}
         </div>
       </section>
 
       <section className="card space-y-5 p-5 sm:p-6" aria-labelledby="minimum-heading">
         <div>
-          <h2 id="minimum-heading" className="text-lg font-semibold">Minimum class size</h2>
-          <p className="mt-1 text-sm text-fog-600 dark:text-fog-400">Optional. Below the minimum at the decision time, the class is cancelled and everyone is refunded in full.</p>
+          <h2 id="minimum-heading" className="text-lg font-semibold">
+            Minimum class size
+          </h2>
+          <p className="mt-1 text-sm text-fog-600 dark:text-fog-400">
+            Optional. Below the minimum at the decision time, the class is cancelled and everyone is refunded in full.
+          </p>
         </div>
         <div className="grid gap-5 sm:grid-cols-2">
-          <Field label="Runs with at least" type="number" min={2} max={Number(capacity) || undefined} inputMode="numeric" hint="People; empty for no minimum" {...bindText('minAttendees')} />
-          <Field label="Decide (hours before the start)" type="number" min={1} max={72} inputMode="numeric" disabled={values.minAttendees.trim() === ''} {...bindText('decisionHours')} />
+          <Field
+            label="Runs with at least"
+            type="number"
+            min={2}
+            max={Number(capacity) || undefined}
+            inputMode="numeric"
+            hint="People; empty for no minimum"
+            {...bindText('minAttendees')}
+          />
+          <Field
+            label="Decide (hours before the start)"
+            type="number"
+            min={1}
+            max={72}
+            inputMode="numeric"
+            disabled={values.minAttendees.trim() === ''}
+            {...bindText('decisionHours')}
+          />
         </div>
       </section>
 
       <section className="card space-y-5 p-5 sm:p-6" aria-labelledby="meeting-heading">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <div>
-            <h2 id="meeting-heading" className="text-lg font-semibold">Meeting point</h2>
-            <p className="mt-1 text-sm text-fog-600 dark:text-fog-400">Optional. The exact spot in the park, shown with Directions links.</p>
+            <h2 id="meeting-heading" className="text-lg font-semibold">
+              Meeting point
+            </h2>
+            <p className="mt-1 text-sm text-fog-600 dark:text-fog-400">
+              Optional. The exact spot in the park, shown with Directions links.
+            </p>
           </div>
           {classPin.latitude !== null && classPin.longitude !== null && (classPin.latitude !== 0 || classPin.longitude !== 0) && (
-            <button type="button" className="btn-secondary px-4 py-2" onClick={() => { set('meetingLatitude', String(classPin.latitude)); set('meetingLongitude', String(classPin.longitude)); }}>
+            <button
+              type="button"
+              className="btn-secondary px-4 py-2"
+              onClick={() => {
+                set('meetingLatitude', String(classPin.latitude));
+                set('meetingLongitude', String(classPin.longitude));
+              }}
+            >
               Use the address's pin
             </button>
           )}
@@ -153,9 +243,18 @@ export function OutdoorFields({ values, set, capacity, classPin, errors }: { val
           <Field label="Latitude" inputMode="decimal" placeholder="37.80393" {...bindText('meetingLatitude')} />
           <Field label="Longitude" inputMode="decimal" placeholder="-122.46477" {...bindText('meetingLongitude')} />
         </div>
-        <Field as="textarea" label="How to find us" rows={2} maxLength={300} placeholder="By the big cypress, look for the orange flag" {...bindText('meetingNotes')} />
+        <Field
+          as="textarea"
+          label="How to find us"
+          rows={2}
+          maxLength={300}
+          placeholder="By the big cypress, look for the orange flag"
+          {...bindText('meetingNotes')}
+        />
         <div>
-          <label className="label" htmlFor="meeting-photo">Photo of the spot</label>
+          <label className="label" htmlFor="meeting-photo">
+            Photo of the spot
+          </label>
           <div className="flex flex-wrap items-center gap-3">
             {values.meetingPhoto && <img src={values.meetingPhoto} alt="The meeting point" className="h-20 w-28 rounded-lg object-cover" />}
             <input
@@ -178,9 +277,17 @@ export function OutdoorFields({ values, set, capacity, classPin, errors }: { val
                 }
               }}
             />
-            {values.meetingPhoto && <button type="button" className="btn-ghost px-3 py-1" onClick={() => set('meetingPhoto', null)}>Remove photo</button>}
+            {values.meetingPhoto && (
+              <button type="button" className="btn-ghost px-3 py-1" onClick={() => set('meetingPhoto', null)}>
+                Remove photo
+              </button>
+            )}
           </div>
-          {uploading && <p className="mt-1.5 text-xs text-fog-600" role="status">Uploading...</p>}
+          {uploading && (
+            <p className="mt-1.5 text-xs text-fog-600" role="status">
+              Uploading...
+            </p>
+          )}
           {photoError && <p className="field-error">{photoError}</p>}
         </div>
       </section>

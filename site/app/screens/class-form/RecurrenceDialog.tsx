@@ -22,7 +22,13 @@ const SHORT = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 export function describeRecurrence(r: Recurrence): string {
   const unit = UNITS[r.type][r.interval === 1 ? 0 : 1];
   const every = r.interval === 1 ? `Every ${unit}` : `Every ${r.interval} ${unit}`;
-  const days = r.type === 'weekly' && r.daysOfWeek.length ? ` on ${[...r.daysOfWeek].sort().map((d) => SHORT[d]).join(', ')}` : '';
+  const days =
+    r.type === 'weekly' && r.daysOfWeek.length
+      ? ` on ${[...r.daysOfWeek]
+          .sort()
+          .map((d) => SHORT[d])
+          .join(', ')}`
+      : '';
   const end = r.endType === 'count' ? `${r.endCount} ${r.endCount === 1 ? 'session' : 'sessions'}` : `until ${r.endDate}`;
   return `${every}${days} · ${end}`;
 }
@@ -30,7 +36,8 @@ export function describeRecurrence(r: Recurrence): string {
 function validateRecurrence(r: Recurrence, today: string): Record<string, string> {
   const errors: Record<string, string> = {};
   if (!Number.isInteger(r.interval) || r.interval < 1 || r.interval > 99) errors.interval = CLASS_MESSAGES.interval;
-  if (r.endType === 'count' && (!Number.isInteger(r.endCount) || r.endCount < 1 || r.endCount > 999)) errors.endCount = CLASS_MESSAGES.endCount;
+  if (r.endType === 'count' && (!Number.isInteger(r.endCount) || r.endCount < 1 || r.endCount > 999))
+    errors.endCount = CLASS_MESSAGES.endCount;
   if (r.endType === 'date') {
     if (!r.endDate) errors.endDate = CLASS_MESSAGES.endDateMissing;
     else if (r.endDate < today) errors.endDate = CLASS_MESSAGES.endDatePast;
@@ -39,7 +46,19 @@ function validateRecurrence(r: Recurrence, today: string): Record<string, string
   return errors;
 }
 
-export default function RecurrenceDialog({ open, initial, today, onSave, onCancel }: { open: boolean; initial: Recurrence; today: string; onSave: (r: Recurrence) => void; onCancel: () => void }) {
+export default function RecurrenceDialog({
+  open,
+  initial,
+  today,
+  onSave,
+  onCancel,
+}: {
+  open: boolean;
+  initial: Recurrence;
+  today: string;
+  onSave: (r: Recurrence) => void;
+  onCancel: () => void;
+}) {
   const [draft, setDraft] = useState(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
   useEffect(() => {
@@ -49,7 +68,8 @@ export default function RecurrenceDialog({ open, initial, today, onSave, onCance
     }
   }, [open, initial]);
   const set = <K extends keyof Recurrence>(key: K, value: Recurrence[K]) => setDraft((d) => ({ ...d, [key]: value }));
-  const toggleDay = (day: number) => set('daysOfWeek', draft.daysOfWeek.includes(day) ? draft.daysOfWeek.filter((d) => d !== day) : [...draft.daysOfWeek, day]);
+  const toggleDay = (day: number) =>
+    set('daysOfWeek', draft.daysOfWeek.includes(day) ? draft.daysOfWeek.filter((d) => d !== day) : [...draft.daysOfWeek, day]);
 
   function save() {
     const found = validateRecurrence(draft, today);
@@ -65,14 +85,20 @@ export default function RecurrenceDialog({ open, initial, today, onSave, onCance
       size="md"
       actions={
         <>
-          <button type="button" className="btn-secondary" onClick={onCancel}>Cancel</button>
-          <button type="button" className="btn-primary" onClick={save}>Done</button>
+          <button type="button" className="btn-secondary" onClick={onCancel}>
+            Cancel
+          </button>
+          <button type="button" className="btn-primary" onClick={save}>
+            Done
+          </button>
         </>
       }
     >
       <div className="space-y-5">
         <div className="grid grid-cols-[auto_6rem_1fr] items-center gap-3">
-          <label htmlFor="rec-interval" className="text-sm font-medium">Repeat every</label>
+          <label htmlFor="rec-interval" className="text-sm font-medium">
+            Repeat every
+          </label>
           <input
             id="rec-interval"
             type="number"
@@ -84,14 +110,20 @@ export default function RecurrenceDialog({ open, initial, today, onSave, onCance
             aria-invalid={!!errors.interval}
             aria-describedby={errors.interval ? 'rec-interval-error' : undefined}
           />
-          <label htmlFor="rec-type" className="sr-only">Repeat unit</label>
+          <label htmlFor="rec-type" className="sr-only">
+            Repeat unit
+          </label>
           <select id="rec-type" className="input" value={draft.type} onChange={(e) => set('type', e.target.value as Recurrence['type'])}>
             <option value="daily">{draft.interval === 1 ? 'day' : 'days'}</option>
             <option value="weekly">{draft.interval === 1 ? 'week' : 'weeks'}</option>
             <option value="monthly">{draft.interval === 1 ? 'month' : 'months'}</option>
           </select>
         </div>
-        {errors.interval && <p id="rec-interval-error" className="field-error -mt-3">{errors.interval}</p>}
+        {errors.interval && (
+          <p id="rec-interval-error" className="field-error -mt-3">
+            {errors.interval}
+          </p>
+        )}
 
         {draft.type === 'weekly' && (
           <fieldset>
@@ -118,10 +150,18 @@ export default function RecurrenceDialog({ open, initial, today, onSave, onCance
           <legend className="label">Ends</legend>
           <div className="flex flex-wrap items-center gap-3">
             <label className="flex items-center gap-2 text-sm">
-              <input type="radio" name="rec-end" className="h-4 w-4 accent-brand-600" checked={draft.endType === 'count'} onChange={() => set('endType', 'count')} />
+              <input
+                type="radio"
+                name="rec-end"
+                className="h-4 w-4 accent-brand-600"
+                checked={draft.endType === 'count'}
+                onChange={() => set('endType', 'count')}
+              />
               After
             </label>
-            <label htmlFor="rec-count" className="sr-only">Number of sessions</label>
+            <label htmlFor="rec-count" className="sr-only">
+              Number of sessions
+            </label>
             <input
               id="rec-count"
               type="number"
@@ -138,11 +178,28 @@ export default function RecurrenceDialog({ open, initial, today, onSave, onCance
           {errors.endCount && <p className="field-error">{errors.endCount}</p>}
           <div className="flex flex-wrap items-center gap-3">
             <label className="flex items-center gap-2 text-sm">
-              <input type="radio" name="rec-end" className="h-4 w-4 accent-brand-600" checked={draft.endType === 'date'} onChange={() => set('endType', 'date')} />
+              <input
+                type="radio"
+                name="rec-end"
+                className="h-4 w-4 accent-brand-600"
+                checked={draft.endType === 'date'}
+                onChange={() => set('endType', 'date')}
+              />
               On date
             </label>
-            <label htmlFor="rec-end-date" className="sr-only">End date</label>
-            <input id="rec-end-date" type="date" min={today} className="input w-44" disabled={draft.endType !== 'date'} value={draft.endDate} onChange={(e) => set('endDate', e.target.value)} aria-invalid={!!errors.endDate} />
+            <label htmlFor="rec-end-date" className="sr-only">
+              End date
+            </label>
+            <input
+              id="rec-end-date"
+              type="date"
+              min={today}
+              className="input w-44"
+              disabled={draft.endType !== 'date'}
+              value={draft.endDate}
+              onChange={(e) => set('endDate', e.target.value)}
+              aria-invalid={!!errors.endDate}
+            />
           </div>
           {errors.endDate && <p className="field-error">{errors.endDate}</p>}
         </fieldset>

@@ -8,7 +8,10 @@ import { pacificDay, pacificHHMM, pacificWallTimeToInstant } from '../../../../a
 import { isCalendarDay, trimmedMin } from '../../../../api/lib/schema';
 
 /** Every 30 minutes of the day, "00:00" to "23:30". */
-export const START_TIME_CHOICES: string[] = Array.from({ length: 48 }, (_, i) => `${String(Math.floor(i / 2)).padStart(2, '0')}:${i % 2 ? '30' : '00'}`);
+export const START_TIME_CHOICES: string[] = Array.from(
+  { length: 48 },
+  (_, i) => `${String(Math.floor(i / 2)).padStart(2, '0')}:${i % 2 ? '30' : '00'}`,
+);
 
 const PAGE_MESSAGES = {
   startDate: 'Start date is required',
@@ -30,7 +33,11 @@ const EDIT_MESSAGES = {
 } as const;
 
 const atLeast = (min: number, message: string) => v.pipe(v.string(message), v.regex(trimmedMin(min), message));
-const numberText = (message: string, fits: (n: number) => boolean) => v.pipe(v.string(message), v.check((s) => s.trim() !== '' && fits(Number(s)), message));
+const numberText = (message: string, fits: (n: number) => boolean) =>
+  v.pipe(
+    v.string(message),
+    v.check((s) => s.trim() !== '' && fits(Number(s)), message),
+  );
 const num = (s: string) => Number(s);
 
 /** A Pacific date and HH:MM as the instant the API takes. */
@@ -53,7 +60,12 @@ const classFields = {
   state: atLeast(1, CLASS_MESSAGES.state),
   zipCode: atLeast(1, CLASS_MESSAGES.zipCode),
   start: v.object({
-    date: v.pipe(v.string(), v.nonEmpty(PAGE_MESSAGES.startDate), v.isoDate(CLASS_MESSAGES.startDateInvalid), v.check(isCalendarDay, CLASS_MESSAGES.startDateInvalid)),
+    date: v.pipe(
+      v.string(),
+      v.nonEmpty(PAGE_MESSAGES.startDate),
+      v.isoDate(CLASS_MESSAGES.startDateInvalid),
+      v.check(isCalendarDay, CLASS_MESSAGES.startDateInvalid),
+    ),
     time: v.pipe(v.string(), v.nonEmpty(CLASS_MESSAGES.startTime), v.regex(/^([01]\d|2[0-3]):(00|30)$/, PAGE_MESSAGES.halfHour)),
   }),
   duration: numberText(CLASS_MESSAGES.duration, (n) => Number.isInteger(n) && n >= 15 && n <= 1440),
@@ -83,7 +95,10 @@ export function classFormRules(options: { creating: boolean; needsCoach: boolean
       ['time'],
     ),
   );
-  const coachId = v.pipe(v.string(), v.check((id) => !options.needsCoach || id !== '', CLASS_MESSAGES.coach));
+  const coachId = v.pipe(
+    v.string(),
+    v.check((id) => !options.needsCoach || id !== '', CLASS_MESSAGES.coach),
+  );
   return v.object({ ...classFields, coachId, start });
 }
 
@@ -140,7 +155,12 @@ export function classValuesFrom(c: ClassJson, duplicate: boolean, now = new Date
 }
 
 /** The class fields the form holds, as the resource names them (a change sends them all). */
-export function toClassChanges(values: ClassFormValues): ClassChanges & Required<Pick<ClassChanges, 'title' | 'categoryId' | 'description' | 'location' | 'startTime' | 'price' | 'duration' | 'capacity' | 'ageGroup'>> {
+export function toClassChanges(
+  values: ClassFormValues,
+): ClassChanges &
+  Required<
+    Pick<ClassChanges, 'title' | 'categoryId' | 'description' | 'location' | 'startTime' | 'price' | 'duration' | 'capacity' | 'ageGroup'>
+  > {
   return {
     title: values.title,
     description: values.description,

@@ -7,7 +7,9 @@ export function ClassNotFound() {
       <div className="card w-full max-w-md p-8 text-center">
         <h1 className="text-2xl font-bold">Class Not Found</h1>
         <p className="mt-2 text-fog-600 dark:text-fog-400">The class you're looking for doesn't exist or has been deleted.</p>
-        <a href="/my-classes" className="btn-primary mt-6">Back to My Classes</a>
+        <a href="/my-classes" className="btn-primary mt-6">
+          Back to My Classes
+        </a>
       </div>
     </div>
   );
@@ -27,18 +29,34 @@ export function ScopeChoice({ scope, onChange }: { scope: Scope; onChange: (scop
           ] as const
         ).map(([value, label]) => (
           <label key={value} className="flex items-center gap-2 text-sm">
-            <input type="radio" name="scope" value={value} className="h-4 w-4 accent-brand-600" checked={scope === value} onChange={() => onChange(value)} />
+            <input
+              type="radio"
+              name="scope"
+              value={value}
+              className="h-4 w-4 accent-brand-600"
+              checked={scope === value}
+              onChange={() => onChange(value)}
+            />
             {label}
           </label>
         ))}
       </div>
-      {scope === 'following' && <p className="mt-2 text-xs text-fog-600 dark:text-fog-400">Later sessions keep their own dates and take the new time of day. Bookings stay with their sessions.</p>}
+      {scope === 'following' && (
+        <p className="mt-2 text-xs text-fog-600 dark:text-fog-400">
+          Later sessions keep their own dates and take the new time of day. Bookings stay with their sessions.
+        </p>
+      )}
     </fieldset>
   );
 }
 
-const SERIES_NOTE = 'This is a recurring series. Your changes apply to every session that has not started yet; each keeps its date and bookings.';
+const SERIES_NOTE =
+  'This is a recurring series. Your changes apply to every session that has not started yet; each keeps its date and bookings.';
 
 export function SeriesNote() {
-  return <p className="mt-4 rounded-xl border border-brand-200 bg-brand-50 p-4 text-sm text-brand-900 dark:border-brand-800 dark:bg-brand-900/30 dark:text-brand-100">{SERIES_NOTE}</p>;
+  return (
+    <p className="mt-4 rounded-xl border border-brand-200 bg-brand-50 p-4 text-sm text-brand-900 dark:border-brand-800 dark:bg-brand-900/30 dark:text-brand-100">
+      {SERIES_NOTE}
+    </p>
+  );
 }

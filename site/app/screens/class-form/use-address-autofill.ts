@@ -69,14 +69,22 @@ export function useAddressAutofill(values: AddressFields, set: SetAddressField, 
           fill(place, { latitude, longitude });
           setNotice(place.found ? null : 'Location saved. Fill in the address so customers can find you.');
         } catch (error) {
-          toast({ title: 'Location error', description: errorMessage(error, 'Something went wrong while finding your location.'), variant: 'destructive' });
+          toast({
+            title: 'Location error',
+            description: errorMessage(error, 'Something went wrong while finding your location.'),
+            variant: 'destructive',
+          });
         } finally {
           setLocating(false);
         }
       },
       (error) => {
         setLocating(false);
-        toast({ title: 'Location error', description: GEO_MESSAGES[error.code] ?? 'Something went wrong while finding your location.', variant: 'destructive' });
+        toast({
+          title: 'Location error',
+          description: GEO_MESSAGES[error.code] ?? 'Something went wrong while finding your location.',
+          variant: 'destructive',
+        });
       },
       { enableHighAccuracy: true, timeout: 5000, maximumAge: 0 },
     );

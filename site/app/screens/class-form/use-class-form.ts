@@ -50,19 +50,36 @@ export function useClassForm({ existing, mode, isAdmin }: { existing: ClassJson 
     try {
       imageUrl = await image.upload(values.image);
     } catch {
-      toast({ title: 'Image upload failed', description: isEdit ? 'The class is saved without the new image.' : 'The class will be created without an image.', variant: 'destructive' });
+      toast({
+        title: 'Image upload failed',
+        description: isEdit ? 'The class is saved without the new image.' : 'The class will be created without an image.',
+        variant: 'destructive',
+      });
     }
     const filled = { ...values, image: imageUrl };
     if (isEdit) {
-      const saved = await unwrap(api.classes({ id: existing!.id }).patch({ ...toClassChanges(filled), ...toOutdoorFields(outdoor.values) }, { query: { scope } }));
-      toast({ title: 'Class updated', description: saved.locationNotice ?? (saved.updatedCount && saved.updatedCount > 1 ? `${saved.updatedCount} sessions updated.` : 'Your changes are saved.'), variant: 'success' });
+      const saved = await unwrap(
+        api.classes({ id: existing!.id }).patch({ ...toClassChanges(filled), ...toOutdoorFields(outdoor.values) }, { query: { scope } }),
+      );
+      toast({
+        title: 'Class updated',
+        description:
+          saved.locationNotice ??
+          (saved.updatedCount && saved.updatedCount > 1 ? `${saved.updatedCount} sessions updated.` : 'Your changes are saved.'),
+        variant: 'success',
+      });
       navigate(isAdmin ? '/admin?tab=classes' : '/my-classes');
       return;
     }
-    const created = await unwrap(api.classes.post({ ...toNewClass(filled, repeat ? toRecurrence(recurrence) : null, isAdmin), ...toOutdoorFields(outdoor.values) }));
+    const created = await unwrap(
+      api.classes.post({ ...toNewClass(filled, repeat ? toRecurrence(recurrence) : null, isAdmin), ...toOutdoorFields(outdoor.values) }),
+    );
     toast({
       title: 'Class created',
-      description: [created.sessionCount > 1 ? `${created.sessionCount} sessions scheduled.` : null, created.locationNotice].filter(Boolean).join(' ') || 'Your class is live.',
+      description:
+        [created.sessionCount > 1 ? `${created.sessionCount} sessions scheduled.` : null, created.locationNotice]
+          .filter(Boolean)
+          .join(' ') || 'Your class is live.',
       variant: 'success',
     });
     // Coaches see it in their calendar; an admin (who has none) in the class table.
@@ -72,7 +89,8 @@ export function useClassForm({ existing, mode, isAdmin }: { existing: ClassJson 
   const onSubmit = form.submit(save, {
     fallback: 'Please check the form and try again.',
     stayPending: true,
-    onError: (message) => toast({ title: isEdit ? 'Error updating class' : 'Error creating class', description: message, variant: 'destructive' }),
+    onError: (message) =>
+      toast({ title: isEdit ? 'Error updating class' : 'Error creating class', description: message, variant: 'destructive' }),
   });
 
   return { form, isEdit, repeat, setRepeat, recurrence, setRecurrence, scope, setScope, image, outdoor, onSubmit, toRecurrence };

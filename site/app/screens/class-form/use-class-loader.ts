@@ -46,7 +46,9 @@ async function allCoaches(): Promise<Coach[]> {
 /** The create page's data: categories, coaches (admins), and the class for ?edit= or a duplicate. */
 export function useClassFormData(editId: string | null, duplicateFrom: number | null, user: { id: number; role: string }) {
   const existing = useManagedClass(editId ?? (duplicateFrom ? String(duplicateFrom) : null), user, {
-    onMissing: () => duplicateFrom && toast({ title: 'Error', description: 'Failed to load class data for duplication. Please try again.', variant: 'destructive' }),
+    onMissing: () =>
+      duplicateFrom &&
+      toast({ title: 'Error', description: 'Failed to load class data for duplication. Please try again.', variant: 'destructive' }),
   });
   const categoryList = useQuery(categoriesQuery);
   const coachList = useQuery({ queryKey: ['coaches', 'all'], queryFn: allCoaches, enabled: user.role === 'admin' });

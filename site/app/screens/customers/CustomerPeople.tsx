@@ -29,7 +29,9 @@ export default function CustomerPeople() {
   return (
     <section aria-labelledby="people-title" className="card mt-6 overflow-hidden">
       <div className="flex flex-col gap-3 border-b border-fog-200 px-5 py-4 sm:flex-row sm:items-center sm:justify-between dark:border-fog-800">
-        <h2 id="people-title" className="scroll-mt-20 text-lg font-semibold">Customers</h2>
+        <h2 id="people-title" className="scroll-mt-20 text-lg font-semibold">
+          Customers
+        </h2>
         <label className="block sm:w-80">
           <span className="sr-only">Search customers</span>
           <input
@@ -42,15 +44,23 @@ export default function CustomerPeople() {
           />
         </label>
       </div>
-      <p id="people-count" className="sr-only" aria-live="polite">{people ? `${paged.total} ${paged.total === 1 ? 'customer' : 'customers'}` : ''}</p>
+      <p id="people-count" className="sr-only" aria-live="polite">
+        {people ? `${paged.total} ${paged.total === 1 ? 'customer' : 'customers'}` : ''}
+      </p>
       {paged.query.isError && !people ? (
-        <p role="alert" className="p-6 text-center font-medium text-red-700 dark:text-red-400">Failed to load customer data</p>
+        <p role="alert" className="p-6 text-center font-medium text-red-700 dark:text-red-400">
+          Failed to load customer data
+        </p>
       ) : !people ? (
-        <p role="status" className="p-6 text-fog-600 dark:text-fog-400">Loading customers...</p>
+        <p role="status" className="p-6 text-fog-600 dark:text-fog-400">
+          Loading customers...
+        </p>
       ) : people.length === 0 ? (
         <div className="px-6 py-12 text-center">
           <p className="font-semibold">{q ? `No customers match “${q}”` : 'No customers yet'}</p>
-          <p className="mt-1 text-sm text-fog-600 dark:text-fog-400">{q ? 'Try a name, an email or part of a phone number.' : 'Customers will appear here once your classes are booked.'}</p>
+          <p className="mt-1 text-sm text-fog-600 dark:text-fog-400">
+            {q ? 'Try a name, an email or part of a phone number.' : 'Customers will appear here once your classes are booked.'}
+          </p>
         </div>
       ) : (
         <ul className="divide-y divide-fog-200 dark:divide-fog-800">
@@ -59,15 +69,34 @@ export default function CustomerPeople() {
               <a href={`/customers/${p.id}`} className="block px-5 py-4 hover:bg-fog-50 dark:hover:bg-fog-800/50">
                 <span className="flex flex-wrap items-baseline justify-between gap-x-3">
                   <span className="font-semibold">{`${p.firstName} ${p.lastName}`.trim()}</span>
-                  <span className="text-sm text-fog-600 dark:text-fog-400">{p.nextClassAt ? `Next class ${formatDateShort(p.nextClassAt)}` : p.lastClassAt ? `Last class ${formatDateShort(p.lastClassAt)}` : ''}</span>
+                  <span className="text-sm text-fog-600 dark:text-fog-400">
+                    {p.nextClassAt
+                      ? `Next class ${formatDateShort(p.nextClassAt)}`
+                      : p.lastClassAt
+                        ? `Last class ${formatDateShort(p.lastClassAt)}`
+                        : ''}
+                  </span>
                 </span>
-                <span className="block truncate text-sm text-fog-600 dark:text-fog-400">{p.email}{p.phone ? ` · ${p.phone}` : ''}</span>
+                <span className="block truncate text-sm text-fog-600 dark:text-fog-400">
+                  {p.email}
+                  {p.phone ? ` · ${p.phone}` : ''}
+                </span>
                 <span className="mt-2 flex flex-wrap gap-1.5 text-xs font-semibold">
-                  <span className="badge bg-brand-50 text-brand-800 dark:bg-brand-900/50 dark:text-brand-200">{p.bookings} {p.bookings === 1 ? 'booking' : 'bookings'} · {p.spots} {p.spots === 1 ? 'spot' : 'spots'}</span>
+                  <span className="badge bg-brand-50 text-brand-800 dark:bg-brand-900/50 dark:text-brand-200">
+                    {p.bookings} {p.bookings === 1 ? 'booking' : 'bookings'} · {p.spots} {p.spots === 1 ? 'spot' : 'spots'}
+                  </span>
                   <span className="badge bg-fog-100 text-fog-800 dark:bg-fog-800 dark:text-fog-100">{p.completedClasses} completed</span>
-                  {p.upcomingClasses > 0 && <span className="badge bg-fog-100 text-fog-800 dark:bg-fog-800 dark:text-fog-100">{p.upcomingClasses} upcoming</span>}
-                  <span className="badge bg-emerald-100 text-emerald-800 dark:bg-emerald-900/50 dark:text-emerald-200">{p.attended} attended</span>
-                  {p.noShows > 0 && <span className="badge bg-red-100 text-red-800 dark:bg-red-900/40 dark:text-red-200">{p.noShows} {p.noShows === 1 ? 'no-show' : 'no-shows'}</span>}
+                  {p.upcomingClasses > 0 && (
+                    <span className="badge bg-fog-100 text-fog-800 dark:bg-fog-800 dark:text-fog-100">{p.upcomingClasses} upcoming</span>
+                  )}
+                  <span className="badge bg-emerald-100 text-emerald-800 dark:bg-emerald-900/50 dark:text-emerald-200">
+                    {p.attended} attended
+                  </span>
+                  {p.noShows > 0 && (
+                    <span className="badge bg-red-100 text-red-800 dark:bg-red-900/40 dark:text-red-200">
+                      {p.noShows} {p.noShows === 1 ? 'no-show' : 'no-shows'}
+                    </span>
+                  )}
                 </span>
                 {p.attendeeNames.length > 0 && (
                   <span className="mt-1.5 block text-sm text-fog-700 dark:text-fog-300">Attendees: {p.attendeeNames.join(', ')}</span>

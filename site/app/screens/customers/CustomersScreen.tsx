@@ -56,19 +56,31 @@ function Customers({ isAdmin }: { isAdmin: boolean }) {
   return (
     <div className="container-page py-6 sm:py-10">
       <h1 className="text-3xl font-bold">Customer Management</h1>
-      <p className="mt-1 text-fog-600 dark:text-fog-400">{isAdmin ? 'View all customer bookings and class attendance data' : 'View customers who have booked your classes'}</p>
+      <p className="mt-1 text-fog-600 dark:text-fog-400">
+        {isAdmin ? 'View all customer bookings and class attendance data' : 'View customers who have booked your classes'}
+      </p>
 
       {failed ? (
-        <p role="alert" className="card mt-6 p-6 text-center font-medium text-red-700 dark:text-red-400">Failed to load customer data</p>
+        <p role="alert" className="card mt-6 p-6 text-center font-medium text-red-700 dark:text-red-400">
+          Failed to load customer data
+        </p>
       ) : (
         <>
           <div className="mt-6 grid gap-4 sm:grid-cols-3">
             <StatCard label="Total Bookings" value={summary?.totalBookings ?? '–'} hint="Active customer bookings" />
-            <StatCard label="Unique Customers" value={summary?.uniqueCustomers ?? '–'} hint="Count of unique customers who have taken your class" />
+            <StatCard
+              label="Unique Customers"
+              value={summary?.uniqueCustomers ?? '–'}
+              hint="Count of unique customers who have taken your class"
+            />
             <StatCard label="Completed Classes" value={summary?.completedClasses ?? '–'} hint="Classes taught with attendees" />
           </div>
 
-          <div role="group" aria-label="Show" className="mt-6 inline-flex rounded-full border border-fog-300 bg-white p-1 dark:border-fog-700 dark:bg-fog-900">
+          <div
+            role="group"
+            aria-label="Show"
+            className="mt-6 inline-flex rounded-full border border-fog-300 bg-white p-1 dark:border-fog-700 dark:bg-fog-900"
+          >
             {(['people', 'bookings'] as const).map((v) => (
               <button
                 key={v}
@@ -97,7 +109,9 @@ function BookingsTable({ rows, isAdmin, footer }: { rows: CustomerBookingRow[] |
   const columns = isAdmin ? 11 : 10;
   return (
     <section aria-labelledby="bookings-title" className="card mt-6 overflow-hidden">
-      <h2 id="bookings-title" className="scroll-mt-20 border-b border-fog-200 px-5 py-4 text-lg font-semibold dark:border-fog-800">Customer Bookings</h2>
+      <h2 id="bookings-title" className="scroll-mt-20 border-b border-fog-200 px-5 py-4 text-lg font-semibold dark:border-fog-800">
+        Customer Bookings
+      </h2>
       {rows?.length === 0 ? (
         <div className="px-6 py-12 text-center">
           <p className="font-semibold">No customer bookings found</p>
@@ -109,43 +123,76 @@ function BookingsTable({ rows, isAdmin, footer }: { rows: CustomerBookingRow[] |
             <table className={`w-full text-left text-sm ${isAdmin ? 'min-w-[68rem]' : 'min-w-[60rem]'}`}>
               <thead className="bg-fog-50 text-xs uppercase tracking-wide text-fog-600 dark:bg-fog-900 dark:text-fog-400">
                 <tr>
-                  <th scope="col" className={`${cell} font-semibold`}>Class Date</th>
-                  <th scope="col" className={`${cell} font-semibold`}>Class Time</th>
-                  <th scope="col" className={`${cell} font-semibold`}>Class Name</th>
-                  {isAdmin && <th scope="col" className={`${cell} font-semibold`}>Coach</th>}
-                  <th scope="col" className={`${cell} font-semibold`}>Customer Name</th>
-                  <th scope="col" className={`${cell} font-semibold`}>Phone</th>
-                  <th scope="col" className={`${cell} font-semibold`}>Email</th>
-                  <th scope="col" className={`${cell} font-semibold`}>Status</th>
-                  <th scope="col" className={`${cell} text-right font-semibold`}>Completed Classes</th>
-                  <th scope="col" className={`${cell} text-right font-semibold`}>Attended</th>
-                  <th scope="col" className={`${cell} text-right font-semibold`}>No-shows</th>
+                  <th scope="col" className={`${cell} font-semibold`}>
+                    Class Date
+                  </th>
+                  <th scope="col" className={`${cell} font-semibold`}>
+                    Class Time
+                  </th>
+                  <th scope="col" className={`${cell} font-semibold`}>
+                    Class Name
+                  </th>
+                  {isAdmin && (
+                    <th scope="col" className={`${cell} font-semibold`}>
+                      Coach
+                    </th>
+                  )}
+                  <th scope="col" className={`${cell} font-semibold`}>
+                    Customer Name
+                  </th>
+                  <th scope="col" className={`${cell} font-semibold`}>
+                    Phone
+                  </th>
+                  <th scope="col" className={`${cell} font-semibold`}>
+                    Email
+                  </th>
+                  <th scope="col" className={`${cell} font-semibold`}>
+                    Status
+                  </th>
+                  <th scope="col" className={`${cell} text-right font-semibold`}>
+                    Completed Classes
+                  </th>
+                  <th scope="col" className={`${cell} text-right font-semibold`}>
+                    Attended
+                  </th>
+                  <th scope="col" className={`${cell} text-right font-semibold`}>
+                    No-shows
+                  </th>
                 </tr>
               </thead>
               {!rows ? (
                 <SkeletonRows rows={TABLE_PAGE_SIZE} columns={columns} label="Loading customers..." />
               ) : (
-              <tbody className="divide-y divide-fog-200 dark:divide-fog-800">
-                {rows.map((row) => (
-                  <tr key={row.id} className="hover:bg-fog-50 dark:hover:bg-fog-800/50">
-                    <td className={`whitespace-nowrap ${cell}`}>{rowDate(row.classDate)}</td>
-                    <td className={`whitespace-nowrap ${cell}`}>{rowTime(row.classTime)}</td>
-                    <td className={`${cell} font-medium`}>{row.className}</td>
-                    {isAdmin && <td className={`whitespace-nowrap ${cell}`}>{`${row.coachFirstName} ${row.coachLastName}`.trim()}</td>}
-                    <td className={`whitespace-nowrap ${cell}`}>{`${row.customerFirstName} ${row.customerLastName}`.trim()}</td>
-                    <td className={`whitespace-nowrap ${cell}`}>{row.customerPhone || 'N/A'}</td>
-                    <td className={`whitespace-nowrap ${cell}`}>
-                      <a className="text-brand-700 underline-offset-2 hover:underline dark:text-brand-300" href={`mailto:${row.customerEmail}`}>{row.customerEmail}</a>
-                    </td>
-                    <td className={cell}>
-                      <span className={`badge capitalize ${row.status === 'confirmed' ? 'bg-emerald-100 text-emerald-800 dark:bg-emerald-900/50 dark:text-emerald-200' : 'bg-fog-100 text-fog-700 dark:bg-fog-800 dark:text-fog-200'}`}>{row.status}</span>
-                    </td>
-                    <td className={`${cell} text-right tabular-nums`}>{row.completedClasses ?? 0}</td>
-                    <td className={`${cell} text-right tabular-nums`}>{row.attended}</td>
-                    <td className={`${cell} text-right tabular-nums`}>{row.noShows}</td>
-                  </tr>
-                ))}
-              </tbody>
+                <tbody className="divide-y divide-fog-200 dark:divide-fog-800">
+                  {rows.map((row) => (
+                    <tr key={row.id} className="hover:bg-fog-50 dark:hover:bg-fog-800/50">
+                      <td className={`whitespace-nowrap ${cell}`}>{rowDate(row.classDate)}</td>
+                      <td className={`whitespace-nowrap ${cell}`}>{rowTime(row.classTime)}</td>
+                      <td className={`${cell} font-medium`}>{row.className}</td>
+                      {isAdmin && <td className={`whitespace-nowrap ${cell}`}>{`${row.coachFirstName} ${row.coachLastName}`.trim()}</td>}
+                      <td className={`whitespace-nowrap ${cell}`}>{`${row.customerFirstName} ${row.customerLastName}`.trim()}</td>
+                      <td className={`whitespace-nowrap ${cell}`}>{row.customerPhone || 'N/A'}</td>
+                      <td className={`whitespace-nowrap ${cell}`}>
+                        <a
+                          className="text-brand-700 underline-offset-2 hover:underline dark:text-brand-300"
+                          href={`mailto:${row.customerEmail}`}
+                        >
+                          {row.customerEmail}
+                        </a>
+                      </td>
+                      <td className={cell}>
+                        <span
+                          className={`badge capitalize ${row.status === 'confirmed' ? 'bg-emerald-100 text-emerald-800 dark:bg-emerald-900/50 dark:text-emerald-200' : 'bg-fog-100 text-fog-700 dark:bg-fog-800 dark:text-fog-200'}`}
+                        >
+                          {row.status}
+                        </span>
+                      </td>
+                      <td className={`${cell} text-right tabular-nums`}>{row.completedClasses ?? 0}</td>
+                      <td className={`${cell} text-right tabular-nums`}>{row.attended}</td>
+                      <td className={`${cell} text-right tabular-nums`}>{row.noShows}</td>
+                    </tr>
+                  ))}
+                </tbody>
               )}
             </table>
           </div>

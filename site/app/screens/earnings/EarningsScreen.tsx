@@ -42,7 +42,9 @@ function Earnings({ coachId }: { coachId: number }) {
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
           <h1 className="text-3xl font-bold">Earnings</h1>
-          <p className="mt-1 text-fog-600 dark:text-fog-400">What your classes took, what Fogline kept, and what is yours. Sessions by their date in Pacific time.</p>
+          <p className="mt-1 text-fog-600 dark:text-fog-400">
+            What your classes took, what Fogline kept, and what is yours. Sessions by their date in Pacific time.
+          </p>
         </div>
         <a className="btn-secondary" href={csvHref(coachId, range)} download>
           Export CSV
@@ -66,27 +68,46 @@ function Earnings({ coachId }: { coachId: number }) {
       {query.isError && !data ? (
         <div role="alert" className="card mt-6 p-6 text-center">
           <p className="font-medium text-red-700 dark:text-red-400">Failed to load your earnings</p>
-          <button type="button" className="btn-primary mt-4" onClick={() => void query.refetch()}>Retry</button>
+          <button type="button" className="btn-primary mt-4" onClick={() => void query.refetch()}>
+            Retry
+          </button>
         </div>
       ) : !data ? (
-        <p className="mt-8 text-fog-600 dark:text-fog-400" role="status">Loading earnings...</p>
+        <p className="mt-8 text-fog-600 dark:text-fog-400" role="status">
+          Loading earnings...
+        </p>
       ) : (
         <>
           <section aria-label="Totals" className="mt-6 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
-            <StatCard label="Your earnings" value={dollars(data.summary.net)} tone="success" hint={`85% of what was kept · ${data.summary.bookings} bookings, ${data.summary.spots} spots`} />
+            <StatCard
+              label="Your earnings"
+              value={dollars(data.summary.net)}
+              tone="success"
+              hint={`85% of what was kept · ${data.summary.bookings} bookings, ${data.summary.spots} spots`}
+            />
             <StatCard label="Gross sales" value={dollars(data.summary.gross)} hint="Price × spots of every paid booking" />
             <StatCard label="Platform fees" value={dollars(data.summary.platformFees)} tone="muted" hint="15% of what was kept" />
-            <StatCard label="Refunded" value={dollars(data.summary.refunds)} tone="warning" hint={`${dollars(data.summary.refundedToCustomers)} back to customers with their 5% service fee`} />
+            <StatCard
+              label="Refunded"
+              value={dollars(data.summary.refunds)}
+              tone="warning"
+              hint={`${dollars(data.summary.refundedToCustomers)} back to customers with their 5% service fee`}
+            />
           </section>
           <p className="mt-3 text-sm text-fog-700 dark:text-fog-300">
-            <strong>{dollars(data.summary.earned)}</strong> from sessions already held · <strong>{dollars(data.summary.upcoming)}</strong> from sessions to come (customers may still cancel).
+            <strong>{dollars(data.summary.earned)}</strong> from sessions already held · <strong>{dollars(data.summary.upcoming)}</strong>{' '}
+            from sessions to come (customers may still cancel).
           </p>
 
           <PayoutCard payouts={data.payouts} />
 
           <section aria-labelledby="months-title" className="card mt-6 p-5">
-            <h2 id="months-title" className="text-lg font-semibold">By month</h2>
-            <div className="mt-2"><BarsLegend /></div>
+            <h2 id="months-title" className="text-lg font-semibold">
+              By month
+            </h2>
+            <div className="mt-2">
+              <BarsLegend />
+            </div>
             {data.byMonth.length === 0 ? (
               <p className="mt-4 text-sm text-fog-600 dark:text-fog-400">No paid bookings in this period.</p>
             ) : (
@@ -112,33 +133,55 @@ function Earnings({ coachId }: { coachId: number }) {
   );
 }
 
-
 const ACCOUNT_TEXT = { not_set_up: 'Not set up', incomplete: 'Setup incomplete', ready: 'Receiving payouts' } as const;
 
 function PayoutCard({ payouts }: { payouts: Answer['payouts'] }) {
   return (
     <section aria-labelledby="payouts-title" className="card mt-6 p-5">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 id="payouts-title" className="text-lg font-semibold">Payouts</h2>
+        <h2 id="payouts-title" className="text-lg font-semibold">
+          Payouts
+        </h2>
         <span className="flex gap-2 text-xs font-semibold">
-          <span className="rounded-full bg-fog-100 px-2.5 py-1 text-fog-800 dark:bg-fog-800 dark:text-fog-100">{payouts.provider === 'test' ? 'Test provider' : 'Stripe'}</span>
-          <span className={`rounded-full px-2.5 py-1 ${payouts.account === 'ready' ? 'bg-emerald-100 text-emerald-800 dark:bg-emerald-900/50 dark:text-emerald-200' : 'bg-amber-100 text-amber-800 dark:bg-amber-900/50 dark:text-amber-200'}`}>{ACCOUNT_TEXT[payouts.account]}</span>
+          <span className="rounded-full bg-fog-100 px-2.5 py-1 text-fog-800 dark:bg-fog-800 dark:text-fog-100">
+            {payouts.provider === 'test' ? 'Test provider' : 'Stripe'}
+          </span>
+          <span
+            className={`rounded-full px-2.5 py-1 ${payouts.account === 'ready' ? 'bg-emerald-100 text-emerald-800 dark:bg-emerald-900/50 dark:text-emerald-200' : 'bg-amber-100 text-amber-800 dark:bg-amber-900/50 dark:text-amber-200'}`}
+          >
+            {ACCOUNT_TEXT[payouts.account]}
+          </span>
         </span>
       </div>
       <p className="mt-2 text-sm text-fog-700 dark:text-fog-300">{payouts.note}</p>
-      {payouts.account !== 'ready' && <a href="/profile?tab=payment" className="btn-primary mt-3 inline-flex">Set up payouts</a>}
+      {payouts.account !== 'ready' && (
+        <a href="/profile?tab=payment" className="btn-primary mt-3 inline-flex">
+          Set up payouts
+        </a>
+      )}
       {payouts.available !== null && (
         <dl className="mt-4 grid grid-cols-3 gap-3 text-sm">
-          <div><dt className="text-fog-600 dark:text-fog-400">Available</dt><dd className="text-xl font-bold tabular-nums">{dollars(payouts.available)}</dd></div>
-          <div><dt className="text-fog-600 dark:text-fog-400">Pending</dt><dd className="text-xl font-bold tabular-nums">{dollars(payouts.pending ?? 0)}</dd></div>
-          <div><dt className="text-fog-600 dark:text-fog-400">Paid out</dt><dd className="text-xl font-bold tabular-nums">{dollars(payouts.paidOut ?? 0)}</dd></div>
+          <div>
+            <dt className="text-fog-600 dark:text-fog-400">Available</dt>
+            <dd className="text-xl font-bold tabular-nums">{dollars(payouts.available)}</dd>
+          </div>
+          <div>
+            <dt className="text-fog-600 dark:text-fog-400">Pending</dt>
+            <dd className="text-xl font-bold tabular-nums">{dollars(payouts.pending ?? 0)}</dd>
+          </div>
+          <div>
+            <dt className="text-fog-600 dark:text-fog-400">Paid out</dt>
+            <dd className="text-xl font-bold tabular-nums">{dollars(payouts.paidOut ?? 0)}</dd>
+          </div>
         </dl>
       )}
       {payouts.payouts.length > 0 && (
         <ul className="mt-4 divide-y divide-fog-200 text-sm dark:divide-fog-800">
           {payouts.payouts.map((p) => (
             <li key={p.id} className="flex justify-between py-2">
-              <span>{formatDateShort(p.arrivalDate)} · {p.status.replace('_', ' ')}</span>
+              <span>
+                {formatDateShort(p.arrivalDate)} · {p.status.replace('_', ' ')}
+              </span>
               <span className="tabular-nums font-medium">{dollars(p.amount)}</span>
             </li>
           ))}
@@ -156,7 +199,9 @@ function ClassLines({ lines }: { lines: Answer['byClass'] }) {
   const max = Math.max(0, ...lines.map((l) => l.gross));
   return (
     <section aria-labelledby="classes-title" className="card mt-6 p-5">
-      <h2 id="classes-title" className="text-lg font-semibold">By class</h2>
+      <h2 id="classes-title" className="text-lg font-semibold">
+        By class
+      </h2>
       {lines.length === 0 ? (
         <p className="mt-4 text-sm text-fog-600 dark:text-fog-400">No paid bookings in this period.</p>
       ) : (
@@ -165,14 +210,19 @@ function ClassLines({ lines }: { lines: Answer['byClass'] }) {
             {shown.map((line) => (
               <li key={line.classId} className="py-3">
                 <div className="flex items-baseline justify-between gap-3">
-                  <a href={`/classes/${line.classId}`} className="min-w-0 truncate font-medium hover:underline">{line.title}</a>
+                  <a href={`/classes/${line.classId}`} className="min-w-0 truncate font-medium hover:underline">
+                    {line.title}
+                  </a>
                   <strong className="shrink-0 tabular-nums">{dollars(line.net)}</strong>
                 </div>
                 <p className="text-xs text-fog-600 dark:text-fog-400">
-                  {line.startTime ? formatDateShort(line.startTime) : 'No date'} · {line.spots} {line.spots === 1 ? 'spot' : 'spots'} · gross {dollars(line.gross)} · fee {dollars(line.platformFees)}
+                  {line.startTime ? formatDateShort(line.startTime) : 'No date'} · {line.spots} {line.spots === 1 ? 'spot' : 'spots'} ·
+                  gross {dollars(line.gross)} · fee {dollars(line.platformFees)}
                   {line.refunds > 0 ? ` · refunded ${dollars(line.refunds)}` : ''}
                 </p>
-                <div className="mt-1.5"><Bars figures={line} max={max} /></div>
+                <div className="mt-1.5">
+                  <Bars figures={line} max={max} />
+                </div>
               </li>
             ))}
           </ul>

@@ -40,12 +40,20 @@ function EditForm({ cls, isAdmin }: { cls: ClassJson; isAdmin: boolean }) {
   const [scope, setScope] = useState<Scope>('this');
   const isParent = cls.isRecurring && cls.parentClassId === null;
   const isSession = cls.parentClassId !== null;
-  const durations: number[] = DURATION_CHOICES.includes(cls.duration as never) ? [...DURATION_CHOICES] : [...DURATION_CHOICES, cls.duration].sort((a, b) => a - b);
+  const durations: number[] = DURATION_CHOICES.includes(cls.duration as never)
+    ? [...DURATION_CHOICES]
+    : [...DURATION_CHOICES, cls.duration].sort((a, b) => a - b);
 
   const onSubmit = form.submit(
     async (values) => {
       const saved = await unwrap(api.classes({ id: cls.id }).put(editPageChanges(values), { query: { scope } }));
-      toast({ title: 'Class updated', description: saved.locationNotice ?? (saved.updatedCount && saved.updatedCount > 1 ? `${saved.updatedCount} sessions updated.` : 'Your changes are saved.'), variant: 'success' });
+      toast({
+        title: 'Class updated',
+        description:
+          saved.locationNotice ??
+          (saved.updatedCount && saved.updatedCount > 1 ? `${saved.updatedCount} sessions updated.` : 'Your changes are saved.'),
+        variant: 'success',
+      });
       // Coaches land on their calendar; admins (who have none) on the class table.
       navigate(isAdmin ? '/admin?tab=classes' : '/my-calendar');
     },
@@ -71,7 +79,12 @@ function EditForm({ cls, isAdmin }: { cls: ClassJson; isAdmin: boolean }) {
         </div>
         <div className="grid gap-5 sm:grid-cols-2">
           <Field label="Start time (PT)" type="datetime-local" min="1900-01-01T00:00" step={1800} {...bind('startTime')} />
-          <Field as="select" label="Duration" {...bind('duration')} options={durations.map((d) => ({ value: String(d), label: `${d} minutes` }))} />
+          <Field
+            as="select"
+            label="Duration"
+            {...bind('duration')}
+            options={durations.map((d) => ({ value: String(d), label: `${d} minutes` }))}
+          />
         </div>
         <div className="grid gap-5 sm:grid-cols-2">
           <Field label="Price per person ($)" type="number" min={0} step="0.01" inputMode="decimal" {...bind('price')} />
@@ -79,7 +92,9 @@ function EditForm({ cls, isAdmin }: { cls: ClassJson; isAdmin: boolean }) {
         </div>
         <Field as="textarea" label="What to bring" hint="Optional" rows={3} maxLength={1000} {...bind('whatToBring')} />
         <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-end">
-          <button type="button" className="btn-secondary" onClick={() => goBack(isAdmin ? '/admin?tab=classes' : '/my-calendar')}>Cancel</button>
+          <button type="button" className="btn-secondary" onClick={() => goBack(isAdmin ? '/admin?tab=classes' : '/my-calendar')}>
+            Cancel
+          </button>
           <SubmitButton className="btn-primary" pending={form.pending} label="Save Changes" pendingLabel="Saving..." />
         </div>
       </form>

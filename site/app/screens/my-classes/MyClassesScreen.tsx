@@ -15,7 +15,14 @@ import AccessDenied from '../../components/AccessDenied';
 import { LoadMoreButton, useLoadMore } from '../../components/LoadMore';
 import Spinner from '../../components/Spinner';
 import ClassImage from '../../managed-classes/ClassImage';
-import { fetchSeriesPage, fetchSeriesSessions, isSeriesParent, MANAGED, type ManagedClass, rosterLinkOf } from '../../managed-classes/classes';
+import {
+  fetchSeriesPage,
+  fetchSeriesSessions,
+  isSeriesParent,
+  MANAGED,
+  type ManagedClass,
+  rosterLinkOf,
+} from '../../managed-classes/classes';
 import { useDeleteClass } from '../../managed-classes/DeleteClassFlow';
 import { WeatherCallBanner } from './WeatherCallBanner';
 
@@ -45,7 +52,13 @@ const BADGES: Record<Kind, { label: string; className: string }> = {
  * series is gone comes as its own row. */
 function toCard(cls: ManagedClass): Card {
   const kind: Kind = isSeriesParent(cls) ? 'series' : cls.parentClassId === null ? 'one-time' : 'session';
-  const own = { id: cls.id, startTime: cls.startTime, activeBookings: cls.activeBookings, capacity: cls.capacity, waitlistCount: cls.waitlistCount };
+  const own = {
+    id: cls.id,
+    startTime: cls.startTime,
+    activeBookings: cls.activeBookings,
+    capacity: cls.capacity,
+    waitlistCount: cls.waitlistCount,
+  };
   return { cls, kind, sessionCount: cls.sessionCount, next: cls.nextSession ?? own };
 }
 
@@ -65,11 +78,16 @@ function MyClasses() {
     url.searchParams.set('tab', next);
     history.replaceState(history.state, '', url);
   };
-  const list = useLoadMore([...MANAGED, 'series', 'next', tab], (window) => fetchSeriesPage(window, { sort: 'next', when: tab }), PAGE_SIZE);
+  const list = useLoadMore(
+    [...MANAGED, 'series', 'next', tab],
+    (window) => fetchSeriesPage(window, { sort: 'next', when: tab }),
+    PAGE_SIZE,
+  );
   const queryClient = useQueryClient();
   const failed = list.query.isError && !list.items;
   useEffect(() => {
-    if (list.query.isError) toast({ title: 'Error loading your classes', description: 'Failed to fetch your classes', variant: 'destructive' });
+    if (list.query.isError)
+      toast({ title: 'Error loading your classes', description: 'Failed to fetch your classes', variant: 'destructive' });
   }, [list.query.isError]);
   const cards = useMemo(() => list.items?.map(toCard) ?? null, [list.items]);
   const { start, dialogs } = useDeleteClass(() => void queryClient.invalidateQueries({ queryKey: MANAGED }));
@@ -88,7 +106,11 @@ function MyClasses() {
 
       <WeatherCallBanner />
 
-      <div role="tablist" aria-label="Which classes" className="mt-6 inline-flex rounded-full border border-fog-300 bg-white p-1 dark:border-fog-700 dark:bg-fog-900">
+      <div
+        role="tablist"
+        aria-label="Which classes"
+        className="mt-6 inline-flex rounded-full border border-fog-300 bg-white p-1 dark:border-fog-700 dark:bg-fog-900"
+      >
         {TABS.map((t) => (
           <button
             key={t.key}
@@ -106,35 +128,39 @@ function MyClasses() {
       </div>
 
       <div role="tabpanel" id="classes-panel" aria-labelledby={`tab-${tab}`}>
-      {failed ? (
-        <div role="alert" className="card mt-6 p-8 text-center">
-          <p className="text-lg font-semibold">Error loading your classes</p>
-          <p className="mt-1 text-sm text-fog-600 dark:text-fog-400">Failed to fetch your classes</p>
-          <button type="button" className="btn-secondary mt-4" onClick={() => void list.query.refetch()}>Try again</button>
-        </div>
-      ) : !cards ? (
-        <Spinner label="Loading your classes..." />
-      ) : cards.length === 0 && tab === 'past' ? (
-        <div className="card mt-6 px-6 py-14 text-center">
-          <p className="text-lg font-semibold">No past classes yet</p>
-          <p className="mt-1 text-sm text-fog-600 dark:text-fog-400">Classes move here once their last session has ended.</p>
-        </div>
-      ) : cards.length === 0 ? (
-        <div className="card mt-6 px-6 py-14 text-center">
-          <p className="text-lg font-semibold">No classes yet</p>
-          <p className="mt-1 text-sm text-fog-600 dark:text-fog-400">Create your first class and it will show up here.</p>
-          <a href="/create-class" className="btn-primary mt-5">Create New Class</a>
-        </div>
-      ) : (
-        <ul className="mt-6 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
-          {cards.map((card) => (
-            <li key={card.cls.id}>
-              <ClassCard card={card} past={tab === 'past'} onDelete={() => start(card.cls)} />
-            </li>
-          ))}
-        </ul>
-      )}
-      {cards && <LoadMoreButton query={list.query} loaded={cards.length} total={list.total} noun="classes" />}
+        {failed ? (
+          <div role="alert" className="card mt-6 p-8 text-center">
+            <p className="text-lg font-semibold">Error loading your classes</p>
+            <p className="mt-1 text-sm text-fog-600 dark:text-fog-400">Failed to fetch your classes</p>
+            <button type="button" className="btn-secondary mt-4" onClick={() => void list.query.refetch()}>
+              Try again
+            </button>
+          </div>
+        ) : !cards ? (
+          <Spinner label="Loading your classes..." />
+        ) : cards.length === 0 && tab === 'past' ? (
+          <div className="card mt-6 px-6 py-14 text-center">
+            <p className="text-lg font-semibold">No past classes yet</p>
+            <p className="mt-1 text-sm text-fog-600 dark:text-fog-400">Classes move here once their last session has ended.</p>
+          </div>
+        ) : cards.length === 0 ? (
+          <div className="card mt-6 px-6 py-14 text-center">
+            <p className="text-lg font-semibold">No classes yet</p>
+            <p className="mt-1 text-sm text-fog-600 dark:text-fog-400">Create your first class and it will show up here.</p>
+            <a href="/create-class" className="btn-primary mt-5">
+              Create New Class
+            </a>
+          </div>
+        ) : (
+          <ul className="mt-6 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+            {cards.map((card) => (
+              <li key={card.cls.id}>
+                <ClassCard card={card} past={tab === 'past'} onDelete={() => start(card.cls)} />
+              </li>
+            ))}
+          </ul>
+        )}
+        {cards && <LoadMoreButton query={list.query} loaded={cards.length} total={list.total} noun="classes" />}
       </div>
       {dialogs}
     </div>
@@ -145,9 +171,17 @@ function MyClasses() {
 function SessionFigures({ session }: { session: { activeBookings: number; capacity: number; waitlistCount: number } }) {
   return (
     <span className="flex flex-wrap gap-1.5 text-xs font-semibold">
-      <span className="badge bg-brand-50 text-brand-800 dark:bg-brand-900/50 dark:text-brand-200">{session.activeBookings}/{session.capacity} booked</span>
-      {session.activeBookings >= session.capacity && <span className="badge bg-red-100 text-red-800 dark:bg-red-900/40 dark:text-red-200">Full</span>}
-      {session.waitlistCount > 0 && <span className="badge bg-amber-100 text-amber-800 dark:bg-amber-900/40 dark:text-amber-200">{session.waitlistCount} on the waitlist</span>}
+      <span className="badge bg-brand-50 text-brand-800 dark:bg-brand-900/50 dark:text-brand-200">
+        {session.activeBookings}/{session.capacity} booked
+      </span>
+      {session.activeBookings >= session.capacity && (
+        <span className="badge bg-red-100 text-red-800 dark:bg-red-900/40 dark:text-red-200">Full</span>
+      )}
+      {session.waitlistCount > 0 && (
+        <span className="badge bg-amber-100 text-amber-800 dark:bg-amber-900/40 dark:text-amber-200">
+          {session.waitlistCount} on the waitlist
+        </span>
+      )}
     </span>
   );
 }
@@ -156,7 +190,11 @@ function SessionFigures({ session }: { session: { activeBookings: number; capaci
 function SeriesSessions({ parentId }: { parentId: number }) {
   const [open, setOpen] = useState(false);
   const from = useMemo(() => new Date().toISOString(), []);
-  const sessions = useQuery({ queryKey: [...MANAGED, 'series-sessions', parentId], queryFn: () => fetchSeriesSessions(parentId, from), enabled: open });
+  const sessions = useQuery({
+    queryKey: [...MANAGED, 'series-sessions', parentId],
+    queryFn: () => fetchSeriesSessions(parentId, from),
+    enabled: open,
+  });
   return (
     <details className="mt-3 text-sm" onToggle={(e) => setOpen((e.target as HTMLDetailsElement).open)}>
       <summary className="cursor-pointer font-medium text-brand-700 dark:text-brand-300">Upcoming sessions</summary>
@@ -166,7 +204,9 @@ function SeriesSessions({ parentId }: { parentId: number }) {
         <ul className="mt-2 divide-y divide-fog-200 dark:divide-fog-800">
           {sessions.data.map((s) => (
             <li key={s.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
-              <a href={`/roster/${s.id}`} className="hover:underline">{formatDateLong(s.startTime)} · {formatTimePT(s.startTime)}</a>
+              <a href={`/roster/${s.id}`} className="hover:underline">
+                {formatDateLong(s.startTime)} · {formatTimePT(s.startTime)}
+              </a>
               <SessionFigures session={s} />
             </li>
           ))}
@@ -185,11 +225,18 @@ function ClassCard({ card, past, onDelete }: { card: Card; past: boolean; onDele
       <div className="flex flex-1 flex-col p-5">
         <div className="flex items-start justify-between gap-3">
           <h2 className="text-lg font-semibold leading-snug">{cls.title}</h2>
-          <span className="shrink-0 text-sm font-semibold text-brand-700 dark:text-brand-300">{dollars(cls.price)}<span className="font-normal text-fog-600 dark:text-fog-400"> / session</span></span>
+          <span className="shrink-0 text-sm font-semibold text-brand-700 dark:text-brand-300">
+            {dollars(cls.price)}
+            <span className="font-normal text-fog-600 dark:text-fog-400"> / session</span>
+          </span>
         </div>
         <div className="mt-2 flex flex-wrap items-center gap-2">
           <span className={`badge ${badge.className}`}>{badge.label}</span>
-          {kind === 'series' && <span className="text-xs font-medium text-fog-600 dark:text-fog-400">{sessionCount} {sessionCount === 1 ? 'session' : 'sessions'}</span>}
+          {kind === 'series' && (
+            <span className="text-xs font-medium text-fog-600 dark:text-fog-400">
+              {sessionCount} {sessionCount === 1 ? 'session' : 'sessions'}
+            </span>
+          )}
         </div>
         <p className="mt-3 line-clamp-2 text-sm text-fog-700 dark:text-fog-300">{cls.description}</p>
         {next.startTime && (
@@ -199,13 +246,26 @@ function ClassCard({ card, past, onDelete }: { card: Card; past: boolean; onDele
             {formatDateLong(next.startTime)} · {formatTimePT(next.startTime)}
           </p>
         )}
-        <div className="mt-2"><SessionFigures session={next} /></div>
+        <div className="mt-2">
+          <SessionFigures session={next} />
+        </div>
         {kind === 'series' && !past && <SeriesSessions parentId={cls.id} />}
         <div className="mt-auto flex flex-wrap gap-2 pt-5">
-          <a href={`/classes/${next.id}`} className="btn-secondary flex-1">View Details</a>
-          <a href={rosterLinkOf(cls).href} className="btn-secondary" aria-label={rosterLinkOf(cls).label}>Roster</a>
-          <a href={`/edit-class/${cls.id}`} className="btn-ghost" aria-label={`Edit ${cls.title}`}>Edit</a>
-          <button type="button" className="btn-ghost text-red-700 hover:bg-red-50 dark:text-red-400 dark:hover:bg-red-950" aria-label={`Delete ${cls.title}`} onClick={onDelete}>
+          <a href={`/classes/${next.id}`} className="btn-secondary flex-1">
+            View Details
+          </a>
+          <a href={rosterLinkOf(cls).href} className="btn-secondary" aria-label={rosterLinkOf(cls).label}>
+            Roster
+          </a>
+          <a href={`/edit-class/${cls.id}`} className="btn-ghost" aria-label={`Edit ${cls.title}`}>
+            Edit
+          </a>
+          <button
+            type="button"
+            className="btn-ghost text-red-700 hover:bg-red-50 dark:text-red-400 dark:hover:bg-red-950"
+            aria-label={`Delete ${cls.title}`}
+            onClick={onDelete}
+          >
             Delete
           </button>
         </div>

@@ -19,7 +19,9 @@ export function WeatherCallBanner() {
   if (!calls.data?.length) return null;
   return (
     <section aria-label="Weather calls" className="mt-6 space-y-3">
-      {calls.data.map((call) => <CallCard key={call.id} call={call} />)}
+      {calls.data.map((call) => (
+        <CallCard key={call.id} call={call} />
+      ))}
     </section>
   );
 }
@@ -40,11 +42,23 @@ function CallCard({ call }: { call: WeatherCallView }) {
     enabled: choice === 'offer',
   });
 
-  async function decide(body: { decision: 'go' | 'move' | 'cancel' | 'offer'; notifyAttendees?: boolean; location?: string; startTime?: string; offerClassId?: number }) {
+  async function decide(body: {
+    decision: 'go' | 'move' | 'cancel' | 'offer';
+    notifyAttendees?: boolean;
+    location?: string;
+    startTime?: string;
+    offerClassId?: number;
+  }) {
     setBusy(true);
     try {
       const decided = await unwrap(api.classes({ id: call.classId })['weather-call'].post({ notifyAttendees: true, ...body }));
-      const words = { go: 'Go ahead: attendees were told it is on.', moved: 'Moved: attendees got the change notice.', cancelled: 'Cancelled: everyone is refunded in full.', offered: 'Offered: attendees were emailed.', pending: '' };
+      const words = {
+        go: 'Go ahead: attendees were told it is on.',
+        moved: 'Moved: attendees got the change notice.',
+        cancelled: 'Cancelled: everyone is refunded in full.',
+        offered: 'Offered: attendees were emailed.',
+        pending: '',
+      };
       toast({ title: 'Weather call made', description: words[decided.status], variant: 'success' });
       await queryClient.invalidateQueries({ queryKey: CALLS });
       await queryClient.invalidateQueries({ queryKey: MANAGED });
@@ -64,24 +78,48 @@ function CallCard({ call }: { call: WeatherCallView }) {
     <article className="rounded-[var(--radius-card)] border border-amber-400 bg-amber-50 p-4 text-amber-950 dark:bg-amber-950/40 dark:text-amber-100 sm:p-5">
       <h2 className="text-lg font-semibold">Weather call: {call.classTitle}</h2>
       <p className="text-sm">
-        {classDateFull(call.classStart)} · {classTime(call.classStart, null).replace(/ - .*$/, '')} · {call.checkpoint === '24h' ? '24-hour check' : '3-hour check'}
+        {classDateFull(call.classStart)} · {classTime(call.classStart, null).replace(/ - .*$/, '')} ·{' '}
+        {call.checkpoint === '24h' ? '24-hour check' : '3-hour check'}
       </p>
       <ul className="mt-2 list-disc pl-5 text-sm">
-        {call.reasons.map((r) => <li key={r}>{r}</li>)}
+        {call.reasons.map((r) => (
+          <li key={r}>{r}</li>
+        ))}
       </ul>
       <p className="mt-2 text-sm">Attendees see “Weather watch” until you decide.</p>
       <div className="mt-3 flex flex-wrap gap-2" role="group" aria-label="Your call">
-        <button type="button" className="btn-primary" disabled={busy} onClick={() => setChoice('go')}>Go ahead</button>
-        <button type="button" className="btn-secondary" disabled={busy} onClick={() => setChoice('move')}>Move</button>
-        <button type="button" className="btn-secondary" disabled={busy} onClick={() => setChoice('offer')}>Offer another session</button>
-        <button type="button" className="btn-ghost text-red-700 hover:bg-red-50 dark:text-red-400" disabled={busy} onClick={() => setChoice('cancel')}>Cancel class</button>
+        <button type="button" className="btn-primary" disabled={busy} onClick={() => setChoice('go')}>
+          Go ahead
+        </button>
+        <button type="button" className="btn-secondary" disabled={busy} onClick={() => setChoice('move')}>
+          Move
+        </button>
+        <button type="button" className="btn-secondary" disabled={busy} onClick={() => setChoice('offer')}>
+          Offer another session
+        </button>
+        <button
+          type="button"
+          className="btn-ghost text-red-700 hover:bg-red-50 dark:text-red-400"
+          disabled={busy}
+          onClick={() => setChoice('cancel')}
+        >
+          Cancel class
+        </button>
       </div>
       {choice === 'go' && (
         <div className="mt-3 space-y-2 rounded-xl bg-white/70 p-3 text-fog-900 dark:bg-fog-900 dark:text-fog-100">
           <label className="flex items-center gap-2 text-sm">
-            <input type="checkbox" className="h-4 w-4 accent-brand-600" checked={tell} onChange={(e) => setTell(e.target.checked)} /> Tell attendees “It's on”
+            <input type="checkbox" className="h-4 w-4 accent-brand-600" checked={tell} onChange={(e) => setTell(e.target.checked)} /> Tell
+            attendees “It's on”
           </label>
-          <button type="button" className="btn-primary" disabled={busy} onClick={() => void decide({ decision: 'go', notifyAttendees: tell })}>Confirm: go ahead</button>
+          <button
+            type="button"
+            className="btn-primary"
+            disabled={busy}
+            onClick={() => void decide({ decision: 'go', notifyAttendees: tell })}
+          >
+            Confirm: go ahead
+          </button>
         </div>
       )}
       {choice === 'move' && (
@@ -94,8 +132,21 @@ function CallCard({ call }: { call: WeatherCallView }) {
             <span className="label">New start (PT)</span>
             <input className="input" type="datetime-local" step={1800} value={newStart} onChange={(e) => setNewStart(e.target.value)} />
           </label>
-          <p className="text-xs sm:col-span-2">Empty place: the backup location of your rain plan. Attendees get the change notice and may cancel with a full refund.</p>
-          <button type="button" className="btn-primary sm:col-span-2 sm:justify-self-start" disabled={busy} onClick={() => void decide({ decision: 'move', ...(location.trim() ? { location: location.trim() } : {}), ...(newStart ? { startTime: toInstant(newStart) } : {}) })}>
+          <p className="text-xs sm:col-span-2">
+            Empty place: the backup location of your rain plan. Attendees get the change notice and may cancel with a full refund.
+          </p>
+          <button
+            type="button"
+            className="btn-primary sm:col-span-2 sm:justify-self-start"
+            disabled={busy}
+            onClick={() =>
+              void decide({
+                decision: 'move',
+                ...(location.trim() ? { location: location.trim() } : {}),
+                ...(newStart ? { startTime: toInstant(newStart) } : {}),
+              })
+            }
+          >
             Confirm the move
           </button>
         </div>
@@ -108,16 +159,40 @@ function CallCard({ call }: { call: WeatherCallView }) {
               <option value="">Choose one of your sessions</option>
               {(sessions.data?.items ?? [])
                 .filter((s) => s.id !== call.classId && !(s.isRecurring && s.parentClassId === null))
-                .map((s) => <option key={s.id} value={s.id}>{s.title} · {classDateFull(s.startTime)} {classTime(s.startTime, s.endTime)}</option>)}
+                .map((s) => (
+                  <option key={s.id} value={s.id}>
+                    {s.title} · {classDateFull(s.startTime)} {classTime(s.startTime, s.endTime)}
+                  </option>
+                ))}
             </select>
           </label>
-          <button type="button" className="btn-primary" disabled={busy || !offer} onClick={() => void decide({ decision: 'offer', offerClassId: Number(offer) })}>Offer this session</button>
+          <button
+            type="button"
+            className="btn-primary"
+            disabled={busy || !offer}
+            onClick={() => void decide({ decision: 'offer', offerClassId: Number(offer) })}
+          >
+            Offer this session
+          </button>
         </div>
       )}
       {choice === 'cancel' && (
-        <div className="mt-3 space-y-2 rounded-xl bg-white/70 p-3 text-fog-900 dark:bg-fog-900 dark:text-fog-100" role="alertdialog" aria-label="Cancel for the weather">
-          <p className="text-sm">Cancel {call.classTitle}? Every booking is cancelled and refunded in full, and everyone booked or waiting is emailed.</p>
-          <button type="button" className="btn-primary bg-red-700 hover:bg-red-800" disabled={busy} onClick={() => void decide({ decision: 'cancel' })}>Yes, cancel and refund everyone</button>
+        <div
+          className="mt-3 space-y-2 rounded-xl bg-white/70 p-3 text-fog-900 dark:bg-fog-900 dark:text-fog-100"
+          role="alertdialog"
+          aria-label="Cancel for the weather"
+        >
+          <p className="text-sm">
+            Cancel {call.classTitle}? Every booking is cancelled and refunded in full, and everyone booked or waiting is emailed.
+          </p>
+          <button
+            type="button"
+            className="btn-primary bg-red-700 hover:bg-red-800"
+            disabled={busy}
+            onClick={() => void decide({ decision: 'cancel' })}
+          >
+            Yes, cancel and refund everyone
+          </button>
         </div>
       )}
     </article>

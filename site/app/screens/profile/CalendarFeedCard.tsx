@@ -21,9 +21,18 @@ export default function CalendarFeedCard() {
     mutationFn: () => unwrap(api.calendar.reset.post()),
     onSuccess: (next) => {
       queryClient.setQueryData(FEED, next);
-      toast({ title: 'Calendar link reset', description: 'The old link no longer works. Subscribe again with the new one.', variant: 'success' });
+      toast({
+        title: 'Calendar link reset',
+        description: 'The old link no longer works. Subscribe again with the new one.',
+        variant: 'success',
+      });
     },
-    onError: (error) => toast({ title: 'Reset failed', description: error instanceof ApiError ? error.message : 'Please try again.', variant: 'destructive' }),
+    onError: (error) =>
+      toast({
+        title: 'Reset failed',
+        description: error instanceof ApiError ? error.message : 'Please try again.',
+        variant: 'destructive',
+      }),
     onSettled: () => setConfirming(false),
   });
 
@@ -39,27 +48,50 @@ export default function CalendarFeedCard() {
 
   return (
     <section aria-labelledby="calendar-feed-title" className="card mt-6 p-5 sm:p-8">
-      <h2 id="calendar-feed-title" className="text-lg font-semibold">Calendar subscription</h2>
+      <h2 id="calendar-feed-title" className="text-lg font-semibold">
+        Calendar subscription
+      </h2>
       <p className="mt-1 text-sm text-fog-600 dark:text-fog-400">
-        Add your Fogline classes to Google, Apple or Outlook Calendar: subscribe to this private link and moved or cancelled classes update there too. Keep it to yourself: anyone with it sees your schedule.
+        Add your Fogline classes to Google, Apple or Outlook Calendar: subscribe to this private link and moved or cancelled classes update
+        there too. Keep it to yourself: anyone with it sees your schedule.
       </p>
       {failed ? (
-        <p role="alert" className="mt-4 text-sm font-medium text-red-700 dark:text-red-400">Your calendar link could not be loaded.</p>
+        <p role="alert" className="mt-4 text-sm font-medium text-red-700 dark:text-red-400">
+          Your calendar link could not be loaded.
+        </p>
       ) : (
         <>
-          <label htmlFor="calendar-feed-url" className="label mt-4">Your calendar link</label>
-          <input id="calendar-feed-url" className="input font-mono text-xs" readOnly value={url ?? 'Loading...'} onFocus={(e) => e.currentTarget.select()} />
+          <label htmlFor="calendar-feed-url" className="label mt-4">
+            Your calendar link
+          </label>
+          <input
+            id="calendar-feed-url"
+            className="input font-mono text-xs"
+            readOnly
+            value={url ?? 'Loading...'}
+            onFocus={(e) => e.currentTarget.select()}
+          />
           <div className="mt-3 flex flex-wrap gap-2">
             {url ? (
               <>
-                <a className="btn-primary" href={webcalUrl(url)}>Subscribe</a>
-                <a className="btn-secondary" href={googleSubscribeUrl(url)} target="_blank" rel="noopener">Add to Google Calendar</a>
+                <a className="btn-primary" href={webcalUrl(url)}>
+                  Subscribe
+                </a>
+                <a className="btn-secondary" href={googleSubscribeUrl(url)} target="_blank" rel="noopener">
+                  Add to Google Calendar
+                </a>
               </>
             ) : (
-              <button type="button" className="btn-primary" disabled>Subscribe</button>
+              <button type="button" className="btn-primary" disabled>
+                Subscribe
+              </button>
             )}
-            <button type="button" className="btn-secondary" disabled={!url} onClick={() => void copy()}>Copy</button>
-            <button type="button" className="btn-secondary" disabled={!url} onClick={() => setConfirming(true)}>Reset</button>
+            <button type="button" className="btn-secondary" disabled={!url} onClick={() => void copy()}>
+              Copy
+            </button>
+            <button type="button" className="btn-secondary" disabled={!url} onClick={() => setConfirming(true)}>
+              Reset
+            </button>
           </div>
         </>
       )}
@@ -70,8 +102,12 @@ export default function CalendarFeedCard() {
         description="The current link stops working at once: calendars subscribed to it no longer update. You will get a new link to subscribe with."
         actions={
           <>
-            <button type="button" className="btn-secondary" onClick={() => setConfirming(false)}>Keep Link</button>
-            <button type="button" className="btn-primary" disabled={reset.isPending} onClick={() => reset.mutate()}>{reset.isPending ? 'Resetting...' : 'Reset Link'}</button>
+            <button type="button" className="btn-secondary" onClick={() => setConfirming(false)}>
+              Keep Link
+            </button>
+            <button type="button" className="btn-primary" disabled={reset.isPending} onClick={() => reset.mutate()}>
+              {reset.isPending ? 'Resetting...' : 'Reset Link'}
+            </button>
           </>
         }
       />

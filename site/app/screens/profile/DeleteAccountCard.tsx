@@ -24,15 +24,25 @@ export function DeleteAccountCard({ user }: { user: CurrentUser }) {
 
   return (
     <section aria-labelledby="delete-account-title" className="mt-10 rounded-xl border border-red-200 p-5 dark:border-red-900">
-      <h3 id="delete-account-title" className="text-lg font-semibold text-red-700 dark:text-red-300">Delete account</h3>
+      <h3 id="delete-account-title" className="text-lg font-semibold text-red-700 dark:text-red-300">
+        Delete account
+      </h3>
       <p className="mt-1 text-sm text-fog-700 dark:text-fog-300">
-        Erases your name, email, phone, photo and sign-in for good. Past bookings and payments stay, without your details, for the coaches' and our books.{' '}
-        <a href="/privacy#delete" className="text-brand-700 underline dark:text-brand-300">What is kept</a>
+        Erases your name, email, phone, photo and sign-in for good. Past bookings and payments stay, without your details, for the coaches'
+        and our books.{' '}
+        <a href="/privacy#delete" className="text-brand-700 underline dark:text-brand-300">
+          What is kept
+        </a>
       </p>
       <button type="button" className="btn-danger mt-4 w-full sm:w-auto" onClick={() => setOpen(true)}>
         Delete Account
       </button>
-      <Modal open={deleted} onClose={goHome} title="Account deleted" description="Your account and personal details have been deleted. Thank you for the classes.">
+      <Modal
+        open={deleted}
+        onClose={goHome}
+        title="Account deleted"
+        description="Your account and personal details have been deleted. Thank you for the classes."
+      >
         <button type="button" className="btn-primary w-full sm:w-auto" onClick={goHome}>
           Go to the Home Page
         </button>

@@ -6,7 +6,17 @@ export interface CategoryOption {
   name: string;
 }
 
-export function ExpertisePicker({ categories, value, onChange, error }: { categories: CategoryOption[] | null; value: number[]; onChange: (ids: number[]) => void; error?: string }) {
+export function ExpertisePicker({
+  categories,
+  value,
+  onChange,
+  error,
+}: {
+  categories: CategoryOption[] | null;
+  value: number[];
+  onChange: (ids: number[]) => void;
+  error?: string;
+}) {
   const id = useId();
   const chosen = value.map((categoryId) => categories?.find((c) => c.id === categoryId)).filter((c): c is CategoryOption => Boolean(c));
   const remaining = categories?.filter((c) => !value.includes(c.id)) ?? [];
@@ -18,7 +28,10 @@ export function ExpertisePicker({ categories, value, onChange, error }: { catego
       {chosen.length > 0 && (
         <ul className="mb-2 flex flex-wrap gap-2" aria-label="Chosen areas of expertise">
           {chosen.map((category) => (
-            <li key={category.id} className="inline-flex items-center gap-1 rounded-full bg-brand-50 py-1 pl-3 pr-1 text-sm font-medium text-brand-800 dark:bg-brand-900 dark:text-brand-200">
+            <li
+              key={category.id}
+              className="inline-flex items-center gap-1 rounded-full bg-brand-50 py-1 pl-3 pr-1 text-sm font-medium text-brand-800 dark:bg-brand-900 dark:text-brand-200"
+            >
               {category.name}
               <button
                 type="button"
@@ -26,7 +39,17 @@ export function ExpertisePicker({ categories, value, onChange, error }: { catego
                 aria-label={`Remove ${category.name}`}
                 className="flex h-6 w-6 items-center justify-center rounded-full hover:bg-brand-100 dark:hover:bg-brand-800"
               >
-                <svg className="h-3.5 w-3.5" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" aria-hidden="true"><path d="M6 6l12 12M18 6 6 18" /></svg>
+                <svg
+                  className="h-3.5 w-3.5"
+                  viewBox="0 0 24 24"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="2.5"
+                  strokeLinecap="round"
+                  aria-hidden="true"
+                >
+                  <path d="M6 6l12 12M18 6 6 18" />
+                </svg>
               </button>
             </li>
           ))}
@@ -44,7 +67,9 @@ export function ExpertisePicker({ categories, value, onChange, error }: { catego
           if (next) onChange([...value, next]);
         }}
       >
-        <option value="">{categories === null ? 'Loading categories...' : remaining.length ? 'Add an area of expertise' : 'All categories chosen'}</option>
+        <option value="">
+          {categories === null ? 'Loading categories...' : remaining.length ? 'Add an area of expertise' : 'All categories chosen'}
+        </option>
         {remaining.map((category) => (
           <option key={category.id} value={category.id}>
             {category.name}

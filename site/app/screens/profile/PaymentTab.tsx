@@ -14,17 +14,32 @@ const MOBILE = '(max-width: 767px)';
 
 function statusView(status: PayoutStatus): { label: string; tone: string; text: string } {
   if (status.onboarded && status.canReceivePayments) {
-    return { label: 'Active', tone: 'bg-brand-600 text-white dark:bg-brand-500 dark:text-fog-950', text: 'Payouts are set up: you receive 85% of every booking of your classes.' };
+    return {
+      label: 'Active',
+      tone: 'bg-brand-600 text-white dark:bg-brand-500 dark:text-fog-950',
+      text: 'Payouts are set up: you receive 85% of every booking of your classes.',
+    };
   }
   if (status.onboarded) {
-    return { label: 'Pending verification', tone: 'border border-amber-500 text-amber-800 dark:text-amber-200', text: 'Your details were submitted; payments are enabled as soon as the verification completes.' };
+    return {
+      label: 'Pending verification',
+      tone: 'border border-amber-500 text-amber-800 dark:text-amber-200',
+      text: 'Your details were submitted; payments are enabled as soon as the verification completes.',
+    };
   }
-  return { label: 'Not set up', tone: 'border border-fog-400 text-fog-700 dark:text-fog-300', text: 'Connect a payout account to get paid for your classes.' };
+  return {
+    label: 'Not set up',
+    tone: 'border border-fog-400 text-fog-700 dark:text-fog-300',
+    text: 'Connect a payout account to get paid for your classes.',
+  };
 }
 
 export function PaymentTab({ user }: { user: CurrentUser }) {
   // Refetched when the window regains focus, so finishing setup in the other tab shows here at once.
-  const payout = useQuery({ queryKey: ['payout-status', user.id], queryFn: () => unwrap(api.coaches({ id: user.id })['stripe-status'].get()) });
+  const payout = useQuery({
+    queryKey: ['payout-status', user.id],
+    queryFn: () => unwrap(api.coaches({ id: user.id })['stripe-status'].get()),
+  });
   const status: PayoutStatus | null = payout.data ?? null;
   const failed = payout.isError && !payout.data;
   const load = () => void payout.refetch();
@@ -38,7 +53,11 @@ export function PaymentTab({ user }: { user: CurrentUser }) {
       toast({ title: 'Payout setup complete', description: 'Your payout details were saved.', variant: 'success' });
     } else if (query.get('refresh') === 'true') {
       setIncomplete(true);
-      toast({ title: 'Setup incomplete', description: 'Your payout setup is not finished yet. Please continue the setup.', variant: 'warning' });
+      toast({
+        title: 'Setup incomplete',
+        description: 'Your payout setup is not finished yet. Please continue the setup.',
+        variant: 'warning',
+      });
     }
     if (query.has('success') || query.has('refresh')) {
       // Said once: a reload of the page does not toast or warn again.
@@ -83,20 +102,30 @@ export function PaymentTab({ user }: { user: CurrentUser }) {
         </p>
       </div>
       {incomplete && !status?.onboarded && (
-        <div role="alert" className="rounded-xl border border-amber-400 bg-amber-50 p-4 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950/40 dark:text-amber-100">
+        <div
+          role="alert"
+          className="rounded-xl border border-amber-400 bg-amber-50 p-4 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950/40 dark:text-amber-100"
+        >
           <p className="font-semibold">Setup incomplete</p>
           <p className="mt-1">Your payout setup is not finished yet. Continue the setup to start receiving payments.</p>
         </div>
       )}
       <div className="rounded-xl border border-fog-200 p-4 dark:border-fog-700" role="status" aria-live="polite">
         {failed ? (
-          <p className="text-sm text-red-700 dark:text-red-400">Could not load your payout status. <button type="button" className="font-semibold underline" onClick={load}>Retry</button></p>
+          <p className="text-sm text-red-700 dark:text-red-400">
+            Could not load your payout status.{' '}
+            <button type="button" className="font-semibold underline" onClick={load}>
+              Retry
+            </button>
+          </p>
         ) : !view ? (
           <p className="text-sm text-fog-600 dark:text-fog-400">Loading payout status...</p>
         ) : (
           <div className="flex flex-wrap items-center gap-3">
             <span className="text-sm font-medium">Status</span>
-            <span className={`badge ${view.tone}`} data-testid="payout-status">{view.label}</span>
+            <span className={`badge ${view.tone}`} data-testid="payout-status">
+              {view.label}
+            </span>
             <p className="w-full text-sm text-fog-700 dark:text-fog-300">{view.text}</p>
           </div>
         )}

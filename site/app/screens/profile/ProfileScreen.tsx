@@ -40,7 +40,12 @@ export default function ProfileScreen(_props: ScreenProps) {
         {user.profileImage ? (
           <img src={user.profileImage} alt="" className="h-16 w-16 rounded-full object-cover" width={64} height={64} />
         ) : (
-          <span className="flex h-16 w-16 items-center justify-center rounded-full bg-brand-600 text-xl font-bold text-white" aria-hidden="true">{initials}</span>
+          <span
+            className="flex h-16 w-16 items-center justify-center rounded-full bg-brand-600 text-xl font-bold text-white"
+            aria-hidden="true"
+          >
+            {initials}
+          </span>
         )}
         <div className="min-w-0">
           <h1 className="truncate text-2xl font-bold sm:text-3xl">My Profile</h1>
@@ -49,7 +54,9 @@ export default function ProfileScreen(_props: ScreenProps) {
           </p>
           <div className="mt-1.5 flex flex-wrap gap-2">
             <span className="badge bg-brand-100 text-brand-800 dark:bg-brand-900 dark:text-brand-100">{ROLE_LABEL[user.role]}</span>
-            {user.role === 'coach' && !user.isApproved && <span className="badge bg-amber-100 text-amber-900 dark:bg-amber-900 dark:text-amber-100">Pending Approval</span>}
+            {user.role === 'coach' && !user.isApproved && (
+              <span className="badge bg-amber-100 text-amber-900 dark:bg-amber-900 dark:text-amber-100">Pending Approval</span>
+            )}
           </div>
         </div>
       </div>

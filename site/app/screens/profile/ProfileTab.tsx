@@ -37,7 +37,11 @@ export function ProfileTab({ user }: { user: CurrentUser }) {
       toast({ title: 'Profile updated', description: 'Your changes have been saved.', variant: 'success' });
       setTimeout(() => window.location.reload(), RELOAD_AFTER_UPDATE_MS);
     },
-    { fallback: 'Failed to update profile', stayPending: true, onError: (description) => toast({ title: 'Update failed', description, variant: 'destructive' }) },
+    {
+      fallback: 'Failed to update profile',
+      stayPending: true,
+      onError: (description) => toast({ title: 'Update failed', description, variant: 'destructive' }),
+    },
   );
 
   const { values } = form;
@@ -47,24 +51,47 @@ export function ProfileTab({ user }: { user: CurrentUser }) {
 
   return (
     <form noValidate onSubmit={submit} className="space-y-5" aria-label="Profile">
-      <ImageUpload value={values.profileImage ?? null} initials={`${user.firstName[0] ?? ''}${user.lastName[0] ?? ''}`.toUpperCase()} onChange={(url) => form.set('profileImage', url)} />
+      <ImageUpload
+        value={values.profileImage ?? null}
+        initials={`${user.firstName[0] ?? ''}${user.lastName[0] ?? ''}`.toUpperCase()}
+        onChange={(url) => form.set('profileImage', url)}
+      />
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label="First name" autoComplete="given-name" {...form.bind('firstName')} />
         <Field label="Last name" autoComplete="family-name" {...form.bind('lastName')} />
       </div>
       <Field label="Email" name="email" value={user.email} readOnly disabled hint="Your sign-in email can't be changed here." />
-      <Field label="Phone" type="tel" autoComplete="tel" placeholder="+14155550123" hint="Include your country code, e.g. +1 415 555 0123." {...form.bind('phone')} />
+      <Field
+        label="Phone"
+        type="tel"
+        autoComplete="tel"
+        placeholder="+14155550123"
+        hint="Include your country code, e.g. +1 415 555 0123."
+        {...form.bind('phone')}
+      />
       <label className="flex items-start gap-3 text-sm">
-        <input type="checkbox" className="mt-0.5 h-4 w-4" checked={values.classReminders ?? true} onChange={(e) => form.set('classReminders', e.currentTarget.checked)} />
+        <input
+          type="checkbox"
+          className="mt-0.5 h-4 w-4"
+          checked={values.classReminders ?? true}
+          onChange={(e) => form.set('classReminders', e.currentTarget.checked)}
+        />
         <span>
           <span className="font-medium">Class reminders</span>
-          <span className="block text-fog-600 dark:text-fog-400">Email me a reminder before each class I book, with the address and a calendar file.</span>
+          <span className="block text-fog-600 dark:text-fog-400">
+            Email me a reminder before each class I book, with the address and a calendar file.
+          </span>
         </span>
       </label>
       {isCoach && (
         <>
           {textArea('bio', 'Bio', 4, 'Tell customers about your experience and teaching style')}
-          <ExpertisePicker categories={categories} value={values.areasOfExpertise ?? []} onChange={(ids) => form.set('areasOfExpertise', ids)} error={form.errors.areasOfExpertise} />
+          <ExpertisePicker
+            categories={categories}
+            value={values.areasOfExpertise ?? []}
+            onChange={(ids) => form.set('areasOfExpertise', ids)}
+            error={form.errors.areasOfExpertise}
+          />
           {textArea('certifications', 'Certifications', 3, 'e.g. NASM Certified Personal Trainer, First Aid/CPR')}
         </>
       )}

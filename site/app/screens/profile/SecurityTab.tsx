@@ -28,8 +28,12 @@ function PasswordSection({ user }: { user: CurrentUser }) {
     return (
       <div className="rounded-xl border border-fog-200 bg-fog-50 p-5 text-sm dark:border-fog-700 dark:bg-fog-800/50">
         <h3 className="font-semibold">You sign in with Google</h3>
-        <p className="mt-1 text-fog-700 dark:text-fog-300">Your account has no password yet. To add one, request a reset link and choose a password.</p>
-        <a href="/forgot-password" className="btn-secondary mt-4">Set a Password</a>
+        <p className="mt-1 text-fog-700 dark:text-fog-300">
+          Your account has no password yet. To add one, request a reset link and choose a password.
+        </p>
+        <a href="/forgot-password" className="btn-secondary mt-4">
+          Set a Password
+        </a>
       </div>
     );
   }
@@ -38,9 +42,16 @@ function PasswordSection({ user }: { user: CurrentUser }) {
     async ({ currentPassword, newPassword }) => {
       await unwrap(api.users({ id: user.id }).password.put({ currentPassword, newPassword }));
       form.setValues(EMPTY);
-      toast({ title: 'Password changed', description: 'Your password was updated and your other devices were signed out.', variant: 'success' });
+      toast({
+        title: 'Password changed',
+        description: 'Your password was updated and your other devices were signed out.',
+        variant: 'success',
+      });
     },
-    { fallback: 'Failed to change password', onError: (description) => toast({ title: 'Password change failed', description, variant: 'destructive' }) },
+    {
+      fallback: 'Failed to change password',
+      onError: (description) => toast({ title: 'Password change failed', description, variant: 'destructive' }),
+    },
   );
 
   return (
@@ -53,7 +64,12 @@ function PasswordSection({ user }: { user: CurrentUser }) {
       <PasswordField label="New password" autoComplete="new-password" hint="At least 8 characters." {...form.bind('newPassword')} />
       <PasswordField label="Confirm new password" autoComplete="new-password" {...form.bind('confirmPassword')} />
       <div className="flex justify-end border-t border-fog-200 pt-5 dark:border-fog-800">
-        <SubmitButton pending={form.pending} label="Change Password" pendingLabel="Changing Password..." className="btn-primary w-full sm:w-auto" />
+        <SubmitButton
+          pending={form.pending}
+          label="Change Password"
+          pendingLabel="Changing Password..."
+          className="btn-primary w-full sm:w-auto"
+        />
       </div>
     </form>
   );

@@ -14,15 +14,21 @@ export function SignOutEverywhereCard() {
       window.location.assign('/auth');
     } catch (error) {
       setPending(false);
-      toast({ title: 'Could not sign out everywhere', description: error instanceof Error ? error.message : 'Please try again.', variant: 'destructive' });
+      toast({
+        title: 'Could not sign out everywhere',
+        description: error instanceof Error ? error.message : 'Please try again.',
+        variant: 'destructive',
+      });
     }
   };
   return (
     <section aria-labelledby="sign-out-everywhere-title" className="mt-10 rounded-xl border border-fog-200 p-5 dark:border-fog-700">
-      <h3 id="sign-out-everywhere-title" className="text-lg font-semibold">Sign out everywhere</h3>
+      <h3 id="sign-out-everywhere-title" className="text-lg font-semibold">
+        Sign out everywhere
+      </h3>
       <p className="mt-1 text-sm text-fog-700 dark:text-fog-300">
-        Lost a phone, or signed in on a shared computer? This signs you out on every device, this one too, and gives your calendar feed a new
-        address (calendar apps need the new link from this page).
+        Lost a phone, or signed in on a shared computer? This signs you out on every device, this one too, and gives your calendar feed a
+        new address (calendar apps need the new link from this page).
       </p>
       <button type="button" className="btn-secondary mt-4 w-full sm:w-auto" disabled={pending} onClick={signOutEverywhere}>
         {pending ? 'Signing Out...' : 'Sign Out Everywhere'}

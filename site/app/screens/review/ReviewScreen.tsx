@@ -25,7 +25,12 @@ async function loadReview(classId: number, bookingId: number): Promise<Loaded> {
   const booking = bookings.find((b) => b.id === bookingId && b.classId === classId);
   if (!booking) return { kind: 'not-found' };
   const notYet = !booking.class.startTime || Date.parse(booking.class.startTime) > Date.now();
-  if (booking.status !== 'confirmed' || notYet) return { kind: 'not-reviewable', title: booking.class.title, reason: booking.status !== 'confirmed' ? ONLY_CONFIRMED : NOT_YET_TAKEN_PLACE };
+  if (booking.status !== 'confirmed' || notYet)
+    return {
+      kind: 'not-reviewable',
+      title: booking.class.title,
+      reason: booking.status !== 'confirmed' ? ONLY_CONFIRMED : NOT_YET_TAKEN_PLACE,
+    };
   const coach = await unwrap(api.coaches({ id: booking.class.coachId }).get());
   const existing = await unwrap(api.reviews.class({ classId })({ bookingId }).get()).catch((e) => {
     if (e instanceof ApiError && e.status === 404) return null;
@@ -38,7 +43,11 @@ export default function ReviewScreen(_props: ScreenProps) {
   const query = useQuery();
   const classId = Number(query.get('classId'));
   const bookingId = Number(query.get('bookingId'));
-  const loaded = useRemoteQuery({ queryKey: ['review', classId, bookingId], queryFn: () => loadReview(classId, bookingId), refetchOnWindowFocus: false });
+  const loaded = useRemoteQuery({
+    queryKey: ['review', classId, bookingId],
+    queryFn: () => loadReview(classId, bookingId),
+    refetchOnWindowFocus: false,
+  });
   const state: Loaded | undefined = loaded.isError ? { kind: 'not-found' } : loaded.data;
 
   if (!state) return <Spinner />;
@@ -47,7 +56,11 @@ export default function ReviewScreen(_props: ScreenProps) {
       <div className="container-page max-w-xl py-12">
         <h1 className="sr-only">Review</h1>
         {state.kind === 'not-found' ? (
-          <EmptyState title="Review Not Found" hint="We couldn't find this class, its coach or your booking." action={{ href: '/bookings', label: 'Back to My Bookings' }} />
+          <EmptyState
+            title="Review Not Found"
+            hint="We couldn't find this class, its coach or your booking."
+            action={{ href: '/bookings', label: 'Back to My Bookings' }}
+          />
         ) : (
           <EmptyState title={state.title} hint={state.reason} action={{ href: '/bookings', label: 'Back to My Bookings' }} />
         )}
@@ -57,7 +70,13 @@ export default function ReviewScreen(_props: ScreenProps) {
   return <ReviewForm classId={classId} bookingId={bookingId} booking={state.booking} coach={state.coach} existing={state.existing} />;
 }
 
-function ReviewForm({ classId, bookingId, booking, coach, existing }: Omit<Extract<Loaded, { kind: 'ready' }>, 'kind'> & { classId: number; bookingId: number }) {
+function ReviewForm({
+  classId,
+  bookingId,
+  booking,
+  coach,
+  existing,
+}: Omit<Extract<Loaded, { kind: 'ready' }>, 'kind'> & { classId: number; bookingId: number }) {
   const form = useForm(ReviewBody, { classId, bookingId, rating: existing?.rating ?? 0, comment: existing?.comment ?? '' });
   const { rating, comment } = form.values;
   const error = form.errors.rating ?? form.errors.comment;
@@ -65,10 +84,17 @@ function ReviewForm({ classId, bookingId, booking, coach, existing }: Omit<Extra
     async (body) => {
       if (existing) await unwrap(api.reviews({ id: existing.id }).put(body));
       else await unwrap(api.reviews.post(body));
-      toast({ title: existing ? 'Review updated' : 'Review submitted', description: 'Thank you for sharing your experience!', variant: 'success' });
+      toast({
+        title: existing ? 'Review updated' : 'Review submitted',
+        description: 'Thank you for sharing your experience!',
+        variant: 'success',
+      });
       navigate('/bookings');
     },
-    { fallback: 'Your review could not be saved. Please try again.', onError: (description) => toast({ title: 'Submission Failed', description, variant: 'destructive' }) },
+    {
+      fallback: 'Your review could not be saved. Please try again.',
+      onError: (description) => toast({ title: 'Submission Failed', description, variant: 'destructive' }),
+    },
   );
   const saving = form.pending;
 
@@ -86,7 +112,10 @@ function ReviewForm({ classId, bookingId, booking, coach, existing }: Omit<Extra
             <legend className="label">Your rating</legend>
             <div className="flex flex-wrap items-center gap-1">
               {([1, 2, 3, 4, 5] as const).map((value) => (
-                <label key={value} className="cursor-pointer rounded-lg p-1 has-[:focus-visible]:outline has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-brand-500">
+                <label
+                  key={value}
+                  className="cursor-pointer rounded-lg p-1 has-[:focus-visible]:outline has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-brand-500"
+                >
                   <input
                     type="radio"
                     name="rating"
@@ -96,17 +125,31 @@ function ReviewForm({ classId, bookingId, booking, coach, existing }: Omit<Extra
                     className="sr-only"
                     aria-label={`${value} ${RATING_LABELS[value]}`}
                   />
-                  <svg viewBox="0 0 24 24" className={`h-9 w-9 ${value <= rating ? 'fill-amber-400 text-amber-500' : 'fill-none text-fog-400'}`} stroke="currentColor" strokeWidth={1.5} aria-hidden="true">
+                  <svg
+                    viewBox="0 0 24 24"
+                    className={`h-9 w-9 ${value <= rating ? 'fill-amber-400 text-amber-500' : 'fill-none text-fog-400'}`}
+                    stroke="currentColor"
+                    strokeWidth={1.5}
+                    aria-hidden="true"
+                  >
                     <path d="m12 3 2.7 5.6 6.1.9-4.4 4.3 1 6.1L12 17l-5.4 2.9 1-6.1-4.4-4.3 6.1-.9z" strokeLinejoin="round" />
                   </svg>
                 </label>
               ))}
-              <span className="ml-2 text-sm font-medium text-fog-700 dark:text-fog-300" aria-live="polite">{shown}</span>
+              <span className="ml-2 text-sm font-medium text-fog-700 dark:text-fog-300" aria-live="polite">
+                {shown}
+              </span>
             </div>
-            {error && <p id="rating-error" className="field-error">{error}</p>}
+            {error && (
+              <p id="rating-error" className="field-error">
+                {error}
+              </p>
+            )}
           </fieldset>
           <div>
-            <label htmlFor="review-comment" className="label">Comment (optional)</label>
+            <label htmlFor="review-comment" className="label">
+              Comment (optional)
+            </label>
             <textarea
               id="review-comment"
               className="input min-h-32"
@@ -116,10 +159,14 @@ function ReviewForm({ classId, bookingId, booking, coach, existing }: Omit<Extra
               placeholder="What did you enjoy? What could be better?"
               aria-describedby="comment-count"
             />
-            <p id="comment-count" className="mt-1 text-right text-xs text-fog-600 dark:text-fog-400">{comment.length}/{MAX_COMMENT}</p>
+            <p id="comment-count" className="mt-1 text-right text-xs text-fog-600 dark:text-fog-400">
+              {comment.length}/{MAX_COMMENT}
+            </p>
           </div>
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <a href="/bookings" className="btn-secondary">Cancel</a>
+            <a href="/bookings" className="btn-secondary">
+              Cancel
+            </a>
             <button type="submit" className="btn-primary" disabled={saving}>
               {saving ? 'Saving...' : existing ? 'Update Review' : 'Submit Review'}
             </button>

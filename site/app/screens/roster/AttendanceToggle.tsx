@@ -2,9 +2,20 @@
 // pressed, and tapping it again clears the mark.
 export type Mark = 'present' | 'no_show' | null;
 
-const BASE = 'flex min-h-14 flex-1 items-center justify-center rounded-xl border-2 px-3 text-base font-semibold transition-colors disabled:opacity-50';
+const BASE =
+  'flex min-h-14 flex-1 items-center justify-center rounded-xl border-2 px-3 text-base font-semibold transition-colors disabled:opacity-50';
 
-export function AttendanceToggle({ name, value, disabled, onChange }: { name: string; value: Mark; disabled: boolean; onChange: (value: Mark) => void }) {
+export function AttendanceToggle({
+  name,
+  value,
+  disabled,
+  onChange,
+}: {
+  name: string;
+  value: Mark;
+  disabled: boolean;
+  onChange: (value: Mark) => void;
+}) {
   const button = (mark: Exclude<Mark, null>, label: string, on: string) => (
     <button
       type="button"

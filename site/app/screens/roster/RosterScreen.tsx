@@ -20,7 +20,11 @@ import { AttendeeSafety } from './AttendeeSafety';
 
 function recount(bookings: RosterBooking[]): Roster['counts'] {
   const everyone = bookings.flatMap((b) => b.attendees);
-  return { spots: everyone.length, present: everyone.filter((a) => a.attendance === 'present').length, noShow: everyone.filter((a) => a.attendance === 'no_show').length };
+  return {
+    spots: everyone.length,
+    present: everyone.filter((a) => a.attendance === 'present').length,
+    noShow: everyone.filter((a) => a.attendance === 'no_show').length,
+  };
 }
 
 interface MarkRequest {
@@ -52,15 +56,23 @@ export default function RosterScreen({ params }: ScreenProps) {
 
   // The tap shows at once; the server's answer replaces it, or the old mark comes back with a toast.
   const mark = useMutation({
-    mutationFn: ({ booking, attendee, status }: MarkRequest) => unwrap(api.bookings({ id: booking.bookingId }).attendance.put({ attendee: attendee.position, status })),
+    mutationFn: ({ booking, attendee, status }: MarkRequest) =>
+      unwrap(api.bookings({ id: booking.bookingId }).attendance.put({ attendee: attendee.position, status })),
     onMutate: async ({ booking, attendee, status }) => {
       await queryClient.cancelQueries({ queryKey: key });
-      replaceBooking({ ...booking, attendees: booking.attendees.map((a) => (a.position === attendee.position ? { ...a, attendance: status } : a)) });
+      replaceBooking({
+        ...booking,
+        attendees: booking.attendees.map((a) => (a.position === attendee.position ? { ...a, attendance: status } : a)),
+      });
     },
     onSuccess: replaceBooking,
     onError: (error, { booking }) => {
       replaceBooking(booking);
-      toast({ title: 'Check-in not saved', description: error instanceof ApiError ? error.message : 'Please try again.', variant: 'destructive' });
+      toast({
+        title: 'Check-in not saved',
+        description: error instanceof ApiError ? error.message : 'Please try again.',
+        variant: 'destructive',
+      });
     },
   });
 
@@ -72,7 +84,9 @@ export default function RosterScreen({ params }: ScreenProps) {
     return (
       <div className="container-page py-12 text-center" role="alert">
         <h1 className="text-2xl font-bold">{missing ? 'Class Not Found' : 'The roster could not be loaded'}</h1>
-        <a href={back.href} className="btn-primary mt-6">Back to {back.label}</a>
+        <a href={back.href} className="btn-primary mt-6">
+          Back to {back.label}
+        </a>
       </div>
     );
   }
@@ -83,7 +97,9 @@ export default function RosterScreen({ params }: ScreenProps) {
   const notYet = roster.checkInOpensAt !== null && now < Date.parse(roster.checkInOpensAt);
   return (
     <div className="container-page max-w-2xl py-6 sm:py-10">
-      <a href={back.href} className="btn-ghost -ml-3 mb-3 px-3"><Icon name="arrowLeft" /> {back.label}</a>
+      <a href={back.href} className="btn-ghost -ml-3 mb-3 px-3">
+        <Icon name="arrowLeft" /> {back.label}
+      </a>
       <h1 className="text-2xl font-bold leading-tight">Roster: {cls.title}</h1>
       <p className="mt-1 text-fog-700 dark:text-fog-300">
         {classDateFull(cls.startTime)} · {classTime(cls.startTime, cls.endTime)}
@@ -98,7 +114,9 @@ export default function RosterScreen({ params }: ScreenProps) {
       </div>
       {!roster.checkInOpen && (
         <p className="mt-4 rounded-xl bg-fog-100 p-3 text-sm text-fog-800 dark:bg-fog-800 dark:text-fog-100" role="note">
-          {notYet ? `Check-in opens at ${formatTimePT(roster.checkInOpensAt)}, 30 minutes before the class starts.` : 'Check-in closed 24 hours after the class started.'}
+          {notYet
+            ? `Check-in opens at ${formatTimePT(roster.checkInOpensAt)}, 30 minutes before the class starts.`
+            : 'Check-in closed 24 hours after the class started.'}
         </p>
       )}
       {roster.bookings.length === 0 ? (
@@ -118,11 +136,22 @@ export default function RosterScreen({ params }: ScreenProps) {
                   {booking.paid ? `Paid ${dollars(booking.amount)}` : 'Free'}
                 </p>
                 <p className="mt-0.5 flex flex-wrap gap-x-3 text-sm">
-                  <a className="underline" href={`mailto:${booking.booker.email}`}>{booking.booker.email}</a>
-                  {booking.booker.phone && <a className="underline" href={`tel:${booking.booker.phone}`}>{booking.booker.phone}</a>}
+                  <a className="underline" href={`mailto:${booking.booker.email}`}>
+                    {booking.booker.email}
+                  </a>
+                  {booking.booker.phone && (
+                    <a className="underline" href={`tel:${booking.booker.phone}`}>
+                      {booking.booker.phone}
+                    </a>
+                  )}
                 </p>
                 <AttendeeSafety booking={booking} position={attendee.position} />
-                <AttendanceToggle name={attendee.name} value={attendee.attendance} disabled={!roster.checkInOpen} onChange={(status) => mark.mutate({ booking, attendee, status })} />
+                <AttendanceToggle
+                  name={attendee.name}
+                  value={attendee.attendance}
+                  disabled={!roster.checkInOpen}
+                  onChange={(status) => mark.mutate({ booking, attendee, status })}
+                />
               </li>
             )),
           )}
