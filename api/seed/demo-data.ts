@@ -164,18 +164,16 @@ export async function seedDemoData(ctx: AppContext): Promise<boolean> {
 
     // In the order they joined: a waitlist's places in line follow the entries' ids.
     if (waitlists.length) {
-      await tx
-        .insert(waitlistEntries)
-        .values(
-          waitlists.map((w) => ({
-            classId: classIds[w.classIndex]!,
-            userId: userId[w.customer]!,
-            quantity: w.quantity,
-            status: 'waiting' as const,
-            createdAt: w.joinedAt,
-            updatedAt: w.joinedAt,
-          })),
-        );
+      await tx.insert(waitlistEntries).values(
+        waitlists.map((w) => ({
+          classId: classIds[w.classIndex]!,
+          userId: userId[w.customer]!,
+          quantity: w.quantity,
+          status: 'waiting' as const,
+          createdAt: w.joinedAt,
+          updatedAt: w.joinedAt,
+        })),
+      );
     }
 
     const reviewRows = plans.flatMap((p, i) =>

@@ -68,17 +68,15 @@ describe('anonymous pages from memory', () => {
   test('/blog is paged 24 posts at a time, each page under its own key', async () => {
     const at = server.clock.now().getTime();
     await server.ctx.db.write((tx) =>
-      tx
-        .insert(blogPosts)
-        .values(
-          Array.from({ length: 30 }, (_, i) => ({
-            slug: `paging-${i}`,
-            title: `Paging post ${i}`,
-            content: '<p>Text.</p>',
-            status: 'published' as const,
-            publishedAt: new Date(at - i * 60_000),
-          })),
-        ),
+      tx.insert(blogPosts).values(
+        Array.from({ length: 30 }, (_, i) => ({
+          slug: `paging-${i}`,
+          title: `Paging post ${i}`,
+          content: '<p>Text.</p>',
+          status: 'published' as const,
+          publishedAt: new Date(at - i * 60_000),
+        })),
+      ),
     );
     for (let round = 0; round < 2; round++) {
       const first = await page('/blog');

@@ -140,17 +140,15 @@ describe("a customer's feed", () => {
     expect(held.status).toBe(200);
     const now = server.clock.now();
     await server.ctx.db.write((tx) =>
-      tx
-        .insert(bookings)
-        .values({
-          classId: paidId,
-          userId: cast.customerId,
-          status: 'cancelled',
-          quantity: 1,
-          amountCents: 2625,
-          cancelledAt: now,
-          cancelReason: 'hold_expired',
-        }),
+      tx.insert(bookings).values({
+        classId: paidId,
+        userId: cast.customerId,
+        status: 'cancelled',
+        quantity: 1,
+        amountCents: 2625,
+        cancelledAt: now,
+        cancelReason: 'hold_expired',
+      }),
     );
     const { events } = parseCalendar((await readFeed(await feedUrl())).text);
     expect(events.some((e) => e.summary === 'Paid Hold Pilates')).toBe(false);

@@ -337,17 +337,15 @@ const FRESH: Record<string, () => Promise<Fresh>> = {
     const booking = await expectOk(person.client.post('/api/bookings/free', { classId, quantity: 1 }), 'booking setup');
     const now = server.clock.now();
     await server.ctx.db.write((tx) =>
-      tx
-        .insert(weatherCalls)
-        .values({
-          classId,
-          checkpoint: '24h',
-          reasons: ['Chance of rain 80% (limit 70%)'],
-          createdAt: now,
-          status: 'offered',
-          decidedAt: now,
-          offerClassId,
-        }),
+      tx.insert(weatherCalls).values({
+        classId,
+        checkpoint: '24h',
+        reasons: ['Chance of rain 80% (limit 70%)'],
+        createdAt: now,
+        status: 'offered',
+        decidedAt: now,
+        offerClassId,
+      }),
     );
     return { client: person.client, params: { id: String(booking.id) } };
   },

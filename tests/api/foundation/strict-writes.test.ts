@@ -166,17 +166,15 @@ describe('unknown fields are refused, by name', () => {
   });
 
   test('the registration payload the spec lists (with termsAccepted) is still accepted', async () => {
-    const res = await server
-      .client()
-      .post('/api/register', {
-        firstName: 'Riley',
-        lastName: 'Park',
-        email: 'strict.riley@example.com',
-        phone: '+14155550123',
-        password: 'harbor-lights-2027',
-        role: 'customer',
-        termsAccepted: true,
-      });
+    const res = await server.client().post('/api/register', {
+      firstName: 'Riley',
+      lastName: 'Park',
+      email: 'strict.riley@example.com',
+      phone: '+14155550123',
+      password: 'harbor-lights-2027',
+      role: 'customer',
+      termsAccepted: true,
+    });
     expect(res.status).toBe(201);
   });
 });

@@ -47,16 +47,14 @@ beforeAll(async () => {
   // A class its coach deleted: the booking stays in Upcoming (with its refund) until the class time.
   const deleted = await addClass(ctx, { coachId: cast.otherCoachId, title: 'Deleted Session', startTime: new Date(now + 20 * DAY) });
   await ctx.db.write((tx) =>
-    tx
-      .insert(bookings)
-      .values({
-        classId: deleted,
-        userId: cast.customerId,
-        quantity: 1,
-        status: 'cancelled',
-        cancelReason: 'class_deleted',
-        refundAmountCents: 2000,
-      }),
+    tx.insert(bookings).values({
+      classId: deleted,
+      userId: cast.customerId,
+      quantity: 1,
+      status: 'cancelled',
+      cancelReason: 'class_deleted',
+      refundAmountCents: 2000,
+    }),
   );
   for (let i = 0; i < POSTS; i++)
     await addPost(ctx, { slug: `post-${i}`, status: i % 3 === 0 ? 'draft' : i % 3 === 1 ? 'published' : 'archived' });

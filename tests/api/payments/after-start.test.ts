@@ -31,12 +31,10 @@ async function signedWebhook(intentId: string) {
     type: 'payment_intent.succeeded',
     data: { object: { id: intentId, object: 'payment_intent' } },
   });
-  return server
-    .client()
-    .request('POST', '/api/payment/webhook', undefined, {
-      headers: { 'content-type': 'application/json', 'stripe-signature': await provider.signWebhook(body) },
-      raw: body,
-    });
+  return server.client().request('POST', '/api/payment/webhook', undefined, {
+    headers: { 'content-type': 'application/json', 'stripe-signature': await provider.signWebhook(body) },
+    raw: body,
+  });
 }
 
 describe('a payment that completes after the class started', () => {

@@ -31,12 +31,10 @@ async function bookingRows(classId: number) {
 async function signedWebhook(payload: object) {
   const body = JSON.stringify(payload);
   const signature = await provider.signWebhook(body);
-  return server
-    .client()
-    .request('POST', '/api/payment/webhook', undefined, {
-      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
-      raw: body,
-    });
+  return server.client().request('POST', '/api/payment/webhook', undefined, {
+    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+    raw: body,
+  });
 }
 
 const succeededEvent = (intentId: string) => ({
@@ -131,15 +129,13 @@ describe('create-intent', () => {
   test('when the coach can receive payouts, 85% of price x quantity goes to their account', async () => {
     const payoutCoach = await createUser(server, 'coach', 'Payee');
     await server.ctx.db.write((tx) =>
-      tx
-        .insert(payoutAccounts)
-        .values({
-          userId: payoutCoach.id,
-          provider: 'test',
-          accountId: 'acct_test_00000000000000aa',
-          onboarded: true,
-          canReceivePayments: true,
-        }),
+      tx.insert(payoutAccounts).values({
+        userId: payoutCoach.id,
+        provider: 'test',
+        accountId: 'acct_test_00000000000000aa',
+        onboarded: true,
+        canReceivePayments: true,
+      }),
     );
     const cls = await createClass(server, { coachId: payoutCoach.id, priceCents: 2000 });
     const customer = await createUser(server);

@@ -26,12 +26,10 @@ afterAll(async () => {
 });
 
 async function webhook(body: string, signature: string) {
-  return server
-    .client()
-    .request('POST', '/api/payment/webhook', undefined, {
-      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
-      raw: body,
-    });
+  return server.client().request('POST', '/api/payment/webhook', undefined, {
+    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+    raw: body,
+  });
 }
 
 function eventFor(intentId: string) {
@@ -192,15 +190,13 @@ describe('Stripe provider', () => {
   });
 
   test('the test provider card endpoint does not exist while Stripe is active', async () => {
-    const res = await server
-      .client()
-      .post('/api/payment/test-provider/pay', {
-        paymentIntentId: 'x',
-        clientSecret: 'y',
-        cardNumber: '4242424242424242',
-        expiry: '12/40',
-        cvc: '123',
-      });
+    const res = await server.client().post('/api/payment/test-provider/pay', {
+      paymentIntentId: 'x',
+      clientSecret: 'y',
+      cardNumber: '4242424242424242',
+      expiry: '12/40',
+      cvc: '123',
+    });
     expect(res.status).toBe(404);
     expect((await server.client().get('/api/payment/config')).body).toEqual({ provider: 'stripe', publishableKey: 'pk_test_fogline' });
   });
