@@ -148,8 +148,9 @@ export interface ClassListOptions {
 }
 
 export const DEFAULT_PAGE = 24;
-/** ?all=true stays a bounded answer at any scale (about 250 KB of JSON at most). */
-export const ALL_CAP = 200;
+/** ?all=true stays a bounded answer at any scale (about 260 KB of JSON at most, with each class's weather policy
+ * and meeting point: under the 300 KB every public answer keeps). */
+export const ALL_CAP = 160;
 
 /** The rows of these ids, in this order, with coach, category, rating and spots. */
 async function classItemsOf(db: Database, ids: number[], now: Date, includeSchedules: boolean): Promise<ClassItem[]> {

@@ -41,16 +41,16 @@ describe('browsing thousands of classes', () => {
     expect(await rowsOf(page).count()).toBe(PAGE_SIZE);
     const list = page.getByRole('list', { name: 'Classes' });
     const before = await rowsOf(page).nth(3).boundingBox();
-    const listBox = await list.boundingBox();
-    await list.evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
+    const listTop = (await list.boundingBox())!.y;
+    // The results scroll with the page itself (no inner scroll box): reaching the end of the page loads the next.
+    await page.evaluate(() => window.scrollTo({ top: document.documentElement.scrollHeight }));
     await page.waitForFunction(
       (n) => document.querySelectorAll('[aria-label="Classes"] > li:not([aria-hidden])').length >= n,
       PAGE_SIZE * 2,
     );
-    await list.evaluate((el) => el.scrollTo({ top: 0 }));
+    await page.evaluate(() => window.scrollTo({ top: 0 }));
     expect(await rowsOf(page).nth(3).boundingBox()).toEqual(before);
-    expect(await list.boundingBox()).toEqual(listBox);
-    expect(listBox!.height).toBeLessThanOrEqual(600);
+    expect((await list.boundingBox())!.y).toBe(listTop);
     // The button pages too, for keyboards: the page holds only what was asked for.
     const more = page.getByRole('button', { name: /^Show more classes/ });
     await more.click();
