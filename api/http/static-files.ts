@@ -72,8 +72,10 @@ export function loadStaticFiles(clientDir: string, notice: string | null): Map<s
     }
   };
   walk(clientDir);
+  // Largest first: the React runtime and the app bundles gain the most from Brotli, and with a few hundred
+  // assets in the queue, walk order left them for last (first visits after a start were served gzip).
   brotliInBackground(
-    [...new Set(files.values())].filter((file) => file.gzip),
+    [...new Set(files.values())].filter((file) => file.gzip).sort((a, b) => b.body.byteLength - a.body.byteLength),
     (file, br) => (file.br = br),
   );
   return files;
