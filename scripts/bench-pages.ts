@@ -25,7 +25,7 @@ const check = (ok: boolean, message: string) => {
 };
 
 // As deployed (Dockerfile): NODE_ENV=production, which also selects React's production server renderer.
-const product = await startProduct({ PUBLIC_GOOGLE_MAPS_API_KEY: '', NODE_ENV: 'production', PAYMENTS: 'test' });
+const product = await startProduct({ PUBLIC_GOOGLE_MAPS_API_KEY: '', NODE_ENV: 'production', PAYMENTS: 'test', WEATHER: 'sample' });
 try {
   const base = product.url;
   const json = async <T>(path: string) => (await fetch(base + path)).json() as Promise<T>;

@@ -83,7 +83,17 @@ export interface Product {
 function spawnProduct(dataDir: string, env: Record<string, string>) {
   return spawn(['bun', 'api/main.ts'], {
     cwd: root,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: '0', NODE_ENV: 'production', PAYMENTS: 'test', DATABASE_URL: '', WORKERS: '1', ...env },
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: '0',
+      NODE_ENV: 'production',
+      PAYMENTS: 'test',
+      WEATHER: 'sample',
+      DATABASE_URL: '',
+      WORKERS: '1',
+      ...env,
+    },
     stdout: 'pipe',
     stderr: 'inherit',
   });

@@ -144,6 +144,7 @@ async function startServer(setup: Setup, dataDir: string, databaseUrl: string, p
       PORT: '0',
       NODE_ENV: 'production',
       PAYMENTS: 'test',
+      WEATHER: 'sample', // production reads NWS: a bench never leaves the machine
       SEED: 'none',
       UPLOADS: 'local',
       WORKERS: String(setup.workers),

@@ -38,6 +38,7 @@ async function startFogline(workers: number, dataDir: string) {
       PORT: '0',
       NODE_ENV: 'production',
       PAYMENTS: 'test',
+      WEATHER: 'sample', // production reads NWS: a bench never leaves the machine
       DATABASE_URL: '',
       WORKERS: String(workers),
     },
