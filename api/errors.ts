@@ -9,7 +9,8 @@ export type DomainErrorCode =
   | 'already_waiting'
   | 'class_full'
   | 'class_started'
-  | 'changed_meanwhile';
+  | 'changed_meanwhile'
+  | 'no_credit_offered';
 
 export class DomainError extends Error {
   constructor(

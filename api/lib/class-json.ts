@@ -4,6 +4,7 @@
 // from db/schema only).
 import type { classes } from '../../db/schema';
 import { decisionTimeOf, describePolicy, policyOf } from '../conditions/model';
+import { describePolicy as describeCancellationPolicy, policyFrom } from '../spots/refund-policy';
 import { isSeriesParent } from '../spots/series';
 import { classEnd } from './class-place';
 import { centsToDollars } from './money';
@@ -96,7 +97,20 @@ export function toClassJson(row: ClassRow, options: { includeSchedules?: boolean
     recurrenceEndCount: row.recurrenceEndCount,
     createdAt: row.createdAt.toISOString(),
     ...outdoorFieldsOf(row),
+    cancellationPolicy: classPolicyOf(row),
     ...(options.includeSchedules ? { schedules: schedulesOf(row) } : {}),
+  };
+}
+
+/** The cancellation policy a booking made now gets (issue 20), as the API shows it, with where it comes from. */
+export function classPolicyOf(row: Pick<ClassRow, 'cancellationPolicy' | 'ownCancellationPolicy'>) {
+  const policy = policyFrom(row.cancellationPolicy);
+  return {
+    preset: policy.preset,
+    tiers: policy.tiers,
+    creditPercent: policy.creditPercent,
+    summary: describeCancellationPolicy(policy),
+    source: row.ownCancellationPolicy ? ('class' as const) : ('coach' as const),
   };
 }
 

@@ -35,3 +35,35 @@ export function coachPayoutCents(subtotalCents: number): number {
 export function formatDollars(cents: number): string {
   return `$${(cents / 100).toFixed(2)}`;
 }
+
+/** A booking's price as the server charges it and the checkout shows it (issue 20): the list subtotal, the
+ * service fee, the total, the coach credit applied (at most the total), what the card pays, the coach's payout
+ * (85% of the subtotal) and the part of it transferred with the card payment (the rest the coach already holds
+ * from the payments the credit came from, pro rata). One function, so shown = charged = recorded. */
+export interface BookingQuote extends PriceBreakdown {
+  creditAppliedCents: number;
+  cardCents: number;
+  payoutCents: number;
+  transferCents: number;
+}
+
+export function quoteBooking(input: { priceCents: number; quantity: number; creditAvailableCents?: number }): BookingQuote {
+  const price = priceBreakdown(input.priceCents, input.quantity);
+  const creditAppliedCents = Math.max(0, Math.min(input.creditAvailableCents ?? 0, price.totalCents));
+  const cardCents = price.totalCents - creditAppliedCents;
+  const payoutCents = coachPayoutCents(price.subtotalCents);
+  return {
+    ...price,
+    creditAppliedCents,
+    cardCents,
+    payoutCents,
+    transferCents: cardTransferCents(price.subtotalCents, price.totalCents, creditAppliedCents),
+  };
+}
+
+/** The coach's payout transferred with a booking's card payment: the payout less the part the coach already holds
+ * for the coach credit applied (in the proportion the credit pays of the total). */
+export function cardTransferCents(subtotalCents: number, totalCents: number, creditAppliedCents: number): number {
+  const payoutCents = coachPayoutCents(subtotalCents);
+  return totalCents <= 0 ? 0 : payoutCents - Math.floor((payoutCents * creditAppliedCents) / totalCents);
+}

@@ -18,7 +18,16 @@ import {
   WebhookAnswer,
   WebhookEvent,
 } from './model';
-import { createPaymentIntent, handleWebhook, payWithTestCard, settleIntent } from './service';
+import { createPaymentIntent, handleWebhook, payWithTestCard, quoteCheckout, settleIntent } from './service';
+import { QuoteAnswer, QuoteQuery } from '../policies/model';
+import { badRequest } from '../errors';
+
+/** 1-100 spots, as the booking body allows. */
+function quoteQuantity(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1 || n > 100) throw badRequest('quantity must be between 1 and 100.');
+  return n;
+}
 
 const tags = ['Payments'];
 
@@ -29,6 +38,21 @@ export function paymentRoutes(ctx: AppContext) {
       response: { 200: PaymentConfig },
       detail: { tags, summary: 'Which payment form the checkout shows: Stripe (with its publishable key) or the test provider' },
     })
+    .get(
+      '/payment/quote',
+      ({ user, query }) => quoteCheckout(ctx, requireUser(user), Number(query.classId), quoteQuantity(query.quantity)),
+      {
+        auth: 'user',
+        query: QuoteQuery,
+        response: { 200: QuoteAnswer, 400: Message, 401: Message, 404: Message, 409: Message },
+        detail: {
+          tags,
+          summary: "The checkout's price: subtotal, service fee, total, coach credit applied and the amount due by card",
+          description:
+            "Computed by the same function create-intent charges with, in integer cents: price x quantity, the 5% service fee, their total, the signed-in customer's credit with the class's coach spent first (what their other running checkouts hold of it excepted) and the rest due by card (create-intent's `amount`, in dollars). With the policy a booking made now is booked under.",
+        },
+      },
+    )
     .post('/payment/create-intent', ({ user, body }) => createPaymentIntent(ctx, requireUser(user), body), {
       auth: 'user',
       body: CreateIntentBody,
@@ -37,7 +61,7 @@ export function paymentRoutes(ctx: AppContext) {
         tags,
         summary: 'Hold the spots for 15 minutes and create a payment intent',
         description:
-          'The server computes price x quantity x 1.05 in cents (rounded to the cent) and refuses a different client amount with 409 "The price has changed. Please reload the page.". When the coach can receive payouts, 85% of price x quantity is transferred to them. Asking again for the same quantity reuses the hold and intent and renews the hold, but never past 30 minutes after it began; a customer may hold at most 3 unpaid checkouts at once (429 with Retry-After).',
+          "The server computes price x quantity x 1.05 in cents (rounded to the cent), spends the customer's credit with the class's coach first (in this same write, so two checkouts cannot spend it twice) and refuses a client amount other than the rest due by card with 409 \"The price has changed. Please reload the page.\" (GET /api/payment/quote shows it). When credit covers everything the booking is confirmed at once (status confirmed, no intent). The booking keeps a copy of the class's cancellation policy. When the coach can receive payouts, 85% of price x quantity is transferred to them. Asking again for the same quantity reuses the hold and intent and renews the hold, but never past 30 minutes after it began; a customer may hold at most 3 unpaid checkouts at once (429 with Retry-After).",
       },
     })
     .post('/payment/confirm', ({ user, body }) => settleIntent(ctx, body.paymentIntentId, requireUser(user).id), {

@@ -9,7 +9,8 @@ export const CreateIntentBody = withExample(
   fields({
     classId: ClassIdField,
     quantity: QuantityField,
-    /** What the page shows as the total, in dollars: price x quantity x 1.05, rounded to the cent. */
+    /** What the page shows as the amount to pay by card, in dollars: price x quantity x 1.05 rounded to the cent,
+     * less the coach credit applied (GET /api/payment/quote computes both). */
     amount: v.pipe(v.number('Send the total shown at checkout.'), v.minValue(0, 'Send the total shown at checkout.')),
     attendees: AttendeesField,
   }),
@@ -25,11 +26,17 @@ export const CreateIntentBody = withExample(
 );
 export type CreateIntentBody = v.InferOutput<typeof CreateIntentBody>;
 
+/** `requires_payment`: pay the intent for `amount` (dollars) with the card. Coach credit paying it all, there is
+ * no intent: `credit_covers` (the spots are held; send create-intent again with the attendees to confirm) or
+ * `confirmed` (the booking is confirmed). */
 export const PaymentIntentAnswer = v.object({
-  clientSecret: v.string(),
-  id: v.string(),
+  status: v.picklist(['requires_payment', 'credit_covers', 'confirmed']),
+  clientSecret: v.nullable(v.string()),
+  id: v.nullable(v.string()),
   bookingId: v.number(),
   amount: v.number(),
+  /** Coach credit spent on the booking, in dollars (part of its total; the card pays `amount`). */
+  creditApplied: v.number(),
   holdExpiresAt: v.nullable(v.string()),
 });
 

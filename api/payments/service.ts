@@ -5,13 +5,17 @@ import { bookings, payoutAccounts } from '../../db/schema';
 import { attendeesOfBooking } from '../spots/attendees';
 import type { SessionUser } from '../auth/session';
 import { notifyConfirmed, notifyRefundedLatePayment } from '../notices/booking-emails';
-import { ALREADY_BOOKED, CLASS_GONE_REFUNDED } from '../spots/bookable';
+import { activeBookingOf, ALREADY_BOOKED, CLASS_GONE_REFUNDED, loadBookableClass } from '../spots/bookable';
+import type { BookingRow } from '../spots/booking-states';
+import { spendableCredit } from '../spots/credit';
+import { cardCentsOf } from '../spots/paid';
+import { classPolicyOf } from '../lib/class-json';
 import { attachIntent, type HoldResult, placeHold, releaseHold } from '../spots/holds';
 import { settlePaidBooking } from '../spots/settlement';
 import { toBookingJson } from '../spots/shape';
 import type { AppContext } from '../context';
 import { conflict, DomainError, forbidden, notFound } from '../errors';
-import { centsToDollars, coachPayoutCents, dollarsToCents } from '../lib/money';
+import { cardTransferCents, centsToDollars, dollarsToCents, quoteBooking } from '../lib/money';
 import { spotCount } from '../lib/plural';
 import { isTestProvider, PaymentDeclined, type PaymentEvent, type ProviderIntent } from '../providers/payments';
 import type { CreateIntentBody, TestCardFields } from './model';
@@ -19,8 +23,13 @@ import { syncPayoutAccount } from './payouts/service';
 
 export const PAYMENT_INIT_FAILED = 'Failed to initialize payment. Please try again.';
 
-/** The coach's connected account, when it can receive payments: their 85% goes there. */
-async function payoutFor(ctx: AppContext, coachId: number, subtotalCents: number) {
+/** The coach's connected account, when it can receive payments: their 85% goes there (less what they already hold
+ * for coach credit spent on the booking). */
+async function payoutFor(
+  ctx: AppContext,
+  coachId: number,
+  booking: Pick<BookingRow, 'subtotalCents' | 'amountCents' | 'creditAppliedCents'>,
+) {
   const account = await ctx.db
     .select()
     .from(payoutAccounts)
@@ -28,16 +37,46 @@ async function payoutFor(ctx: AppContext, coachId: number, subtotalCents: number
       and(eq(payoutAccounts.userId, coachId), eq(payoutAccounts.provider, ctx.payments.kind), eq(payoutAccounts.canReceivePayments, true)),
     )
     .get();
-  return account ? { destination: account.accountId, amountCents: coachPayoutCents(subtotalCents) } : null;
+  return account
+    ? {
+        destination: account.accountId,
+        amountCents: cardTransferCents(booking.subtotalCents, booking.amountCents, booking.creditAppliedCents),
+      }
+    : null;
 }
 
-function intentAnswer(intent: ProviderIntent, bookingId: number, holdExpiresAt: Date | null) {
+function intentAnswer(intent: ProviderIntent, booking: Pick<BookingRow, 'id' | 'creditAppliedCents'>, holdExpiresAt: Date | null) {
   return {
+    status: 'requires_payment' as const,
     clientSecret: intent.clientSecret,
     id: intent.id,
-    bookingId,
+    bookingId: booking.id,
     amount: centsToDollars(intent.amountCents),
+    creditApplied: centsToDollars(booking.creditAppliedCents),
     holdExpiresAt: holdExpiresAt?.toISOString() ?? null,
+  };
+}
+
+/** GET /api/payment/quote: what the checkout shows, computed by the same function create-intent charges with
+ * (the customer's coach credit spent first; a running checkout of theirs for this class keeps what it holds). */
+export async function quoteCheckout(ctx: AppContext, user: SessionUser, classId: number, quantity: number) {
+  const now = ctx.clock.now();
+  const cls = await loadBookableClass(ctx.db, classId, user, now);
+  const existing = await activeBookingOf(ctx.db, user.id, cls.id);
+  const quote = quoteBooking({
+    priceCents: cls.priceCents,
+    quantity,
+    creditAvailableCents: await spendableCredit(ctx.db, user.id, cls.coachId, now, existing?.id),
+  });
+  return {
+    classId: cls.id,
+    quantity,
+    subtotalCents: quote.subtotalCents,
+    serviceFeeCents: quote.serviceFeeCents,
+    totalCents: quote.totalCents,
+    creditAppliedCents: quote.creditAppliedCents,
+    amountDueCents: quote.cardCents,
+    policy: classPolicyOf(cls),
   };
 }
 
@@ -50,7 +89,29 @@ export async function createPaymentIntent(ctx: AppContext, user: SessionUser, bo
     clientTotalCents: dollarsToCents(body.amount),
     attendees: body.attendees,
   });
+  if (cardCentsOf(hold.booking) === 0) {
+    // Coach credit pays it all: confirmed when the checkout sends the attendees (its Confirm step), else held.
+    if (body.attendees !== undefined) return confirmPaidWithCredit(ctx, hold);
+    return {
+      ...creditAnswer(hold.booking),
+      status: 'credit_covers' as const,
+      holdExpiresAt: hold.booking.holdExpiresAt?.toISOString() ?? null,
+    };
+  }
   return openIntent(ctx, user, hold);
+}
+
+function creditAnswer(booking: BookingRow) {
+  return { clientSecret: null, id: null, bookingId: booking.id, amount: 0, creditApplied: centsToDollars(booking.creditAppliedCents) };
+}
+
+/** Coach credit covers the whole price: nothing to charge, so the hold is confirmed at once (credit spent in the
+ * confirming write). */
+async function confirmPaidWithCredit(ctx: AppContext, hold: HoldResult) {
+  const outcome = await settlePaidBooking(ctx, hold.booking.id);
+  if (outcome.kind !== 'confirmed') throw conflict(outcome.message);
+  if (outcome.newly) await notifyConfirmed(ctx, outcome.booking, outcome.cls);
+  return { ...creditAnswer(outcome.booking), status: 'confirmed' as const, holdExpiresAt: null };
 }
 
 /** The intent for a hold, for exactly its stored amount: the one it already has while that can still be paid,
@@ -65,17 +126,17 @@ export async function openIntent(ctx: AppContext, user: SessionUser, hold: HoldR
       await settleIntent(ctx, intent.id).catch(() => undefined);
       throw conflict(ALREADY_BOOKED);
     }
-    if (intent && intent.status !== 'canceled') return intentAnswer(intent, booking.id, booking.holdExpiresAt);
+    if (intent && intent.status !== 'canceled') return intentAnswer(intent, booking, booking.holdExpiresAt);
     attempt = 2 + Math.floor(ctx.clock.now().getTime() / 1000); // the old intent is gone: a fresh key
   }
   let intent: ProviderIntent;
   try {
     intent = await ctx.payments.createIntent({
-      amountCents: booking.amountCents,
+      amountCents: cardCentsOf(booking),
       description: `Fogline: ${cls.title} (${spotCount(booking.quantity)})`,
       metadata: { bookingId: String(booking.id), userId: String(user.id), classId: String(cls.id), quantity: String(booking.quantity) },
       idempotencyKey: attempt === 1 ? `booking-${booking.id}` : `booking-${booking.id}-${attempt}`,
-      payout: await payoutFor(ctx, cls.coachId, booking.subtotalCents),
+      payout: await payoutFor(ctx, cls.coachId, booking),
     });
   } catch (error) {
     console.error('[payments] creating the intent failed', error);
@@ -83,7 +144,7 @@ export async function openIntent(ctx: AppContext, user: SessionUser, hold: HoldR
     throw new DomainError(502, PAYMENT_INIT_FAILED);
   }
   await attachIntent(ctx, booking.id, intent.id);
-  return intentAnswer(intent, booking.id, booking.holdExpiresAt);
+  return intentAnswer(intent, booking, booking.holdExpiresAt);
 }
 
 /** Confirm and webhook alike: asks the provider whether the intent really succeeded, for this booking's
@@ -109,7 +170,7 @@ export async function settleIntent(ctx: AppContext, intentId: string, expectedUs
   }
   if (
     String(booking.userId) !== intent.metadata.userId ||
-    booking.amountCents !== intent.amountCents ||
+    cardCentsOf(booking) !== intent.amountCents ||
     (booking.paymentIntentId && booking.paymentIntentId !== intent.id)
   ) {
     console.error('[payments] intent does not match its booking', intent.id, booking.id);

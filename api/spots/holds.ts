@@ -5,11 +5,13 @@ import { and, asc, eq, gt, ne } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { bookings, classes, waitlistEntries } from '../../db/schema';
 import { badRequest, conflict, DomainError } from '../errors';
-import { priceBreakdown } from '../lib/money';
+import { quoteBooking } from '../lib/money';
 import { type AttendeeInput, checkAttendees, saveAttendees } from './attendees';
 import { activeBookingOf, loadBookableClass, PRICE_CHANGED, refuseIfBooked, refusingDuplicates } from './bookable';
 import { applyTransition, type BookingRow, inStates, isIn } from './booking-states';
 import type { Customer, SpotsContext } from './context';
+import { cardCentsOf } from './paid';
+import { spendableCredit } from './credit';
 import { checkCapacity, holdExpiry, MAX_LIVE_HOLDS, renewedHoldExpiry } from './policy';
 import { writeBookingSpots } from './release';
 import { spotsTaken } from './taken';
@@ -47,7 +49,8 @@ async function refuseTooManyHolds(tx: Tx, userId: number, classId: number, now: 
 const TOO_MANY_HOLDS = `You already have ${MAX_LIVE_HOLDS} checkouts waiting for payment. Pay for one of them or let it expire before starting another.`;
 
 /** Reserves spots for a paid booking for 15 minutes, in one write transaction with the capacity check. The
- * amount is recomputed here from the stored price; a client total that differs is refused. Attendees may be
+ * amount is recomputed here from the stored price and the coach credit the customer can spend; a client amount
+ * (what the card pays) that differs is refused. Attendees may be
  * named later (the checkout page asks for the intent first, then names them before paying): without them, a
  * reused hold keeps the names it has. */
 export async function placeHold(
@@ -67,7 +70,7 @@ export async function placeHold(
       // A hold of the customer's own is replaced or reused below; anything else open refuses.
       if (existing && !isIn(existing, ['hold'])) refuseIfBooked(existing);
       const offer = existing ? await acceptedOfferOf(tx, existing.id) : undefined;
-      if (existing && existing.quantity === quantity && (existing.amountCents === input.clientTotalCents || offer)) {
+      if (existing && existing.quantity === quantity && (cardCentsOf(existing) === input.clientTotalCents || offer)) {
         // Reloading checkout keeps the same hold and intent (so a payment in flight is never lost), renewed up
         // to its cap; a hold from an accepted waitlist offer keeps the amount offered, whatever total the page
         // computed.
@@ -76,8 +79,14 @@ export async function placeHold(
         if (attendees) await saveAttendees(tx, existing.id, attendees);
         return { booking: renewed!, cls, reused: existing.paymentIntentId !== null, replacedIntentId: null };
       }
-      const price = priceBreakdown(cls.priceCents, quantity);
-      if (price.totalCents !== input.clientTotalCents) throw conflict(PRICE_CHANGED);
+      // Coach credit is spent first (what the customer's other running checkouts hold of it excepted), read in this
+      // write so two checkouts at once cannot spend the same credit; the card pays the rest.
+      const price = quoteBooking({
+        priceCents: cls.priceCents,
+        quantity,
+        creditAvailableCents: await spendableCredit(tx, user.id, cls.coachId, now, existing?.id),
+      });
+      if (price.cardCents !== input.clientTotalCents) throw conflict(PRICE_CHANGED);
       if (!existing) await refuseTooManyHolds(tx, user.id, cls.id, now);
       if (existing) {
         await applyTransition(tx, existing, 'replaceHold', 'customer', { cancelledAt: now });
@@ -91,6 +100,7 @@ export async function placeHold(
         subtotalCents: price.subtotalCents,
         serviceFeeCents: price.serviceFeeCents,
         amountCents: price.totalCents,
+        creditAppliedCents: price.creditAppliedCents,
         holdExpiresAt: holdExpiry(now),
         // When the hold began, on the server's clock: its cap (HOLD_MAX_MINUTES) counts from here.
         createdAt: now,

@@ -1,9 +1,21 @@
 // The price breakdown of the class page's booking card and the checkout: price x quantity, the 5% service
-// fee and the total, computed in cents exactly as the server computes the amount it charges.
+// fee and the total, computed in cents exactly as the server computes the amount it charges; at checkout, the
+// coach credit the server applies and what the card pays.
 import { formatDollars, priceBreakdown } from '../../../api/lib/money';
 import { dollars } from '../../lib/catalog';
 
-export function PriceBreakdown({ price, quantity, className = '' }: { price: number; quantity: number; className?: string }) {
+export function PriceBreakdown({
+  price,
+  quantity,
+  creditCents = 0,
+  className = '',
+}: {
+  price: number;
+  quantity: number;
+  /** Coach credit the server applies (GET /api/payment/quote): shown as a line, the card paying the rest. */
+  creditCents?: number;
+  className?: string;
+}) {
   const { subtotalCents, serviceFeeCents, totalCents } = priceBreakdown(Math.round(price * 100), quantity);
   return (
     <dl className={`space-y-2 text-sm ${className}`} aria-label="Price breakdown">
@@ -27,6 +39,22 @@ export function PriceBreakdown({ price, quantity, className = '' }: { price: num
           {formatDollars(totalCents)}
         </dd>
       </div>
+      {creditCents > 0 && (
+        <>
+          <div className="flex justify-between text-brand-800 dark:text-brand-200">
+            <dt>Coach credit applied</dt>
+            <dd data-testid="credit-applied" className="tabular-nums">
+              -{formatDollars(creditCents)}
+            </dd>
+          </div>
+          <div className="flex justify-between border-t border-fog-200 pt-2 text-base font-bold dark:border-fog-800">
+            <dt>To pay by card</dt>
+            <dd data-testid="amount-due" className="tabular-nums">
+              {formatDollars(totalCents - creditCents)}
+            </dd>
+          </div>
+        </>
+      )}
     </dl>
   );
 }

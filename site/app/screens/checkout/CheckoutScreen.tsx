@@ -23,12 +23,14 @@ import AttendeeFields, {
   readAttendees,
   useAttendeeDrafts,
 } from '../../../components/booking/AttendeeFields';
-import { PriceBreakdown, totalDollars } from '../../../components/booking/PriceBreakdown';
+import { PriceBreakdown } from '../../../components/booking/PriceBreakdown';
+import { formatDollars } from '../../../../api/lib/money';
+import { policyLabel } from '../../../lib/policy-text';
 import { SpotCounter } from '../../../components/booking/SpotCounter';
 import { Icon } from '../../../components/catalog/icons';
 import { api, unwrap } from '../../../lib/api';
 import { ApiError, errorMessage } from '../../../lib/api-error';
-import { classDateFull, classTime, dollars, locationOf } from '../../../lib/catalog';
+import { classDateFull, classTime, locationOf } from '../../../lib/catalog';
 import { $user } from '../../../lib/stores/session';
 import { toast } from '../../../lib/stores/toast';
 import Spinner from '../../components/Spinner';
@@ -139,14 +141,26 @@ function Checkout({ classId, initialQuantity }: { classId: number; initialQuanti
     config.data !== undefined &&
     outcome === null;
 
+  // The price as the server charges it (issue 20): subtotal, fee, total, the customer's credit with this coach spent
+  // first and the rest due by card, with the cancellation policy a booking made now gets.
+  const quote = useQuery({
+    queryKey: ['checkout-quote', classId, quantity],
+    queryFn: () => unwrap(api.payment.quote.get({ query: { classId: String(classId), quantity: String(quantity) } })),
+    enabled: canHold,
+    retry: false,
+    gcTime: 0,
+    refetchOnWindowFocus: false,
+    placeholderData: (previous) => previous,
+  });
+  const amountDue = quote.data && quote.data.quantity === quantity ? quote.data.amountDueCents / 100 : null;
+
   // The hold for this quantity. A query rather than a mutation because placing it is idempotent per
   // (class, quantity): a reload or a second call keeps the same hold and intent, and another quantity replaces
   // it (api/bookings/holds.ts). The previous hold's form stays shown (disabled) while the new one is placed.
   const hold = useQuery({
-    queryKey: ['checkout-hold', classId, quantity],
-    queryFn: (): Promise<CheckoutIntent> =>
-      unwrap(api.payment['create-intent'].post({ classId, quantity, amount: totalDollars(price, quantity) })),
-    enabled: canHold,
+    queryKey: ['checkout-hold', classId, quantity, amountDue],
+    queryFn: () => unwrap(api.payment['create-intent'].post({ classId, quantity, amount: amountDue! })),
+    enabled: canHold && amountDue !== null,
     retry: false,
     staleTime: Infinity,
     gcTime: 0,
@@ -206,11 +220,30 @@ function Checkout({ classId, initialQuantity }: { classId: number; initialQuanti
   /** The names go with the hold (create-intent again reuses the same hold and intent) before anything is
    * charged. A name or age missing: the first such field is focused, scrolled into view and announced. */
   async function saveAttendees(): Promise<boolean> {
+    return (await placeWithAttendees()) !== null;
+  }
+
+  /** Coach credit pays it all: the names and waivers go with the hold, and that confirms the booking. */
+  async function confirmWithCredit() {
+    setBusy(true);
+    setPayError(null);
+    const placed = await placeWithAttendees();
+    if (!placed) return setBusy(false);
+    if (placed.status !== 'confirmed') {
+      setBusy(false);
+      return onFailed(TRY_AGAIN);
+    }
+    toast({ title: 'Booking confirmed', description: 'Paid with your coach credit. See you in class!', variant: 'success' });
+    void queryClient.invalidateQueries({ queryKey: ['bookings'] });
+    setTimeout(() => navigate(confirmationPath(placed.bookingId)), SUCCESS_DELAY_MS);
+  }
+
+  async function placeWithAttendees() {
     const named = readAttendees(attendees, kids);
     setAttendeeErrors('errors' in named ? named.errors : {});
     if ('errors' in named) {
       focusFirstAttendeeError(attendeesRef.current, named.errors);
-      return false;
+      return null;
     }
     const accepted = readWaivers(
       waiver,
@@ -218,16 +251,16 @@ function Checkout({ classId, initialQuantity }: { classId: number; initialQuanti
       attendees.map((a) => a.name),
     );
     setWaiverErrors('errors' in accepted ? accepted.errors : {});
-    if ('errors' in accepted) return false;
+    if ('errors' in accepted) return null;
     try {
       const placed = await unwrap(
-        api.payment['create-intent'].post({ classId, quantity, amount: totalDollars(price, quantity), attendees: named.attendees }),
+        api.payment['create-intent'].post({ classId, quantity, amount: amountDue ?? 0, attendees: named.attendees }),
       );
       await sendWaivers(placed.bookingId, accepted.body);
-      return true;
+      return placed;
     } catch (error) {
       onFailed(error instanceof ApiError ? error.message : INIT_FAILED);
-      return false;
+      return null;
     }
   }
 
@@ -365,13 +398,17 @@ function Checkout({ classId, initialQuantity }: { classId: number; initialQuanti
       />
     );
   }
-  if (!cls.data || !hold.data || !config.data) return <Spinner label="Preparing your checkout..." />;
+  if (!cls.data || !hold.data || !config.data || !quote.data) return <Spinner label="Preparing your checkout..." />;
 
   const intent = hold.data;
   const rehold = hold.isPlaceholderData || hold.isFetching;
-  const formProps: PaymentFormProps = {
-    intent,
-    totalLabel: dollars(totalDollars(price, quantity)),
+  const cardIntent: CheckoutIntent | null =
+    intent.status === 'requires_payment' && intent.id && intent.clientSecret
+      ? { ...intent, id: intent.id, clientSecret: intent.clientSecret }
+      : null;
+  const formProps: PaymentFormProps | null = cardIntent && {
+    intent: cardIntent,
+    totalLabel: formatDollars(quote.data.amountDueCents),
     returnUrl: `${window.location.origin}/checkout/${classId}?quantity=${quantity}&payment_status=success`,
     publishableKey: config.data.publishableKey,
     busy: busy || rehold,
@@ -462,7 +499,7 @@ function Checkout({ classId, initialQuantity }: { classId: number; initialQuanti
           <h2 id="payment-title" className="text-lg font-semibold">
             Payment Details
           </h2>
-          <PriceBreakdown price={price} quantity={quantity} className="mt-4 mb-6" />
+          <PriceBreakdown price={price} quantity={quantity} creditCents={quote.data.creditAppliedCents} className="mt-4 mb-6" />
           {payError && (
             <div
               role="alert"
@@ -472,11 +509,23 @@ function Checkout({ classId, initialQuantity }: { classId: number; initialQuanti
               <p className="mt-0.5">{payError}</p>
             </div>
           )}
-          <Suspense fallback={<div className="skeleton h-48 w-full" aria-label="Loading the payment form" />}>
-            <Form key={intent.id} {...formProps} />
-          </Suspense>
-          <p className="mt-4 text-xs text-fog-600 dark:text-fog-400">
-            Full refund if you cancel at least 48 hours before the class; no refund after that.
+          {formProps ? (
+            <Suspense fallback={<div className="skeleton h-48 w-full" aria-label="Loading the payment form" />}>
+              <Form key={cardIntent!.id} {...formProps} />
+            </Suspense>
+          ) : (
+            <div>
+              <p className="rounded-xl bg-brand-50 p-3 text-sm text-brand-900 dark:bg-brand-900/50 dark:text-brand-100">
+                Your credit with this coach covers the whole booking: no card needed.
+              </p>
+              <button type="button" className="btn-primary mt-4 w-full" disabled={busy || rehold} onClick={() => void confirmWithCredit()}>
+                {busy ? 'Confirming...' : 'Confirm booking with credit'}
+              </button>
+            </div>
+          )}
+          <p className="mt-4 text-xs text-fog-600 dark:text-fog-400" data-testid="checkout-policy">
+            <span className="font-semibold">Cancellation policy ({policyLabel(quote.data.policy.preset)}):</span>{' '}
+            {quote.data.policy.summary}
           </p>
         </section>
       </div>
