@@ -10,12 +10,13 @@ import { applyTransition, type BookingRow } from './booking-states';
 import type { Customer, SpotsContext } from './context';
 import { leaveOnceBooked } from './entry-states';
 import { checkCapacity } from './policy';
+import { freeWithPromoCode } from './promo';
 import { writeBookingSpotsTogether } from './release';
 import { spotsTaken } from './taken';
 
 type ClassRow = typeof classes.$inferSelect;
 
-type FreeBookingInput = { classId: number; quantity: number; attendees?: AttendeeInput[] };
+type FreeBookingInput = { classId: number; quantity: number; attendees?: AttendeeInput[]; promoCode?: string | null };
 type FreeBooking = { booking: BookingRow; cls: ClassRow; attendees: Attendee[] };
 
 /** Books `quantity` spots of a free class, confirmed at once; the customer's place on its waitlist ends; its
@@ -90,7 +91,9 @@ function startGroup(ctx: SpotsContext, group: Group): void {
 /** One free booking, in its savepoint of the group's transaction. */
 async function bookOne(tx: Tx, customer: Customer, input: FreeBookingInput, now: Date): Promise<FreeBooking> {
   const cls = await loadBookableClass(tx, input.classId, customer, now);
-  if (cls.priceCents > 0) throw badRequest('This class is not free: please book it through checkout.');
+  // A paid class is booked here only when a promo code takes off all of it (its use taken in this write).
+  const promo = input.promoCode ? await freeWithPromoCode(tx, customer.id, cls, input.quantity, input.promoCode, now) : null;
+  if (cls.priceCents > 0 && !promo) throw badRequest('This class is not free: please book it through checkout.');
   refuseIfBooked(await activeBookingOf(tx, customer.id, cls.id));
   const attendees = checkAttendees(input.attendees, input.quantity, cls.ageGroup, customer);
   checkCapacity(cls.capacity, await spotsTaken(tx, cls.id, now), input.quantity);
@@ -99,6 +102,7 @@ async function bookOne(tx: Tx, customer: Customer, input: FreeBookingInput, now:
     userId: customer.id,
     quantity: input.quantity,
     confirmedAt: now,
+    ...promo,
   });
   await saveAttendees(tx, booking.id, attendees);
   await leaveOnceBooked(tx, booking, now);
