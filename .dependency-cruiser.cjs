@@ -43,6 +43,14 @@ module.exports = {
       from: { path: '^api/spots/' },
       to: { path: '^api/', pathNot: ['^api/spots/', '^api/lib/', '^api/errors\\.ts$'] },
     },
+    {
+      name: 'common-imports-nothing-above',
+      comment:
+        'common/ holds the pure helpers the server and the browser both run (Pacific time, money, plural, schema pieces, the catalogue filters): it imports only itself and packages, never api/, db/, site/ or scripts/.',
+      severity: 'error',
+      from: { path: '^common/' },
+      to: { path: '^(api|db|site|scripts)/' },
+    },
     ...withExceptions(
       {
         name: 'db-imports-nothing-from-api',

@@ -2,7 +2,7 @@
 // the minimum class size, the meeting point, a class's forecast and the weather call. valibot only, so the
 // class form imports the very same schemas and words.
 import * as v from 'valibot';
-import { imageUrl, strictFields, withExample } from '../lib/schema';
+import { imageUrl, strictFields, withExample } from '../../common/schema';
 
 export const RAIN_PLANS = ['light_rain', 'backup', 'cancel'] as const;
 

@@ -6,8 +6,8 @@ import type { classes } from '../../db/schema';
 import { decisionTimeOf, describePolicy, policyOf } from '../conditions/model';
 import { isSeriesParent } from '../spots/series';
 import { classEnd } from './class-place';
-import { centsToDollars } from './money';
-import { pacificDay, pacificHHMM, pacificWeekday } from './pacific';
+import { centsToDollars } from '../../common/money';
+import { pacificDay, pacificHHMM, pacificWeekday } from '../../common/pacific';
 
 export type ClassRow = typeof classes.$inferSelect;
 
