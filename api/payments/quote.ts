@@ -4,8 +4,8 @@
 import type { SessionUser } from '../auth/session';
 import type { AppContext } from '../context';
 import { badRequest } from '../errors';
-import { centsToDollars } from '../lib/money';
-import { quoteBooking } from '../lib/quote';
+import { centsToDollars } from '../../common/money';
+import { quoteBooking } from '../../common/quote';
 import { activeBookingOf, loadBookableClass } from '../spots/bookable';
 import { applyPromoCode } from '../spots/promo';
 import type { QuoteAnswer } from './model';

@@ -4,8 +4,9 @@ import { Elysia } from 'elysia';
 import * as v from 'valibot';
 import { authPlugin, requireUser } from '../auth/plugin';
 import type { AppContext } from '../context';
-import { paged, pagedDescription, readPage } from '../lib/pagination';
-import { Message, parseId, ValidationFailure } from '../lib/schema';
+import { paged, pagedDescription, readPage } from '../../common/pagination';
+import { Message, ValidationFailure } from '../../common/schema';
+import { parseId } from '../lib/route-id';
 import { CreatePromoCodeBody, PromoCode, PromoCodeListQuery, PromoCodeParams, UpdatePromoCodeBody } from './model';
 import { createPromoCode, listPromoCodes, updatePromoCode } from './service';
 

@@ -2,8 +2,8 @@
 // read back, and the `promoCode` field of booking and payment requests. Valibot only: the coach's and the
 // admin's forms import these very schemas, so both sides show the same messages.
 import * as v from 'valibot';
-import { pageEntries } from '../lib/pagination';
-import { fields, inSupportedYears, pathId, withExample } from '../lib/schema';
+import { pageEntries } from '../../common/pagination';
+import { fields, inSupportedYears, pathId, withExample } from '../../common/schema';
 
 export const PROMO_CODE_MESSAGES = {
   code: 'Enter a code of 3 to 24 letters, digits, dashes or underscores',

@@ -6,7 +6,7 @@ import { bookings, promoCodes } from '../../db/schema';
 import type { SessionUser } from '../auth/session';
 import type { AppContext } from '../context';
 import { DomainError, forbidden, notFound } from '../errors';
-import type { PageRequest } from '../lib/pagination';
+import type { PageRequest } from '../../common/pagination';
 import { type PromoCodeRow, usesPromo } from '../spots/promo';
 import { type CreatePromoCodeBody, parseInstant, type PromoCode, type UpdatePromoCodeBody } from './model';
 

@@ -10,9 +10,9 @@ import { and, eq, isNotNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client';
 import { bookings, classes, promoCodes } from '../../db/schema';
 import { badRequest, DomainError } from '../errors';
-import { formatDollars } from '../lib/money';
-import { formatDateLong, formatTimePT } from '../lib/pacific';
-import { type QuoteDiscount, quoteBooking } from '../lib/quote';
+import { formatDollars } from '../../common/money';
+import { formatDateLong, formatTimePT } from '../../common/pacific';
+import { type QuoteDiscount, quoteBooking } from '../../common/quote';
 import { inStates } from './booking-states';
 import { timedHoldRunning } from './taken';
 

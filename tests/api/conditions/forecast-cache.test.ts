@@ -89,8 +89,8 @@ test('sunset shows for a class that ends within an hour of it, not for a morning
   const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Los_Angeles' }).format(
     new Date(sample.clock.now().getTime() + 2 * 86_400_000),
   );
-  const { pacificWallTimeToInstant } = await import('../../../api/lib/pacific');
-  const { sunsetOn } = await import('../../../api/lib/sun');
+  const { pacificWallTimeToInstant } = await import('../../../common/pacific');
+  const { sunsetOn } = await import('../../../common/sun');
   const sunset = sunsetOn(pacificWallTimeToInstant(day, '12:00'))!;
   const evening = await sampleCast.coach.post(
     '/api/classes',
