@@ -14,7 +14,7 @@ import {
   LAST_YEAR,
   trimmedMin,
   withExample,
-} from '../lib/schema';
+} from '../../common/schema';
 import { OutdoorResourceFields, outdoorClassFields } from '../conditions/model';
 import { ClassPolicyField, ClassPolicyResource } from '../policies/model';
 
@@ -162,7 +162,7 @@ export const CLASS_EXAMPLE = {
 
 /** Fields of the class as GET returns it that no write sets (its id, derived times and counts, related rows'
  * names): a class read from the API posts back as it is, and these are ignored. Any other field is refused by
- * name (api/lib/schema.ts). */
+ * name (common/schema.ts). */
 export const READ_ONLY_CLASS_FIELDS = [
   'id',
   'maxParticipants',

@@ -5,31 +5,25 @@ import { bookings, payoutAccounts } from '../../db/schema';
 import { attendeesOfBooking } from '../spots/attendees';
 import type { SessionUser } from '../auth/session';
 import { notifyConfirmed, notifyRefundedLatePayment } from '../notices/booking-emails';
-import { activeBookingOf, ALREADY_BOOKED, CLASS_GONE_REFUNDED, loadBookableClass } from '../spots/bookable';
+import { ALREADY_BOOKED, CLASS_GONE_REFUNDED } from '../spots/bookable';
 import type { BookingRow } from '../spots/booking-states';
-import { spendableCredit } from '../spots/credit';
 import { cardCentsOf } from '../spots/paid';
-import { classPolicyOf } from '../lib/class-json';
+import { cardTransferCents } from '../../common/quote';
 import { attachIntent, type HoldResult, placeHold, releaseHold } from '../spots/holds';
 import { settlePaidBooking } from '../spots/settlement';
 import { toBookingJson } from '../spots/shape';
 import type { AppContext } from '../context';
 import { conflict, DomainError, forbidden, notFound } from '../errors';
-import { cardTransferCents, centsToDollars, dollarsToCents, quoteBooking } from '../lib/money';
-import { spotCount } from '../lib/plural';
+import { centsToDollars, coachPayoutCents, dollarsToCents } from '../../common/money';
+import { spotCount } from '../../common/plural';
 import { isTestProvider, PaymentDeclined, type PaymentEvent, type ProviderIntent } from '../providers/payments';
 import type { CreateIntentBody, TestCardFields } from './model';
 import { syncPayoutAccount } from './payouts/service';
 
 export const PAYMENT_INIT_FAILED = 'Failed to initialize payment. Please try again.';
 
-/** The coach's connected account, when it can receive payments: their 85% goes there (less what they already hold
- * for coach credit spent on the booking). */
-async function payoutFor(
-  ctx: AppContext,
-  coachId: number,
-  booking: Pick<BookingRow, 'subtotalCents' | 'amountCents' | 'creditAppliedCents'>,
-) {
+/** The coach's connected account, when it can receive payments: their 85% goes there. */
+async function payoutFor(ctx: AppContext, coachId: number, payoutCents: number) {
   const account = await ctx.db
     .select()
     .from(payoutAccounts)
@@ -37,12 +31,13 @@ async function payoutFor(
       and(eq(payoutAccounts.userId, coachId), eq(payoutAccounts.provider, ctx.payments.kind), eq(payoutAccounts.canReceivePayments, true)),
     )
     .get();
-  return account
-    ? {
-        destination: account.accountId,
-        amountCents: cardTransferCents(booking.subtotalCents, booking.amountCents, booking.creditAppliedCents),
-      }
-    : null;
+  return account ? { destination: account.accountId, amountCents: payoutCents } : null;
+}
+
+/** The coach's payout transferred with the card payment: all of it, less the share the coach already holds for the
+ * coach credit spent on the booking. */
+function cardTransfer(booking: BookingRow): number {
+  return cardTransferCents(booking.payoutCents ?? coachPayoutCents(booking.subtotalCents), booking.amountCents, booking.creditAppliedCents);
 }
 
 function intentAnswer(intent: ProviderIntent, booking: Pick<BookingRow, 'id' | 'creditAppliedCents'>, holdExpiresAt: Date | null) {
@@ -57,29 +52,6 @@ function intentAnswer(intent: ProviderIntent, booking: Pick<BookingRow, 'id' | '
   };
 }
 
-/** GET /api/payment/quote: what the checkout shows, computed by the same function create-intent charges with
- * (the customer's coach credit spent first; a running checkout of theirs for this class keeps what it holds). */
-export async function quoteCheckout(ctx: AppContext, user: SessionUser, classId: number, quantity: number) {
-  const now = ctx.clock.now();
-  const cls = await loadBookableClass(ctx.db, classId, user, now);
-  const existing = await activeBookingOf(ctx.db, user.id, cls.id);
-  const quote = quoteBooking({
-    priceCents: cls.priceCents,
-    quantity,
-    creditAvailableCents: await spendableCredit(ctx.db, user.id, cls.coachId, now, existing?.id),
-  });
-  return {
-    classId: cls.id,
-    quantity,
-    subtotalCents: quote.subtotalCents,
-    serviceFeeCents: quote.serviceFeeCents,
-    totalCents: quote.totalCents,
-    creditAppliedCents: quote.creditAppliedCents,
-    amountDueCents: quote.cardCents,
-    policy: classPolicyOf(cls),
-  };
-}
-
 /** POST /api/payment/create-intent: holds the spots for 15 minutes and creates an intent for exactly the
  * server's amount, its metadata tying it to the booking. */
 export async function createPaymentIntent(ctx: AppContext, user: SessionUser, body: CreateIntentBody) {
@@ -88,6 +60,7 @@ export async function createPaymentIntent(ctx: AppContext, user: SessionUser, bo
     quantity: body.quantity,
     clientTotalCents: dollarsToCents(body.amount),
     attendees: body.attendees,
+    promoCode: body.promoCode,
   });
   if (cardCentsOf(hold.booking) === 0) {
     // Coach credit pays it all: confirmed when the checkout sends the attendees (its Confirm step), else held.
@@ -136,7 +109,7 @@ export async function openIntent(ctx: AppContext, user: SessionUser, hold: HoldR
       description: `Fogline: ${cls.title} (${spotCount(booking.quantity)})`,
       metadata: { bookingId: String(booking.id), userId: String(user.id), classId: String(cls.id), quantity: String(booking.quantity) },
       idempotencyKey: attempt === 1 ? `booking-${booking.id}` : `booking-${booking.id}-${attempt}`,
-      payout: await payoutFor(ctx, cls.coachId, booking),
+      payout: await payoutFor(ctx, cls.coachId, cardTransfer(booking)),
     });
   } catch (error) {
     console.error('[payments] creating the intent failed', error);

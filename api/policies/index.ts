@@ -2,7 +2,7 @@
 import { Elysia } from 'elysia';
 import { authPlugin, requireUser } from '../auth/plugin';
 import type { AppContext } from '../context';
-import { Message } from '../lib/schema';
+import { Message } from '../../common/schema';
 import { CoachPolicyAnswer, CreditAnswer, PolicyBody } from './model';
 import { coachPolicy, updateCoachPolicy, walletCredit } from './service';
 

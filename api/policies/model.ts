@@ -1,7 +1,7 @@
 // Cancellation policies and coach credit (issue 20): request and answer schemas (valibot only, so the coach's
 // settings, the class form and the cancel dialog share the server's messages).
 import * as v from 'valibot';
-import { fields, withExample } from '../lib/schema';
+import { fields } from '../../common/schema';
 
 export const POLICY_PRESET_CHOICES = ['flexible', 'moderate', 'strict', 'custom'] as const;
 export const MAX_POLICY_TIERS = 3;
@@ -161,22 +161,3 @@ export const CreditRefundBody = v.pipe(
 export type CreditRefundBody = v.InferOutput<typeof CreditRefundBody>;
 
 export const CreditRefundAnswer = v.object({ refundedCents: v.number(), balanceCents: v.number(), message: v.string() });
-
-/** GET /api/payment/quote: what the checkout shows and create-intent charges (the same function computes both). */
-export const QuoteQuery = v.object({
-  classId: withExample(v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'classId must be a whole number.')), '12'),
-  quantity: v.optional(withExample(v.pipe(v.string(), v.regex(/^\d{1,3}$/, 'quantity must be a whole number.')), '2'), '1'),
-});
-
-export const QuoteAnswer = v.object({
-  classId: v.number(),
-  quantity: v.number(),
-  subtotalCents: v.number(),
-  serviceFeeCents: v.number(),
-  totalCents: v.number(),
-  /** Coach credit spent first; the card pays the rest (amountDueCents, what create-intent's `amount` sends in dollars). */
-  creditAppliedCents: v.number(),
-  amountDueCents: v.number(),
-  policy: ClassPolicyResource,
-});
-export type QuoteAnswer = v.InferOutput<typeof QuoteAnswer>;

@@ -3,10 +3,10 @@
 import { inArray } from 'drizzle-orm';
 import { users } from '../../db/schema';
 import type { AppContext } from '../context';
-import { centsToDollars } from '../lib/money';
+import { centsToDollars } from '../../common/money';
 import { creditBalances } from '../spots/credit';
 import { classOverrides, coachPolicyOf, saveCoachPolicy } from '../spots/policy-store';
-import { normalizePolicy, PRESET_TIERS } from '../spots/refund-policy';
+import { normalizePolicy, PRESET_TIERS } from '../../common/cancellation-policy';
 import { toPolicyJson } from '../spots/shape';
 import type { CoachPolicyAnswer, CreditAnswer, PolicyBody } from './model';
 

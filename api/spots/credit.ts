@@ -6,7 +6,7 @@ import { and, eq, gt, ne, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client';
 import { bookings, classes, coachCredits, type CreditKind } from '../../db/schema';
 import { conflict, DomainError } from '../errors';
-import { formatDollars } from '../lib/money';
+import { formatDollars } from '../../common/money';
 import { type BookingRow, inStates } from './booking-states';
 import type { SpotsContext } from './context';
 import { cardCentsOf } from './paid';

@@ -1,8 +1,8 @@
 // The booking rules that are plain decisions on numbers and instants: how long a hold lasts, when a class has
 // started, what a cancellation refunds (the booking's policy, ./refund-policy.ts) and whether a class can take more spots.
 import { conflict } from '../errors';
-import { spotCount } from '../lib/plural';
 import { type CancellationPolicy, cancellationTerms, DEFAULT_POLICY, fullRefundUntil } from './refund-policy';
+import { spotCount } from '../../common/plural';
 
 /** A payment hold reserves its spots for this long while the customer pays. */
 export const HOLD_MINUTES = 15;

@@ -10,3 +10,5 @@ export * from './audit';
 export * from './notices';
 export * from './waivers';
 export * from './policies';
+export * from './passes';
+export * from './promo';

@@ -1,7 +1,7 @@
 // The price breakdown of the class page's booking card and the checkout: price x quantity, the 5% service
 // fee and the total, computed in cents exactly as the server computes the amount it charges; at checkout, the
 // coach credit the server applies and what the card pays.
-import { formatDollars, priceBreakdown } from '../../../api/lib/money';
+import { formatDollars, priceBreakdown } from '../../../common/money';
 import { dollars } from '../../lib/catalog';
 
 export function PriceBreakdown({

@@ -246,7 +246,7 @@ describe('spending credit at checkout', () => {
     expect(await balanceWith(customer, c.id)).toBe(0);
     // Another coach's class does not touch it.
     const other = await createClass(server, { coachId: coach.id, priceCents: 1000 });
-    expect((await customer.client.get(`/api/payment/quote?classId=${other.id}`)).body.creditAppliedCents).toBe(0);
+    expect((await customer.client.get(`/api/payment/quote?classId=${other.id}&quantity=1`)).body.creditAppliedCents).toBe(0);
   });
 
   test('wholly: credit covering the price confirms the booking without a card', async () => {
@@ -292,13 +292,13 @@ describe('spending credit at checkout', () => {
     const b = await classOf(c, 2000, 10 * DAY); // 2100
     const held = await customer.client.post('/api/payment/create-intent', { classId: a.id, quantity: 1, amount: 0 });
     expect(held.body.status).toBe('credit_covers');
-    expect((await customer.client.get(`/api/payment/quote?classId=${b.id}`)).body).toMatchObject({
+    expect((await customer.client.get(`/api/payment/quote?classId=${b.id}&quantity=1`)).body).toMatchObject({
       creditAppliedCents: 1050,
       amountDueCents: 1050,
     });
     // Released, the credit is whole again; nothing was ever spent.
     expect((await customer.client.put(`/api/bookings/${held.body.bookingId}/cancel`)).status).toBe(200);
-    expect((await customer.client.get(`/api/payment/quote?classId=${b.id}`)).body.creditAppliedCents).toBe(2100);
+    expect((await customer.client.get(`/api/payment/quote?classId=${b.id}&quantity=1`)).body.creditAppliedCents).toBe(2100);
     expect(await balanceWith(customer, c.id)).toBe(2100);
   });
 });

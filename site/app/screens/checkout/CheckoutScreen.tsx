@@ -8,8 +8,8 @@
 import { useStore } from '@nanostores/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { formatTimePT } from '../../../../api/lib/pacific';
-import { spotCount } from '../../../../api/lib/plural';
+import { formatTimePT } from '../../../../common/pacific';
+import { spotCount } from '../../../../common/plural';
 import WaiverStep, {
   readWaivers,
   sendWaivers,
@@ -24,7 +24,7 @@ import AttendeeFields, {
   useAttendeeDrafts,
 } from '../../../components/booking/AttendeeFields';
 import { PriceBreakdown } from '../../../components/booking/PriceBreakdown';
-import { formatDollars } from '../../../../api/lib/money';
+import { formatDollars } from '../../../../common/money';
 import { policyLabel } from '../../../lib/policy-text';
 import { SpotCounter } from '../../../components/booking/SpotCounter';
 import { Icon } from '../../../components/catalog/icons';

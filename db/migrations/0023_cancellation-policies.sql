@@ -27,7 +27,8 @@ ALTER TABLE `bookings` ADD `cancellation_policy` text;--> statement-breakpoint
 ALTER TABLE `bookings` ADD `credit_applied_cents` integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE `bookings` ADD `credit_issued_cents` integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE `classes` ADD `cancellation_policy` text;--> statement-breakpoint
-ALTER TABLE `classes` ADD `own_cancellation_policy` integer DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE `classes` ADD `own_cancellation_policy` integer DEFAULT false NOT NULL;
+--> statement-breakpoint
 -- The credit ledger is append-only: a movement, once written, is never changed (a correction is a new row).
 CREATE TRIGGER `coach_credits_append_only` BEFORE UPDATE OF `amount_cents`, `kind`, `customer_id`, `coach_id` ON `coach_credits`
 BEGIN
