@@ -9,13 +9,15 @@ import { activeBookingOf, loadBookableClass, refuseIfBooked, refusingDuplicates 
 import { applyTransition, type BookingRow } from './booking-states';
 import type { Customer, SpotsContext } from './context';
 import { leaveOnceBooked } from './entry-states';
+import { planCredits, spendCredits } from './pass-credits';
 import { checkCapacity } from './policy';
 import { writeBookingSpotsTogether } from './release';
 import { spotsTaken } from './taken';
 
 type ClassRow = typeof classes.$inferSelect;
 
-type FreeBookingInput = { classId: number; quantity: number; attendees?: AttendeeInput[] };
+/** `payWith`: the spots of a paid class are paid with this purchase's credits (or its unlimited membership). */
+type FreeBookingInput = { classId: number; quantity: number; attendees?: AttendeeInput[]; payWith?: { purchaseId: number } };
 type FreeBooking = { booking: BookingRow; cls: ClassRow; attendees: Attendee[] };
 
 /** Books `quantity` spots of a free class, confirmed at once; the customer's place on its waitlist ends; its
@@ -90,16 +92,20 @@ function startGroup(ctx: SpotsContext, group: Group): void {
 /** One free booking, in its savepoint of the group's transaction. */
 async function bookOne(tx: Tx, customer: Customer, input: FreeBookingInput, now: Date): Promise<FreeBooking> {
   const cls = await loadBookableClass(tx, input.classId, customer, now);
-  if (cls.priceCents > 0) throw badRequest('This class is not free: please book it through checkout.');
+  if (cls.priceCents > 0 && !input.payWith) throw badRequest('This class is not free: please book it through checkout.');
+  if (cls.priceCents === 0 && input.payWith) throw badRequest('This class is free: book it without a pass.');
   refuseIfBooked(await activeBookingOf(tx, customer.id, cls.id));
   const attendees = checkAttendees(input.attendees, input.quantity, cls.ageGroup, customer);
+  // A pass's credits are read and taken in this very write: two bookings can never spend one credit.
+  const credits = input.payWith ? await planCredits(tx, customer, input.payWith.purchaseId, cls, input.quantity, now) : null;
   checkCapacity(cls.capacity, await spotsTaken(tx, cls.id, now), input.quantity);
-  const booking = await applyTransition(tx, 'new', 'bookFree', 'customer', {
+  const booking = await applyTransition(tx, 'new', credits ? 'bookWithPass' : 'bookFree', 'customer', {
     classId: cls.id,
     userId: customer.id,
     quantity: input.quantity,
     confirmedAt: now,
   });
+  if (credits) await spendCredits(tx, credits, booking.id, now);
   await saveAttendees(tx, booking.id, attendees);
   await leaveOnceBooked(tx, booking, now);
   // The confirmation (email and .ics) is owed from this commit on: the outbox row commits with the booking and a
