@@ -1,7 +1,7 @@
 // Paying for a booking: create-intent (hold + intent), confirm and the webhook (both settle an intent after
 // asking the provider), and the test provider's card payments. The amount is always recomputed on the server.
-import { and, eq } from 'drizzle-orm';
-import { bookings, payoutAccounts } from '../../db/schema';
+import { eq } from 'drizzle-orm';
+import { bookings } from '../../db/schema';
 import { attendeesOfBooking } from '../spots/attendees';
 import type { SessionUser } from '../auth/session';
 import { notifyConfirmed, notifyRefundedLatePayment } from '../notices/booking-emails';
@@ -11,7 +11,8 @@ import { settlePaidBooking } from '../spots/settlement';
 import { toBookingJson } from '../spots/shape';
 import type { AppContext } from '../context';
 import { conflict, DomainError, forbidden, notFound } from '../errors';
-import { centsToDollars, coachPayoutCents, dollarsToCents } from '../lib/money';
+import { centsToDollars, dollarsToCents } from '../lib/money';
+import { isPassIntent, payoutDestination } from '../lib/payouts';
 import { spotCount } from '../lib/plural';
 import { isTestProvider, PaymentDeclined, type PaymentEvent, type ProviderIntent } from '../providers/payments';
 import type { CreateIntentBody, TestCardFields } from './model';
@@ -20,15 +21,8 @@ import { syncPayoutAccount } from './payouts/service';
 export const PAYMENT_INIT_FAILED = 'Failed to initialize payment. Please try again.';
 
 /** The coach's connected account, when it can receive payments: their 85% goes there. */
-async function payoutFor(ctx: AppContext, coachId: number, subtotalCents: number) {
-  const account = await ctx.db
-    .select()
-    .from(payoutAccounts)
-    .where(
-      and(eq(payoutAccounts.userId, coachId), eq(payoutAccounts.provider, ctx.payments.kind), eq(payoutAccounts.canReceivePayments, true)),
-    )
-    .get();
-  return account ? { destination: account.accountId, amountCents: coachPayoutCents(subtotalCents) } : null;
+function payoutFor(ctx: AppContext, coachId: number, subtotalCents: number) {
+  return payoutDestination(ctx.db, ctx.payments.kind, coachId, subtotalCents);
 }
 
 function intentAnswer(intent: ProviderIntent, bookingId: number, holdExpiresAt: Date | null) {
@@ -88,9 +82,11 @@ export async function openIntent(ctx: AppContext, user: SessionUser, hold: HoldR
 
 /** Confirm and webhook alike: asks the provider whether the intent really succeeded, for this booking's
  * amount and user, then confirms the booking exactly once (or refunds a payment that cannot be honoured). */
-export async function settleIntent(ctx: AppContext, intentId: string, expectedUserId?: number) {
-  const intent = await ctx.payments.retrieveIntent(intentId);
+export async function settleIntent(ctx: AppContext, intentId: string, expectedUserId?: number, known?: ProviderIntent | null) {
+  const intent = known !== undefined ? known : await ctx.payments.retrieveIntent(intentId);
   if (!intent) throw notFound('Payment not found.');
+  // A pass purchase's payment is settled by api/passes (POST /api/wallet/{purchaseId}/confirm), never refunded here.
+  if (isPassIntent(intent)) throw conflict('This payment is for a pass: it is confirmed in your wallet.');
   if (expectedUserId !== undefined && intent.metadata.userId !== String(expectedUserId)) {
     throw forbidden('This payment belongs to another account.');
   }
@@ -147,7 +143,10 @@ export async function handleWebhook(ctx: AppContext, payload: string, signature:
 export async function processPaymentEvent(ctx: AppContext, event: PaymentEvent): Promise<void> {
   if (event.type === 'payment_intent.succeeded') {
     try {
-      await settleIntent(ctx, event.intentId);
+      const intent = await ctx.payments.retrieveIntent(event.intentId);
+      // A pass purchase (api/passes, wired by createApi) is its own workflow; everything else pays for a booking.
+      if (intent && isPassIntent(intent) && ctx.settlePassIntent) await ctx.settlePassIntent(intent);
+      else await settleIntent(ctx, event.intentId, undefined, intent);
     } catch (error) {
       // Already handled (refund, mismatch): the event is acknowledged so the provider stops retrying.
       if (!(error instanceof DomainError)) throw error;
