@@ -1,9 +1,9 @@
 // Where a coach's share of a payment goes: their connected payout account at the active provider, when it can
-// receive payments (bookings' checkout and pass purchases alike), with the coach's 85% of the price.
+// receive payments (pass purchases; api/payments keeps its own for bookings, whose payout a promo code may change), with the coach's 85% of the price.
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { payoutAccounts } from '../../db/schema';
-import { coachPayoutCents } from './money';
+import { coachPayoutCents } from '../../common/money';
 
 export async function payoutDestination(
   db: Database,

@@ -4,7 +4,8 @@ import { Elysia } from 'elysia';
 import * as v from 'valibot';
 import { authPlugin, requireRole, requireUser } from '../auth/plugin';
 import type { AppContext } from '../context';
-import { Message, parseId, pathId, withExample } from '../lib/schema';
+import { Message, pathId, withExample } from '../../common/schema';
+import { parseId } from '../lib/route-id';
 import {
   ManagedPass,
   ManagedPassQuery,

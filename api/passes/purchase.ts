@@ -8,7 +8,7 @@ import { passes, passLedger, passPurchases } from '../../db/schema';
 import type { SessionUser } from '../auth/session';
 import type { AppContext } from '../context';
 import { conflict, DomainError, forbidden, notFound } from '../errors';
-import { centsToDollars, dollarsToCents, priceBreakdown } from '../lib/money';
+import { centsToDollars, dollarsToCents, priceBreakdown } from '../../common/money';
 import { PASS_PURCHASE_METADATA, payoutDestination } from '../lib/payouts';
 import type { ProviderIntent } from '../providers/payments';
 import { sendPurchaseReceipt } from './emails';

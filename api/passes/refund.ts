@@ -7,7 +7,7 @@ import { auditLog, passLedger, passPurchases } from '../../db/schema';
 import type { SessionUser } from '../auth/session';
 import type { AppContext } from '../context';
 import { conflict, DomainError, notFound } from '../errors';
-import { centsToDollars } from '../lib/money';
+import { centsToDollars } from '../../common/money';
 import { creditBuckets } from '../spots/pass-credits';
 import { sendRefundNotice } from './emails';
 import type { PassRefundAnswer } from './model';

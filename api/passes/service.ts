@@ -6,7 +6,7 @@ import { auditLog, bookings, categories, classes, passes, passPurchases, users }
 import type { SessionUser } from '../auth/session';
 import type { AppContext } from '../context';
 import { badRequest, forbidden, notFound } from '../errors';
-import { dollarsToCents } from '../lib/money';
+import { dollarsToCents } from '../../common/money';
 import {
   type ManagedPass,
   type ManagedPassQuery,

@@ -3,7 +3,7 @@
 import { inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { categories, type passes, type passPurchases } from '../../db/schema';
-import { centsToDollars, priceBreakdown } from '../lib/money';
+import { centsToDollars, priceBreakdown } from '../../common/money';
 import type { Coverage, Pass } from './model';
 
 type PassRow = typeof passes.$inferSelect;

@@ -7,7 +7,7 @@ import type { passes } from '../../db/schema';
 import type { SessionUser } from '../auth/session';
 import type { AppContext } from '../context';
 import { conflict } from '../errors';
-import type { PriceBreakdown } from '../lib/money';
+import type { PriceBreakdown } from '../../common/money';
 import type { PurchaseAnswer } from './model';
 
 export async function startMembership(

@@ -6,7 +6,7 @@ import { bookings, classes, passLedger, passPurchases, users } from '../../db/sc
 import type { SessionUser } from '../auth/session';
 import type { AppContext } from '../context';
 import { notFound } from '../errors';
-import { centsToDollars, priceBreakdown } from '../lib/money';
+import { centsToDollars, priceBreakdown } from '../../common/money';
 import { coversClass, creditBalances, creditBuckets, isUnlimited, purchaseStatusProblem } from '../spots/pass-credits';
 import type { LedgerEntry, WalletAnswer, WalletPass, WalletQuery } from './model';
 import { categoryNamesOf, toCoverage } from './shape';

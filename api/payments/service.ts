@@ -1,7 +1,7 @@
 // Paying for a booking: create-intent (hold + intent), confirm and the webhook (both settle an intent after
 // asking the provider), and the test provider's card payments. The amount is always recomputed on the server.
-import { eq } from 'drizzle-orm';
-import { bookings } from '../../db/schema';
+import { and, eq } from 'drizzle-orm';
+import { bookings, payoutAccounts } from '../../db/schema';
 import { attendeesOfBooking } from '../spots/attendees';
 import type { SessionUser } from '../auth/session';
 import { notifyConfirmed, notifyRefundedLatePayment } from '../notices/booking-emails';
@@ -11,9 +11,9 @@ import { settlePaidBooking } from '../spots/settlement';
 import { toBookingJson } from '../spots/shape';
 import type { AppContext } from '../context';
 import { conflict, DomainError, forbidden, notFound } from '../errors';
-import { centsToDollars, dollarsToCents } from '../lib/money';
-import { isPassIntent, payoutDestination } from '../lib/payouts';
-import { spotCount } from '../lib/plural';
+import { centsToDollars, coachPayoutCents, dollarsToCents } from '../../common/money';
+import { spotCount } from '../../common/plural';
+import { isPassIntent } from '../lib/payouts';
 import { isTestProvider, PaymentDeclined, type PaymentEvent, type ProviderIntent } from '../providers/payments';
 import type { CreateIntentBody, TestCardFields } from './model';
 import { syncPayoutAccount } from './payouts/service';
@@ -21,8 +21,15 @@ import { syncPayoutAccount } from './payouts/service';
 export const PAYMENT_INIT_FAILED = 'Failed to initialize payment. Please try again.';
 
 /** The coach's connected account, when it can receive payments: their 85% goes there. */
-function payoutFor(ctx: AppContext, coachId: number, subtotalCents: number) {
-  return payoutDestination(ctx.db, ctx.payments.kind, coachId, subtotalCents);
+async function payoutFor(ctx: AppContext, coachId: number, payoutCents: number) {
+  const account = await ctx.db
+    .select()
+    .from(payoutAccounts)
+    .where(
+      and(eq(payoutAccounts.userId, coachId), eq(payoutAccounts.provider, ctx.payments.kind), eq(payoutAccounts.canReceivePayments, true)),
+    )
+    .get();
+  return account ? { destination: account.accountId, amountCents: payoutCents } : null;
 }
 
 function intentAnswer(intent: ProviderIntent, bookingId: number, holdExpiresAt: Date | null) {
@@ -43,6 +50,7 @@ export async function createPaymentIntent(ctx: AppContext, user: SessionUser, bo
     quantity: body.quantity,
     clientTotalCents: dollarsToCents(body.amount),
     attendees: body.attendees,
+    promoCode: body.promoCode,
   });
   return openIntent(ctx, user, hold);
 }
@@ -69,7 +77,7 @@ export async function openIntent(ctx: AppContext, user: SessionUser, hold: HoldR
       description: `Fogline: ${cls.title} (${spotCount(booking.quantity)})`,
       metadata: { bookingId: String(booking.id), userId: String(user.id), classId: String(cls.id), quantity: String(booking.quantity) },
       idempotencyKey: attempt === 1 ? `booking-${booking.id}` : `booking-${booking.id}-${attempt}`,
-      payout: await payoutFor(ctx, cls.coachId, booking.subtotalCents),
+      payout: await payoutFor(ctx, cls.coachId, booking.payoutCents ?? coachPayoutCents(booking.subtotalCents)),
     });
   } catch (error) {
     console.error('[payments] creating the intent failed', error);

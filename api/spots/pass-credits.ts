@@ -11,7 +11,7 @@ import { and, asc, eq, gt, inArray, isNull, or, type SQL, sql } from 'drizzle-or
 import type { Database, Tx } from '../../db/client';
 import { type classes, passLedger, passPurchases } from '../../db/schema';
 import { conflict, DomainError, notFound } from '../errors';
-import { formatDateLong } from '../lib/pacific';
+import { formatDateLong } from '../../common/pacific';
 import type { BookingRow } from './booking-states';
 import type { Customer } from './context';
 import { refundFor } from './policy';
