@@ -1,10 +1,10 @@
-// Cancellation policy and credit routes (issue 20): the coach's policy, the customer's coach credit.
+// Cancellation policy routes (issue 20): the coach's policy (a customer's coach credit is in GET /api/wallet).
 import { Elysia } from 'elysia';
 import { authPlugin, requireUser } from '../auth/plugin';
 import type { AppContext } from '../context';
 import { Message } from '../../common/schema';
-import { CoachPolicyAnswer, CreditAnswer, PolicyBody } from './model';
-import { coachPolicy, updateCoachPolicy, walletCredit } from './service';
+import { CoachPolicyAnswer, PolicyBody } from './model';
+import { coachPolicy, updateCoachPolicy } from './service';
 
 const tags = ['Policies and credit'];
 
@@ -30,16 +30,6 @@ export function policyRoutes(ctx: AppContext) {
         summary: "Set the signed-in coach's cancellation policy",
         description:
           "Every class of the coach without its own policy follows it from now on (a class's own policy is set with the class: `cancellationPolicy`). Bookings already made keep the policy they were booked under. Custom: 1-3 tiers (hoursBefore 1-2160, refundPercent 1-100), less notice never refunding more.",
-      },
-    })
-    .get('/wallet/credit', ({ user }) => walletCredit(ctx, requireUser(user).id), {
-      auth: 'user',
-      response: { 200: CreditAnswer, 401: Message },
-      detail: {
-        tags,
-        summary: 'Your credit with each coach',
-        description:
-          "Balances in integer cents (and dollars), summed from the append-only credit ledger. Credit is spent automatically at checkout on that coach's classes (the card pays the rest) and does not expire.",
       },
     });
 }

@@ -12,6 +12,7 @@ import { activeBooking, type Actor, applyTransition, assertTransition, type Book
 import type { Customer, RefundProvider, SpotsContext } from './context';
 import { recordCredit } from './credit';
 import { cardRefundableCents, paidCents, splitBack } from './paid';
+import { creditsComeBack, returnCredits } from './pass-credits';
 import { hasStarted } from './policy';
 import { cancellationTerms, policyFrom } from './refund-policy';
 import { writeFreeingSpots } from './release';
@@ -53,7 +54,7 @@ export async function cancelByCustomer(
   customer: Pick<Customer, 'id'>,
   bookingId: number,
   refundAs: RefundAs = 'card',
-): Promise<{ booking: BookingRow; cls: ClassRow; refundCents: number; creditCents: number }> {
+): Promise<{ booking: BookingRow; cls: ClassRow; refundCents: number; creditCents: number; creditsReturned: number }> {
   const now = ctx.clock.now();
   const found = await bookingWithClass(ctx.db, bookingId);
   if (!found) throw notFound('Booking not found.');
@@ -77,6 +78,7 @@ export async function cancelByCustomer(
     back = splitBack(booking, terms.refundCents);
   }
   await issueRefund(ctx.payments, booking, back.cardCents);
+  let creditsReturned = 0;
   const updated = await writeFreeingSpots(ctx, [cls.id], async (tx) => {
     // The totals given back: what an admin refunded earlier, plus this cancellation's.
     const row = await applyTransition(tx, booking, 'cancelByCustomer', 'customer', {
@@ -93,11 +95,13 @@ export async function cancelByCustomer(
         kind: refundAs === 'credit' ? 'cancellation' : 'returned',
         bookingId: booking.id,
       });
+    // Paid with a pass: its credits come back in this same write when in time (./pass-credits.ts).
+    if (row && creditsComeBack(cls, booking, now)) creditsReturned = await returnCredits(tx, row, now);
     return row;
   });
   if (!updated) throw conflict('This booking has already been cancelled.');
   if (isIn(booking, ['hold']) && booking.paymentIntentId) await ctx.payments.cancelIntent(booking.paymentIntentId);
-  return { booking: updated, cls, refundCents: back.cardCents, creditCents: back.creditCents };
+  return { booking: updated, cls, refundCents: back.cardCents, creditCents: back.creditCents, creditsReturned };
 }
 
 /** An admin cancels a hold or a confirmed booking for its customer (support), before the class starts, refunding
@@ -136,6 +140,8 @@ export async function cancelForCustomerBySupport(
         kind: 'returned',
         bookingId: booking.id,
       });
+      // Support cancels for the customer: a pass's credits always come back.
+      await returnCredits(tx, row, now);
       await record(tx, row);
     }
     return row;
@@ -196,6 +202,8 @@ export async function cancelForDeletedClasses(
           kind: 'returned',
           bookingId: booking.id,
         });
+      // The coach or an admin called the class off: a pass's credits always come back.
+      if (row) await returnCredits(tx, row, now);
       return row;
     });
     if (!updated || isIn(booking, ['offered'])) continue;

@@ -2,11 +2,11 @@
 // spent on a booking in the write that holds it (reserved by the hold's credit_applied_cents, so two checkouts at
 // once cannot both spend it: every write runs under the database's write lock), recorded as spent when the booking
 // is confirmed, and given back (as credit) when a booking paid with it is cancelled.
-import { and, eq, gt, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, ne, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client';
-import { bookings, classes, coachCredits, type CreditKind } from '../../db/schema';
+import { bookings, classes, coachCredits, type CreditKind, users } from '../../db/schema';
 import { conflict, DomainError } from '../errors';
-import { formatDollars } from '../../common/money';
+import { centsToDollars, formatDollars } from '../../common/money';
 import { type BookingRow, inStates } from './booking-states';
 import type { SpotsContext } from './context';
 import { cardCentsOf } from './paid';
@@ -68,6 +68,33 @@ export async function creditBalances(db: Database, customerId: number): Promise<
     .map((r) => ({ coachId: r.coachId, cents: Number(r.cents) }))
     .filter((r) => r.cents > 0)
     .sort((a, b) => b.cents - a.cents);
+}
+
+/** The customer's credit with each coach (balances above zero, largest first), with the coach's name: the
+ * wallet's credit section. */
+export async function creditWallet(db: Database, customerId: number) {
+  const balances = await creditBalances(db, customerId);
+  const names = balances.length
+    ? await db
+        .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
+        .from(users)
+        .where(
+          inArray(
+            users.id,
+            balances.map((b) => b.coachId),
+          ),
+        )
+    : [];
+  const nameOf = new Map(names.map((n) => [n.id, `${n.firstName} ${n.lastName}`.trim()]));
+  return {
+    credits: balances.map((b) => ({
+      coachId: b.coachId,
+      coachName: nameOf.get(b.coachId) || 'Coach',
+      balanceCents: b.cents,
+      balance: centsToDollars(b.cents),
+    })),
+    totalCents: balances.reduce((sum, b) => sum + b.cents, 0),
+  };
 }
 
 /** Appends one movement. */

@@ -154,7 +154,10 @@ export interface GroupedWrites<T> {
  * group is everything that queued while the previous one ran. Each class's due spots go to the waitlist first
  * (as writeBookingSpots does), then the group's work runs, each write with its own answer. The outcomes are
  * answered after the one COMMIT; when the transaction itself fails, every write of the group fails with it. */
-export async function writeBookingSpotsTogether<T>(ctx: SpotsContext, collect: () => GroupedWrites<T>): Promise<PromiseSettledResult<T>[]> {
+export async function writeBookingSpotsTogether<T>(
+  ctx: SpotsContext,
+  collect: () => GroupedWrites<T>,
+): Promise<PromiseSettledResult<T>[]> {
   const now = ctx.clock.now();
   let classIds: number[] = [];
   let offered = 0;

@@ -58,9 +58,9 @@ async function refundedOn(intentId: string): Promise<number> {
 }
 
 async function balanceWith(customer: SignedIn, coachId: number): Promise<number> {
-  const res = await customer.client.get('/api/wallet/credit');
+  const res = await customer.client.get('/api/wallet');
   expect(res.status).toBe(200);
-  return res.body.credits.find((c: { coachId: number }) => c.coachId === coachId)?.balanceCents ?? 0;
+  return res.body.coachCredit.credits.find((c: { coachId: number }) => c.coachId === coachId)?.balanceCents ?? 0;
 }
 
 describe("a coach's policy", () => {
