@@ -31,11 +31,11 @@ const statementOf = (query: SQL): InStatement => {
   return { sql: text, args: params as InValue[] };
 };
 
-/** The fields of a free booking this path writes. A request with any other (a field added later that a step of
- * ./book.ts bookOne acts on) goes through the transaction, where that step runs. */
+/** The fields of a free booking this path writes. A request that gives any other (a promo code; a field added
+ * later that a step of ./book.ts bookOne acts on) goes through the transaction, where that step runs. */
 const BATCHED_FIELDS = new Set(['classId', 'quantity', 'attendees']);
 function batchable({ input }: FreeRequest): boolean {
-  return Object.keys(input).every((field) => BATCHED_FIELDS.has(field));
+  return Object.entries(input).every(([field, value]) => BATCHED_FIELDS.has(field) || value === undefined || value === null);
 }
 
 /** Books the group in two round trips, a read and a write batch. Answers each request's outcome, or null for

@@ -16,7 +16,7 @@ import { checkCapacity } from './policy';
 import { TIMED_STATES, takesSpots } from './taken';
 
 export type ClassRow = typeof classes.$inferSelect;
-export type FreeBookingInput = { classId: number; quantity: number; attendees?: AttendeeInput[] };
+export type FreeBookingInput = { classId: number; quantity: number; attendees?: AttendeeInput[]; promoCode?: string | null };
 export type FreeBooking = { booking: BookingRow; cls: ClassRow; attendees: Attendee[] };
 /** One booking asked of the group. */
 export interface FreeRequest {
@@ -96,11 +96,11 @@ export async function readGroupView(tx: Tx, requests: FreeRequest[], now: Date):
 }
 
 /** Every rule of a free booking, decided against the view as the bookings before it left it: the class can be
- * booked by this customer, is free, is not booked by them already, names its attendees, and has the spots.
- * Answers the class and the attendees; throws the refusal. */
-export function decideFreeBooking(view: GroupView, customer: Customer, input: FreeBookingInput, now: Date) {
+ * booked by this customer, is free (or `paidOff` by a promo code), is not booked by them already, names its
+ * attendees, and has the spots. Answers the class and the attendees; throws the refusal. */
+export function decideFreeBooking(view: GroupView, customer: Customer, input: FreeBookingInput, now: Date, paidOff = false) {
   const cls = checkBookableClass(view.classes.get(input.classId), customer, now);
-  if (cls.priceCents > 0) throw badRequest('This class is not free: please book it through checkout.');
+  if (cls.priceCents > 0 && !paidOff) throw badRequest('This class is not free: please book it through checkout.');
   refuseIfBooked(view.open.get(keyOf(cls.id, customer.id)));
   const attendees = checkAttendees(input.attendees, input.quantity, cls.ageGroup, customer);
   checkCapacity(cls.capacity, view.taken.get(cls.id) ?? 0, input.quantity);

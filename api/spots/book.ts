@@ -6,7 +6,7 @@
 // before it left it; the group's attendees and confirmations are written together at the end.
 import type { Tx } from '../../db/client';
 import { bookingAttendees, bookingOutbox } from '../../db/schema';
-import { refusingDuplicates } from './bookable';
+import { checkBookableClass, refusingDuplicates } from './bookable';
 import { bookGroupInOneTrip } from './book-batch';
 import {
   decideFreeBooking,
@@ -21,6 +21,7 @@ import {
 import { applyTransition } from './booking-states';
 import type { Customer, SpotsContext } from './context';
 import { moveEntry } from './entry-states';
+import { freeWithPromoCode } from './promo';
 import { settleInSavepoint, writeBookingSpotsTogether } from './release';
 
 /** Books `quantity` spots of a free class, confirmed at once; the customer's place on its waitlist ends; its
@@ -130,12 +131,19 @@ async function bookGroup(tx: Tx, requests: FreeRequest[], now: Date): Promise<Pr
  * On a libSQL server a group is written in one round trip instead (./book-batch.ts): a step that writes must be
  * written there too, or make `batchable` there send such bookings here. */
 async function bookOne(tx: Tx, view: GroupView, customer: Customer, input: FreeBookingInput, now: Date): Promise<FreeBooking> {
-  const { cls, attendees } = decideFreeBooking(view, customer, input, now);
+  const read = view.classes.get(input.classId);
+  // A paid class is booked here only when a promo code takes off all of it (its use taken in this savepoint).
+  const promo =
+    read && input.promoCode
+      ? await freeWithPromoCode(tx, customer.id, checkBookableClass(read, customer, now), input.quantity, input.promoCode, now)
+      : null;
+  const { cls, attendees } = decideFreeBooking(view, customer, input, now, promo !== null);
   const booking = await applyTransition(tx, 'new', 'bookFree', 'customer', {
     classId: cls.id,
     userId: customer.id,
     quantity: input.quantity,
     confirmedAt: now,
+    ...promo,
   });
   // Booked: the place in line has done its job (as leaveOnceBooked does, from the view).
   const waiting = view.waiting.get(keyOf(cls.id, customer.id));
