@@ -10,6 +10,7 @@ import { SQLiteAsyncDialect } from 'drizzle-orm/sqlite-core';
 import type { InStatement, InValue, Row } from '@libsql/client';
 import { bookingAttendees, bookingOutbox, bookings, classes, waitlistEntries } from '../../db/schema';
 import {
+  checkGroupCapacity,
   type ClassRow,
   decideFreeBooking,
   dueTimedBooking,
@@ -31,8 +32,9 @@ const statementOf = (query: SQL): InStatement => {
   return { sql: text, args: params as InValue[] };
 };
 
-/** The fields of a free booking this path writes. A request that gives any other (a promo code; a field added
- * later that a step of ./book.ts bookOne acts on) goes through the transaction, where that step runs. */
+/** The fields of a free booking this path writes. A request that gives any other (a promo code, a pass to pay
+ * with; a field added later that a step of ./book.ts bookOne acts on) goes through the transaction, where that
+ * step runs. */
 const BATCHED_FIELDS = new Set(['classId', 'quantity', 'attendees']);
 function batchable({ input }: FreeRequest): boolean {
   return Object.entries(input).every(([field, value]) => BATCHED_FIELDS.has(field) || value === undefined || value === null);
@@ -58,6 +60,7 @@ export async function bookGroupInOneTrip(
     let decided: ReturnType<typeof decideFreeBooking>;
     try {
       decided = decideFreeBooking(view, request.customer, request.input, now);
+      checkGroupCapacity(view, decided.cls, request.input.quantity);
     } catch (reason) {
       outcomes.push({ status: 'rejected', reason });
       continue;

@@ -16,7 +16,14 @@ import { checkCapacity } from './policy';
 import { TIMED_STATES, takesSpots } from './taken';
 
 export type ClassRow = typeof classes.$inferSelect;
-export type FreeBookingInput = { classId: number; quantity: number; attendees?: AttendeeInput[]; promoCode?: string | null };
+/** `payWith`: the spots of a paid class are paid with this purchase's credits (or its unlimited membership). */
+export type FreeBookingInput = {
+  classId: number;
+  quantity: number;
+  attendees?: AttendeeInput[];
+  promoCode?: string | null;
+  payWith?: { purchaseId: number };
+};
 export type FreeBooking = { booking: BookingRow; cls: ClassRow; attendees: Attendee[] };
 /** One booking asked of the group. */
 export interface FreeRequest {
@@ -95,16 +102,20 @@ export async function readGroupView(tx: Tx, requests: FreeRequest[], now: Date):
   return toGroupView([await a, await b, await c, await d, await e, await f]);
 }
 
-/** Every rule of a free booking, decided against the view as the bookings before it left it: the class can be
- * booked by this customer, is free (or `paidOff` by a promo code), is not booked by them already, names its
- * attendees, and has the spots. Answers the class and the attendees; throws the refusal. */
+/** The rules of a free booking, decided against the view as the bookings before it left it: the class can be
+ * booked by this customer, is free (or `paidOff`: a promo code, a pass), is not booked by them already, and names
+ * its attendees. Answers the class and the attendees; throws the refusal. Capacity: checkGroupCapacity. */
 export function decideFreeBooking(view: GroupView, customer: Customer, input: FreeBookingInput, now: Date, paidOff = false) {
   const cls = checkBookableClass(view.classes.get(input.classId), customer, now);
   if (cls.priceCents > 0 && !paidOff) throw badRequest('This class is not free: please book it through checkout.');
   refuseIfBooked(view.open.get(keyOf(cls.id, customer.id)));
   const attendees = checkAttendees(input.attendees, input.quantity, cls.ageGroup, customer);
-  checkCapacity(cls.capacity, view.taken.get(cls.id) ?? 0, input.quantity);
   return { cls, attendees: attendees.map((a, position): Attendee => ({ position, ...a, attendance: null })) };
+}
+
+/** The class has the spots, counting the group's bookings before this one. */
+export function checkGroupCapacity(view: GroupView, cls: ClassRow, quantity: number): void {
+  checkCapacity(cls.capacity, view.taken.get(cls.id) ?? 0, quantity);
 }
 
 /** A booking was made: the bookings after it see its spots, and it as the customer's open booking. */

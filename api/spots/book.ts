@@ -6,9 +6,11 @@
 // before it left it; the group's attendees and confirmations are written together at the end.
 import type { Tx } from '../../db/client';
 import { bookingAttendees, bookingOutbox } from '../../db/schema';
+import { badRequest } from '../errors';
 import { checkBookableClass, refusingDuplicates } from './bookable';
 import { bookGroupInOneTrip } from './book-batch';
 import {
+  checkGroupCapacity,
   decideFreeBooking,
   type FreeBooking,
   type FreeBookingInput,
@@ -21,6 +23,7 @@ import {
 import { applyTransition } from './booking-states';
 import type { Customer, SpotsContext } from './context';
 import { moveEntry } from './entry-states';
+import { planCredits, spendCredits } from './pass-credits';
 import { freeWithPromoCode } from './promo';
 import { settleInSavepoint, writeBookingSpotsTogether } from './release';
 
@@ -131,20 +134,24 @@ async function bookGroup(tx: Tx, requests: FreeRequest[], now: Date): Promise<Pr
  * On a libSQL server a group is written in one round trip instead (./book-batch.ts): a step that writes must be
  * written there too, or make `batchable` there send such bookings here. */
 async function bookOne(tx: Tx, view: GroupView, customer: Customer, input: FreeBookingInput, now: Date): Promise<FreeBooking> {
-  const read = view.classes.get(input.classId);
-  // A paid class is booked here only when a promo code takes off all of it (its use taken in this savepoint).
-  const promo =
-    read && input.promoCode
-      ? await freeWithPromoCode(tx, customer.id, checkBookableClass(read, customer, now), input.quantity, input.promoCode, now)
-      : null;
-  const { cls, attendees } = decideFreeBooking(view, customer, input, now, promo !== null);
-  const booking = await applyTransition(tx, 'new', 'bookFree', 'customer', {
+  const bookable = checkBookableClass(view.classes.get(input.classId), customer, now);
+  if (input.payWith && input.promoCode) throw badRequest('A promo code cannot be used with a pass: choose one or the other.');
+  if (bookable.priceCents === 0 && input.payWith) throw badRequest('This class is free: book it without a pass.');
+  // A paid class is booked here only when a promo code takes off all of it (its use taken in this savepoint), or
+  // when a pass pays for it (payWith).
+  const promo = input.promoCode ? await freeWithPromoCode(tx, customer.id, bookable, input.quantity, input.promoCode, now) : null;
+  const { cls, attendees } = decideFreeBooking(view, customer, input, now, promo !== null || !!input.payWith);
+  // A pass's credits are read and taken in this very savepoint of the write: two bookings never spend one credit.
+  const credits = input.payWith ? await planCredits(tx, customer, input.payWith.purchaseId, cls, input.quantity, now) : null;
+  checkGroupCapacity(view, cls, input.quantity);
+  const booking = await applyTransition(tx, 'new', credits ? 'bookWithPass' : 'bookFree', 'customer', {
     classId: cls.id,
     userId: customer.id,
     quantity: input.quantity,
     confirmedAt: now,
     ...promo,
   });
+  if (credits) await spendCredits(tx, credits, booking.id, now);
   // Booked: the place in line has done its job (as leaveOnceBooked does, from the view).
   const waiting = view.waiting.get(keyOf(cls.id, customer.id));
   if (waiting !== undefined) await moveEntry(tx, { id: waiting }, 'leave', 'system', { endedAt: now });
