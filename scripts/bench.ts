@@ -5,7 +5,8 @@
 //   bun run bench -- --scale [seconds-per-target] [connections] SEED=scale: issue 9's budgets, PASS/FAIL each
 //   bun run bench -- --rush [seconds] [customers...]            the class drop (issue 23): bookings per second
 //                                                               beside bare SQLite and sqld, PASS/FAIL each;
-//                                                               --profile adds a bun --cpu-prof of the server
+//                                                               --profile adds a bun --cpu-prof of the server;
+//                                                               --setups=file-1,file-2,sqld runs some of them
 import { spawn } from 'bun';
 import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -37,7 +38,9 @@ if (args.includes('--rush')) {
   );
   console.log(`${'users'.padStart(5)}  ${'database'.padEnd(28)} ${'bookings'.padStart(9)} ${'p50'.padStart(9)} ${'p99'.padStart(9)}`);
   const profileDir = args.includes('--profile') ? mkdtempSync(join(tmpdir(), 'fogline-rush-profile-')) : undefined;
-  const budgets = await benchRush({ seconds: Number(seconds), customers: counts, profileDir });
+  // --setups=file-1,file-2,sqld runs some of the three (all by default).
+  const setups = args.find((arg) => arg.startsWith('--setups='))?.slice('--setups='.length).split(',');
+  const budgets = await benchRush({ seconds: Number(seconds), customers: counts, profileDir, setups });
   printBudgets(budgets);
   process.exit(budgets.every((b) => b.pass) ? 0 : 1);
 }
