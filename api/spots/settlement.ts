@@ -9,6 +9,7 @@ import { conflict } from '../errors';
 import { CLASS_GONE_REFUNDED } from './bookable';
 import { activeBooking, applyTransition, type BookingRow, type BookingState, stateOf, type TransitionPatch } from './booking-states';
 import { isDeletedClass } from './classes';
+import { queueConfirmations } from './confirmations';
 import type { SpotsContext } from './context';
 import { spendableCredit, spendOnConfirmed } from './credit';
 import { leaveOnceBooked } from './entry-states';
@@ -135,9 +136,11 @@ export async function settlePaidBooking(ctx: SpotsContext, bookingId: number): P
         ? await applyTransition(tx, booking, 'confirmLatePayment', 'system', { confirmedAt: now, holdExpiresAt: null, cancelledAt: null })
         : await applyTransition(tx, booking, 'confirmPayment', 'system', { confirmedAt: now, holdExpiresAt: null }),
     );
-    // Booked and paid for: the customer's place on the waitlist has done its job; the credit it used is spent.
+    // Booked and paid for: the customer's place on the waitlist has done its job, the credit it used is spent, and
+    // the confirmation is owed from this commit on (sent after the answer, by whichever process gets to it first).
     await leaveOnceBooked(tx, confirmed, now);
     await spendOnConfirmed(tx, confirmed, cls.coachId);
+    await queueConfirmations(tx, [confirmed.id], now);
     return { kind: 'confirmed', booking: confirmed, cls, newly: true };
   });
 }
