@@ -14,6 +14,8 @@ import { buildIcs } from '../lib/ics';
 import { type CancellationPolicy, noticeText, policyFrom, policyName, tierDeadline } from '../spots/refund-policy';
 import { meetingLines } from '../../common/directions';
 import { spotCount } from '../../common/plural';
+import { passUseOf } from '../spots/pass-credits';
+import { fullRefundDeadline } from '../spots/policy';
 import { bookingEvent } from './calendar-event';
 
 type ClassRow = typeof classes.$inferSelect;
@@ -49,18 +51,38 @@ export async function deliver(ctx: AppContext, send: () => Promise<void>): Promi
   }
 }
 
-function bookingConfirmationEmail(ctx: AppContext, booking: BookingFacts, cls: ClassRow, user: UserRow, attendees: Attendee[] = []) {
+/** A booking paid with a pass, in words: "1 credit of your 5-class pack", "your Monthly unlimited membership". */
+type PassUse = Awaited<ReturnType<typeof passUseOf>>;
+const passWords = (pass: NonNullable<PassUse>) =>
+  pass.kind === 'membership' && pass.taken === 0
+    ? `your ${pass.name} membership`
+    : `${pass.taken} ${pass.taken === 1 ? 'credit' : 'credits'} of your ${pass.name}`;
+
+function bookingConfirmationEmail(
+  ctx: AppContext,
+  booking: BookingFacts,
+  cls: ClassRow,
+  user: UserRow,
+  attendees: Attendee[] = [],
+  pass: PassUse = null,
+) {
   const people = attendees.map(describeAttendee).join(', ');
   const spots = spotCount(booking.quantity);
   const credit = booking.creditAppliedCents ?? 0;
-  const paid =
-    booking.amountCents > 0
+  const booked = policyFrom(booking.cancellationPolicy);
+  const deadline = fullRefundDeadline(cls.startTime, false, booked);
+  const fullTier = booked.tiers.find((t) => t.refundPercent >= 100);
+  const paid = pass
+    ? `Paid with ${passWords(pass)}: nothing was charged to your card.`
+    : booking.amountCents > 0
       ? `Paid: ${formatDollars(booking.amountCents)} (${formatDollars(booking.subtotalCents)} for ${spots} plus a ${formatDollars(booking.serviceFeeCents)} service fee)${credit > 0 ? `: ${formatDollars(credit)} from your coach credit and ${formatDollars(booking.amountCents - credit)} by card` : ''}.`
       : 'This class is free: nothing was charged.';
   const policy =
-    booking.amountCents > 0 && cls.startTime
-      ? `Need to cancel? ${cancellationTermsText(policyFrom(booking.cancellationPolicy), cls.startTime)}`
-      : 'Need to cancel? You can cancel from My Bookings until the class starts.';
+    pass && pass.taken > 0 && deadline && fullTier
+      ? `Need to cancel? Your ${pass.taken === 1 ? 'credit comes' : 'credits come'} back if you cancel by ${formatDateLong(deadline)} at ${formatTimePT(deadline)} (${noticeText(fullTier.hoursBefore)} before the class); after that, ${pass.taken === 1 ? 'it is' : 'they are'} spent.`
+      : booking.amountCents > 0 && cls.startTime
+        ? `Need to cancel? ${cancellationTermsText(booked, cls.startTime)}`
+        : 'Need to cancel? You can cancel from My Bookings until the class starts.';
   const content = renderEmail({
     heading: `You're booked: ${cls.title}`,
     preheader: `${whenOf(cls)} · ${spots}`,
@@ -101,7 +123,8 @@ export function classIcsAttachments(
 
 /** The confirmation as sent: email, .ics and the attendees' names as they stand now. */
 export async function bookingConfirmation(ctx: AppContext, booking: BookingFacts, cls: ClassRow, user: UserRow) {
-  return bookingConfirmationEmail(ctx, booking, cls, user, await attendeesOfBooking(ctx.db, booking));
+  const [attendees, pass] = await Promise.all([attendeesOfBooking(ctx.db, booking), passUseOf(ctx.db, booking.id)]);
+  return bookingConfirmationEmail(ctx, booking, cls, user, attendees, pass);
 }
 
 export function sendBookingConfirmation(ctx: AppContext, booking: BookingFacts, cls: ClassRow, user: UserRow): Promise<void> {
@@ -130,7 +153,7 @@ export function cancellationTermsText(policy: CancellationPolicy, classStart: Da
   return `Your cancellation policy (${policyName(policy)}): ${steps.join(', ')}; after that, no refund.${credit}`;
 }
 
-export function sendCancellationEmail(
+export async function sendCancellationEmail(
   ctx: AppContext,
   booking: BookingFacts,
   cls: ClassRow,
@@ -143,12 +166,18 @@ export function sendCancellationEmail(
   creditCents = 0,
 ): Promise<void> {
   const wasPaid = booking.confirmedAt !== null && booking.amountCents > 0;
+  const pass = booking.confirmedAt !== null && booking.amountCents === 0 ? await passUseOf(ctx.db, booking.id) : null;
   const creditLine =
     creditCents > 0
       ? ` ${formatDollars(creditCents)} is back as credit with your coach, spent automatically when you book their classes again.`
       : '';
-  const refund =
-    refundCents > 0
+  const refund = pass
+    ? pass.taken === 0
+      ? `Booked with ${passWords(pass)}: nothing to refund.`
+      : pass.returned > 0
+        ? `Your ${pass.returned === 1 ? 'credit is' : `${pass.returned} credits are`} back on your ${pass.name}.`
+        : `Cancelled too close to the class for the cancellation policy you booked with, so the ${pass.taken === 1 ? 'credit' : 'credits'} of your ${pass.name} ${pass.taken === 1 ? 'is' : 'are'} spent.`
+    : refundCents > 0
       ? `Refund: ${formatDollars(refundCents)} to your original payment method. Refunds take 3-5 business days to appear.${creditLine}`
       : creditCents > 0
         ? `Credit: ${formatDollars(creditCents)} with your coach, spent automatically when you book their classes again. It does not expire.`

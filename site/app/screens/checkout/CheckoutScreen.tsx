@@ -23,14 +23,14 @@ import AttendeeFields, {
   readAttendees,
   useAttendeeDrafts,
 } from '../../../components/booking/AttendeeFields';
-import { PriceBreakdown } from '../../../components/booking/PriceBreakdown';
-import { formatDollars } from '../../../../common/money';
-import { policyLabel } from '../../../lib/policy-text';
+import { PriceBreakdown, totalDollars } from '../../../components/booking/PriceBreakdown';
+import { PromoCodeField } from '../../../components/booking/PromoCodeField';
+import { datedTerms, policyLabel } from '../../../lib/policy-text';
 import { SpotCounter } from '../../../components/booking/SpotCounter';
 import { Icon } from '../../../components/catalog/icons';
 import { api, unwrap } from '../../../lib/api';
 import { ApiError, errorMessage } from '../../../lib/api-error';
-import { classDateFull, classTime, locationOf } from '../../../lib/catalog';
+import { classDateFull, classTime, dollars, locationOf } from '../../../lib/catalog';
 import { $user } from '../../../lib/stores/session';
 import { toast } from '../../../lib/stores/toast';
 import Spinner from '../../components/Spinner';
@@ -127,6 +127,38 @@ function Checkout({ classId, initialQuantity }: { classId: number; initialQuanti
   });
 
   const price = cls.data?.price ?? 0;
+  // A promo code (issue 20): the server's quote for (class, spots, code) gives the discount line and the amount
+  // create-intent must send; a code that stops applying (fewer spots than its minimum) is dropped with its reason.
+  const [promoCode, setPromoCode] = useState<string | null>(null);
+  const [promoNotice, setPromoNotice] = useState<string | null>(null);
+  const quoteFor = (code: string | null) =>
+    unwrap(
+      api.payment.quote.get({
+        query: { classId: String(classId), quantity: String(quantity), ...(code ? { promoCode: code } : {}) },
+      }),
+    );
+  // Always asked (issue 20): the customer's credit with this coach is spent first, and the policy a booking made
+  // now gets is stated under the form.
+  const quote = useQuery({
+    queryKey: ['checkout-quote', classId, quantity, promoCode],
+    queryFn: () => quoteFor(promoCode),
+    enabled: cls.data !== undefined && price > 0,
+    placeholderData: (previous) => previous,
+    retry: false,
+    gcTime: 0,
+    refetchOnWindowFocus: false,
+  });
+  useEffect(() => {
+    if (!quote.isError || promoCode === null) return;
+    setPromoNotice(errorMessage(quote.error, TRY_AGAIN));
+    setPromoCode(null);
+  }, [quote.isError, quote.error, promoCode]);
+  const discount = promoCode && quote.data?.promoCode === promoCode ? { code: promoCode, cents: quote.data.discountCents } : null;
+  // What create-intent must receive: the server's amount due by card (after a code's discount and coach credit).
+  const quoted = quote.data && quote.data.quantity === quantity && !quote.isPlaceholderData ? quote.data : null;
+  const amountDue = quoted && (promoCode ? discount !== null : quoted.promoCode === null) ? quoted.amount : null;
+  /** A code that leaves nothing to pay is booked without a card (POST /api/bookings/free with the code). */
+  const freeWithCode = discount !== null && quoted !== null && quoted.totalCents === 0;
   // My own live hold takes spots the class no longer counts as left: they are mine to keep or change.
   const myHeld = mine.data?.status === 'pending' ? mine.data.quantity : 0;
   const available = cls.data ? cls.data.spotsLeft + myHeld : 0;
@@ -139,28 +171,18 @@ function Checkout({ classId, initialQuantity }: { classId: number; initialQuanti
     !confirmed &&
     !fullFromStart &&
     config.data !== undefined &&
-    outcome === null;
-
-  // The price as the server charges it (issue 20): subtotal, fee, total, the customer's credit with this coach spent
-  // first and the rest due by card, with the cancellation policy a booking made now gets.
-  const quote = useQuery({
-    queryKey: ['checkout-quote', classId, quantity],
-    queryFn: () => unwrap(api.payment.quote.get({ query: { classId: String(classId), quantity: String(quantity) } })),
-    enabled: canHold,
-    retry: false,
-    gcTime: 0,
-    refetchOnWindowFocus: false,
-    placeholderData: (previous) => previous,
-  });
-  const amountDue = quote.data && quote.data.quantity === quantity ? quote.data.amountDueCents / 100 : null;
+    outcome === null &&
+    amountDue !== null &&
+    !freeWithCode;
 
   // The hold for this quantity. A query rather than a mutation because placing it is idempotent per
   // (class, quantity): a reload or a second call keeps the same hold and intent, and another quantity replaces
   // it (api/bookings/holds.ts). The previous hold's form stays shown (disabled) while the new one is placed.
   const hold = useQuery({
-    queryKey: ['checkout-hold', classId, quantity, amountDue],
-    queryFn: () => unwrap(api.payment['create-intent'].post({ classId, quantity, amount: amountDue! })),
-    enabled: canHold && amountDue !== null,
+    queryKey: ['checkout-hold', classId, quantity, promoCode, amountDue],
+    queryFn: () =>
+      unwrap(api.payment['create-intent'].post({ classId, quantity, amount: amountDue!, ...(promoCode ? { promoCode } : {}) })),
+    enabled: canHold,
     retry: false,
     staleTime: Infinity,
     gcTime: 0,
@@ -168,6 +190,11 @@ function Checkout({ classId, initialQuantity }: { classId: number; initialQuanti
     placeholderData: (previous) => previous,
   });
   const holdConflict = hold.isError && hold.error instanceof ApiError && hold.error.status === 409;
+  // The hold refused with a code applied (its last use taken meanwhile?): ask the quote again, which drops the
+  // code with its reason if that was it.
+  useEffect(() => {
+    if (hold.isError && promoCode) void quote.refetch();
+  }, [hold.isError, promoCode]);
   // Refused for spots: how many are left now, counting the hold this customer may still have.
   const left = useQuery({
     queryKey: ['checkout-spots-left', classId, quantity],
@@ -195,6 +222,7 @@ function Checkout({ classId, initialQuantity }: { classId: number; initialQuanti
   function setQuantity(next: number) {
     setQuantityState(next);
     setPayError(null);
+    setPromoNotice(null);
     window.history.replaceState(window.history.state, '', `/checkout/${classId}?quantity=${next}`);
   }
 
@@ -254,13 +282,65 @@ function Checkout({ classId, initialQuantity }: { classId: number; initialQuanti
     if ('errors' in accepted) return null;
     try {
       const placed = await unwrap(
-        api.payment['create-intent'].post({ classId, quantity, amount: amountDue ?? 0, attendees: named.attendees }),
+        api.payment['create-intent'].post({
+          classId,
+          quantity,
+          amount: amountDue!,
+          attendees: named.attendees,
+          ...(promoCode ? { promoCode } : {}),
+        }),
       );
       await sendWaivers(placed.bookingId, accepted.body);
       return placed;
     } catch (error) {
       onFailed(error instanceof ApiError ? error.message : INIT_FAILED);
       return null;
+    }
+  }
+
+  /** Checks a code with the server before it joins the price: null when it applies, else the reason. */
+  async function applyPromo(code: string): Promise<string | null> {
+    setPromoNotice(null);
+    const normalized = code.trim().toUpperCase();
+    try {
+      const answer = await queryClient.fetchQuery({
+        queryKey: ['checkout-quote', classId, quantity, normalized],
+        queryFn: () => quoteFor(normalized),
+        retry: false,
+      });
+      setPromoCode(answer.promoCode);
+      return null;
+    } catch (error) {
+      return errorMessage(error, TRY_AGAIN);
+    }
+  }
+
+  /** A code that leaves nothing to pay: the spots held without it are released, then the booking is confirmed
+   * with the code (POST /api/bookings/free), the attendees and waivers with it, and no card. */
+  async function confirmFree() {
+    const named = readAttendees(attendees, kids);
+    setAttendeeErrors('errors' in named ? named.errors : {});
+    if ('errors' in named) return focusFirstAttendeeError(attendeesRef.current, named.errors);
+    const accepted = readWaivers(
+      waiver,
+      classWaivers.data,
+      attendees.map((a) => a.name),
+    );
+    setWaiverErrors('errors' in accepted ? accepted.errors : {});
+    if ('errors' in accepted) return;
+    setBusy(true);
+    setPayError(null);
+    try {
+      const heldId = hold.data?.bookingId ?? (mine.data?.status === 'pending' ? mine.data.id : null);
+      if (heldId) await unwrap(api.bookings({ id: heldId }).cancel.put());
+      const booking = await unwrap(api.bookings.free.post({ classId, quantity, attendees: named.attendees, promoCode: promoCode! }));
+      await sendWaivers(booking.id, accepted.body);
+      toast({ title: 'Booking confirmed', description: 'Your promo code covered the whole price. See you in class!', variant: 'success' });
+      void queryClient.invalidateQueries({ queryKey: ['bookings'] });
+      setTimeout(() => navigate(confirmationPath(booking.id)), SUCCESS_DELAY_MS);
+    } catch (error) {
+      setBusy(false);
+      onFailed(errorMessage(error, TRY_AGAIN));
     }
   }
 
@@ -398,17 +478,29 @@ function Checkout({ classId, initialQuantity }: { classId: number; initialQuanti
       />
     );
   }
-  if (!cls.data || !hold.data || !config.data || !quote.data) return <Spinner label="Preparing your checkout..." />;
+  if (quote.isError && promoCode === null && !quote.data)
+    return (
+      <Notice
+        tone="error"
+        title="Payment Initialization Failed"
+        text={INIT_FAILED}
+        detail={quote.error instanceof ApiError && quote.error.status < 500 ? quote.error.message : null}
+        action={{ href: `/classes/${classId}`, label: 'Return to Class' }}
+      />
+    );
+  if (!cls.data || !config.data || (!hold.data && !freeWithCode)) return <Spinner label="Preparing your checkout..." />;
 
-  const intent = hold.data;
-  const rehold = hold.isPlaceholderData || hold.isFetching;
+  const intent = hold.data ?? null;
+  const rehold = hold.isPlaceholderData || hold.isFetching || (promoCode !== null && !discount);
+  // Coach credit covering everything leaves no intent: the Confirm step instead of the card form.
+  const creditCovers = intent?.status === 'credit_covers';
   const cardIntent: CheckoutIntent | null =
-    intent.status === 'requires_payment' && intent.id && intent.clientSecret
+    intent?.status === 'requires_payment' && intent.id && intent.clientSecret
       ? { ...intent, id: intent.id, clientSecret: intent.clientSecret }
       : null;
   const formProps: PaymentFormProps | null = cardIntent && {
     intent: cardIntent,
-    totalLabel: formatDollars(quote.data.amountDueCents),
+    totalLabel: dollars(amountDue ?? totalDollars(price, quantity)),
     returnUrl: `${window.location.origin}/checkout/${classId}?quantity=${quantity}&payment_status=success`,
     publishableKey: config.data.publishableKey,
     busy: busy || rehold,
@@ -451,29 +543,31 @@ function Checkout({ classId, initialQuantity }: { classId: number; initialQuanti
             <SpotCounter quantity={quantity} max={Math.max(quantity, available)} onChange={setQuantity} />
           </div>
           {/* The hold, said plainly, with a way out that charges nothing. */}
-          <div
-            className="mt-4 flex flex-wrap items-center justify-between gap-2 rounded-xl bg-brand-50 p-3 text-sm text-brand-900 dark:bg-brand-900/50 dark:text-brand-100"
-            role="status"
-            aria-live="polite"
-            data-testid="hold-status"
-          >
-            <p className="flex items-center gap-2 font-semibold">
-              <Icon name="clock" className="h-4 w-4 shrink-0" />
-              {rehold
-                ? 'Holding your spots...'
-                : intent.holdExpiresAt
-                  ? `${quantity === 1 ? 'Spot' : `${quantity} spots`} held until ${formatTimePT(intent.holdExpiresAt)}`
-                  : `${spotCount(quantity)} held for you`}
-            </p>
-            <button
-              type="button"
-              className="btn-ghost px-3 py-1.5 text-sm"
-              disabled={rehold || busy || release.isPending}
-              onClick={() => release.mutate(intent.bookingId)}
+          {intent && (
+            <div
+              className="mt-4 flex flex-wrap items-center justify-between gap-2 rounded-xl bg-brand-50 p-3 text-sm text-brand-900 dark:bg-brand-900/50 dark:text-brand-100"
+              role="status"
+              aria-live="polite"
+              data-testid="hold-status"
             >
-              {release.isPending ? 'Releasing...' : 'Release spots'}
-            </button>
-          </div>
+              <p className="flex items-center gap-2 font-semibold">
+                <Icon name="clock" className="h-4 w-4 shrink-0" />
+                {rehold
+                  ? 'Holding your spots...'
+                  : intent.holdExpiresAt
+                    ? `${quantity === 1 ? 'Spot' : `${quantity} spots`} held until ${formatTimePT(intent.holdExpiresAt)}`
+                    : `${spotCount(quantity)} held for you`}
+              </p>
+              <button
+                type="button"
+                className="btn-ghost px-3 py-1.5 text-sm"
+                disabled={rehold || busy || release.isPending}
+                onClick={() => release.mutate(intent.bookingId)}
+              >
+                {release.isPending ? 'Releasing...' : 'Release spots'}
+              </button>
+            </div>
+          )}
           <p className="mt-5 border-t border-fog-200 pt-4 text-sm dark:border-fog-800">
             Booking for{' '}
             <span className="font-semibold">
@@ -499,7 +593,22 @@ function Checkout({ classId, initialQuantity }: { classId: number; initialQuanti
           <h2 id="payment-title" className="text-lg font-semibold">
             Payment Details
           </h2>
-          <PriceBreakdown price={price} quantity={quantity} creditCents={quote.data.creditAppliedCents} className="mt-4 mb-6" />
+          <PriceBreakdown
+            price={price}
+            quantity={quantity}
+            discount={discount}
+            creditCents={quoted?.creditAppliedCents ?? 0}
+            className="mt-4"
+          />
+          <div className="mt-3 mb-6">
+            <PromoCodeField
+              applied={discount ? promoCode : null}
+              onApply={applyPromo}
+              onRemove={() => setPromoCode(null)}
+              notice={promoNotice}
+              disabled={busy}
+            />
+          </div>
           {payError && (
             <div
               role="alert"
@@ -509,11 +618,16 @@ function Checkout({ classId, initialQuantity }: { classId: number; initialQuanti
               <p className="mt-0.5">{payError}</p>
             </div>
           )}
-          {formProps ? (
-            <Suspense fallback={<div className="skeleton h-48 w-full" aria-label="Loading the payment form" />}>
-              <Form key={cardIntent!.id} {...formProps} />
-            </Suspense>
-          ) : (
+          {freeWithCode ? (
+            <div>
+              <p className="rounded-xl bg-brand-50 p-3 text-sm text-brand-900 dark:bg-brand-900/50 dark:text-brand-100">
+                Your promo code covers the whole price: no card needed.
+              </p>
+              <button type="button" className="btn-primary mt-4 w-full" disabled={busy} onClick={() => void confirmFree()}>
+                {busy ? 'Confirming...' : 'Confirm booking'}
+              </button>
+            </div>
+          ) : creditCovers ? (
             <div>
               <p className="rounded-xl bg-brand-50 p-3 text-sm text-brand-900 dark:bg-brand-900/50 dark:text-brand-100">
                 Your credit with this coach covers the whole booking: no card needed.
@@ -522,11 +636,32 @@ function Checkout({ classId, initialQuantity }: { classId: number; initialQuanti
                 {busy ? 'Confirming...' : 'Confirm booking with credit'}
               </button>
             </div>
+          ) : (
+            formProps && (
+              <Suspense fallback={<div className="skeleton h-48 w-full" aria-label="Loading the payment form" />}>
+                <Form key={formProps.intent.id} {...formProps} />
+              </Suspense>
+            )
           )}
-          <p className="mt-4 text-xs text-fog-600 dark:text-fog-400" data-testid="checkout-policy">
-            <span className="font-semibold">Cancellation policy ({policyLabel(quote.data.policy.preset)}):</span>{' '}
-            {quote.data.policy.summary}
-          </p>
+          {/* The terms a booking made now is booked under (the class's policy, or its coach's), with its deadlines. */}
+          <div className="mt-4 text-xs text-fog-600 dark:text-fog-400" data-testid="checkout-policy">
+            {quoted ? (
+              <>
+                <p className="font-semibold text-fog-700 dark:text-fog-300">Cancellation policy: {policyLabel(quoted.policy.preset)}</p>
+                <ul className="mt-1 list-disc space-y-0.5 pl-4">
+                  {datedTerms(quoted.policy, item.startTime).map((line) => (
+                    <li key={line}>{line}</li>
+                  ))}
+                </ul>
+                {quoted.policy.creditPercent !== null && (
+                  <p className="mt-1">
+                    Or, instead of a refund, credit with the coach worth {quoted.policy.creditPercent}% of what you paid, until the class
+                    starts.
+                  </p>
+                )}
+              </>
+            ) : null}
+          </div>
         </section>
       </div>
     </div>
