@@ -31,10 +31,14 @@ import { waitlistRoutes } from './waitlist';
 import { announceNewOffers } from './notices/waitlist-emails';
 import { openIntent } from './payments/service';
 import { updateClass } from './classes/update';
+import { membershipRoutes } from './passes/memberships';
+import { handleSubscriptionEvent } from './passes/memberships/billing-events';
 
 export function createApi(ctx: AppContext) {
   // The booking domain (api/spots) announces the waitlist offers a write made once it commits, through here.
   ctx.announceOffers ??= () => announceNewOffers(ctx);
+  // The payment webhook hands membership invoices and subscriptions to api/passes/memberships.
+  ctx.onSubscriptionEvent ??= (event) => handleSubscriptionEvent(ctx, event);
   return (
     new Elysia({ prefix: '/api' })
       .error({ DomainError })
@@ -72,6 +76,7 @@ export function createApi(ctx: AppContext) {
       .use(reviewRoutes(ctx))
       .use(calendarRoutes(ctx))
       .use(attendeeRoutes(ctx))
+      .use(membershipRoutes(ctx))
       .all(
         '/*',
         ({ set }) => {

@@ -11,6 +11,7 @@ import { checkWeatherCalls, WEATHER_CALLS_EVERY_MS } from './conditions/weather-
 import { removeUnusedUploads } from './uploads/cleanup';
 import { announceNewOffers } from './notices/waitlist-emails';
 import { passOnFreedSpots, sweepWaitlists } from './spots/release';
+import { MEMBERSHIPS_JOB } from './passes/memberships/renewals';
 
 /** Payment holds past their 15 minutes become cancelled (hold_expired) even if nobody touches their class
  * again, their spots offered to the waitlist in the same write (bookings also expire them lazily, so a spot is
@@ -50,6 +51,8 @@ export function startBackgroundJobs(ctx: AppContext): { stop(): void; jobs: JobH
     scheduleJob(ctx, { name: 'class-reminders', everyMs: REMINDERS_EVERY_MS, run: sendDueReminders }),
     // ...and those keys are dropped once their class has started (it can never be due again).
     scheduleJob(ctx, { name: 'prune-reminder-keys', everyMs: PRUNE_REMINDER_KEYS_EVERY_MS, run: pruneSentReminderKeys }),
+    // Memberships: the test provider's renewals as the clock passes them, and pauses starting (api/passes/memberships).
+    scheduleJob(ctx, MEMBERSHIPS_JOB),
     // Uploads nothing refers to a day after they were stored (api/uploads/cleanup.ts).
     scheduleJob(ctx, { name: 'remove-unused-uploads', everyMs: 60 * 60_000, run: removeUnusedUploads }),
   ];
