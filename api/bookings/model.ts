@@ -1,7 +1,7 @@
 // Booking request and answer schemas (valibot only, so the site's booking controls share the messages).
 import * as v from 'valibot';
 import { Attendee, AttendeesField } from '../attendees/model';
-import { fields, pathId } from '../lib/schema';
+import { fields, pathId } from '../../common/schema';
 
 export const MAX_SPOTS_PER_BOOKING = 100;
 

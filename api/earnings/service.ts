@@ -8,8 +8,8 @@ import { NOT_YOUR_COACH_ACCOUNT } from '../auth/plugin';
 import type { SessionUser } from '../auth/session';
 import type { AppContext } from '../context';
 import { forbidden, notFound } from '../errors';
-import { centsToDollars } from '../lib/money';
-import { pacificDay, pacificWallTimeToInstant } from '../lib/pacific';
+import { centsToDollars } from '../../common/money';
+import { pacificDay, pacificWallTimeToInstant } from '../../common/pacific';
 import type { EarningsAnswer, EarningsQuery } from './model';
 import { addFigures, type BookingFigures, emptyFigures, figuresOf } from './statement';
 

@@ -2,7 +2,7 @@
 // split of price x spots, and a refund taking back the coach's and the platform's shares in proportion (as
 // Stripe's reverse_transfer and refund_application_fee do). Refunds here are all or nothing, so the
 // proportion is exact; a partial one rounds the coach's loss down to the cent.
-import { coachPayoutCents } from '../lib/money';
+import { coachPayoutCents } from '../../common/money';
 
 export interface ChargedBooking {
   subtotalCents: number;

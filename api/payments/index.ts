@@ -3,7 +3,7 @@
 import { toJsonSchema } from '@valibot/to-json-schema';
 import { Elysia } from 'elysia';
 import { authPlugin, requireUser } from '../auth/plugin';
-import { Message } from '../lib/schema';
+import { Message } from '../../common/schema';
 import type { AppContext } from '../context';
 import { DomainError } from '../errors';
 import { InvalidWebhookSignature, isTestProvider } from '../providers/payments';

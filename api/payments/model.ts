@@ -1,7 +1,7 @@
 // Payment request and answer schemas (valibot only): the checkout and the test provider's card form import
 // these, so the browser shows exactly the server's messages.
 import * as v from 'valibot';
-import { fields, withExample } from '../lib/schema';
+import { fields, withExample } from '../../common/schema';
 import { AttendeesField } from '../attendees/model';
 import { Booking, ClassIdField, QuantityField } from '../bookings/model';
 

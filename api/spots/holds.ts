@@ -5,7 +5,7 @@ import { and, asc, eq, gt, ne } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { bookings, classes, waitlistEntries } from '../../db/schema';
 import { badRequest, conflict, DomainError } from '../errors';
-import { priceBreakdown } from '../lib/money';
+import { priceBreakdown } from '../../common/money';
 import { type AttendeeInput, checkAttendees, saveAttendees } from './attendees';
 import { activeBookingOf, loadBookableClass, PRICE_CHANGED, refuseIfBooked, refusingDuplicates } from './bookable';
 import { applyTransition, type BookingRow, inStates, isIn } from './booking-states';

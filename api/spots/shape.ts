@@ -2,7 +2,7 @@
 // give now, and the embedded class. Every route that returns a booking goes through here (the answers are
 // checked against api/bookings/model.ts Booking and BookingClass where the routes return them).
 import type { bookings, classes } from '../../db/schema';
-import { centsToDollars } from '../lib/money';
+import { centsToDollars } from '../../common/money';
 import type { Attendee } from './attendees';
 import { isIn, OPEN_STATES } from './booking-states';
 import { paidCents } from './cancellation';

@@ -4,8 +4,8 @@
 import { eq } from 'drizzle-orm';
 import { type passPurchases, users } from '../../../db/schema';
 import type { AppContext } from '../../context';
-import { formatDollars } from '../../lib/money';
-import { formatDateLong } from '../../lib/pacific';
+import { formatDollars } from '../../../common/money';
+import { formatDateLong } from '../../../common/pacific';
 import { renderEmail } from '../../mail-templates';
 
 type PurchaseRow = typeof passPurchases.$inferSelect;

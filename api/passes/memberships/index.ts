@@ -4,7 +4,8 @@
 import { Elysia } from 'elysia';
 import { authPlugin, requireUser } from '../../auth/plugin';
 import type { AppContext } from '../../context';
-import { Message, parseId } from '../../lib/schema';
+import { Message } from '../../../common/schema';
+import { parseId } from '../../lib/route-id';
 import { PurchaseIdParams } from '../model';
 import { cancelMembership, openRenewalPayment, pauseMembership } from './manage';
 import { MembershipAnswer, PauseBody, UpdateCardAnswer } from './model';

@@ -1,7 +1,7 @@
 // Managing a membership from the wallet (issue 19): the pause request, the answers of cancel, pause and the card
 // update, and their messages. Valibot only, so the wallet's dialogs show the server's own words.
 import * as v from 'valibot';
-import { fields, withExample } from '../../lib/schema';
+import { fields, withExample } from '../../../common/schema';
 
 /** The longest pause anyone may ask for at once (a pass allows fewer with its own maxPauseWeeks). */
 export const PAUSE_WEEKS_MAX = 26;

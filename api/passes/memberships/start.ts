@@ -8,7 +8,7 @@ import { passPurchases, users } from '../../../db/schema';
 import type { SessionUser } from '../../auth/session';
 import type { AppContext } from '../../context';
 import { conflict, DomainError } from '../../errors';
-import { centsToDollars, type PriceBreakdown } from '../../lib/money';
+import { centsToDollars, type PriceBreakdown } from '../../../common/money';
 import { payoutDestination } from '../../lib/payouts';
 import type { ProviderSubscription } from '../../providers/payments';
 import type { PurchaseAnswer } from '../model';
