@@ -23,6 +23,7 @@ export function toBookingJson(row: BookingRow, cls: ClassRow, now: Date, attende
     status: row.status,
     quantity: row.quantity,
     subtotal: centsToDollars(row.subtotalCents),
+    discount: centsToDollars(row.discountCents),
     serviceFee: centsToDollars(row.serviceFeeCents),
     amount: centsToDollars(row.amountCents),
     refundAmount: row.refundAmountCents === null ? null : centsToDollars(row.refundAmountCents),

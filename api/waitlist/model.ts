@@ -71,6 +71,7 @@ const ACCEPT_EXAMPLE = {
     status: 'pending',
     quantity: 2,
     subtotal: 60,
+    discount: 0,
     serviceFee: 3,
     amount: 63,
     refundAmount: null,
