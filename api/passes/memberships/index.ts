@@ -10,7 +10,7 @@ import { PurchaseIdParams } from '../model';
 import { cancelMembership, openRenewalPayment, pauseMembership } from './manage';
 import { MembershipAnswer, PauseBody, UpdateCardAnswer } from './model';
 
-const tags = ['Passes and wallet'];
+const tags = ['Wallet'];
 const NOT_FOUND = 'Purchase not found.';
 
 export function membershipRoutes(ctx: AppContext) {
