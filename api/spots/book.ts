@@ -14,6 +14,7 @@ import { activeBooking, applyTransition, type BookingRow } from './booking-state
 import { liveClasses } from './classes';
 import type { Customer, SpotsContext } from './context';
 import { entryIn, moveEntry } from './entry-states';
+import { planCredits, spendCredits } from './pass-credits';
 import { checkCapacity } from './policy';
 import { freeWithPromoCode } from './promo';
 import { settleInSavepoint, writeBookingSpotsTogether } from './release';
@@ -21,7 +22,14 @@ import { spotsTakenByClass } from './taken';
 
 type ClassRow = typeof classes.$inferSelect;
 
-type FreeBookingInput = { classId: number; quantity: number; attendees?: AttendeeInput[]; promoCode?: string | null };
+/** `payWith`: the spots of a paid class are paid with this purchase's credits (or its unlimited membership). */
+type FreeBookingInput = {
+  classId: number;
+  quantity: number;
+  attendees?: AttendeeInput[];
+  promoCode?: string | null;
+  payWith?: { purchaseId: number };
+};
 type FreeBooking = { booking: BookingRow; cls: ClassRow; attendees: Attendee[] };
 
 /** Books `quantity` spots of a free class, confirmed at once; the customer's place on its waitlist ends; its
@@ -160,19 +168,25 @@ async function bookGroup(tx: Tx, requests: Request[], now: Date): Promise<Promis
  * only (its savepoint rolls back). Its attendees and confirmation are written with the group's (bookGroup). */
 async function bookOne(tx: Tx, view: GroupView, customer: Customer, input: FreeBookingInput, now: Date): Promise<FreeBooking> {
   const cls = checkBookableClass(view.classes.get(input.classId), customer, now);
-  // A paid class is booked here only when a promo code takes off all of it (its use taken in this savepoint).
+  if (input.payWith && input.promoCode) throw badRequest('A promo code cannot be used with a pass: choose one or the other.');
+  if (cls.priceCents === 0 && input.payWith) throw badRequest('This class is free: book it without a pass.');
+  // A paid class is booked here only when a promo code takes off all of it (its use taken in this savepoint), or
+  // when a pass pays for it (payWith).
   const promo = input.promoCode ? await freeWithPromoCode(tx, customer.id, cls, input.quantity, input.promoCode, now) : null;
-  if (cls.priceCents > 0 && !promo) throw badRequest('This class is not free: please book it through checkout.');
+  if (cls.priceCents > 0 && !promo && !input.payWith) throw badRequest('This class is not free: please book it through checkout.');
   refuseIfBooked(view.open.get(keyOf(cls.id, customer.id)));
   const attendees = checkAttendees(input.attendees, input.quantity, cls.ageGroup, customer);
+  // A pass's credits are read and taken in this very savepoint of the write: two bookings never spend one credit.
+  const credits = input.payWith ? await planCredits(tx, customer, input.payWith.purchaseId, cls, input.quantity, now) : null;
   checkCapacity(cls.capacity, view.taken.get(cls.id) ?? 0, input.quantity);
-  const booking = await applyTransition(tx, 'new', 'bookFree', 'customer', {
+  const booking = await applyTransition(tx, 'new', credits ? 'bookWithPass' : 'bookFree', 'customer', {
     classId: cls.id,
     userId: customer.id,
     quantity: input.quantity,
     confirmedAt: now,
     ...promo,
   });
+  if (credits) await spendCredits(tx, credits, booking.id, now);
   // Booked: the place in line has done its job (as leaveOnceBooked does, from the view).
   const waiting = view.waiting.get(keyOf(cls.id, customer.id));
   if (waiting !== undefined) await moveEntry(tx, { id: waiting }, 'leave', 'system', { endedAt: now });

@@ -87,7 +87,13 @@ async function recordFailedRenewal(ctx: AppContext, invoice: ProviderInvoice): P
     await closePeriodCredits(tx, purchase, purchase.currentPeriodEnd, invoice.id, now);
     const [updated] = await tx
       .update(passPurchases)
-      .set({ status: 'past_due', currentPeriodStart: invoice.periodStart, currentPeriodEnd: invoice.periodEnd, pausedAt: null, pauseEndsAt: null })
+      .set({
+        status: 'past_due',
+        currentPeriodStart: invoice.periodStart,
+        currentPeriodEnd: invoice.periodEnd,
+        pausedAt: null,
+        pauseEndsAt: null,
+      })
       .where(eq(passPurchases.id, purchase.id))
       .returning();
     return updated!;

@@ -16,17 +16,21 @@ const NOT_FOUND = 'Purchase not found.';
 export function membershipRoutes(ctx: AppContext) {
   return new Elysia()
     .use(authPlugin(ctx))
-    .post('/wallet/:purchaseId/cancel', ({ user, params }) => cancelMembership(ctx, requireUser(user), parseId(params.purchaseId, NOT_FOUND)), {
-      auth: 'user',
-      params: PurchaseIdParams,
-      response: { 200: MembershipAnswer, 401: Message, 404: Message, 409: Message },
-      detail: {
-        tags,
-        summary: 'Cancel your membership at the end of the paid period',
-        description:
-          'The subscription will not renew; you keep booking with it until the paid period ends, and a cancellation email says when. 404 for a purchase that is not yours; 409 for a pass that is not a membership, one not paid yet, already ended or already cancelled.',
+    .post(
+      '/wallet/:purchaseId/cancel',
+      ({ user, params }) => cancelMembership(ctx, requireUser(user), parseId(params.purchaseId, NOT_FOUND)),
+      {
+        auth: 'user',
+        params: PurchaseIdParams,
+        response: { 200: MembershipAnswer, 401: Message, 404: Message, 409: Message },
+        detail: {
+          tags,
+          summary: 'Cancel your membership at the end of the paid period',
+          description:
+            'The subscription will not renew; you keep booking with it until the paid period ends, and a cancellation email says when. 404 for a purchase that is not yours; 409 for a pass that is not a membership, one not paid yet, already ended or already cancelled.',
+        },
       },
-    })
+    )
     .post(
       '/wallet/:purchaseId/pause',
       ({ user, params, body }) => pauseMembership(ctx, requireUser(user), parseId(params.purchaseId, NOT_FOUND), body),

@@ -20,7 +20,14 @@ export async function addPeriodCredits(
 ): Promise<boolean> {
   const inserted = await tx
     .insert(passLedger)
-    .values({ purchaseId: purchase.id, kind, delta: purchase.credits ?? 0, creditsExpireAt: period.end, paymentRef: invoiceId, createdAt: now })
+    .values({
+      purchaseId: purchase.id,
+      kind,
+      delta: purchase.credits ?? 0,
+      creditsExpireAt: period.end,
+      paymentRef: invoiceId,
+      createdAt: now,
+    })
     .onConflictDoNothing()
     .returning({ id: passLedger.id });
   return inserted.length === 1;

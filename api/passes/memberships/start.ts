@@ -12,7 +12,7 @@ import { centsToDollars, type PriceBreakdown } from '../../../common/money';
 import { payoutDestination } from '../../lib/payouts';
 import type { ProviderSubscription } from '../../providers/payments';
 import type { PurchaseAnswer } from '../model';
-import { openPurchase, PURCHASE_INIT_FAILED } from '../purchase';
+import { openPurchase, PURCHASE_INIT_FAILED } from '../open-purchase';
 import { recordPaidInvoice } from './billing-events';
 
 type PassRow = typeof passes.$inferSelect;
@@ -51,11 +51,19 @@ export async function startSubscription(ctx: AppContext, user: SessionUser, pass
     }
     if (existing?.status === 'incomplete' && existing.latestInvoice?.payment) return answerOf(purchase, existing);
   }
-  const member = await ctx.db.select({ email: users.email, firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, user.id)).get();
+  const member = await ctx.db
+    .select({ email: users.email, firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(eq(users.id, user.id))
+    .get();
   let subscription: ProviderSubscription;
   try {
     subscription = await ctx.payments.createSubscription({
-      customer: { userId: user.id, email: member?.email ?? user.email, name: `${member?.firstName ?? ''} ${member?.lastName ?? ''}`.trim() },
+      customer: {
+        userId: user.id,
+        email: member?.email ?? user.email,
+        name: `${member?.firstName ?? ''} ${member?.lastName ?? ''}`.trim(),
+      },
       description: `Fogline: ${pass.name}`,
       priceCents: price.subtotalCents,
       serviceFeeCents: price.serviceFeeCents,

@@ -221,7 +221,9 @@ export function createTestSubscriptions(
         const [paid] = await tx
           .select({ count: sql<number>`count(*)` })
           .from(testInvoices)
-          .where(and(eq(testInvoices.subscriptionId, id), eq(testInvoices.billingReason, 'subscription_cycle'), eq(testInvoices.status, 'paid')));
+          .where(
+            and(eq(testInvoices.subscriptionId, id), eq(testInvoices.billingReason, 'subscription_cycle'), eq(testInvoices.status, 'paid')),
+          );
         const declined = renewalOutcome(sub.cardNumber, Number(paid?.count ?? 0));
         await tx
           .update(testPaymentIntents)

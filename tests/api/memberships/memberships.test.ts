@@ -42,10 +42,17 @@ async function walletPass(customer: SignedIn, purchaseId: number): Promise<Walle
   return (res.body.passes as Wallet[]).find((p) => p.purchaseId === purchaseId)!;
 }
 
-const membershipInput = { kind: 'membership' as const, name: 'Monthly 4-class membership', price: 80, credits: 4, validityDays: null, billingPeriod: 'month' as const };
+const membershipInput = {
+  kind: 'membership' as const,
+  name: 'Monthly 4-class membership',
+  price: 80,
+  credits: 4,
+  validityDays: null,
+  billingPeriod: 'month' as const,
+};
 
 /** Buys the membership through the API: purchase, then the test provider's card form on the first invoice. */
-async function subscribe(customer: SignedIn, pass: { id: number; total: number }, cardNumber = TEST_CARDS.success) {
+async function subscribe(customer: SignedIn, pass: { id: number; total: number }, cardNumber: string = TEST_CARDS.success) {
   const started = await customer.client.post(`/api/passes/${pass.id}/purchase`, { amount: pass.total });
   expect(started.status).toBe(200);
   expect(started.body).toMatchObject({ kind: 'membership', status: 'pending', amount: pass.total });
@@ -61,9 +68,22 @@ async function subscribe(customer: SignedIn, pass: { id: number; total: number }
   return started.body.purchaseId as number;
 }
 
-/** The clock passes `to`, and the memberships job (claimed in the database) runs. */
+/** Everyone signed in here: they use the site while the clock passes, so their 30-day sessions stay alive. */
+const people: SignedIn[] = [];
+async function person(): Promise<SignedIn> {
+  const signedIn = await createUser(server);
+  people.push(signedIn);
+  return signedIn;
+}
+
+/** The clock passes `to` (in steps of at most 10 days, each person visiting meanwhile), and the memberships job
+ * (claimed in the database) runs. */
 async function passTime(to: string | Date) {
-  server.clock.set(new Date(new Date(to).getTime() + 60_000));
+  const target = new Date(to).getTime() + 60_000;
+  while (server.clock.now().getTime() < target) {
+    server.clock.set(new Date(Math.min(target, server.clock.now().getTime() + 10 * DAY)));
+    for (const someone of [coach, ...people]) expect((await someone.client.get('/api/user')).status).toBe(200);
+  }
   expect(await runIfDue(server.ctx, MEMBERSHIPS_JOB)).toBe(true);
 }
 
@@ -71,13 +91,18 @@ async function bookWith(customer: SignedIn, purchaseId: number, classId: number)
   return customer.client.post('/api/bookings', { classId, quantity: 1, attendees: [{ name: 'Casey Tester' }], payWith: { purchaseId } });
 }
 
+/** The outbox's messages to this customer with this in their subject or text (quoted-printable decoded). */
+const decoded = (raw: string) =>
+  raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
 const mailTo = (customer: SignedIn, subject: string) =>
-  outbox(server).filter((m) => m.includes(customer.email) && m.includes(subject));
+  outbox(server)
+    .map(decoded)
+    .filter((m) => m.includes(customer.email) && m.includes(subject));
 
 describe('memberships (test provider)', () => {
   test('subscribe, renew with the clock, fail the next renewal, pay it with a new card, then cancel', async () => {
     const pass = await sellPass(coach, membershipInput);
-    const customer = await createUser(server);
+    const customer = await person();
     const purchaseId = await subscribe(customer, pass, FAILS_ON_RENEWAL);
 
     // The first period is paid: active, 4 credits, a receipt.
@@ -164,13 +189,18 @@ describe('memberships (test provider)', () => {
 
   test('a renewal is recorded once however often its event arrives (webhook replays, the job, the card form)', async () => {
     const pass = await sellPass(coach, membershipInput);
-    const customer = await createUser(server);
+    const customer = await person();
     const purchaseId = await subscribe(customer, pass);
     const wallet = await walletPass(customer, purchaseId);
     await passTime(wallet.currentPeriodEnd!);
     const rows = await server.ctx.db.select().from(passLedger).where(eq(passLedger.purchaseId, purchaseId));
     const renewal = rows.find((r) => r.kind === 'renewal')!;
-    const payload = JSON.stringify({ id: 'evt_replay', object: 'event', type: 'invoice.paid', data: { object: { id: renewal.paymentRef } } });
+    const payload = JSON.stringify({
+      id: 'evt_replay',
+      object: 'event',
+      type: 'invoice.paid',
+      data: { object: { id: renewal.paymentRef } },
+    });
     const provider = server.ctx.payments;
     if (!isTestProvider(provider)) throw new Error('expected the test provider');
     for (let i = 0; i < 3; i++) {
@@ -187,7 +217,7 @@ describe('memberships (test provider)', () => {
 
   test('an unlimited membership books without credits while paid up, and is refused once past due', async () => {
     const pass = await sellPass(coach, { ...membershipInput, name: 'Unlimited weekly', credits: null, billingPeriod: 'week', price: 30 });
-    const customer = await createUser(server);
+    const customer = await person();
     const purchaseId = await subscribe(customer, pass, FAILS_ON_RENEWAL);
     const wallet = await walletPass(customer, purchaseId);
     expect(wallet).toMatchObject({ status: 'active', creditsLeft: null });
@@ -209,7 +239,7 @@ describe('memberships (test provider)', () => {
 
   test('a pause starts when the paid period ends, charges nothing, and moves the renewal by its weeks', async () => {
     const pass = await sellPass(coach, { ...membershipInput, name: 'Pausable monthly', maxPauseWeeks: 3 } as never);
-    const customer = await createUser(server);
+    const customer = await person();
     const purchaseId = await subscribe(customer, pass);
     const wallet = await walletPass(customer, purchaseId);
     const periodEnd = new Date(wallet.currentPeriodEnd!);
@@ -224,7 +254,13 @@ describe('memberships (test provider)', () => {
     const paused = await customer.client.post(`/api/wallet/${purchaseId}/pause`, { weeks: 2 });
     expect(paused.status).toBe(200);
     const resumesAt = new Date(periodEnd.getTime() + 14 * DAY).toISOString();
-    expect(paused.body).toMatchObject({ status: 'active', pausedAt: periodEnd.toISOString(), pauseEndsAt: resumesAt, nextRenewalAt: resumesAt, pauseWeeksLeft: 1 });
+    expect(paused.body).toMatchObject({
+      status: 'active',
+      pausedAt: periodEnd.toISOString(),
+      pauseEndsAt: resumesAt,
+      nextRenewalAt: resumesAt,
+      pauseWeeksLeft: 1,
+    });
     expect(mailTo(customer, 'Paused from')).toHaveLength(1);
     const twice = await customer.client.post(`/api/wallet/${purchaseId}/pause`, { weeks: 1 });
     expect(twice.status).toBe(409);
@@ -251,11 +287,13 @@ describe('memberships (test provider)', () => {
   test('the wallet routes refuse what cannot be done, with a clear message', async () => {
     const membership = await sellPass(coach, { ...membershipInput, name: 'No-pause monthly' });
     const pack = await sellPass(coach, { name: '3-class pack', credits: 3, price: 60 });
-    const customer = await createUser(server);
-    const other = await createUser(server);
+    const customer = await person();
+    const other = await person();
     const purchaseId = await subscribe(customer, membership);
 
-    expect((await customer.client.post(`/api/wallet/${purchaseId}/pause`, { weeks: 1 })).body.message).toBe('This membership cannot be paused.');
+    expect((await customer.client.post(`/api/wallet/${purchaseId}/pause`, { weeks: 1 })).body.message).toBe(
+      'This membership cannot be paused.',
+    );
     const owed = await customer.client.post(`/api/wallet/${purchaseId}/update-card`);
     expect(owed.status).toBe(409);
     expect(owed.body.message).toBe('This membership is paid up: there is nothing to pay.');

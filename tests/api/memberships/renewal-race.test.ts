@@ -14,10 +14,9 @@ import { createUser, outbox, type SignedIn, startWithCoach } from '../../helpers
 import { sellPass } from '../passes/helpers';
 
 let server: TestServer;
-let coach: SignedIn;
 let other: AppContext;
 beforeAll(async () => {
-  ({ server, coach } = await startWithCoach());
+  ({ server } = await startWithCoach());
   other = await createContext({ env: { ...server.ctx.env }, clock: server.clock, migrate: false });
 });
 afterAll(async () => {
@@ -25,8 +24,16 @@ afterAll(async () => {
   await server.stop();
 });
 
+/** A new coach's membership (each test moves the clock a month on), bought by the customer with 4242. */
 async function subscribe(customer: SignedIn) {
-  const pass = await sellPass(coach, { kind: 'membership', name: 'Race monthly', price: 50, credits: 5, validityDays: null, billingPeriod: 'month' });
+  const pass = await sellPass(await createUser(server, 'coach'), {
+    kind: 'membership',
+    name: 'Race monthly',
+    price: 50,
+    credits: 5,
+    validityDays: null,
+    billingPeriod: 'month',
+  });
   const started = await customer.client.post(`/api/passes/${pass.id}/purchase`, { amount: pass.total });
   expect(started.status).toBe(200);
   const paid = await customer.client.post('/api/payment/test-provider/pay', {
