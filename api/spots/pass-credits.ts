@@ -219,3 +219,59 @@ export async function passPaymentsOf(
   }
   return result;
 }
+
+/** How a booking was paid, as Customer Management shows it: with a pass (its credits, or a membership), by card,
+ * or nothing to pay (a free class, or a promo code that took off everything). */
+export function paidWithOf(
+  booking: Pick<BookingRow, 'amountCents'>,
+  pass: { kind: PurchaseRow['kind'] } | undefined,
+): 'card' | 'credit' | 'membership' | 'free' {
+  if (pass) return pass.kind === 'membership' ? 'membership' : 'credit';
+  return booking.amountCents > 0 ? 'card' : 'free';
+}
+
+/** A pass a customer holds now (paid, not ended), with its credits left. */
+export interface HeldPass {
+  purchaseId: number;
+  name: string;
+  kind: PurchaseRow['kind'];
+  status: PurchaseRow['status'];
+  /** null: an unlimited membership. */
+  creditsLeft: number | null;
+  expiresAt: string | null;
+}
+
+/** The passes each of these customers holds (of one coach's, or every coach's), by customer id. */
+export async function passesHeldBy(db: Database | Tx, userIds: number[], coachId: number | undefined, now: Date): Promise<Map<number, HeldPass[]>> {
+  const result = new Map<number, HeldPass[]>();
+  if (userIds.length === 0) return result;
+  const held = await db
+    .select()
+    .from(passPurchases)
+    .where(
+      and(
+        inArray(passPurchases.userId, userIds),
+        inArray(passPurchases.status, ['active', 'past_due', 'paused']),
+        coachId === undefined ? undefined : eq(passPurchases.coachId, coachId),
+      ),
+    )
+    .orderBy(asc(passPurchases.id));
+  const balances = await creditBalances(
+    db,
+    held.map((p) => p.id),
+    now,
+  );
+  for (const purchase of held) {
+    const list = result.get(purchase.userId) ?? [];
+    list.push({
+      purchaseId: purchase.id,
+      name: purchase.name,
+      kind: purchase.kind,
+      status: purchase.status,
+      creditsLeft: isUnlimited(purchase) ? null : Math.max(0, balances.get(purchase.id) ?? 0),
+      expiresAt: (purchase.kind === 'membership' ? purchase.currentPeriodEnd : purchase.expiresAt)?.toISOString() ?? null,
+    });
+    result.set(purchase.userId, list);
+  }
+  return result;
+}

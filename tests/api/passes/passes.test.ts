@@ -476,3 +476,48 @@ describe('the ledger', () => {
     await reconcileLedger(server, customers);
   });
 });
+
+describe('Customer Management', () => {
+  test('shows which pass a customer holds and how each booking was paid (card, credit, membership)', async () => {
+    const { server: own, coach: maya } = await startWithCoach();
+    try {
+      const customer = await createUser(own, 'customer', 'Jordan');
+      const pack = await givePass(own.ctx.db, { coachId: maya.id, userId: customer.id, credits: 5, now: own.clock.now() });
+      const membership = await givePass(own.ctx.db, { coachId: maya.id, userId: customer.id, credits: null, kind: 'membership', now: own.clock.now() });
+      const [a, b, c] = await Promise.all([1, 2, 3].map(() => createClass(own, { coachId: maya.id, priceCents: 2000 })));
+      const byCredit = await customer.client.post('/api/bookings', { classId: a!.id, quantity: 1, payWith: { purchaseId: pack.id } });
+      const byMembership = await customer.client.post('/api/bookings', { classId: b!.id, quantity: 1, payWith: { purchaseId: membership.id } });
+      const hold = await customer.client.post('/api/payment/create-intent', { classId: c!.id, quantity: 1, amount: 21 });
+      await customer.client.post('/api/payment/test-provider/pay', {
+        paymentIntentId: hold.body.id,
+        clientSecret: hold.body.clientSecret,
+        cardNumber: '4242 4242 4242 4242',
+        expiry: '12/40',
+        cvc: '123',
+      });
+      const rows = (await maya.client.get('/api/customers')).body.rows as any[];
+      const paid = Object.fromEntries(rows.map((r) => [r.id, [r.paidWith, r.passName]]));
+      expect(paid[byCredit.body.id]).toEqual(['credit', '5-class pack']);
+      expect(paid[byMembership.body.id]).toEqual(['membership', 'Monthly membership']);
+      expect(paid[hold.body.bookingId]).toEqual(['card', null]);
+      expect(rows[0].passes.map((p: any) => [p.name, p.creditsLeft])).toEqual([
+        ['5-class pack', 4],
+        ['Monthly membership', null],
+      ]);
+      const detail = await maya.client.get(`/api/customers/people/${customer.id}`);
+      expect(detail.status).toBe(200);
+      expect(detail.body.passes).toHaveLength(2);
+      expect(detail.body.bookings.map((bk: any) => bk.paidWith).sort()).toEqual(['card', 'credit', 'membership']);
+      const people = await maya.client.get('/api/customers/people');
+      expect(people.body[0].passes).toHaveLength(2);
+      // Another coach sees none of Maya's passes.
+      const other = await createUser(own, 'coach');
+      const theirs = await createClass(own, { coachId: other.id, priceCents: 0 });
+      await customer.client.post('/api/bookings/free', { classId: theirs.id, quantity: 1 });
+      const seenByOther = (await other.client.get('/api/customers')).body.rows as any[];
+      expect(seenByOther[0]).toMatchObject({ paidWith: 'free', passes: [] });
+    } finally {
+      await own.stop();
+    }
+  });
+});
