@@ -144,12 +144,6 @@ export function sendCancellationEmail(
   return deliver(ctx, () => ctx.mail.send({ to: user.email, subject: `Booking cancelled: ${cls.title}`, ...content }));
 }
 
-/** A paid booking settled (api/spots/settlement.ts): its confirmation to the customer. */
-export async function notifyConfirmed(ctx: AppContext, booking: BookingRow, cls: ClassRow): Promise<void> {
-  const user = await findUser(ctx.db, booking.userId);
-  if (user) await sendBookingConfirmation(ctx, booking, cls, user);
-}
-
 /** A payment that could not be honoured was refunded in full: the customer hears why. */
 export async function notifyRefundedLatePayment(ctx: AppContext, booking: BookingRow, cls: ClassRow, refundCents: number): Promise<void> {
   const user = await findUser(ctx.db, booking.userId);
