@@ -25,6 +25,7 @@ export const appRoutes: AppRoute[] = [
   { path: '/roster/:classId', title: 'Roster', load: () => import('./screens/roster/RosterScreen') },
   { path: '/dashboard', title: 'Dashboard', load: () => import('./screens/dashboard/DashboardScreen') },
   { path: '/earnings', title: 'Earnings', load: () => import('./screens/earnings/EarningsScreen') },
+  { path: '/promo-codes', title: 'Promo codes', load: () => import('./screens/promo-codes/PromoCodesScreen') },
   { path: '/customers/:id', title: 'Customer', load: () => import('./screens/customers/CustomerScreen') },
   { path: '/customers', title: 'Customers', load: () => import('./screens/customers/CustomersScreen') },
   { path: '/admin', title: 'Admin Dashboard', load: () => import('./screens/admin/AdminScreen') },

@@ -11,7 +11,7 @@ export function calendarHref(role: NavRole): string {
 }
 
 /** The user menu (customer-areas §2): My Profile; Dashboard (coach, issue 22); My Classes (coach) or My Bookings; My Calendar (coach);
- * Customers (coach or admin); Earnings (coach, issue 22); Admin Panel (admin). Sign Out is added by the menu itself. */
+ * Customers (coach or admin); Earnings (coach, issue 22); Promo codes (coach, issue 20); Admin Panel (admin). Sign Out is added by the menu itself. */
 export function userMenuItems(role: NavRole): NavItem[] {
   const items: NavItem[] = [{ label: 'My Profile', href: '/profile' }];
   if (role === 'coach') items.push({ label: 'Dashboard', href: '/dashboard' });
@@ -19,6 +19,7 @@ export function userMenuItems(role: NavRole): NavItem[] {
   if (role === 'coach') items.push({ label: 'My Calendar', href: '/my-calendar' });
   if (role === 'coach' || role === 'admin') items.push({ label: 'Customers', href: '/customers' });
   if (role === 'coach') items.push({ label: 'Earnings', href: '/earnings' });
+  if (role === 'coach') items.push({ label: 'Promo codes', href: '/promo-codes' });
   if (role === 'admin') items.push({ label: 'Admin Panel', href: '/admin' });
   return items;
 }
