@@ -1,6 +1,6 @@
 // /admin (admin only): Coaches (search, review the application, then approve, reject, suspend or reinstate;
 // pending badge), Users (search by name or email, each opening /admin/users/{id}), Class Management (search,
-// edit, delete), the Audit Log and Platform Settings; ?tab=classes opens the class tab (coach-admin-areas §2).
+// edit, delete), the Audit Log, Passes (issue 19: every coach's, with Archive) and Platform Settings; ?tab=classes opens the class tab (coach-admin-areas §2).
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
 import { useStore } from '@nanostores/react';
 import { useQuery as useRemoteQuery, useQueryClient } from '@tanstack/react-query';
@@ -22,10 +22,11 @@ import { fetchSeriesPage, isSeriesParent, MANAGED, rosterLinkOf } from '../../ma
 import { useDeleteClass } from '../../managed-classes/DeleteClassFlow';
 import { AccountStatusBadge } from './AccountStatusBadge';
 import { AuditLogTab } from './AuditLogTab';
+import { PassesTab } from './PassesTab';
 import { CoachReviewDialog } from './CoachReviewDialog';
 import { UserSearch } from '../admin-users/UserSearch';
 
-const TABS = ['coaches', 'users', 'classes', 'audit', 'settings'] as const;
+const TABS = ['coaches', 'users', 'classes', 'audit', 'passes', 'settings'] as const;
 
 export default function AdminScreen() {
   const user = useStore($user);
@@ -71,6 +72,7 @@ function AdminDashboard() {
           <Tab className={tabClass}>Users</Tab>
           <Tab className={tabClass}>Class Management</Tab>
           <Tab className={tabClass}>Audit Log</Tab>
+          <Tab className={tabClass}>Passes</Tab>
           <Tab className={tabClass}>Platform Settings</Tab>
         </TabList>
         <TabPanels className="mt-6">
@@ -85,6 +87,9 @@ function AdminDashboard() {
           </TabPanel>
           <TabPanel>
             <AuditLogTab />
+          </TabPanel>
+          <TabPanel>
+            <PassesTab />
           </TabPanel>
           <TabPanel>
             <div className="card p-8 text-center">
