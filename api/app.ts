@@ -17,6 +17,7 @@ import { API_HEADERS } from './http/headers';
 import { MAX_BODY_DEPTH, nestsDeeperThan } from './lib/body-depth';
 import { healthRoutes } from './health';
 import { paymentRoutes } from './payments';
+import { promoCodeRoutes } from './promo-codes';
 import { payoutRoutes } from './payments/payouts';
 import { reviewRoutes } from './reviews';
 import { catalogRoutes } from './catalog';
@@ -67,6 +68,7 @@ export function createApi(ctx: AppContext) {
       .use(bookingRoutes(ctx))
       .use(waitlistRoutes(ctx, { openCheckout: openIntent }))
       .use(paymentRoutes(ctx))
+      .use(promoCodeRoutes(ctx))
       .use(payoutRoutes(ctx))
       .use(earningsRoutes(ctx))
       .use(reviewRoutes(ctx))

@@ -1,7 +1,7 @@
 // Schemas of the admin account calls (coach-admin-areas §7). Imports only valibot (and the account shapes).
 import * as v from 'valibot';
 import { CurrentUserSchema } from '../auth/model';
-import { fields, pathId, withExample } from '../lib/schema';
+import { fields, pathId, withExample } from '../../common/schema';
 
 /** A user as the admin dashboard lists them: the current-user shape without the profile extras. */
 export const ADMIN_USER_FIELDS = [

@@ -1,7 +1,8 @@
 // Booking request and answer schemas (valibot only, so the site's booking controls share the messages).
 import * as v from 'valibot';
 import { Attendee, AttendeesField } from '../attendees/model';
-import { fields, pathId } from '../lib/schema';
+import { fields, pathId } from '../../common/schema';
+import { PromoCodeField } from '../promo-codes/model';
 
 export const MAX_SPOTS_PER_BOOKING = 100;
 
@@ -22,6 +23,8 @@ export const FreeBookingBody = v.pipe(
     classId: ClassIdField,
     quantity: v.optional(QuantityField, 1),
     attendees: AttendeesField,
+    /** A promo code that makes a paid class free (a 100% code): confirmed at once, no card. */
+    promoCode: v.optional(v.nullable(PromoCodeField)),
   }),
   v.metadata({
     examples: [
@@ -67,8 +70,10 @@ export const Booking = v.object({
   /** 'offered': spots held for a waitlist offer (api/waitlist), shown on the Waitlist tab rather than as a booking. */
   status: v.picklist(['pending', 'confirmed', 'cancelled', 'offered']),
   quantity: v.number(),
-  /** Dollars: price x quantity, the 5% service fee, and what the customer paid. */
+  /** Dollars: price x quantity, a promo code's discount (0 without), the 5% service fee on the discounted price,
+   * and what the customer paid (subtotal - discount + serviceFee). */
   subtotal: v.number(),
+  discount: v.number(),
   serviceFee: v.number(),
   amount: v.number(),
   refundAmount: v.nullable(v.number()),

@@ -1,7 +1,7 @@
 // The Customer Management answer (coach-admin-areas §2, §3): booking rows and the three summary figures.
 import * as v from 'valibot';
-import { pageEntries } from '../lib/pagination';
-import { pathId } from '../lib/schema';
+import { pageEntries } from '../../common/pagination';
+import { pathId } from '../../common/schema';
 
 export const CustomerBookingRow = v.object({
   id: v.number(),

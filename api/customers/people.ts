@@ -8,7 +8,7 @@ import type { SessionUser } from '../auth/session';
 import type { AppContext } from '../context';
 import { notFound } from '../errors';
 import { contains } from '../lib/like';
-import type { PageRequest } from '../lib/pagination';
+import type { PageRequest } from '../../common/pagination';
 import { inStates } from '../spots/booking-states';
 import { takesSpots } from '../spots/taken';
 import type { CustomerDetail, CustomerPerson } from './model';

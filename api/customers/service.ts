@@ -5,7 +5,7 @@ import { bookingAttendees, bookings, classes, users } from '../../db/schema';
 import type { SessionUser } from '../auth/session';
 import { requireRole } from '../auth/plugin';
 import type { AppContext } from '../context';
-import type { PageRequest } from '../lib/pagination';
+import type { PageRequest } from '../../common/pagination';
 import { inStates } from '../spots/booking-states';
 import { takesSpots } from '../spots/taken';
 import type { CustomersAnswer } from './model';

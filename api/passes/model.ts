@@ -2,7 +2,7 @@
 // coach's Pricing form, the wallet and the booking card share the server's own messages. Money is dollars here
 // (as every answer of the API), integer cents everywhere it is stored.
 import * as v from 'valibot';
-import { fields, pathId, withExample } from '../lib/schema';
+import { fields, pathId, withExample } from '../../common/schema';
 
 /** As db/schema's PASS_KINDS, BILLING_PERIODS, PURCHASE_STATUSES and LEDGER_KINDS (repeated so the site's forms
  * never pull in the database schema). */

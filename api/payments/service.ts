@@ -11,8 +11,8 @@ import { settlePaidBooking } from '../spots/settlement';
 import { toBookingJson } from '../spots/shape';
 import type { AppContext } from '../context';
 import { conflict, DomainError, forbidden, notFound } from '../errors';
-import { centsToDollars, coachPayoutCents, dollarsToCents } from '../lib/money';
-import { spotCount } from '../lib/plural';
+import { centsToDollars, coachPayoutCents, dollarsToCents } from '../../common/money';
+import { spotCount } from '../../common/plural';
 import { isTestProvider, PaymentDeclined, type PaymentEvent, type ProviderIntent } from '../providers/payments';
 import type { CreateIntentBody, TestCardFields } from './model';
 import { syncPayoutAccount } from './payouts/service';
@@ -20,7 +20,7 @@ import { syncPayoutAccount } from './payouts/service';
 export const PAYMENT_INIT_FAILED = 'Failed to initialize payment. Please try again.';
 
 /** The coach's connected account, when it can receive payments: their 85% goes there. */
-async function payoutFor(ctx: AppContext, coachId: number, subtotalCents: number) {
+async function payoutFor(ctx: AppContext, coachId: number, payoutCents: number) {
   const account = await ctx.db
     .select()
     .from(payoutAccounts)
@@ -28,7 +28,7 @@ async function payoutFor(ctx: AppContext, coachId: number, subtotalCents: number
       and(eq(payoutAccounts.userId, coachId), eq(payoutAccounts.provider, ctx.payments.kind), eq(payoutAccounts.canReceivePayments, true)),
     )
     .get();
-  return account ? { destination: account.accountId, amountCents: coachPayoutCents(subtotalCents) } : null;
+  return account ? { destination: account.accountId, amountCents: payoutCents } : null;
 }
 
 function intentAnswer(intent: ProviderIntent, bookingId: number, holdExpiresAt: Date | null) {
@@ -49,6 +49,7 @@ export async function createPaymentIntent(ctx: AppContext, user: SessionUser, bo
     quantity: body.quantity,
     clientTotalCents: dollarsToCents(body.amount),
     attendees: body.attendees,
+    promoCode: body.promoCode,
   });
   return openIntent(ctx, user, hold);
 }
@@ -75,7 +76,7 @@ export async function openIntent(ctx: AppContext, user: SessionUser, hold: HoldR
       description: `Fogline: ${cls.title} (${spotCount(booking.quantity)})`,
       metadata: { bookingId: String(booking.id), userId: String(user.id), classId: String(cls.id), quantity: String(booking.quantity) },
       idempotencyKey: attempt === 1 ? `booking-${booking.id}` : `booking-${booking.id}-${attempt}`,
-      payout: await payoutFor(ctx, cls.coachId, booking.subtotalCents),
+      payout: await payoutFor(ctx, cls.coachId, booking.payoutCents ?? coachPayoutCents(booking.subtotalCents)),
     });
   } catch (error) {
     console.error('[payments] creating the intent failed', error);

@@ -4,7 +4,7 @@
 import { count } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import type { Tx } from '../../db/client';
-import { blogPosts, bookingAttendees, bookings, categories, classes, reviews, users, waitlistEntries } from '../../db/schema';
+import { blogPosts, bookingAttendees, bookings, categories, classes, promoCodes, reviews, users, waitlistEntries } from '../../db/schema';
 import { readTimeOf } from '../lib/read-time';
 import { sanitizeBlogHtml } from '../lib/blog-html';
 import { BLOG_POSTS, featuredImage } from './demo/blog';
@@ -15,6 +15,8 @@ import { PLACES, placeColumns } from './demo/places';
 import { type PlannedClass, planBookings, planTimetable, planWaitlists } from './plan';
 
 export const DEMO_PASSWORD = 'demo-password';
+/** The demo coach's live promo code (README). */
+export const DEMO_PROMO_CODE = 'FOGLINE20';
 
 const DAY = 86_400_000;
 
@@ -212,6 +214,20 @@ export async function seedDemoData(ctx: AppContext): Promise<boolean> {
       })),
     );
     await seedOutdoorDemo(tx, now, { coach: userId[DEMO_COACH.key]!, customer: userId[DEMO_CUSTOMER.key]! });
+    // One live promo code of the demo coach (issue 20): 20% off their classes and passes, 100 uses, once each.
+    await tx.insert(promoCodes).values({
+      code: DEMO_PROMO_CODE,
+      coachId: userId[DEMO_COACH.key]!,
+      createdBy: userId[DEMO_COACH.key]!,
+      kind: 'percent',
+      percentOff: 20,
+      validFrom: ago(1),
+      validUntil: new Date(now.getTime() + 180 * DAY),
+      maxUses: 100,
+      oncePerCustomer: true,
+      createdAt: ago(1),
+      updatedAt: ago(1),
+    });
     return true;
   });
 }

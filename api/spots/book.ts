@@ -15,12 +15,13 @@ import { liveClasses } from './classes';
 import type { Customer, SpotsContext } from './context';
 import { entryIn, moveEntry } from './entry-states';
 import { checkCapacity } from './policy';
+import { freeWithPromoCode } from './promo';
 import { settleInSavepoint, writeBookingSpotsTogether } from './release';
 import { spotsTakenByClass } from './taken';
 
 type ClassRow = typeof classes.$inferSelect;
 
-type FreeBookingInput = { classId: number; quantity: number; attendees?: AttendeeInput[] };
+type FreeBookingInput = { classId: number; quantity: number; attendees?: AttendeeInput[]; promoCode?: string | null };
 type FreeBooking = { booking: BookingRow; cls: ClassRow; attendees: Attendee[] };
 
 /** Books `quantity` spots of a free class, confirmed at once; the customer's place on its waitlist ends; its
@@ -159,7 +160,9 @@ async function bookGroup(tx: Tx, requests: Request[], now: Date): Promise<Promis
  * only (its savepoint rolls back). Its attendees and confirmation are written with the group's (bookGroup). */
 async function bookOne(tx: Tx, view: GroupView, customer: Customer, input: FreeBookingInput, now: Date): Promise<FreeBooking> {
   const cls = checkBookableClass(view.classes.get(input.classId), customer, now);
-  if (cls.priceCents > 0) throw badRequest('This class is not free: please book it through checkout.');
+  // A paid class is booked here only when a promo code takes off all of it (its use taken in this savepoint).
+  const promo = input.promoCode ? await freeWithPromoCode(tx, customer.id, cls, input.quantity, input.promoCode, now) : null;
+  if (cls.priceCents > 0 && !promo) throw badRequest('This class is not free: please book it through checkout.');
   refuseIfBooked(view.open.get(keyOf(cls.id, customer.id)));
   const attendees = checkAttendees(input.attendees, input.quantity, cls.ageGroup, customer);
   checkCapacity(cls.capacity, view.taken.get(cls.id) ?? 0, input.quantity);
@@ -168,6 +171,7 @@ async function bookOne(tx: Tx, view: GroupView, customer: Customer, input: FreeB
     userId: customer.id,
     quantity: input.quantity,
     confirmedAt: now,
+    ...promo,
   });
   // Booked: the place in line has done its job (as leaveOnceBooked does, from the view).
   const waiting = view.waiting.get(keyOf(cls.id, customer.id));

@@ -7,7 +7,7 @@
 import { and, asc, eq, gt, inArray, isNull, lte, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { bookings, classes, users, waitlistEntries } from '../../db/schema';
-import { priceBreakdown } from '../lib/money';
+import { priceBreakdown } from '../../common/money';
 import { activeBookingOf } from './bookable';
 import { applyTransition, inStates, isIn } from './booking-states';
 import { isBookable, liveClass } from './classes';

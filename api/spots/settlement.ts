@@ -12,6 +12,7 @@ import { isDeletedClass } from './classes';
 import type { SpotsContext } from './context';
 import { leaveOnceBooked } from './entry-states';
 import { hasStarted } from './policy';
+import { promoUsedUpMeanwhile } from './promo';
 import { spotsTaken, takesSpotsNow } from './taken';
 
 type ClassRow = typeof classes.$inferSelect;
@@ -41,6 +42,9 @@ async function lateRefusal(tx: Tx, booking: BookingRow, cls: ClassRow, now: Date
   const left = cls.capacity - ((await spotsTaken(tx, cls.id, now)) - ownLive);
   if (left < booking.quantity) {
     return 'Your payment arrived after your 15-minute hold expired and the class filled up, so your payment has been refunded in full.';
+  }
+  if (await promoUsedUpMeanwhile(tx, booking, now)) {
+    return 'Your payment arrived after your 15-minute hold expired and your promo code was used up meanwhile, so your payment has been refunded in full.';
   }
   return null;
 }

@@ -2,8 +2,9 @@
 import { Elysia } from 'elysia';
 import * as v from 'valibot';
 import { authPlugin, requireUser } from '../auth/plugin';
-import { paged, pagedDescription, readPage } from '../lib/pagination';
-import { ClassIdParams, Message, parseId } from '../lib/schema';
+import { paged, pagedDescription, readPage } from '../../common/pagination';
+import { ClassIdParams, Message } from '../../common/schema';
+import { parseId } from '../lib/route-id';
 import type { AppContext } from '../context';
 import { AcceptAnswer, AcceptOfferBody, JoinWaitlistBody, WaitlistEntry, WaitlistIdParams, WaitlistQuery } from './model';
 import { acceptOffer, declineOffer, joinWaitlist, leaveWaitlist, listWaitlist, type OpenCheckout } from './service';

@@ -10,3 +10,4 @@ export * from './audit';
 export * from './notices';
 export * from './waivers';
 export * from './passes';
+export * from './promo';

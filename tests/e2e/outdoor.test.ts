@@ -10,8 +10,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { sampleHour } from '../../api/providers/weather/sample';
-import { pacificDay, pacificWallTimeToInstant } from '../../api/lib/pacific';
-import { sunsetOn } from '../../api/lib/sun';
+import { pacificDay, pacificWallTimeToInstant } from '../../common/pacific';
+import { sunsetOn } from '../../common/sun';
 import { DESKTOP, launchBrowser, newContext, PHONE, startProduct, type ProductServer } from '../helpers/browser';
 
 let product: ProductServer;

@@ -1,6 +1,6 @@
 // The price breakdown of the class page's booking card and the checkout: price x quantity, the 5% service
 // fee and the total, computed in cents exactly as the server computes the amount it charges.
-import { formatDollars, priceBreakdown } from '../../../api/lib/money';
+import { formatDollars, priceBreakdown } from '../../../common/money';
 import { dollars } from '../../lib/catalog';
 
 export function PriceBreakdown({ price, quantity, className = '' }: { price: number; quantity: number; className?: string }) {

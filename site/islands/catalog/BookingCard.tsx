@@ -37,7 +37,7 @@ import { refreshUser } from '../../lib/stores/session';
 import { toast } from '../../lib/stores/toast';
 import Toaster from '../Toaster';
 import { JoinWaitlist } from './JoinWaitlist';
-import { spotCount } from '../../../api/lib/plural';
+import { spotCount } from '../../../common/plural';
 
 interface BookingCardProps {
   classId: number;

@@ -290,6 +290,13 @@ const FRESH: Record<string, () => Promise<Fresh>> = {
   'POST /api/waitlist/{id}/accept': async () => ({ params: { id: await offer() } }),
   'POST /api/waitlist/{id}/decline': async () => ({ params: { id: await offer() } }),
   'POST /api/payment/create-intent': async () => ({ body: { classId: await newClass() } }),
+  'GET /api/payment/quote': async () => ({ query: { classId: String(await newClass()) } }),
+  // A code of the demo coach's to change (codes are unique: a new one each time).
+  'PATCH /api/promo-codes/{id}': async () => {
+    const code = `OPENAPI${++addressCounter}`;
+    const created = await expectOk(clients.coach.post('/api/promo-codes', { code, kind: 'percent', percentOff: 10 }), 'promo code setup');
+    return { params: { id: String(created.id) } };
+  },
   'POST /api/payment/test-provider/pay': async () => {
     const { id, clientSecret } = await intent();
     return { body: { paymentIntentId: id, clientSecret } };

@@ -8,7 +8,7 @@ import type { ClassConditionsAnswer } from '../../../../api/conditions/model';
 import { ConditionsPanel } from '../../../components/conditions/ConditionsPanel';
 import { ClassFacts } from './ClassFacts';
 import { StatusBadge } from './StatusBadge';
-import { spotCount } from '../../../../api/lib/plural';
+import { spotCount } from '../../../../common/plural';
 import { WaiverRecordButton } from './WaiverRecordButton';
 
 export type BookingTab = 'upcoming' | 'past' | 'cancelled';

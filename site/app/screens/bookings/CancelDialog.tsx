@@ -4,7 +4,7 @@
 import { Dialog, DialogPanel, DialogTitle, Description } from '@headlessui/react';
 import type { Booking } from '../../../../api/bookings/model';
 import { dateAtTime, dollars } from '../../../lib/catalog';
-import { spotCount } from '../../../../api/lib/plural';
+import { spotCount } from '../../../../common/plural';
 
 function refundSentence(booking: Booking): string {
   if (booking.status === 'pending') return 'Your payment has not been completed, so nothing has been charged and nothing needs refunding.';

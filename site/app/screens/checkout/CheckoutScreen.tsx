@@ -8,8 +8,8 @@
 import { useStore } from '@nanostores/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { formatTimePT } from '../../../../api/lib/pacific';
-import { spotCount } from '../../../../api/lib/plural';
+import { formatTimePT } from '../../../../common/pacific';
+import { spotCount } from '../../../../common/plural';
 import WaiverStep, {
   readWaivers,
   sendWaivers,

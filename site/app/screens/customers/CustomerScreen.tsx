@@ -2,7 +2,7 @@
 // contact, their figures and each booking with the people booked and their check-ins (issue 22).
 import { useStore } from '@nanostores/react';
 import { useQuery } from '@tanstack/react-query';
-import { formatDateShort, formatTimePT } from '../../../../api/lib/pacific';
+import { formatDateShort, formatTimePT } from '../../../../common/pacific';
 import { api, unwrap } from '../../../lib/api';
 import { ApiError } from '../../../lib/api-error';
 import { $user } from '../../../lib/stores/session';
