@@ -1,7 +1,7 @@
 // How a pass reads to a customer, computed in integer cents: "5-class pack: $100, $20 a class — save $25"
 // (the saving against the coach's own class price) and the booking card's "Use 1 credit (4 left, expires
 // Jan 12)". Shared by the coach's profile, the class page, the booking card and the wallet.
-import { TIME_ZONE } from '../../api/lib/pacific';
+import { TIME_ZONE } from '../../common/pacific';
 
 /** "$100" for whole dollars, "$19.99" otherwise: a price in a sentence, from cents. */
 export function shortDollars(cents: number): string {

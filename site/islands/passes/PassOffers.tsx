@@ -5,7 +5,7 @@
 // everyone, so who is signed in is the API's word: canBuy null), and only the passes that
 // cover the class on a class page. Nothing shows when the coach sells none.
 import { useEffect, useState } from 'react';
-import { formatDollars } from '../../../api/lib/money';
+import { formatDollars } from '../../../common/money';
 import type { PublicPass } from '../../../api/passes/model';
 import { tagReact } from '../../lib/astro-react';
 import { packLine, shortDollars } from '../../lib/pass-pricing';

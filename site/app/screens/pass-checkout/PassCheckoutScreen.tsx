@@ -5,7 +5,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import type { PublicPass } from '../../../../api/passes/model';
-import { formatDollars } from '../../../../api/lib/money';
+import { formatDollars } from '../../../../common/money';
 import { Icon } from '../../../components/catalog/icons';
 import { api, unwrap } from '../../../lib/api';
 import { ApiError, errorMessage } from '../../../lib/api-error';

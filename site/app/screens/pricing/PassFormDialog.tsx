@@ -1,7 +1,7 @@
 // The Pricing screen's "new pass" dialog (issue 19): a class pack, a membership or an intro offer, what it
 // costs, its credits and validity (or period and pause), and which of the coach's classes it covers.
 import { useQuery } from '@tanstack/react-query';
-import { priceBreakdown } from '../../../../api/lib/money';
+import { priceBreakdown } from '../../../../common/money';
 import { api, unwrap } from '../../../lib/api';
 import { Field, FormAlert, useForm } from '../../../lib/form';
 import { AGE_GROUPS } from '../../../lib/catalog';

@@ -3,7 +3,7 @@
 import { useStore } from '@nanostores/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { formatDateShort } from '../../../../api/lib/pacific';
+import { formatDateShort } from '../../../../common/pacific';
 import { errorMessage } from '../../../lib/api-error';
 import { shortDollars } from '../../../lib/pass-pricing';
 import { $user } from '../../../lib/stores/session';

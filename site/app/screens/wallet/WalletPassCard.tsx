@@ -3,7 +3,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { LedgerEntry, PurchaseStatusName, WalletPass } from '../../../../api/passes/model';
-import { formatDateLong, formatDateShort } from '../../../../api/lib/pacific';
+import { formatDateLong, formatDateShort } from '../../../../common/pacific';
 import { errorMessage } from '../../../lib/api-error';
 import { dollars } from '../../../lib/catalog';
 import { cancelMembership, pauseMembership } from '../../../lib/passes-api';
