@@ -31,11 +31,17 @@ import { blogAdminRoutes } from './blog/admin';
 import { waitlistRoutes } from './waitlist';
 import { announceNewOffers } from './notices/waitlist-emails';
 import { openIntent } from './payments/service';
+import { passRoutes } from './passes';
+import { settlePassIntent } from './passes/purchase';
 import { updateClass } from './classes/update';
 
 export function createApi(ctx: AppContext) {
   // The booking domain (api/spots) announces the waitlist offers a write made once it commits, through here.
   ctx.announceOffers ??= () => announceNewOffers(ctx);
+  // A pass purchase's payment, from the webhook or the test card endpoint, is settled by api/passes.
+  ctx.settlePassIntent ??= async (intent) => {
+    await settlePassIntent(ctx, intent);
+  };
   return (
     new Elysia({ prefix: '/api' })
       .error({ DomainError })
@@ -68,6 +74,7 @@ export function createApi(ctx: AppContext) {
       .use(bookingRoutes(ctx))
       .use(waitlistRoutes(ctx, { openCheckout: openIntent }))
       .use(paymentRoutes(ctx))
+      .use(passRoutes(ctx))
       .use(promoCodeRoutes(ctx))
       .use(payoutRoutes(ctx))
       .use(earningsRoutes(ctx))

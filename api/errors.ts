@@ -9,7 +9,10 @@ export type DomainErrorCode =
   | 'already_waiting'
   | 'class_full'
   | 'class_started'
-  | 'changed_meanwhile';
+  | 'changed_meanwhile'
+  | 'pass_past_due'
+  | 'pass_unusable'
+  | 'not_enough_credits';
 
 export class DomainError extends Error {
   constructor(

@@ -14,19 +14,21 @@ describe('quoteBooking', () => {
     const q = quoteBooking({ priceCents: 1999, quantity: 3 });
     const p = priceBreakdown(1999, 3);
     expect(q).toEqual({
-      listCents: 5997,
+      subtotalCents: 5997,
       discountCents: 0,
       serviceFeeCents: p.serviceFeeCents,
-      creditCents: 0,
       totalCents: p.totalCents,
+      creditAppliedCents: 0,
+      cardCents: p.totalCents,
       payoutCents: coachPayoutCents(5997),
+      transferCents: coachPayoutCents(5997),
       discountFundedBy: null,
     });
   });
 
   test("a coach's 20% code: the fee is 5% of the discounted price and the coach's 85% is of it too", () => {
     const q = quoteBooking({ priceCents: 2500, quantity: 2, discount: coach(20) });
-    expect(q).toMatchObject({ listCents: 5000, discountCents: 1000, serviceFeeCents: 200, totalCents: 4200, payoutCents: 3400 });
+    expect(q).toMatchObject({ subtotalCents: 5000, discountCents: 1000, serviceFeeCents: 200, totalCents: 4200, cardCents: 4200, payoutCents: 3400 });
     expect(q.discountFundedBy).toBe('coach');
   });
 
@@ -57,7 +59,15 @@ describe('quoteBooking', () => {
   });
 
   test('credit is spent after the fee, never below zero', () => {
-    expect(quoteBooking({ priceCents: 1000, quantity: 1, creditCents: 400 })).toMatchObject({ creditCents: 400, totalCents: 650 });
-    expect(quoteBooking({ priceCents: 1000, quantity: 1, creditCents: 5000 })).toMatchObject({ creditCents: 1050, totalCents: 0 });
+    expect(quoteBooking({ priceCents: 1000, quantity: 1, creditAvailableCents: 400 })).toMatchObject({
+      totalCents: 1050,
+      creditAppliedCents: 400,
+      cardCents: 650,
+    });
+    expect(quoteBooking({ priceCents: 1000, quantity: 1, creditAvailableCents: 5000 })).toMatchObject({
+      creditAppliedCents: 1050,
+      cardCents: 0,
+      transferCents: 0,
+    });
   });
 });

@@ -21,23 +21,28 @@ export interface QuoteInput {
   priceCents: number;
   quantity: number;
   discount?: QuoteDiscount | null;
-  /** Credit with this coach the customer spends here (issue 20 item 3), at most what is left to pay. */
-  creditCents?: number;
+  /** Credit with this coach the customer may spend here (issue 20 item 3): at most the total is applied. */
+  creditAvailableCents?: number;
 }
 
 export interface Quote {
-  /** price x quantity */
-  listCents: number;
+  /** price x quantity (the list price) */
+  subtotalCents: number;
   /** What the promo code takes off the list price (0 without one). */
   discountCents: number;
   /** The 5% service fee, on the discounted price. */
   serviceFeeCents: number;
-  /** Credit spent on this booking (0 without). */
-  creditCents: number;
-  /** What the card is charged: list - discount + fee - credit. */
+  /** subtotal - discount + fee: the booking's amount (amount_cents), however it is paid. */
   totalCents: number;
+  /** Coach credit spent on it (0 without). */
+  creditAppliedCents: number;
+  /** What the card is charged: total - credit. */
+  cardCents: number;
   /** What the coach receives: 85% of the discounted price (coach's code) or of the list price (platform code). */
   payoutCents: number;
+  /** The part of the payout transferred with the card payment: the payout less the share the coach already holds for
+   * the credit applied (in the proportion the credit pays of the total). */
+  transferCents: number;
   /** Who funds the discount, when there is one. */
   discountFundedBy: 'coach' | 'platform' | null;
 }
@@ -61,27 +66,36 @@ export function maxPlatformDiscount(listCents: number): number {
   return discount;
 }
 
+/** The payout transferred with a booking's card payment: the payout less the part the coach already holds for the
+ * coach credit applied (in the proportion the credit pays of the total). */
+export function cardTransferCents(payoutCents: number, totalCents: number, creditAppliedCents: number): number {
+  return totalCents <= 0 ? 0 : payoutCents - Math.floor((payoutCents * creditAppliedCents) / totalCents);
+}
+
 /** The quote for a booking or a pass: the one place a checkout amount is computed. */
 export function quoteBooking(input: QuoteInput): Quote {
-  const listCents = input.priceCents * input.quantity;
+  const subtotalCents = input.priceCents * input.quantity;
   const discount = input.discount ?? null;
-  let discountCents = discount ? rawDiscount(listCents, discount) : 0;
-  if (discount?.fundedBy === 'platform') discountCents = Math.min(discountCents, maxPlatformDiscount(listCents));
-  const charged = priceBreakdown(listCents - discountCents, 1);
+  let discountCents = discount ? rawDiscount(subtotalCents, discount) : 0;
+  if (discount?.fundedBy === 'platform') discountCents = Math.min(discountCents, maxPlatformDiscount(subtotalCents));
+  const charged = priceBreakdown(subtotalCents - discountCents, 1);
   // A coach's code that would leave a charge the card network refuses (under 50 cents) makes it free instead.
   if (discount?.fundedBy === 'coach' && charged.totalCents > 0 && charged.totalCents < MIN_CARD_CHARGE_CENTS) {
-    discountCents = listCents;
+    discountCents = subtotalCents;
   }
-  const { serviceFeeCents, totalCents: dueCents } = priceBreakdown(listCents - discountCents, 1);
-  const creditCents = Math.max(0, Math.min(input.creditCents ?? 0, dueCents));
-  const payoutBase = discount?.fundedBy === 'platform' ? listCents : listCents - discountCents;
+  const { serviceFeeCents, totalCents } = priceBreakdown(subtotalCents - discountCents, 1);
+  const creditAppliedCents = Math.max(0, Math.min(input.creditAvailableCents ?? 0, totalCents));
+  const payoutBase = discount?.fundedBy === 'platform' ? subtotalCents : subtotalCents - discountCents;
+  const payoutCents = coachPayoutCents(payoutBase);
   return {
-    listCents,
+    subtotalCents,
     discountCents,
     serviceFeeCents,
-    creditCents,
-    totalCents: dueCents - creditCents,
-    payoutCents: coachPayoutCents(payoutBase),
+    totalCents,
+    creditAppliedCents,
+    cardCents: totalCents - creditAppliedCents,
+    payoutCents,
+    transferCents: cardTransferCents(payoutCents, totalCents, creditAppliedCents),
     discountFundedBy: discountCents > 0 && discount ? discount.fundedBy : null,
   };
 }

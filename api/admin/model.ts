@@ -76,6 +76,9 @@ export const AUDIT_ACTIONS = [
   'booking.refund',
   'booking.cancel',
   'booking.resend_confirmation',
+  'pass.archive',
+  'pass.unarchive',
+  'pass.refund',
 ] as const;
 export const AuditAction = v.picklist(AUDIT_ACTIONS);
 export type AuditAction = v.InferOutput<typeof AuditAction>;

@@ -330,9 +330,22 @@ export type WalletQuery = v.InferOutput<typeof WalletQuery>;
 export const WalletAnswer = v.object({ passes: v.array(WalletPass) });
 export type WalletAnswer = v.InferOutput<typeof WalletAnswer>;
 
-/** How a booking was paid (Customer Management, the booking's receipt). */
+/** How a booking was paid (Customer Management): by card, with a pass's credit, with a membership, or nothing to
+ * pay (a free class, or a promo code that took off everything). */
 export const PAID_WITH = ['card', 'credit', 'membership', 'free'] as const;
 export type PaidWith = (typeof PAID_WITH)[number];
+export const PaidWithField = v.picklist(PAID_WITH);
+
+/** A pass a customer holds now (Customer Management): credits left (null for unlimited), expiry or period end. */
+export const HeldPass = v.object({
+  purchaseId: v.number(),
+  name: v.string(),
+  kind: v.picklist(PASS_KIND),
+  status: v.picklist(PURCHASE_STATUS),
+  creditsLeft: v.nullable(v.number()),
+  expiresAt: v.nullable(v.string()),
+});
+export type HeldPass = v.InferOutput<typeof HeldPass>;
 
 /** POST /api/admin/pass-purchases/{purchaseId}/refund: an admin refunds the unused credits pro rata and ends the
  * pass. */

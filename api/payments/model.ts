@@ -36,17 +36,21 @@ export const QuoteQuery = v.object({
 });
 
 export const QuoteAnswer = v.object({
+  classId: v.number(),
+  quantity: v.number(),
   /** price x quantity, in cents */
-  listCents: v.number(),
+  subtotalCents: v.number(),
   /** what the promo code takes off, in cents (0 without one) */
   discountCents: v.number(),
   /** the 5% service fee on the discounted price, in cents */
   serviceFeeCents: v.number(),
-  /** credit spent, in cents (0 without) */
-  creditCents: v.number(),
-  /** what is charged, in cents: list - discount + fee - credit */
+  /** subtotal - discount + fee, in cents: the booking's amount */
   totalCents: v.number(),
-  /** the same total in dollars: what create-intent's `amount` must be */
+  /** coach credit spent, in cents (0 without) */
+  creditAppliedCents: v.number(),
+  /** what the card is charged, in cents: total - credit */
+  amountDueCents: v.number(),
+  /** the same amount due in dollars: what create-intent's `amount` must be */
   amount: v.number(),
   /** the code applied, upper case, or null */
   promoCode: v.nullable(v.string()),

@@ -32,12 +32,15 @@ export async function quoteCheckout(
     : null;
   const quote = quoteBooking({ priceCents: cls.priceCents, quantity: input.quantity, discount: promo?.discount });
   return {
-    listCents: quote.listCents,
+    classId: cls.id,
+    quantity: input.quantity,
+    subtotalCents: quote.subtotalCents,
     discountCents: quote.discountCents,
     serviceFeeCents: quote.serviceFeeCents,
-    creditCents: quote.creditCents,
     totalCents: quote.totalCents,
-    amount: centsToDollars(quote.totalCents),
+    creditAppliedCents: quote.creditAppliedCents,
+    amountDueCents: quote.cardCents,
+    amount: centsToDollars(quote.cardCents),
     promoCode: promo?.promo.code ?? null,
     discountFundedBy: quote.discountFundedBy,
   };

@@ -13,6 +13,7 @@ import type { AppContext } from '../context';
 import { conflict, DomainError, forbidden, notFound } from '../errors';
 import { centsToDollars, coachPayoutCents, dollarsToCents } from '../../common/money';
 import { spotCount } from '../../common/plural';
+import { isPassIntent } from '../lib/payouts';
 import { isTestProvider, PaymentDeclined, type PaymentEvent, type ProviderIntent } from '../providers/payments';
 import type { CreateIntentBody, TestCardFields } from './model';
 import { syncPayoutAccount } from './payouts/service';
@@ -89,9 +90,11 @@ export async function openIntent(ctx: AppContext, user: SessionUser, hold: HoldR
 
 /** Confirm and webhook alike: asks the provider whether the intent really succeeded, for this booking's
  * amount and user, then confirms the booking exactly once (or refunds a payment that cannot be honoured). */
-export async function settleIntent(ctx: AppContext, intentId: string, expectedUserId?: number) {
-  const intent = await ctx.payments.retrieveIntent(intentId);
+export async function settleIntent(ctx: AppContext, intentId: string, expectedUserId?: number, known?: ProviderIntent | null) {
+  const intent = known !== undefined ? known : await ctx.payments.retrieveIntent(intentId);
   if (!intent) throw notFound('Payment not found.');
+  // A pass purchase's payment is settled by api/passes (POST /api/wallet/{purchaseId}/confirm), never refunded here.
+  if (isPassIntent(intent)) throw conflict('This payment is for a pass: it is confirmed in your wallet.');
   if (expectedUserId !== undefined && intent.metadata.userId !== String(expectedUserId)) {
     throw forbidden('This payment belongs to another account.');
   }
@@ -148,7 +151,10 @@ export async function handleWebhook(ctx: AppContext, payload: string, signature:
 export async function processPaymentEvent(ctx: AppContext, event: PaymentEvent): Promise<void> {
   if (event.type === 'payment_intent.succeeded') {
     try {
-      await settleIntent(ctx, event.intentId);
+      const intent = await ctx.payments.retrieveIntent(event.intentId);
+      // A pass purchase (api/passes, wired by createApi) is its own workflow; everything else pays for a booking.
+      if (intent && isPassIntent(intent) && ctx.settlePassIntent) await ctx.settlePassIntent(intent);
+      else await settleIntent(ctx, event.intentId, undefined, intent);
     } catch (error) {
       // Already handled (refund, mismatch): the event is acknowledged so the provider stops retrying.
       if (!(error instanceof DomainError)) throw error;

@@ -4,25 +4,28 @@
 // to know is read once per group (each class, its spots taken, the customers' open bookings and places in line),
 // then each booking is decided and written by `bookOne` in its own savepoint, against that view as the bookings
 // before it left it; the group's attendees and confirmations are written together at the end.
-import { and, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { bookingAttendees, bookingOutbox, bookings, classes, waitlistEntries } from '../../db/schema';
+import { bookingAttendees, bookingOutbox } from '../../db/schema';
 import { badRequest } from '../errors';
-import { type Attendee, type AttendeeInput, checkAttendees } from './attendees';
-import { checkBookableClass, refuseIfBooked, refusingDuplicates } from './bookable';
-import { activeBooking, applyTransition, type BookingRow } from './booking-states';
-import { liveClasses } from './classes';
+import { checkBookableClass, refusingDuplicates } from './bookable';
+import { bookGroupInOneTrip } from './book-batch';
+import {
+  checkGroupCapacity,
+  decideFreeBooking,
+  type FreeBooking,
+  type FreeBookingInput,
+  type FreeRequest,
+  type GroupView,
+  keyOf,
+  readGroupView,
+  recordBooked,
+} from './book-group';
+import { applyTransition } from './booking-states';
 import type { Customer, SpotsContext } from './context';
-import { entryIn, moveEntry } from './entry-states';
-import { checkCapacity } from './policy';
+import { moveEntry } from './entry-states';
+import { planCredits, spendCredits } from './pass-credits';
 import { freeWithPromoCode } from './promo';
 import { settleInSavepoint, writeBookingSpotsTogether } from './release';
-import { spotsTakenByClass } from './taken';
-
-type ClassRow = typeof classes.$inferSelect;
-
-type FreeBookingInput = { classId: number; quantity: number; attendees?: AttendeeInput[]; promoCode?: string | null };
-type FreeBooking = { booking: BookingRow; cls: ClassRow; attendees: Attendee[] };
 
 /** Books `quantity` spots of a free class, confirmed at once; the customer's place on its waitlist ends; its
  * confirmation is queued in the booking outbox. Concurrent calls in one process are written together (group
@@ -41,11 +44,7 @@ export function bookFree(ctx: SpotsContext, customer: Customer, input: FreeBooki
 /** The most bookings in one transaction: a bigger group would make its first customer wait for the last. */
 const MAX_GROUP = 64;
 
-interface Request {
-  customer: Customer;
-  input: FreeBookingInput;
-}
-interface Waiting extends Request {
+interface Waiting extends FreeRequest {
   resolve: (booking: FreeBooking) => void;
   reject: (error: unknown) => void;
 }
@@ -65,16 +64,14 @@ function groupOf(ctx: SpotsContext): Group {
 function startGroup(ctx: SpotsContext, group: Group): void {
   group.scheduled = true;
   let taken: Waiting[] | null = null;
-  const collect = () => {
+  const take = (): FreeRequest[] => {
     taken = group.waiting.splice(0, MAX_GROUP);
     group.scheduled = false;
-    // More than one group waiting: the next transaction queues now, behind this one.
+    // More than one group waiting: the next one queues now, behind this one.
     if (group.waiting.length > 0) startGroup(ctx, group);
-    const requests = taken;
-    const now = ctx.clock.now();
-    return { classIds: requests.map((request) => request.input.classId), run: (tx: Tx) => bookGroup(tx, requests, now) };
+    return taken;
   };
-  writeBookingSpotsTogether(ctx, collect).then(
+  writeGroup(ctx, take).then(
     (outcomes) =>
       outcomes.forEach((outcome, i) => {
         const waiting = taken![i]!;
@@ -82,7 +79,7 @@ function startGroup(ctx: SpotsContext, group: Group): void {
         else waiting.reject(outcome.reason);
       }),
     (error: unknown) => {
-      // The transaction failed (or never began): everyone it took, or would have taken, hears why.
+      // The write failed (or never began): everyone it took, or would have taken, hears why.
       const failed: Waiting[] = taken ?? group.waiting.splice(0, MAX_GROUP);
       if (!taken) {
         group.scheduled = false;
@@ -93,60 +90,36 @@ function startGroup(ctx: SpotsContext, group: Group): void {
   );
 }
 
-/** What the bookings of a group are decided against, read once for the whole group and moved on by each booking
- * that succeeds: the live classes, their spots taken, and the group's customers' open bookings and waiting places
- * in those classes (keyed `classId:userId`). */
-export interface GroupView {
-  classes: Map<number, ClassRow>;
-  taken: Map<number, number>;
-  open: Map<string, BookingRow>;
-  waiting: Map<string, number>;
-}
-
-const keyOf = (classId: number, userId: number) => `${classId}:${userId}`;
-
-/** Four reads for the whole group, whatever its size (SQLite's bound-parameter limit is far above MAX_GROUP). */
-async function readGroupView(tx: Tx, requests: Request[], now: Date): Promise<GroupView> {
-  const classIds = [...new Set(requests.map((request) => request.input.classId))];
-  const userIds = [...new Set(requests.map((request) => request.customer.id))];
-  const [rows, taken, open, waiting] = [
-    await tx
-      .select()
-      .from(classes)
-      .where(and(inArray(classes.id, classIds), liveClasses)),
-    await spotsTakenByClass(tx, classIds, now),
-    await tx
-      .select()
-      .from(bookings)
-      .where(and(inArray(bookings.classId, classIds), inArray(bookings.userId, userIds), activeBooking)),
-    await tx
-      .select({ id: waitlistEntries.id, classId: waitlistEntries.classId, userId: waitlistEntries.userId })
-      .from(waitlistEntries)
-      .where(and(inArray(waitlistEntries.classId, classIds), inArray(waitlistEntries.userId, userIds), entryIn(['waiting']))),
-  ];
-  return {
-    classes: new Map(rows.map((row) => [row.id, row])),
-    taken,
-    open: new Map(open.map((row) => [keyOf(row.classId, row.userId), row])),
-    waiting: new Map(waiting.map((row) => [keyOf(row.classId, row.userId), row.id])),
-  };
-}
-
-/** A booking's savepoint was released: the bookings after it see its spots, and it as the customer's open booking. */
-function recordBooked(view: GroupView, { booking }: FreeBooking): void {
-  view.taken.set(booking.classId, (view.taken.get(booking.classId) ?? 0) + booking.quantity);
-  view.open.set(keyOf(booking.classId, booking.userId), booking);
-  view.waiting.delete(keyOf(booking.classId, booking.userId));
+/** Writes a group, `take` answering its bookings once this process's turn to write has come: on the embedded file
+ * in one transaction (bookGroup); on a libSQL server in one round trip (./book-batch.ts), where the bookings
+ * the batch could not settle (spots owed to the waitlist first, or something changed since the group's read) go
+ * through the transaction after all. Outcomes in the order taken. */
+async function writeGroup(ctx: SpotsContext, take: () => FreeRequest[]): Promise<PromiseSettledResult<FreeBooking>[]> {
+  const inTransaction = (requestsNow: () => FreeRequest[]) =>
+    writeBookingSpotsTogether(ctx, () => {
+      const requests = requestsNow();
+      const now = ctx.clock.now();
+      return { classIds: requests.map((request) => request.input.classId), run: (tx: Tx) => bookGroup(tx, requests, now) };
+    });
+  if (!ctx.db.remote) return inTransaction(take);
+  const { requests, outcomes } = await ctx.db.inTurn(async () => {
+    const requests = take();
+    return { requests, outcomes: await bookGroupInOneTrip(ctx, requests, ctx.clock.now()) };
+  });
+  const unsettled = requests.filter((_, i) => outcomes[i] === null);
+  if (unsettled.length === 0) return outcomes as PromiseSettledResult<FreeBooking>[];
+  const settled = await inTransaction(() => unsettled);
+  return outcomes.map((outcome) => outcome ?? settled.shift()!);
 }
 
 /** The group's work inside its transaction: one view, each booking in its savepoint, then the attendees and
  * confirmations of the bookings made, each in one statement. */
-async function bookGroup(tx: Tx, requests: Request[], now: Date): Promise<PromiseSettledResult<FreeBooking>[]> {
+async function bookGroup(tx: Tx, requests: FreeRequest[], now: Date): Promise<PromiseSettledResult<FreeBooking>[]> {
   const view = await readGroupView(tx, requests, now);
   const outcomes: PromiseSettledResult<FreeBooking>[] = [];
   for (const { customer, input } of requests) {
     const outcome = await settleInSavepoint(tx, (savepoint) => bookOne(savepoint, view, customer, input, now));
-    if (outcome.status === 'fulfilled') recordBooked(view, outcome.value);
+    if (outcome.status === 'fulfilled') recordBooked(view, outcome.value.booking);
     outcomes.push(outcome);
   }
   const booked = outcomes.flatMap((outcome) => (outcome.status === 'fulfilled' ? [outcome.value] : []));
@@ -157,26 +130,32 @@ async function bookGroup(tx: Tx, requests: Request[], now: Date): Promise<Promis
 
 /** One free booking of the group, in its savepoint: every rule decided against the group's view (as the bookings
  * before it left it), then its writes. A step every free booking takes goes here; throwing refuses this booking
- * only (its savepoint rolls back). Its attendees and confirmation are written with the group's (bookGroup). */
+ * only (its savepoint rolls back). Its attendees and confirmation are written with the group's (bookGroup).
+ * On a libSQL server a group is written in one round trip instead (./book-batch.ts): a step that writes must be
+ * written there too, or make `batchable` there send such bookings here. */
 async function bookOne(tx: Tx, view: GroupView, customer: Customer, input: FreeBookingInput, now: Date): Promise<FreeBooking> {
-  const cls = checkBookableClass(view.classes.get(input.classId), customer, now);
-  // A paid class is booked here only when a promo code takes off all of it (its use taken in this savepoint).
-  const promo = input.promoCode ? await freeWithPromoCode(tx, customer.id, cls, input.quantity, input.promoCode, now) : null;
-  if (cls.priceCents > 0 && !promo) throw badRequest('This class is not free: please book it through checkout.');
-  refuseIfBooked(view.open.get(keyOf(cls.id, customer.id)));
-  const attendees = checkAttendees(input.attendees, input.quantity, cls.ageGroup, customer);
-  checkCapacity(cls.capacity, view.taken.get(cls.id) ?? 0, input.quantity);
-  const booking = await applyTransition(tx, 'new', 'bookFree', 'customer', {
+  const bookable = checkBookableClass(view.classes.get(input.classId), customer, now);
+  if (input.payWith && input.promoCode) throw badRequest('A promo code cannot be used with a pass: choose one or the other.');
+  if (bookable.priceCents === 0 && input.payWith) throw badRequest('This class is free: book it without a pass.');
+  // A paid class is booked here only when a promo code takes off all of it (its use taken in this savepoint), or
+  // when a pass pays for it (payWith).
+  const promo = input.promoCode ? await freeWithPromoCode(tx, customer.id, bookable, input.quantity, input.promoCode, now) : null;
+  const { cls, attendees } = decideFreeBooking(view, customer, input, now, promo !== null || !!input.payWith);
+  // A pass's credits are read and taken in this very savepoint of the write: two bookings never spend one credit.
+  const credits = input.payWith ? await planCredits(tx, customer, input.payWith.purchaseId, cls, input.quantity, now) : null;
+  checkGroupCapacity(view, cls, input.quantity);
+  const booking = await applyTransition(tx, 'new', credits ? 'bookWithPass' : 'bookFree', 'customer', {
     classId: cls.id,
     userId: customer.id,
     quantity: input.quantity,
     confirmedAt: now,
     ...promo,
   });
+  if (credits) await spendCredits(tx, credits, booking.id, now);
   // Booked: the place in line has done its job (as leaveOnceBooked does, from the view).
   const waiting = view.waiting.get(keyOf(cls.id, customer.id));
   if (waiting !== undefined) await moveEntry(tx, { id: waiting }, 'leave', 'system', { endedAt: now });
-  return { booking, cls, attendees: attendees.map((a, position) => ({ position, ...a, attendance: null })) };
+  return { booking, cls, attendees };
 }
 
 /** Rows per multi-row INSERT: 4 values each, well under SQLite's bound-parameter limit. */

@@ -107,7 +107,7 @@ export async function placeHold(
         classId: cls.id,
         userId: user.id,
         quantity,
-        subtotalCents: quote.listCents,
+        subtotalCents: quote.subtotalCents,
         serviceFeeCents: quote.serviceFeeCents,
         amountCents: quote.totalCents,
         promoCodeId: promo?.promo.id ?? null,

@@ -160,7 +160,7 @@ export async function freeWithPromoCode(
   const quote = quoteBooking({ priceCents: cls.priceCents, quantity, discount });
   if (quote.totalCents !== 0) throw badRequest(PROMO_MESSAGES.notFree);
   return {
-    subtotalCents: quote.listCents,
+    subtotalCents: quote.subtotalCents,
     serviceFeeCents: 0,
     amountCents: 0,
     promoCodeId: promo.id,

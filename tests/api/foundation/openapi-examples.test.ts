@@ -168,6 +168,27 @@ function review() {
   return reviewMade;
 }
 
+/** A pass of the demo coach: the documented pass example (a 5-class pack at $100, total $105). */
+async function newPass(): Promise<{ id: number; total: number }> {
+  return expectOk(clients.coach.post('/api/passes', bodyExample('POST', '/api/passes')), 'pass setup');
+}
+
+/** A pass purchase of the demo customer, paid with the test card and confirmed: its credits are in the wallet. */
+async function paidPurchase(): Promise<number> {
+  const pass = await newPass();
+  const started = await expectOk(clients.customer.post(`/api/passes/${pass.id}/purchase`, { amount: pass.total }), 'purchase setup');
+  await expectOk(
+    clients.visitor.post('/api/payment/test-provider/pay', {
+      ...bodyExample('POST', '/api/payment/test-provider/pay'),
+      paymentIntentId: started.paymentIntentId,
+      clientSecret: started.clientSecret,
+    }),
+    'purchase payment',
+  );
+  await expectOk(clients.customer.post(`/api/wallet/${started.purchaseId}/confirm`), 'purchase confirmation');
+  return started.purchaseId;
+}
+
 /** The operations whose examples name things that cannot exist yet on a fresh database, keyed "METHOD /path". */
 const FRESH: Record<string, () => Promise<Fresh>> = {
   // An address registers once: the documented example the first time, a new address for each other encoding.
@@ -256,6 +277,14 @@ const FRESH: Record<string, () => Promise<Fresh>> = {
   'DELETE /api/classes/{id}': async () => ({ params: { id: String(await newClass()) } }),
   'GET /api/classes/{id}/roster': async () => ({ params: { id: String(await newClass()) } }),
   'GET /api/classes/{id}/roster.csv': async () => ({ params: { id: String(await newClass()) } }),
+  // Passes: a new pass of the demo coach to change or buy, a paid purchase to confirm, refund or spend.
+  'PATCH /api/passes/{id}': async () => ({ params: { id: String((await newPass()).id) } }),
+  'GET /api/coaches/{id}/passes': async () => ({ params: { id: String((await expectOk(clients.coach.get('/api/user'), 'me')).id) } }),
+  'POST /api/passes/{id}/purchase': async () => ({ params: { id: String((await newPass()).id) } }),
+  'POST /api/wallet/{purchaseId}/confirm': async () => ({ params: { purchaseId: String(await paidPurchase()) } }),
+  'POST /api/passes/purchases/{purchaseId}/refund': async () => ({ params: { purchaseId: String(await paidPurchase()) } }),
+  'GET /api/passes/purchases': async () => ({ query: { userId: String((await expectOk(clients.customer.get('/api/user'), 'me')).id) } }),
+  'POST /api/bookings': async () => ({ body: { classId: await newClass(), payWith: { purchaseId: await paidPurchase() } } }),
   'POST /api/bookings/free': async () => ({ body: { classId: await newClass({ price: 0 }) } }),
   'GET /api/bookings/{id}': async () => {
     const booking = await expectOk(clients.customer.post('/api/bookings/free', { classId: await newClass({ price: 0 }) }), 'booking setup');

@@ -94,6 +94,7 @@ describe('API docs cover every route', () => {
     'POST /api/waitlist/{id}/decline',
     'POST /api/calendar/reset',
     'POST /api/bookings/{id}/move-to-offered-session',
+    'POST /api/wallet/{purchaseId}/confirm',
   ]);
 
   test('every write documents its body, every path its parameters, every call a success answer', async () => {

@@ -127,11 +127,14 @@ describe('checkout with a code', () => {
     const q = await quote(customer, cls.id, 2, promo.code.toLowerCase());
     expect(q.status).toBe(200);
     expect(q.body).toEqual({
-      listCents: 5000,
+      classId: cls.id,
+      quantity: 2,
+      subtotalCents: 5000,
       discountCents: 1000,
       serviceFeeCents: 200,
-      creditCents: 0,
       totalCents: 4200,
+      creditAppliedCents: 0,
+      amountDueCents: 4200,
       amount: 42,
       promoCode: promo.code,
       discountFundedBy: 'coach',
@@ -165,7 +168,7 @@ describe('checkout with a code', () => {
     const ten = await makeCode(admin, { percentOff: 10 });
     const customer = await createUser(server);
     const q = await quote(customer, cls.id, 1, ten.code);
-    expect(q.body).toMatchObject({ listCents: 4000, discountCents: 400, serviceFeeCents: 180, totalCents: 3780, discountFundedBy: 'platform' });
+    expect(q.body).toMatchObject({ subtotalCents: 4000, discountCents: 400, serviceFeeCents: 180, totalCents: 3780, discountFundedBy: 'platform' });
     const intent = await holdWithCode(customer, cls.id, 1, ten.code);
     expect(intent.status).toBe(200);
     const stored = await server.ctx.db.select().from(testPaymentIntents).where(eq(testPaymentIntents.id, intent.body.id)).get();
