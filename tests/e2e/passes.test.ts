@@ -7,7 +7,17 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { seriousA11yViolations } from '../helpers/axe';
-import { acceptWaiver, DESKTOP, launchBrowser, newContext, payWithCard, PHONE, signIn, startProduct, type ProductServer } from '../helpers/browser';
+import {
+  acceptWaiver,
+  DESKTOP,
+  launchBrowser,
+  newContext,
+  payWithCard,
+  PHONE,
+  signIn,
+  startProduct,
+  type ProductServer,
+} from '../helpers/browser';
 import { testNow } from '../helpers/today';
 
 let product: ProductServer;
@@ -115,7 +125,9 @@ async function waitForEmail(to: string, subject: RegExp): Promise<string> {
 /** axe's serious findings on this page, except the header's account menu for a customer without a photo (its
  * visible initials are not in its label: a known issue of the shared header, not of these screens). */
 async function a11yProblems(page: Page) {
-  return (await seriousA11yViolations(page)).filter((v) => !(v.id === 'label-content-name-mismatch' && v.targets.every((t) => t === '.pl-1')));
+  return (await seriousA11yViolations(page)).filter(
+    (v) => !(v.id === 'label-content-name-mismatch' && v.targets.every((t) => t === '.pl-1')),
+  );
 }
 
 /** Saves the page at phone and desktop widths when SCREENSHOTS_DIR is set. */
@@ -136,7 +148,9 @@ async function shoot(page: Page, name: string) {
 async function bookWithCredit(page: Page, classId: number, creditsLeftBefore: number) {
   await page.goto(`${product.url}/classes/${classId}`, { waitUntil: 'networkidle' });
   const card = page.getByRole('region', { name: 'Book this class' });
-  const offer = card.getByRole('radio', { name: new RegExp(`^Use 1 credit \\(${creditsLeftBefore} left, expires [A-Z][a-z]{2} \\d{1,2}\\)`) });
+  const offer = card.getByRole('radio', {
+    name: new RegExp(`^Use 1 credit \\(${creditsLeftBefore} left, expires [A-Z][a-z]{2} \\d{1,2}\\)`),
+  });
   await offer.waitFor();
   expect(await offer.isChecked()).toBe(true);
   expect(await card.getByRole('radio', { name: 'Pay by card' }).isChecked()).toBe(false);

@@ -50,7 +50,8 @@ export function PayWithChoice({
   disabled?: boolean;
 }) {
   const name = useId();
-  const option = 'flex cursor-pointer items-start gap-3 rounded-xl border p-3 text-sm has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 dark:has-[:checked]:bg-brand-950/50';
+  const option =
+    'flex cursor-pointer items-start gap-3 rounded-xl border p-3 text-sm has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 dark:has-[:checked]:bg-brand-950/50';
   return (
     <fieldset className="mt-5 border-t border-fog-200 pt-4 dark:border-fog-800" disabled={disabled}>
       <legend className="float-left mb-2 w-full font-medium">Pay with</legend>

@@ -153,10 +153,7 @@ function Card({ classId, price, capacity, spotsLeft, signedIn, started = false, 
     onSuccess: (booked, { purchaseId, paidWith }) => {
       toastAcrossNavigation({
         title: 'Booking confirmed!',
-        description:
-          purchaseId === null
-            ? 'Your free class booking has been confirmed.'
-            : paidWith,
+        description: purchaseId === null ? 'Your free class booking has been confirmed.' : paidWith,
         variant: 'success',
       });
       // My Bookings, with the new booking ringed (its card links to the calendar and directions).
@@ -180,7 +177,8 @@ function Card({ classId, price, capacity, spotsLeft, signedIn, started = false, 
     );
     setWaiverErrors('errors' in accepted ? accepted.errors : {});
     if ('errors' in named) focusFirstAttendeeError(cardRef.current, named.errors);
-    else if (!('errors' in accepted)) bookFree.mutate({
+    else if (!('errors' in accepted))
+      bookFree.mutate({
         named: named.attendees,
         waivers: accepted.body,
         purchaseId: payWith,
@@ -279,8 +277,11 @@ function Card({ classId, price, capacity, spotsLeft, signedIn, started = false, 
               <PriceBreakdown price={price} quantity={quantity} className="mt-5 border-t border-fog-200 pt-4 dark:border-fog-800" />
             ) : (
               <p className="mt-5 border-t border-fog-200 pt-4 text-sm text-fog-700 dark:border-fog-800 dark:text-fog-300">
-                Nothing to pay by card: {chosenPass?.unlimited ? 'your membership covers this class' : `${quantity === 1 ? '1 credit' : `${quantity} credits`} from ${chosenPass?.name}`}.
-                Cancel in time and {chosenPass?.unlimited ? 'the spot is freed' : 'the credits come back'}.
+                Nothing to pay by card:{' '}
+                {chosenPass?.unlimited
+                  ? 'your membership covers this class'
+                  : `${quantity === 1 ? '1 credit' : `${quantity} credits`} from ${chosenPass?.name}`}
+                . Cancel in time and {chosenPass?.unlimited ? 'the spot is freed' : 'the credits come back'}.
               </p>
             )}
 

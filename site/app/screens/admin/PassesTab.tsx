@@ -31,7 +31,11 @@ export function PassesTab() {
       void queryClient.invalidateQueries({ queryKey: ['passes'] });
     },
     onError: (error) =>
-      toast({ title: 'Could not change the pass', description: errorMessage(error, 'Something went wrong. Please try again.'), variant: 'destructive' }),
+      toast({
+        title: 'Could not change the pass',
+        description: errorMessage(error, 'Something went wrong. Please try again.'),
+        variant: 'destructive',
+      }),
   });
   const needle = search.trim().toLowerCase();
   const rows = (list.data ?? []).filter((p) => !needle || `${p.name} ${p.coachName}`.toLowerCase().includes(needle));
@@ -42,7 +46,14 @@ export function PassesTab() {
           <label className="sr-only" htmlFor="search-passes">
             Search passes by name or coach
           </label>
-          <input id="search-passes" type="search" className="input" placeholder="Search by pass or coach" value={search} onChange={(e) => setSearch(e.target.value)} />
+          <input
+            id="search-passes"
+            type="search"
+            className="input"
+            placeholder="Search by pass or coach"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+          />
         </div>
         <div role="group" aria-label="Show" className="flex gap-1">
           {FILTERS.map((f) => (
@@ -83,7 +94,9 @@ export function PassesTab() {
                   </p>
                   <p id={`admin-pass-${pass.id}`} className="font-semibold">
                     {pass.name}
-                    {pass.archived && <span className="badge ml-2 bg-fog-100 text-fog-700 dark:bg-fog-800 dark:text-fog-200">Archived</span>}
+                    {pass.archived && (
+                      <span className="badge ml-2 bg-fog-100 text-fog-700 dark:bg-fog-800 dark:text-fog-200">Archived</span>
+                    )}
                   </p>
                 </div>
                 <p className="font-bold tabular-nums">
@@ -100,11 +113,21 @@ export function PassesTab() {
                   <span className="font-semibold tabular-nums">{pass.activeHolders}</span> active
                 </span>
                 {pass.archived ? (
-                  <button type="button" className="btn-ghost px-3 py-1.5" disabled={change.isPending} onClick={() => change.mutate({ id: pass.id, archive: false })}>
+                  <button
+                    type="button"
+                    className="btn-ghost px-3 py-1.5"
+                    disabled={change.isPending}
+                    onClick={() => change.mutate({ id: pass.id, archive: false })}
+                  >
                     Sell again
                   </button>
                 ) : (
-                  <button type="button" className="btn-ghost px-3 py-1.5 text-red-700 dark:text-red-300" onClick={() => setToArchive(pass)} aria-label={`Archive ${pass.name} by ${pass.coachName}`}>
+                  <button
+                    type="button"
+                    className="btn-ghost px-3 py-1.5 text-red-700 dark:text-red-300"
+                    onClick={() => setToArchive(pass)}
+                    aria-label={`Archive ${pass.name} by ${pass.coachName}`}
+                  >
                     Archive
                   </button>
                 )}
@@ -117,13 +140,21 @@ export function PassesTab() {
         open={toArchive !== null}
         onClose={() => setToArchive(null)}
         title="Archive this pass?"
-        description={toArchive && `${toArchive.name} by ${toArchive.coachName} will no longer be sold. Its ${toArchive.activeHolders} active holders keep using it.`}
+        description={
+          toArchive &&
+          `${toArchive.name} by ${toArchive.coachName} will no longer be sold. Its ${toArchive.activeHolders} active holders keep using it.`
+        }
         actions={
           <>
             <button type="button" className="btn-ghost" onClick={() => setToArchive(null)} disabled={change.isPending}>
               Keep selling
             </button>
-            <button type="button" className="btn-danger" disabled={change.isPending} onClick={() => toArchive && change.mutate({ id: toArchive.id, archive: true })}>
+            <button
+              type="button"
+              className="btn-danger"
+              disabled={change.isPending}
+              onClick={() => toArchive && change.mutate({ id: toArchive.id, archive: true })}
+            >
               {change.isPending ? 'Archiving...' : 'Archive pass'}
             </button>
           </>

@@ -32,17 +32,24 @@ export default function PassCheckoutScreen({ params }: ScreenProps) {
   const coachId = Number(query.get('coach'));
   const returned = Number(query.get('purchase'));
   if (query.get('payment_status') === 'success' && returned > 0) return <RedirectReturn purchaseId={returned} />;
-  if (!Number.isSafeInteger(coachId) || coachId <= 0) return <Unavailable title="Pass Not Found" text="This pass doesn't exist or is no longer sold." />;
+  if (!Number.isSafeInteger(coachId) || coachId <= 0)
+    return <Unavailable title="Pass Not Found" text="This pass doesn't exist or is no longer sold." />;
   return <PassCheckout passId={passId} coachId={coachId} />;
 }
 
 /** Back from a redirect-based payment method: the purchase is confirmed once, then the wallet. */
 function RedirectReturn({ purchaseId }: { purchaseId: number }) {
-  const confirm = useQuery({ queryKey: ['pass-confirm', purchaseId], queryFn: () => confirmPurchase(purchaseId), retry: false, staleTime: Infinity });
+  const confirm = useQuery({
+    queryKey: ['pass-confirm', purchaseId],
+    queryFn: () => confirmPurchase(purchaseId),
+    retry: false,
+    staleTime: Infinity,
+  });
   useEffect(() => {
     if (confirm.isSuccess) navigate(walletPath(purchaseId), { replace: true });
   }, [confirm.isSuccess, purchaseId]);
-  if (confirm.isError) return <Unavailable tone="error" title="Payment Processing Error" text={errorMessage(confirm.error, CONFIRM_ISSUE)} />;
+  if (confirm.isError)
+    return <Unavailable tone="error" title="Payment Processing Error" text={errorMessage(confirm.error, CONFIRM_ISSUE)} />;
   return <Spinner label="Processing your payment..." />;
 }
 
@@ -50,8 +57,18 @@ function PassCheckout({ passId, coachId }: { passId: number; coachId: number }) 
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
   const [payError, setPayError] = useState<string | null>(null);
-  const list = useQuery({ queryKey: ['coach-passes', coachId], queryFn: () => coachPasses(coachId), retry: false, refetchOnWindowFocus: false });
-  const config = useQuery({ queryKey: ['payment-config'], queryFn: () => unwrap(api.payment.config.get()), retry: false, staleTime: Infinity });
+  const list = useQuery({
+    queryKey: ['coach-passes', coachId],
+    queryFn: () => coachPasses(coachId),
+    retry: false,
+    refetchOnWindowFocus: false,
+  });
+  const config = useQuery({
+    queryKey: ['payment-config'],
+    queryFn: () => unwrap(api.payment.config.get()),
+    retry: false,
+    staleTime: Infinity,
+  });
   const pass: PublicPass | undefined = list.data?.find((p) => p.id === passId);
   const buyable = pass !== undefined && !pass.archived && pass.canBuy !== false;
 
@@ -85,10 +102,17 @@ function PassCheckout({ passId, coachId }: { passId: number; coachId: number }) 
 
   if (list.isError || config.isError)
     return <Unavailable tone="error" title="Payment Initialization Failed" text={INIT_FAILED} coachId={coachId} />;
-  if (list.data && !pass) return <Unavailable title="Pass Not Found" text="This pass doesn't exist or is no longer sold." coachId={coachId} />;
+  if (list.data && !pass)
+    return <Unavailable title="Pass Not Found" text="This pass doesn't exist or is no longer sold." coachId={coachId} />;
   if (pass?.archived) return <Unavailable title="No Longer Sold" text="The coach has stopped selling this pass." coachId={coachId} />;
   if (pass && pass.canBuy === false)
-    return <Unavailable title="Not Available" text={pass.unavailableReason ?? 'This pass cannot be bought with your account.'} coachId={coachId} />;
+    return (
+      <Unavailable
+        title="Not Available"
+        text={pass.unavailableReason ?? 'This pass cannot be bought with your account.'}
+        coachId={coachId}
+      />
+    );
   if (purchase.isError) {
     const reason = purchase.error instanceof ApiError && purchase.error.status < 500 ? purchase.error.message : INIT_FAILED;
     return <Unavailable tone="error" title="Payment Initialization Failed" text={reason} coachId={coachId} />;
@@ -173,7 +197,10 @@ function PassCheckout({ passId, coachId }: { passId: number; coachId: number }) 
             </div>
           </dl>
           {payError && (
-            <div role="alert" className="mb-4 rounded-xl border border-red-300 bg-red-50 p-3 text-sm text-red-800 dark:border-red-800 dark:bg-red-950/50 dark:text-red-200">
+            <div
+              role="alert"
+              className="mb-4 rounded-xl border border-red-300 bg-red-50 p-3 text-sm text-red-800 dark:border-red-800 dark:bg-red-950/50 dark:text-red-200"
+            >
               <p className="font-semibold">Payment Failed</p>
               <p className="mt-0.5">{payError}</p>
             </div>

@@ -32,7 +32,15 @@ export function PassFormDialog({
   );
 }
 
-function PassFormBody({ kind, onClose, onCreate }: { kind: PassKindName; onClose: () => void; onCreate: (draft: PassCreateBody) => Promise<unknown> }) {
+function PassFormBody({
+  kind,
+  onClose,
+  onCreate,
+}: {
+  kind: PassKindName;
+  onClose: () => void;
+  onCreate: (draft: PassCreateBody) => Promise<unknown>;
+}) {
   const form = useForm(PassForm, emptyPassForm(kind));
   const categories = useQuery({ queryKey: ['categories'], queryFn: () => unwrap(api.categories.get()), staleTime: 60_000 });
   const values = form.values;
@@ -157,8 +165,7 @@ function PassFormBody({ kind, onClose, onCreate }: { kind: PassKindName; onClose
         </p>
       )}
       <p className="text-xs text-fog-600 dark:text-fog-400">
-        Price, credits and validity are copied onto each purchase: you can archive a pass later, but never change what a holder
-        bought.
+        Price, credits and validity are copied onto each purchase: you can archive a pass later, but never change what a holder bought.
       </p>
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <button type="button" className="btn-ghost" onClick={onClose} disabled={form.pending}>

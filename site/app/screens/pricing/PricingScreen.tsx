@@ -39,7 +39,11 @@ function Pricing() {
       void queryClient.invalidateQueries({ queryKey: ['passes'] });
     },
     onError: (error) =>
-      toast({ title: 'Could not archive the pass', description: errorMessage(error, 'Something went wrong. Please try again.'), variant: 'destructive' }),
+      toast({
+        title: 'Could not archive the pass',
+        description: errorMessage(error, 'Something went wrong. Please try again.'),
+        variant: 'destructive',
+      }),
   });
 
   async function create(draft: Parameters<typeof createPass>[0]) {
@@ -56,8 +60,8 @@ function Pricing() {
     <div className="container-page max-w-5xl py-6 sm:py-10">
       <h1 className="text-3xl font-bold">Pricing</h1>
       <p className="mt-1 text-fog-600 dark:text-fog-400">
-        Class packs, memberships and intro offers your regulars buy on your profile and class pages. Customers pay the price plus
-        the 5% service fee; you receive 85% of the price.
+        Class packs, memberships and intro offers your regulars buy on your profile and class pages. Customers pay the price plus the 5%
+        service fee; you receive 85% of the price.
       </p>
       <div className="mt-5 grid grid-cols-1 gap-2 sm:flex sm:flex-wrap" role="group" aria-label="Create a pass">
         {(Object.keys(PASS_KIND_LABELS) as PassKindName[]).map((kind) => (
@@ -100,7 +104,12 @@ function Pricing() {
           )}
           {archived.length > 0 && (
             <div className="mt-8">
-              <button type="button" className="btn-ghost -ml-3 px-3" aria-expanded={showArchived} onClick={() => setShowArchived((s) => !s)}>
+              <button
+                type="button"
+                className="btn-ghost -ml-3 px-3"
+                aria-expanded={showArchived}
+                onClick={() => setShowArchived((s) => !s)}
+              >
                 {showArchived ? 'Hide' : 'Show'} archived passes ({archived.length})
               </button>
               {showArchived && (

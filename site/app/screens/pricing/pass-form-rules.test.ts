@@ -11,12 +11,27 @@ const messages = (form: PassFormValues) => {
 test('a 5-class pack becomes the pass resource the API takes (price in dollars, coverage lists empty for all)', () => {
   const result = v.safeParse(PassForm, { ...emptyPassForm('pack'), price: '100' });
   expect(result.success).toBe(true);
-  expect(result.output).toMatchObject({ kind: 'pack', name: '5-class pack', price: 100, credits: 5, validityDays: 90, categoryIds: [], ageGroups: [] });
+  expect(result.output).toMatchObject({
+    kind: 'pack',
+    name: '5-class pack',
+    price: 100,
+    credits: 5,
+    validityDays: 90,
+    categoryIds: [],
+    ageGroups: [],
+  });
 });
 
 test('an unlimited monthly membership sends no credits and no validity', () => {
   const result = v.safeParse(PassForm, { ...emptyPassForm('membership'), price: '120.50' });
-  expect(result.output).toMatchObject({ kind: 'membership', price: 120.5, credits: null, validityDays: null, billingPeriod: 'month', maxPauseWeeks: 4 });
+  expect(result.output).toMatchObject({
+    kind: 'membership',
+    price: 120.5,
+    credits: null,
+    validityDays: null,
+    billingPeriod: 'month',
+    maxPauseWeeks: 4,
+  });
 });
 
 test("each field shows the server's own message", () => {
@@ -29,6 +44,12 @@ test("each field shows the server's own message", () => {
 
 test('chosen coverage needs a category or an age group ticked; then only those are sent', () => {
   expect(messages({ ...emptyPassForm('pack'), price: '10', coversAllClasses: false }).coversAllClasses).toContain('Tick at least one');
-  const result = v.safeParse(PassForm, { ...emptyPassForm('pack'), price: '10', coversAllClasses: false, categoryIds: ['3'], ageGroups: ['Kids'] });
+  const result = v.safeParse(PassForm, {
+    ...emptyPassForm('pack'),
+    price: '10',
+    coversAllClasses: false,
+    categoryIds: ['3'],
+    ageGroups: ['Kids'],
+  });
   expect(result.output).toMatchObject({ categoryIds: [3], ageGroups: ['Kids'] });
 });

@@ -37,11 +37,14 @@ export function UpdateCardDialog({ pass, onClose, onPaid }: { pass: WalletPass; 
       ) : (
         <>
           <p className="mb-4 text-sm text-fog-700 dark:text-fog-300">
-            {pass.name}: the renewal of {dollars(open.data.amount)} (the price and the 5% service fee) is charged now to this card,
-            which pays the renewals to come.
+            {pass.name}: the renewal of {dollars(open.data.amount)} (the price and the 5% service fee) is charged now to this card, which
+            pays the renewals to come.
           </p>
           {failure && (
-            <p role="alert" className="mb-3 rounded-xl border border-red-300 bg-red-50 p-3 text-sm text-red-800 dark:border-red-800 dark:bg-red-950/50 dark:text-red-200">
+            <p
+              role="alert"
+              className="mb-3 rounded-xl border border-red-300 bg-red-50 p-3 text-sm text-red-800 dark:border-red-800 dark:bg-red-950/50 dark:text-red-200"
+            >
               {failure}
             </p>
           )}

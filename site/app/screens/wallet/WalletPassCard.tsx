@@ -67,17 +67,29 @@ export function WalletPassCard({ pass, highlighted }: { pass: WalletPass; highli
       void refresh();
     },
     onError: (error) =>
-      toast({ title: 'Could not cancel', description: errorMessage(error, 'Something went wrong. Please try again.'), variant: 'destructive' }),
+      toast({
+        title: 'Could not cancel',
+        description: errorMessage(error, 'Something went wrong. Please try again.'),
+        variant: 'destructive',
+      }),
   });
   const pause = useMutation({
     mutationFn: () => pauseMembership(pass.purchaseId, pauseWeeks),
     onSuccess: () => {
-      toast({ title: 'Membership paused', description: `Nothing is charged for ${pauseWeeks} ${pauseWeeks === 1 ? 'week' : 'weeks'}.`, variant: 'success' });
+      toast({
+        title: 'Membership paused',
+        description: `Nothing is charged for ${pauseWeeks} ${pauseWeeks === 1 ? 'week' : 'weeks'}.`,
+        variant: 'success',
+      });
       setAsking(null);
       void refresh();
     },
     onError: (error) =>
-      toast({ title: 'Could not pause', description: errorMessage(error, 'Something went wrong. Please try again.'), variant: 'destructive' }),
+      toast({
+        title: 'Could not pause',
+        description: errorMessage(error, 'Something went wrong. Please try again.'),
+        variant: 'destructive',
+      }),
   });
 
   const membership = pass.kind === 'membership';
@@ -109,7 +121,10 @@ export function WalletPassCard({ pass, highlighted }: { pass: WalletPass; highli
       </div>
 
       {pass.status === 'past_due' && (
-        <div role="alert" className="mt-4 rounded-xl border border-red-300 bg-red-50 p-3 text-sm text-red-900 dark:border-red-800 dark:bg-red-950/50 dark:text-red-100">
+        <div
+          role="alert"
+          className="mt-4 rounded-xl border border-red-300 bg-red-50 p-3 text-sm text-red-900 dark:border-red-800 dark:bg-red-950/50 dark:text-red-100"
+        >
           <p className="font-semibold">Your membership payment is past due.</p>
           <p className="mt-0.5">The renewal could not be charged. Pay with another card to book with it again.</p>
           <button type="button" className="btn-primary mt-3" onClick={() => setAsking('card')}>
@@ -178,7 +193,9 @@ export function WalletPassCard({ pass, highlighted }: { pass: WalletPass; highli
 
       {pass.history.length > 0 && (
         <details className="group mt-4 border-t border-fog-200 pt-3 dark:border-fog-800">
-          <summary className="cursor-pointer text-sm font-semibold text-brand-700 dark:text-brand-300">History ({pass.history.length})</summary>
+          <summary className="cursor-pointer text-sm font-semibold text-brand-700 dark:text-brand-300">
+            History ({pass.history.length})
+          </summary>
           <ol className="mt-2 divide-y divide-fog-100 text-sm dark:divide-fog-800" aria-label={`History of ${pass.name}`}>
             {pass.history.map((entry) => (
               <li key={entry.id} className="flex items-baseline justify-between gap-3 py-2">
@@ -187,7 +204,9 @@ export function WalletPassCard({ pass, highlighted }: { pass: WalletPass; highli
                   <span className="text-xs text-fog-600 dark:text-fog-400">{formatDateShort(entry.at)}</span>
                 </span>
                 {entry.delta !== 0 && (
-                  <span className={`shrink-0 font-semibold tabular-nums ${entry.delta > 0 ? 'text-emerald-700 dark:text-emerald-300' : 'text-fog-800 dark:text-fog-200'}`}>
+                  <span
+                    className={`shrink-0 font-semibold tabular-nums ${entry.delta > 0 ? 'text-emerald-700 dark:text-emerald-300' : 'text-fog-800 dark:text-fog-200'}`}
+                  >
                     {entry.delta > 0 ? `+${entry.delta}` : `−${-entry.delta}`}
                   </span>
                 )}

@@ -28,7 +28,9 @@ export default function WalletScreen() {
   return (
     <div className="container-page max-w-4xl py-8 sm:py-10">
       <h1 className="text-2xl font-bold sm:text-3xl">Wallet</h1>
-      <p className="mt-1 text-fog-600 dark:text-fog-400">Your class packs and memberships: what is left, when it expires, and its history.</p>
+      <p className="mt-1 text-fog-600 dark:text-fog-400">
+        Your class packs and memberships: what is left, when it expires, and its history.
+      </p>
       <div className="mt-6">
         {wallet.isError && !wallet.data ? (
           <div
