@@ -69,13 +69,14 @@ export function startServer({ ctx, port = ctx.env.port, hostname = '0.0.0.0', si
    * Null sends the request down the full path, which decides everything else (a bad Host's 400 too). */
   const answerFromMemory = (request: Request): Response | Promise<Response> | null => {
     if (!hostIsFine(request.headers.get('host'))) return null;
-    const path = pathOf(request.url);
+    const url = request.url;
+    const path = pathOf(url);
     if (path === '/api' || path.startsWith('/api/')) return null;
     const file = staticFiles.get(path);
     // A prerendered page gets a signed-in visitor's own header on the full path.
     if (file) return renderCache && file.type.startsWith('text/html') && !isSignedOut(request) ? null : serveStatic(file, request);
     if (!renderCache || !isSignedOut(request)) return null;
-    return cachedAnswer(renderCache, request);
+    return cachedAnswer(renderCache, request, url);
   };
 
   const server = Bun.serve({

@@ -4,7 +4,8 @@ import { and, eq } from 'drizzle-orm';
 import { bookings, payoutAccounts } from '../../db/schema';
 import { attendeesOfBooking } from '../spots/attendees';
 import type { SessionUser } from '../auth/session';
-import { notifyConfirmed, notifyRefundedLatePayment } from '../notices/booking-emails';
+import { notifyRefundedLatePayment } from '../notices/booking-emails';
+import { sendOutboxSoon } from '../notices/outbox';
 import { ALREADY_BOOKED, CLASS_GONE_REFUNDED } from '../spots/bookable';
 import { attachIntent, type HoldResult, placeHold, releaseHold } from '../spots/holds';
 import { settlePaidBooking } from '../spots/settlement';
@@ -122,7 +123,8 @@ export async function settleIntent(ctx: AppContext, intentId: string, expectedUs
   if (!booking.paymentIntentId) await attachIntent(ctx, booking.id, intent.id);
   const outcome = await settlePaidBooking(ctx, booking.id);
   if (outcome.kind === 'confirmed') {
-    if (outcome.newly) await notifyConfirmed(ctx, outcome.booking, outcome.cls);
+    // Its confirmation was queued by the settling write (api/spots/confirmations.ts): sent after this answer.
+    if (outcome.newly) sendOutboxSoon(ctx);
     const attendees = await attendeesOfBooking(ctx.db, outcome.booking);
     return { status: 'confirmed' as const, booking: toBookingJson(outcome.booking, outcome.cls, ctx.clock.now(), attendees) };
   }

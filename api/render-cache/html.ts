@@ -81,9 +81,9 @@ export async function respondWithPage(
 /** A signed-out GET or HEAD of a page the cache holds, answered at once (the server's first step, before any
  * await); null sends the request down the ordinary path (a miss, a session, or this process's own write still
  * being read: the page must not be older than the writer's answer). */
-export function cachedAnswer(cache: RenderCache, request: Request): Response | Promise<Response> | null {
+export function cachedAnswer(cache: RenderCache, request: Request, url = request.url): Response | Promise<Response> | null {
   if (cache.catchingUp) return null;
-  const hit = cache.html.get(keyOf(request.url), cache.now());
+  const hit = cache.html.get(keyOf(url), cache.now());
   return hit ? serveEntry(hit, request) : null;
 }
 

@@ -5,7 +5,7 @@
 // then each booking is decided and written by `bookOne` in its own savepoint, against that view as the bookings
 // before it left it; the group's attendees and confirmations are written together at the end.
 import type { Tx } from '../../db/client';
-import { bookingAttendees, bookingOutbox } from '../../db/schema';
+import { bookingAttendees } from '../../db/schema';
 import { badRequest } from '../errors';
 import { checkBookableClass, refusingDuplicates } from './bookable';
 import { bookGroupInOneTrip } from './book-batch';
@@ -21,6 +21,7 @@ import {
   recordBooked,
 } from './book-group';
 import { applyTransition } from './booking-states';
+import { queueConfirmations } from './confirmations';
 import type { Customer, SpotsContext } from './context';
 import { moveEntry } from './entry-states';
 import { planCredits, spendCredits } from './pass-credits';
@@ -124,7 +125,8 @@ async function bookGroup(tx: Tx, requests: FreeRequest[], now: Date): Promise<Pr
   }
   const booked = outcomes.flatMap((outcome) => (outcome.status === 'fulfilled' ? [outcome.value] : []));
   await saveGroupAttendees(tx, booked);
-  await queueConfirmations(tx, booked, now);
+  // Each confirmation is owed from this commit on: its outbox row commits with the booking (./confirmations.ts).
+  await queueConfirmations(tx, booked.map(({ booking }) => booking.id), now);
   return outcomes;
 }
 
@@ -167,14 +169,4 @@ async function saveGroupAttendees(tx: Tx, booked: FreeBooking[]): Promise<void> 
     attendees.map((a) => ({ bookingId: booking.id, position: a.position, name: a.name, age: a.age })),
   );
   for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) await tx.insert(bookingAttendees).values(rows.slice(i, i + ROWS_PER_INSERT));
-}
-
-/** The confirmation (email and .ics) of each new booking is owed from this commit on: its outbox row commits with the
- * booking and a worker sends it (api/notices/outbox.ts), so nothing slow runs before the answer and a crash loses nothing. */
-async function queueConfirmations(tx: Tx, booked: FreeBooking[], now: Date): Promise<void> {
-  if (booked.length === 0) return;
-  const dueAt = now.getTime();
-  await tx
-    .insert(bookingOutbox)
-    .values(booked.map(({ booking }) => ({ kind: 'booking_confirmed' as const, bookingId: booking.id, dueAt, createdAt: now })));
 }

@@ -275,3 +275,19 @@ export async function passesHeldBy(db: Database | Tx, userIds: number[], coachId
   }
   return result;
 }
+
+/** What a pass did for one booking: the credits it took and gave back, and the pass (its emails' words). */
+export async function passUseOf(
+  db: Database | Tx,
+  bookingId: number,
+): Promise<{ name: string; kind: PurchaseRow['kind']; taken: number; returned: number } | null> {
+  const rows = await db
+    .select({ kind: passLedger.kind, delta: passLedger.delta, name: passPurchases.name, passKind: passPurchases.kind })
+    .from(passLedger)
+    .innerJoin(passPurchases, eq(passPurchases.id, passLedger.purchaseId))
+    .where(eq(passLedger.bookingId, bookingId));
+  const first = rows.find((r) => r.kind === 'booking');
+  if (!first) return null;
+  const sum = (kind: string) => rows.filter((r) => r.kind === kind).reduce((n, r) => n + Math.abs(r.delta), 0);
+  return { name: first.name, kind: first.passKind, taken: sum('booking'), returned: sum('return') };
+}

@@ -9,6 +9,7 @@ import { conflict } from '../errors';
 import { CLASS_GONE_REFUNDED } from './bookable';
 import { activeBooking, applyTransition, type BookingRow, type BookingState, stateOf, type TransitionPatch } from './booking-states';
 import { isDeletedClass } from './classes';
+import { queueConfirmations } from './confirmations';
 import type { SpotsContext } from './context';
 import { leaveOnceBooked } from './entry-states';
 import { hasStarted } from './policy';
@@ -124,8 +125,10 @@ export async function settlePaidBooking(ctx: SpotsContext, bookingId: number): P
         ? await applyTransition(tx, booking, 'confirmLatePayment', 'system', { confirmedAt: now, holdExpiresAt: null, cancelledAt: null })
         : await applyTransition(tx, booking, 'confirmPayment', 'system', { confirmedAt: now, holdExpiresAt: null }),
     );
-    // Booked and paid for: the customer's place on the waitlist has done its job.
+    // Booked and paid for: the customer's place on the waitlist has done its job, and the confirmation is owed
+    // from this commit on (sent after the answer, by whichever process gets to it first).
     await leaveOnceBooked(tx, confirmed, now);
+    await queueConfirmations(tx, [confirmed.id], now);
     return { kind: 'confirmed', booking: confirmed, cls, newly: true };
   });
 }

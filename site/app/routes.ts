@@ -28,6 +28,7 @@ export const appRoutes: AppRoute[] = [
   { path: '/dashboard', title: 'Dashboard', load: () => import('./screens/dashboard/DashboardScreen') },
   { path: '/earnings', title: 'Earnings', load: () => import('./screens/earnings/EarningsScreen') },
   { path: '/pricing', title: 'Pricing', load: () => import('./screens/pricing/PricingScreen') },
+  { path: '/promo-codes', title: 'Promo codes', load: () => import('./screens/promo-codes/PromoCodesScreen') },
   { path: '/customers/:id', title: 'Customer', load: () => import('./screens/customers/CustomerScreen') },
   { path: '/customers', title: 'Customers', load: () => import('./screens/customers/CustomersScreen') },
   { path: '/admin', title: 'Admin Dashboard', load: () => import('./screens/admin/AdminScreen') },

@@ -11,8 +11,8 @@ export function calendarHref(role: NavRole): string {
 }
 
 /** The user menu (customer-areas §2): My Profile; Dashboard (coach, issue 22); My Classes (coach) or My Bookings and Wallet
- * (issue 19: passes and memberships); My Calendar (coach); Customers (coach or admin); Earnings and Pricing (coach, issues 22
- * and 19); Admin Panel (admin). Sign Out is added by the menu itself. */
+ * (issue 19: passes and memberships); My Calendar (coach); Customers (coach or admin); Earnings, Pricing and Promo codes (coach,
+ * issues 22, 19 and 20); Admin Panel (admin). Sign Out is added by the menu itself. */
 export function userMenuItems(role: NavRole): NavItem[] {
   const items: NavItem[] = [{ label: 'My Profile', href: '/profile' }];
   if (role === 'coach') items.push({ label: 'Dashboard', href: '/dashboard' });
@@ -21,6 +21,7 @@ export function userMenuItems(role: NavRole): NavItem[] {
   if (role === 'coach') items.push({ label: 'My Calendar', href: '/my-calendar' });
   if (role === 'coach' || role === 'admin') items.push({ label: 'Customers', href: '/customers' });
   if (role === 'coach') items.push({ label: 'Earnings', href: '/earnings' }, { label: 'Pricing', href: '/pricing' });
+  if (role === 'coach') items.push({ label: 'Promo codes', href: '/promo-codes' });
   if (role === 'admin') items.push({ label: 'Admin Panel', href: '/admin' });
   return items;
 }

@@ -182,7 +182,7 @@ describe('register, sign out, sign in', () => {
     });
   }, 45_000);
 
-  test('a coach sees the coach header: lands on the Dashboard; calendar to My Calendar, Dashboard, My Classes, My Calendar, Customers, Earnings, Pricing', async () => {
+  test('a coach sees the coach header: lands on the Dashboard; calendar to My Calendar, Dashboard, My Classes, My Calendar, Customers, Earnings, Pricing, Promo codes', async () => {
     await withPage(async (page) => {
       await signInAs(page, 'coach@fogline.test');
       expect(await page.getByRole('link', { name: 'My Calendar' }).first().getAttribute('href')).toBe('/my-calendar');
@@ -195,6 +195,7 @@ describe('register, sign out, sign in', () => {
         'Customers',
         'Earnings',
         'Pricing',
+        'Promo codes',
         'Sign Out',
       ]);
     });
@@ -327,6 +328,7 @@ describe('the mobile menus', () => {
         'Customers',
         'Earnings',
         'Pricing',
+        'Promo codes',
         'Create Class',
         'Sign Out',
       ]);

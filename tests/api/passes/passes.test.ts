@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import { runPassExpiry } from '../../../api/passes/expiry';
 import { auditLog, bookings, categories, classes, passLedger, passPurchases, testPaymentIntents } from '../../../db/schema';
 import type { TestServer } from '../../helpers/api';
-import { createClass, createUser, outbox, type SignedIn, startWithCoach } from '../../helpers/fixtures';
+import { createClass, createUser, outbox, sentMail, type SignedIn, startWithCoach } from '../../helpers/fixtures';
 import { buyPass, DAY, givePass, reconcileLedger, sellPass } from './helpers';
 
 let server: TestServer;
@@ -329,6 +329,11 @@ describe('returning credits', () => {
     expect(returned).toMatchObject({ delta: 1, bookingId: a.body.id, creditsExpireAt: purchase.expiresAt!.toISOString() });
     expect((await customer.client.put(`/api/bookings/${b.body.id}/cancel`)).status).toBe(200);
     expect((await passIn(customer, purchase.id)).creditsLeft).toBe(1);
+    // The emails say it in the pass's words: paid with a credit; the credit back, or spent.
+    const mail = (await sentMail(server)).filter((m) => m.includes(customer.email));
+    expect(mail.filter((m) => m.includes('Paid with 1 credit of your 2-class pack'))).toHaveLength(2);
+    expect(mail.some((m) => m.includes('Your credit is back on your 2-class pack.'))).toBe(true);
+    expect(mail.some((m) => m.includes('credit of your 2-class pack is spent'))).toBe(true);
     // Cancelling twice returns nothing more.
     expect((await customer.client.put(`/api/bookings/${a.body.id}/cancel`)).status).toBe(409);
     expect((await passIn(customer, purchase.id)).creditsLeft).toBe(1);
