@@ -34,6 +34,8 @@ import { openIntent } from './payments/service';
 import { passRoutes } from './passes';
 import { settlePassIntent } from './passes/purchase';
 import { updateClass } from './classes/update';
+import { membershipRoutes } from './passes/memberships';
+import { handleSubscriptionEvent } from './passes/memberships/billing-events';
 
 export function createApi(ctx: AppContext) {
   // The booking domain (api/spots) announces the waitlist offers a write made once it commits, through here.
@@ -42,6 +44,8 @@ export function createApi(ctx: AppContext) {
   ctx.settlePassIntent ??= async (intent) => {
     await settlePassIntent(ctx, intent);
   };
+  // The payment webhook hands membership invoices and subscriptions to api/passes/memberships.
+  ctx.onSubscriptionEvent ??= (event) => handleSubscriptionEvent(ctx, event);
   return (
     new Elysia({ prefix: '/api' })
       .error({ DomainError })
@@ -81,6 +85,7 @@ export function createApi(ctx: AppContext) {
       .use(reviewRoutes(ctx))
       .use(calendarRoutes(ctx))
       .use(attendeeRoutes(ctx))
+      .use(membershipRoutes(ctx))
       .all(
         '/*',
         ({ set }) => {

@@ -12,6 +12,7 @@ import { removeUnusedUploads } from './uploads/cleanup';
 import { PASS_EXPIRY_EVERY_MS, runPassExpiry } from './passes/expiry';
 import { announceNewOffers } from './notices/waitlist-emails';
 import { passOnFreedSpots, sweepWaitlists } from './spots/release';
+import { MEMBERSHIPS_JOB } from './passes/memberships/renewals';
 
 /** Payment holds past their 15 minutes become cancelled (hold_expired) even if nobody touches their class
  * again, their spots offered to the waitlist in the same write (bookings also expire them lazily, so a spot is
@@ -53,6 +54,8 @@ export function startBackgroundJobs(ctx: AppContext): { stop(): void; jobs: JobH
     scheduleJob(ctx, { name: 'pass-expiry', everyMs: PASS_EXPIRY_EVERY_MS, run: runPassExpiry }),
     // ...and those keys are dropped once their class has started (it can never be due again).
     scheduleJob(ctx, { name: 'prune-reminder-keys', everyMs: PRUNE_REMINDER_KEYS_EVERY_MS, run: pruneSentReminderKeys }),
+    // Memberships: the test provider's renewals as the clock passes them, and pauses starting (api/passes/memberships).
+    scheduleJob(ctx, MEMBERSHIPS_JOB),
     // Uploads nothing refers to a day after they were stored (api/uploads/cleanup.ts).
     scheduleJob(ctx, { name: 'remove-unused-uploads', everyMs: 60 * 60_000, run: removeUnusedUploads }),
   ];

@@ -3,7 +3,7 @@
 // settlement that activates it once the provider says the intent succeeded (the confirm call or the
 // payment_intent.succeeded webhook, whichever comes first; exactly once). Memberships start a subscription
 // instead (./subscribe.ts).
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { passes, passLedger, passPurchases } from '../../db/schema';
 import type { SessionUser } from '../auth/session';
 import type { AppContext } from '../context';
@@ -14,14 +14,14 @@ import type { ProviderIntent } from '../providers/payments';
 import { sendPurchaseReceipt } from './emails';
 import type { PurchaseAnswer, PurchaseBody } from './model';
 import { PASS_NOT_FOUND, purchaseRefusal, sellingCoach } from './service';
-import { purchaseCopyOf } from './shape';
+import { openPurchase, PURCHASE_INIT_FAILED } from './open-purchase';
+import { confirmMembership } from './memberships/start';
 import { startMembership } from './subscribe';
 
 type PassRow = typeof passes.$inferSelect;
 type PurchaseRow = typeof passPurchases.$inferSelect;
 
 export const PRICE_CHANGED = 'The price has changed. Please reload the page.';
-export const PURCHASE_INIT_FAILED = 'Failed to initialize payment. Please try again.';
 const DAY_MS = 86_400_000;
 
 function answerOf(purchase: PurchaseRow, intent: ProviderIntent | null): PurchaseAnswer {
@@ -94,59 +94,6 @@ export async function purchasePass(ctx: AppContext, user: SessionUser, passId: n
   return answerOf(saved ?? purchase, intent);
 }
 
-/** The buyer's unpaid purchase of this pass (reused), or a new one; in one write, so the intro offer's "once" is
- * kept by the database (pass_purchases_one_intro_idx) even when two checkouts race. */
-export async function openPurchase(
-  ctx: AppContext,
-  user: Pick<SessionUser, 'id'>,
-  pass: PassRow,
-  price: { serviceFeeCents: number; totalCents: number },
-): Promise<{ purchase: PurchaseRow; replacedIntentIds: string[] }> {
-  const now = ctx.clock.now();
-  try {
-    return await ctx.db.write(async (tx) => {
-      const pending = await tx
-        .select()
-        .from(passPurchases)
-        .where(and(eq(passPurchases.userId, user.id), eq(passPurchases.coachId, pass.coachId), eq(passPurchases.status, 'pending')));
-      const same = pending.find((p) => p.passId === pass.id && p.amountCents === price.totalCents && p.priceCents === pass.priceCents);
-      if (same) return { purchase: same, replacedIntentIds: [] };
-      // Another unpaid intro checkout of this coach (or this pass at an old price) gives way to this one.
-      const replaced = pending.filter((p) => p.passId === pass.id || (pass.kind === 'intro' && p.kind === 'intro'));
-      if (replaced.length > 0)
-        await tx
-          .update(passPurchases)
-          .set({ status: 'cancelled', cancelledAt: now })
-          .where(
-            and(
-              inArray(
-                passPurchases.id,
-                replaced.map((p) => p.id),
-              ),
-              eq(passPurchases.status, 'pending'),
-            ),
-          );
-      const [purchase] = await tx
-        .insert(passPurchases)
-        .values({
-          ...purchaseCopyOf(pass),
-          userId: user.id,
-          status: 'pending',
-          serviceFeeCents: price.serviceFeeCents,
-          amountCents: price.totalCents,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .returning();
-      return { purchase: purchase!, replacedIntentIds: replaced.flatMap((p) => (p.paymentIntentId ? [p.paymentIntentId] : [])) };
-    });
-  } catch (error) {
-    if (/UNIQUE constraint failed/i.test(`${(error as Error)?.message} ${String((error as { cause?: unknown })?.cause ?? '')}`))
-      throw conflict('You have already used this coach’s intro offer.');
-    throw error;
-  }
-}
-
 /** Activates a pending purchase whose payment succeeded: status active, a pack's expiry from now, and the
  * purchase's credits as its first ledger row, all in one write; answers the purchase and whether this call did it. */
 async function activatePurchase(ctx: AppContext, purchaseId: number, intentId: string): Promise<{ purchase: PurchaseRow; newly: boolean }> {
@@ -213,6 +160,8 @@ async function refundQuietly(ctx: AppContext, intent: ProviderIntent, key: strin
 export async function confirmPurchase(ctx: AppContext, user: SessionUser, purchaseId: number): Promise<PurchaseRow> {
   const purchase = await ctx.db.select().from(passPurchases).where(eq(passPurchases.id, purchaseId)).get();
   if (!purchase || purchase.userId !== user.id) throw notFound('Purchase not found.');
+  // A membership's first payment is its subscription's first invoice.
+  if (purchase.kind === 'membership') return confirmMembership(ctx, purchase);
   if (purchase.status !== 'pending') {
     if (purchase.status === 'cancelled') throw conflict('This checkout was given up. Please buy the pass again.');
     return purchase;

@@ -15,7 +15,7 @@ import { conflict, DomainError, forbidden, notFound } from '../errors';
 import { centsToDollars, coachPayoutCents, dollarsToCents } from '../../common/money';
 import { spotCount } from '../../common/plural';
 import { isPassIntent } from '../lib/payouts';
-import { isTestProvider, PaymentDeclined, type PaymentEvent, type ProviderIntent } from '../providers/payments';
+import { isSubscriptionEvent, isTestProvider, PaymentDeclined, type PaymentEvent, type ProviderIntent } from '../providers/payments';
 import type { CreateIntentBody, TestCardFields } from './model';
 import { syncPayoutAccount } from './payouts/service';
 
@@ -96,6 +96,9 @@ export async function settleIntent(ctx: AppContext, intentId: string, expectedUs
   if (!intent) throw notFound('Payment not found.');
   // A pass purchase's payment is settled by api/passes (POST /api/wallet/{purchaseId}/confirm), never refunded here.
   if (isPassIntent(intent)) throw conflict('This payment is for a pass: it is confirmed in your wallet.');
+  // A membership's invoice has its own intent (settled from invoice.paid by api/passes/memberships; Stripe's carry
+  // no metadata of ours): an intent that names no booking is never a booking's to confirm, nor to refund.
+  if (!intent.metadata.bookingId) throw conflict('This payment is not for a booking.');
   if (expectedUserId !== undefined && intent.metadata.userId !== String(expectedUserId)) {
     throw forbidden('This payment belongs to another account.');
   }
@@ -164,6 +167,10 @@ export async function processPaymentEvent(ctx: AppContext, event: PaymentEvent):
     }
   } else if (event.type === 'account.updated') {
     await syncPayoutAccount(ctx, event.accountId);
+  } else if (isSubscriptionEvent(event)) {
+    // Memberships (api/passes/memberships, wired by createApi): this feature may not import it.
+    if (ctx.onSubscriptionEvent) await ctx.onSubscriptionEvent(event);
+    else console.warn('[payments] no memberships handler for', event.type);
   }
 }
 
@@ -178,7 +185,12 @@ export async function payWithTestCard(ctx: AppContext, input: TestCardFields & {
       expiry: input.expiry,
       cvc: input.cvc,
     });
-    await processPaymentEvent(ctx, { type: 'payment_intent.succeeded', intentId: intent.id });
+    // A membership's invoice is reported as Stripe reports it: invoice.paid.
+    const invoiceId = intent.metadata.invoiceId;
+    await processPaymentEvent(
+      ctx,
+      invoiceId ? { type: 'invoice.paid', invoiceId } : { type: 'payment_intent.succeeded', intentId: intent.id },
+    );
     return { id: intent.id, status: intent.status };
   } catch (error) {
     if (error instanceof PaymentDeclined) throw new DomainError(400, error.message);

@@ -181,8 +181,9 @@ export interface TestSubscriptionControls extends SubscriptionMethods {
 export function createTestSubscriptions(
   db: Db,
   clock: Clock,
-  /** What a renewal charge of this card does: null when it is paid, else the decline message. */
-  renewalOutcome: (cardNumber: string | null) => string | null,
+  /** What a renewal charge of this card does after that many paid renewals: null when it is paid, else the
+   * decline message. */
+  renewalOutcome: (cardNumber: string | null, paidRenewals: number) => string | null,
 ): TestSubscriptionControls {
   const now = () => clock.now();
 
@@ -217,7 +218,13 @@ export function createTestSubscriptions(
         const period = periodAfter(anchor, sub.interval as BillingInterval, renewsAt);
         const made = await insertInvoice(tx, sub, period, 'subscription_cycle');
         if (!made) return null; // another process invoiced this period
-        const declined = renewalOutcome(sub.cardNumber);
+        const [paid] = await tx
+          .select({ count: sql<number>`count(*)` })
+          .from(testInvoices)
+          .where(
+            and(eq(testInvoices.subscriptionId, id), eq(testInvoices.billingReason, 'subscription_cycle'), eq(testInvoices.status, 'paid')),
+          );
+        const declined = renewalOutcome(sub.cardNumber, Number(paid?.count ?? 0));
         await tx
           .update(testPaymentIntents)
           .set(declined ? { lastError: declined } : { status: 'succeeded', lastError: null })

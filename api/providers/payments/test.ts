@@ -20,9 +20,9 @@ import {
 /** Public on purpose: the webhook handler never trusts an event's body, it asks the provider for the intent. */
 export const TEST_WEBHOOK_SECRET = 'whsec_fogline_test_provider';
 
-/** Stripe's public test cards and what they do (customer-areas runtime contract), and one for memberships: like
- * Stripe's 4000 0000 0000 0341 (a card that attaches but whose later charges fail), it pays the checkout and
- * every payment made by hand, then declines each renewal charged to it. */
+/** Stripe's public test cards and what they do (customer-areas runtime contract), and one for memberships:
+ * 4000 0000 0000 0341 (Stripe's card whose later charges fail) pays the checkout, any payment made by hand and the
+ * first renewal, then declines every renewal after that, so one membership shows a paid renewal, then a failed one. */
 export const TEST_CARDS = {
   success: '4242424242424242',
   declined: '4000000000000002',
@@ -76,10 +76,11 @@ export function testCardOutcome(number: string): string | null {
   return 'Your card was declined. This test checkout accepts Stripe test cards such as 4242 4242 4242 4242.';
 }
 
-/** A renewal charged to the saved card: 4000 0000 0000 0341 declines here (and only here). */
-export function testRenewalOutcome(cardNumber: string | null): string | null {
+/** A renewal charged to the saved card, after `paidRenewals` paid ones: 4000 0000 0000 0341 declines from the
+ * second renewal on (and only on renewals). */
+export function testRenewalOutcome(cardNumber: string | null, paidRenewals: number): string | null {
   if (!cardNumber) return 'There is no card on file for this subscription.';
-  if (cardNumber === TEST_CARDS.failsOnRenewal) return 'Your card was declined.';
+  if (cardNumber === TEST_CARDS.failsOnRenewal && paidRenewals >= 1) return 'Your card was declined.';
   return testCardOutcome(cardNumber);
 }
 

@@ -31,6 +31,8 @@ interface Invoice {
   lines: { object: 'list'; data: Array<{ id: string; object: 'line_item'; amount: number; period: { start: number; end: number } }> };
   confirmation_secret: { client_secret: string; type: 'payment_intent' } | null;
   last_finalization_error: null;
+  /** Not a field of Stripe's invoice (its payments list holds it): the stand-in's own record of the intent. */
+  payment_intent: string;
 }
 
 interface Subscription {
@@ -103,6 +105,7 @@ export function startFakeStripeBilling(now: () => number = () => Math.floor(Date
 
   function makeInvoice(sub: Subscription, reason: string, start: number, end: number): Invoice {
     const id = `in_fake_${++seq}`;
+    const intentId = `pi_fake_${++seq}`;
     const amount = sub.items.data.reduce((sum, item) => sum + item.price.unit_amount * item.quantity, 0);
     const invoice: Invoice = {
       id,
@@ -124,8 +127,9 @@ export function startFakeStripeBilling(now: () => number = () => Math.floor(Date
           period: { start, end },
         })),
       },
-      confirmation_secret: { client_secret: `pi_fake_${++seq}_secret_fake`, type: 'payment_intent' },
+      confirmation_secret: { client_secret: `${intentId}_secret_fake`, type: 'payment_intent' },
       last_finalization_error: null,
+      payment_intent: intentId,
     };
     invoices.set(id, invoice);
     sub.latest_invoice = id;
@@ -219,6 +223,23 @@ export function startFakeStripeBilling(now: () => number = () => Math.floor(Date
           }
         }
         return json(answer(sub, form));
+      }
+      // An invoice's PaymentIntent, as Stripe shows it: none of our metadata (it belongs to the invoice).
+      if ((match = url.pathname.match(/^\/v1\/payment_intents\/([^/]+)$/)) && request.method === 'GET') {
+        const invoice = [...invoices.values()].find((i) => i.payment_intent === match![1]);
+        if (!invoice) return missing(match[1]!);
+        return json({
+          id: invoice.payment_intent,
+          object: 'payment_intent',
+          amount: invoice.amount_due,
+          currency: 'usd',
+          status: invoice.status === 'paid' ? 'succeeded' : 'requires_payment_method',
+          client_secret: `${invoice.payment_intent}_secret_fake`,
+          metadata: {},
+          last_payment_error: null,
+          transfer_data: null,
+          application_fee_amount: null,
+        });
       }
       if ((match = url.pathname.match(/^\/v1\/invoices\/([^/]+)$/)) && request.method === 'GET') {
         const invoice = invoices.get(match[1]!);

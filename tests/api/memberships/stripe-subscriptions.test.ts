@@ -6,6 +6,9 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import Stripe from 'stripe';
 import { createStripeClient, createStripeProvider } from '../../../api/providers/payments/stripe';
 import type { CreateSubscriptionInput, PaymentProvider } from '../../../api/providers/payments';
+import type { TestServer } from '../../helpers/api';
+import { createUser, type SignedIn, startWithCoach } from '../../helpers/fixtures';
+import { sellPass } from '../passes/helpers';
 import { type FakeStripeBilling, startFakeStripeBilling } from './fake-stripe-billing';
 
 const keys = { secretKey: 'sk_test_fogline', publishableKey: 'pk_test_fogline', webhookSecret: 'whsec_fogline_billing' };
@@ -165,5 +168,70 @@ describe('Stripe Billing provider', () => {
       subscriptionId: 'sub_3',
     });
     await expect(stripe.parseWebhook(paid, await sign(paid, 'whsec_someone_else'))).rejects.toThrow('Invalid webhook signature.');
+  });
+});
+
+describe('a membership on Stripe, through the API', () => {
+  let server: TestServer;
+  let coach: SignedIn;
+  beforeAll(async () => {
+    ({ server, coach } = await startWithCoach({ payments: stripe }));
+  });
+  afterAll(() => server.stop());
+
+  async function webhook(type: string, id: string) {
+    const payload = JSON.stringify({ id: `evt_${id}`, object: 'event', type, data: { object: { id } } });
+    const signature = await Stripe.webhooks.generateTestHeaderStringAsync({ payload, secret: keys.webhookSecret });
+    return server.client().request('POST', '/api/payment/webhook', undefined, {
+      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+      raw: payload,
+    });
+  }
+
+  test('the purchase answers the first invoice to pay; invoice.paid starts it, a failed renewal makes it past due, a new card reactivates it', async () => {
+    const pass = await sellPass(coach, {
+      kind: 'membership',
+      name: 'Stripe monthly',
+      price: 100,
+      credits: 8,
+      validityDays: null,
+      billingPeriod: 'month',
+    });
+    const customer = await createUser(server);
+    const started = await customer.client.post(`/api/passes/${pass.id}/purchase`, { amount: 105 });
+    expect(started.status).toBe(200);
+    const sub = fake.subscriptions.get(started.body.subscriptionId)!;
+    const first = fake.invoices.get(sub.latest_invoice)!;
+    expect(started.body).toMatchObject({ status: 'pending', amount: 105, clientSecret: first.confirmation_secret!.client_secret });
+    expect(sub.metadata).toMatchObject({ membershipPurchaseId: String(started.body.purchaseId), userId: String(customer.id) });
+
+    // Before Stripe says the invoice is paid, nothing starts (a forged event names an open invoice).
+    expect((await webhook('invoice.paid', first.id)).status).toBe(200);
+    const wallet = async () =>
+      (await customer.client.get('/api/wallet?status=all')).body.passes.find(
+        (p: { purchaseId: number }) => p.purchaseId === started.body.purchaseId,
+      );
+    expect(await wallet()).toBeUndefined(); // the wallet lists what was paid for
+
+    fake.payInvoice(first.id);
+    // Stripe also sends payment_intent.succeeded for the invoice's intent: it is not a booking's, nothing is refunded.
+    expect((await webhook('payment_intent.succeeded', first.payment_intent)).status).toBe(200);
+    expect(fake.requests.filter((r) => r.path === '/v1/refunds')).toEqual([]);
+    expect((await webhook('invoice.paid', first.id)).status).toBe(200);
+    expect(await wallet()).toMatchObject({ status: 'active', creditsLeft: 8 });
+
+    const failed = fake.renew(sub.id, 'failed');
+    expect((await webhook('invoice.payment_failed', failed.id)).status).toBe(200);
+    expect((await wallet()).status).toBe('past_due');
+    const open = await customer.client.post(`/api/wallet/${started.body.purchaseId}/update-card`);
+    expect(open.body).toMatchObject({ invoiceId: failed.id, clientSecret: failed.confirmation_secret!.client_secret, amount: 105 });
+
+    fake.payInvoice(failed.id);
+    expect((await webhook('invoice.paid', failed.id)).status).toBe(200);
+    expect(await wallet()).toMatchObject({ status: 'active', creditsLeft: 8 });
+
+    const cancelled = await customer.client.post(`/api/wallet/${started.body.purchaseId}/cancel`);
+    expect(cancelled.status).toBe(200);
+    expect(sub.cancel_at_period_end).toBe(true);
   });
 });

@@ -79,10 +79,14 @@ describe('test provider subscriptions', () => {
     expect(events).toContainEqual({ type: 'invoice.paid', invoiceId: renewed.latestInvoice!.id });
   });
 
-  test('4000 0000 0000 0341 pays the checkout, then its renewal fails: past due, and a new card pays the open invoice', async () => {
+  test('4000 0000 0000 0341 pays the checkout and the first renewal, then the next renewal fails: past due, and a new card pays the open invoice', async () => {
     const sub = await subscribe(TEST_CARDS.failsOnRenewal);
     expect(sub.status).toBe('active');
     server.clock.set(sub.currentPeriodEnd);
+    await provider.renewDueSubscriptions();
+    const renewed = (await provider.retrieveSubscription(sub.id))!;
+    expect(renewed).toMatchObject({ status: 'active', latestInvoice: { billingReason: 'subscription_cycle', status: 'paid' } });
+    server.clock.set(renewed.currentPeriodEnd);
     const events = await provider.renewDueSubscriptions();
     const owed = (await provider.retrieveSubscription(sub.id))!;
     expect(owed.status).toBe('past_due');
