@@ -99,6 +99,14 @@ export function BookingItem({
             {booking.attendees.map((a) => (a.age === null ? a.name : `${a.name} (${a.age})`)).join(', ')}
           </p>
         )}
+        {booking.paidWithPass && (
+          <p className="text-sm text-fog-700 dark:text-fog-300" data-testid="paid-with-pass">
+            <span className="font-medium">Paid with:</span>{' '}
+            {booking.paidWithPass.credits === 0
+              ? `your membership, ${booking.paidWithPass.name}`
+              : `${booking.paidWithPass.credits === 1 ? '1 credit' : `${booking.paidWithPass.credits} credits`} from ${booking.paidWithPass.name}`}
+          </p>
+        )}
         {isCancelledByCoach(booking) ? (
           <p className="text-sm font-medium text-fog-800 dark:text-fog-200">
             Cancelled by the coach{booking.refundAmount ? ` — refunded ${dollars(booking.refundAmount)}` : ''}
