@@ -1,6 +1,7 @@
 // Booking request and answer schemas (valibot only, so the site's booking controls share the messages).
 import * as v from 'valibot';
 import { Attendee, AttendeesField } from '../attendees/model';
+import { CancelNow, PolicyResource } from '../policies/model';
 import { fields, pathId } from '../../common/schema';
 import { PromoCodeField } from '../promo-codes/model';
 import { PASS_KIND, PayWithField } from '../passes/model';
@@ -94,9 +95,16 @@ export const Booking = v.object({
   cancelledAt: v.nullable(v.string()),
   cancelReason: v.nullable(v.string()),
   createdAt: v.string(),
-  /** What cancelling now would refund (FAQ policy), and until when a full refund applies. */
+  /** What cancelling now would refund (dollars, under the booking's own policy), and until when a full refund applies. */
   refundIfCancelledNow: v.number(),
   fullRefundUntil: v.nullable(v.string()),
+  /** Dollars: coach credit spent on the booking (part of amount; the card paid the rest), and given back as credit. */
+  creditApplied: v.number(),
+  refundedAsCredit: v.number(),
+  /** The cancellation policy the booking was booked under (a copy: later changes never alter it). */
+  cancellationPolicy: PolicyResource,
+  /** What cancelling now gives back under that policy, in integer cents, and the next tier's deadline. */
+  cancelNow: CancelNow,
   reviewId: v.nullable(v.number()),
   /** One per spot, in the order the booker named them. */
   attendees: v.array(Attendee),
