@@ -49,7 +49,7 @@ export function paymentRoutes(ctx: AppContext) {
           tags,
           summary: "The checkout's price lines for a class, a number of spots and an optional promo code",
           description:
-            'Integer cents: price x quantity, the promo code\'s discount, the 5% service fee on the discounted price, and the total (also in dollars as `amount`, what create-intent must send). A code that cannot be used is answered with its reason: unknown, inactive, not started or expired, used up (409), already used by you (409), not for this class, below its minimum, or only for a first booking with this coach. A total of 0 (a 100% code) is booked with POST /api/bookings/free and the same promoCode: no card.',
+            "Integer cents: price x quantity, the promo code's discount, the 5% service fee on the discounted price, and the total (also in dollars as `amount`, what create-intent must send). A code that cannot be used is answered with its reason: unknown, inactive, not started or expired, used up (409), already used by you (409), not for this class, below its minimum, or only for a first booking with this coach. A total of 0 (a 100% code) is booked with POST /api/bookings/free and the same promoCode: no card.",
         },
       },
     )
@@ -104,7 +104,7 @@ export function paymentRoutes(ctx: AppContext) {
           ],
           summary: 'Payment provider webhook (Stripe-Signature verified)',
           description:
-            'Handles payment_intent.succeeded (confirms the booking even if the browser never returns) and account.updated (payout status).',
+            'Handles payment_intent.succeeded (confirms the booking or pass purchase even if the browser never returns), account.updated (payout status), and for memberships invoice.paid (the first period or a renewal), invoice.payment_failed (past due) and customer.subscription.deleted (ended). Only the ids are read: the intent, invoice or subscription is then asked of the provider.',
         },
       },
     );
@@ -116,7 +116,7 @@ export function paymentRoutes(ctx: AppContext) {
       tags: ['Payments (test provider)'],
       summary: 'Test provider only: pay an intent with a Stripe test card',
       description:
-        '4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined, 4000 0000 0000 9995 fails for insufficient funds (400 with the message). Any future expiry (MM/YY) and 3-digit CVC. Exists only while no Stripe keys are set.',
+        "4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined, 4000 0000 0000 9995 fails for insufficient funds (400 with the message); 4000 0000 0000 0341 succeeds, and as a membership's card pays its first renewal and declines the ones after. Any future expiry (MM/YY) and 3-digit CVC. A membership's invoice (its first period, or a renewal paid with a new card) is paid the same way, then reported as invoice.paid. Exists only while no Stripe keys are set.",
     },
   });
 }

@@ -315,4 +315,18 @@ describe('memberships (test provider)', () => {
     expect(early.status).toBe(409);
     expect(early.body.message).toBe('This membership has not been paid for yet.');
   });
+
+  test('an account with a renewing membership is deleted only once the membership is cancelled', async () => {
+    const pass = await sellPass(coach, { ...membershipInput, name: 'Leaving monthly' });
+    const customer = await person();
+    const purchaseId = await subscribe(customer, pass);
+    const refused = await customer.client.request('DELETE', '/api/users/me', {});
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe(
+      'You have a membership that renews. Cancel it in your wallet before deleting your account, so nothing more is charged.',
+    );
+    expect((await customer.client.post(`/api/wallet/${purchaseId}/cancel`)).status).toBe(200);
+    expect((await customer.client.request('DELETE', '/api/users/me', {})).status).toBe(200);
+    people.splice(people.indexOf(customer), 1); // signed out for good
+  });
 });
