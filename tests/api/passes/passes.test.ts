@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { eq } from 'drizzle-orm';
 import { runPassExpiry } from '../../../api/passes/expiry';
-import { auditLog, bookings, categories, classes, passLedger, passPurchases, testPaymentIntents } from '../../../db/schema';
+import { auditLog, bookings, categories, classes, passLedger, passPurchases, testPaymentIntents, weatherCalls } from '../../../db/schema';
 import type { TestServer } from '../../helpers/api';
 import { createClass, createUser, outbox, sentMail, type SignedIn, startWithCoach } from '../../helpers/fixtures';
 import { buyPass, DAY, givePass, reconcileLedger, sellPass } from './helpers';
@@ -363,6 +363,38 @@ describe('returning credits', () => {
     expect(moved.status).toBe(200);
     expect((await customer.client.put(`/api/bookings/${booked.body.id}/cancel`)).status).toBe(200);
     expect((await passIn(customer, purchase.id)).creditsLeft).toBe(1);
+  });
+});
+
+describe('a weather move', () => {
+  test('a credit-paid booking moves to the offered session with its credit, which a cancellation in time gives back', async () => {
+    const customer = await createUser(server);
+    const purchase = await givePass(server.ctx.db, { coachId: coach.id, userId: customer.id, credits: 2, now: server.clock.now() });
+    const rainy = await createClass(server, { coachId: coach.id, startsInHours: 24 * 4, priceCents: 2000 });
+    const dry = await createClass(server, { coachId: coach.id, startsInHours: 24 * 5, priceCents: 3000 });
+    const booked = await customer.client.post('/api/bookings', { classId: rainy.id, quantity: 1, payWith: { purchaseId: purchase.id } });
+    const now = server.clock.now();
+    await server.ctx.db.write((tx) =>
+      tx.insert(weatherCalls).values({
+        classId: rainy.id,
+        checkpoint: '24h',
+        reasons: ['Chance of rain 80% (limit 70%)'],
+        createdAt: now,
+        status: 'offered',
+        decidedAt: now,
+        offerClassId: dry.id,
+      }),
+    );
+    const moved = await customer.client.post(`/api/bookings/${booked.body.id}/move-to-offered-session`);
+    expect(moved.status).toBeLessThan(300);
+    const held = await passIn(customer, purchase.id);
+    expect(held.creditsLeft).toBe(1);
+    const upcoming = (await customer.client.get('/api/bookings?when=upcoming')).body as any[];
+    const onDry = upcoming.find((b) => b.classId === dry.id);
+    expect(onDry.paidWithPass).toMatchObject({ purchaseId: purchase.id, credits: 1 });
+    expect((await customer.client.put(`/api/bookings/${onDry.id}/cancel`)).status).toBe(200);
+    expect((await passIn(customer, purchase.id)).creditsLeft).toBe(2);
+    await reconcileLedger(server, [customer]);
   });
 });
 
