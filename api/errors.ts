@@ -12,7 +12,8 @@ export type DomainErrorCode =
   | 'changed_meanwhile'
   | 'pass_past_due'
   | 'pass_unusable'
-  | 'not_enough_credits';
+  | 'not_enough_credits'
+  | 'no_credit_offered';
 
 export class DomainError extends Error {
   constructor(

@@ -12,6 +12,7 @@ import { attendeesOf } from '../spots/attendees';
 import { bookFree } from '../spots/book';
 import { activeBooking, type BookingState, inStates } from '../spots/booking-states';
 import { passPaymentsOf } from '../spots/pass-credits';
+import { fullRefundDeadline } from '../spots/policy';
 import { passOnFreedSpots } from '../spots/release';
 import { toBookingJson } from '../spots/shape';
 import type { Booking, BookingListFilter, FreeBookingBody } from './model';
@@ -32,7 +33,12 @@ async function withPassPayments(ctx: AppContext, rows: Booking[]): Promise<Booki
     ctx.db,
     rows.map((row) => row.id),
   );
-  return rows.map((row) => ({ ...row, paidWithPass: paid.get(row.id) ?? null }));
+  return rows.map((row) => {
+    const pass = paid.get(row.id);
+    if (!pass) return { ...row, paidWithPass: null };
+    const until = pass.credits > 0 ? fullRefundDeadline(row.class.startTime ? new Date(row.class.startTime) : null, row.classChangedAt !== null) : null;
+    return { ...row, paidWithPass: { ...pass, creditsBackUntil: until?.toISOString() ?? null } };
+  });
 }
 
 /** How a hold that was never paid can end (a class deleted during checkout included); waitlist offers, open or

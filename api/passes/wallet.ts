@@ -7,6 +7,7 @@ import type { SessionUser } from '../auth/session';
 import type { AppContext } from '../context';
 import { notFound } from '../errors';
 import { centsToDollars, priceBreakdown } from '../../common/money';
+import { creditWallet } from '../spots/credit';
 import { coversClass, creditBalances, creditBuckets, isUnlimited, purchaseStatusProblem } from '../spots/pass-credits';
 import type { LedgerEntry, WalletAnswer, WalletPass, WalletQuery } from './model';
 import { categoryNamesOf, toCoverage } from './shape';
@@ -26,7 +27,11 @@ export async function readWallet(ctx: AppContext, user: SessionUser, query: Wall
     .orderBy(desc(passPurchases.activatedAt), desc(passPurchases.id));
   let chosen = rows;
   if (query.classId) {
-    const cls = await ctx.db.select().from(classes).where(eq(classes.id, Number(query.classId))).get();
+    const cls = await ctx.db
+      .select()
+      .from(classes)
+      .where(eq(classes.id, Number(query.classId)))
+      .get();
     if (!cls) throw notFound('Class not found.');
     const balances = await creditBalances(
       ctx.db,
@@ -47,8 +52,7 @@ export async function readWallet(ctx: AppContext, user: SessionUser, query: Wall
       now,
     );
     chosen = rows.filter(
-      ({ purchase }) =>
-        purchaseStatusProblem(purchase, now) === null && (isUnlimited(purchase) || (balances.get(purchase.id) ?? 0) > 0),
+      ({ purchase }) => purchaseStatusProblem(purchase, now) === null && (isUnlimited(purchase) || (balances.get(purchase.id) ?? 0) > 0),
     );
   }
   const passes = await walletPasses(
@@ -58,11 +62,16 @@ export async function readWallet(ctx: AppContext, user: SessionUser, query: Wall
   );
   // For a class: the credits that expire soonest are offered first.
   if (query.classId) passes.sort((a, b) => (a.creditsExpireAt ?? '9').localeCompare(b.creditsExpireAt ?? '9'));
-  return { passes };
+  // Credit with coaches (issue 20), from its own ledger: spent automatically at checkout on that coach's classes.
+  return { passes, coachCredit: await creditWallet(ctx.db, user.id) };
 }
 
 /** The wallet's view of these purchases, with their balances and histories read in a few queries. */
-export async function walletPasses(ctx: AppContext, rows: { purchase: PurchaseRow; coachName: string }[], now: Date): Promise<WalletPass[]> {
+export async function walletPasses(
+  ctx: AppContext,
+  rows: { purchase: PurchaseRow; coachName: string }[],
+  now: Date,
+): Promise<WalletPass[]> {
   const ids = rows.map((r) => r.purchase.id);
   if (ids.length === 0) return [];
   const [balances, history, names] = await Promise.all([
@@ -99,7 +108,8 @@ export async function walletPasses(ctx: AppContext, rows: { purchase: PurchaseRo
     rows.map(async ({ purchase, coachName }) => {
       const unlimited = isUnlimited(purchase);
       const soonest = unlimited ? undefined : (await creditBuckets(ctx.db, purchase.id, now))[0];
-      const renews = purchase.kind === 'membership' && !purchase.cancelAtPeriodEnd && ['active', 'past_due', 'paused'].includes(purchase.status);
+      const renews =
+        purchase.kind === 'membership' && !purchase.cancelAtPeriodEnd && ['active', 'past_due', 'paused'].includes(purchase.status);
       const nextRenewalAt = renews ? (purchase.pauseEndsAt ?? purchase.currentPeriodEnd) : null;
       return {
         purchaseId: purchase.id,
@@ -135,8 +145,16 @@ export async function walletPasses(ctx: AppContext, rows: { purchase: PurchaseRo
 
 /** One of the customer's own purchases as the wallet shows it (the confirm answer). */
 export async function walletPassOf(ctx: AppContext, purchase: PurchaseRow): Promise<WalletPass> {
-  const coach = await ctx.db.select({ firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, purchase.coachId)).get();
-  const [pass] = await walletPasses(ctx, [{ purchase, coachName: coach ? `${coach.firstName} ${coach.lastName}`.trim() : '' }], ctx.clock.now());
+  const coach = await ctx.db
+    .select({ firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(eq(users.id, purchase.coachId))
+    .get();
+  const [pass] = await walletPasses(
+    ctx,
+    [{ purchase, coachName: coach ? `${coach.firstName} ${coach.lastName}`.trim() : '' }],
+    ctx.clock.now(),
+  );
   return pass!;
 }
 

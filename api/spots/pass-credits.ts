@@ -15,6 +15,7 @@ import { formatDateLong } from '../../common/pacific';
 import type { BookingRow } from './booking-states';
 import type { Customer } from './context';
 import { refundFor } from './policy';
+import { policyFrom } from './refund-policy';
 
 type ClassRow = typeof classes.$inferSelect;
 export type PurchaseRow = typeof passPurchases.$inferSelect;
@@ -79,9 +80,7 @@ export function purchaseStatusProblem(purchase: PurchaseRow, now: Date): DomainE
       return new DomainError(409, PASS_PAST_DUE, undefined, undefined, 'pass_past_due');
     case 'paused':
       return conflict(
-        purchase.pauseEndsAt
-          ? `Your membership is paused until ${formatDateLong(purchase.pauseEndsAt)}.`
-          : 'Your membership is paused.',
+        purchase.pauseEndsAt ? `Your membership is paused until ${formatDateLong(purchase.pauseEndsAt)}.` : 'Your membership is paused.',
         'pass_unusable',
       );
     case 'pending':
@@ -121,7 +120,10 @@ export async function planCredits(
   if (!coversClass(purchase, cls)) throw conflict('This pass does not cover this class.', 'pass_unusable');
   if (isUnlimited(purchase)) {
     if (quantity > 1)
-      throw conflict('An unlimited membership books one spot per class: book the other spots by card or with a class pack.', 'pass_unusable');
+      throw conflict(
+        'An unlimited membership books one spot per class: book the other spots by card or with a class pack.',
+        'pass_unusable',
+      );
     return { purchase, take: [] };
   }
   const classStart = cls.startTime?.getTime() ?? now.getTime();
@@ -156,9 +158,9 @@ export async function spendCredits(tx: Tx, plan: CreditPlan, bookingId: number, 
     plan.take.length > 0
       ? plan.take.map((t) => ({ delta: -t.credits, creditsExpireAt: t.expiresAt }))
       : [{ delta: 0, creditsExpireAt: null }];
-  await tx.insert(passLedger).values(
-    rows.map((row) => ({ purchaseId: plan.purchase.id, kind: 'booking' as const, bookingId, createdAt: now, ...row })),
-  );
+  await tx
+    .insert(passLedger)
+    .values(rows.map((row) => ({ purchaseId: plan.purchase.id, kind: 'booking' as const, bookingId, createdAt: now, ...row })));
 }
 
 /** The credits a cancelled booking gives back: those it took, each with its original expiry (an expired one comes
@@ -187,9 +189,14 @@ export async function returnCredits(tx: Tx, booking: Pick<BookingRow, 'id'>, now
 /** A customer's cancellation gives the credits back when it is in time for a full refund by the class's policy
  * (as a card payment would be refunded in full); later, the credits are spent. A class the coach moved gives them
  * back until it starts, as a card payment. */
-export function creditsComeBack(cls: Pick<ClassRow, 'startTime'>, booking: Pick<BookingRow, 'classChangedAt'>, now: Date): boolean {
+export function creditsComeBack(
+  cls: Pick<ClassRow, 'startTime'>,
+  booking: Pick<BookingRow, 'classChangedAt' | 'cancellationPolicy'>,
+  now: Date,
+): boolean {
   const probe = 100;
-  return refundFor(probe, cls.startTime, now, booking.classChangedAt !== null) === probe;
+  // In time for a full refund under the policy the booking was booked under (issue 20).
+  return refundFor(probe, cls.startTime, now, booking.classChangedAt !== null, policyFrom(booking.cancellationPolicy)) === probe;
 }
 
 /** How each of these bookings was paid for with a pass: the purchase and its kind, by booking id (a booking absent
@@ -242,7 +249,12 @@ export interface HeldPass {
 }
 
 /** The passes each of these customers holds (of one coach's, or every coach's), by customer id. */
-export async function passesHeldBy(db: Database | Tx, userIds: number[], coachId: number | undefined, now: Date): Promise<Map<number, HeldPass[]>> {
+export async function passesHeldBy(
+  db: Database | Tx,
+  userIds: number[],
+  coachId: number | undefined,
+  now: Date,
+): Promise<Map<number, HeldPass[]>> {
   const result = new Map<number, HeldPass[]>();
   if (userIds.length === 0) return result;
   const held = await db

@@ -138,6 +138,8 @@ describe('checkout with a code', () => {
       amount: 42,
       promoCode: promo.code,
       discountFundedBy: 'coach',
+      // The policy a booking made now is booked under (issue 20, item 1).
+      policy: expect.objectContaining({ preset: 'moderate', source: 'coach' }),
     });
     // The undiscounted total is refused once a code is sent, and so is the discounted total without the code.
     const listTotal = await customer.client.post('/api/payment/create-intent', { classId: cls.id, quantity: 2, amount: 52.5, promoCode: promo.code });
