@@ -572,3 +572,28 @@ describe('Customer Management', () => {
     }
   });
 });
+
+describe('coach earnings', () => {
+  test('packs sold count in the coach\'s earnings: 85% of the price, less the pro rata refund; credit bookings add nothing', async () => {
+    const { server: own, coach: maya } = await startWithCoach();
+    try {
+      const pass = await sellPass(maya, { name: 'Earning pack', price: 100, credits: 4, validityDays: 60 });
+      const buyer = await createUser(own);
+      const bought = await buyPass(buyer, pass);
+      const cls = await createClass(own, { coachId: maya.id, priceCents: 2500 });
+      await buyer.client.post('/api/bookings', { classId: cls.id, quantity: 1, payWith: { purchaseId: bought.purchaseId } });
+      const before = await maya.client.get(`/api/coaches/${maya.id}/earnings`);
+      expect(before.status).toBe(200);
+      expect(before.body.passSales).toMatchObject({ purchases: 1, gross: 100, net: 85, platformFees: 15, refunds: 0, serviceFees: 5 });
+      expect(before.body.summary.gross).toBe(0);
+      const admin = await createUser(own, 'admin');
+      await admin.client.post(`/api/passes/purchases/${bought.purchaseId}/refund`, { reason: 'Moving away' });
+      const after = await maya.client.get(`/api/coaches/${maya.id}/earnings`);
+      // $78.75 of $105 refunded (3 of 4 credits): 75% of each share goes back.
+      expect(after.body.passSales).toMatchObject({ gross: 100, refunds: 75, net: 21.25, refundedToCustomers: 78.75 });
+      expect(after.body.passSales.gross - after.body.passSales.refunds - after.body.passSales.platformFees).toBeCloseTo(after.body.passSales.net, 2);
+    } finally {
+      await own.stop();
+    }
+  });
+});
