@@ -290,14 +290,23 @@ describe('memberships', () => {
     const coach = await cookieOf('coach@fogline.test', 'demo-password', base);
     const coachId = (await call(coach, 'GET', '/api/user', undefined, base)).body.id as number;
     const name = `Weekly unlimited ${unique()}`;
-    const created = await call(
-      coach,
-      'POST',
-      '/api/passes',
-      { kind: 'membership', name, price: 30, billingPeriod: 'week', maxPauseWeeks: 2 },
-      base,
-    );
-    expect(created.status).toBe(201);
+    // The coach sells it from Pricing: $30 a week, unlimited classes, up to 2 weeks of pause a year.
+    const coachGuard = await newContext(browser, PHONE);
+    const coachPage = await coachGuard.page();
+    await signIn(coachPage, base, 'coach@fogline.test');
+    await coachPage.goto(`${base}/pricing`, { waitUntil: 'networkidle' });
+    await coachPage.getByRole('button', { name: 'New membership' }).click();
+    const form = coachPage.getByRole('dialog');
+    await form.getByLabel('Name').fill(name);
+    await form.getByLabel('Billed every').selectOption('week');
+    await form.getByLabel('Price per week ($)').fill('30');
+    expect(await form.getByRole('radio', { name: 'Unlimited classes' }).isChecked()).toBe(true);
+    await form.getByLabel('Pause allowed (weeks a year)').fill('2');
+    await form.getByRole('button', { name: 'Create membership' }).click();
+    await form.waitFor({ state: 'hidden' });
+    const sold = coachPage.getByRole('listitem').filter({ has: coachPage.getByRole('heading', { name }) });
+    expect(await sold.textContent()).toContain('Unlimited classes · billed weekly · pause up to 2 weeks a year');
+    await coachGuard.context.close();
 
     // Subscribe from the coach's profile, with the card whose later charges fail.
     const { email, password } = await registerCustomer(base);
