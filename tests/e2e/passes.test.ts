@@ -1,6 +1,6 @@
 // Passes in Chromium (issue 19, "Done when"): the coach creates a 5-class pack on Pricing; a new customer buys it
 // with 4242 from the class page (the receipt in the outbox), books two classes with credits (no card form),
-// cancels one in time and sees the credit back in the wallet; another customer subscribes to a weekly membership,
+// cancels one in time and sees the credit back in the wallet (then support refunds the rest pro rata); another customer subscribes to a weekly membership,
 // the product's clock passes the renewal (a restart on the same data with SEED_TODAY a week on: the renewal
 // receipt), the renewal card fails on the next one (past due in the wallet, booking refused with the server's
 // message, the email), and the customer cancels. Every class, pass and customer is made here; the demo data is
@@ -261,6 +261,28 @@ describe('class packs', () => {
     const sold = coachPage.getByRole('listitem').filter({ has: coachPage.getByRole('heading', { name: packName }) });
     expect(await sold.getByText('Sales').locator('..').textContent()).toContain('1');
     expect(await sold.getByText('Active holders').locator('..').textContent()).toContain('1');
+
+    // Support refunds the unused credits pro rata from the customer's page: $105.00 x 4 / 5 = $84.00, the pass ends.
+    const customerId = (await call(await cookieOf(email, password), 'GET', '/api/user')).body.id as number;
+    const adminGuard = await newContext(browser);
+    const admin = await adminGuard.page();
+    await signIn(admin, product.url, 'admin@fogline.test');
+    await admin.goto(`${product.url}/admin/users/${customerId}`, { waitUntil: 'networkidle' });
+    const held = admin.getByRole('list', { name: 'Passes' }).getByRole('listitem').filter({ hasText: packName });
+    expect(await held.textContent()).toContain('4 of 5 credits left');
+    await held.getByRole('button', { name: 'Refund unused credits' }).click();
+    const refundDialog = admin.getByRole('dialog');
+    expect(await refundDialog.textContent()).toContain('$84.00 for the 4 unused of 5 credits');
+    await refundDialog.getByRole('button', { name: 'Refund' }).click();
+    await refundDialog.getByText('Give a reason for the refund.').waitFor();
+    await refundDialog.getByLabel('Reason (sent to the customer)').fill('Moving away from the city');
+    await refundDialog.getByRole('button', { name: 'Refund' }).click();
+    await admin.getByTestId('toast').filter({ hasText: '$84.00 for 4 unused credits.' }).waitFor();
+    await page.goto(`${product.url}/wallet`, { waitUntil: 'networkidle' });
+    const ended = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: packName }) });
+    await ended.getByText('Refunded', { exact: true }).waitFor();
+    expect(await ended.textContent()).toContain('$84.00 refunded');
+    await adminGuard.context.close();
     expect(guard.offMachine).toEqual([]);
     await guard.context.close();
     await coachGuard.context.close();
