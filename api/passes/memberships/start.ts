@@ -30,6 +30,7 @@ function answerOf(purchase: PurchaseRow, subscription: ProviderSubscription | nu
     kind: purchase.kind,
     status: purchase.status,
     price: centsToDollars(purchase.priceCents),
+    discount: 0, // memberships take no promo code
     serviceFee: centsToDollars(purchase.serviceFeeCents),
     amount: centsToDollars(purchase.amountCents),
     paymentIntentId: payment?.intentId ?? purchase.paymentIntentId,
