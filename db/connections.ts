@@ -45,8 +45,8 @@ export function cacheStatements(db: Connection, size = STATEMENT_CACHE_SIZE): vo
 }
 
 /** The client asks a statement for its columns twice per run, and libsql builds them anew each time (a sixth of a
- * booking's CPU): they are read once. Not for a text with `*`, whose columns a schema change may alter (the
- * app's queries name their columns). */
+ * booking's CPU): they are read once. Not for a text with `*`, whose columns a schema change alters (the app's
+ * queries name their columns). */
 function rememberColumns(sql: string, statement: Statement): Statement {
   if (sql.includes('*')) return statement;
   const read = statement.columns.bind(statement);

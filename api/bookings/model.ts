@@ -111,10 +111,19 @@ export const Booking = v.object({
   /** When the coach or an admin moved the class (time, duration or place) while this booking was active: the
    * card says "Changed by the coach", and cancelling refunds everything paid until the class starts. */
   classChangedAt: v.nullable(v.string()),
-  /** Paid with a pass rather than a card: the purchase, its name and kind, and the credits taken (0 for an
-   * unlimited membership). Null for a card payment or a free class. */
+  /** Paid with a pass rather than a card: the purchase, its name and kind, the credits taken (0 for an unlimited
+   * membership), and until when cancelling gives them back (the policy's full-refund deadline; null when none were
+   * taken). Null for a card payment or a free class. */
   paidWithPass: v.optional(
-    v.nullable(v.object({ purchaseId: v.number(), name: v.string(), kind: v.picklist(PASS_KIND), credits: v.number() })),
+    v.nullable(
+      v.object({
+        purchaseId: v.number(),
+        name: v.string(),
+        kind: v.picklist(PASS_KIND),
+        credits: v.number(),
+        creditsBackUntil: v.nullable(v.string()),
+      }),
+    ),
   ),
   class: BookingClass,
 });

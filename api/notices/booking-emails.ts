@@ -51,11 +51,11 @@ export async function deliver(ctx: AppContext, send: () => Promise<void>): Promi
   }
 }
 
-/** A booking paid with a pass, in words: "1 credit of your 5-class pack", "your Monthly unlimited membership". */
+/** A booking paid with a pass, in words: "1 credit of your 5-class pack", "your Monthly unlimited" (a membership). */
 type PassUse = Awaited<ReturnType<typeof passUseOf>>;
 const passWords = (pass: NonNullable<PassUse>) =>
   pass.kind === 'membership' && pass.taken === 0
-    ? `your ${pass.name} membership`
+    ? `your ${pass.name}`
     : `${pass.taken} ${pass.taken === 1 ? 'credit' : 'credits'} of your ${pass.name}`;
 
 function bookingConfirmationEmail(

@@ -250,7 +250,9 @@ export async function seedDemoData(ctx: AppContext): Promise<boolean> {
       )
       .map(({ c, index }) => ({ id: classIds[index]!, start: c.start }))
       .sort((a, b) => a.start.getTime() - b.start.getTime());
-    await seedPassesDemo(tx, now, { coach: userId[DEMO_COACH.key]!, customer: userId[DEMO_CUSTOMER.key]! }, creditClasses);
+    await seedPassesDemo(tx, now, { coach: userId[DEMO_COACH.key]!, customer: userId[DEMO_CUSTOMER.key]! }, creditClasses, (rows) =>
+      insertAll(tx, bookings, rows),
+    );
     // Cancellation policies (issue 20): each preset, a custom one, and a coach offering credit instead of a refund.
     await seedPoliciesDemo(tx, userId);
     return true;

@@ -339,6 +339,18 @@ describe('returning credits', () => {
     expect((await passIn(customer, purchase.id)).creditsLeft).toBe(1);
   });
 
+  test('a booking paid with credits says until when they come back; support cancelling for the customer always returns them', async () => {
+    const customer = await createUser(server);
+    const purchase = await givePass(server.ctx.db, { coachId: coach.id, userId: customer.id, credits: 1, now: server.clock.now() });
+    const cls = await createClass(server, { coachId: coach.id, startsInHours: 30 });
+    const booked = await customer.client.post('/api/bookings', { classId: cls.id, quantity: 1, payWith: { purchaseId: purchase.id } });
+    expect(booked.body.paidWithPass.creditsBackUntil).toBe(new Date(cls.startTime!.getTime() - 48 * 3_600_000).toISOString());
+    const admin = await createUser(server, 'admin');
+    const cancelled = await admin.client.put(`/api/admin/bookings/${booked.body.id}/cancel`, { refundAmount: 0, reason: 'Customer called in sick' });
+    expect(cancelled.status).toBe(200);
+    expect((await passIn(customer, purchase.id)).creditsLeft).toBe(1);
+  });
+
   test('when the coach deletes the class, the credits always come back', async () => {
     const customer = await createUser(server);
     const purchase = await givePass(server.ctx.db, { coachId: coach.id, userId: customer.id, credits: 2, now: server.clock.now() });
@@ -460,11 +472,13 @@ describe('memberships (the passes side)', () => {
     expect(refused.body.message).toBe('Your membership payment is past due: update your card in your wallet to book with it.');
   });
 
-  test('buying a membership goes through the subscription seam (not a one-off payment)', async () => {
+  test('buying a membership starts a subscription (api/passes/memberships), priced as a pack: price + 5% per period', async () => {
     const pass = await coach.client.post('/api/passes', { kind: 'membership', name: 'Weekly 2', price: 30, credits: 2, billingPeriod: 'week' });
     const customer = await createUser(server);
     const res = await customer.client.post(`/api/passes/${pass.body.id}/purchase`, { amount: pass.body.total });
-    expect(res.status === 200 ? res.body.kind : res.status).toBe(res.status === 200 ? 'membership' : 409);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ kind: 'membership', status: 'pending', price: 30, serviceFee: 1.5, amount: 31.5 });
+    expect(res.body.subscriptionId).toBeTruthy();
   });
 });
 
@@ -553,6 +567,31 @@ describe('Customer Management', () => {
       await customer.client.post('/api/bookings/free', { classId: theirs.id, quantity: 1 });
       const seenByOther = (await other.client.get('/api/customers')).body.rows as any[];
       expect(seenByOther[0]).toMatchObject({ paidWith: 'free', passes: [] });
+    } finally {
+      await own.stop();
+    }
+  });
+});
+
+describe('coach earnings', () => {
+  test('packs sold count in the coach\'s earnings: 85% of the price, less the pro rata refund; credit bookings add nothing', async () => {
+    const { server: own, coach: maya } = await startWithCoach();
+    try {
+      const pass = await sellPass(maya, { name: 'Earning pack', price: 100, credits: 4, validityDays: 60 });
+      const buyer = await createUser(own);
+      const bought = await buyPass(buyer, pass);
+      const cls = await createClass(own, { coachId: maya.id, priceCents: 2500 });
+      await buyer.client.post('/api/bookings', { classId: cls.id, quantity: 1, payWith: { purchaseId: bought.purchaseId } });
+      const before = await maya.client.get(`/api/coaches/${maya.id}/earnings`);
+      expect(before.status).toBe(200);
+      expect(before.body.passSales).toMatchObject({ purchases: 1, gross: 100, net: 85, platformFees: 15, refunds: 0, serviceFees: 5 });
+      expect(before.body.summary.gross).toBe(0);
+      const admin = await createUser(own, 'admin');
+      await admin.client.post(`/api/passes/purchases/${bought.purchaseId}/refund`, { reason: 'Moving away' });
+      const after = await maya.client.get(`/api/coaches/${maya.id}/earnings`);
+      // $78.75 of $105 refunded (3 of 4 credits): 75% of each share goes back.
+      expect(after.body.passSales).toMatchObject({ gross: 100, refunds: 75, net: 21.25, refundedToCustomers: 78.75 });
+      expect(after.body.passSales.gross - after.body.passSales.refunds - after.body.passSales.platformFees).toBeCloseTo(after.body.passSales.net, 2);
     } finally {
       await own.stop();
     }
