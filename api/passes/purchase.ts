@@ -7,7 +7,7 @@ import { and, eq } from 'drizzle-orm';
 import { passes, passLedger, passPurchases } from '../../db/schema';
 import type { SessionUser } from '../auth/session';
 import type { AppContext } from '../context';
-import { conflict, DomainError, forbidden, notFound } from '../errors';
+import { badRequest, conflict, DomainError, forbidden, notFound } from '../errors';
 import { centsToDollars, dollarsToCents, priceBreakdown } from '../../common/money';
 import { PASS_PURCHASE_METADATA, payoutDestination } from '../lib/payouts';
 import type { ProviderIntent } from '../providers/payments';
@@ -22,6 +22,7 @@ type PassRow = typeof passes.$inferSelect;
 type PurchaseRow = typeof passPurchases.$inferSelect;
 
 export const PRICE_CHANGED = 'The price has changed. Please reload the page.';
+const NO_CODE_ON_MEMBERSHIPS = 'Promo codes apply to class packs and intro offers, not to memberships.';
 const DAY_MS = 86_400_000;
 
 function answerOf(purchase: PurchaseRow, intent: ProviderIntent | null): PurchaseAnswer {
@@ -31,6 +32,7 @@ function answerOf(purchase: PurchaseRow, intent: ProviderIntent | null): Purchas
     kind: purchase.kind,
     status: purchase.status,
     price: centsToDollars(purchase.priceCents),
+    discount: centsToDollars(purchase.discountCents),
     serviceFee: centsToDollars(purchase.serviceFeeCents),
     amount: centsToDollars(purchase.amountCents),
     paymentIntentId: intent?.id ?? purchase.paymentIntentId,
@@ -49,7 +51,9 @@ async function passOnSale(ctx: AppContext, user: SessionUser, passId: number, bo
   const refusal = await purchaseRefusal(ctx, user, pass);
   if (refusal) throw pass.coachId === user.id ? forbidden(refusal) : conflict(refusal);
   const price = priceBreakdown(pass.priceCents, 1);
-  if (dollarsToCents(body.amount) !== price.totalCents) throw conflict(PRICE_CHANGED);
+  if (body.promoCode && pass.kind === 'membership') throw badRequest(NO_CODE_ON_MEMBERSHIPS);
+  // With a promo code the discounted total is checked in the purchase's write (./open-purchase.ts).
+  if (!body.promoCode && dollarsToCents(body.amount) !== price.totalCents) throw conflict(PRICE_CHANGED);
   return { pass, price };
 }
 
@@ -59,7 +63,8 @@ async function passOnSale(ctx: AppContext, user: SessionUser, passId: number, bo
 export async function purchasePass(ctx: AppContext, user: SessionUser, passId: number, body: PurchaseBody): Promise<PurchaseAnswer> {
   const { pass, price } = await passOnSale(ctx, user, passId, body);
   if (pass.kind === 'membership') return startMembership(ctx, user, pass, price);
-  const { purchase, replacedIntentIds } = await openPurchase(ctx, user, pass, price);
+  const promo = body.promoCode ? { code: body.promoCode, clientTotalCents: dollarsToCents(body.amount) } : undefined;
+  const { purchase, replacedIntentIds } = await openPurchase(ctx, user, pass, price, promo);
   for (const id of replacedIntentIds) await ctx.payments.cancelIntent(id);
   if (purchase.paymentIntentId) {
     const intent = await ctx.payments.retrieveIntent(purchase.paymentIntentId);
@@ -76,7 +81,13 @@ export async function purchasePass(ctx: AppContext, user: SessionUser, passId: n
       description: `Fogline: ${pass.name}`,
       metadata: { [PASS_PURCHASE_METADATA]: String(purchase.id), userId: String(user.id), passId: String(pass.id), kind: pass.kind },
       idempotencyKey: `pass-purchase-${purchase.id}`,
-      payout: await payoutDestination(ctx.db, ctx.payments.kind, pass.coachId, purchase.priceCents),
+      // The coach's 85%: of the discounted price with their own code, of the whole price with a platform code.
+      payout: await payoutDestination(
+        ctx.db,
+        ctx.payments.kind,
+        pass.coachId,
+        purchase.discountFundedBy === 'coach' ? purchase.priceCents - purchase.discountCents : purchase.priceCents,
+      ),
     });
   } catch (error) {
     console.error('[passes] creating the intent failed', error);
