@@ -34,3 +34,7 @@ export const bookWithPass = (body: { classId: number; quantity: number; attendee
 export const cancelMembership = (purchaseId: number) => unwrap(api.wallet({ purchaseId }).cancel.post());
 export const pauseMembership = (purchaseId: number, weeks: number) => unwrap(api.wallet({ purchaseId }).pause.post({ weeks }));
 export const openRenewalPayment = (purchaseId: number) => unwrap(api.wallet({ purchaseId })['update-card'].post());
+
+/** The admin's user page: a customer's passes, and refunding a pack's unused credits pro rata (ending it). */
+export const customerPurchases = (userId: number) => unwrap(api.passes.purchases.get({ query: { userId: String(userId) } }));
+export const refundPurchase = (purchaseId: number, reason: string) => unwrap(api.passes.purchases({ purchaseId }).refund.post({ reason }));
