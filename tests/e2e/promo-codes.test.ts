@@ -151,6 +151,28 @@ describe('a promo code at checkout', () => {
   });
 });
 
+describe('a promo code on a class pack', () => {
+  test('the pass checkout shows the discount line and charges the discounted total', async () => {
+    const coach = await signInAs('coach@fogline.test');
+    const me = (await call(coach, 'GET', '/api/user')).body as { id: number };
+    const pack = await call(coach, 'POST', '/api/passes', { kind: 'pack', name: 'Bay 10-pack', price: 200, credits: 10, validityDays: 180 });
+    expect(pack.status).toBe(201);
+    const packCode = `PACK${Date.now().toString(36).toUpperCase()}`;
+    expect((await call(coach, 'POST', '/api/promo-codes', { code: packCode, kind: 'percent', percentOff: 25 })).status).toBe(201);
+    const page = await newCustomerPage(PHONE);
+    await page.goto(`${product.url}/passes/${pack.body.id}/buy?coach=${me.id}`, { waitUntil: 'networkidle' });
+    await page.getByRole('button', { name: /^Pay \$210\.00$/ }).waitFor();
+    await applyCode(page, packCode);
+    await page.getByTestId('discount').waitFor();
+    expect(await page.getByTestId('discount').textContent()).toBe('-$50.00');
+    expect(await page.getByTestId('total').textContent()).toBe('$157.50');
+    await page.getByRole('button', { name: /^Pay \$157\.50$/ }).waitFor();
+    await page.screenshot({ path: join(SHOTS, 'pass-checkout-with-code-390.png'), fullPage: true });
+    await payWithCard(page);
+    await page.waitForURL(/\/wallet/, { timeout: 20_000 });
+  });
+});
+
 describe("the coach's promo codes", () => {
   test('lists each code with its uses and status; a new code is created and deactivated from the screen', async () => {
     for (const viewport of [DESKTOP, PHONE]) {
