@@ -209,3 +209,23 @@ describe("the coach's promo codes", () => {
     await row.getByText('Inactive').waitFor();
   });
 });
+
+describe('platform codes in the admin panel', () => {
+  test("an admin creates a platform code on the panel's Promo codes tab, which says Fogline funds it", async () => {
+    const page = await (await newContext(browser, DESKTOP)).page();
+    await signIn(page, product.url, 'admin@fogline.test');
+    await page.goto(`${product.url}/admin?tab=promo`, { waitUntil: 'networkidle' });
+    await page.getByRole('heading', { name: 'Platform promo codes' }).waitFor();
+    expect(await page.getByText('Fogline pays for the discount').count()).toBe(1);
+    await page.getByRole('button', { name: 'New code' }).click();
+    const dialog = page.getByRole('dialog');
+    const platform = `FOG${Date.now().toString(36).toUpperCase()}`;
+    await dialog.getByLabel('Code').fill(platform);
+    await dialog.getByLabel('Percent off').fill('10');
+    await dialog.getByRole('button', { name: 'Create code' }).click();
+    const row = page.getByTestId('promo-code-row').filter({ hasText: platform });
+    await row.waitFor();
+    expect(await row.textContent()).toContain('10% off');
+    await page.screenshot({ path: join(SHOTS, 'admin-platform-codes-1280.png'), fullPage: true });
+  });
+});
