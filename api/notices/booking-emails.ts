@@ -11,7 +11,15 @@ import { findUser } from '../spots/bookable';
 import { type BookingRow, type CancelReason, isIn } from '../spots/booking-states';
 import { placeOf } from '../lib/class-place';
 import { buildIcs } from '../lib/ics';
-import { type CancellationPolicy, noticeText, policyFrom, policyName, tierDeadline } from '../spots/refund-policy';
+import {
+  type CancellationPolicy,
+  describePassRules,
+  noticeText,
+  passRulesOf,
+  policyFrom,
+  policyName,
+  tierDeadline,
+} from '../spots/refund-policy';
 import { meetingLines } from '../../common/directions';
 import { spotCount } from '../../common/plural';
 import { passUseOf } from '../spots/pass-credits';
@@ -32,6 +40,8 @@ interface BookingFacts {
   /** The policy the booking was booked under (null: the 48-hour rule) and the coach credit spent on it. */
   cancellationPolicy?: unknown;
   creditAppliedCents?: number;
+  /** A promo code's discount off price x spots (issue 20). */
+  discountCents?: number;
 }
 
 export function whereOf(cls: ClassRow): string {
@@ -69,14 +79,18 @@ function bookingConfirmationEmail(
   const people = attendees.map(describeAttendee).join(', ');
   const spots = spotCount(booking.quantity);
   const credit = booking.creditAppliedCents ?? 0;
+  const discount = booking.discountCents ?? 0;
+  const less = discount > 0 ? ` less a ${formatDollars(discount)} promo code discount` : '';
   const booked = policyFrom(booking.cancellationPolicy);
   const deadline = fullRefundDeadline(cls.startTime, false, booked);
   const fullTier = booked.tiers.find((t) => t.refundPercent >= 100);
   const paid = pass
     ? `Paid with ${passWords(pass)}: nothing was charged to your card.`
     : booking.amountCents > 0
-      ? `Paid: ${formatDollars(booking.amountCents)} (${formatDollars(booking.subtotalCents)} for ${spots} plus a ${formatDollars(booking.serviceFeeCents)} service fee)${credit > 0 ? `: ${formatDollars(credit)} from your coach credit and ${formatDollars(booking.amountCents - credit)} by card` : ''}.`
-      : 'This class is free: nothing was charged.';
+      ? `Paid: ${formatDollars(booking.amountCents)} (${formatDollars(booking.subtotalCents)} for ${spots}${less} plus a ${formatDollars(booking.serviceFeeCents)} service fee)${credit > 0 ? `: ${formatDollars(credit)} from your coach credit and ${formatDollars(booking.amountCents - credit)} by card` : ''}.`
+      : discount > 0
+        ? `Your promo code covered the whole price (${formatDollars(booking.subtotalCents)} for ${spots}): nothing was charged.`
+        : 'This class is free: nothing was charged.';
   const policy =
     pass && pass.taken > 0 && deadline && fullTier
       ? `Need to cancel? Your ${pass.taken === 1 ? 'credit comes' : 'credits come'} back if you cancel by ${formatDateLong(deadline)} at ${formatTimePT(deadline)} (${noticeText(fullTier.hoursBefore)} before the class); after that, ${pass.taken === 1 ? 'it is' : 'they are'} spent.`
@@ -150,7 +164,8 @@ export function cancellationTermsText(policy: CancellationPolicy, classStart: Da
     policy.creditPercent !== null
       ? ` Or choose credit with your coach worth ${policy.creditPercent}% of what you paid instead, any time before the class starts.`
       : '';
-  return `Your cancellation policy (${policyName(policy)}): ${steps.join(', ')}; after that, no refund.${credit}`;
+  const passes = describePassRules(passRulesOf(policy));
+  return `Your cancellation policy (${policyName(policy)}): ${steps.join(', ')}; after that, no refund.${credit}${passes ? ` ${passes}` : ''}`;
 }
 
 export async function sendCancellationEmail(

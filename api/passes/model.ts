@@ -258,6 +258,21 @@ export const PurchaseAnswer = v.object({
 });
 export type PurchaseAnswer = v.InferOutput<typeof PurchaseAnswer>;
 
+/** GET /api/passes/{id}/quote: a pack's or an intro offer's price with a promo code (integer cents). */
+export const PassQuoteQuery = v.object({ promoCode: withExample(v.string(), 'FOGLINE20') });
+export const PassQuoteAnswer = v.object({
+  passId: v.number(),
+  priceCents: v.number(),
+  discountCents: v.number(),
+  /** 5% of the discounted price */
+  serviceFeeCents: v.number(),
+  totalCents: v.number(),
+  /** the total in dollars: what POST /api/passes/{id}/purchase must send with the same promoCode */
+  amount: v.number(),
+  promoCode: v.string(),
+});
+export type PassQuoteAnswer = v.InferOutput<typeof PassQuoteAnswer>;
+
 /** On POST /api/bookings (and /api/bookings/free): pay the spots with a pass instead of a card. One credit per
  * spot, taken in the booking's own write; an unlimited membership takes none while it is paid up. */
 export const PayWithField = v.optional(

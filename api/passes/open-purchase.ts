@@ -15,7 +15,8 @@ type PassRow = typeof passes.$inferSelect;
 type PurchaseRow = typeof passPurchases.$inferSelect;
 
 export const PURCHASE_INIT_FAILED = 'Failed to initialize payment. Please try again.';
-const PASS_FREE_WITH_CODE = 'A promo code cannot make a pass free: choose a code that leaves something to pay.';
+export const PASS_FREE_WITH_CODE = 'A promo code cannot make a pass free: choose a code that leaves something to pay.';
+export const NO_CODE_ON_MEMBERSHIPS = 'Promo codes apply to class packs and intro offers, not to memberships.';
 
 /** A promo code on a pack or an intro offer (issue 20): checked, and its use taken, in the purchase's write. */
 export interface PurchasePromo {

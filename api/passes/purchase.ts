@@ -14,7 +14,7 @@ import type { ProviderIntent } from '../providers/payments';
 import { sendPurchaseReceipt } from './emails';
 import type { PurchaseAnswer, PurchaseBody } from './model';
 import { PASS_NOT_FOUND, purchaseRefusal, sellingCoach } from './service';
-import { openPurchase, PURCHASE_INIT_FAILED } from './open-purchase';
+import { NO_CODE_ON_MEMBERSHIPS, openPurchase, PURCHASE_INIT_FAILED } from './open-purchase';
 import { confirmMembership } from './memberships/start';
 import { startMembership } from './subscribe';
 
@@ -22,7 +22,6 @@ type PassRow = typeof passes.$inferSelect;
 type PurchaseRow = typeof passPurchases.$inferSelect;
 
 export const PRICE_CHANGED = 'The price has changed. Please reload the page.';
-const NO_CODE_ON_MEMBERSHIPS = 'Promo codes apply to class packs and intro offers, not to memberships.';
 const DAY_MS = 86_400_000;
 
 function answerOf(purchase: PurchaseRow, intent: ProviderIntent | null): PurchaseAnswer {

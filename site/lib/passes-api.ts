@@ -9,7 +9,10 @@ export const listManagedPasses = (query: { coachId?: number; archived?: 'true' |
 export const createPass = (body: PassCreateBody) => unwrap(api.passes.post(body));
 export const setPassArchived = (id: number, archived: boolean) => unwrap(api.passes({ id }).patch({ archived }));
 export const coachPasses = (coachId: number) => unwrap(api.coaches({ id: coachId }).passes.get());
-export const purchasePass = (id: number, amount: number) => unwrap(api.passes({ id }).purchase.post({ amount }));
+export const purchasePass = (id: number, amount: number, promoCode?: string | null) =>
+  unwrap(api.passes({ id }).purchase.post({ amount, ...(promoCode ? { promoCode } : {}) }));
+/** A pack's or an intro offer's price with a promo code, as the server computes it (issue 20). */
+export const quotePassWithCode = (id: number, promoCode: string) => unwrap(api.passes({ id }).quote.get({ query: { promoCode } }));
 export const confirmPurchase = (purchaseId: number) => unwrap(api.wallet({ purchaseId }).confirm.post());
 /** With a class: only the passes that can pay for it now (soonest expiry first); without: every purchase. */
 export const readWallet = (query: { classId?: number } = {}) =>

@@ -35,6 +35,9 @@ describe('a promo code on a class pack', () => {
     const pass = await sellPass(coach, { name: 'Promo pack', price: 100, credits: 5, validityDays: 90 });
     const code = await makeCode(coach, {});
     const customer = await createUser(server);
+    const quote = await customer.client.get(`/api/passes/${pass.id}/quote?promoCode=${code.toLowerCase()}`);
+    expect(quote.status).toBe(200);
+    expect(quote.body).toEqual({ passId: pass.id, priceCents: 10_000, discountCents: 2000, serviceFeeCents: 400, totalCents: 8400, amount: 84, promoCode: code });
     const whole = await customer.client.post(`/api/passes/${pass.id}/purchase`, { amount: 105, promoCode: code });
     expect(whole.status).toBe(409);
     expect(whole.body.message).toBe('The price has changed. Please reload the page.');
@@ -89,5 +92,10 @@ describe('a promo code on a class pack', () => {
     const noCode = await (await createUser(server)).client.post(`/api/passes/${membership.body.id}/purchase`, { amount: 84, promoCode: code });
     expect(noCode.status).toBe(400);
     expect(noCode.body.message).toBe('Promo codes apply to class packs and intro offers, not to memberships.');
+    const noQuote = await (await createUser(server)).client.get(`/api/passes/${membership.body.id}/quote?promoCode=${code}`);
+    expect(noQuote.status).toBe(400);
+    const usedUp = await (await createUser(server)).client.get(`/api/passes/${pass.id}/quote?promoCode=${code}`);
+    expect(usedUp.status).toBe(409);
+    expect(usedUp.body.message).toBe('This promo code has been used up.');
   });
 });
