@@ -7,7 +7,7 @@ import { and, eq } from 'drizzle-orm';
 import type { TestPaymentProvider } from '../../../api/providers/payments/test';
 import { bookings, classes, coachCredits, testPaymentIntents } from '../../../db/schema';
 import type { TestServer } from '../../helpers/api';
-import { createClass, createUser, outbox, pageTotal, type SignedIn, startWithCoach } from '../../helpers/fixtures';
+import { createClass, createUser, outbox, pageTotal, sentMail, type SignedIn, startWithCoach } from '../../helpers/fixtures';
 
 let server: TestServer;
 let coach: SignedIn;
@@ -170,6 +170,14 @@ describe('refunds under the policy the booking was booked under', () => {
     expect(cancelled.body.refundAmount).toBe(15.74);
     expect(await refundedOn(intentId)).toBe(1574);
     expect(outbox(server).some((m) => m.includes('Refund: $15.74'))).toBe(true);
+    // The confirmation stated the booking's own terms, with their deadlines in Pacific time.
+    const confirmation = (await sentMail(server))
+      .map((m) => m.replace(/=\r?\n/g, ''))
+      .find((m) => m.includes('Your cancellation policy (Strict)'));
+    expect(confirmation).toBeDefined();
+    expect(confirmation!).toMatch(
+      /Your cancellation policy \(Strict\): a full refund if you cancel by .+ PT \(7 days before the class\), a 50% refund if you cancel by .+ PT \(48 hours before the class\)/,
+    );
   });
 
   test('Moderate keeps the FAQ rule: everything back at 49 hours, nothing at 47', async () => {
