@@ -9,7 +9,9 @@ export type DomainErrorCode =
   | 'already_waiting'
   | 'class_full'
   | 'class_started'
-  | 'changed_meanwhile';
+  | 'changed_meanwhile'
+  | 'waiver_required'
+  | 'waiver_changed';
 
 export class DomainError extends Error {
   constructor(

@@ -4,6 +4,7 @@ import * as v from 'valibot';
 import { authPlugin, requireUser } from '../auth/plugin';
 import type { AppContext } from '../context';
 import { pagedDescription, pageEntries, paged, readPage } from '../lib/pagination';
+import { requestSource } from '../lib/client-address';
 import { Message, parseId } from '../lib/schema';
 import { Booking, BookingIdParams, BookingListFilter, FreeBookingBody } from './model';
 import { cancelBooking } from './cancellation';
@@ -17,8 +18,8 @@ export function bookingRoutes(ctx: AppContext) {
     .use(authPlugin(ctx))
     .post(
       '/bookings/free',
-      async ({ user, body, set }) => {
-        const booking = await bookFreeClass(ctx, requireUser(user), body);
+      async ({ user, body, set, request }) => {
+        const booking = await bookFreeClass(ctx, requireUser(user), body, requestSource(request.headers));
         set.status = 201;
         return booking;
       },
@@ -30,7 +31,7 @@ export function bookingRoutes(ctx: AppContext) {
           tags,
           summary: 'Book a free class (price 0): confirmed at once',
           description:
-            'Refused with 400 for a paid class (use checkout), 409 when the class is full, has too few spots left, has started, or the user already has an active booking for it.',
+            "Refused with 400 for a paid class (use checkout) or when an attendee's waiver is not accepted (the message names who and which version: send waiverAcceptance, see GET /api/classes/{id}/waivers), 409 when the class is full, has too few spots left, has started, a waiver sent has a newer version, or the user already has an active booking for it.",
         },
       },
     )

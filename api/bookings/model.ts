@@ -2,6 +2,7 @@
 import * as v from 'valibot';
 import { Attendee, AttendeesField } from '../attendees/model';
 import { fields, pathId } from '../lib/schema';
+import { WaiverAcceptanceField } from '../waivers/model';
 
 export const MAX_SPOTS_PER_BOOKING = 100;
 
@@ -22,6 +23,7 @@ export const FreeBookingBody = v.pipe(
     classId: ClassIdField,
     quantity: v.optional(QuantityField, 1),
     attendees: AttendeesField,
+    waiverAcceptance: WaiverAcceptanceField,
   }),
   v.metadata({
     examples: [
@@ -32,6 +34,14 @@ export const FreeBookingBody = v.pipe(
           { name: 'Maya Lee', age: 7 },
           { name: 'Leo Lee', age: 5 },
         ],
+        waiverAcceptance: {
+          waivers: [{ id: 1, version: 1 }],
+          emergencyContact: { name: 'Sam Lee', phone: '+14155550100' },
+          attendees: [
+            { position: 0, accepted: true, medicalNote: 'Mild asthma: inhaler in her bag.' },
+            { position: 1, accepted: true },
+          ],
+        },
       },
     ],
   }),

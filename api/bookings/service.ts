@@ -17,8 +17,13 @@ import type { Booking, BookingListFilter, FreeBookingBody } from './model';
 
 /** POST /api/bookings/free: only for price 0; confirmed at once (api/spots/book.ts), its confirmation queued in
  * the same write and sent by the outbox worker just after the answer (api/notices/outbox.ts). */
-export async function bookFreeClass(ctx: AppContext, user: SessionUser, input: FreeBookingBody): Promise<Booking> {
-  const created = await bookFree(ctx, user, input);
+export async function bookFreeClass(
+  ctx: AppContext,
+  user: SessionUser,
+  input: FreeBookingBody,
+  source: { ipAddress: string; userAgent: string },
+): Promise<Booking> {
+  const created = await bookFree(ctx, user, { ...input, source });
   sendOutboxSoon(ctx);
   return toBookingJson(created.booking, created.cls, ctx.clock.now(), created.attendees);
 }

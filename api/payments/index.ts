@@ -3,6 +3,7 @@
 import { toJsonSchema } from '@valibot/to-json-schema';
 import { Elysia } from 'elysia';
 import { authPlugin, requireUser } from '../auth/plugin';
+import { requestSource } from '../lib/client-address';
 import { Message } from '../lib/schema';
 import type { AppContext } from '../context';
 import { DomainError } from '../errors';
@@ -29,17 +30,21 @@ export function paymentRoutes(ctx: AppContext) {
       response: { 200: PaymentConfig },
       detail: { tags, summary: 'Which payment form the checkout shows: Stripe (with its publishable key) or the test provider' },
     })
-    .post('/payment/create-intent', ({ user, body }) => createPaymentIntent(ctx, requireUser(user), body), {
-      auth: 'user',
-      body: CreateIntentBody,
-      response: { 200: PaymentIntentAnswer, 400: Message, 401: Message, 404: Message, 409: Message, 429: Message, 502: Message },
-      detail: {
-        tags,
-        summary: 'Hold the spots for 15 minutes and create a payment intent',
-        description:
-          'The server computes price x quantity x 1.05 in cents (rounded to the cent) and refuses a different client amount with 409 "The price has changed. Please reload the page.". When the coach can receive payouts, 85% of price x quantity is transferred to them. Asking again for the same quantity reuses the hold and intent and renews the hold, but never past 30 minutes after it began; a customer may hold at most 3 unpaid checkouts at once (429 with Retry-After).',
+    .post(
+      '/payment/create-intent',
+      ({ user, body, request }) => createPaymentIntent(ctx, requireUser(user), body, requestSource(request.headers)),
+      {
+        auth: 'user',
+        body: CreateIntentBody,
+        response: { 200: PaymentIntentAnswer, 400: Message, 401: Message, 404: Message, 409: Message, 429: Message, 502: Message },
+        detail: {
+          tags,
+          summary: 'Hold the spots for 15 minutes and create a payment intent',
+          description:
+            'The server computes price x quantity x 1.05 in cents (rounded to the cent) and refuses a different client amount with 409 "The price has changed. Please reload the page.". When the coach can receive payouts, 85% of price x quantity is transferred to them. Asking again for the same quantity reuses the hold and intent and renews the hold, but never past 30 minutes after it began; a customer may hold at most 3 unpaid checkouts at once (429 with Retry-After). waiverAcceptance (see GET /api/classes/{id}/waivers) is recorded with the hold: the checkout sends it with the attendees before paying. A hold is placed without it (the checkout holds the spots when it opens, before anyone is named), but is never paid or confirmed without every attendee\'s acceptance: the test card is refused (400 naming who), and a payment made anyway is refunded in full.',
+        },
       },
-    })
+    )
     .post('/payment/confirm', ({ user, body }) => settleIntent(ctx, body.paymentIntentId, requireUser(user).id), {
       auth: 'user',
       body: ConfirmBody,
@@ -92,7 +97,7 @@ export function paymentRoutes(ctx: AppContext) {
       tags: ['Payments (test provider)'],
       summary: 'Test provider only: pay an intent with a Stripe test card',
       description:
-        '4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined, 4000 0000 0000 9995 fails for insufficient funds (400 with the message). Any future expiry (MM/YY) and 3-digit CVC. Exists only while no Stripe keys are set.',
+        "4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined, 4000 0000 0000 9995 fails for insufficient funds (400 with the message). Any future expiry (MM/YY) and 3-digit CVC. Refused (400, nothing charged) while an attendee's waiver is not accepted for the hold. Exists only while no Stripe keys are set.",
     },
   });
 }

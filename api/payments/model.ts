@@ -4,6 +4,7 @@ import * as v from 'valibot';
 import { fields, withExample } from '../lib/schema';
 import { AttendeesField } from '../attendees/model';
 import { Booking, ClassIdField, QuantityField } from '../bookings/model';
+import { WaiverAcceptanceField } from '../waivers/model';
 
 export const CreateIntentBody = withExample(
   fields({
@@ -12,6 +13,7 @@ export const CreateIntentBody = withExample(
     /** What the page shows as the total, in dollars: price x quantity x 1.05, rounded to the cent. */
     amount: v.pipe(v.number('Send the total shown at checkout.'), v.minValue(0, 'Send the total shown at checkout.')),
     attendees: AttendeesField,
+    waiverAcceptance: WaiverAcceptanceField,
   }),
   {
     classId: 12,
@@ -21,6 +23,14 @@ export const CreateIntentBody = withExample(
       { name: 'Maya Lee', age: 7 },
       { name: 'Leo Lee', age: 5 },
     ],
+    waiverAcceptance: {
+      waivers: [{ id: 1, version: 1 }],
+      emergencyContact: { name: 'Sam Lee', phone: '+14155550100' },
+      attendees: [
+        { position: 0, accepted: true },
+        { position: 1, accepted: true },
+      ],
+    },
   },
 );
 export type CreateIntentBody = v.InferOutput<typeof CreateIntentBody>;

@@ -11,11 +11,19 @@ import type { Customer, SpotsContext } from './context';
 import { leaveOnceBooked } from './entry-states';
 import { checkCapacity } from './policy';
 import { writeBookingSpotsTogether } from './release';
+import { type AcceptanceInput, type AcceptanceSource, recordBookingWaivers } from './waivers';
 import { spotsTaken } from './taken';
 
 type ClassRow = typeof classes.$inferSelect;
 
-type FreeBookingInput = { classId: number; quantity: number; attendees?: AttendeeInput[] };
+type FreeBookingInput = {
+  classId: number;
+  quantity: number;
+  attendees?: AttendeeInput[];
+  /** The waivers accepted with the booking (./waivers.ts), and where from. */
+  waiverAcceptance?: AcceptanceInput;
+  source?: AcceptanceSource;
+};
 type FreeBooking = { booking: BookingRow; cls: ClassRow; attendees: Attendee[] };
 
 /** Books `quantity` spots of a free class, confirmed at once; the customer's place on its waitlist ends; its
@@ -101,6 +109,16 @@ async function bookOne(tx: Tx, customer: Customer, input: FreeBookingInput, now:
     confirmedAt: now,
   });
   await saveAttendees(tx, booking.id, attendees);
+  const named = attendees.map((a, position) => ({ position, name: a.name }));
+  await recordBookingWaivers(tx, {
+    booking,
+    cls,
+    attendees: named,
+    acceptance: input.waiverAcceptance,
+    source: input.source,
+    now,
+    required: true,
+  });
   await leaveOnceBooked(tx, booking, now);
   // The confirmation (email and .ics) is owed from this commit on: the outbox row commits with the booking and a
   // worker sends it (api/notices/outbox.ts), so nothing slow runs before the answer and a crash loses nothing.

@@ -13,6 +13,7 @@ import { sampleHour } from '../../api/providers/weather/sample';
 import { pacificDay, pacificWallTimeToInstant } from '../../api/lib/pacific';
 import { sunsetOn } from '../../api/lib/sun';
 import { DESKTOP, launchBrowser, newContext, PHONE, startProduct, type ProductServer } from '../helpers/browser';
+import { withWaivers } from '../helpers/waivers';
 
 let product: ProductServer;
 let browser: Browser;
@@ -161,7 +162,7 @@ async function customer(): Promise<{ email: string; cookie: string }> {
 /** Books and pays one spot through the test provider, as the checkout does; answers the amount paid. */
 async function bookAndPay(cookie: string, classId: number, price: number): Promise<number> {
   const amount = Math.round(price * 105) / 100;
-  const intent = await call(cookie, 'POST', '/api/payment/create-intent', { classId, quantity: 1, amount });
+  const intent = await call(cookie, 'POST', '/api/payment/create-intent', withWaivers({ classId, quantity: 1, amount }));
   expect(intent.status).toBe(200);
   const paid = await call(cookie, 'POST', '/api/payment/test-provider/pay', {
     paymentIntentId: intent.body.id,

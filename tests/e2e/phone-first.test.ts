@@ -9,6 +9,7 @@ import type { Page } from 'playwright-core';
 import { seriousA11yViolations } from '../helpers/axe';
 import { acceptWaiver, DESKTOP, newContext, PHONE, signIn } from '../helpers/browser';
 import { useProductInBrowser } from '../helpers/pages';
+import { withWaivers } from '../helpers/waivers';
 
 setDefaultTimeout(60_000);
 
@@ -123,7 +124,7 @@ describe('the class page on a phone', () => {
       (
         await page.request.post(`${site.product.url}/api/bookings/free`, {
           headers: { origin: site.product.url },
-          data: { classId: full.id, quantity: 1, attendees: [{ name: 'Casey Customer' }] },
+          data: withWaivers({ classId: full.id, quantity: 1, attendees: [{ name: 'Casey Customer' }] }),
         })
       ).status(),
     ).toBe(201);
@@ -359,7 +360,7 @@ describe('holds only at checkout', () => {
     const held = await fetch(`${site.product.url}/api/payment/create-intent`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: site.product.url, cookie: other.cookie },
-      body: JSON.stringify({ classId: cls.id, quantity: 2, amount: 50.4 }),
+      body: JSON.stringify(withWaivers({ classId: cls.id, quantity: 2, amount: 50.4 })),
     });
     expect(held.status).toBe(200);
     const { guard, page, person } = await customerPage();

@@ -8,13 +8,7 @@ import { QueryClientProvider, useMutation, useQuery, useQueryClient } from '@tan
 import { useEffect, useRef, useState } from 'react';
 import type { AttendeeInput } from '../../../api/attendees/model';
 import type { Booking } from '../../../api/bookings/model';
-import WaiverStep, {
-  readWaivers,
-  sendWaivers,
-  useClassWaivers,
-  useWaiverDraft,
-  type WaiverErrors,
-} from '../../components/booking/WaiverStep';
+import WaiverStep, { readWaivers, useClassWaivers, useWaiverDraft, type WaiverErrors } from '../../components/booking/WaiverStep';
 import type { AcceptWaiversBody } from '../../../api/waivers/model';
 import AttendeeFields, {
   type AttendeeErrors,
@@ -92,7 +86,7 @@ function Card({ classId, price, capacity, spotsLeft, signedIn, started = false, 
   const booker = user.data ? `${user.data.firstName} ${user.data.lastName}` : null;
   const [attendees, setAttendees] = useAttendeeDrafts(quantity, kids ? null : booker);
   const [attendeeErrors, setAttendeeErrors] = useState<AttendeeErrors>({});
-  // The waiver step (issue 24): accepted with the free booking, sent once it exists.
+  // The waiver step (issue 24): accepted in the free booking's own request (the server refuses it without).
   const [waiver, setWaiver] = useWaiverDraft(quantity);
   const [waiverErrors, setWaiverErrors] = useState<WaiverErrors>({});
   const classWaivers = useClassWaivers(classId, signedIn && price === 0);
@@ -108,18 +102,8 @@ function Card({ classId, price, capacity, spotsLeft, signedIn, started = false, 
 
   // A free class is booked here; the card stays "Booking..." until the page has moved on to My Bookings.
   const bookFree = useMutation({
-    mutationFn: async ({ named, waivers }: { named: AttendeeInput[]; waivers: AcceptWaiversBody }) => {
-      const booked = await unwrap(api.bookings.free.post({ classId, quantity, attendees: named }));
-      // The booking stands either way; a waiver that did not save is said plainly (the roster shows it missing).
-      await sendWaivers(booked.id, waivers).catch((error) =>
-        toast({
-          title: 'Waiver not saved',
-          description: errorMessage(error, 'Your booking is confirmed, but the waiver could not be saved.'),
-          variant: 'destructive',
-        }),
-      );
-      return booked;
-    },
+    mutationFn: ({ named, waivers }: { named: AttendeeInput[]; waivers: AcceptWaiversBody }) =>
+      unwrap(api.bookings.free.post({ classId, quantity, attendees: named, waiverAcceptance: waivers })),
     onSuccess: (booked) => {
       toastAcrossNavigation({
         title: 'Booking confirmed!',

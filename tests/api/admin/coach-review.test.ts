@@ -9,6 +9,7 @@ import { startTestServer, type TestServer } from '../../helpers/api';
 import { createClass, createUser, type SignedIn } from '../../helpers/fixtures';
 import { readOutbox, register, waitForEmail } from '../accounts/helpers';
 import { paidBooking } from './helpers';
+import { withWaivers } from '../../helpers/waivers';
 
 let server: TestServer;
 let admin: SignedIn;
@@ -115,7 +116,7 @@ describe('Suspend and Reinstate', () => {
     const free = await createClass(server, { coachId: coach.id, priceCents: 0, title: 'Beach Stretch' });
     const customer = await createUser(server, 'customer', 'Cam');
     const { bookingId, amount } = await paidBooking(server, customer, paid.id, 2500);
-    expect((await customer.client.post('/api/bookings/free', { classId: free.id })).status).toBe(201);
+    expect((await customer.client.post('/api/bookings/free', withWaivers({ classId: free.id }))).status).toBe(201);
 
     const res = await admin.client.put(`/api/admin/users/${coach.id}/suspend`, {
       reason: 'Repeated no-shows reported by customers.',
@@ -160,7 +161,7 @@ describe('Suspend and Reinstate', () => {
     const coach = await createUser(server, 'coach', 'Nell');
     const free = await createClass(server, { coachId: coach.id, priceCents: 0, title: 'Dawn Yoga' });
     const customer = await createUser(server, 'customer', 'Ari');
-    expect((await customer.client.post('/api/bookings/free', { classId: free.id })).status).toBe(201);
+    expect((await customer.client.post('/api/bookings/free', withWaivers({ classId: free.id }))).status).toBe(201);
     const res = await admin.client.put(`/api/admin/users/${coach.id}/suspend`, { reason: 'Under investigation after a complaint.' });
     expect(res.status).toBe(200);
     const told = readOutbox(server).filter((m) => m.to.includes(customer.email) && /cancel/i.test(m.subject));

@@ -8,6 +8,7 @@ import { sweepWaitlists } from '../../../api/spots/release';
 import { bookings, waitlistEntries } from '../../../db/schema';
 import type { TestServer } from '../../helpers/api';
 import { createClass, createUser, pageTotal, type SignedIn, startWithCoach } from '../../helpers/fixtures';
+import { withWaivers } from '../../helpers/waivers';
 
 const MINUTE = 60_000;
 let server: TestServer;
@@ -20,7 +21,7 @@ afterAll(() => server.stop());
 async function offerOpen() {
   const cls = await createClass(server, { coachId: coach.id, priceCents: 0, capacity: 1 });
   const booker = await createUser(server);
-  const booked = await booker.client.post('/api/bookings/free', { classId: cls.id, quantity: 1 });
+  const booked = await booker.client.post('/api/bookings/free', withWaivers({ classId: cls.id, quantity: 1 }));
   expect(booked.status).toBe(201);
   const [first, second] = [await createUser(server), await createUser(server)];
   for (const person of [first, second])
@@ -61,11 +62,17 @@ describe('moving a class earlier', () => {
     const start = new Date(server.clock.now().getTime() + 40_000);
     expect((await moveTo(cls.id, start)).status).toBe(200);
     expect((await entryOf(first, cls.id)).status).toBe('expired');
-    const accept = await first.client.post(`/api/waitlist/${entry.id}/accept`, { attendees: [{ name: 'First Person' }] });
+    const accept = await first.client.post(
+      `/api/waitlist/${entry.id}/accept`,
+      withWaivers({ attendees: [{ name: 'First Person' }] }, entry.quantity),
+    );
     expect(accept.status).toBe(409);
     server.clock.set(new Date(start.getTime() + MINUTE));
-    expect((await first.client.post(`/api/waitlist/${entry.id}/accept`, { attendees: [{ name: 'First Person' }] })).status).toBe(409);
-    expect((await first.client.post('/api/bookings/free', { classId: cls.id, quantity: 1 })).status).toBe(409);
+    expect(
+      (await first.client.post(`/api/waitlist/${entry.id}/accept`, withWaivers({ attendees: [{ name: 'First Person' }] }, entry.quantity)))
+        .status,
+    ).toBe(409);
+    expect((await first.client.post('/api/bookings/free', withWaivers({ classId: cls.id, quantity: 1 }))).status).toBe(409);
     const confirmed = await server.ctx.db.select().from(bookings).where(eq(bookings.classId, cls.id));
     expect(confirmed.filter((b) => b.status === 'confirmed')).toEqual([]);
   });
@@ -84,7 +91,10 @@ describe('moving a class earlier', () => {
   test('a payment hold then ends 30 minutes before the new start', async () => {
     const cls = await createClass(server, { coachId: coach.id, priceCents: 2000, capacity: 3 });
     const customer = await createUser(server);
-    const hold = await customer.client.post('/api/payment/create-intent', { classId: cls.id, quantity: 1, amount: pageTotal(2000, 1) });
+    const hold = await customer.client.post(
+      '/api/payment/create-intent',
+      withWaivers({ classId: cls.id, quantity: 1, amount: pageTotal(2000, 1) }),
+    );
     expect(hold.status).toBe(200);
     const start = new Date(server.clock.now().getTime() + 40 * MINUTE);
     expect((await moveTo(cls.id, start)).status).toBe(200);
@@ -97,7 +107,10 @@ describe('moving a class earlier', () => {
   test('a payment hold whose new end has passed ends at once: its intent is cancelled and its spots are free', async () => {
     const cls = await createClass(server, { coachId: coach.id, priceCents: 2000, capacity: 1 });
     const customer = await createUser(server);
-    const hold = await customer.client.post('/api/payment/create-intent', { classId: cls.id, quantity: 1, amount: pageTotal(2000, 1) });
+    const hold = await customer.client.post(
+      '/api/payment/create-intent',
+      withWaivers({ classId: cls.id, quantity: 1, amount: pageTotal(2000, 1) }),
+    );
     expect(hold.status).toBe(200);
     const start = new Date(server.clock.now().getTime() + 20 * MINUTE);
     expect((await moveTo(cls.id, start)).status).toBe(200);
@@ -124,7 +137,10 @@ describe('moving a class earlier', () => {
         .where(eq(bookings.id, entry.bookingId));
     });
     server.clock.set(new Date(start + MINUTE));
-    const accept = await first.client.post(`/api/waitlist/${entry.id}/accept`, { attendees: [{ name: 'First Person' }] });
+    const accept = await first.client.post(
+      `/api/waitlist/${entry.id}/accept`,
+      withWaivers({ attendees: [{ name: 'First Person' }] }, entry.quantity),
+    );
     expect(accept.status).toBe(409);
     expect(accept.body.message).toBe('This class has already started and can no longer be booked.');
     const row = (await server.ctx.db.select().from(bookings).where(eq(bookings.id, entry.bookingId)).get())!;

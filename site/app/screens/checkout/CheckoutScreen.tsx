@@ -10,13 +10,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { formatTimePT } from '../../../../api/lib/pacific';
 import { spotCount } from '../../../../api/lib/plural';
-import WaiverStep, {
-  readWaivers,
-  sendWaivers,
-  useClassWaivers,
-  useWaiverDraft,
-  type WaiverErrors,
-} from '../../../components/booking/WaiverStep';
+import WaiverStep, { readWaivers, useClassWaivers, useWaiverDraft, type WaiverErrors } from '../../../components/booking/WaiverStep';
 import AttendeeFields, {
   type AttendeeErrors,
   focusFirstAttendeeError,
@@ -173,7 +167,8 @@ function Checkout({ classId, initialQuantity }: { classId: number; initialQuanti
   const kids = cls.data?.ageGroup === 'Kids';
   const [attendees, setAttendees] = useAttendeeDrafts(quantity, kids || !cls.data ? null : `${user.firstName} ${user.lastName}`);
   const [attendeeErrors, setAttendeeErrors] = useState<AttendeeErrors>({});
-  // The waiver step (issue 24): accepted for the hold before anything is charged.
+  // The waiver step (issue 24): accepted for the hold, with the names, before anything is charged (the server
+  // never takes a payment for a hold without it).
   const [waiver, setWaiver] = useWaiverDraft(quantity);
   const [waiverErrors, setWaiverErrors] = useState<WaiverErrors>({});
   const classWaivers = useClassWaivers(classId);
@@ -203,8 +198,8 @@ function Checkout({ classId, initialQuantity }: { classId: number; initialQuanti
       toast({ title: 'Could not join the waitlist', description: errorMessage(error, TRY_AGAIN), variant: 'destructive' }),
   });
 
-  /** The names go with the hold (create-intent again reuses the same hold and intent) before anything is
-   * charged. A name or age missing: the first such field is focused, scrolled into view and announced. */
+  /** The names and the waivers go with the hold (create-intent again reuses the same hold and intent) before
+   * anything is charged. A name or age missing: the first such field is focused, scrolled into view and announced. */
   async function saveAttendees(): Promise<boolean> {
     const named = readAttendees(attendees, kids);
     setAttendeeErrors('errors' in named ? named.errors : {});
@@ -220,10 +215,15 @@ function Checkout({ classId, initialQuantity }: { classId: number; initialQuanti
     setWaiverErrors('errors' in accepted ? accepted.errors : {});
     if ('errors' in accepted) return false;
     try {
-      const placed = await unwrap(
-        api.payment['create-intent'].post({ classId, quantity, amount: totalDollars(price, quantity), attendees: named.attendees }),
+      await unwrap(
+        api.payment['create-intent'].post({
+          classId,
+          quantity,
+          amount: totalDollars(price, quantity),
+          attendees: named.attendees,
+          waiverAcceptance: accepted.body,
+        }),
       );
-      await sendWaivers(placed.bookingId, accepted.body);
       return true;
     } catch (error) {
       onFailed(error instanceof ApiError ? error.message : INIT_FAILED);
