@@ -43,6 +43,22 @@ module.exports = {
       from: { path: '^api/spots/' },
       to: { path: '^api/', pathNot: ['^api/spots/', '^api/lib/', '^api/errors\\.ts$'] },
     },
+    {
+      name: 'lib-imports-no-feature',
+      comment:
+        'api/lib holds helpers every layer uses: it imports only itself, common/, db/, the error type, the context and env (types), never a feature or the booking domain.',
+      severity: 'error',
+      from: { path: '^api/lib/' },
+      to: { path: '^api/', pathNot: ['^api/lib/', '^api/errors\\.ts$', '^api/context\\.ts$', '^api/env\\.ts$'] },
+    },
+    {
+      name: 'common-imports-nothing-above',
+      comment:
+        'common/ holds the pure helpers the server and the browser both run (Pacific time, money, plural, schema pieces, the catalogue filters): it imports only itself and packages, never api/, db/, site/ or scripts/.',
+      severity: 'error',
+      from: { path: '^common/' },
+      to: { path: '^(api|db|site|scripts)/' },
+    },
     ...withExceptions(
       {
         name: 'db-imports-nothing-from-api',

@@ -17,6 +17,7 @@ import { API_HEADERS } from './http/headers';
 import { MAX_BODY_DEPTH, nestsDeeperThan } from './lib/body-depth';
 import { healthRoutes } from './health';
 import { paymentRoutes } from './payments';
+import { promoCodeRoutes } from './promo-codes';
 import { payoutRoutes } from './payments/payouts';
 import { reviewRoutes } from './reviews';
 import { catalogRoutes } from './catalog';
@@ -30,11 +31,21 @@ import { blogAdminRoutes } from './blog/admin';
 import { waitlistRoutes } from './waitlist';
 import { announceNewOffers } from './notices/waitlist-emails';
 import { openIntent } from './payments/service';
+import { passRoutes } from './passes';
+import { settlePassIntent } from './passes/purchase';
 import { updateClass } from './classes/update';
+import { membershipRoutes } from './passes/memberships';
+import { handleSubscriptionEvent } from './passes/memberships/billing-events';
 
 export function createApi(ctx: AppContext) {
   // The booking domain (api/spots) announces the waitlist offers a write made once it commits, through here.
   ctx.announceOffers ??= () => announceNewOffers(ctx);
+  // A pass purchase's payment, from the webhook or the test card endpoint, is settled by api/passes.
+  ctx.settlePassIntent ??= async (intent) => {
+    await settlePassIntent(ctx, intent);
+  };
+  // The payment webhook hands membership invoices and subscriptions to api/passes/memberships.
+  ctx.onSubscriptionEvent ??= (event) => handleSubscriptionEvent(ctx, event);
   return (
     new Elysia({ prefix: '/api' })
       .error({ DomainError })
@@ -67,11 +78,14 @@ export function createApi(ctx: AppContext) {
       .use(bookingRoutes(ctx))
       .use(waitlistRoutes(ctx, { openCheckout: openIntent }))
       .use(paymentRoutes(ctx))
+      .use(passRoutes(ctx))
+      .use(promoCodeRoutes(ctx))
       .use(payoutRoutes(ctx))
       .use(earningsRoutes(ctx))
       .use(reviewRoutes(ctx))
       .use(calendarRoutes(ctx))
       .use(attendeeRoutes(ctx))
+      .use(membershipRoutes(ctx))
       .all(
         '/*',
         ({ set }) => {

@@ -9,8 +9,10 @@ import { DECIDE_CLASS_SIZES_EVERY_MS, decideClassSizes } from './conditions/mini
 import { REFRESH_CONDITIONS_EVERY_MS, refreshConditions } from './conditions/refresh';
 import { checkWeatherCalls, WEATHER_CALLS_EVERY_MS } from './conditions/weather-call';
 import { removeUnusedUploads } from './uploads/cleanup';
+import { PASS_EXPIRY_EVERY_MS, runPassExpiry } from './passes/expiry';
 import { announceNewOffers } from './notices/waitlist-emails';
 import { passOnFreedSpots, sweepWaitlists } from './spots/release';
+import { MEMBERSHIPS_JOB } from './passes/memberships/renewals';
 
 /** Payment holds past their 15 minutes become cancelled (hold_expired) even if nobody touches their class
  * again, their spots offered to the waitlist in the same write (bookings also expire them lazily, so a spot is
@@ -48,8 +50,12 @@ export function startBackgroundJobs(ctx: AppContext): { stop(): void; jobs: JobH
     scheduleJob(ctx, { name: 'booking-outbox', everyMs: OUTBOX_EVERY_MS, leaseMs: ctx.env.outboxLeaseMs, run: flushOutbox }),
     // Reminders before booked classes; each one is also its own one-off key, so none is ever sent twice.
     scheduleJob(ctx, { name: 'class-reminders', everyMs: REMINDERS_EVERY_MS, run: sendDueReminders }),
+    // Pass credits past their expiry get their 'expiry' ledger row, ended packs end, and holders hear 7 days ahead.
+    scheduleJob(ctx, { name: 'pass-expiry', everyMs: PASS_EXPIRY_EVERY_MS, run: runPassExpiry }),
     // ...and those keys are dropped once their class has started (it can never be due again).
     scheduleJob(ctx, { name: 'prune-reminder-keys', everyMs: PRUNE_REMINDER_KEYS_EVERY_MS, run: pruneSentReminderKeys }),
+    // Memberships: the test provider's renewals as the clock passes them, and pauses starting (api/passes/memberships).
+    scheduleJob(ctx, MEMBERSHIPS_JOB),
     // Uploads nothing refers to a day after they were stored (api/uploads/cleanup.ts).
     scheduleJob(ctx, { name: 'remove-unused-uploads', everyMs: 60 * 60_000, run: removeUnusedUploads }),
   ];

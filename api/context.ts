@@ -7,7 +7,7 @@ import { createGoogleSignIn, type GoogleSignIn } from './auth/google';
 import { type Clock, clockFromDay, systemClock } from './lib/clock';
 import { createRateLimits, type RateLimitConfig, type RateLimits } from './lib/rate-limit';
 import { createMailProvider, type MailProvider } from './providers/mail';
-import { createPaymentProvider, type PaymentProvider } from './providers/payments';
+import { createPaymentProvider, type PaymentProvider, type ProviderIntent, type SubscriptionEvent } from './providers/payments';
 import { createMapsProvider, type MapsProvider } from './providers/maps';
 import { createStorageProvider, type StorageProvider } from './providers/storage';
 import { type AirQualityProvider, createAirQualityProvider, createWeatherProvider, type WeatherProvider } from './providers/weather';
@@ -30,6 +30,13 @@ export interface AppContext {
    * SpotsContext). Wired by createApi (api/app.ts) to api/notices; a context with no app announces them at
    * the next waitlist sweep. */
   announceOffers?: () => Promise<void>;
+  /** Settles a succeeded payment intent that pays for a pass (metadata passPurchaseId): the payment webhook and
+   * the test provider's card endpoint hand it over. Wired by createApi (api/app.ts) to api/passes. */
+  settlePassIntent?: (intent: ProviderIntent) => Promise<void>;
+  /** Hands the payment provider's membership events (invoice.paid, invoice.payment_failed,
+   * customer.subscription.deleted) from the webhook and the test card form to api/passes/memberships. Wired by
+   * createApi (api/app.ts): the payments feature may not import another feature. */
+  onSubscriptionEvent?: (event: SubscriptionEvent) => Promise<void>;
 }
 
 export interface ContextOptions {

@@ -10,6 +10,9 @@ export type DomainErrorCode =
   | 'class_full'
   | 'class_started'
   | 'changed_meanwhile'
+  | 'pass_past_due'
+  | 'pass_unusable'
+  | 'not_enough_credits'
   | 'waiver_required'
   | 'waiver_changed';
 

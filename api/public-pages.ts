@@ -5,8 +5,8 @@
 import type { AppContext } from './context';
 import { getPostBySlug, listPublishedPosts } from './blog/service';
 import { DomainError } from './errors';
-import type { ClassFilters } from './catalog/filter-classes';
-import { classFiltersToQuery } from './catalog/filter-classes';
+import type { ClassFilters } from '../common/class-filters';
+import { classFiltersToQuery } from '../common/class-filters';
 import { browsePageData, classPageData, coachDirectoryData, coachPageData, homePageData } from './catalog/page-data';
 import { classConditions } from './conditions/service';
 import { cachedData, type RenderScope } from './render-cache';

@@ -1,6 +1,9 @@
-// The one Bun process, and where each request goes: /api straight to Elysia (after the guards in api/http/guards.ts),
-// built assets and prerendered pages from memory and uploads from DATA_DIR (api/http/static-files.ts), everything
-// else to the built Astro site through the render cache; compression is api/lib/compress.ts.
+// The one Bun process, and where each request goes: first, a signed-out GET or HEAD of a built file or a cached page
+// is answered at once from a Response built once (no await, no header built per request); then /api straight to
+// Elysia (after the guards in api/http/guards.ts), built assets and prerendered pages from memory and uploads from
+// DATA_DIR (api/http/static-files.ts), everything else to the built Astro site through the render cache;
+// compression is api/lib/compress.ts.
+import type { Server } from 'bun';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { createApi } from './app';
@@ -8,14 +11,14 @@ import { guardApiRequest, guardPageRequest } from './http/guards';
 import { loadStaticFiles, serveStatic, serveUpload, type StaticFile } from './http/static-files';
 import { compressResponse } from './lib/compress';
 import { pathOf } from './lib/url-path';
-import { refuseBadHost } from './lib/host-header';
+import { hostIsFine, refuseBadHost } from './lib/host-header';
 import type { AppContext } from './context';
 import { CLIENT_IP_HEADER, resolveClientAddress } from './lib/client-address';
 import { pageSecurityHeaders } from './lib/page-headers';
 import { TEST_PAYMENTS_BANNER } from './providers/payments/settings';
 import { attachRenderCache } from './render-cache';
 import { personalizedPage } from './render-cache/chrome';
-import { isSignedOut, respondWithPage } from './render-cache/html';
+import { cachedAnswer, isSignedOut, respondWithPage } from './render-cache/html';
 
 type RenderPage = (request: Request, locals: Record<string, unknown>, clientAddress?: string) => Promise<Response>;
 
@@ -54,12 +57,28 @@ export interface StartOptions {
 
 export function startServer({ ctx, port = ctx.env.port, hostname = '0.0.0.0', site = null, reusePort = false }: StartOptions) {
   const api = createApi(ctx);
-  const staticFiles = site
-    ? loadStaticFiles(site.clientDir, ctx.env.announceTestPayments ? TEST_PAYMENTS_BANNER : null)
-    : new Map<string, StaticFile>();
   const securityHeaders = pageSecurityHeaders(ctx.env, site?.inlineScripts ?? []);
+  const staticFiles = site
+    ? loadStaticFiles(site.clientDir, ctx.env.announceTestPayments ? TEST_PAYMENTS_BANNER : null, securityHeaders)
+    : new Map<string, StaticFile>();
   // Public pages come from the render cache (api/render-cache), dropped by tag when any process writes.
   const renderCache = site ? attachRenderCache(ctx) : null;
+
+  /** What every visitor without a session gets the same: a built file, or a page the render cache holds, from
+   * the Responses prebuilt for them (the server's hot path: no await, no URL object, nothing built per request).
+   * Null sends the request down the full path, which decides everything else (a bad Host's 400 too). */
+  const answerFromMemory = (request: Request): Response | Promise<Response> | null => {
+    if (!hostIsFine(request.headers.get('host'))) return null;
+    const url = request.url;
+    const path = pathOf(url);
+    if (path === '/api' || path.startsWith('/api/')) return null;
+    const file = staticFiles.get(path);
+    // A prerendered page gets a signed-in visitor's own header on the full path.
+    if (file) return renderCache && file.type.startsWith('text/html') && !isSignedOut(request) ? null : serveStatic(file, request);
+    if (!renderCache || !isSignedOut(request)) return null;
+    return cachedAnswer(renderCache, request, url);
+  };
+
   const server = Bun.serve({
     port,
     hostname,
@@ -68,52 +87,63 @@ export function startServer({ ctx, port = ctx.env.port, hostname = '0.0.0.0', si
     // every body is bounded here instead, on its declared length or on the bytes as they arrive (guardApiRequest,
     // guardPageRequest), so any size gets the JSON 413 and nothing over the limit is ever held in memory.
     maxRequestBodySize: Number.MAX_SAFE_INTEGER,
-    async fetch(request, srv) {
-      const badHost = refuseBadHost(request);
-      if (badHost) return badHost;
-      const path = pathOf(request.url);
-      if (path === '/api' || path.startsWith('/api/')) {
-        // The client's address for per-address limits, as TRUST_PROXY says, replacing any client-sent value. Only
-        // writes are limited per address, so a GET is not resolved (the hot path) and just loses a client's value.
-        if (request.method !== 'GET')
-          request.headers.set(
-            CLIENT_IP_HEADER,
-            resolveClientAddress(request.headers, srv.requestIP(request)?.address ?? '', ctx.env.trustProxy),
-          );
-        else if (request.headers.has(CLIENT_IP_HEADER)) request.headers.delete(CLIENT_IP_HEADER);
-        let admitted = guardApiRequest(request, ctx);
-        if (admitted instanceof Promise) admitted = await admitted;
-        if (admitted instanceof Response) return admitted;
-        // Large JSON answers are gzipped by the routes that return them (api/lib/compress.ts).
-        return api.handle(admitted);
+    fetch(request, srv) {
+      const method = request.method;
+      if (site && (method === 'GET' || method === 'HEAD')) {
+        const answer = answerFromMemory(request);
+        if (answer) return answer;
       }
-      let admittedPage = guardPageRequest(request);
-      if (admittedPage instanceof Promise) admittedPage = await admittedPage;
-      if (admittedPage instanceof Response) return admittedPage;
-      request = admittedPage;
-      const render = async (locals: Record<string, unknown>, page = request) =>
-        withSecurityHeaders(await site!.renderPage(page, locals, srv.requestIP(request)?.address), securityHeaders, request);
-      // The visitor's header and bottom bar, from the not-found page rendered for them (api/render-cache/chrome.ts).
-      const renderChrome = () =>
-        render({ ctx, chromePath: path }, new Request(new URL('/__chrome', request.url), { headers: request.headers }));
-      const finish = (response: Response) => compressResponse(withSecurityHeaders(response, securityHeaders, request), request);
-      if (request.method === 'GET' || request.method === 'HEAD') {
-        const file = staticFiles.get(path);
-        if (file?.type.startsWith('text/html') && renderCache && !isSignedOut(request)) {
-          // A prerendered page (about, FAQ, contact) with the signed-in visitor's own header.
-          return finish(await personalizedPage(request, file.body, renderChrome));
-        }
-        if (file) return serveStatic(file, request, securityHeaders);
-        if (path.startsWith('/uploads/')) return serveUpload(ctx, path);
-      }
-      if (!site || !renderCache) return Response.json({ message: 'Not found.' }, { status: 404 });
-      return respondWithPage(renderCache, request, { render, renderChrome, finish });
+      return handle(request, srv);
     },
     error(error) {
       console.error('[server] unexpected error', error);
       return Response.json({ message: 'Something went wrong on our side. Please try again.' }, { status: 500 });
     },
   });
+
+  /** Every request the hot path above does not answer. */
+  async function handle(request: Request, srv: Server<undefined>): Promise<Response> {
+    const badHost = refuseBadHost(request);
+    if (badHost) return badHost;
+    const path = pathOf(request.url);
+    if (path === '/api' || path.startsWith('/api/')) {
+      // The client's address for per-address limits, as TRUST_PROXY says, replacing any client-sent value. Only
+      // writes are limited per address, so a GET is not resolved (the hot path) and just loses a client's value.
+      if (request.method !== 'GET')
+        request.headers.set(
+          CLIENT_IP_HEADER,
+          resolveClientAddress(request.headers, srv.requestIP(request)?.address ?? '', ctx.env.trustProxy),
+        );
+      else if (request.headers.has(CLIENT_IP_HEADER)) request.headers.delete(CLIENT_IP_HEADER);
+      let admitted = guardApiRequest(request, ctx);
+      if (admitted instanceof Promise) admitted = await admitted;
+      if (admitted instanceof Response) return admitted;
+      // Large JSON answers are gzipped by the routes that return them (api/lib/compress.ts).
+      return api.handle(admitted);
+    }
+    let admittedPage = guardPageRequest(request);
+    if (admittedPage instanceof Promise) admittedPage = await admittedPage;
+    if (admittedPage instanceof Response) return admittedPage;
+    request = admittedPage;
+    const render = async (locals: Record<string, unknown>, page = request) =>
+      withSecurityHeaders(await site!.renderPage(page, locals, srv.requestIP(request)?.address), securityHeaders, request);
+    // The visitor's header and bottom bar, from the not-found page rendered for them (api/render-cache/chrome.ts).
+    const renderChrome = () =>
+      render({ ctx, chromePath: path }, new Request(new URL('/__chrome', request.url), { headers: request.headers }));
+    const finish = (response: Response) => compressResponse(withSecurityHeaders(response, securityHeaders, request), request);
+    if (request.method === 'GET' || request.method === 'HEAD') {
+      const file = staticFiles.get(path);
+      if (file?.type.startsWith('text/html') && renderCache && !isSignedOut(request)) {
+        // A prerendered page (about, FAQ, contact) with the signed-in visitor's own header.
+        return finish(await personalizedPage(request, file.body, renderChrome));
+      }
+      if (file) return serveStatic(file, request);
+      if (path.startsWith('/uploads/')) return serveUpload(ctx, path);
+    }
+    if (!site || !renderCache) return Response.json({ message: 'Not found.' }, { status: 404 });
+    return respondWithPage(renderCache, request, { render, renderChrome, finish });
+  }
+
   return {
     server,
     url: `http://localhost:${server.port}`,

@@ -18,6 +18,13 @@ export type Db = Database & {
   /** Every write goes through here: one at a time in this process, inside BEGIN IMMEDIATE ... COMMIT (which
    * takes the database's write lock, so capacity checks hold across processes too). */
   write<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
+  /** A libSQL server (sqld, Turso), where every statement is a network round trip; false for the embedded file. */
+  remote: boolean;
+  /** Runs `task` in this process's turn to write, like `write`, but opens no transaction: for a batch that is its
+   * own transaction on the server (`client.batch(..., 'write')`: one round trip). */
+  inTurn<T>(task: () => Promise<T>): Promise<T>;
+  /** Writes of this process queued or under way: background work (the outbox's emails) waits while there are. */
+  writesPending(): number;
   /** Folds the embedded file's write-ahead log into the database and empties it (a no-op on sqld). */
   checkpoint(): Promise<void>;
   close(): void;
@@ -44,6 +51,9 @@ export async function openDb(url: string, authToken?: string): Promise<Db> {
     client,
     // Drizzle's transaction asks the client for a "write" transaction: BEGIN IMMEDIATE.
     write: <T>(fn: (tx: Tx) => Promise<T>) => queue.run(() => db.transaction(fn, { behavior: 'immediate' })),
+    remote: !url.startsWith('file:'),
+    inTurn: <T>(task: () => Promise<T>) => queue.run(task),
+    writesPending: () => queue.pending,
     checkpoint: async () => {
       if (path) await client.execute('PRAGMA wal_checkpoint(TRUNCATE)');
     },

@@ -1,11 +1,12 @@
-// Benchmark: the production server under load from a separate process, beside a bare Bun.serve that returns
-// the same bytes from memory (the ceiling on this machine). Prints req/s, p50 and p99 latency and each ratio
-// to the ceiling.
+// Benchmark: the production server (one process per core) under load from a separate process, beside the ceiling
+// of this machine: one bare Bun process per core answering the same bytes from static routes (bench/ceiling.ts).
+// Prints req/s, p50 and p99 latency and each ratio to the ceiling.
 //   bun run bench [seconds-per-target] [connections]            demo data: health, pages, the catalogue API
 //   bun run bench -- --scale [seconds-per-target] [connections] SEED=scale: issue 9's budgets, PASS/FAIL each
 //   bun run bench -- --rush [seconds] [customers...]            the class drop (issue 23): bookings per second
 //                                                               beside bare SQLite and sqld, PASS/FAIL each;
-//                                                               --profile adds a bun --cpu-prof of the server
+//                                                               --profile adds a bun --cpu-prof of the server;
+//                                                               --setups=file-1,file-2,sqld runs some of them
 import { spawn } from 'bun';
 import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -37,7 +38,12 @@ if (args.includes('--rush')) {
   );
   console.log(`${'users'.padStart(5)}  ${'database'.padEnd(28)} ${'bookings'.padStart(9)} ${'p50'.padStart(9)} ${'p99'.padStart(9)}`);
   const profileDir = args.includes('--profile') ? mkdtempSync(join(tmpdir(), 'fogline-rush-profile-')) : undefined;
-  const budgets = await benchRush({ seconds: Number(seconds), customers: counts, profileDir });
+  // --setups=file-1,file-2,sqld runs some of the three (all by default).
+  const setups = args
+    .find((arg) => arg.startsWith('--setups='))
+    ?.slice('--setups='.length)
+    .split(',');
+  const budgets = await benchRush({ seconds: Number(seconds), customers: counts, profileDir, setups });
   printBudgets(budgets);
   process.exit(budgets.every((b) => b.pass) ? 0 : 1);
 }
@@ -52,9 +58,11 @@ if (process.env.BENCH_SKIP_BUILD !== '1' || !existsSync(join(root, process.env.D
 }
 
 const startedAt = performance.now();
-const product = await startProduct(scale ? 'scale' : 'demo');
+// Production as deployed: one process per core (WORKERS), beside a ceiling of one bare process per core.
+const cores = navigator.hardwareConcurrency;
+const product = await startProduct(scale ? 'scale' : 'demo', { WORKERS: String(cores) });
 console.log(
-  `\nFogline benchmark (${scale ? 'SEED=scale' : 'demo data'}, server ready in ${((performance.now() - startedAt) / 1000).toFixed(1)} s): ${connections} connections, ${seconds}s per target, loopback, ${navigator.hardwareConcurrency} cores shared with the load generator (${wrk ? 'wrk' : 'scripts/bench/load.ts'})`,
+  `\nFogline benchmark (${scale ? 'SEED=scale' : 'demo data'}, NODE_ENV=production, WORKERS=${cores}, server ready in ${((performance.now() - startedAt) / 1000).toFixed(1)} s): ${connections} connections, ${seconds}s per target, loopback, ${cores} cores shared with the load generator (${wrk ? 'wrk' : 'scripts/bench/load.ts'})`,
 );
 
 if (scale) {

@@ -1,21 +1,23 @@
 // The import boundaries check (`npm run lint:deps`, and a step of `npm test`): dependency-cruiser with
-// .dependency-cruiser.cjs over api/, db/, site/ and scripts/ (no feature imports another, the booking domain
-// and db/ import nothing above them, no cycles), then the site's rule: code that can reach the browser takes
-// from api/ only model.ts files and types. That one is checked here with Bun's transpiler, which drops type-only
-// imports (TypeScript 7 has no compiler API for dependency-cruiser to tell them apart). Exits 1 on a violation.
+// .dependency-cruiser.cjs over common/, api/, db/, site/ and scripts/ (no feature imports another, the booking
+// domain, api/lib, db/ and common/ import nothing above them, no cycles), then the site's rule: code that can reach
+// the browser takes from api/ only model.ts files and types (scripts/lib/site-imports.ts, with Bun's transpiler,
+// which drops type-only imports: TypeScript 7 has no compiler API for dependency-cruiser to tell them apart).
+// Exits 1 on a violation.
 import { Glob } from 'bun';
 import { createRequire } from 'node:module';
-import { dirname, join, normalize, relative } from 'node:path';
+import { join } from 'node:path';
+import { siteImportViolations } from './lib/site-imports';
 
 const root = join(import.meta.dir, '..');
 const { MODEL, SITE_SERVER, KNOWN } = createRequire(import.meta.url)('./lib/boundaries.cjs') as {
   MODEL: string;
   SITE_SERVER: string[];
-  KNOWN: { featureToFeature: [string, string][]; dbToApi: [string, string][]; cycles: string[]; siteValuesFromApi: string[] };
+  KNOWN: { featureToFeature: [string, string][]; dbToApi: [string, string][]; cycles: string[] };
 };
 
 const files: string[] = [];
-for (const pattern of ['{api,db,site,scripts}/**/*.ts', 'site/**/*.tsx']) {
+for (const pattern of ['{common,api,db,site,scripts}/**/*.ts', 'site/**/*.tsx']) {
   for await (const file of new Glob(pattern).scan({ cwd: root })) if (!/\.test\.tsx?$/.test(file)) files.push(file);
 }
 files.sort();
@@ -65,31 +67,8 @@ else
     `\nx ${cruise.summary.violations.length + stale.length} dependency violation(s) (.dependency-cruiser.cjs, scripts/lib/boundaries.cjs)`,
   );
 
-// Browser code: every runtime import into api/ must be a model.ts (or a named known exception).
-const transpiler = new Bun.Transpiler({ loader: 'tsx' });
-const known = new Set(KNOWN.siteValuesFromApi);
-const violations: string[] = [];
-const usedValues = new Set<string>();
-for (const file of files.filter((f) => f.startsWith('site/') && !SITE_SERVER.some((p) => new RegExp(p).test(f)))) {
-  const imports = transpiler.scanImports(await Bun.file(join(root, file)).text());
-  for (const { path } of imports) {
-    if (!path.startsWith('.')) continue;
-    const target = relative(root, normalize(join(root, dirname(file), path)));
-    if (!target.startsWith('api/')) continue;
-    const resolved = Bun.resolveSync(`./${target}`, root);
-    const to = relative(root, resolved);
-    if (new RegExp(MODEL).test(to) || known.has(to)) {
-      usedValues.add(to);
-      continue;
-    }
-    violations.push(`  error site-imports-only-api-models: ${file} → ${to} (a value, not only types)`);
-  }
-}
-for (const path of KNOWN.siteValuesFromApi.filter((p) => !usedValues.has(p))) {
-  violations.push(
-    `  error stale-known-exception: ${path}: browser code no longer takes values from it, remove it from scripts/lib/boundaries.cjs`,
-  );
-}
+// Browser code: every runtime import into api/ must be a model.ts; nothing but types from db/.
+const violations = await siteImportViolations(root, files, { siteServer: SITE_SERVER, model: MODEL });
 if (violations.length > 0) {
   console.error(
     `\n${violations.join('\n')}\n\nx ${violations.length} site import(s) take values from api/ beyond model.ts (types are fine: import type).`,

@@ -13,7 +13,7 @@ const DAYS = (process.env.DAYS ?? '2027-01-01,2027-03-13,2027-07-04,2027-11-06')
   .map((d) => d.trim())
   .filter(Boolean);
 const paths = process.argv.slice(2);
-const apiPaths = paths.length ? paths.filter((p) => !p.includes('tests/e2e')) : ['./api', './db', './site/lib', './tests/api'];
+const apiPaths = paths.length ? paths.filter((p) => !p.includes('tests/e2e')) : ['./common', './api', './db', './site/lib', './tests/api'];
 const e2ePaths = paths.length ? paths.filter((p) => p.includes('tests/e2e')) : ['./tests/e2e'];
 
 interface Tally {

@@ -20,11 +20,15 @@ const steps: Step[] = [
   // One formatter for the whole tree (biome.json: 140 columns); `npm run format` applies it.
   { name: 'format', cmd: ['node', 'node_modules/@biomejs/biome/bin/biome', 'format', '.'], counts: false },
   { name: 'build', cmd: ['bun', '--bun', 'astro', 'build'], counts: false },
-  { name: 'api and unit tests', cmd: ['bun', 'test', '--timeout=60000', './api', './db', './site/lib', './tests/api'], counts: true },
+  {
+    name: 'api and unit tests',
+    cmd: ['bun', 'test', '--timeout=60000', './common', './api', './db', './site/lib', './tests/api'],
+    counts: true,
+  },
   // The same API tests with every test server's database on a local sqld (libSQL's server): DATABASE_URL=http://...
   {
     name: 'api tests on sqld',
-    cmd: ['bun', 'test', '--timeout=60000', './api', './db', './site/lib', './tests/api'],
+    cmd: ['bun', 'test', '--timeout=60000', './common', './api', './db', './site/lib', './tests/api'],
     counts: true,
     env: { TEST_DATABASE: 'sqld' },
   },

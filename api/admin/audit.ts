@@ -3,7 +3,7 @@
 import { aliasedTable, and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client';
 import { auditLog, users } from '../../db/schema';
-import type { PageRequest } from '../lib/pagination';
+import type { PageRequest } from '../../common/pagination';
 import type { AuditAction, AuditEntry, AuditFilter } from './model';
 
 export interface AuditRecord {

@@ -3,11 +3,11 @@
 // and the audit log of every admin action.
 import { Elysia } from 'elysia';
 import * as v from 'valibot';
-import { Message } from '../lib/schema';
+import { Message } from '../../common/schema';
 import { authPlugin, requireRole } from '../auth/plugin';
 import type { AppContext } from '../context';
 import { notFound } from '../errors';
-import { pagedDescription, pageEntries, paged, readPage } from '../lib/pagination';
+import { pagedDescription, pageEntries, paged, readPage } from '../../common/pagination';
 import { listAudit } from './audit';
 import { coachApplication, reinstateAccount, rejectCoach, suspendAccount } from './coach-review';
 import {

@@ -1,7 +1,7 @@
 // Schemas of the admin account calls (coach-admin-areas §7). Imports only valibot (and the account shapes).
 import * as v from 'valibot';
 import { CurrentUserSchema } from '../auth/model';
-import { fields, pathId, withExample } from '../lib/schema';
+import { fields, pathId, withExample } from '../../common/schema';
 
 /** A user as the admin dashboard lists them: the current-user shape without the profile extras. */
 export const ADMIN_USER_FIELDS = [
@@ -100,6 +100,9 @@ export const AUDIT_ACTIONS = [
   'booking.refund',
   'booking.cancel',
   'booking.resend_confirmation',
+  'pass.archive',
+  'pass.unarchive',
+  'pass.refund',
 ] as const;
 export const AuditAction = v.picklist(AUDIT_ACTIONS);
 export type AuditAction = v.InferOutput<typeof AuditAction>;

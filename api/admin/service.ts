@@ -7,7 +7,7 @@ import type { AppContext } from '../context';
 import { notFound } from '../errors';
 import { renderEmail } from '../mail-templates';
 import { contains } from '../lib/like';
-import type { PageRequest } from '../lib/pagination';
+import type { PageRequest } from '../../common/pagination';
 import { recordAudit } from './audit';
 import type { AccountStatus, AdminUserFilter, AdminUserRow } from './model';
 

@@ -7,11 +7,12 @@ import type { SessionUser } from '../auth/session';
 import { toSessionUser } from '../auth/session';
 import type { AppContext } from '../context';
 import { conflict, DomainError, notFound } from '../errors';
-import { centsToDollars, dollarsToCents, formatDollars } from '../lib/money';
-import { formatDateLong, formatTimePT } from '../lib/pacific';
+import { centsToDollars, dollarsToCents, formatDollars } from '../../common/money';
+import { formatDateLong, formatTimePT } from '../../common/pacific';
 import { renderEmail } from '../mail-templates';
-import { sendBookingConfirmation } from '../notices/booking-emails';
+import { sendOutboxSoon } from '../notices/outbox';
 import { cancelForCustomerBySupport } from '../spots/cancellation';
+import { queueConfirmations } from '../spots/confirmations';
 import { recordAudit } from './audit';
 import type { SupportBooking, SupportUser } from './model';
 import { toAdminUser } from './service';
@@ -231,18 +232,21 @@ export async function cancelBookingForCustomer(
 
 /** POST /api/admin/bookings/{id}/resend-confirmation: the confirmation email again, logged. */
 export async function resendBookingConfirmation(ctx: AppContext, admin: SessionUser, bookingId: number, reason: string) {
-  const { booking, cls, customer } = await bookingAndCustomer(ctx, bookingId);
+  const { booking } = await bookingAndCustomer(ctx, bookingId);
   if (booking.status !== 'confirmed') throw conflict('Only a confirmed booking has a confirmation to send.');
-  await sendBookingConfirmation(ctx, booking, cls, customer);
-  await ctx.db.write((tx) =>
-    recordAudit(tx, {
+  const now = ctx.clock.now();
+  // Queued with the audit entry in one write, sent just after this answer (api/notices/outbox.ts).
+  await ctx.db.write(async (tx) => {
+    await queueConfirmations(tx, [booking.id], now);
+    await recordAudit(tx, {
       actorId: admin.id,
       action: 'booking.resend_confirmation',
       subjectUserId: booking.userId,
       bookingId,
       reason,
-      at: ctx.clock.now(),
-    }),
-  );
+      at: now,
+    });
+  });
+  sendOutboxSoon(ctx);
   return { message: 'The confirmation email has been sent again.' };
 }

@@ -3,7 +3,8 @@
 import { Elysia } from 'elysia';
 import { authPlugin } from '../auth/plugin';
 import type { AppContext } from '../context';
-import { ClassIdParams, Message, parseId } from '../lib/schema';
+import { ClassIdParams, Message } from '../../common/schema';
+import { parseId } from '../lib/route-id';
 import { BookingIdParams } from '../bookings/model';
 import { AttendanceBody } from './model';
 import { Roster, RosterBooking } from './roster-model';

@@ -1,7 +1,7 @@
 // Named attendees (one per booked spot) and check-in: request and answer schemas, valibot only, so the
 // booking and checkout forms show the server's own messages.
 import * as v from 'valibot';
-import { fields, strictFields } from '../lib/schema';
+import { fields, strictFields } from '../../common/schema';
 import { AGE_REQUIRED } from '../spots/attendee-rules';
 
 export const ATTENDEE_NAME_MAX = 80;

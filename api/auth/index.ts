@@ -17,10 +17,10 @@ import {
   RegisterBody,
   ResetPasswordBody,
 } from './model';
-import { Message } from '../lib/schema';
+import { Message } from '../../common/schema';
 import { authPlugin, requireUser } from './plugin';
 import { toCurrentUser } from './public-user';
-import { landingPath, safeRedirectPath } from './redirect';
+import { landingPath, safeRedirectPath } from '../../common/safe-redirect';
 import { FORGOT_PASSWORD_MESSAGE, loginUser, registerUser, requestPasswordReset, resetPassword, signInWithGoogle } from './service';
 import { clearedSessionCookie, createSession, invalidateSession, invalidateUserSessions, sessionCookie, type SessionUser } from './session';
 

@@ -1,7 +1,7 @@
 // Account schemas (customer-areas §3 and §5, coach-admin-areas §5): the API validates with them and the
 // site's forms import the very same ones, so every message matches word for word. Imports only valibot.
 import * as v from 'valibot';
-import { fields, withExample } from '../lib/schema';
+import { fields, withExample } from '../../common/schema';
 
 /** The 19 country codes of the registration form (customer-areas §3), +1 first and default. */
 export const COUNTRY_CODES = [

@@ -54,18 +54,29 @@ export async function createSession(db: Db, clock: Clock, userId: number): Promi
   return { token: `${id}.${secret}`, expiresAt };
 }
 
+/** The session look-up every signed-in request makes, built once per database handle (a prepared query: Drizzle
+ * does not assemble its SQL again on each request). */
+function prepareSessionLookup(db: Db) {
+  return (
+    db
+      .select({ session: sessions, user: sessionUserColumns })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      // A suspended or deleted account has no live session, even one that slipped past the sign-out.
+      .where(and(eq(sessions.id, sql.placeholder('id')), isNull(users.suspendedAt), isNull(users.deletedAt)))
+      .prepare()
+  );
+}
+const sessionLookups = new WeakMap<Db, ReturnType<typeof prepareSessionLookup>>();
+
 /** The session row and its user when `token`'s secret matches, whether or not it has expired. */
 async function findSession(db: Db, token: string | undefined | null) {
   if (!token) return null;
   const [id, secret] = token.split('.');
   if (!id || !secret || id.length > 64 || secret.length > 64) return null;
-  const row = await db
-    .select({ session: sessions, user: sessionUserColumns })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    // A suspended or deleted account has no live session, even one that slipped past the sign-out.
-    .where(and(eq(sessions.id, id), isNull(users.suspendedAt), isNull(users.deletedAt)))
-    .get();
+  let lookup = sessionLookups.get(db);
+  if (!lookup) sessionLookups.set(db, (lookup = prepareSessionLookup(db)));
+  const row = await lookup.get({ id });
   if (!row) return null;
   const expected = new TextEncoder().encode(row.session.secretHash);
   const actual = new TextEncoder().encode(hashSecret(secret));

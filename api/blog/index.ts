@@ -3,7 +3,7 @@ import { Elysia } from 'elysia';
 import * as v from 'valibot';
 import type { AppContext } from '../context';
 import { gzipLargeJson } from '../lib/compress';
-import { paged, pagedDescription, readPage } from '../lib/pagination';
+import { paged, pagedDescription, readPage } from '../../common/pagination';
 import { BlogListQuery, BlogPost, SlugParams } from './model';
 import { getPostBySlug, listPublishedPosts } from './service';
 import { authPlugin } from '../auth/plugin';

@@ -1,7 +1,7 @@
 // The public blog post (coach-admin-areas §3): content is sanitized HTML.
 import * as v from 'valibot';
-import { pageEntries } from '../lib/pagination';
-import { withExample } from '../lib/schema';
+import { pageEntries } from '../../common/pagination';
+import { withExample } from '../../common/schema';
 
 export const BlogPost = v.object({
   id: v.number(),

@@ -1,7 +1,9 @@
 // Booking request and answer schemas (valibot only, so the site's booking controls share the messages).
 import * as v from 'valibot';
 import { Attendee, AttendeesField } from '../attendees/model';
-import { fields, pathId } from '../lib/schema';
+import { fields, pathId } from '../../common/schema';
+import { PromoCodeField } from '../promo-codes/model';
+import { PASS_KIND, PayWithField } from '../passes/model';
 import { WaiverAcceptanceField } from '../waivers/model';
 
 export const MAX_SPOTS_PER_BOOKING = 100;
@@ -23,6 +25,10 @@ export const FreeBookingBody = v.pipe(
     classId: ClassIdField,
     quantity: v.optional(QuantityField, 1),
     attendees: AttendeesField,
+    /** Pay a paid class's spots with a pass (one credit per spot) instead of a card: confirmed at once. */
+    payWith: PayWithField,
+    /** A promo code that makes a paid class free (a 100% code): confirmed at once, no card. */
+    promoCode: v.optional(v.nullable(PromoCodeField)),
     waiverAcceptance: WaiverAcceptanceField,
   }),
   v.metadata({
@@ -47,6 +53,27 @@ export const FreeBookingBody = v.pipe(
   }),
 );
 export type FreeBookingBody = v.InferOutput<typeof FreeBookingBody>;
+
+/** POST /api/bookings: a booking with nothing to pay by card: a free class, or a paid class paid with a pass
+ * (`payWith`). The same fields as the free booking. */
+export const BookingBody = v.pipe(
+  fields(FreeBookingBody.pipe[0].entries),
+  v.metadata({
+    examples: [
+      {
+        classId: 12,
+        quantity: 1,
+        payWith: { purchaseId: 1 },
+        waiverAcceptance: {
+          waivers: [{ id: 1, version: 1 }],
+          emergencyContact: { name: 'Sam Lee', phone: '+14155550100' },
+          attendees: [{ position: 0, accepted: true }],
+        },
+      },
+    ],
+  }),
+);
+export type BookingBody = v.InferOutput<typeof BookingBody>;
 
 export const BookingIdParams = v.object({ id: pathId(42) });
 
@@ -77,8 +104,10 @@ export const Booking = v.object({
   /** 'offered': spots held for a waitlist offer (api/waitlist), shown on the Waitlist tab rather than as a booking. */
   status: v.picklist(['pending', 'confirmed', 'cancelled', 'offered']),
   quantity: v.number(),
-  /** Dollars: price x quantity, the 5% service fee, and what the customer paid. */
+  /** Dollars: price x quantity, a promo code's discount (0 without), the 5% service fee on the discounted price,
+   * and what the customer paid (subtotal - discount + serviceFee). */
   subtotal: v.number(),
+  discount: v.number(),
   serviceFee: v.number(),
   amount: v.number(),
   refundAmount: v.nullable(v.number()),
@@ -97,6 +126,11 @@ export const Booking = v.object({
   /** When the coach or an admin moved the class (time, duration or place) while this booking was active: the
    * card says "Changed by the coach", and cancelling refunds everything paid until the class starts. */
   classChangedAt: v.nullable(v.string()),
+  /** Paid with a pass rather than a card: the purchase, its name and kind, and the credits taken (0 for an
+   * unlimited membership). Null for a card payment or a free class. */
+  paidWithPass: v.optional(
+    v.nullable(v.object({ purchaseId: v.number(), name: v.string(), kind: v.picklist(PASS_KIND), credits: v.number() })),
+  ),
   class: BookingClass,
 });
 export type Booking = v.InferOutput<typeof Booking>;

@@ -6,26 +6,39 @@ import { bookings, classes, reviews } from '../../db/schema';
 import type { SessionUser } from '../auth/session';
 import type { AppContext } from '../context';
 import { notFound } from '../errors';
-import type { PageRequest } from '../lib/pagination';
+import type { PageRequest } from '../../common/pagination';
 import { sendOutboxSoon } from '../notices/outbox';
 import { attendeesOf } from '../spots/attendees';
 import { bookFree } from '../spots/book';
 import { activeBooking, type BookingState, inStates } from '../spots/booking-states';
+import { passPaymentsOf } from '../spots/pass-credits';
 import { passOnFreedSpots } from '../spots/release';
 import { toBookingJson } from '../spots/shape';
 import type { Booking, BookingListFilter, FreeBookingBody } from './model';
 
-/** POST /api/bookings/free: only for price 0; confirmed at once (api/spots/book.ts), its confirmation queued in
- * the same write and sent by the outbox worker just after the answer (api/notices/outbox.ts). */
+/** POST /api/bookings and /api/bookings/free: a free class, or a paid one paid with a pass (`payWith`, its credits
+ * taken in the booking's write); confirmed at once (api/spots/book.ts), its confirmation queued in the same write
+ * and sent by the outbox worker just after the answer (api/notices/outbox.ts). The waivers accepted with it are
+ * recorded in that write (api/spots/waivers.ts). */
 export async function bookFreeClass(
   ctx: AppContext,
   user: SessionUser,
   input: FreeBookingBody,
-  source: { ipAddress: string; userAgent: string },
+  source?: { ipAddress: string; userAgent: string },
 ): Promise<Booking> {
   const created = await bookFree(ctx, user, { ...input, source });
   sendOutboxSoon(ctx);
-  return toBookingJson(created.booking, created.cls, ctx.clock.now(), created.attendees);
+  const json = toBookingJson(created.booking, created.cls, ctx.clock.now(), created.attendees);
+  return input.payWith ? withPassPayments(ctx, [json]).then(([one]) => one!) : json;
+}
+
+/** Each booking paid with a pass names it (paidWithPass); others get null. */
+async function withPassPayments(ctx: AppContext, rows: Booking[]): Promise<Booking[]> {
+  const paid = await passPaymentsOf(
+    ctx.db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => ({ ...row, paidWithPass: paid.get(row.id) ?? null }));
 }
 
 /** How a hold that was never paid can end (a class deleted during checkout included); waitlist offers, open or
@@ -106,8 +119,11 @@ export async function listBookings(
     ),
   ]);
   return {
-    rows: rows.map(({ booking, cls, reviewId }) =>
-      withNextSession(toBookingJson(booking, cls, now, attendees.get(booking.id) ?? [], reviewId), cls, next),
+    rows: await withPassPayments(
+      ctx,
+      rows.map(({ booking, cls, reviewId }) =>
+        withNextSession(toBookingJson(booking, cls, now, attendees.get(booking.id) ?? [], reviewId), cls, next),
+      ),
     ),
     total: Number(count?.total ?? 0),
   };
@@ -145,5 +161,6 @@ export async function getBooking(ctx: AppContext, user: SessionUser, bookingId: 
   if (!row) throw notFound('Booking not found.');
   const now = ctx.clock.now();
   const [attendees, next] = await Promise.all([attendeesOf(ctx.db, [row.booking]), nextSessionsOf(ctx, [row.cls], now)]);
-  return withNextSession(toBookingJson(row.booking, row.cls, now, attendees.get(row.booking.id) ?? [], row.reviewId), row.cls, next);
+  const json = withNextSession(toBookingJson(row.booking, row.cls, now, attendees.get(row.booking.id) ?? [], row.reviewId), row.cls, next);
+  return (await withPassPayments(ctx, [json]))[0]!;
 }

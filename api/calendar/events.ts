@@ -7,7 +7,7 @@ import { attendeesOf, describeAttendee } from '../spots/attendees';
 import { bookingEvent, eventOf, hasStart } from '../notices/calendar-event';
 import type { AppContext } from '../context';
 import type { CalendarEvent } from '../lib/ics';
-import { spotCount } from '../lib/plural';
+import { spotCount } from '../../common/plural';
 import { waitlistCounts } from '../spots/waitlist-counts';
 import { inStates, isIn, OPEN_STATES } from '../spots/booking-states';
 

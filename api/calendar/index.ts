@@ -4,7 +4,7 @@ import { Elysia } from 'elysia';
 import { authPlugin, requireUser } from '../auth/plugin';
 import type { AppContext } from '../context';
 import { buildCalendar } from '../lib/ics';
-import { Message } from '../lib/schema';
+import { Message } from '../../common/schema';
 import { CalendarFeed, FeedParams } from './model';
 import { getCalendarFeed, isNotModified, renderCalendarFeed, resetCalendarFeed } from './service';
 

@@ -1,6 +1,6 @@
 // Calendar feed answers: the caller's private subscription URL.
 import * as v from 'valibot';
-import { withExample } from '../lib/schema';
+import { withExample } from '../../common/schema';
 
 export const CalendarFeed = v.pipe(
   v.object({

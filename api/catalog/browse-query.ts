@@ -1,12 +1,12 @@
 // The browse rules of customer-areas §5 as SQL, so GET /api/classes reads one page and a count, never the whole
 // table. Every condition uses the browse indexes of migration 0005 (the start key and the bookable WHERE are
 // written exactly as there); q goes through the trigram full-text table classes_search. The pure rules in
-// ./filter-classes.ts stay the reference: tests/api/catalog/browse-sql.test.ts compares the two.
+// common/class-filters.ts stay the reference: tests/api/catalog/browse-sql.test.ts compares the two.
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { likeContains } from '../lib/like';
-import { pacificDay, pacificWallTimeToInstant, startOfPacificDay } from '../lib/pacific';
-import { type ClassFilters, cityOf, isTimeOfDay, originOf, TIMES_OF_DAY } from './filter-classes';
+import { pacificDay, pacificWallTimeToInstant, startOfPacificDay } from '../../common/pacific';
+import { type ClassFilters, cityOf, isTimeOfDay, originOf, TIMES_OF_DAY } from '../../common/class-filters';
 
 /** Start time with "no start time" sorting after every real one (the largest safe integer). */
 export const START_KEY = sql.raw('coalesce("classes"."start_time", 9007199254740991)');

@@ -3,7 +3,7 @@ import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema';
 import { notFound } from '../errors';
-import { boundPage } from '../lib/pagination';
+import { boundPage } from '../../common/pagination';
 import type { Coach, Rating } from './model';
 import { coachSearchIds } from './coach-search';
 import { coachRatings, coachReviewStats, NO_RATING, toRating } from './ratings';

@@ -4,11 +4,11 @@ import * as v from 'valibot';
 import type { AppContext } from '../context';
 import { badRequest } from '../errors';
 import { gzipLargeJson } from '../lib/compress';
-import { MAX_PAGE_SIZE, paged, pagedDescription, readPage } from '../lib/pagination';
+import { MAX_PAGE_SIZE, paged, pagedDescription, readPage } from '../../common/pagination';
 import { plainQuery } from '../lib/plain-query';
 import { type BrowseSort, SHORT_QUERY_COUNT_CAP } from './browse-query';
-import { parseId } from '../lib/schema';
-import { parseClassFilters } from './filter-classes';
+import { parseId } from '../lib/route-id';
+import { parseClassFilters } from '../../common/class-filters';
 import { mapPins, parseBounds } from './map-pins';
 import {
   BookingCount,

@@ -5,9 +5,9 @@
 // coarsens until at most MAX_MARKERS remain, so the answer stays small (tens of KB) at any scale.
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { centsToDollars } from '../lib/money';
+import { centsToDollars } from '../../common/money';
 import { browseConditions } from './browse-query';
-import type { ClassFilters } from './filter-classes';
+import type { ClassFilters } from '../../common/class-filters';
 
 export const MAX_MARKERS = 600;
 const CLUSTER_RADIUS_PX = 60;

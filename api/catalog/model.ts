@@ -1,8 +1,8 @@
 // Schemas of the catalogue's read calls (query strings and answers); valibot only, so the site can import them.
 import * as v from 'valibot';
-import { strictLimit, strictPageEntries, wholeNumber } from '../lib/pagination';
+import { strictLimit, strictPageEntries, wholeNumber } from '../../common/pagination';
 import { ClassResource } from '../classes/model';
-import { withExample } from '../lib/schema';
+import { withExample } from '../../common/schema';
 const flag = v.optional(v.picklist(['true', 'false'], 'includeSchedules must be true or false.'));
 
 export const ClassListQuery = v.object({

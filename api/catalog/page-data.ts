@@ -3,8 +3,8 @@
 import type { AppContext } from '../context';
 import { DomainError } from '../errors';
 import { getCoach, listCoaches } from './coaches';
-import { HOME_CLASSES, HOME_COACHES } from './featured';
-import type { ClassFilters } from './filter-classes';
+import { HOME_CLASSES, HOME_COACHES } from '../../common/featured-classes';
+import type { ClassFilters } from '../../common/class-filters';
 import type { Category, Coach, Review } from './model';
 import { coachReviews } from './ratings';
 import { type ClassItem, coachProfileClasses, getClass, listCategories, listCities, listClasses } from './service';

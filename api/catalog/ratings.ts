@@ -3,7 +3,7 @@
 import { desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { classes, reviews, users } from '../../db/schema';
-import { boundPage, MAX_PAGE_SIZE } from '../lib/pagination';
+import { boundPage, MAX_PAGE_SIZE } from '../../common/pagination';
 import type { Rating, Review } from './model';
 
 export const NO_RATING: Rating = { averageRating: 0, totalReviews: 0 };

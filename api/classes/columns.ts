@@ -2,7 +2,7 @@
 // parts with their combination and the coordinates. Shared by create and change (absent fields stay out).
 import type { classes } from '../../db/schema';
 import type { AppContext } from '../context';
-import { dollarsToCents } from '../lib/money';
+import { dollarsToCents } from '../../common/money';
 import type { ClassChanges } from './model';
 import { type AddressColumns, addressColumns, coordinatesFor } from './places';
 import type { ClassRow } from './shape';

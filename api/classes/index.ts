@@ -5,7 +5,8 @@ import { Elysia } from 'elysia';
 import * as v from 'valibot';
 import { authPlugin } from '../auth/plugin';
 import type { AppContext } from '../context';
-import { ClassIdParams, Message, parseId, ValidationFailure } from '../lib/schema';
+import { ClassIdParams, Message, ValidationFailure } from '../../common/schema';
+import { parseId } from '../lib/route-id';
 import { createClass } from './create';
 import { deleteClass } from './delete';
 import {
@@ -22,7 +23,7 @@ import {
 } from './model';
 import { geocodePlace, reverseGeocodePlace } from './places';
 import { listManagedClasses, ManagedQuery } from './service';
-import { pagedDescription, paged, readPage } from '../lib/pagination';
+import { pagedDescription, paged, readPage } from '../../common/pagination';
 import { updateClass } from './update';
 
 const classId = (value: string) => parseId(value, 'Class not found.');

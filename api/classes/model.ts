@@ -14,7 +14,7 @@ import {
   LAST_YEAR,
   trimmedMin,
   withExample,
-} from '../lib/schema';
+} from '../../common/schema';
 import { OutdoorResourceFields, outdoorClassFields } from '../conditions/model';
 
 export const DURATION_CHOICES = [30, 45, 60, 75, 90, 105, 120, 150, 180] as const;
@@ -159,7 +159,7 @@ export const CLASS_EXAMPLE = {
 
 /** Fields of the class as GET returns it that no write sets (its id, derived times and counts, related rows'
  * names): a class read from the API posts back as it is, and these are ignored. Any other field is refused by
- * name (api/lib/schema.ts). */
+ * name (common/schema.ts). */
 export const READ_ONLY_CLASS_FIELDS = [
   'id',
   'maxParticipants',

@@ -1,6 +1,6 @@
 // expandRecurrence: every session of a series at the same Pacific wall-clock time (coach-admin-areas §5).
 import { describe, expect, test } from 'bun:test';
-import { pacificDay, pacificHHMM, pacificWeekday } from '../lib/pacific';
+import { pacificDay, pacificHHMM, pacificWeekday } from '../../common/pacific';
 import { expandRecurrence, pacificToday } from './recurrence';
 
 const days = (list: { start: Date }[]) => list.map((o) => pacificDay(o.start));

@@ -2,7 +2,7 @@
 // 9:00 AM class stays at 9:00 AM across daylight-saving changes (coach-admin-areas §5 and §9).
 import { Temporal } from '@js-temporal/polyfill';
 import type { RecurrenceType } from '../../db/schema';
-import { TIME_ZONE } from '../lib/pacific';
+import { TIME_ZONE } from '../../common/pacific';
 
 const MAX_INTERVAL = 99;
 const MAX_COUNT = 999;

@@ -1,7 +1,8 @@
 // The class shape's weekly schedule: weekly days, every day, or none (every N days, monthly).
 import { describe, expect, test } from 'bun:test';
-import { pacificWallTimeToInstant } from '../lib/pacific';
-import { type ClassRow, hasWeeklySchedule, schedulesOf } from './shape';
+import { pacificWallTimeToInstant } from '../../common/pacific';
+import { hasWeeklySchedule } from '../../common/weekly-schedule';
+import { type ClassRow, schedulesOf } from './shape';
 
 const start = pacificWallTimeToInstant('2027-03-16', '09:00'); // a Tuesday
 const row = (overrides: Partial<ClassRow>): ClassRow =>

@@ -10,7 +10,7 @@ import type { AppContext } from '../context';
 import { queueChangeNotices } from '../notices/changes';
 import { announceNewOffers } from '../notices/waitlist-emails';
 import { repriceOffers, retimeForMove, writeFreeingSpots } from '../spots/release';
-import { pacificDay, pacificHHMM, pacificWallTimeToInstant } from '../lib/pacific';
+import { pacificDay, pacificHHMM, pacificWallTimeToInstant } from '../../common/pacific';
 import { checkCategory, invalid, loadManagedClass } from './access';
 import { fieldColumns, type NewClassRow, placeColumns } from './columns';
 import { liveClasses } from '../spots/classes';

@@ -6,7 +6,7 @@ import { and, eq, gt, isNotNull, isNull, lte, or, sql, sum } from 'drizzle-orm';
 import { bookings, classes } from '../../db/schema';
 import type { AppContext } from '../context';
 import { runOnce } from '../lib/jobs';
-import { formatTimePT } from '../lib/pacific';
+import { formatTimePT } from '../../common/pacific';
 import { liveClasses } from '../spots/classes';
 import { cancelClassWithRefunds } from './class-actions';
 import { inStates } from '../spots/booking-states';

@@ -3,8 +3,8 @@
 // the database cache is read (cache.ts); the answer names the cache rows it read for the render cache's tags.
 import type { Db } from '../../db/client';
 import type { classes } from '../../db/schema';
-import { pacificDay, pacificWallTimeToInstant } from '../lib/pacific';
-import { sunsetOn } from '../lib/sun';
+import { pacificDay, pacificWallTimeToInstant } from '../../common/pacific';
+import { sunsetOn } from '../../common/sun';
 import type { DailyAqi, ForecastHour } from '../providers/weather/types';
 import { aqiDaysOf, aqiKey, forecastPlace, gridOf, hoursOf, pointKey, readCacheRows, weatherKey, zip5 } from './cache';
 import { type ClassConditions, policyOf, type WeatherPolicy } from './model';

@@ -12,13 +12,13 @@ import type { SessionUser } from '../auth/session';
 import type { AppContext } from '../context';
 import { badRequest, conflict, forbidden, notFound } from '../errors';
 import { runOnce } from '../lib/jobs';
-import { formatDateFull, formatTimeRangePT } from '../lib/pacific';
+import { formatDateFull, formatTimeRangePT } from '../../common/pacific';
 import { renderEmail } from '../mail-templates';
 import { liveClasses } from '../spots/classes';
 import { cancelClassWithRefunds, type EditClass, moveClass } from './class-actions';
 import { type OfferedMoveView, policyOf, type WeatherCallBody, type WeatherCallView } from './model';
 import { moveToOfferedSession } from '../spots/offered-move';
-import { centsToDollars } from '../lib/money';
+import { centsToDollars } from '../../common/money';
 import { readClassConditions } from './view';
 import { inStates } from '../spots/booking-states';
 

@@ -1,6 +1,6 @@
 // The contact form's message (a missing field reads as empty, so it gets its own message), with the spec's validation texts (customer-areas §5); the site's form uses it too.
 import * as v from 'valibot';
-import { strictFields, withExample } from '../lib/schema';
+import { strictFields, withExample } from '../../common/schema';
 
 const text = (min: number, max: number, tooShort: string, tooLong: string) =>
   v.pipe(v.optional(v.string(tooShort), ''), v.trim(), v.minLength(min, tooShort), v.maxLength(max, tooLong));

@@ -1,14 +1,14 @@
 // GET /api/customers: Customer Management for coaches (their classes) and admins (every class).
 import { Elysia } from 'elysia';
 import type { AppContext } from '../context';
-import { Message } from '../lib/schema';
+import { Message } from '../../common/schema';
 import { CustomerDetail, CustomerIdParams, CustomerPeopleQuery, CustomerPerson, CustomersAnswer } from './model';
 import { customerDetail, listCustomerPeople } from './people';
 import { listCustomerBookings } from './service';
-import { parseId } from '../lib/schema';
+import { parseId } from '../lib/route-id';
 import * as v from 'valibot';
 import { authPlugin } from '../auth/plugin';
-import { paged, pagedDescription, PageQuery, readPage, TOTAL_HEADER } from '../lib/pagination';
+import { paged, pagedDescription, PageQuery, readPage, TOTAL_HEADER } from '../../common/pagination';
 
 const PAGE_SIZE = 25;
 const PEOPLE_PAGE_SIZE = 20;

@@ -1,7 +1,8 @@
 // The Customer Management answer (coach-admin-areas §2, §3): booking rows and the three summary figures.
 import * as v from 'valibot';
-import { pageEntries } from '../lib/pagination';
-import { pathId } from '../lib/schema';
+import { pageEntries } from '../../common/pagination';
+import { pathId } from '../../common/schema';
+import { HeldPass, PaidWithField } from '../passes/model';
 
 export const CustomerBookingRow = v.object({
   id: v.number(),
@@ -25,6 +26,12 @@ export const CustomerBookingRow = v.object({
   attended: v.number(),
   /** Attendees of this customer's bookings the coach marked no-show, in the same scope. */
   noShows: v.number(),
+  /** How this booking was paid: by card, with a pass's credit, with a membership, or nothing to pay. */
+  paidWith: PaidWithField,
+  /** The pass that paid for it, when one did. */
+  passName: v.nullable(v.string()),
+  /** The passes this customer holds now (the coach's own; every coach's for an admin). */
+  passes: v.array(HeldPass),
 });
 export type CustomerBookingRow = v.InferOutput<typeof CustomerBookingRow>;
 
@@ -79,6 +86,8 @@ export const CustomerPerson = v.object({
   nextClassAt: v.nullable(v.string()),
   /** the distinct names of the people booked (the customer and their guests or children), at most 12 */
   attendeeNames: v.array(v.string()),
+  /** the passes they hold now (the coach's own; every coach's for an admin) */
+  passes: v.array(HeldPass),
 });
 export type CustomerPerson = v.InferOutput<typeof CustomerPerson>;
 
@@ -87,6 +96,8 @@ export const CustomerIdParams = v.object({ id: pathId(5) });
 export const CustomerDetail = v.object({
   customer: v.object(CustomerContact),
   summary: v.object(CustomerFigures),
+  /** the passes they hold now (the coach's own; every coach's for an admin) */
+  passes: v.array(HeldPass),
   /** every active booking in scope, newest class first (at most 200) */
   bookings: v.array(
     v.object({
@@ -98,6 +109,9 @@ export const CustomerDetail = v.object({
       coachLastName: v.string(),
       status: v.string(),
       quantity: v.number(),
+      /** how it was paid: card, credit (a pass), membership, or free */
+      paidWith: PaidWithField,
+      passName: v.nullable(v.string()),
       attendees: v.array(
         v.object({ name: v.string(), age: v.nullable(v.number()), attendance: v.nullable(v.picklist(['present', 'no_show'])) }),
       ),

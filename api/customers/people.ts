@@ -8,8 +8,9 @@ import type { SessionUser } from '../auth/session';
 import type { AppContext } from '../context';
 import { notFound } from '../errors';
 import { contains } from '../lib/like';
-import type { PageRequest } from '../lib/pagination';
+import type { PageRequest } from '../../common/pagination';
 import { inStates } from '../spots/booking-states';
+import { passesHeldBy, passPaymentsOf, paidWithOf } from '../spots/pass-credits';
 import { takesSpots } from '../spots/taken';
 import type { CustomerDetail, CustomerPerson } from './model';
 
@@ -111,6 +112,7 @@ export async function listCustomerPeople(
       names.set(row.userId, list);
     }
   }
+  const held = await passesHeldBy(ctx.db, ids, signedIn.role === 'admin' ? undefined : signedIn.id, now);
   const iso = (ms: number | null) => (ms === null ? null : new Date(Number(ms)).toISOString());
   const rows = people.map((p) => ({
     ...p,
@@ -123,6 +125,7 @@ export async function listCustomerPeople(
     lastClassAt: iso(p.lastClassAt),
     nextClassAt: iso(p.nextClassAt),
     attendeeNames: names.get(p.id) ?? [],
+    passes: held.get(p.id) ?? [],
   }));
   return { rows, total: Number(count?.total ?? 0) };
 }
@@ -143,6 +146,7 @@ export async function customerDetail(ctx: AppContext, user: SessionUser | null, 
       coachLastName: coaches.lastName,
       status: bookings.status,
       quantity: bookings.quantity,
+      amountCents: bookings.amountCents,
     })
     .from(bookings)
     .innerJoin(classes, eq(classes.id, bookings.classId))
@@ -166,6 +170,13 @@ export async function customerDetail(ctx: AppContext, user: SessionUser | null, 
   for (const a of attendees)
     byBooking.set(a.bookingId, [...(byBooking.get(a.bookingId) ?? []), { name: a.name, age: a.age, attendance: a.attendance }]);
   const marks = (await attendanceOf(ctx, [customerId], scope)).get(customerId) ?? { attended: 0, noShows: 0 };
+  const [paidByPass, held] = await Promise.all([
+    passPaymentsOf(
+      ctx.db,
+      rows.map((r) => r.id),
+    ),
+    passesHeldBy(ctx.db, [customerId], signedIn.role === 'admin' ? undefined : signedIn.id, now),
+  ]);
   const classIds = (past: boolean) =>
     new Set(
       rows
@@ -181,6 +192,13 @@ export async function customerDetail(ctx: AppContext, user: SessionUser | null, 
       upcomingClasses: classIds(false),
       ...marks,
     },
-    bookings: rows.map(({ start, ...r }) => ({ ...r, classDate: start?.toISOString() ?? null, attendees: byBooking.get(r.id) ?? [] })),
+    passes: held.get(customerId) ?? [],
+    bookings: rows.map(({ start, amountCents, ...r }) => ({
+      ...r,
+      classDate: start?.toISOString() ?? null,
+      paidWith: paidWithOf({ amountCents }, paidByPass.get(r.id)),
+      passName: paidByPass.get(r.id)?.name ?? null,
+      attendees: byBooking.get(r.id) ?? [],
+    })),
   };
 }

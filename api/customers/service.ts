@@ -5,8 +5,9 @@ import { bookingAttendees, bookings, classes, users } from '../../db/schema';
 import type { SessionUser } from '../auth/session';
 import { requireRole } from '../auth/plugin';
 import type { AppContext } from '../context';
-import type { PageRequest } from '../lib/pagination';
+import type { PageRequest } from '../../common/pagination';
 import { inStates } from '../spots/booking-states';
+import { passesHeldBy, passPaymentsOf, paidWithOf } from '../spots/pass-credits';
 import { takesSpots } from '../spots/taken';
 import type { CustomersAnswer } from './model';
 
@@ -48,6 +49,7 @@ export async function listCustomerBookings(ctx: AppContext, user: SessionUser | 
       customerEmail: users.email,
       status: bookings.status,
       quantity: bookings.quantity,
+      amountCents: bookings.amountCents,
     })
     .from(bookings)
     .innerJoin(classes, eq(classes.id, bookings.classId))
@@ -85,8 +87,19 @@ export async function listCustomerBookings(ctx: AppContext, user: SessionUser | 
     for (const m of marks) attendance.set(m.userId, { attended: Number(m.attended), noShows: Number(m.noShows) });
   }
 
-  const answer = rows.map(({ start, customerId, ...row }) => ({
+  // How each booking was paid, and the passes each customer holds (the coach's own; every coach's for an admin).
+  const [paidByPass, held] = await Promise.all([
+    passPaymentsOf(
+      db,
+      rows.map((r) => r.id),
+    ),
+    passesHeldBy(db, customerIds, signedIn.role === 'admin' ? undefined : signedIn.id, now),
+  ]);
+  const answer = rows.map(({ start, customerId, amountCents, ...row }) => ({
     ...row,
+    paidWith: paidWithOf({ amountCents }, paidByPass.get(row.id)),
+    passName: paidByPass.get(row.id)?.name ?? null,
+    passes: held.get(customerId) ?? [],
     classDate: start?.toISOString() ?? null,
     classTime: start?.toISOString() ?? null,
     completedClasses: completed.get(customerId) ?? 0,

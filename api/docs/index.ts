@@ -5,7 +5,7 @@ import { Elysia } from 'elysia';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { exampleOf } from '../lib/schema';
+import { exampleOf } from '../../common/schema';
 
 const require = createRequire(import.meta.url);
 const swaggerDir = join(require.resolve('swagger-ui-dist/package.json'), '..');
@@ -69,7 +69,7 @@ function allowNullInEnums(node: unknown): void {
   Object.values(node).forEach(allowNullInEnums);
 }
 
-/** The header of a paged list's answer (api/lib/pagination.ts `paged`). */
+/** The header of a paged list's answer (common/pagination.ts `paged`). */
 const TOTAL_COUNT_HEADER = {
   'X-Total-Count': { description: 'The number of rows before paging', schema: { type: 'string', pattern: '^\\d+$' } },
 };
@@ -106,7 +106,7 @@ function withDocumentedPaths<T extends { paths?: Record<string, unknown> }>(doc:
 }
 
 type ValibotSchema = Parameters<typeof toJsonSchema>[0];
-/** A valibot schema as JSON Schema, with the examples given beside it (api/lib/schema withExample). typeMode input:
+/** A valibot schema as JSON Schema, with the examples given beside it (common/schema.ts withExample). typeMode input:
  * what a client may send, so a check after a transform (the card number's spaces removed, then 16 digits) is left
  * out rather than shown as a rule of the raw value. errorMode ignore: transforms like trim() have no JSON Schema
  * form and are simply left out. */

@@ -3,7 +3,8 @@
 import { Elysia } from 'elysia';
 import { authPlugin, requireUser } from '../auth/plugin';
 import type { AppContext } from '../context';
-import { Message, parseId } from '../lib/schema';
+import { Message } from '../../common/schema';
+import { parseId } from '../lib/route-id';
 import { EarningsAnswer, EarningsParams, EarningsQuery } from './model';
 import { coachEarnings, coachEarningsCsv } from './service';
 

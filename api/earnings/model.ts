@@ -1,7 +1,7 @@
 // A coach's earnings statement (issue 22): what their classes took, what the platform kept, what was refunded,
 // and where the coach's share stands at the payment provider. Dollars at this edge, cents everywhere inside.
 import * as v from 'valibot';
-import { isCalendarDay, pathId, withExample } from '../lib/schema';
+import { isCalendarDay, pathId, withExample } from '../../common/schema';
 
 const DAY_MESSAGE = 'Dates must be calendar days written YYYY-MM-DD.';
 const day = (example: string) =>

@@ -8,8 +8,8 @@ import { NOT_YOUR_COACH_ACCOUNT } from '../auth/plugin';
 import type { SessionUser } from '../auth/session';
 import type { AppContext } from '../context';
 import { forbidden, notFound } from '../errors';
-import { centsToDollars } from '../lib/money';
-import { pacificDay, pacificWallTimeToInstant } from '../lib/pacific';
+import { centsToDollars } from '../../common/money';
+import { pacificDay, pacificWallTimeToInstant } from '../../common/pacific';
 import type { EarningsAnswer, EarningsQuery } from './model';
 import { addFigures, type BookingFigures, emptyFigures, figuresOf } from './statement';
 
@@ -40,6 +40,9 @@ export async function chargedBookings(ctx: AppContext, coachId: number, range: E
       serviceFeeCents: bookings.serviceFeeCents,
       amountCents: bookings.amountCents,
       refundAmountCents: bookings.refundAmountCents,
+      discountCents: bookings.discountCents,
+      discountFundedBy: bookings.discountFundedBy,
+      payoutCents: bookings.payoutCents,
       cancelledAt: bookings.cancelledAt,
       classId: classes.id,
       title: classes.title,

@@ -1,9 +1,10 @@
-// Files served as they are: the built site (dist/client), loaded into memory once and compressed once at
-// start, and uploaded images from DATA_DIR/uploads.
+// Files served as they are: the built site (dist/client), loaded into memory once, compressed once at start and
+// answered from Responses built once per encoding (a request clones one: no headers are built per request), and
+// uploaded images from DATA_DIR/uploads.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { AppContext } from '../context';
-import { acceptsGzip, brotliInBackground, COMPRESSIBLE, gzipWorthIt } from '../lib/compress';
+import { brotliInBackground, COMPRESSIBLE, gzipWorthIt } from '../lib/compress';
 
 export interface StaticFile {
   body: Uint8Array<ArrayBuffer>;
@@ -12,6 +13,8 @@ export interface StaticFile {
   br?: Uint8Array<ArrayBuffer>;
   type: string;
   cacheControl: string;
+  /** The answers, built once per encoding with every header (Brotli's once it is made); served by `clone()`. */
+  answers: { identity: Response; gzip: Response | null; br: Response | null };
 }
 
 const TYPES: Record<string, string> = {
@@ -38,9 +41,26 @@ function typeOf(path: string): string {
   return TYPES[path.split('.').pop()?.toLowerCase() ?? ''] ?? 'application/octet-stream';
 }
 
+/** One encoding's answer for `file`: an HTML page carries the page security headers. */
+function answerOf(
+  file: Pick<StaticFile, 'type' | 'cacheControl'>,
+  body: Uint8Array<ArrayBuffer>,
+  encoding: 'gzip' | 'br' | null,
+  security: Record<string, string>,
+) {
+  const headers: Record<string, string> = { 'content-type': file.type, 'cache-control': file.cacheControl, vary: 'accept-encoding' };
+  if (file.type.startsWith('text/html')) Object.assign(headers, security);
+  if (encoding) headers['content-encoding'] = encoding;
+  return new Response(body, { headers });
+}
+
 /** Loads dist/client into memory (it is small), gzipped once, keyed by URL path; `notice` (the test-payments
- * banner) goes at the top of every prerendered page's body. */
-export function loadStaticFiles(clientDir: string, notice: string | null): Map<string, StaticFile> {
+ * banner) goes at the top of every prerendered page's body, which carries `securityHeaders`. */
+export function loadStaticFiles(
+  clientDir: string,
+  notice: string | null,
+  securityHeaders: Record<string, string>,
+): Map<string, StaticFile> {
   const files = new Map<string, StaticFile>();
   if (!existsSync(clientDir)) return files;
   const walk = (dir: string) => {
@@ -56,12 +76,19 @@ export function loadStaticFiles(clientDir: string, notice: string | null): Map<s
       const body = new Uint8Array(
         notice && type.startsWith('text/html') ? Buffer.from(raw.toString('utf8').replace(/<body[^>]*>/, (tag) => tag + notice)) : raw,
       );
+      const gzip = COMPRESSIBLE.test(type) ? gzipWorthIt(body) : null;
+      // Hashed build assets never change; everything else is revalidated.
+      const cacheControl = rel.startsWith('/_astro/') ? 'public, max-age=31536000, immutable' : 'public, max-age=300, must-revalidate';
       const file: StaticFile = {
         body,
         type,
-        gzip: COMPRESSIBLE.test(type) ? gzipWorthIt(body) : null,
-        // Hashed build assets never change; everything else is revalidated.
-        cacheControl: rel.startsWith('/_astro/') ? 'public, max-age=31536000, immutable' : 'public, max-age=300, must-revalidate',
+        gzip,
+        cacheControl,
+        answers: {
+          identity: answerOf({ type, cacheControl }, body, null, securityHeaders),
+          gzip: gzip && answerOf({ type, cacheControl }, gzip, 'gzip', securityHeaders),
+          br: null,
+        },
       };
       files.set(rel, file);
       if (rel.endsWith('/index.html')) {
@@ -76,23 +103,26 @@ export function loadStaticFiles(clientDir: string, notice: string | null): Map<s
   // assets in the queue, walk order left them for last (first visits after a start were served gzip).
   brotliInBackground(
     [...new Set(files.values())].filter((file) => file.gzip).sort((a, b) => b.body.byteLength - a.body.byteLength),
-    (file, br) => (file.br = br),
+    (file, br) => {
+      file.br = br;
+      file.answers.br = answerOf(file, br, 'br', securityHeaders);
+    },
   );
   return files;
 }
 
-export function serveStatic(file: StaticFile, request: Request, securityHeaders: Record<string, string>): Response {
-  const headers: Record<string, string> = { 'content-type': file.type, 'cache-control': file.cacheControl, vary: 'accept-encoding' };
-  if (file.type.startsWith('text/html')) Object.assign(headers, securityHeaders);
-  if (file.br && (request.headers.get('accept-encoding') ?? '').includes('br')) {
-    headers['content-encoding'] = 'br';
-    return new Response(request.method === 'HEAD' ? null : file.br, { headers });
+/** The file in the best encoding the client accepts (Brotli, gzip, as is). Bun sends no body for HEAD, with the
+ * length the GET would get. */
+export function serveStatic(file: StaticFile, request: Request): Response {
+  const { answers } = file;
+  if (answers.gzip) {
+    const accepted = request.headers.get('accept-encoding');
+    if (accepted !== null) {
+      if (answers.br && accepted.includes('br')) return answers.br.clone();
+      if (accepted.includes('gzip')) return answers.gzip.clone();
+    }
   }
-  if (file.gzip && acceptsGzip(request)) {
-    headers['content-encoding'] = 'gzip';
-    return new Response(request.method === 'HEAD' ? null : file.gzip, { headers });
-  }
-  return new Response(request.method === 'HEAD' ? null : file.body, { headers });
+  return answers.identity.clone();
 }
 
 /** Uploaded files are stored under random names; only [A-Za-z0-9._-] names are looked up, so no user path

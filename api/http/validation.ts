@@ -1,7 +1,7 @@
 // Validation failures as the API answers them: 400 {"message", "errors": {field: [messages]}}, the first
-// message on top, an unknown field (api/lib/schema.ts) named first since it usually explains the rest.
+// message on top, an unknown field (common/schema.ts) named first since it usually explains the rest.
 import type { ValidationError } from 'elysia';
-import { UNKNOWN_FIELD } from '../lib/schema';
+import { UNKNOWN_FIELD } from '../../common/schema';
 
 /** Standard Schema (valibot) issues carry path items as objects, which Elysia's `all` joins into
  * "[object Object]": read their keys again so field errors land under the field's name. */

@@ -3,11 +3,11 @@
 // (api/classes) and the catalogue's (api/catalog), which is why it lives here and not in either. Pure (types
 // from db/schema only).
 import type { classes } from '../../db/schema';
-import { decisionTimeOf, describePolicy, policyOf } from '../conditions/model';
-import { isSeriesParent } from '../spots/series';
+import { isSeriesParent } from '../../common/class-series';
 import { classEnd } from './class-place';
-import { centsToDollars } from './money';
-import { pacificDay, pacificHHMM, pacificWeekday } from './pacific';
+import { centsToDollars } from '../../common/money';
+import { pacificDay, pacificHHMM, pacificWeekday } from '../../common/pacific';
+import { decisionTimeOf, describePolicy, policyOf } from '../../common/weather-policy';
 
 export type ClassRow = typeof classes.$inferSelect;
 

@@ -1,5 +1,5 @@
 // The clock services read, so tests can move time (hold expiry, reset-link expiry, refund windows).
-import { pacificHHMM, pacificWallTimeToInstant } from './pacific';
+import { pacificHHMM, pacificWallTimeToInstant } from '../../common/pacific';
 
 export interface Clock {
   now(): Date;

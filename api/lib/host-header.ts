@@ -14,9 +14,21 @@ export function isValidHost(host: string): boolean {
   return match !== null && (match[1] === undefined || Number(match[1]) <= 65_535);
 }
 
+/** Host values already found valid: a server sees a handful, so the pattern runs once per value, not per request
+ * (bounded, so a client sending endless names cannot grow it). */
+const validHosts = new Set<string>();
+const VALID_HOSTS_KEPT = 64;
+
+/** Is this Host header (or its absence) fine? */
+export function hostIsFine(host: string | null): boolean {
+  if (host === null || validHosts.has(host)) return true;
+  if (!isValidHost(host)) return false;
+  if (validHosts.size < VALID_HOSTS_KEPT) validHosts.add(host);
+  return true;
+}
+
 /** The 400 for a request whose Host header is malformed, or null when it is fine (or absent). */
 export function refuseBadHost(request: Request): Response | null {
-  const host = request.headers.get('host');
-  if (host === null || isValidHost(host)) return null;
+  if (hostIsFine(request.headers.get('host'))) return null;
   return Response.json({ message: BAD_HOST_MESSAGE }, { status: 400, headers: { 'cache-control': 'private, no-store' } });
 }

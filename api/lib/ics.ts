@@ -4,7 +4,7 @@
 import { Temporal } from '@js-temporal/polyfill';
 import { getVtimezoneComponent } from '@touch4it/ical-timezones';
 import ical, { ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
-import { TIME_ZONE } from './pacific';
+import { TIME_ZONE } from '../../common/pacific';
 
 export interface CalendarEvent {
   uid: string;

@@ -4,15 +4,16 @@ import type { classes, users } from '../../db/schema';
 import type { AppContext } from '../context';
 import { renderEmail } from '../mail-templates';
 import type { MailAttachment } from '../providers/mail';
-import { formatDollars } from '../lib/money';
-import { formatDateFull, formatTimeRangePT, formatTimePT, formatDateLong } from '../lib/pacific';
+import { formatDollars } from '../../common/money';
+import { formatDateFull, formatTimeRangePT, formatTimePT, formatDateLong } from '../../common/pacific';
 import { type Attendee, attendeesOfBooking, describeAttendee } from '../spots/attendees';
 import { findUser } from '../spots/bookable';
 import { type BookingRow, type CancelReason, isIn } from '../spots/booking-states';
 import { placeOf } from '../lib/class-place';
 import { buildIcs } from '../lib/ics';
-import { meetingLines } from '../lib/directions';
-import { spotCount } from '../lib/plural';
+import { meetingLines } from '../../common/directions';
+import { spotCount } from '../../common/plural';
+import { passUseOf } from '../spots/pass-credits';
 import { fullRefundDeadline } from '../spots/policy';
 import { bookingEvent } from './calendar-event';
 
@@ -46,18 +47,35 @@ export async function deliver(ctx: AppContext, send: () => Promise<void>): Promi
   }
 }
 
-function bookingConfirmationEmail(ctx: AppContext, booking: BookingFacts, cls: ClassRow, user: UserRow, attendees: Attendee[] = []) {
+/** A booking paid with a pass, in words: "1 credit of your 5-class pack", "your Monthly unlimited membership". */
+type PassUse = Awaited<ReturnType<typeof passUseOf>>;
+const passWords = (pass: NonNullable<PassUse>) =>
+  pass.kind === 'membership' && pass.taken === 0
+    ? `your ${pass.name} membership`
+    : `${pass.taken} ${pass.taken === 1 ? 'credit' : 'credits'} of your ${pass.name}`;
+
+function bookingConfirmationEmail(
+  ctx: AppContext,
+  booking: BookingFacts,
+  cls: ClassRow,
+  user: UserRow,
+  attendees: Attendee[] = [],
+  pass: PassUse = null,
+) {
   const people = attendees.map(describeAttendee).join(', ');
   const spots = spotCount(booking.quantity);
   const deadline = fullRefundDeadline(cls.startTime);
-  const paid =
-    booking.amountCents > 0
+  const paid = pass
+    ? `Paid with ${passWords(pass)}: nothing was charged to your card.`
+    : booking.amountCents > 0
       ? `Paid: ${formatDollars(booking.amountCents)} (${formatDollars(booking.subtotalCents)} for ${spots} plus a ${formatDollars(booking.serviceFeeCents)} service fee).`
       : 'This class is free: nothing was charged.';
   const policy =
-    booking.amountCents > 0 && deadline
-      ? `Need to cancel? You get a full refund if you cancel by ${formatDateLong(deadline)} at ${formatTimePT(deadline)} (48 hours before the class); after that, no refund.`
-      : 'Need to cancel? You can cancel from My Bookings until the class starts.';
+    pass && pass.taken > 0 && deadline
+      ? `Need to cancel? Your ${pass.taken === 1 ? 'credit comes' : 'credits come'} back if you cancel by ${formatDateLong(deadline)} at ${formatTimePT(deadline)} (48 hours before the class); after that, ${pass.taken === 1 ? 'it is' : 'they are'} spent.`
+      : booking.amountCents > 0 && deadline
+        ? `Need to cancel? You get a full refund if you cancel by ${formatDateLong(deadline)} at ${formatTimePT(deadline)} (48 hours before the class); after that, no refund.`
+        : 'Need to cancel? You can cancel from My Bookings until the class starts.';
   const content = renderEmail({
     heading: `You're booked: ${cls.title}`,
     preheader: `${whenOf(cls)} · ${spots}`,
@@ -98,7 +116,8 @@ export function classIcsAttachments(
 
 /** The confirmation as sent: email, .ics and the attendees' names as they stand now. */
 export async function bookingConfirmation(ctx: AppContext, booking: BookingFacts, cls: ClassRow, user: UserRow) {
-  return bookingConfirmationEmail(ctx, booking, cls, user, await attendeesOfBooking(ctx.db, booking));
+  const [attendees, pass] = await Promise.all([attendeesOfBooking(ctx.db, booking), passUseOf(ctx.db, booking.id)]);
+  return bookingConfirmationEmail(ctx, booking, cls, user, attendees, pass);
 }
 
 export function sendBookingConfirmation(ctx: AppContext, booking: BookingFacts, cls: ClassRow, user: UserRow): Promise<void> {
@@ -112,7 +131,7 @@ const REASON_TEXT: Partial<Record<CancelReason, string>> = {
     'Your payment arrived too late for us to keep your booking: the class had already started, or your 15-minute hold had expired and the class had filled up in the meantime.',
 };
 
-export function sendCancellationEmail(
+export async function sendCancellationEmail(
   ctx: AppContext,
   booking: BookingFacts,
   cls: ClassRow,
@@ -123,8 +142,14 @@ export function sendCancellationEmail(
   why?: string,
 ): Promise<void> {
   const wasPaid = booking.confirmedAt !== null && booking.amountCents > 0;
-  const refund =
-    refundCents > 0
+  const pass = booking.confirmedAt !== null && booking.amountCents === 0 ? await passUseOf(ctx.db, booking.id) : null;
+  const refund = pass
+    ? pass.taken === 0
+      ? `Booked with ${passWords(pass)}: nothing to refund.`
+      : pass.returned > 0
+        ? `Your ${pass.returned === 1 ? 'credit is' : `${pass.returned} credits are`} back on your ${pass.name}.`
+        : `Cancelled less than 48 hours before the class, so the ${pass.taken === 1 ? 'credit' : 'credits'} of your ${pass.name} ${pass.taken === 1 ? 'is' : 'are'} spent.`
+    : refundCents > 0
       ? `Refund: ${formatDollars(refundCents)} to your original payment method. Refunds take 3-5 business days to appear.`
       : wasPaid
         ? 'Refund: $0.00. Cancellations less than 48 hours before the class are not refunded.'
@@ -142,12 +167,6 @@ export function sendCancellationEmail(
     button: { label: 'Browse classes', url: `${ctx.env.publicUrl}/classes` },
   });
   return deliver(ctx, () => ctx.mail.send({ to: user.email, subject: `Booking cancelled: ${cls.title}`, ...content }));
-}
-
-/** A paid booking settled (api/spots/settlement.ts): its confirmation to the customer. */
-export async function notifyConfirmed(ctx: AppContext, booking: BookingRow, cls: ClassRow): Promise<void> {
-  const user = await findUser(ctx.db, booking.userId);
-  if (user) await sendBookingConfirmation(ctx, booking, cls, user);
 }
 
 /** A payment that could not be honoured was refunded in full: the customer hears why. */

@@ -4,7 +4,7 @@ import type { classes } from '../../db/schema';
 import type { AppContext } from '../context';
 import { classEnd, placeOf } from '../lib/class-place';
 import type { CalendarEvent } from '../lib/ics';
-import { spotCount } from '../lib/plural';
+import { spotCount } from '../../common/plural';
 
 type ClassRow = typeof classes.$inferSelect;
 

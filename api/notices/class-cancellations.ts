@@ -2,7 +2,7 @@
 // suspended coach): the booking domain cancels and refunds every open booking (api/spots/cancellation.ts),
 // each customer is emailed as it goes, then the class's waitlist closes with an email to each person waiting.
 import type { AppContext } from '../context';
-import { centsToDollars } from '../lib/money';
+import { centsToDollars } from '../../common/money';
 import type { Actor } from '../spots/booking-states';
 import { cancelForDeletedClasses } from '../spots/cancellation';
 import { sendCancellationEmail } from './booking-emails';

@@ -12,7 +12,8 @@
 //
 // Who sends: the process that booked, 200 ms after its answer (sendOutboxSoon, coalesced: under a burst one
 // claim and one delete serve many bookings), and the timed job `booking-outbox` in every process
-// (api/background.ts), which picks up what a dead or busy process left.
+// (api/background.ts), which picks up what a dead or busy process left. Rendering an email costs more CPU than
+// the booking it confirms, so during a drop a sender waits while bookings are being written (OUTBOX_YIELD_MS).
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import { bookingOutbox, bookings, classes } from '../../db/schema';
 import type { AppContext } from '../context';
@@ -70,9 +71,20 @@ async function sendRow(ctx: AppContext, row: OutboxRow): Promise<void> {
   await ctx.mail.send(await bookingConfirmation(ctx, found.booking, found.cls, user));
 }
 
+/** Bookings first: while this process has writes queued (a class drop under way), a sender waits between emails,
+ * at most this long per pass, so the CPU goes to the answers and the emails follow within seconds. */
+export const OUTBOX_YIELD_MS = 3_000;
+const YIELD_STEP_MS = 20;
+
+/** Waits while writes are queued in this process, until `until` (real time: a test's clock may stand still). */
+async function yieldToWrites(ctx: AppContext, until: number): Promise<void> {
+  while (ctx.db.writesPending() > 0 && performance.now() < until) await Bun.sleep(YIELD_STEP_MS);
+}
+
 /** Claims what is due and sends it, batch after batch, until nothing due is left. Returns how many were sent. */
 export async function sendDueOutbox(ctx: AppContext): Promise<number> {
   let sent = 0;
+  const yieldUntil = performance.now() + OUTBOX_YIELD_MS;
   for (;;) {
     const claimedAt = ctx.clock.now().getTime();
     const claimed = await claimDue(ctx);
@@ -88,6 +100,7 @@ export async function sendDueOutbox(ctx: AppContext): Promise<number> {
         continue;
       }
       try {
+        await yieldToWrites(ctx, yieldUntil);
         await sendRow(ctx, row);
         done.push(row.id);
       } catch (error) {

@@ -8,8 +8,8 @@ import { bookings, classes, jobLeases, users } from '../../db/schema';
 import { classIcsAttachments, whenOf, whereOf } from './booking-emails';
 import type { AppContext } from '../context';
 import { runOnce } from '../lib/jobs';
-import { meetingLines } from '../lib/directions';
-import { spotCount } from '../lib/plural';
+import { meetingLines } from '../../common/directions';
+import { spotCount } from '../../common/plural';
 import { renderEmail } from '../mail-templates';
 import { inStates } from '../spots/booking-states';
 

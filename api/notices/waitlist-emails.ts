@@ -3,9 +3,9 @@
 import type { classes, users } from '../../db/schema';
 import { deliver, whenOf, whereOf } from './booking-emails';
 import type { AppContext } from '../context';
-import { formatDollars } from '../lib/money';
-import { formatDateLong, formatTimePT } from '../lib/pacific';
-import { spotCount } from '../lib/plural';
+import { formatDollars } from '../../common/money';
+import { formatDateLong, formatTimePT } from '../../common/pacific';
+import { spotCount } from '../../common/plural';
 import { renderEmail } from '../mail-templates';
 import { type EntryRow, entryIs } from '../spots/entry-states';
 import { claimOfferAnnouncement, closeWaitlists, unannouncedOffers } from '../spots/release';

@@ -4,7 +4,8 @@ import { toJsonSchema } from '@valibot/to-json-schema';
 import { Elysia } from 'elysia';
 import { authPlugin, requireUser } from '../auth/plugin';
 import { requestSource } from '../lib/client-address';
-import { Message } from '../lib/schema';
+import { Message } from '../../common/schema';
+import { parseId } from '../lib/route-id';
 import type { AppContext } from '../context';
 import { DomainError } from '../errors';
 import { InvalidWebhookSignature, isTestProvider } from '../providers/payments';
@@ -14,11 +15,14 @@ import {
   CreateIntentBody,
   PaymentConfig,
   PaymentIntentAnswer,
+  QuoteAnswer,
+  QuoteQuery,
   TestPayAnswer,
   TestPayBody,
   WebhookAnswer,
   WebhookEvent,
 } from './model';
+import { quoteCheckout } from './quote';
 import { createPaymentIntent, handleWebhook, payWithTestCard, settleIntent } from './service';
 
 const tags = ['Payments'];
@@ -30,6 +34,26 @@ export function paymentRoutes(ctx: AppContext) {
       response: { 200: PaymentConfig },
       detail: { tags, summary: 'Which payment form the checkout shows: Stripe (with its publishable key) or the test provider' },
     })
+    .get(
+      '/payment/quote',
+      ({ user, query }) =>
+        quoteCheckout(ctx, requireUser(user), {
+          classId: parseId(query.classId, 'Class not found.'),
+          quantity: Number(query.quantity),
+          promoCode: query.promoCode,
+        }),
+      {
+        auth: 'user',
+        query: QuoteQuery,
+        response: { 200: QuoteAnswer, 400: Message, 401: Message, 404: Message, 409: Message },
+        detail: {
+          tags,
+          summary: "The checkout's price lines for a class, a number of spots and an optional promo code",
+          description:
+            "Integer cents: price x quantity, the promo code's discount, the 5% service fee on the discounted price, and the total (also in dollars as `amount`, what create-intent must send). A code that cannot be used is answered with its reason: unknown, inactive, not started or expired, used up (409), already used by you (409), not for this class, below its minimum, or only for a first booking with this coach. A total of 0 (a 100% code) is booked with POST /api/bookings/free and the same promoCode: no card.",
+        },
+      },
+    )
     .post(
       '/payment/create-intent',
       ({ user, body, request }) => createPaymentIntent(ctx, requireUser(user), body, requestSource(request.headers)),
@@ -41,7 +65,7 @@ export function paymentRoutes(ctx: AppContext) {
           tags,
           summary: 'Hold the spots for 15 minutes and create a payment intent',
           description:
-            'The server computes price x quantity x 1.05 in cents (rounded to the cent) and refuses a different client amount with 409 "The price has changed. Please reload the page.". When the coach can receive payouts, 85% of price x quantity is transferred to them. Asking again for the same quantity reuses the hold and intent and renews the hold, but never past 30 minutes after it began; a customer may hold at most 3 unpaid checkouts at once (429 with Retry-After). waiverAcceptance (see GET /api/classes/{id}/waivers) is recorded with the hold: the checkout sends it with the attendees before paying. A hold is placed without it (the checkout holds the spots when it opens, before anyone is named), but is never paid or confirmed without every attendee\'s acceptance: the test card is refused (400 naming who), and a payment made anyway is refunded in full.',
+            'The server computes price x quantity x 1.05 in cents (rounded to the cent) and refuses a different client amount with 409 "The price has changed. Please reload the page.". With `promoCode`, the code is checked and its use taken in the same write as the hold, and the amount must be the discounted total (GET /api/payment/quote); its use is given back if the hold expires, is replaced or the payment fails. When the coach can receive payouts, 85% of price x quantity (of the discounted price for a coach\'s own code) is transferred to them. Asking again for the same quantity reuses the hold and intent and renews the hold, but never past 30 minutes after it began; a customer may hold at most 3 unpaid checkouts at once (429 with Retry-After). waiverAcceptance (see GET /api/classes/{id}/waivers) is recorded with the hold: the checkout sends it with the attendees before paying. A hold is placed without it (the checkout holds the spots when it opens, before anyone is named), but is never paid or confirmed without every attendee\'s acceptance: the test card is refused (400 naming who), and a payment made anyway is refunded in full.',
         },
       },
     )

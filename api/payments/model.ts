@@ -1,9 +1,10 @@
 // Payment request and answer schemas (valibot only): the checkout and the test provider's card form import
 // these, so the browser shows exactly the server's messages.
 import * as v from 'valibot';
-import { fields, withExample } from '../lib/schema';
+import { fields, withExample } from '../../common/schema';
 import { AttendeesField } from '../attendees/model';
 import { Booking, ClassIdField, QuantityField } from '../bookings/model';
+import { PromoCodeField } from '../promo-codes/model';
 import { WaiverAcceptanceField } from '../waivers/model';
 
 export const CreateIntentBody = withExample(
@@ -13,6 +14,8 @@ export const CreateIntentBody = withExample(
     /** What the page shows as the total, in dollars: price x quantity x 1.05, rounded to the cent. */
     amount: v.pipe(v.number('Send the total shown at checkout.'), v.minValue(0, 'Send the total shown at checkout.')),
     attendees: AttendeesField,
+    /** A promo code: the amount must then be the discounted total GET /api/payment/quote answers. */
+    promoCode: v.optional(v.nullable(PromoCodeField)),
     waiverAcceptance: WaiverAcceptanceField,
   }),
   {
@@ -34,6 +37,37 @@ export const CreateIntentBody = withExample(
   },
 );
 export type CreateIntentBody = v.InferOutput<typeof CreateIntentBody>;
+
+/** GET /api/payment/quote: the checkout's numbers, as the server computes them. */
+export const QuoteQuery = v.object({
+  classId: withExample(v.pipe(v.string(), v.regex(/^\d{1,12}$/, 'Class not found.')), '12'),
+  quantity: withExample(v.pipe(v.string(), v.regex(/^\d{1,3}$/, 'Quantity must be a whole number.')), '2'),
+  promoCode: v.optional(v.string()),
+});
+
+export const QuoteAnswer = v.object({
+  classId: v.number(),
+  quantity: v.number(),
+  /** price x quantity, in cents */
+  subtotalCents: v.number(),
+  /** what the promo code takes off, in cents (0 without one) */
+  discountCents: v.number(),
+  /** the 5% service fee on the discounted price, in cents */
+  serviceFeeCents: v.number(),
+  /** subtotal - discount + fee, in cents: the booking's amount */
+  totalCents: v.number(),
+  /** coach credit spent, in cents (0 without) */
+  creditAppliedCents: v.number(),
+  /** what the card is charged, in cents: total - credit */
+  amountDueCents: v.number(),
+  /** the same amount due in dollars: what create-intent's `amount` must be */
+  amount: v.number(),
+  /** the code applied, upper case, or null */
+  promoCode: v.nullable(v.string()),
+  /** who funds the discount: the coach's own code, or a platform code */
+  discountFundedBy: v.nullable(v.picklist(['coach', 'platform'])),
+});
+export type QuoteAnswer = v.InferOutput<typeof QuoteAnswer>;
 
 export const PaymentIntentAnswer = v.object({
   clientSecret: v.string(),

@@ -4,7 +4,8 @@ import { and, eq } from 'drizzle-orm';
 import { bookings, classes, payoutAccounts } from '../../db/schema';
 import { attendeesOfBooking } from '../spots/attendees';
 import type { SessionUser } from '../auth/session';
-import { notifyConfirmed, notifyRefundedLatePayment } from '../notices/booking-emails';
+import { notifyRefundedLatePayment } from '../notices/booking-emails';
+import { sendOutboxSoon } from '../notices/outbox';
 import { ALREADY_BOOKED, CLASS_GONE_REFUNDED } from '../spots/bookable';
 import { attachIntent, type HoldResult, placeHold, releaseHold } from '../spots/holds';
 import { isIn } from '../spots/booking-states';
@@ -13,16 +14,17 @@ import { waiverMissingMessage, waiversMissingFor } from '../spots/waivers';
 import { toBookingJson } from '../spots/shape';
 import type { AppContext } from '../context';
 import { conflict, DomainError, forbidden, notFound } from '../errors';
-import { centsToDollars, coachPayoutCents, dollarsToCents } from '../lib/money';
-import { spotCount } from '../lib/plural';
-import { isTestProvider, PaymentDeclined, type PaymentEvent, type ProviderIntent } from '../providers/payments';
+import { centsToDollars, coachPayoutCents, dollarsToCents } from '../../common/money';
+import { spotCount } from '../../common/plural';
+import { isPassIntent } from '../lib/payouts';
+import { isSubscriptionEvent, isTestProvider, PaymentDeclined, type PaymentEvent, type ProviderIntent } from '../providers/payments';
 import type { CreateIntentBody, TestCardFields } from './model';
 import { syncPayoutAccount } from './payouts/service';
 
 export const PAYMENT_INIT_FAILED = 'Failed to initialize payment. Please try again.';
 
 /** The coach's connected account, when it can receive payments: their 85% goes there. */
-async function payoutFor(ctx: AppContext, coachId: number, subtotalCents: number) {
+async function payoutFor(ctx: AppContext, coachId: number, payoutCents: number) {
   const account = await ctx.db
     .select()
     .from(payoutAccounts)
@@ -30,7 +32,7 @@ async function payoutFor(ctx: AppContext, coachId: number, subtotalCents: number
       and(eq(payoutAccounts.userId, coachId), eq(payoutAccounts.provider, ctx.payments.kind), eq(payoutAccounts.canReceivePayments, true)),
     )
     .get();
-  return account ? { destination: account.accountId, amountCents: coachPayoutCents(subtotalCents) } : null;
+  return account ? { destination: account.accountId, amountCents: payoutCents } : null;
 }
 
 function intentAnswer(intent: ProviderIntent, bookingId: number, holdExpiresAt: Date | null) {
@@ -56,6 +58,7 @@ export async function createPaymentIntent(
     quantity: body.quantity,
     clientTotalCents: dollarsToCents(body.amount),
     attendees: body.attendees,
+    promoCode: body.promoCode,
     waiverAcceptance: body.waiverAcceptance,
     source,
   });
@@ -84,7 +87,7 @@ export async function openIntent(ctx: AppContext, user: SessionUser, hold: HoldR
       description: `Fogline: ${cls.title} (${spotCount(booking.quantity)})`,
       metadata: { bookingId: String(booking.id), userId: String(user.id), classId: String(cls.id), quantity: String(booking.quantity) },
       idempotencyKey: attempt === 1 ? `booking-${booking.id}` : `booking-${booking.id}-${attempt}`,
-      payout: await payoutFor(ctx, cls.coachId, booking.subtotalCents),
+      payout: await payoutFor(ctx, cls.coachId, booking.payoutCents ?? coachPayoutCents(booking.subtotalCents)),
     });
   } catch (error) {
     console.error('[payments] creating the intent failed', error);
@@ -97,9 +100,14 @@ export async function openIntent(ctx: AppContext, user: SessionUser, hold: HoldR
 
 /** Confirm and webhook alike: asks the provider whether the intent really succeeded, for this booking's
  * amount and user, then confirms the booking exactly once (or refunds a payment that cannot be honoured). */
-export async function settleIntent(ctx: AppContext, intentId: string, expectedUserId?: number) {
-  const intent = await ctx.payments.retrieveIntent(intentId);
+export async function settleIntent(ctx: AppContext, intentId: string, expectedUserId?: number, known?: ProviderIntent | null) {
+  const intent = known !== undefined ? known : await ctx.payments.retrieveIntent(intentId);
   if (!intent) throw notFound('Payment not found.');
+  // A pass purchase's payment is settled by api/passes (POST /api/wallet/{purchaseId}/confirm), never refunded here.
+  if (isPassIntent(intent)) throw conflict('This payment is for a pass: it is confirmed in your wallet.');
+  // A membership's invoice has its own intent (settled from invoice.paid by api/passes/memberships; Stripe's carry
+  // no metadata of ours): an intent that names no booking is never a booking's to confirm, nor to refund.
+  if (!intent.metadata.bookingId) throw conflict('This payment is not for a booking.');
   if (expectedUserId !== undefined && intent.metadata.userId !== String(expectedUserId)) {
     throw forbidden('This payment belongs to another account.');
   }
@@ -127,7 +135,8 @@ export async function settleIntent(ctx: AppContext, intentId: string, expectedUs
   if (!booking.paymentIntentId) await attachIntent(ctx, booking.id, intent.id);
   const outcome = await settlePaidBooking(ctx, booking.id);
   if (outcome.kind === 'confirmed') {
-    if (outcome.newly) await notifyConfirmed(ctx, outcome.booking, outcome.cls);
+    // Its confirmation was queued by the settling write (api/spots/confirmations.ts): sent after this answer.
+    if (outcome.newly) sendOutboxSoon(ctx);
     const attendees = await attendeesOfBooking(ctx.db, outcome.booking);
     return { status: 'confirmed' as const, booking: toBookingJson(outcome.booking, outcome.cls, ctx.clock.now(), attendees) };
   }
@@ -156,7 +165,10 @@ export async function handleWebhook(ctx: AppContext, payload: string, signature:
 export async function processPaymentEvent(ctx: AppContext, event: PaymentEvent): Promise<void> {
   if (event.type === 'payment_intent.succeeded') {
     try {
-      await settleIntent(ctx, event.intentId);
+      const intent = await ctx.payments.retrieveIntent(event.intentId);
+      // A pass purchase (api/passes, wired by createApi) is its own workflow; everything else pays for a booking.
+      if (intent && isPassIntent(intent) && ctx.settlePassIntent) await ctx.settlePassIntent(intent);
+      else await settleIntent(ctx, event.intentId, undefined, intent);
     } catch (error) {
       // Already handled (refund, mismatch): the event is acknowledged so the provider stops retrying.
       if (!(error instanceof DomainError)) throw error;
@@ -164,6 +176,10 @@ export async function processPaymentEvent(ctx: AppContext, event: PaymentEvent):
     }
   } else if (event.type === 'account.updated') {
     await syncPayoutAccount(ctx, event.accountId);
+  } else if (isSubscriptionEvent(event)) {
+    // Memberships (api/passes/memberships, wired by createApi): this feature may not import it.
+    if (ctx.onSubscriptionEvent) await ctx.onSubscriptionEvent(event);
+    else console.warn('[payments] no memberships handler for', event.type);
   }
 }
 
@@ -195,7 +211,12 @@ export async function payWithTestCard(ctx: AppContext, input: TestCardFields & {
       expiry: input.expiry,
       cvc: input.cvc,
     });
-    await processPaymentEvent(ctx, { type: 'payment_intent.succeeded', intentId: intent.id });
+    // A membership's invoice is reported as Stripe reports it: invoice.paid.
+    const invoiceId = intent.metadata.invoiceId;
+    await processPaymentEvent(
+      ctx,
+      invoiceId ? { type: 'invoice.paid', invoiceId } : { type: 'payment_intent.succeeded', intentId: intent.id },
+    );
     return { id: intent.id, status: intent.status };
   } catch (error) {
     if (error instanceof PaymentDeclined) throw new DomainError(400, error.message);

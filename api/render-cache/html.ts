@@ -1,5 +1,6 @@
 // Page responses through the render cache. A visitor without a session gets the page's HTML from memory,
-// gzipped once and served like a static file (ETag, 304); a signed-in visitor's page is rendered for them,
+// gzipped once and answered from a Response built once (ETag, 304; `cachedAnswer` answers without awaiting
+// anything, before the server's slower path); a signed-in visitor's page is rendered for them,
 // from cached page data, and never stored, so nobody ever sees another person's header or data. Pages whose
 // body is the same for everyone (sameForEveryone) give a signed-in visitor the anonymous page with their own
 // header and bottom bar spliced in (chrome.ts), which costs a small render instead of the whole page.
@@ -49,7 +50,7 @@ export async function respondWithPage(
   const method = request.method;
   if ((method !== 'GET' && method !== 'HEAD') || !isSignedOut(request)) {
     const shared = method === 'GET' || method === 'HEAD' ? cache.html.get(keyOf(request.url), cache.now()) : undefined;
-    if (shared?.sameForEveryone) return finish(await personalizedPage(request, Bun.gunzipSync(shared.gzip), renderChrome));
+    if (shared?.sameForEveryone) return finish(await personalizedPage(request, await htmlOf(shared), renderChrome));
     const scope = cache.newScope();
     const response = await render({ ctx: cache.ctx, renderScope: scope });
     if (scope.cacheable) response.headers.set('cache-control', PERSONAL_CACHE_CONTROL);
@@ -77,6 +78,15 @@ export async function respondWithPage(
   return entry ? serveEntry(entry, request) : finish(own!);
 }
 
+/** A signed-out GET or HEAD of a page the cache holds, answered at once (the server's first step, before any
+ * await); null sends the request down the ordinary path (a miss, a session, or this process's own write still
+ * being read: the page must not be older than the writer's answer). */
+export function cachedAnswer(cache: RenderCache, request: Request, url = request.url): Response | Promise<Response> | null {
+  if (cache.catchingUp) return null;
+  const hit = cache.html.get(keyOf(url), cache.now());
+  return hit ? serveEntry(hit, request) : null;
+}
+
 /** The path and query string: pages read both. */
 function keyOf(url: string): string {
   const start = url.indexOf('/', url.indexOf('//') + 2);
@@ -101,12 +111,18 @@ async function renderEntry(
   response.headers.forEach((value, name) => {
     if (!DROPPED_HEADERS.has(name)) headers[name] = value;
   });
-  Object.assign(headers, { etag: `W/"${Bun.hash(body).toString(36)}"`, 'cache-control': ANONYMOUS_CACHE_CONTROL, vary: VARY });
+  const etagValue = `"${Bun.hash(body).toString(36)}"`;
+  const etag = `W/${etagValue}`;
+  Object.assign(headers, { etag, 'cache-control': ANONYMOUS_CACHE_CONTROL, vary: VARY });
   const entry: HtmlEntry = {
-    gzip,
+    answers: {
+      gzip: new Response(gzip, { headers: { ...headers, 'content-encoding': 'gzip' } }),
+      notModified: new Response(null, { status: 304, headers: { etag, 'cache-control': ANONYMOUS_CACHE_CONTROL, vary: VARY } }),
+    },
     sameForEveryone: scope.sameForEveryone === true,
-    etag: headers.etag!,
-    headers,
+    etag,
+    etagValue,
+    headers: new Headers(headers),
     tags: [...scope.tags],
     expiresAt: scope.expiresAt,
     bytes: gzip.byteLength + key.length,
@@ -115,13 +131,16 @@ async function renderEntry(
   return { entry, response: null };
 }
 
-function serveEntry(entry: HtmlEntry, request: Request): Response {
-  if (request.headers.get('if-none-match')?.includes(entry.etag.slice(2))) {
-    return new Response(null, { status: 304, headers: { etag: entry.etag, 'cache-control': ANONYMOUS_CACHE_CONTROL, vary: VARY } });
-  }
-  // Bun sends no body for HEAD, and the length of the one GET would get.
-  if ((request.headers.get('accept-encoding') ?? '').includes('gzip')) {
-    return new Response(entry.gzip, { headers: { ...entry.headers, 'content-encoding': 'gzip' } });
-  }
-  return new Response(Bun.gunzipSync(entry.gzip), { headers: entry.headers });
+/** The page's HTML, uncompressed (for a client without gzip, or a signed-in visitor's spliced copy). */
+async function htmlOf(entry: HtmlEntry): Promise<Uint8Array<ArrayBuffer>> {
+  return Bun.gunzipSync(new Uint8Array(await entry.answers.gzip.clone().arrayBuffer()));
+}
+
+/** The entry's answer for this request: 304 when the client holds it, else the gzip page (Bun sends no body for
+ * HEAD, and the length the GET would get), else the page uncompressed. */
+function serveEntry(entry: HtmlEntry, request: Request): Response | Promise<Response> {
+  const headers = request.headers;
+  if (headers.get('if-none-match')?.includes(entry.etagValue)) return entry.answers.notModified.clone();
+  if (headers.get('accept-encoding')?.includes('gzip')) return entry.answers.gzip.clone();
+  return htmlOf(entry).then((html) => new Response(html, { headers: entry.headers }));
 }

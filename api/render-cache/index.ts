@@ -35,10 +35,16 @@ export interface DataEntry extends TaggedEntry {
 }
 
 export interface HtmlEntry extends TaggedEntry {
-  gzip: Uint8Array<ArrayBuffer>;
+  /** The answers, built once when the page is stored and served by `clone()` until the entry is dropped (a tag
+   * bumped by any process, its expiry, or the LRU's bounds): the gzip page and the 304 for its ETag. The gzip
+   * bytes live only inside the Response (it holds its own copy). */
+  answers: { gzip: Response; notModified: Response };
   sameForEveryone: boolean;
   etag: string;
-  headers: Record<string, string>;
+  /** The ETag's opaque part, looked for in If-None-Match. */
+  etagValue: string;
+  /** The headers of the uncompressed answer (a client that accepts no gzip). */
+  headers: Headers;
 }
 
 export interface RenderCache {

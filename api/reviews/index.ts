@@ -2,7 +2,8 @@
 import { Elysia } from 'elysia';
 import * as v from 'valibot';
 import { authPlugin, requireUser } from '../auth/plugin';
-import { Message, parseId } from '../lib/schema';
+import { Message } from '../../common/schema';
+import { parseId } from '../lib/route-id';
 import { Review } from '../catalog/model';
 import type { AppContext } from '../context';
 import { ClassBookingParams, CustomerParams, ReviewBody, ReviewIdParams } from './model';

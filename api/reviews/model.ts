@@ -1,6 +1,6 @@
 // Review request schemas (valibot only): the review page's form imports these for the same messages.
 import * as v from 'valibot';
-import { fields, pathId, withExample } from '../lib/schema';
+import { fields, pathId, withExample } from '../../common/schema';
 
 export const RATING_LABELS = { 1: 'Poor', 2: 'Fair', 3: 'Good', 4: 'Very Good', 5: 'Excellent' } as const;
 export const MAX_COMMENT = 1000;

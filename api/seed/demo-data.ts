@@ -4,17 +4,20 @@
 import { count } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import type { Tx } from '../../db/client';
-import { blogPosts, bookingAttendees, bookings, categories, classes, reviews, users, waitlistEntries } from '../../db/schema';
+import { blogPosts, bookingAttendees, bookings, categories, classes, promoCodes, reviews, users, waitlistEntries } from '../../db/schema';
 import { readTimeOf } from '../lib/read-time';
 import { sanitizeBlogHtml } from '../lib/blog-html';
 import { BLOG_POSTS, featuredImage } from './demo/blog';
 import { CATEGORIES, classImage } from './demo/categories';
 import { ADMIN, childrenOf, companionsOf, DEMO_COACH, DEMO_CUSTOMER, EVERYONE } from './demo/people';
 import { seedOutdoorDemo } from './demo/outdoor';
+import { seedPassesDemo } from './demo/passes';
 import { PLACES, placeColumns } from './demo/places';
 import { type PlannedClass, planBookings, planTimetable, planWaitlists } from './plan';
 
 export const DEMO_PASSWORD = 'demo-password';
+/** The demo coach's live promo code (README). */
+export const DEMO_PROMO_CODE = 'FOGLINE20';
 
 const DAY = 86_400_000;
 
@@ -212,6 +215,41 @@ export async function seedDemoData(ctx: AppContext): Promise<boolean> {
       })),
     );
     await seedOutdoorDemo(tx, now, { coach: userId[DEMO_COACH.key]!, customer: userId[DEMO_CUSTOMER.key]! });
+    // One live promo code of the demo coach (issue 20): 20% off their classes and passes, 100 uses, once each.
+    await tx.insert(promoCodes).values({
+      code: DEMO_PROMO_CODE,
+      coachId: userId[DEMO_COACH.key]!,
+      createdBy: userId[DEMO_COACH.key]!,
+      kind: 'percent',
+      percentOff: 20,
+      validFrom: ago(1),
+      validUntil: new Date(now.getTime() + 180 * DAY),
+      maxUses: 100,
+      oncePerCustomer: true,
+      createdAt: ago(1),
+      updatedAt: ago(1),
+    });
+    // The demo coach's passes and the demo customer's 5-class pack with its history (issue 19), on paid adult classes
+    // of the coach with a free spot that the customer has neither booked nor joined the waitlist of.
+    const takenSpots = new Map<number, number>();
+    for (const p of plans) if (!p.cancelledAt) takenSpots.set(p.classIndex, (takenSpots.get(p.classIndex) ?? 0) + p.quantity);
+    const customerClasses = new Set([
+      ...plans.filter((p) => p.customer === DEMO_CUSTOMER.key).map((p) => p.classIndex),
+      ...waitlists.filter((w) => w.customer === DEMO_CUSTOMER.key).map((w) => w.classIndex),
+    ]);
+    const creditClasses = bookable
+      .map((c, index) => ({ c, index }))
+      .filter(
+        ({ c, index }) =>
+          c.template.coach === DEMO_COACH.key &&
+          c.priceCents > 0 &&
+          (c.template.ageGroup ?? 'Adults') === 'Adults' &&
+          !customerClasses.has(index) &&
+          (takenSpots.get(index) ?? 0) < c.template.capacity,
+      )
+      .map(({ c, index }) => ({ id: classIds[index]!, start: c.start }))
+      .sort((a, b) => a.start.getTime() - b.start.getTime());
+    await seedPassesDemo(tx, now, { coach: userId[DEMO_COACH.key]!, customer: userId[DEMO_CUSTOMER.key]! }, creditClasses);
     return true;
   });
 }

@@ -1,8 +1,8 @@
 // Turns the demo data into dated rows: the timetable (computed from today, in Pacific wall-clock time),
 // the bookings that fill it, the reviews of classes that already started and the waitlists of full ones. Pure and deterministic for a
 // given `now`, so the demo looks the same every time it is seeded on a given day.
-import { priceBreakdown, dollarsToCents } from '../lib/money';
-import { pacificDay, pacificWallTimeToInstant } from '../lib/pacific';
+import { priceBreakdown, dollarsToCents } from '../../common/money';
+import { pacificDay, pacificWallTimeToInstant } from '../../common/pacific';
 import {
   CASEY_BOOKINGS,
   CASEY_WAITS_FOR,

@@ -4,7 +4,7 @@ import { eq, inArray } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client';
 import { type AgeGroup, bookingAttendees, users } from '../../db/schema';
 import { badRequest } from '../errors';
-import { countOf, spotCount } from '../lib/plural';
+import { countOf, spotCount } from '../../common/plural';
 import { AGE_REQUIRED } from './attendee-rules';
 
 type Named = { firstName: string; lastName: string };

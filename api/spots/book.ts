@@ -1,34 +1,37 @@
 // Booking a free class: capacity checked and the booking written inside ONE serialized write transaction
 // (after the class's due spots went to the waitlist, ./release.ts), so concurrent requests cannot oversell.
-// Concurrent bookings of one process share that transaction (group commit), each in its own savepoint.
+// Concurrent bookings of one process share that transaction (group commit): what every booking of the group needs
+// to know is read once per group (each class, its spots taken, the customers' open bookings and places in line),
+// then each booking is decided and written by `bookOne` in its own savepoint, against that view as the bookings
+// before it left it; the group's attendees and confirmations are written together at the end.
 import type { Tx } from '../../db/client';
-import { bookingOutbox, classes } from '../../db/schema';
+import { bookingAttendees } from '../../db/schema';
 import { badRequest } from '../errors';
-import { type Attendee, type AttendeeInput, checkAttendees, saveAttendees } from './attendees';
-import { activeBookingOf, loadBookableClass, refuseIfBooked, refusingDuplicates } from './bookable';
-import { applyTransition, type BookingRow } from './booking-states';
+import { checkBookableClass, refusingDuplicates } from './bookable';
+import { bookGroupInOneTrip } from './book-batch';
+import {
+  checkGroupCapacity,
+  decideFreeBooking,
+  type FreeBooking,
+  type FreeBookingInput,
+  type FreeRequest,
+  type GroupView,
+  keyOf,
+  readGroupView,
+  recordBooked,
+} from './book-group';
+import { applyTransition } from './booking-states';
+import { queueConfirmations } from './confirmations';
 import type { Customer, SpotsContext } from './context';
-import { leaveOnceBooked } from './entry-states';
-import { checkCapacity } from './policy';
-import { writeBookingSpotsTogether } from './release';
-import { type AcceptanceInput, type AcceptanceSource, recordBookingWaivers } from './waivers';
-import { spotsTaken } from './taken';
-
-type ClassRow = typeof classes.$inferSelect;
-
-type FreeBookingInput = {
-  classId: number;
-  quantity: number;
-  attendees?: AttendeeInput[];
-  /** The waivers accepted with the booking (./waivers.ts), and where from. */
-  waiverAcceptance?: AcceptanceInput;
-  source?: AcceptanceSource;
-};
-type FreeBooking = { booking: BookingRow; cls: ClassRow; attendees: Attendee[] };
+import { moveEntry } from './entry-states';
+import { planCredits, spendCredits } from './pass-credits';
+import { freeWithPromoCode } from './promo';
+import { settleInSavepoint, writeBookingSpotsTogether } from './release';
+import { recordBookingWaivers } from './waivers';
 
 /** Books `quantity` spots of a free class, confirmed at once; the customer's place on its waitlist ends; its
  * confirmation is queued in the booking outbox. Concurrent calls in one process are written together (group
- * commit, ./release.ts writeBookingSpotsTogether), each with its own capacity check and its own answer. */
+ * commit), each with its own checks and its own answer. */
 export function bookFree(ctx: SpotsContext, customer: Customer, input: FreeBookingInput): Promise<FreeBooking> {
   return refusingDuplicates(
     () =>
@@ -43,9 +46,7 @@ export function bookFree(ctx: SpotsContext, customer: Customer, input: FreeBooki
 /** The most bookings in one transaction: a bigger group would make its first customer wait for the last. */
 const MAX_GROUP = 64;
 
-interface Waiting {
-  customer: Customer;
-  input: FreeBookingInput;
+interface Waiting extends FreeRequest {
   resolve: (booking: FreeBooking) => void;
   reject: (error: unknown) => void;
 }
@@ -65,18 +66,14 @@ function groupOf(ctx: SpotsContext): Group {
 function startGroup(ctx: SpotsContext, group: Group): void {
   group.scheduled = true;
   let taken: Waiting[] | null = null;
-  const collect = () => {
+  const take = (): FreeRequest[] => {
     taken = group.waiting.splice(0, MAX_GROUP);
     group.scheduled = false;
-    // More than one group waiting: the next transaction queues now, behind this one.
+    // More than one group waiting: the next one queues now, behind this one.
     if (group.waiting.length > 0) startGroup(ctx, group);
-    const now = ctx.clock.now();
-    return taken.map((waiting) => ({
-      classId: waiting.input.classId,
-      work: (tx: Tx) => bookOne(tx, waiting.customer, waiting.input, now),
-    }));
+    return taken;
   };
-  writeBookingSpotsTogether(ctx, collect).then(
+  writeGroup(ctx, take).then(
     (outcomes) =>
       outcomes.forEach((outcome, i) => {
         const waiting = taken![i]!;
@@ -84,7 +81,7 @@ function startGroup(ctx: SpotsContext, group: Group): void {
         else waiting.reject(outcome.reason);
       }),
     (error: unknown) => {
-      // The transaction failed (or never began): everyone it took, or would have taken, hears why.
+      // The write failed (or never began): everyone it took, or would have taken, hears why.
       const failed: Waiting[] = taken ?? group.waiting.splice(0, MAX_GROUP);
       if (!taken) {
         group.scheduled = false;
@@ -95,33 +92,96 @@ function startGroup(ctx: SpotsContext, group: Group): void {
   );
 }
 
-/** One free booking, in its savepoint of the group's transaction. */
-async function bookOne(tx: Tx, customer: Customer, input: FreeBookingInput, now: Date): Promise<FreeBooking> {
-  const cls = await loadBookableClass(tx, input.classId, customer, now);
-  if (cls.priceCents > 0) throw badRequest('This class is not free: please book it through checkout.');
-  refuseIfBooked(await activeBookingOf(tx, customer.id, cls.id));
-  const attendees = checkAttendees(input.attendees, input.quantity, cls.ageGroup, customer);
-  checkCapacity(cls.capacity, await spotsTaken(tx, cls.id, now), input.quantity);
-  const booking = await applyTransition(tx, 'new', 'bookFree', 'customer', {
+/** Writes a group, `take` answering its bookings once this process's turn to write has come: on the embedded file
+ * in one transaction (bookGroup); on a libSQL server in one round trip (./book-batch.ts), where the bookings
+ * the batch could not settle (spots owed to the waitlist first, or something changed since the group's read) go
+ * through the transaction after all. Outcomes in the order taken. */
+async function writeGroup(ctx: SpotsContext, take: () => FreeRequest[]): Promise<PromiseSettledResult<FreeBooking>[]> {
+  const inTransaction = (requestsNow: () => FreeRequest[]) =>
+    writeBookingSpotsTogether(ctx, () => {
+      const requests = requestsNow();
+      const now = ctx.clock.now();
+      return { classIds: requests.map((request) => request.input.classId), run: (tx: Tx) => bookGroup(tx, requests, now) };
+    });
+  if (!ctx.db.remote) return inTransaction(take);
+  const { requests, outcomes } = await ctx.db.inTurn(async () => {
+    const requests = take();
+    return { requests, outcomes: await bookGroupInOneTrip(ctx, requests, ctx.clock.now()) };
+  });
+  const unsettled = requests.filter((_, i) => outcomes[i] === null);
+  if (unsettled.length === 0) return outcomes as PromiseSettledResult<FreeBooking>[];
+  const settled = await inTransaction(() => unsettled);
+  return outcomes.map((outcome) => outcome ?? settled.shift()!);
+}
+
+/** The group's work inside its transaction: one view, each booking in its savepoint, then the attendees and
+ * confirmations of the bookings made, each in one statement. */
+async function bookGroup(tx: Tx, requests: FreeRequest[], now: Date): Promise<PromiseSettledResult<FreeBooking>[]> {
+  const view = await readGroupView(tx, requests, now);
+  const outcomes: PromiseSettledResult<FreeBooking>[] = [];
+  for (const { customer, input } of requests) {
+    const outcome = await settleInSavepoint(tx, (savepoint) => bookOne(savepoint, view, customer, input, now));
+    if (outcome.status === 'fulfilled') recordBooked(view, outcome.value.booking);
+    outcomes.push(outcome);
+  }
+  const booked = outcomes.flatMap((outcome) => (outcome.status === 'fulfilled' ? [outcome.value] : []));
+  await saveGroupAttendees(tx, booked);
+  // Each confirmation is owed from this commit on: its outbox row commits with the booking (./confirmations.ts).
+  await queueConfirmations(
+    tx,
+    booked.map(({ booking }) => booking.id),
+    now,
+  );
+  return outcomes;
+}
+
+/** One free booking of the group, in its savepoint: every rule decided against the group's view (as the bookings
+ * before it left it), then its writes. A step every free booking takes goes here; throwing refuses this booking
+ * only (its savepoint rolls back). Its attendees and confirmation are written with the group's (bookGroup).
+ * On a libSQL server a group is written in one round trip instead (./book-batch.ts): a step that writes must be
+ * written there too, or make `batchable` there send such bookings here. */
+async function bookOne(tx: Tx, view: GroupView, customer: Customer, input: FreeBookingInput, now: Date): Promise<FreeBooking> {
+  const bookable = checkBookableClass(view.classes.get(input.classId), customer, now);
+  if (input.payWith && input.promoCode) throw badRequest('A promo code cannot be used with a pass: choose one or the other.');
+  if (bookable.priceCents === 0 && input.payWith) throw badRequest('This class is free: book it without a pass.');
+  // A paid class is booked here only when a promo code takes off all of it (its use taken in this savepoint), or
+  // when a pass pays for it (payWith).
+  const promo = input.promoCode ? await freeWithPromoCode(tx, customer.id, bookable, input.quantity, input.promoCode, now) : null;
+  const { cls, attendees } = decideFreeBooking(view, customer, input, now, promo !== null || !!input.payWith);
+  // A pass's credits are read and taken in this very savepoint of the write: two bookings never spend one credit.
+  const credits = input.payWith ? await planCredits(tx, customer, input.payWith.purchaseId, cls, input.quantity, now) : null;
+  checkGroupCapacity(view, cls, input.quantity);
+  const booking = await applyTransition(tx, 'new', credits ? 'bookWithPass' : 'bookFree', 'customer', {
     classId: cls.id,
     userId: customer.id,
     quantity: input.quantity,
     confirmedAt: now,
+    ...promo,
   });
-  await saveAttendees(tx, booking.id, attendees);
-  const named = attendees.map((a, position) => ({ position, name: a.name }));
+  if (credits) await spendCredits(tx, credits, booking.id, now);
+  // Every attendee's waiver, accepted with this request or before (./waivers.ts): refused without.
   await recordBookingWaivers(tx, {
     booking,
     cls,
-    attendees: named,
+    attendees,
     acceptance: input.waiverAcceptance,
     source: input.source,
     now,
     required: true,
   });
-  await leaveOnceBooked(tx, booking, now);
-  // The confirmation (email and .ics) is owed from this commit on: the outbox row commits with the booking and a
-  // worker sends it (api/notices/outbox.ts), so nothing slow runs before the answer and a crash loses nothing.
-  await tx.insert(bookingOutbox).values({ kind: 'booking_confirmed', bookingId: booking.id, dueAt: now.getTime(), createdAt: now });
-  return { booking, cls, attendees: attendees.map((a, position) => ({ position, ...a, attendance: null })) };
+  // Booked: the place in line has done its job (as leaveOnceBooked does, from the view).
+  const waiting = view.waiting.get(keyOf(cls.id, customer.id));
+  if (waiting !== undefined) await moveEntry(tx, { id: waiting }, 'leave', 'system', { endedAt: now });
+  return { booking, cls, attendees };
+}
+
+/** Rows per multi-row INSERT: 4 values each, well under SQLite's bound-parameter limit. */
+const ROWS_PER_INSERT = 500;
+
+/** The named spots of the group's new bookings, in one statement (a new booking has none to replace). */
+async function saveGroupAttendees(tx: Tx, booked: FreeBooking[]): Promise<void> {
+  const rows = booked.flatMap(({ booking, attendees }) =>
+    attendees.map((a) => ({ bookingId: booking.id, position: a.position, name: a.name, age: a.age })),
+  );
+  for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) await tx.insert(bookingAttendees).values(rows.slice(i, i + ROWS_PER_INSERT));
 }

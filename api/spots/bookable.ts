@@ -20,7 +20,11 @@ export const OFFER_OPEN = 'Spots in this class are held for you: accept the offe
 /** The class a customer wants to book: it exists and was not deleted, is a bookable row (not a series
  * template), has not started, and is not taught by the customer (it would take a customer's spot). */
 export async function loadBookableClass(db: Database | Tx, classId: number, user: Pick<Customer, 'id'>, now: Date): Promise<ClassRow> {
-  const cls = await db.select().from(classes).where(liveClass(classId)).get();
+  return checkBookableClass(await db.select().from(classes).where(liveClass(classId)).get(), user, now);
+}
+
+/** The same rules for a class row already read (undefined: no live class of that id). */
+export function checkBookableClass(cls: ClassRow | undefined, user: Pick<Customer, 'id'>, now: Date): ClassRow {
   if (!cls) throw notFound('Class not found.');
   if (!isBookable(cls)) throw badRequest('This is a recurring series: book one of its sessions.');
   if (hasStarted(cls.startTime, now)) throw conflict('This class has already started and can no longer be booked.');

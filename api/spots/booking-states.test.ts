@@ -27,6 +27,8 @@ import {
 /** The product's rules written out one by one (independently of the table): "state --transition/actor--> state". */
 const ALLOWED = new Set([
   'new --bookFree/customer--> confirmed',
+  // Paid with a pass's credits (or an unlimited membership) in the booking's own write.
+  'new --bookWithPass/customer--> confirmed',
   'new --hold/customer--> hold',
   'hold --confirmPayment/system--> confirmed',
   'hold --confirmLatePayment/system--> confirmed',

@@ -60,6 +60,12 @@ export const BOOKING_TRANSITIONS = {
     by: ['customer'],
     why: 'A free class (price 0) needs no payment, so the booking is confirmed at once.',
   },
+  bookWithPass: {
+    from: ['new'],
+    to: 'confirmed',
+    by: ['customer'],
+    why: "Paid with a pass: its credits (or an unlimited membership, paid up) are taken in the booking's own write, so nothing is left to charge and the booking is confirmed at once (api/spots/pass-credits.ts).",
+  },
   hold: {
     from: ['new'],
     to: 'hold',

@@ -9,6 +9,7 @@ import { conflict, DomainError, forbidden, notFound } from '../errors';
 import { bookingWithClass } from './bookable';
 import { activeBooking, type Actor, applyTransition, assertTransition, type BookingRow, isIn, stateOf } from './booking-states';
 import type { Customer, RefundProvider, SpotsContext } from './context';
+import { creditsComeBack, returnCredits } from './pass-credits';
 import { hasStarted, refundFor } from './policy';
 import { writeFreeingSpots } from './release';
 
@@ -47,7 +48,7 @@ export async function cancelByCustomer(
   ctx: SpotsContext & { payments: RefundProvider },
   customer: Pick<Customer, 'id'>,
   bookingId: number,
-): Promise<{ booking: BookingRow; cls: ClassRow; refundCents: number }> {
+): Promise<{ booking: BookingRow; cls: ClassRow; refundCents: number; creditsReturned: number }> {
   const now = ctx.clock.now();
   const found = await bookingWithClass(ctx.db, bookingId);
   if (!found) throw notFound('Booking not found.');
@@ -58,17 +59,21 @@ export async function cancelByCustomer(
     throw conflict('This class has already started, so the booking can no longer be cancelled.', 'class_started');
   const refundCents = refundFor(paidCents(booking), cls.startTime, now, booking.classChangedAt !== null);
   await issueRefund(ctx.payments, booking, refundCents);
-  const updated = await writeFreeingSpots(ctx, [cls.id], (tx) =>
+  let creditsReturned = 0;
+  const updated = await writeFreeingSpots(ctx, [cls.id], async (tx) => {
     // The total refunded: what an admin refunded earlier, plus this refund.
-    applyTransition(tx, booking, 'cancelByCustomer', 'customer', {
+    const row = await applyTransition(tx, booking, 'cancelByCustomer', 'customer', {
       cancelledAt: now,
       holdExpiresAt: null,
       refundAmountCents: (booking.refundAmountCents ?? 0) + refundCents,
-    }),
-  );
+    });
+    // Paid with a pass: its credits come back in this same write when in time (./pass-credits.ts).
+    if (row && creditsComeBack(cls, booking, now)) creditsReturned = await returnCredits(tx, row, now);
+    return row;
+  });
   if (!updated) throw conflict('This booking has already been cancelled.');
   if (isIn(booking, ['hold']) && booking.paymentIntentId) await ctx.payments.cancelIntent(booking.paymentIntentId);
-  return { booking: updated, cls, refundCents };
+  return { booking: updated, cls, refundCents, creditsReturned };
 }
 
 /** An admin cancels a hold or a confirmed booking for its customer (support), before the class starts, refunding
@@ -96,6 +101,8 @@ export async function cancelForCustomerBySupport(
       holdExpiresAt: null,
       refundAmountCents: isIn(booking, ['confirmed']) ? (booking.refundAmountCents ?? 0) + refundCents : null,
     });
+    // Support cancels for the customer: a pass's credits always come back.
+    if (row) await returnCredits(tx, row, now);
     if (row) await record(tx, row);
     return row;
   });
@@ -138,13 +145,16 @@ export async function cancelForDeletedClasses(
     assertTransition(stateOf(booking), 'cancelForDeletedClass', actor);
     const paid = paidCents(booking);
     await issueRefund(ctx.payments, booking, paid);
-    const updated = await ctx.db.write((tx) =>
-      applyTransition(tx, booking, 'cancelForDeletedClass', actor, {
+    const updated = await ctx.db.write(async (tx) => {
+      const row = await applyTransition(tx, booking, 'cancelForDeletedClass', actor, {
         cancelledAt: now,
         holdExpiresAt: null,
         refundAmountCents: isIn(booking, ['confirmed']) ? (booking.refundAmountCents ?? 0) + paid : null,
-      }),
-    );
+      });
+      // The coach or an admin called the class off: a pass's credits always come back.
+      if (row) await returnCredits(tx, row, now);
+      return row;
+    });
     if (!updated || isIn(booking, ['offered'])) continue;
     if (isIn(booking, ['hold']) && booking.paymentIntentId) await ctx.payments.cancelIntent(booking.paymentIntentId);
     count++;

@@ -16,4 +16,4 @@ export function isDeletedClass(row: { deletedAt: Date | null }): boolean {
   return row.deletedAt !== null;
 }
 
-export { isBookable, isSeriesParent } from './series';
+export { isBookable, isSeriesParent } from '../../common/class-series';

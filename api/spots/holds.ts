@@ -5,12 +5,13 @@ import { and, asc, eq, gt, ne } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { bookings, classes, waitlistEntries } from '../../db/schema';
 import { badRequest, conflict, DomainError } from '../errors';
-import { priceBreakdown } from '../lib/money';
+import { quoteBooking } from '../../common/quote';
 import { type AttendeeInput, attendeesOfBooking, checkAttendees, saveAttendees } from './attendees';
 import { activeBookingOf, loadBookableClass, PRICE_CHANGED, refuseIfBooked, refusingDuplicates } from './bookable';
 import { applyTransition, type BookingRow, inStates, isIn } from './booking-states';
 import type { Customer, SpotsContext } from './context';
 import { checkCapacity, holdExpiry, MAX_LIVE_HOLDS, renewedHoldExpiry } from './policy';
+import { applyPromoCode, PROMO_MESSAGES } from './promo';
 import { writeBookingSpots } from './release';
 import { type AcceptanceInput, type AcceptanceSource, recordBookingWaivers } from './waivers';
 import { spotsTaken } from './taken';
@@ -45,6 +46,9 @@ async function refuseTooManyHolds(tx: Tx, userId: number, classId: number, now: 
   throw new DomainError(429, TOO_MANY_HOLDS, undefined, { 'retry-after': String(waitSeconds) });
 }
 
+/** A promo code that leaves nothing to pay: the booking is confirmed without a card (POST /api/bookings/free). */
+export const FREE_WITH_CODE = 'With this promo code there is nothing to pay: confirm your booking without a card.';
+
 const TOO_MANY_HOLDS = `You already have ${MAX_LIVE_HOLDS} checkouts waiting for payment. Pay for one of them or let it expire before starting another.`;
 
 /** Reserves spots for a paid booking for 15 minutes, in one write transaction with the capacity check. The
@@ -59,6 +63,7 @@ export async function placeHold(
     quantity: number;
     clientTotalCents: number;
     attendees?: AttendeeInput[];
+    promoCode?: string | null;
     /** The waivers accepted for the hold (the checkout sends them with the names, before paying). */
     waiverAcceptance?: AcceptanceInput;
     source?: AcceptanceSource;
@@ -76,7 +81,21 @@ export async function placeHold(
       // A hold of the customer's own is replaced or reused below; anything else open refuses.
       if (existing && !isIn(existing, ['hold'])) refuseIfBooked(existing);
       const offer = existing ? await acceptedOfferOf(tx, existing.id) : undefined;
-      if (existing && existing.quantity === quantity && (existing.amountCents === input.clientTotalCents || offer)) {
+      if (offer && input.promoCode) throw badRequest(PROMO_MESSAGES.onOffer);
+      // The code's rules and its use are checked in this write, so its use count is exact (./promo.ts); the hold
+      // being replaced or reused keeps no use of its own against it.
+      const promo = input.promoCode
+        ? await applyPromoCode(tx, {
+            code: input.promoCode,
+            userId: user.id,
+            coachId: cls.coachId,
+            listCents: cls.priceCents * quantity,
+            now,
+            exceptBookingId: existing?.id,
+          })
+        : null;
+      const samePromo = (existing?.promoCodeId ?? null) === (promo?.promo.id ?? null);
+      if (existing && existing.quantity === quantity && ((existing.amountCents === input.clientTotalCents && samePromo) || offer)) {
         // Reloading checkout keeps the same hold and intent (so a payment in flight is never lost), renewed up
         // to its cap; a hold from an accepted waitlist offer keeps the amount offered, whatever total the page
         // computed.
@@ -86,8 +105,9 @@ export async function placeHold(
         await recordHoldWaivers(tx, renewed!, cls, input, now);
         return { booking: renewed!, cls, reused: existing.paymentIntentId !== null, replacedIntentId: null };
       }
-      const price = priceBreakdown(cls.priceCents, quantity);
-      if (price.totalCents !== input.clientTotalCents) throw conflict(PRICE_CHANGED);
+      const quote = quoteBooking({ priceCents: cls.priceCents, quantity, discount: promo?.discount });
+      if (quote.totalCents === 0) throw badRequest(FREE_WITH_CODE);
+      if (quote.totalCents !== input.clientTotalCents) throw conflict(PRICE_CHANGED);
       if (!existing) await refuseTooManyHolds(tx, user.id, cls.id, now);
       if (existing) {
         await applyTransition(tx, existing, 'replaceHold', 'customer', { cancelledAt: now });
@@ -98,9 +118,13 @@ export async function placeHold(
         classId: cls.id,
         userId: user.id,
         quantity,
-        subtotalCents: price.subtotalCents,
-        serviceFeeCents: price.serviceFeeCents,
-        amountCents: price.totalCents,
+        subtotalCents: quote.subtotalCents,
+        serviceFeeCents: quote.serviceFeeCents,
+        amountCents: quote.totalCents,
+        promoCodeId: promo?.promo.id ?? null,
+        discountCents: quote.discountCents,
+        discountFundedBy: quote.discountFundedBy,
+        payoutCents: quote.payoutCents,
         holdExpiresAt: holdExpiry(now),
         // When the hold began, on the server's clock: its cap (HOLD_MAX_MINUTES) counts from here.
         createdAt: now,

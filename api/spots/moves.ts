@@ -3,7 +3,7 @@
 // write. Callers never fire the two halves by hand.
 import type { Tx } from '../../db/client';
 import { conflict } from '../errors';
-import { priceBreakdown } from '../lib/money';
+import { priceBreakdown } from '../../common/money';
 import { type Actor, applyTransition, type BookingRow } from './booking-states';
 import { type EntryRow, entryIs, moveEntry } from './entry-states';
 import { holdExpiry } from './policy';

@@ -1,7 +1,7 @@
 // The booking rules that are plain decisions on numbers and instants: how long a hold lasts, when a class has
 // started, what a cancellation refunds (the FAQ policy) and whether a class can take more spots.
 import { conflict } from '../errors';
-import { spotCount } from '../lib/plural';
+import { spotCount } from '../../common/plural';
 
 /** A payment hold reserves its spots for this long while the customer pays. */
 export const HOLD_MINUTES = 15;

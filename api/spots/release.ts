@@ -7,7 +7,7 @@
 import { and, asc, eq, gt, inArray, isNull, lte, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { bookings, classes, users, waitlistEntries } from '../../db/schema';
-import { priceBreakdown } from '../lib/money';
+import { priceBreakdown } from '../../common/money';
 import { activeBookingOf } from './bookable';
 import { applyTransition, inStates, isIn } from './booking-states';
 import { isBookable, liveClass } from './classes';
@@ -98,17 +98,19 @@ async function expireOffers(tx: Tx, now: Date, where: DueWhere = {}): Promise<nu
 /** Offers the class's free spots to its waiting entries in the order they joined, skipping entries that need
  * more spots than are free. Answers the ids of the entries offered. */
 async function fillOffers(tx: Tx, classId: number, now: Date): Promise<number[]> {
+  // The line first: most classes have nobody waiting, and then this costs one read (a booking's group runs it).
+  const waiting = await tx
+    .select()
+    .from(waitlistEntries)
+    .where(and(eq(waitlistEntries.classId, classId), entryIn(['waiting'])))
+    .orderBy(asc(waitlistEntries.id));
+  if (waiting.length === 0) return [];
   const cls = await tx.select().from(classes).where(liveClass(classId)).get();
   if (!cls || !isBookable(cls)) return [];
   const deadline = offerDeadline(now, cls.startTime);
   if (!deadline) return [];
   let free = cls.capacity - (await spotsTaken(tx, classId, now));
   if (free <= 0) return [];
-  const waiting = await tx
-    .select()
-    .from(waitlistEntries)
-    .where(and(eq(waitlistEntries.classId, classId), entryIn(['waiting'])))
-    .orderBy(asc(waitlistEntries.id));
   const offered: number[] = [];
   for (const entry of waiting) {
     if (free <= 0) break;
@@ -145,40 +147,29 @@ export async function passOnFreedSpots(ctx: SpotsContext, where: DueWhere = {}):
   return offered;
 }
 
-/** One write of many in a group (writeBookingSpotsTogether): the class whose spots it books, and the work. */
-export interface GroupedWrite<T> {
-  classId: number;
-  work: (tx: Tx) => Promise<T>;
+/** The writes of a group (writeBookingSpotsTogether): the classes whose spots they book, and the work, which
+ * answers each write's own outcome (./book.ts runs each in a savepoint: settleInSavepoint). */
+export interface GroupedWrites<T> {
+  classIds: number[];
+  run: (tx: Tx) => Promise<PromiseSettledResult<T>[]>;
 }
 
 /** Group commit: many writes that book spots, in ONE transaction (the database's fixed cost per transaction, and
  * the write lock's hand-over between processes, shared). `collect` runs once the transaction has begun, so the
  * group is everything that queued while the previous one ran. Each class's due spots go to the waitlist first
- * (as writeBookingSpots does), then each write runs in its own savepoint, in order: each sees the ones before it,
- * so each has its own capacity check, and a refusal rolls back only its own changes. The outcomes are answered
- * after the one COMMIT; when the transaction itself fails, every write of the group fails with it. */
-export async function writeBookingSpotsTogether<T>(
-  ctx: SpotsContext,
-  collect: () => GroupedWrite<T>[],
-): Promise<PromiseSettledResult<T>[]> {
+ * (as writeBookingSpots does), then the group's work runs, each write with its own answer. The outcomes are
+ * answered after the one COMMIT; when the transaction itself fails, every write of the group fails with it. */
+export async function writeBookingSpotsTogether<T>(ctx: SpotsContext, collect: () => GroupedWrites<T>): Promise<PromiseSettledResult<T>[]> {
   const now = ctx.clock.now();
   let classIds: number[] = [];
   let offered = 0;
   let outcomes: PromiseSettledResult<T>[];
   try {
     outcomes = await ctx.db.write(async (tx) => {
-      const writes = collect();
-      classIds = [...new Set(writes.map((write) => write.classId))];
+      const group = collect();
+      classIds = [...new Set(group.classIds)];
       for (const classId of classIds) offered += (await releaseDueSpots(tx, now, { classId })).length;
-      const settled: PromiseSettledResult<T>[] = [];
-      for (const write of writes) {
-        try {
-          settled.push({ status: 'fulfilled', value: await tx.transaction((savepoint) => write.work(savepoint)) });
-        } catch (reason) {
-          settled.push({ status: 'rejected', reason });
-        }
-      }
-      return settled;
+      return group.run(tx);
     });
   } catch (error) {
     if (offered > 0) for (const classId of classIds) await passOnFreedSpots(ctx, { classId });
@@ -186,6 +177,16 @@ export async function writeBookingSpotsTogether<T>(
   }
   if (offered > 0) await ctx.announceOffers?.();
   return outcomes;
+}
+
+/** Runs one write of a group in its own savepoint: its refusal (or failure) rolls back only its own changes and
+ * is answered as its outcome, while the writes before and after it stand. */
+export async function settleInSavepoint<T>(tx: Tx, work: (savepoint: Tx) => Promise<T>): Promise<PromiseSettledResult<T>> {
+  try {
+    return { status: 'fulfilled', value: await tx.transaction((savepoint) => work(savepoint)) };
+  } catch (reason) {
+    return { status: 'rejected', reason };
+  }
 }
 
 /** A write that books spots of a class (a free booking, a payment hold, joining the waitlist): the class's due

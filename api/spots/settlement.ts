@@ -9,9 +9,11 @@ import { conflict } from '../errors';
 import { CLASS_GONE_REFUNDED } from './bookable';
 import { activeBooking, applyTransition, type BookingRow, type BookingState, stateOf, type TransitionPatch } from './booking-states';
 import { isDeletedClass } from './classes';
+import { queueConfirmations } from './confirmations';
 import type { SpotsContext } from './context';
 import { leaveOnceBooked } from './entry-states';
 import { hasStarted } from './policy';
+import { promoUsedUpMeanwhile } from './promo';
 import { spotsTaken, takesSpotsNow } from './taken';
 import { waiversMissingFor } from './waivers';
 
@@ -53,6 +55,9 @@ async function lateRefusal(tx: Tx, booking: BookingRow, cls: ClassRow, now: Date
   const left = cls.capacity - ((await spotsTaken(tx, cls.id, now)) - ownLive);
   if (left < booking.quantity) {
     return 'Your payment arrived after your 15-minute hold expired and the class filled up, so your payment has been refunded in full.';
+  }
+  if (await promoUsedUpMeanwhile(tx, booking, now)) {
+    return 'Your payment arrived after your 15-minute hold expired and your promo code was used up meanwhile, so your payment has been refunded in full.';
   }
   return null;
 }
@@ -145,8 +150,10 @@ export async function settlePaidBooking(ctx: SpotsContext, bookingId: number): P
         ? await applyTransition(tx, booking, 'confirmLatePayment', 'system', { confirmedAt: now, holdExpiresAt: null, cancelledAt: null })
         : await applyTransition(tx, booking, 'confirmPayment', 'system', { confirmedAt: now, holdExpiresAt: null }),
     );
-    // Booked and paid for: the customer's place on the waitlist has done its job.
+    // Booked and paid for: the customer's place on the waitlist has done its job, and the confirmation is owed
+    // from this commit on (sent after the answer, by whichever process gets to it first).
     await leaveOnceBooked(tx, confirmed, now);
+    await queueConfirmations(tx, [confirmed.id], now);
     return { kind: 'confirmed', booking: confirmed, cls, newly: true };
   });
 }

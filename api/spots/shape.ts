@@ -2,7 +2,7 @@
 // give now, and the embedded class. Every route that returns a booking goes through here (the answers are
 // checked against api/bookings/model.ts Booking and BookingClass where the routes return them).
 import type { bookings, classes } from '../../db/schema';
-import { centsToDollars } from '../lib/money';
+import { centsToDollars } from '../../common/money';
 import type { Attendee } from './attendees';
 import { isIn, OPEN_STATES } from './booking-states';
 import { paidCents } from './cancellation';
@@ -23,6 +23,7 @@ export function toBookingJson(row: BookingRow, cls: ClassRow, now: Date, attende
     status: row.status,
     quantity: row.quantity,
     subtotal: centsToDollars(row.subtotalCents),
+    discount: centsToDollars(row.discountCents),
     serviceFee: centsToDollars(row.serviceFeeCents),
     amount: centsToDollars(row.amountCents),
     refundAmount: row.refundAmountCents === null ? null : centsToDollars(row.refundAmountCents),

@@ -1,7 +1,7 @@
 // POST /api/upload-image: a signed-in user's image (profile pictures, class images), multipart field "image".
 import { Elysia, t } from 'elysia';
 import * as v from 'valibot';
-import { Message } from '../lib/schema';
+import { Message } from '../../common/schema';
 import { authPlugin, requireUser } from '../auth/plugin';
 import type { AppContext } from '../context';
 import { MAX_IMAGE_LABEL } from './model';

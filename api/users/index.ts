@@ -2,7 +2,7 @@
 import { Elysia } from 'elysia';
 import * as v from 'valibot';
 import { CurrentUserSchema, PasswordChangeBody, ProfileBody } from '../auth/model';
-import { Message, pathId } from '../lib/schema';
+import { Message, pathId } from '../../common/schema';
 import { authPlugin, requireUser } from '../auth/plugin';
 import { toCurrentUser } from '../auth/public-user';
 import { clearedSessionCookie } from '../auth/session';

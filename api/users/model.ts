@@ -1,6 +1,6 @@
 // Schemas of the account calls that live in api/users (the profile's ones are in api/auth/model.ts).
 import * as v from 'valibot';
-import { fields, withExample } from '../lib/schema';
+import { fields, withExample } from '../../common/schema';
 
 /** DELETE /api/users/me: the password confirms it (accounts that sign in only with Google have none to give). */
 export const DeleteAccountBody = withExample(

@@ -1,8 +1,8 @@
 // Waitlist request and answer schemas (valibot only, so the site's Join Waitlist control shares the messages).
 import * as v from 'valibot';
 import { AttendeesField } from '../attendees/model';
-import { pageEntries } from '../lib/pagination';
-import { fields, pathId } from '../lib/schema';
+import { pageEntries } from '../../common/pagination';
+import { fields, pathId } from '../../common/schema';
 import { Booking, BookingClass, QuantityField } from '../bookings/model';
 import { PaymentIntentAnswer } from '../payments/model';
 import { WaiverAcceptanceField } from '../waivers/model';
@@ -72,6 +72,7 @@ const ACCEPT_EXAMPLE = {
     status: 'pending',
     quantity: 2,
     subtotal: 60,
+    discount: 0,
     serviceFee: 3,
     amount: 63,
     refundAmount: null,

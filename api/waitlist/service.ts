@@ -7,12 +7,13 @@ import { bookings, classes, waitlistEntries } from '../../db/schema';
 import type { SessionUser } from '../auth/session';
 import type { AppContext } from '../context';
 import { conflict, forbidden, hasCode, notFound } from '../errors';
-import { centsToDollars } from '../lib/money';
-import type { PageRequest } from '../lib/pagination';
-import { spotCount } from '../lib/plural';
-import { sendBookingConfirmation } from '../notices/booking-emails';
+import { centsToDollars } from '../../common/money';
+import type { PageRequest } from '../../common/pagination';
+import { spotCount } from '../../common/plural';
+import { sendOutboxSoon } from '../notices/outbox';
 import { attendeesOfBooking, checkAttendees, saveAttendees } from '../spots/attendees';
 import { activeBookingOf, loadBookableClass, refuseIfBooked, refusingDuplicates } from '../spots/bookable';
+import { queueConfirmations } from '../spots/confirmations';
 import { type EntryRow, entryIn, entryIs, OPEN_ENTRY_STATES, openEntry } from '../spots/entry-states';
 import { answerOffer, OFFER_ANSWERED, OFFER_EXPIRED } from '../spots/moves';
 import { hasStarted } from '../spots/policy';
@@ -193,6 +194,8 @@ export async function acceptOffer(
         now,
         required: free,
       });
+      // Booked: the confirmation is owed from this commit on, sent after the answer (api/notices/outbox.ts).
+      if (free) await queueConfirmations(tx, [booking.id], now);
       return { entry: moved.entry!, booking, cls, free };
     })
     .catch(async (error) => {
@@ -202,7 +205,7 @@ export async function acceptOffer(
     });
   const { entry, booking, cls, free } = accepted;
   if (free) {
-    await sendBookingConfirmation(ctx, booking, cls, user);
+    sendOutboxSoon(ctx);
     return {
       entry: toEntryJson(entry, cls, null, booking),
       booking: toBookingJson(booking, cls, now, await attendeesOfBooking(ctx.db, booking)),

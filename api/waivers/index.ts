@@ -6,7 +6,8 @@ import * as v from 'valibot';
 import { authPlugin, requireRole, requireUser } from '../auth/plugin';
 import type { AppContext } from '../context';
 import { requestSource } from '../lib/client-address';
-import { Message, parseId } from '../lib/schema';
+import { Message } from '../../common/schema';
+import { parseId } from '../lib/route-id';
 import {
   AcceptWaiversBody,
   CoachWaiverBody,

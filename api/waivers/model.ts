@@ -1,6 +1,6 @@
 // Schemas of the waiver calls (issue 24, item 2). Imports only valibot and the shared schema pieces.
 import * as v from 'valibot';
-import { fields, pathId, strictFields, withExample } from '../lib/schema';
+import { fields, pathId, strictFields, withExample } from '../../common/schema';
 
 export const Waiver = v.object({
   id: v.number(),

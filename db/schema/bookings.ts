@@ -4,6 +4,7 @@ import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'driz
 import { createdAt, updatedAt } from './columns';
 import { userRef, users } from './accounts';
 import { classes, classRef } from './catalog';
+import { promoCodes } from './promo';
 
 // 'offered': spots held for a waitlist entry until its offer ends (api/waitlist); it becomes a booking only when accepted.
 export const BOOKING_STATUSES = ['pending', 'confirmed', 'cancelled', 'offered'] as const;
@@ -23,6 +24,12 @@ export const bookings = sqliteTable(
     subtotalCents: integer('subtotal_cents').notNull().default(0), // price x quantity
     serviceFeeCents: integer('service_fee_cents').notNull().default(0), // 5% of subtotal
     amountCents: integer('amount_cents').notNull().default(0), // what the customer pays
+    // A promo code (issue 20): what it took off price x quantity, who funds it, and the coach's payout the quote
+    // computed (api/lib/quote.ts). payout_cents null: a booking from before, 85% of subtotal_cents.
+    promoCodeId: integer('promo_code_id').references(() => promoCodes.id, { onDelete: 'set null' }),
+    discountCents: integer('discount_cents').notNull().default(0),
+    discountFundedBy: text('discount_funded_by', { enum: ['coach', 'platform'] }),
+    payoutCents: integer('payout_cents'),
     holdExpiresAt: integer('hold_expires_at', { mode: 'timestamp_ms' }), // pending holds only
     paymentIntentId: text('payment_intent_id').unique(),
     refundAmountCents: integer('refund_amount_cents'),
@@ -38,6 +45,7 @@ export const bookings = sqliteTable(
   (t) => [
     index('bookings_class_status_idx').on(t.classId, t.status),
     index('bookings_user_idx').on(t.userId),
+    index('bookings_promo_code_idx').on(t.promoCodeId),
     // one active (pending, confirmed or offered) booking per customer per class
     uniqueIndex('bookings_one_active_idx').on(t.classId, t.userId).where(sql`status in ('pending', 'confirmed', 'offered')`),
   ],

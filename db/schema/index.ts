@@ -9,3 +9,5 @@ export * from './platform';
 export * from './audit';
 export * from './notices';
 export * from './waivers';
+export * from './passes';
+export * from './promo';

@@ -1,16 +1,26 @@
-// The ceiling: a bare Bun.serve answering each benchmarked path with the same bytes and headers the product
-// sent, straight from memory. Reads {path: {status, headers, body(base64)}} as JSON on stdin.
-const fixtures = JSON.parse(await Bun.stdin.text()) as Record<string, { status: number; headers: Record<string, string>; body: string }>;
-const responses = new Map(Object.entries(fixtures).map(([path, f]) => [path, { ...f, bytes: Buffer.from(f.body, 'base64') }]));
+// The ceiling: the most this machine can answer for the benchmarked pages. A bare Bun process that answers each
+// path with the bytes and headers the product sent (gzip, with its Content-Encoding) from a static route
+// (`routes: { path: Response }`, Bun's fastest path: no JavaScript runs per request). harness.ts starts one per
+// core on one port with `reusePort`, as the product's WORKERS do.
+//   bun scripts/bench/ceiling.ts <fixtures.json> <port>   fixtures: {path: {status, headers, body (base64)}}
+import { readFileSync } from 'node:fs';
+
+const [fixturesPath, portArg = '0'] = process.argv.slice(2);
+const fixtures = JSON.parse(readFileSync(fixturesPath!, 'utf8')) as Record<
+  string,
+  { status: number; headers: Record<string, string>; body: string }
+>;
+const routes = Object.fromEntries(
+  Object.entries(fixtures).map(([path, f]) => [
+    path,
+    new Response(Buffer.from(f.body, 'base64'), { status: f.status, headers: f.headers }),
+  ]),
+);
 const server = Bun.serve({
-  port: 0,
+  port: Number(portArg),
   hostname: '127.0.0.1',
-  fetch(request) {
-    const f = responses.get(new URL(request.url).pathname);
-    if (!f) return new Response('not found', { status: 404 });
-    return new Response(f.bytes, { status: f.status, headers: f.headers });
-  },
+  reusePort: true,
+  routes,
+  fetch: () => new Response('not found', { status: 404 }),
 });
 console.log(`ceiling listening on http://127.0.0.1:${server.port}`);
-
-export {};

@@ -2,7 +2,7 @@
 // scale data), a bare Bun.serve ceiling replaying the product's own bytes, the load generator, and a budget
 // table that prints PASS/FAIL per line.
 import { type Subprocess, spawn } from 'bun';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -143,12 +143,15 @@ export async function loadBeside(
 
 export interface Ceiling {
   base: string;
+  /** Bare processes listening on the port (one per core). */
+  processes: number;
   stop(): Promise<void>;
 }
 
 /** Records what the product answers for `paths` (gzip, as browsers ask) and serves the same bytes and headers
- * from a bare Bun.serve: the most this machine can do for those answers. */
-export async function startCeiling(productBase: string, paths: string[]): Promise<Ceiling> {
+ * from static routes of bare Bun processes, one per core on one port (scripts/bench/ceiling.ts): the most this
+ * machine can do for those answers. */
+export async function startCeiling(productBase: string, paths: string[], processes = navigator.hardwareConcurrency): Promise<Ceiling> {
   const fixtures: Record<string, { status: number; headers: Record<string, string>; body: string }> = {};
   for (const path of paths) {
     const res = await fetch(productBase + path, { headers: { 'accept-encoding': 'gzip' }, decompress: false } as RequestInit);
@@ -156,19 +159,32 @@ export async function startCeiling(productBase: string, paths: string[]): Promis
     res.headers.forEach((value, key) => {
       if (key !== 'content-length' && key !== 'date' && key !== 'transfer-encoding') headers[key] = value;
     });
-    fixtures[path] = { status: res.status, headers, body: Buffer.from(await res.arrayBuffer()).toString('base64') };
+    fixtures[new URL(path, productBase).pathname] = {
+      status: res.status,
+      headers,
+      body: Buffer.from(await res.arrayBuffer()).toString('base64'),
+    };
   }
-  const child = spawn(['bun', join(root, 'scripts/bench/ceiling.ts')], {
-    stdin: new Blob([JSON.stringify(fixtures)]),
-    stdout: 'pipe',
-    stderr: 'inherit',
-  });
-  const base = await waitForLine(child, /listening on (http:\/\/\S+)/);
+  const dir = mkdtempSync(join(tmpdir(), 'fogline-ceiling-'));
+  const file = join(dir, 'fixtures.json');
+  writeFileSync(file, JSON.stringify(fixtures));
+  const spawnOne = (port: number) =>
+    spawn(['bun', join(root, 'scripts/bench/ceiling.ts'), file, String(port)], { stdout: 'pipe', stderr: 'inherit' });
+  const children = [spawnOne(0)];
+  const base = await waitForLine(children[0]!, /listening on (http:\/\/\S+)/);
+  const port = Number(new URL(base).port);
+  for (let i = 1; i < processes; i++) {
+    const child = spawnOne(port);
+    children.push(child);
+    await waitForLine(child, /listening on (http:\/\/\S+)/);
+  }
   return {
     base,
+    processes,
     async stop() {
-      child.kill();
-      await child.exited;
+      for (const child of children) child.kill();
+      await Promise.all(children.map((child) => child.exited));
+      rmSync(dir, { recursive: true, force: true });
     },
   };
 }

@@ -14,6 +14,8 @@ interface AppRoute {
 export const appRoutes: AppRoute[] = [
   // Each feature adds its screens here (keep one route per line).
   { path: '/bookings', title: 'My Bookings', load: () => import('./screens/bookings/BookingsScreen') },
+  { path: '/passes/:id/buy', title: 'Buy a pass', load: () => import('./screens/pass-checkout/PassCheckoutScreen') },
+  { path: '/wallet', title: 'Wallet', load: () => import('./screens/wallet/WalletScreen') },
   { path: '/bookings/:id', title: 'Your Booking', load: () => import('./screens/bookings/BookingConfirmationScreen') },
   { path: '/checkout/:classId', title: 'Checkout', load: () => import('./screens/checkout/CheckoutScreen') },
   { path: '/review', title: 'Review', load: () => import('./screens/review/ReviewScreen') },
@@ -25,6 +27,8 @@ export const appRoutes: AppRoute[] = [
   { path: '/roster/:classId', title: 'Roster', load: () => import('./screens/roster/RosterScreen') },
   { path: '/dashboard', title: 'Dashboard', load: () => import('./screens/dashboard/DashboardScreen') },
   { path: '/earnings', title: 'Earnings', load: () => import('./screens/earnings/EarningsScreen') },
+  { path: '/pricing', title: 'Pricing', load: () => import('./screens/pricing/PricingScreen') },
+  { path: '/promo-codes', title: 'Promo codes', load: () => import('./screens/promo-codes/PromoCodesScreen') },
   { path: '/customers/:id', title: 'Customer', load: () => import('./screens/customers/CustomerScreen') },
   { path: '/customers', title: 'Customers', load: () => import('./screens/customers/CustomersScreen') },
   { path: '/admin', title: 'Admin Dashboard', load: () => import('./screens/admin/AdminScreen') },

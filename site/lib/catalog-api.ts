@@ -4,7 +4,7 @@
 // JavaScript budget is 80 KB (`npm run bench:pages`), and Eden's client and its proxy cost a few KB on every
 // one of those visits for four GET requests; the signed-in app and the booking card use Eden (site/lib/api.ts).
 import type * as v from 'valibot';
-import { featuredClassesPath } from '../../api/catalog/featured';
+import { featuredClassesPath } from '../../common/featured-classes';
 import type { ClassItem, MapPins } from '../../api/catalog/model';
 
 export type ClassListItem = v.InferOutput<typeof ClassItem>;

@@ -1,6 +1,6 @@
 // Display helpers for the public catalogue (pages, static components and islands alike): the spec's
 // placeholders, dollars with 2 decimals, Pacific dates and times with PT, initials and image fallbacks.
-import { formatDateFull, formatDateLong, formatHHMM, formatTimePT, formatTimeRangePT, WEEKDAYS } from '../../api/lib/pacific';
+import { formatDateFull, formatDateLong, formatHHMM, formatTimePT, formatTimeRangePT, WEEKDAYS } from '../../common/pacific';
 
 export const DEFAULT_CLASS_IMAGE = '/images/classes/default.svg';
 const UNKNOWN_COACH = 'Unknown Coach';

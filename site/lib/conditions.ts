@@ -1,5 +1,5 @@
 // Words of the outdoor features shared by the class page, cards and forms (Pacific times, spec phrasing).
-import { formatTimePT, TIME_ZONE } from '../../api/lib/pacific';
+import { formatTimePT, TIME_ZONE } from '../../common/pacific';
 
 /** "Runs with 4 or more; confirmed by Fri 9:00 PM PT", or "Confirmed to run" once decided; null without a minimum. */
 export function minimumLine(item: {
@@ -15,4 +15,4 @@ export function minimumLine(item: {
   return `Runs with ${item.minAttendees} or more; confirmed by ${weekday} ${formatTimePT(item.decisionTime)}`;
 }
 
-export { directionsLinks } from '../../api/lib/directions';
+export { directionsLinks } from '../../common/directions';

@@ -1,9 +1,9 @@
 // The class form's daylight warning: which sessions of a class (or of a series being created) would end after
-// civil dusk in San Francisco on their date, computed in the browser (api/lib/sun.ts; no network, no package).
+// civil dusk in San Francisco on their date, computed in the browser (common/sun.ts; no network, no package).
 // The session dates follow the recurrence the way the server expands it (same Pacific wall time each day).
 import type { Recurrence } from '../../api/classes/model';
-import { pacificWallTimeToInstant } from '../../api/lib/pacific';
-import { civilDuskOn } from '../../api/lib/sun';
+import { pacificWallTimeToInstant } from '../../common/pacific';
+import { civilDuskOn } from '../../common/sun';
 
 const DAY_MS = 86_400_000;
 const dayNumber = (day: string) => Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10))) / DAY_MS;

@@ -10,15 +10,18 @@ export function calendarHref(role: NavRole): string {
   return role === 'coach' ? '/my-calendar' : '/bookings';
 }
 
-/** The user menu (customer-areas §2): My Profile; Dashboard (coach, issue 22); My Classes (coach) or My Bookings; My Calendar (coach);
- * Customers (coach or admin); Earnings (coach, issue 22); Admin Panel (admin). Sign Out is added by the menu itself. */
+/** The user menu (customer-areas §2): My Profile; Dashboard (coach, issue 22); My Classes (coach) or My Bookings and Wallet
+ * (issue 19: passes and memberships); My Calendar (coach); Customers (coach or admin); Earnings, Pricing and Promo codes (coach,
+ * issues 22, 19 and 20); Admin Panel (admin). Sign Out is added by the menu itself. */
 export function userMenuItems(role: NavRole): NavItem[] {
   const items: NavItem[] = [{ label: 'My Profile', href: '/profile' }];
   if (role === 'coach') items.push({ label: 'Dashboard', href: '/dashboard' });
-  items.push(role === 'coach' ? { label: 'My Classes', href: '/my-classes' } : { label: 'My Bookings', href: '/bookings' });
+  if (role === 'coach') items.push({ label: 'My Classes', href: '/my-classes' });
+  else items.push({ label: 'My Bookings', href: '/bookings' }, { label: 'Wallet', href: '/wallet' });
   if (role === 'coach') items.push({ label: 'My Calendar', href: '/my-calendar' });
   if (role === 'coach' || role === 'admin') items.push({ label: 'Customers', href: '/customers' });
-  if (role === 'coach') items.push({ label: 'Earnings', href: '/earnings' });
+  if (role === 'coach') items.push({ label: 'Earnings', href: '/earnings' }, { label: 'Pricing', href: '/pricing' });
+  if (role === 'coach') items.push({ label: 'Promo codes', href: '/promo-codes' });
   if (role === 'admin') items.push({ label: 'Admin Panel', href: '/admin' });
   return items;
 }

@@ -122,7 +122,7 @@ describe('register, sign out, sign in', () => {
       expect(await page.getByRole('link', { name: 'Sign In' }).count()).toBe(0);
       await page.getByLabel('Account menu').click();
       const menu = page.getByRole('menu');
-      expect(await menu.getByRole('menuitem').allTextContents()).toEqual(['My Profile', 'My Bookings', 'Sign Out']);
+      expect(await menu.getByRole('menuitem').allTextContents()).toEqual(['My Profile', 'My Bookings', 'Wallet', 'Sign Out']);
 
       await menu.getByRole('menuitem', { name: 'Sign Out' }).click();
       await page.waitForURL(`${product.url}/`);
@@ -182,7 +182,7 @@ describe('register, sign out, sign in', () => {
     });
   }, 45_000);
 
-  test('a coach sees the coach header: lands on the Dashboard; calendar to My Calendar, Dashboard, My Classes, My Calendar, Customers, Earnings', async () => {
+  test('a coach sees the coach header: lands on the Dashboard; calendar to My Calendar, Dashboard, My Classes, My Calendar, Customers, Earnings, Pricing, Promo codes', async () => {
     await withPage(async (page) => {
       await signInAs(page, 'coach@fogline.test');
       expect(await page.getByRole('link', { name: 'My Calendar' }).first().getAttribute('href')).toBe('/my-calendar');
@@ -194,6 +194,8 @@ describe('register, sign out, sign in', () => {
         'My Calendar',
         'Customers',
         'Earnings',
+        'Pricing',
+        'Promo codes',
         'Sign Out',
       ]);
     });
@@ -244,7 +246,7 @@ describe('/auth: its query parameters and the Sign In card', () => {
     }, PHONE);
   }, 45_000);
 
-  test("an admin's account menu: My Profile, My Bookings, Customers, Admin Panel, Sign Out", async () => {
+  test("an admin's account menu: My Profile, My Bookings, Wallet, Customers, Admin Panel, Sign Out", async () => {
     await withPage(async (page) => {
       await signInAs(page, 'admin@fogline.test');
       expect(await page.getByRole('link', { name: 'My Bookings' }).first().getAttribute('href')).toBe('/bookings');
@@ -253,6 +255,7 @@ describe('/auth: its query parameters and the Sign In card', () => {
       expect(await menu.getByRole('menuitem').allTextContents()).toEqual([
         'My Profile',
         'My Bookings',
+        'Wallet',
         'Customers',
         'Admin Panel',
         'Sign Out',
@@ -324,6 +327,8 @@ describe('the mobile menus', () => {
         'My Calendar',
         'Customers',
         'Earnings',
+        'Pricing',
+        'Promo codes',
         'Create Class',
         'Sign Out',
       ]);

@@ -16,6 +16,7 @@ import {
   startProduct,
   type ProductServer,
 } from '../helpers/browser';
+import { testNow } from '../helpers/today';
 import { withWaivers } from '../helpers/waivers';
 
 setDefaultTimeout(30_000);
@@ -45,7 +46,7 @@ async function shot(p: Page, name: string, fullPage = true) {
 
 /** A one-time class of the signed-in coach (the documented class example: $25) a week from now unless told. */
 async function newClass(title: string, extra: Record<string, unknown> = {}): Promise<number> {
-  const startTime = new Date(Date.now() + 7 * DAY).toISOString();
+  const startTime = new Date(testNow() + 7 * DAY).toISOString();
   const res = await page.request.post(`${product.url}/api/classes`, {
     data: { ...CLASS_EXAMPLE, recurrence: null, title, startTime, ...extra },
     headers: { origin: product.url },
@@ -97,7 +98,7 @@ beforeAll(async () => {
   const cancel = await customer.request.put(`${product.url}/api/bookings/${refundedId}/cancel`, { headers: { origin: product.url } });
   expect(cancel.status()).toBe(200);
   // A free class starting in 15 minutes, booked for two named people: the dashboard's roster shows them.
-  const soonStart = new Date(Date.now() + 15 * 60_000).toISOString();
+  const soonStart = new Date(testNow() + 15 * 60_000).toISOString();
   soonClass = { id: await newClass(SOON, { price: 0, startTime: soonStart }), startTime: soonStart };
   const free = await customer.request.post(`${product.url}/api/bookings/free`, {
     data: withWaivers({ classId: soonClass.id, quantity: 2, attendees: [{ name: 'Juniper Lake' }, { name: 'Otis Fern' }] }),
@@ -105,7 +106,7 @@ beforeAll(async () => {
   });
   expect(free.status()).toBe(201);
   // A free class of 2 spots in two days, booked full.
-  const fullStart = new Date(Date.now() + 2 * DAY).toISOString();
+  const fullStart = new Date(testNow() + 2 * DAY).toISOString();
   fullClass = { id: await newClass(FULL, { price: 0, capacity: 2, startTime: fullStart }), startTime: fullStart };
   const both = await customer.request.post(`${product.url}/api/bookings/free`, {
     data: withWaivers({ classId: fullClass.id, quantity: 2, attendees: [{ name: 'Juniper Lake' }, { name: 'Otis Fern' }] }),
@@ -188,14 +189,14 @@ describe('the coach lands on their dashboard', () => {
     await p.waitForURL(`${product.url}/dashboard`);
     await p.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
     // The class made above is today's unless it crossed Pacific midnight in the 15 minutes (then it is tomorrow's).
-    if (pacificDay(soonClass.startTime) === pacificDay(new Date())) {
+    if (pacificDay(soonClass.startTime) === pacificDay(new Date(testNow()))) {
       const roster = p.getByRole('list', { name: `Roster of ${SOON}` });
       await roster.waitFor();
       expect(await roster.getByRole('listitem').allTextContents()).toEqual(['Juniper Lake', 'Otis Fern']);
       expect(await p.getByRole('listitem').filter({ hasText: SOON }).getByText('2/12 booked').isVisible()).toBe(true);
     }
     // This week (Sunday to Saturday, Pacific): the same net as the API says.
-    const today = new Date(`${pacificDay(new Date())}T12:00:00Z`);
+    const today = new Date(`${pacificDay(new Date(testNow()))}T12:00:00Z`);
     const sunday = new Date(today.getTime() - today.getUTCDay() * DAY);
     const saturday = new Date(sunday.getTime() + 6 * DAY);
     const res = await p.request.get(
@@ -232,7 +233,7 @@ describe('My Calendar on a phone', () => {
     expect(await row.textContent()).toContain('2/2 booked');
     expect(await row.getByText('Full', { exact: true }).isVisible()).toBe(true);
     // The first day heading is today's when the coach teaches today (the class made above, unless it crossed midnight).
-    if (pacificDay(soonClass.startTime) === pacificDay(new Date())) {
+    if (pacificDay(soonClass.startTime) === pacificDay(new Date(testNow()))) {
       expect(await page.getByRole('heading', { level: 3 }).first().textContent()).toStartWith('Today · ');
     }
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
@@ -250,7 +251,7 @@ describe('My Calendar on a phone', () => {
       .getByText(/^Today · /)
       .waitFor();
     const days = Math.round(
-      (Date.parse(`${pacificDay(fullClass.startTime)}T12:00:00Z`) - Date.parse(`${pacificDay(new Date())}T12:00:00Z`)) / DAY,
+      (Date.parse(`${pacificDay(fullClass.startTime)}T12:00:00Z`) - Date.parse(`${pacificDay(new Date(testNow()))}T12:00:00Z`)) / DAY,
     );
     for (let i = 0; i < days; i++) await page.getByRole('button', { name: 'Next day' }).click();
     await page.getByRole('button', { name: new RegExp(FULL) }).waitFor();

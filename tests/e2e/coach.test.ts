@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from '
 import type { Browser, Page } from 'playwright-core';
 import { seriousA11yViolations } from '../helpers/axe';
 import { type GuardedContext, launchBrowser, newContext, PHONE, signIn, startProduct, type ProductServer } from '../helpers/browser';
-import { pacificWallTimeToInstant } from '../../api/lib/pacific';
+import { pacificWallTimeToInstant } from '../../common/pacific';
 import { testNow } from '../helpers/today';
 
 // Browser steps on a busy machine take longer than bun's 5 s default.

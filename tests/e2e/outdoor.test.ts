@@ -10,9 +10,10 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { sampleHour } from '../../api/providers/weather/sample';
-import { pacificDay, pacificWallTimeToInstant } from '../../api/lib/pacific';
-import { sunsetOn } from '../../api/lib/sun';
+import { pacificDay, pacificWallTimeToInstant } from '../../common/pacific';
+import { sunsetOn } from '../../common/sun';
 import { DESKTOP, launchBrowser, newContext, PHONE, startProduct, type ProductServer } from '../helpers/browser';
+import { testNow } from '../helpers/today';
 import { withWaivers } from '../helpers/waivers';
 
 let product: ProductServer;
@@ -53,7 +54,7 @@ async function call(cookie: string, method: string, path: string, body?: unknown
 /** A class by the demo coach at Crissy Field, tomorrow, ending 30 minutes after sunset. */
 async function eveningClass(coach: string) {
   const categories = (await call(coach, 'GET', '/api/categories')).body as { id: number }[];
-  const day = pacificDay(new Date(Date.now() + 36 * 3_600_000));
+  const day = pacificDay(new Date(testNow() + 36 * 3_600_000));
   const sunset = sunsetOn(pacificWallTimeToInstant(day, '12:00'))!;
   const start = new Date(Math.round((sunset.getTime() - 30 * 60_000) / 1_800_000) * 1_800_000);
   const created = await call(coach, 'POST', '/api/classes', {
@@ -208,7 +209,7 @@ test(
       capacity: 10,
       price: 20,
     };
-    const later = new Date(Math.ceil((Date.now() + 3 * 86_400_000) / 1_800_000) * 1_800_000);
+    const later = new Date(Math.ceil((testNow() + 3 * 86_400_000) / 1_800_000) * 1_800_000);
     const created = await call(coach, 'POST', '/api/classes', {
       ...base,
       title: 'Stormwatch Bootcamp',
@@ -222,7 +223,7 @@ test(
     for (const person of people) expect(await bookAndPay(person.cookie, classId, 20)).toBe(21);
 
     // Below its minimum: 1 of 3 booked, decided an hour before a start just over an hour away.
-    const soon = new Date(Date.now() + 3_600_000 + 75_000);
+    const soon = new Date(testNow() + 3_600_000 + 75_000);
     const small = await call(coach, 'POST', '/api/classes', {
       ...base,
       title: 'Lonely Lunges',
@@ -256,7 +257,7 @@ test(
 
     // The coach moves it to just over 24 hours from now, where the sample forecast rains: the clock then passes
     // the 24 h check (the weather-call job runs every minute, once the refresh job has cached the forecast).
-    const start = new Date(Date.now() + 24 * 3_600_000 + 70_000);
+    const start = new Date(testNow() + 24 * 3_600_000 + 70_000);
     const moved = await call(coach, 'PATCH', `/api/classes/${classId}`, {
       startTime: start.toISOString(),
       ...rainyPlace(start, 10),
@@ -354,7 +355,7 @@ test(
       capacity: 10,
       price: 20,
     };
-    const start = new Date(Date.now() + 24 * 3_600_000 + 70_000);
+    const start = new Date(testNow() + 24 * 3_600_000 + 70_000);
     const policy = { rainChance: 10, aqi: null, windMph: null, heatF: null, rainPlan: 'cancel', backupLocation: null };
     const wet = await call(coach, 'POST', '/api/classes', {
       ...base,
@@ -364,7 +365,7 @@ test(
       weatherPolicy: policy,
     });
     expect(wet.status).toBe(201);
-    const otherStart = new Date(Math.ceil((Date.now() + 4 * 86_400_000) / 1_800_000) * 1_800_000);
+    const otherStart = new Date(Math.ceil((testNow() + 4 * 86_400_000) / 1_800_000) * 1_800_000);
     const dry = await call(coach, 'POST', '/api/classes', {
       ...base,
       title: 'Clear Skies Flow',

@@ -9,6 +9,7 @@ import type { Page } from 'playwright-core';
 import { seriousA11yViolations } from '../helpers/axe';
 import { acceptWaiver, DESKTOP, newContext, PHONE, signIn } from '../helpers/browser';
 import { useProductInBrowser } from '../helpers/pages';
+import { testNow } from '../helpers/today';
 import { withWaivers } from '../helpers/waivers';
 
 setDefaultTimeout(60_000);
@@ -58,7 +59,7 @@ async function makeClass(inMinutes: number, fields: Record<string, unknown> = {}
       address: '1199 E Beach, San Francisco, CA 94129',
       latitude: 37.8039,
       longitude: -122.4645,
-      startTime: new Date(Date.now() + inMinutes * 60_000).toISOString(),
+      startTime: new Date(testNow() + inMinutes * 60_000).toISOString(),
       ...fields,
     }),
   });
@@ -202,7 +203,7 @@ describe('browsing on a phone', () => {
     expect(await days.getByRole('button').count()).toBe(8);
     const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Los_Angeles' }).format(new Date(evening.startTime));
     // The chip of that day: Today is the 2nd button, Tomorrow the 3rd, and so on (26 h ahead is 1 or 2 days on).
-    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Los_Angeles' }).format(new Date());
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Los_Angeles' }).format(new Date(testNow()));
     const daysAhead = Math.round((Date.parse(`${day}T12:00:00Z`) - Date.parse(`${today}T12:00:00Z`)) / 86_400_000);
     const chip = days.getByRole('button').nth(daysAhead + 1);
     if (daysAhead === 1) expect(await chip.textContent()).toBe('Tomorrow');

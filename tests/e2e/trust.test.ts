@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { seriousA11yViolations } from '../helpers/axe';
 import { DESKTOP, launchBrowser, newContext, PHONE, signIn, startProduct, type ProductServer } from '../helpers/browser';
+import { testNow } from '../helpers/today';
 import { withWaivers } from '../helpers/waivers';
 import { CLASS_EXAMPLE } from '../../api/classes/model';
 
@@ -297,7 +298,7 @@ async function customerWithPaidBooking() {
   }[];
   const cls = classes.find(
     (c) =>
-      c.price > 0 && c.spotsLeft >= 1 && c.ageGroup === 'Adults' && c.startTime && Date.parse(c.startTime) > Date.now() + 50 * 3_600_000,
+      c.price > 0 && c.spotsLeft >= 1 && c.ageGroup === 'Adults' && c.startTime && Date.parse(c.startTime) > testNow() + 50 * 3_600_000,
   );
   if (!cls) throw new Error('no paid adults class with a free spot more than two days away');
   const amount = Math.round(cls.price * 105) / 100;
@@ -380,7 +381,7 @@ async function freeKidsClass(): Promise<number> {
   await signIn(page, product.url, 'coach@fogline.test');
   const doc = await (await page.request.get(`${product.url}/api/docs/json`)).json();
   const example = doc.paths['/api/classes'].post.requestBody.content['application/json'].schema.examples[0];
-  const start = new Date(Date.now() + 5 * 24 * 3_600_000);
+  const start = new Date(testNow() + 5 * 24 * 3_600_000);
   start.setUTCMinutes(0, 0, 0);
   const res = await page.request.post(`${product.url}/api/classes`, {
     data: {

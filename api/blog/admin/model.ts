@@ -1,7 +1,7 @@
 // Blog management schemas: the post form (create and edit) with its messages; valibot only, shared with the
 // site's post form.
 import * as v from 'valibot';
-import { imageUrl, pathId, strictFields, trimmedMin, withExample } from '../../lib/schema';
+import { imageUrl, pathId, strictFields, trimmedMin, withExample } from '../../../common/schema';
 
 export const BLOG_STATUS_CHOICES = ['draft', 'published', 'archived'] as const;
 export const MAX_TAGS = 10;

@@ -12,7 +12,7 @@ import { readTimeOf } from '../../lib/read-time';
 import { toBlogPost } from '../service';
 import type { AppContext } from '../../context';
 import { notFound } from '../../errors';
-import type { PageRequest } from '../../lib/pagination';
+import type { PageRequest } from '../../../common/pagination';
 import { type BlogPostForm, type PostCounts, slugify } from './model';
 
 export { slugify };

@@ -4,7 +4,8 @@ import { Elysia } from 'elysia';
 import { authPlugin, requireUser } from '../../auth/plugin';
 import type { AppContext } from '../../context';
 import { isTestProvider } from '../../providers/payments';
-import { Message, parseId } from '../../lib/schema';
+import { Message } from '../../../common/schema';
+import { parseId } from '../../lib/route-id';
 import { CoachIdParams, OnboardingAnswer, PayoutStatus, TestOnboardingBody } from './model';
 import { completeTestOnboarding, payoutStatus, startOnboarding } from './service';
 

@@ -1,6 +1,6 @@
 // Payout (Connect) schemas: onboarding link and status of a coach's connected account.
 import * as v from 'valibot';
-import { pathId, strictFields, withExample } from '../../lib/schema';
+import { pathId, strictFields, withExample } from '../../../common/schema';
 
 export const CoachIdParams = v.object({ id: pathId(2) });
 export const OnboardingAnswer = v.object({ onboardingUrl: v.string() });

@@ -35,14 +35,30 @@ export function createMailProvider(options: { smtpUrl?: string; outboxDir: strin
   // The stream transport renders the exact RFC 822 message SMTP would send, so the outbox is a faithful copy.
   const render = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   let counter = 0;
+  // The folder is made once, not before every message (a drop sends thousands); made again if it went away.
+  let folder: Promise<unknown> | null = null;
+  const makeFolder = () =>
+    (folder ??= mkdir(options.outboxDir, { recursive: true }).catch((error: unknown) => {
+      folder = null;
+      throw error;
+    }));
+  const write = async (name: string, bytes: Buffer) => {
+    await makeFolder();
+    try {
+      await writeFile(join(options.outboxDir, name), bytes);
+    } catch (error) {
+      if ((error as { code?: string }).code !== 'ENOENT') throw error;
+      folder = null;
+      await makeFolder();
+      await writeFile(join(options.outboxDir, name), bytes);
+    }
+  };
   return {
     kind: 'outbox',
     async send(message) {
       const info = await render.sendMail({ from: options.from, ...message });
-      await mkdir(options.outboxDir, { recursive: true });
       const slug = message.to.replace(/[^a-z0-9]+/gi, '-').slice(0, 60);
-      const name = `${Date.now()}-${String(++counter).padStart(4, '0')}-${slug}.eml`;
-      await writeFile(join(options.outboxDir, name), info.message as Buffer);
+      await write(`${Date.now()}-${String(++counter).padStart(4, '0')}-${slug}.eml`, info.message as Buffer);
     },
   };
 }

@@ -1,8 +1,12 @@
 // Stripe behind the PaymentProvider interface: PaymentIntents (destination charges paying the coach's
-// connected account through application_fee_amount), refunds, signed webhooks, Connect Express onboarding.
+// connected account through application_fee_amount), refunds, signed webhooks, Connect Express onboarding, and
+// memberships on Stripe Billing (a Customer, recurring Prices and a Subscription paying the coach through
+// application_fee_percent and transfer_data.destination).
 import Stripe from 'stripe';
+import { applicationFeePercent } from './billing';
 import {
   type CreateIntentInput,
+  type CreateSubscriptionInput,
   InvalidWebhookSignature,
   type IntentStatus,
   type PaymentEvent,
@@ -10,6 +14,8 @@ import {
   type PayoutAccountStatus,
   type PayoutBalance,
   type ProviderIntent,
+  type ProviderInvoice,
+  type ProviderSubscription,
 } from './types';
 
 export interface StripeKeys {
@@ -38,6 +44,54 @@ function toIntent(pi: Stripe.PaymentIntent): ProviderIntent {
     transferAmountCents: destination && typeof fee === 'number' ? pi.amount - fee : null,
   };
 }
+
+const fromUnix = (seconds: number) => new Date(seconds * 1000);
+const idOf = (value: string | { id: string } | null | undefined) => (typeof value === 'string' ? value : (value?.id ?? null));
+
+function toInvoice(invoice: Stripe.Invoice): ProviderInvoice {
+  const details = invoice.parent?.subscription_details;
+  // An invoice's period fields describe the period before it; its subscription line carries the one it pays for.
+  const line = invoice.lines?.data?.[0];
+  const clientSecret = invoice.confirmation_secret?.client_secret ?? null;
+  return {
+    id: invoice.id!,
+    subscriptionId: idOf(details?.subscription) ?? '',
+    status: (invoice.status ?? 'draft') as ProviderInvoice['status'],
+    amountCents: invoice.amount_due,
+    amountPaidCents: invoice.amount_paid,
+    billingReason: invoice.billing_reason ?? 'subscription',
+    periodStart: fromUnix(line?.period?.start ?? invoice.period_start),
+    periodEnd: fromUnix(line?.period?.end ?? invoice.period_end),
+    // The client secret is the PaymentIntent's: pi_..._secret_...
+    payment: invoice.status === 'open' && clientSecret ? { intentId: clientSecret.split('_secret_')[0]!, clientSecret } : null,
+    lastError: invoice.last_finalization_error?.message ?? null,
+    metadata: { ...(details?.metadata ?? {}) },
+  };
+}
+
+function toSubscription(sub: Stripe.Subscription): ProviderSubscription {
+  // Since Stripe's 2025 API versions each item carries its period; both items of a membership share one.
+  const item = sub.items.data[0];
+  const interval = item?.price?.recurring?.interval === 'week' ? 'week' : 'month';
+  return {
+    id: sub.id,
+    customerId: idOf(sub.customer) ?? '',
+    status: sub.status as ProviderSubscription['status'],
+    interval,
+    amountCents: sub.items.data.reduce((sum, i) => sum + (i.price?.unit_amount ?? 0) * (i.quantity ?? 1), 0),
+    currentPeriodStart: fromUnix(item?.current_period_start ?? sub.start_date),
+    currentPeriodEnd: fromUnix(item?.current_period_end ?? sub.start_date),
+    cancelAtPeriodEnd: sub.cancel_at_period_end,
+    billingResumesAt: sub.status === 'trialing' && sub.trial_end ? fromUnix(sub.trial_end) : null,
+    metadata: { ...(sub.metadata ?? {}) },
+    latestInvoice: sub.latest_invoice && typeof sub.latest_invoice === 'object' ? toInvoice(sub.latest_invoice) : null,
+    transferDestination: idOf(sub.transfer_data?.destination),
+    applicationFeePercent: sub.application_fee_percent,
+  };
+}
+
+/** Reads of a subscription bring its latest invoice and that invoice's client secret along. */
+const WITH_INVOICE = ['latest_invoice.confirmation_secret'];
 
 function isMissing(error: unknown): boolean {
   return error instanceof Stripe.errors.StripeInvalidRequestError && (error.code === 'resource_missing' || error.statusCode === 404);
@@ -139,6 +193,81 @@ export function createStripeProvider(keys: StripeKeys, client: Stripe = createSt
       };
     },
 
+    async createSubscription(input: CreateSubscriptionInput) {
+      const key = input.idempotencyKey;
+      const customer = await stripe.customers.create(
+        { email: input.customer.email, name: input.customer.name, metadata: { userId: String(input.customer.userId) } },
+        { idempotencyKey: `${key}-customer` },
+      );
+      const recurring = { interval: input.interval };
+      // Two recurring prices, so each invoice shows the price and the service fee as the checkout did.
+      const price = await stripe.prices.create(
+        { currency: 'usd', unit_amount: input.priceCents, recurring, product_data: { name: input.description } },
+        { idempotencyKey: `${key}-price` },
+      );
+      const fee = await stripe.prices.create(
+        { currency: 'usd', unit_amount: input.serviceFeeCents, recurring, product_data: { name: 'Service fee (5%)' } },
+        { idempotencyKey: `${key}-fee` },
+      );
+      const params: Stripe.SubscriptionCreateParams = {
+        customer: customer.id,
+        items: [{ price: price.id }, { price: fee.id }],
+        // The first invoice waits for the browser to confirm its PaymentIntent; that card then pays the renewals.
+        payment_behavior: 'default_incomplete',
+        payment_settings: { save_default_payment_method: 'on_subscription' },
+        metadata: input.metadata,
+        expand: WITH_INVOICE,
+      };
+      if (input.payout) {
+        // The coach receives 85% of the price every period; the platform keeps 15% of it and the whole service
+        // fee, expressed as Stripe wants it: a share of each invoice's total, with two decimals.
+        params.application_fee_percent = applicationFeePercent(input.priceCents + input.serviceFeeCents, input.payout.amountCents);
+        params.transfer_data = { destination: input.payout.destination };
+      }
+      return toSubscription(await stripe.subscriptions.create(params, { idempotencyKey: key }));
+    },
+
+    async retrieveSubscription(id) {
+      try {
+        return toSubscription(await stripe.subscriptions.retrieve(id, { expand: WITH_INVOICE }));
+      } catch (error) {
+        if (isMissing(error)) return null;
+        throw error;
+      }
+    },
+
+    async retrieveInvoice(id) {
+      try {
+        return toInvoice(await stripe.invoices.retrieve(id, { expand: ['confirmation_secret'] }));
+      } catch (error) {
+        if (isMissing(error)) return null;
+        throw error;
+      }
+    },
+
+    async cancelSubscriptionAtPeriodEnd(id) {
+      return toSubscription(await stripe.subscriptions.update(id, { cancel_at_period_end: true, expand: WITH_INVOICE }));
+    },
+
+    // A trial until resumesAt: nothing is invoiced meanwhile and the billing cycle restarts there, so the
+    // period and every renewal shift (Stripe's pause_collection would keep the old cycle and skip invoices).
+    async pauseSubscription(id, resumesAt) {
+      const trialEnd = Math.floor(resumesAt.getTime() / 1000);
+      return toSubscription(
+        await stripe.subscriptions.update(id, { trial_end: trialEnd, proration_behavior: 'none', expand: WITH_INVOICE }),
+      );
+    },
+
+    async resumeSubscription(id) {
+      return toSubscription(await stripe.subscriptions.update(id, { trial_end: 'now', proration_behavior: 'none', expand: WITH_INVOICE }));
+    },
+
+    async openInvoicePayment(subscriptionId) {
+      const sub = await stripe.subscriptions.retrieve(subscriptionId, { expand: WITH_INVOICE });
+      const latest = sub.latest_invoice && typeof sub.latest_invoice === 'object' ? toInvoice(sub.latest_invoice) : null;
+      return latest?.status === 'open' ? latest : null;
+    },
+
     async retrievePayoutBalance(accountId): Promise<PayoutBalance> {
       const options = { stripeAccount: accountId };
       const [balance, payouts] = await Promise.all([stripe.balance.retrieve({}, options), stripe.payouts.list({ limit: 24 }, options)]);
@@ -167,6 +296,11 @@ export function readEvent(event: { type: string; data: { object: unknown } }): P
       return { type: event.type, intentId: String(object.id) };
     case 'account.updated':
       return { type: 'account.updated', accountId: String(object.id) };
+    case 'invoice.paid':
+    case 'invoice.payment_failed':
+      return { type: event.type, invoiceId: String(object.id) };
+    case 'customer.subscription.deleted':
+      return { type: 'customer.subscription.deleted', subscriptionId: String(object.id) };
     default:
       return { type: 'ignored', name: event.type };
   }

@@ -1,11 +1,13 @@
 // The built-in test payment provider (no keys set): intents live in test_payment_intents, cards are Stripe's
-// public test numbers, webhooks are signed exactly like Stripe's, payout accounts complete on a local page.
+// public test numbers, webhooks are signed exactly like Stripe's, payout accounts complete on a local page, and
+// memberships are subscriptions renewed as the app's clock passes their periods (test-subscriptions.ts).
 import { and, eq, sql } from 'drizzle-orm';
 import Stripe from 'stripe';
 import type { Db } from '../../../db/client';
 import { payoutAccounts, testPaymentIntents } from '../../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { readEvent } from './stripe';
+import { createTestSubscriptions, settleInvoiceIntent, type TestSubscriptionControls } from './test-subscriptions';
 import {
   type CreateIntentInput,
   InvalidWebhookSignature,
@@ -18,11 +20,14 @@ import {
 /** Public on purpose: the webhook handler never trusts an event's body, it asks the provider for the intent. */
 export const TEST_WEBHOOK_SECRET = 'whsec_fogline_test_provider';
 
-/** Stripe's public test cards and what they do (customer-areas runtime contract). */
+/** Stripe's public test cards and what they do (customer-areas runtime contract), and one for memberships:
+ * 4000 0000 0000 0341 (Stripe's card whose later charges fail) pays the checkout, any payment made by hand and the
+ * first renewal, then declines every renewal after that, so one membership shows a paid renewal, then a failed one. */
 export const TEST_CARDS = {
   success: '4242424242424242',
   declined: '4000000000000002',
   insufficientFunds: '4000000000009995',
+  failsOnRenewal: '4000000000000341',
 } as const;
 
 export interface TestCard {
@@ -31,7 +36,7 @@ export interface TestCard {
   cvc: string;
 }
 
-export interface TestPaymentProvider extends PaymentProvider {
+export interface TestPaymentProvider extends PaymentProvider, TestSubscriptionControls {
   readonly kind: 'test';
   /** The checkout's card form: succeeds with 4242..., declines with 4000...0002 and 4000...9995. */
   payIntent(id: string, clientSecret: string, card: TestCard): Promise<ProviderIntent>;
@@ -65,10 +70,18 @@ function randomToken(bytes = 12): string {
 /** What the card does: null for success, otherwise the message a customer sees (Stripe's wording). */
 export function testCardOutcome(number: string): string | null {
   const digits = number.replace(/[\s-]/g, '');
-  if (digits === TEST_CARDS.success) return null;
+  if (digits === TEST_CARDS.success || digits === TEST_CARDS.failsOnRenewal) return null;
   if (digits === TEST_CARDS.declined) return 'Your card was declined.';
   if (digits === TEST_CARDS.insufficientFunds) return 'Your card has insufficient funds.';
   return 'Your card was declined. This test checkout accepts Stripe test cards such as 4242 4242 4242 4242.';
+}
+
+/** A renewal charged to the saved card, after `paidRenewals` paid ones: 4000 0000 0000 0341 declines from the
+ * second renewal on (and only on renewals). */
+export function testRenewalOutcome(cardNumber: string | null, paidRenewals: number): string | null {
+  if (!cardNumber) return 'There is no card on file for this subscription.';
+  if (cardNumber === TEST_CARDS.failsOnRenewal && paidRenewals >= 1) return 'Your card was declined.';
+  return testCardOutcome(cardNumber);
 }
 
 /** MM/YY must be this month or later. */
@@ -86,6 +99,7 @@ export function createTestPaymentProvider(db: Db, clock: Clock): TestPaymentProv
   return {
     kind: 'test',
     publishableKey: null,
+    ...createTestSubscriptions(db, clock, testRenewalOutcome),
 
     async createIntent(input: CreateIntentInput) {
       const id = `pi_test_${randomToken()}`;
@@ -143,6 +157,8 @@ export function createTestPaymentProvider(db: Db, clock: Clock): TestPaymentProv
           .set(outcome ? { lastError: outcome } : { status: 'succeeded', lastError: null })
           .where(eq(testPaymentIntents.id, id))
           .returning();
+        // An invoice's intent pays the invoice in the same write (a membership's first period, or a new card).
+        if (!outcome) await settleInvoiceIntent(tx, updated!, card.number, clock.now());
         return updated!;
       });
       if (row.lastError && row.status !== 'succeeded') throw new PaymentDeclined(row.lastError);

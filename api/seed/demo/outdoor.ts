@@ -6,7 +6,7 @@ import { and, eq, gt, inArray, isNotNull, lte, sum } from 'drizzle-orm';
 import type { Tx } from '../../../db/client';
 import { bookings, classes } from '../../../db/schema';
 import { defaultWeatherPolicy, type WeatherPolicy } from '../../conditions/model';
-import { pacificDay } from '../../lib/pacific';
+import { pacificDay } from '../../../common/pacific';
 import { sampleHour } from '../../providers/weather/sample';
 
 const HOUR = 3_600_000;

@@ -2,8 +2,8 @@
 // classes and weekly series, past classes with reviews, bookings and blog posts. Pure and deterministic for a
 // given `now`, size and starting ids (a seeded PRNG, dates counted from today's Pacific day), so every run on
 // the same day builds the same rows.
-import { priceBreakdown } from '../../lib/money';
-import { pacificDay, pacificWallTimeToInstant } from '../../lib/pacific';
+import { priceBreakdown } from '../../../common/money';
+import { pacificDay, pacificWallTimeToInstant } from '../../../common/pacific';
 import type { blogPosts, bookings, classes, reviews, users } from '../../../db/schema';
 import { REVIEW_COMMENTS } from '../demo/bookings';
 import { CATEGORIES, type CategoryKey, classImage } from '../demo/categories';

@@ -1,10 +1,29 @@
-// The price breakdown of the class page's booking card and the checkout: price x quantity, the 5% service
-// fee and the total, computed in cents exactly as the server computes the amount it charges.
-import { formatDollars, priceBreakdown } from '../../../api/lib/money';
+// The price breakdown of the class page's booking card and the checkout: price x quantity, a promo code's
+// discount (the server's quote: GET /api/payment/quote), the 5% service fee on the discounted price and the
+// total, computed in cents exactly as the server computes the amount it charges.
+import { formatDollars, priceBreakdown } from '../../../common/money';
 import { dollars } from '../../lib/catalog';
 
-export function PriceBreakdown({ price, quantity, className = '' }: { price: number; quantity: number; className?: string }) {
-  const { subtotalCents, serviceFeeCents, totalCents } = priceBreakdown(Math.round(price * 100), quantity);
+/** A promo code the server accepted for this checkout: its code and what it takes off price x quantity. */
+export interface AppliedDiscount {
+  code: string;
+  cents: number;
+}
+
+export function PriceBreakdown({
+  price,
+  quantity,
+  discount = null,
+  className = '',
+}: {
+  price: number;
+  quantity: number;
+  discount?: AppliedDiscount | null;
+  className?: string;
+}) {
+  const subtotalCents = Math.round(price * 100) * quantity;
+  const discountCents = discount?.cents ?? 0;
+  const { serviceFeeCents, totalCents } = priceBreakdown(subtotalCents - discountCents, 1);
   return (
     <dl className={`space-y-2 text-sm ${className}`} aria-label="Price breakdown">
       <div className="flex justify-between">
@@ -15,6 +34,16 @@ export function PriceBreakdown({ price, quantity, className = '' }: { price: num
           {formatDollars(subtotalCents)}
         </dd>
       </div>
+      {discount && discountCents > 0 && (
+        <div className="flex justify-between text-brand-800 dark:text-brand-200">
+          <dt>
+            Promo code <span className="font-semibold">{discount.code}</span>
+          </dt>
+          <dd data-testid="discount" className="tabular-nums">
+            -{formatDollars(discountCents)}
+          </dd>
+        </div>
+      )}
       <div className="flex justify-between">
         <dt>Service fee (5%)</dt>
         <dd data-testid="service-fee" className="tabular-nums">
@@ -32,6 +61,6 @@ export function PriceBreakdown({ price, quantity, className = '' }: { price: num
 }
 
 /** The total the page shows, in dollars: what create-intent must receive. */
-export function totalDollars(price: number, quantity: number): number {
-  return priceBreakdown(Math.round(price * 100), quantity).totalCents / 100;
+export function totalDollars(price: number, quantity: number, discountCents = 0): number {
+  return priceBreakdown(Math.round(price * 100) * quantity - discountCents, 1).totalCents / 100;
 }

@@ -1,5 +1,5 @@
 // One review: stars, the customer's name, the date and the comment.
-import { formatDateShort } from '../../../api/lib/pacific';
+import { formatDateShort } from '../../../common/pacific';
 import { RatingStars } from './RatingStars';
 
 export interface ReviewData {

@@ -3,7 +3,7 @@
 // near it, "Forecast from {date}" further out, the weather watch and its decision. Plain markup (no state), so
 // the class page renders it on the server and the signed-in app's cards reuse it.
 import type { ClassConditions, WeatherWatch } from '../../../api/conditions/model';
-import { formatDateFull, formatTimePT, pacificWallTimeToInstant } from '../../../api/lib/pacific';
+import { formatDateFull, formatTimePT, pacificWallTimeToInstant } from '../../../common/pacific';
 
 const SKY_LABEL: Record<string, string> = {
   clear: 'Clear',

@@ -3,7 +3,7 @@
 // 100 ms, then runs onSuccess, else follows the redirect parameter or goes home.
 import { useId } from 'react';
 import { COUNTRY_CODES, DEFAULT_COUNTRY_CODE, joinPhone, RegisterForm, type RegistrationRole } from '../../../api/auth/model';
-import { safeRedirectPath } from '../../../api/auth/redirect';
+import { safeRedirectPath } from '../../../common/safe-redirect';
 import { api, unwrap } from '../../lib/api';
 import { $user } from '../../lib/stores/session';
 import { Field, FormAlert, PasswordField, SubmitButton, useForm, wait } from '../../lib/form';

@@ -1,7 +1,7 @@
 // Sign In card (customer-areas §2): email and password, Forgot password?, Continue with Google; on success
 // waits 100 ms, then goes to the redirect parameter, else home (a coach: their dashboard).
 import { LoginBody } from '../../../api/auth/model';
-import { landingPath, safeRedirectPath } from '../../../api/auth/redirect';
+import { landingPath, safeRedirectPath } from '../../../common/safe-redirect';
 import { api, unwrap } from '../../lib/api';
 import { $user } from '../../lib/stores/session';
 import { Field, FormAlert, PasswordField, SubmitButton, useForm, wait } from '../../lib/form';

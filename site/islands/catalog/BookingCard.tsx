@@ -2,7 +2,8 @@
 // left of capacity, the spot counter (1 .. spotsLeft, falling back to capacity), price x quantity, the 5%
 // service fee and the total. Booking (payments): the already-booked notice (Confirmed / Pending payment),
 // Class is Full with Join Waitlist (./JoinWaitlist.tsx), visitors sent to sign in and back, free classes booked
-// directly, paid ones to checkout.
+// directly, paid ones to checkout, or paid with a pass the customer holds (issue 19: credits or a membership,
+// booked at once like a free class, no card form).
 import { tagReact } from '../../lib/astro-react';
 import { QueryClientProvider, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
@@ -16,11 +17,13 @@ import AttendeeFields, {
   readAttendees,
   useAttendeeDrafts,
 } from '../../components/booking/AttendeeFields';
+import { PayWithChoice, passShortfall, type PassScope, useClassPasses } from '../../components/booking/PayWithPass';
 import { PriceBreakdown } from '../../components/booking/PriceBreakdown';
 import { SpotCounter } from '../../components/booking/SpotCounter';
 import { Icon } from '../../components/catalog/icons';
 import { api, unwrap } from '../../lib/api';
-import { errorMessage } from '../../lib/api-error';
+import { ApiError, errorMessage } from '../../lib/api-error';
+import { bookWithPass } from '../../lib/passes-api';
 import { toastAcrossNavigation } from '../../lib/carry-toast';
 import { dollars } from '../../lib/catalog';
 import { newQueryClient } from '../../lib/query';
@@ -28,7 +31,7 @@ import { refreshUser } from '../../lib/stores/session';
 import { toast } from '../../lib/stores/toast';
 import Toaster from '../Toaster';
 import { JoinWaitlist } from './JoinWaitlist';
-import { spotCount } from '../../../api/lib/plural';
+import { spotCount } from '../../../common/plural';
 
 interface BookingCardProps {
   classId: number;
@@ -40,6 +43,8 @@ interface BookingCardProps {
   started?: boolean;
   /** A Kids class asks each child's age as well as their name. */
   kids?: boolean;
+  /** The class's coach, category and age group: which of the customer's passes may pay for it (issue 19). */
+  passScope?: PassScope;
 }
 
 /** Redirect delay after a free booking (customer-areas §9). */
@@ -70,7 +75,7 @@ export default function BookingCard(props: BookingCardProps) {
   );
 }
 
-function Card({ classId, price, capacity, spotsLeft, signedIn, started = false, kids = false }: BookingCardProps) {
+function Card({ classId, price, capacity, spotsLeft, signedIn, started = false, kids = false, passScope }: BookingCardProps) {
   const full = spotsLeft <= 0;
   const max = Math.max(1, spotsLeft || capacity);
   const [quantity, setQuantity] = useState(() => initialQuantity(classId, max));
@@ -81,15 +86,26 @@ function Card({ classId, price, capacity, spotsLeft, signedIn, started = false, 
     enabled: signedIn,
   });
   const mine: Booking | null | undefined = !signedIn || active.isError ? null : active.data;
+  // The passes that can pay for this class (issue 19); the first that covers the spots is offered first.
+  const passes = useClassPasses(classId, passScope, signedIn && price > 0 && !started && !full);
+  const payable = [...passes.usable, ...passes.pastDue];
+  const [picked, setPicked] = useState<number | null | undefined>(undefined);
+  const payWith =
+    picked !== undefined
+      ? (payable.find((p) => p.purchaseId === picked && !passShortfall(p, quantity))?.purchaseId ?? null)
+      : (passes.usable.find((p) => !passShortfall(p, quantity))?.purchaseId ?? null);
+  const [passRefusal, setPassRefusal] = useState<{ message: string; purchaseId: number } | null>(null);
+  // Nothing to pay by card (a free class, or a pass): the names and waivers are taken here.
+  const bookHere = price === 0 || payWith !== null;
   // A free booking's first attendee is the customer, by name.
-  const user = useQuery({ queryKey: ['user'], queryFn: refreshUser, enabled: signedIn && price === 0, refetchOnWindowFocus: false });
+  const user = useQuery({ queryKey: ['user'], queryFn: refreshUser, enabled: signedIn && bookHere, refetchOnWindowFocus: false });
   const booker = user.data ? `${user.data.firstName} ${user.data.lastName}` : null;
   const [attendees, setAttendees] = useAttendeeDrafts(quantity, kids ? null : booker);
   const [attendeeErrors, setAttendeeErrors] = useState<AttendeeErrors>({});
   // The waiver step (issue 24): accepted in the free booking's own request (the server refuses it without).
   const [waiver, setWaiver] = useWaiverDraft(quantity);
   const [waiverErrors, setWaiverErrors] = useState<WaiverErrors>({});
-  const classWaivers = useClassWaivers(classId, signedIn && price === 0);
+  const classWaivers = useClassWaivers(classId, signedIn && bookHere);
   const cardRef = useRef<HTMLElement>(null);
 
   useEffect(() => {
@@ -102,19 +118,37 @@ function Card({ classId, price, capacity, spotsLeft, signedIn, started = false, 
 
   // A free class is booked here; the card stays "Booking..." until the page has moved on to My Bookings.
   const bookFree = useMutation({
-    mutationFn: ({ named, waivers }: { named: AttendeeInput[]; waivers: AcceptWaiversBody }) =>
-      unwrap(api.bookings.free.post({ classId, quantity, attendees: named, waiverAcceptance: waivers })),
-    onSuccess: (booked) => {
+    mutationFn: async ({
+      named,
+      waivers,
+      purchaseId,
+    }: {
+      named: AttendeeInput[];
+      waivers: AcceptWaiversBody;
+      purchaseId: number | null;
+      /** What the confirmation says was spent ("Paid with 2 credits from 5-class pack."). */
+      paidWith: string;
+    }) => {
+      setPassRefusal(null);
+      // The waivers go with the booking itself: the server refuses a booking without them.
+      return purchaseId === null
+        ? unwrap(api.bookings.free.post({ classId, quantity, attendees: named, waiverAcceptance: waivers }))
+        : bookWithPass({ classId, quantity, attendees: named, purchaseId, waiverAcceptance: waivers });
+    },
+    onSuccess: (booked, { purchaseId, paidWith }) => {
       toastAcrossNavigation({
         title: 'Booking confirmed!',
-        description: 'Your free class booking has been confirmed.',
+        description: purchaseId === null ? 'Your free class booking has been confirmed.' : paidWith,
         variant: 'success',
       });
       // My Bookings, with the new booking ringed (its card links to the calendar and directions).
       setTimeout(() => window.location.assign(`/bookings?highlight=${booked.id}`), FREE_BOOKING_REDIRECT_MS);
     },
-    onError: (error) =>
-      toast({ title: 'Booking failed', description: errorMessage(error, 'Failed to book free class'), variant: 'destructive' }),
+    onError: (error, { purchaseId }) => {
+      // A pass the server refused (past due, no credits left...): its message stays beside the choice.
+      if (purchaseId !== null && error instanceof ApiError && error.status === 409) setPassRefusal({ message: error.message, purchaseId });
+      toast({ title: 'Booking failed', description: errorMessage(error, 'Failed to book free class'), variant: 'destructive' });
+    },
   });
   const booking = bookFree.isPending || bookFree.isSuccess;
 
@@ -128,10 +162,20 @@ function Card({ classId, price, capacity, spotsLeft, signedIn, started = false, 
     );
     setWaiverErrors('errors' in accepted ? accepted.errors : {});
     if ('errors' in named) focusFirstAttendeeError(cardRef.current, named.errors);
-    else if (!('errors' in accepted)) bookFree.mutate({ named: named.attendees, waivers: accepted.body });
+    else if (!('errors' in accepted))
+      bookFree.mutate({
+        named: named.attendees,
+        waivers: accepted.body,
+        purchaseId: payWith,
+        paidWith: chosenPass?.unlimited
+          ? `Booked with your membership, ${chosenPass.name}.`
+          : `Paid with ${quantity === 1 ? '1 credit' : `${quantity} credits`} from ${chosenPass?.name ?? 'your pass'}.`,
+      });
   }
 
   const label = price > 0 ? 'Book Now' : 'Book for Free';
+  const chosenPass = payable.find((p) => p.purchaseId === payWith);
+  const passLabel = chosenPass?.unlimited ? 'Book with membership' : `Book with ${quantity === 1 ? '1 credit' : `${quantity} credits`}`;
   const actionClass = 'btn-primary mt-5 w-full py-3 text-base';
   return (
     <>
@@ -173,7 +217,31 @@ function Card({ classId, price, capacity, spotsLeft, signedIn, started = false, 
           <>
             <SpotCounter quantity={quantity} max={max} onChange={setQuantity} />
 
-            {signedIn && price === 0 && (
+            {signedIn && payable.length > 0 && (
+              <PayWithChoice
+                passes={payable}
+                quantity={quantity}
+                value={payWith}
+                onChange={(id) => {
+                  setPicked(id);
+                  setPassRefusal(null);
+                }}
+                disabled={booking}
+              />
+            )}
+            {passRefusal && passRefusal.purchaseId === payWith && (
+              <div
+                role="alert"
+                className="mt-3 rounded-xl border border-red-300 bg-red-50 p-3 text-sm text-red-900 dark:border-red-800 dark:bg-red-950/50 dark:text-red-100"
+              >
+                <p>{passRefusal.message}</p>
+                <a href={`/wallet?highlight=${passRefusal.purchaseId}`} className="mt-1 inline-block font-semibold underline">
+                  Update your card in your wallet
+                </a>
+              </div>
+            )}
+
+            {signedIn && bookHere && (
               <div className="mt-5 border-t border-fog-200 pt-4 dark:border-fog-800">
                 <AttendeeFields drafts={attendees} onChange={setAttendees} kids={kids} errors={attendeeErrors} disabled={booking} />
                 <div className="mt-5">
@@ -190,13 +258,27 @@ function Card({ classId, price, capacity, spotsLeft, signedIn, started = false, 
               </div>
             )}
 
-            <PriceBreakdown price={price} quantity={quantity} className="mt-5 border-t border-fog-200 pt-4 dark:border-fog-800" />
+            {payWith === null ? (
+              <PriceBreakdown price={price} quantity={quantity} className="mt-5 border-t border-fog-200 pt-4 dark:border-fog-800" />
+            ) : (
+              <p className="mt-5 border-t border-fog-200 pt-4 text-sm text-fog-700 dark:border-fog-800 dark:text-fog-300">
+                Nothing to pay by card:{' '}
+                {chosenPass?.unlimited
+                  ? 'your membership covers this class'
+                  : `${quantity === 1 ? '1 credit' : `${quantity} credits`} from ${chosenPass?.name}`}
+                . Cancel in time and {chosenPass?.unlimited ? 'the spot is freed' : 'the credits come back'}.
+              </p>
+            )}
 
             {!signedIn ? (
               // Sign in first, then back to this class (the chosen spots are remembered for this tab).
               <a href={`/auth?redirect=/classes/${classId}`} className={actionClass}>
                 {label}
               </a>
+            ) : payWith !== null ? (
+              <button type="button" onClick={book} disabled={booking} className={actionClass}>
+                {booking ? 'Booking...' : passLabel}
+              </button>
             ) : price > 0 ? (
               <a href={`/checkout/${classId}?quantity=${quantity}`} className={actionClass}>
                 {label}
@@ -236,7 +318,7 @@ function Card({ classId, price, capacity, spotsLeft, signedIn, started = false, 
               ? `/bookings/${mine.id}`
               : !signedIn
                 ? `/auth?redirect=/classes/${classId}`
-                : price > 0
+                : price > 0 && payWith === null
                   ? `/checkout/${classId}?quantity=${quantity}`
                   : '#book'
         }

@@ -14,8 +14,8 @@ import {
   parseClassFilters,
   TIMES_OF_DAY,
   type TimeOfDay,
-} from '../../../api/catalog/filter-classes';
-import { formatDateLong, pacificDay, startOfPacificDay, TIME_ZONE } from '../../../api/lib/pacific';
+} from '../../../common/class-filters';
+import { formatDateLong, pacificDay, startOfPacificDay, TIME_ZONE } from '../../../common/pacific';
 import { EmptyState } from '../../components/catalog/EmptyState';
 import { Icon } from '../../components/catalog/icons';
 import { fetchClassPage } from '../../lib/catalog-api';

@@ -9,7 +9,7 @@ import { RatingStars } from '../../components/catalog/RatingStars';
 import { ReviewCard, type ReviewData } from '../../components/catalog/ReviewCard';
 import { MapPanel, SF_CENTER } from './MapPanel';
 import { Tabs } from './Tabs';
-import { hasWeeklySchedule } from '../../../api/classes/shape';
+import { hasWeeklySchedule } from '../../../common/weekly-schedule';
 
 interface ClassDetailData {
   id: number;

@@ -2,7 +2,7 @@
 // one initial search fires 100 ms after the page loads and refreshes the featured classes.
 import { useEffect } from 'react';
 import { tagReact } from '../../lib/astro-react';
-import { classFiltersToQuery } from '../../../api/catalog/filter-classes';
+import { classFiltersToQuery } from '../../../common/class-filters';
 import { INITIAL_SEARCH_DELAY_MS, runInitialSearch } from './home-search-results';
 import { type CategoryOption, SearchForm } from './SearchForm';
 

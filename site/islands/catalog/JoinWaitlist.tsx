@@ -9,7 +9,7 @@ import { errorMessage } from '../../lib/api-error';
 import { dateAtTime } from '../../lib/catalog';
 import { toast } from '../../lib/stores/toast';
 import { isOpenEntry, WAITLIST_KEY } from '../../lib/waitlist';
-import { spotCount } from '../../../api/lib/plural';
+import { spotCount } from '../../../common/plural';
 
 interface JoinWaitlistProps {
   classId: number;

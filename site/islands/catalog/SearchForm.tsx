@@ -1,7 +1,7 @@
 // The class search form (home hero and /classes): query, date, class type, age group, city (from the cities
 // call), browser location (its failures as a Location error toast), and a badge counting the active filters among query, date, type, age and city.
 import { type FormEvent, useEffect, useState } from 'react';
-import type { ClassFilters } from '../../../api/catalog/filter-classes';
+import type { ClassFilters } from '../../../common/class-filters';
 import { AGE_GROUPS } from '../../lib/catalog';
 import { Icon } from '../../components/catalog/icons';
 import { fetchCities } from '../../lib/catalog-api';

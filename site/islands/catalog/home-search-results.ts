@@ -2,7 +2,7 @@
 // It asks for the featured classes (not started yet, chosen in SQL), so their spots left are live even on a
 // page served from cache.
 import { atom } from 'nanostores';
-import { type ClassFilters, classFiltersToQuery } from '../../../api/catalog/filter-classes';
+import { type ClassFilters, classFiltersToQuery } from '../../../common/class-filters';
 import { type ClassCardData, toClassCard } from '../../components/catalog/ClassCard';
 import { fetchFeaturedClasses } from '../../lib/catalog-api';
 

@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { hashPassword } from '../../../api/lib/passwords';
 import { users } from '../../../db/schema';
 import type { TestClient, TestServer } from '../../helpers/api';
-import { pacificWallTimeToInstant } from '../../../api/lib/pacific';
+import { pacificWallTimeToInstant } from '../../../common/pacific';
 
 export const PASSWORD = 'correct-horse-9';
 let counter = 0;

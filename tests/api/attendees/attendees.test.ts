@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { eq } from 'drizzle-orm';
 import { bookingAttendees } from '../../../db/schema';
 import type { TestServer } from '../../helpers/api';
-import { outbox, pageTotal, sentMail } from '../../helpers/fixtures';
+import { pageTotal, sentMail } from '../../helpers/fixtures';
 import { addClass, type Cast, startWithCast } from '../classes/helpers';
 import { withWaivers } from '../../helpers/waivers';
 
@@ -196,7 +196,7 @@ describe('POST /api/payment/create-intent with attendees', () => {
     };
     expect((await cast.customer.post('/api/payment/test-provider/pay', card)).status).toBe(200);
     expect((await cast.customer.post('/api/payment/confirm', { paymentIntentId: intent.body.id })).status).toBe(200);
-    const mail = outbox(server).find((m) => m.includes('Booking confirmed: Junior Tennis'))!;
+    const mail = (await sentMail(server)).find((m) => m.includes('Booking confirmed: Junior Tennis'))!;
     expect(mail.replace(/=\r?\n/g, '')).toContain('Spots: 2 spots for Maya (age 8), Leo (age 5)');
     const mine = (await cast.customer.get('/api/bookings')).body.find((b: any) => b.id === intent.body.bookingId);
     expect(mine.status).toBe('confirmed');

@@ -5,8 +5,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { asc, eq } from 'drizzle-orm';
 import { browseClassIds } from '../../../api/catalog/browse-query';
-import { type ClassFilters, filterClasses } from '../../../api/catalog/filter-classes';
-import { pacificDay } from '../../../api/lib/pacific';
+import { type ClassFilters, filterClasses } from '../../../common/class-filters';
+import { pacificDay } from '../../../common/pacific';
 import { categories, classes, users } from '../../../db/schema';
 import { seededRandom } from '../../../api/seed/plan';
 import { startTestServer, type TestServer } from '../../helpers/api';

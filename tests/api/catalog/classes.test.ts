@@ -1,6 +1,6 @@
 // GET /api/classes, /api/classes/{id} and /api/classes/{id}/bookings/count against the real server.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { pacificWallTimeToInstant } from '../../../api/lib/pacific';
+import { pacificWallTimeToInstant } from '../../../common/pacific';
 import { startTestServer, type TestServer } from '../../helpers/api';
 import { addBooking, addCategory, addClass, addCoach, addReview, addUser, DAY, HOUR } from './fixtures';
 

@@ -2,7 +2,7 @@
 // when the first rows of the browse list (it keeps classes that started earlier today) all started and are full.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { homePageData } from '../../../api/catalog/page-data';
-import { pacificWallTimeToInstant } from '../../../api/lib/pacific';
+import { pacificWallTimeToInstant } from '../../../common/pacific';
 import { startTestServer, type TestServer } from '../../helpers/api';
 import { addBooking, addClass, addCoach, addUser } from './fixtures';
 

@@ -2,7 +2,7 @@
 // dependency on the sign-in routes), and a valid class form to vary.
 import { createSession, SESSION_COOKIE } from '../../../api/auth/session';
 import { CLASS_EXAMPLE } from '../../../api/classes/model';
-import { pacificWallTimeToInstant } from '../../../api/lib/pacific';
+import { pacificWallTimeToInstant } from '../../../common/pacific';
 import { startTestServer, type TestClient, type TestServer, type TestServerOptions } from '../../helpers/api';
 import { addCategory, addUser } from '../catalog/fixtures';
 

@@ -8,6 +8,7 @@ import { runIfDue } from '../../../api/lib/jobs';
 import { startTestServer, type TestServer } from '../../helpers/api';
 import { classForm, makeCast, type Cast } from '../classes/helpers';
 import { type StandIn, startStandIn } from './stand-in';
+import { testNow } from '../../helpers/today';
 
 const CRISSY = { latitude: 37.8039, longitude: -122.4648 };
 let standIn: StandIn;
@@ -89,8 +90,8 @@ test('sunset shows for a class that ends within an hour of it, not for a morning
   const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Los_Angeles' }).format(
     new Date(sample.clock.now().getTime() + 2 * 86_400_000),
   );
-  const { pacificWallTimeToInstant } = await import('../../../api/lib/pacific');
-  const { sunsetOn } = await import('../../../api/lib/sun');
+  const { pacificWallTimeToInstant } = await import('../../../common/pacific');
+  const { sunsetOn } = await import('../../../common/sun');
   const sunset = sunsetOn(pacificWallTimeToInstant(day, '12:00'))!;
   const evening = await sampleCast.coach.post(
     '/api/classes',
@@ -145,7 +146,7 @@ test('WEATHER=nws: the real clients fill the cache from the stand-in once an hou
   const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Los_Angeles' }).format(
     new Date(Date.parse((await nws.client().get(`/api/classes/${cls.id}`)).body.startTime)),
   );
-  const now = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Los_Angeles' }).format(new Date());
+  const now = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Los_Angeles' }).format(new Date(testNow()));
   if (today === now) expect((await read()).aqi).toEqual({ value: 162, category: 'Unhealthy', color: '#ff0000' });
 });
 

@@ -7,6 +7,7 @@ import { createNwsWeather, skyOf, windMphOf } from '../../../api/providers/weath
 import { createSampleWeather, sampleHour } from '../../../api/providers/weather/sample';
 import { ConditionsFetchError } from '../../../api/providers/weather/types';
 import { type StandIn, startStandIn } from './stand-in';
+import { testNow } from '../../helpers/today';
 
 let standIn: StandIn;
 beforeAll(() => {
@@ -54,7 +55,7 @@ test("the AirNow client reads a day's worst pollutant per date, a category-only 
   standIn.mode = 'ok';
   const airnow = createAirNow({ baseUrl: standIn.url, apiKey: 'test-key' });
   const days = await airnow.forecastByZip('94129');
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Los_Angeles' }).format(new Date());
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Los_Angeles' }).format(new Date(testNow()));
   expect(days).toEqual([
     { date: today, aqi: 162, category: 4, parameter: 'PM2.5' },
     { date: '2099-01-02', aqi: 100, category: 2, parameter: 'PM2.5' },

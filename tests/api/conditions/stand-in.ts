@@ -3,6 +3,8 @@
 // forecastHourly), /gridpoints/{office}/{x},{y}/forecast/hourly (properties.periods), AirNow's
 // /aq/forecast/zipCode/ rows, problem+json errors, and a 503 with Retry-After when told to fail.
 
+import { testNow } from '../../helpers/today';
+
 export interface StandIn {
   url: string;
   /** Requests seen, as "METHOD path?query" with the User-Agent. */
@@ -60,7 +62,7 @@ export function startStandIn(): StandIn {
         );
       }
       if (url.pathname === '/gridpoints/MTR/85,105/forecast/hourly') {
-        const first = Math.floor(Date.now() / 3_600_000) * 3_600_000 - 3_600_000;
+        const first = Math.floor(testNow() / 3_600_000) * 3_600_000 - 3_600_000;
         // A week of hours starting before "now", as NWS does; the test's clock may be anywhere in it.
         const periods = Array.from({ length: 24 * 8 }, (_, i) => ({
           number: i + 1,
@@ -81,14 +83,14 @@ export function startStandIn(): StandIn {
           detailedForecast: '',
         }));
         return Response.json(
-          { type: 'Feature', properties: { units: 'us', generatedAt: new Date().toISOString(), periods } },
+          { type: 'Feature', properties: { units: 'us', generatedAt: new Date(testNow()).toISOString(), periods } },
           { headers: { 'content-type': 'application/geo+json' } },
         );
       }
       if (url.pathname === '/aq/forecast/zipCode/') {
         if (url.searchParams.get('API_KEY') !== 'test-key')
           return Response.json({ WebServiceError: [{ Message: 'Invalid API key' }] }, { status: 401 });
-        const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Los_Angeles' }).format(new Date());
+        const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Los_Angeles' }).format(new Date(testNow()));
         const rows = [
           {
             DateIssue: `${today} `,

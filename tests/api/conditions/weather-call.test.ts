@@ -17,6 +17,7 @@ import type { TestClient, TestServer } from '../../helpers/api';
 import { outbox } from '../../helpers/fixtures';
 import { addUser, type Cast, classForm, clientFor, startWithCast } from '../classes/helpers';
 import { type StandIn, startStandIn } from './stand-in';
+import { testNow } from '../../helpers/today';
 import { withWaivers } from '../../helpers/waivers';
 
 const CRISSY = { latitude: 37.8039, longitude: -122.4648 };
@@ -27,8 +28,8 @@ let cast: Cast;
 
 beforeAll(async () => {
   standIn = startStandIn();
-  // The stand-in's hours start at the real clock's hour: the test clock starts there too.
-  ({ server, cast } = await startWithCast(new Date(Math.floor(Date.now() / HOUR) * HOUR + 60_000).toISOString(), {
+  // The stand-in's hours start at the tests' day's hour (tests/helpers/today.ts): the test clock starts there too.
+  ({ server, cast } = await startWithCast(new Date(Math.floor(testNow() / HOUR) * HOUR + 60_000).toISOString(), {
     env: { conditions: { ...env.conditions, weather: 'nws', airQuality: 'off', nwsBaseUrl: standIn.url } },
   }));
 });

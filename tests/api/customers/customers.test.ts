@@ -80,6 +80,10 @@ describe('the customer booking row', () => {
         'completedClasses',
         'attended',
         'noShows',
+        // Passes (issue 19): how the booking was paid, by which pass, and the passes the customer holds.
+        'paidWith',
+        'passName',
+        'passes',
       ].sort(),
     );
     expect(row).toMatchObject({

@@ -9,8 +9,10 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
+import { eq } from 'drizzle-orm';
+import { runMembershipWork } from '../../../api/passes/memberships/renewals';
 import { isTestProvider } from '../../../api/providers/payments';
-import { weatherCalls } from '../../../db/schema';
+import { passPurchases, testInvoices, testSubscriptions, weatherCalls } from '../../../db/schema';
 import { startTestServer, type TestClient, type TestServer } from '../../helpers/api';
 import { PNG_1X1, resetTokenIn, waitForEmail } from '../accounts/helpers';
 import { withWaivers } from '../../helpers/waivers';
@@ -183,6 +185,66 @@ function review() {
   return reviewMade;
 }
 
+/** A pass of the demo coach: the documented pass example (a 5-class pack at $100, total $105). */
+async function newPass(): Promise<{ id: number; total: number }> {
+  return expectOk(clients.coach.post('/api/passes', bodyExample('POST', '/api/passes')), 'pass setup');
+}
+
+/** A pass purchase of the demo customer, paid with the test card and confirmed: its credits are in the wallet. */
+async function paidPurchase(): Promise<number> {
+  const pass = await newPass();
+  const started = await expectOk(clients.customer.post(`/api/passes/${pass.id}/purchase`, { amount: pass.total }), 'purchase setup');
+  await expectOk(
+    clients.visitor.post('/api/payment/test-provider/pay', {
+      ...bodyExample('POST', '/api/payment/test-provider/pay'),
+      paymentIntentId: started.paymentIntentId,
+      clientSecret: started.clientSecret,
+    }),
+    'purchase payment',
+  );
+  await expectOk(clients.customer.post(`/api/wallet/${started.purchaseId}/confirm`), 'purchase confirmation');
+  return started.purchaseId;
+}
+
+/** A monthly membership of the demo coach (pausable for up to 4 weeks a year) bought by the demo customer with the
+ * test card: its first invoice paid, so it is active. */
+async function paidMembership(): Promise<number> {
+  const membership = { kind: 'membership', name: 'Monthly membership', price: 80, credits: 4, billingPeriod: 'month', maxPauseWeeks: 4 };
+  const pass = await expectOk(clients.coach.post('/api/passes', membership), 'membership setup');
+  const started = await expectOk(clients.customer.post(`/api/passes/${pass.id}/purchase`, { amount: pass.total }), 'subscription setup');
+  await expectOk(
+    clients.visitor.post('/api/payment/test-provider/pay', {
+      ...bodyExample('POST', '/api/payment/test-provider/pay'),
+      paymentIntentId: started.paymentIntentId,
+      clientSecret: started.clientSecret,
+    }),
+    'subscription payment',
+  );
+  return started.purchaseId;
+}
+
+/** A membership whose renewal was declined, as if a month had passed: its saved card is the declined test card and
+ * its period ends now, then the memberships job charges the renewal (past due, a renewal to pay with a new card). */
+async function pastDueMembership(): Promise<number> {
+  const purchaseId = await paidMembership();
+  const purchase = (await server.ctx.db.select().from(passPurchases).where(eq(passPurchases.id, purchaseId)).get())!;
+  const now = server.clock.now();
+  const monthAgo = new Date(now.getTime() - 30 * 24 * 60 * MINUTE);
+  await server.ctx.db.write(async (tx) => {
+    await tx
+      .update(testSubscriptions)
+      .set({ cardNumber: '4000000000000002', billingCycleAnchor: monthAgo, currentPeriodStart: monthAgo, currentPeriodEnd: now })
+      .where(eq(testSubscriptions.id, purchase.subscriptionId!));
+    await tx
+      .update(testInvoices)
+      .set({ periodStart: monthAgo, periodEnd: now })
+      .where(eq(testInvoices.subscriptionId, purchase.subscriptionId!));
+    await tx.update(passPurchases).set({ currentPeriodStart: monthAgo, currentPeriodEnd: now }).where(eq(passPurchases.id, purchaseId));
+  });
+  await runMembershipWork(server.ctx);
+  return purchaseId;
+}
+
 /** The operations whose examples name things that cannot exist yet on a fresh database, keyed "METHOD /path". */
 const FRESH: Record<string, () => Promise<Fresh>> = {
   // An address registers once: the documented example the first time, a new address for each other encoding.
@@ -291,6 +353,21 @@ const FRESH: Record<string, () => Promise<Fresh>> = {
   'DELETE /api/classes/{id}': async () => ({ params: { id: String(await newClass()) } }),
   'GET /api/classes/{id}/roster': async () => ({ params: { id: String(await newClass()) } }),
   'GET /api/classes/{id}/roster.csv': async () => ({ params: { id: String(await newClass()) } }),
+  // Passes: a new pass of the demo coach to change or buy, a paid purchase to confirm, refund or spend.
+  'PATCH /api/passes/{id}': async () => ({ params: { id: String((await newPass()).id) } }),
+  'GET /api/coaches/{id}/passes': async () => ({ params: { id: String((await expectOk(clients.coach.get('/api/user'), 'me')).id) } }),
+  'POST /api/passes/{id}/purchase': async () => ({ params: { id: String((await newPass()).id) } }),
+  'POST /api/wallet/{purchaseId}/confirm': async () => ({ params: { purchaseId: String(await paidPurchase()) } }),
+  'POST /api/passes/purchases/{purchaseId}/refund': async () => ({ params: { purchaseId: String(await paidPurchase()) } }),
+  'GET /api/passes/purchases': async () => ({ query: { userId: String((await expectOk(clients.customer.get('/api/user'), 'me')).id) } }),
+  'POST /api/bookings': async () => {
+    const classId = await newClass();
+    return { body: await accepting({ ...bodyExample('POST', '/api/bookings'), classId, payWith: { purchaseId: await paidPurchase() } }) };
+  },
+  // Memberships: the demo customer's own, active to cancel or pause, past due to pay with another card.
+  'POST /api/wallet/{purchaseId}/cancel': async () => ({ params: { purchaseId: String(await paidMembership()) } }),
+  'POST /api/wallet/{purchaseId}/pause': async () => ({ params: { purchaseId: String(await paidMembership()) } }),
+  'POST /api/wallet/{purchaseId}/update-card': async () => ({ params: { purchaseId: String(await pastDueMembership()) } }),
   'POST /api/bookings/free': async () => ({
     body: await accepting({ ...bodyExample('POST', '/api/bookings/free'), classId: await newClass({ price: 0 }) }),
   }),
@@ -339,6 +416,13 @@ const FRESH: Record<string, () => Promise<Fresh>> = {
   'POST /api/payment/create-intent': async () => ({
     body: await accepting({ ...bodyExample('POST', '/api/payment/create-intent'), classId: await newClass() }),
   }),
+  'GET /api/payment/quote': async () => ({ query: { classId: String(await newClass()) } }),
+  // A code of the demo coach's to change (codes are unique: a new one each time).
+  'PATCH /api/promo-codes/{id}': async () => {
+    const code = `OPENAPI${++addressCounter}`;
+    const created = await expectOk(clients.coach.post('/api/promo-codes', { code, kind: 'percent', percentOff: 10 }), 'promo code setup');
+    return { params: { id: String(created.id) } };
+  },
   'POST /api/payment/test-provider/pay': async () => {
     const { id, clientSecret } = await intent();
     return { body: { paymentIntentId: id, clientSecret } };

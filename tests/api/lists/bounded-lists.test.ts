@@ -1,7 +1,7 @@
 // Signed-in lists are bounded (issue 9): each answers one page (limit, capped at 100, and offset) with the
 // total before paging in X-Total-Count; summaries and stat figures still count every row.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { MAX_PAGE_SIZE } from '../../../api/lib/pagination';
+import { MAX_PAGE_SIZE } from '../../../common/pagination';
 import { bookings } from '../../../db/schema';
 import type { TestServer } from '../../helpers/api';
 import { expectRefused, total } from './helpers';

@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import type { TestPaymentProvider } from '../../../api/providers/payments/test';
 import { bookings, payoutAccounts } from '../../../db/schema';
 import type { TestServer } from '../../helpers/api';
-import { createClass, createUser, outbox, pageTotal, setClassPrice, type SignedIn, startWithCoach } from '../../helpers/fixtures';
+import { createClass, createUser, pageTotal, sentMail, setClassPrice, type SignedIn, startWithCoach } from '../../helpers/fixtures';
 import { withWaivers } from '../../helpers/waivers';
 
 let server: TestServer;
@@ -182,7 +182,9 @@ describe('confirm and webhook', () => {
     const rows = await bookingRows(cls.id);
     expect(rows).toHaveLength(1);
     expect(rows[0]!.status).toBe('confirmed');
-    expect(outbox(server).filter((m) => m.includes(customer.email) && m.includes('Booking confirmed: Replay Rowing'))).toHaveLength(1);
+    // The confirmation is queued by the settling write and sent just after the answer (api/notices/outbox.ts).
+    const mail = await sentMail(server);
+    expect(mail.filter((m) => m.includes(customer.email) && m.includes('Booking confirmed: Replay Rowing'))).toHaveLength(1);
   });
 
   test('the webhook alone confirms the booking when the browser never comes back', async () => {

@@ -8,7 +8,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createSession, SESSION_COOKIE } from '../../../api/auth/session';
-import { systemClock } from '../../../api/lib/clock';
 import { type Db, openDb } from '../../../db/client';
 import { bookingOutbox, bookings, users } from '../../../db/schema';
 import { TestClient, type TestServer } from '../../helpers/api';
@@ -16,6 +15,7 @@ import { spawnFogline } from '../../helpers/processes';
 import { sharedSqld, sqldBinary, testOnSqld } from '../../helpers/sqld';
 import { createClass, createUser, startWithCoach } from '../../helpers/fixtures';
 import { fixturesOn } from './fixtures';
+import { testNow } from '../../helpers/today';
 import { withWaivers } from '../../helpers/waivers';
 
 const CUSTOMERS = 1_000;
@@ -39,7 +39,9 @@ async function customers(db: Db, n: number): Promise<string[]> {
       .returning({ id: users.id }),
   );
   const tokens: string[] = [];
-  for (const row of rows) tokens.push((await createSession(db, systemClock, row.id)).token);
+  // Sessions on the servers' clock, which runs from SEED_TODAY's day under `npm run test:days`.
+  const clock = { now: () => new Date(testNow()) };
+  for (const row of rows) tokens.push((await createSession(db, clock, row.id)).token);
   return tokens;
 }
 

@@ -1,6 +1,7 @@
 // The booking outbox (api/notices/outbox.ts) with real Fogline processes on one database, first one embedded
-// file, then one sqld: a process killed with SIGKILL right after answering 201 loses no confirmation, no
-// calendar attachment and no cache invalidation, and two processes sending at once send each email once.
+// file, then one sqld: a process killed with SIGKILL right after answering 201 (a free booking) or 200 (a paid one
+// settled) loses no confirmation, no calendar attachment and no cache invalidation, and two processes sending at
+// once send each email once.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -12,7 +13,7 @@ import { TestClient, type TestServer } from '../../helpers/api';
 import { type FoglineProcess, spawnFogline } from '../../helpers/processes';
 import { sharedSqld, sqldBinary } from '../../helpers/sqld';
 import { fixturesOn } from './fixtures';
-import { createClass, createUser, type SignedIn } from '../../helpers/fixtures';
+import { createClass, createUser, pageTotal, type SignedIn } from '../../helpers/fixtures';
 import { withWaivers } from '../../helpers/waivers';
 
 for (const kind of ['file', 'sqld'] as const) {
@@ -120,6 +121,42 @@ for (const kind of ['file', 'sqld'] as const) {
           expect(sent[0]).toContain('filename=class.ics');
           expect(sent[0]).toContain('text/calendar');
         }
+        a = await spawnFogline(env); // for the next test
+      }, 60_000);
+
+      test('SIGKILL right after a paid booking is settled: its confirmation and .ics still go out, from the other process', async () => {
+        a ??= await spawnFogline(env);
+        b ??= await spawnFogline(env);
+        const coach = await createUser(world, 'coach');
+        const title = `Paid Then Killed Kayaking ${kind}`;
+        const cls = await createClass(world, { coachId: coach.id, priceCents: 2500, capacity: 10, title });
+        const person = await createUser(world);
+        const customer = as(person, a!.url);
+        const intent = await customer.post(
+          '/api/payment/create-intent',
+          withWaivers({ classId: cls.id, quantity: 1, amount: pageTotal(2500, 1) }),
+        );
+        expect(intent.status).toBe(200);
+        // The test provider's card endpoint settles the payment as Stripe's webhook would (api/payments/service.ts).
+        const paid = await customer.post('/api/payment/test-provider/pay', {
+          paymentIntentId: intent.body.id,
+          clientSecret: intent.body.clientSecret,
+          cardNumber: '4242 4242 4242 4242',
+          expiry: '12/30',
+          cvc: '123',
+        });
+        a!.child.kill('SIGKILL');
+        await a!.child.exited;
+        a = null;
+        expect(paid.status).toBe(200);
+        const booking = (await db.select().from(bookings).where(eq(bookings.id, intent.body.bookingId)).get())!;
+        expect(booking.status).toBe('confirmed');
+        // B's timed job sends what A left (A's claim, if it made one, lapses after the 5 s lease).
+        await waitFor(async () => (await queued([booking.id])).length === 0 && confirmationsTo(person.email, title).length > 0, 20_000);
+        expect(await queued([booking.id])).toEqual([]);
+        const sent = confirmationsTo(person.email, title);
+        expect(sent.length).toBeGreaterThanOrEqual(1);
+        expect(sent[0]).toContain('filename=class.ics');
         a = await spawnFogline(env); // for the next test
       }, 60_000);
 

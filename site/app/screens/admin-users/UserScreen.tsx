@@ -5,7 +5,7 @@ import { useStore } from '@nanostores/react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { SupportBooking } from '../../../../api/admin/model';
-import { formatDateShort } from '../../../../api/lib/pacific';
+import { formatDateShort } from '../../../../common/pacific';
 import { api, unwrap } from '../../../lib/api';
 import { errorMessage } from '../../../lib/api-error';
 import { dateAtTime, dollars } from '../../../lib/catalog';

@@ -1,7 +1,7 @@
 // Every account, searched by name or email (GET /api/admin/users?q=), each opening its user's page.
 import { useState } from 'react';
 import type { AdminUserRow } from '../../../../api/admin/model';
-import { formatDateShort } from '../../../../api/lib/pacific';
+import { formatDateShort } from '../../../../common/pacific';
 import { Icon } from '../../../components/catalog/icons';
 import { api, unwrapPage } from '../../../lib/api';
 import { useSettled } from '../../../lib/use-settled';

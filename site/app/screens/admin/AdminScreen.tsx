@@ -1,12 +1,13 @@
 // /admin (admin only): Coaches (search, review the application, then approve, reject, suspend or reinstate;
 // pending badge), Users (search by name or email, each opening /admin/users/{id}), Class Management (search,
-// edit, delete), the Audit Log and Platform Settings; ?tab=classes opens the class tab (coach-admin-areas §2).
+// edit, delete), the Audit Log, Passes (issue 19: every coach's, with Archive), the platform's Promo codes (issue 20)
+// and Platform Settings; ?tab=classes opens the class tab (coach-admin-areas §2).
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
 import { useStore } from '@nanostores/react';
 import { useQuery as useRemoteQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
 import type { AdminUserRow } from '../../../../api/admin/model';
-import { formatDateShort } from '../../../../api/lib/pacific';
+import { formatDateShort } from '../../../../common/pacific';
 import { Icon } from '../../../components/catalog/icons';
 import { dollars, locationOf } from '../../../lib/catalog';
 import { api, type Page, unwrap, unwrapPage } from '../../../lib/api';
@@ -22,10 +23,12 @@ import { fetchSeriesPage, isSeriesParent, MANAGED, rosterLinkOf } from '../../ma
 import { useDeleteClass } from '../../managed-classes/DeleteClassFlow';
 import { AccountStatusBadge } from './AccountStatusBadge';
 import { AuditLogTab } from './AuditLogTab';
+import { PassesTab } from './PassesTab';
+import { PromoCodesPanel } from '../../promo-codes/PromoCodesPanel';
 import { CoachReviewDialog } from './CoachReviewDialog';
 import { UserSearch } from '../admin-users/UserSearch';
 
-const TABS = ['coaches', 'users', 'classes', 'audit', 'settings'] as const;
+const TABS = ['coaches', 'users', 'classes', 'audit', 'passes', 'promo', 'settings'] as const;
 
 export default function AdminScreen() {
   const user = useStore($user);
@@ -71,6 +74,8 @@ function AdminDashboard() {
           <Tab className={tabClass}>Users</Tab>
           <Tab className={tabClass}>Class Management</Tab>
           <Tab className={tabClass}>Audit Log</Tab>
+          <Tab className={tabClass}>Passes</Tab>
+          <Tab className={tabClass}>Promo codes</Tab>
           <Tab className={tabClass}>Platform Settings</Tab>
         </TabList>
         <TabPanels className="mt-6">
@@ -85,6 +90,12 @@ function AdminDashboard() {
           </TabPanel>
           <TabPanel>
             <AuditLogTab />
+          </TabPanel>
+          <TabPanel>
+            <PassesTab />
+          </TabPanel>
+          <TabPanel>
+            <PromoCodesPanel scope="platform" />
           </TabPanel>
           <TabPanel>
             <div className="card p-8 text-center">

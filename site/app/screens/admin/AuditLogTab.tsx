@@ -14,6 +14,9 @@ export const ACTION_LABEL: Record<AuditAction, string> = {
   'booking.refund': 'Refunded booking',
   'booking.cancel': 'Cancelled booking',
   'booking.resend_confirmation': 'Resent confirmation',
+  'pass.archive': 'Archived pass',
+  'pass.unarchive': 'Sold pass again',
+  'pass.refund': 'Refunded pass',
 };
 
 /** The amounts and ids an action carries, in words. */

@@ -4,7 +4,7 @@ import { useStore } from '@nanostores/react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { BlogPost } from '../../../../api/blog/model';
-import { formatDateShort } from '../../../../api/lib/pacific';
+import { formatDateShort } from '../../../../common/pacific';
 import { Icon } from '../../../components/catalog/icons';
 import { api, blogPost, unwrap, unwrapPage } from '../../../lib/api';
 import { errorMessage } from '../../../lib/api-error';

@@ -3,7 +3,7 @@
 // feed as a webcal:// subscription), Directions and Share. ?new=1 (straight after paying) says it is booked.
 import { useQuery } from '@tanstack/react-query';
 import type { Booking } from '../../../../api/bookings/model';
-import { spotCount } from '../../../../api/lib/plural';
+import { spotCount } from '../../../../common/plural';
 import { Icon } from '../../../components/catalog/icons';
 import { directionsUrl, googleCalendarEventUrl, icsDataUrl, webcalUrl } from '../../../lib/add-to-calendar';
 import { api, unwrap } from '../../../lib/api';

@@ -8,7 +8,7 @@ import type { ClassConditionsAnswer } from '../../../../api/conditions/model';
 import { ConditionsPanel } from '../../../components/conditions/ConditionsPanel';
 import { ClassFacts } from './ClassFacts';
 import { StatusBadge } from './StatusBadge';
-import { spotCount } from '../../../../api/lib/plural';
+import { spotCount } from '../../../../common/plural';
 import { WaiverRecordButton } from './WaiverRecordButton';
 
 export type BookingTab = 'upcoming' | 'past' | 'cancelled';
@@ -97,6 +97,14 @@ export function BookingItem({
           <p className="text-sm text-fog-700 dark:text-fog-300">
             <span className="font-medium">Attending:</span>{' '}
             {booking.attendees.map((a) => (a.age === null ? a.name : `${a.name} (${a.age})`)).join(', ')}
+          </p>
+        )}
+        {booking.paidWithPass && (
+          <p className="text-sm text-fog-700 dark:text-fog-300" data-testid="paid-with-pass">
+            <span className="font-medium">Paid with:</span>{' '}
+            {booking.paidWithPass.credits === 0
+              ? `your membership, ${booking.paidWithPass.name}`
+              : `${booking.paidWithPass.credits === 1 ? '1 credit' : `${booking.paidWithPass.credits} credits`} from ${booking.paidWithPass.name}`}
           </p>
         )}
         {isCancelledByCoach(booking) ? (

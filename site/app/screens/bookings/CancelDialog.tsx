@@ -4,12 +4,13 @@
 import { Dialog, DialogPanel, DialogTitle, Description } from '@headlessui/react';
 import type { Booking } from '../../../../api/bookings/model';
 import { dateAtTime, dollars } from '../../../lib/catalog';
-import { spotCount } from '../../../../api/lib/plural';
+import { spotCount } from '../../../../common/plural';
 
 function refundSentence(booking: Booking): string {
   if (booking.status === 'pending') return 'Your payment has not been completed, so nothing has been charged and nothing needs refunding.';
-  if (booking.amount === 0) return 'This class is free, so there is nothing to refund.';
   const until = booking.fullRefundUntil ? dateAtTime(booking.fullRefundUntil) : null;
+  if (booking.paidWithPass) return passReturnSentence(booking, booking.paidWithPass);
+  if (booking.amount === 0) return 'This class is free, so there is nothing to refund.';
   if (booking.classChangedAt && booking.refundIfCancelledNow > 0) {
     return `The coach changed this class, so you get a full refund of ${dollars(booking.refundIfCancelledNow)} until it starts, whatever the 48-hour rule says. Refunds take 3-5 business days.`;
   }
@@ -17,6 +18,26 @@ function refundSentence(booking: Booking): string {
     return `You will be refunded ${dollars(booking.refundIfCancelledNow)} in full${until ? ` (full refunds apply until ${until}, 48 hours before the class)` : ''}. Refunds take 3-5 business days.`;
   }
   return `The class starts in less than 48 hours${until ? ` (full refunds ended ${until})` : ''}, so this cancellation is not refunded.`;
+}
+
+/** Credits come back when a booking is cancelled at least this long before the class (the FAQ's refund window). */
+const RETURN_HOURS = 48;
+
+/** A booking paid with a pass (issue 19): its credits go back within the same window a card payment is
+ * refunded in, with their original expiry; a membership's spot is just freed. */
+function passReturnSentence(booking: Booking, pass: NonNullable<Booking['paidWithPass']>): string {
+  let until: string | null;
+  if (pass.credits === 0) return `You booked with your membership, ${pass.name}: cancelling frees your spot, and nothing is charged.`;
+  // Nothing was paid by card, so the answer may carry no refund deadline: the policy's 48 hours before the class.
+  const deadline =
+    booking.fullRefundUntil ??
+    (booking.class.startTime ? new Date(Date.parse(booking.class.startTime) - RETURN_HOURS * 3_600_000).toISOString() : null);
+  until = deadline ? dateAtTime(deadline) : null;
+  const inTime = booking.classChangedAt !== null || (deadline !== null && Date.parse(deadline) > Date.now());
+  const credits = pass.credits === 1 ? '1 credit' : `${pass.credits} credits`;
+  if (inTime)
+    return `Your ${credits} ${pass.credits === 1 ? 'goes' : 'go'} back to ${pass.name}, with ${pass.credits === 1 ? 'its' : 'their'} original expiry${until && booking.classChangedAt === null ? ` (credits come back until ${until}, 48 hours before the class)` : ''}.`;
+  return `The class starts in less than 48 hours${until ? ` (credits came back until ${until})` : ''}, so the ${credits} ${pass.credits === 1 ? 'is' : 'are'} spent.`;
 }
 
 export function CancelDialog({

@@ -23,7 +23,7 @@ import { navigate } from '../../router';
 
 const WAITLIST_PAGE_SIZE = 20;
 import { ClassFacts } from './ClassFacts';
-import { spotCount } from '../../../../api/lib/plural';
+import { spotCount } from '../../../../common/plural';
 
 /** The caller's waitlist entries a page at a time (null while loading), open ones first, so the first page
  * carries every offer to answer; TanStack Query refetches them on focus. */

@@ -2,7 +2,7 @@
 // (one day, with previous and next). Both ask only for the days they show.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { pacificDay, pacificWallTimeToInstant } from '../../../../api/lib/pacific';
+import { pacificDay, pacificWallTimeToInstant } from '../../../../common/pacific';
 import { fetchSessionsBetween, isSeriesParent, MANAGED, type ManagedClass } from '../../managed-classes/classes';
 import { addDays, dayHeading } from './month';
 import SessionRow from './SessionRow';

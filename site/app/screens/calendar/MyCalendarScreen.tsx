@@ -4,7 +4,7 @@
 import { useStore } from '@nanostores/react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { formatDateLong, formatTime, pacificDay, pacificWallTimeToInstant } from '../../../../api/lib/pacific';
+import { formatDateLong, formatTime, pacificDay, pacificWallTimeToInstant } from '../../../../common/pacific';
 import { Icon } from '../../../components/catalog/icons';
 import { dollars, locationOf } from '../../../lib/catalog';
 import { $user } from '../../../lib/stores/session';

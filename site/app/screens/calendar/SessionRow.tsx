@@ -1,6 +1,6 @@
 // One session in My Calendar's agenda and day views: time, title, place, booked/capacity, waitlist and Full,
 // big enough to tap on a phone; a session that has ended is greyed.
-import { formatTime } from '../../../../api/lib/pacific';
+import { formatTime } from '../../../../common/pacific';
 import { locationOf } from '../../../lib/catalog';
 import type { ManagedClass } from '../../managed-classes/classes';
 

@@ -1,5 +1,5 @@
 // Month-grid arithmetic on plain Pacific days (YYYY-MM-DD), weeks starting on Sunday.
-import { pacificDay } from '../../../../api/lib/pacific';
+import { pacificDay } from '../../../../common/pacific';
 
 export interface Month {
   year: number;

@@ -1,14 +1,20 @@
-// What both payment forms (Stripe's Payment Element and the test provider's card form) receive.
-export interface CheckoutIntent {
+// What both payment forms (Stripe's Payment Element and the test provider's card form) receive: the class
+// checkout and a pass's purchase (issue 19) alike.
+
+/** The one intent a form pays: Stripe's PaymentIntent or the test provider's twin. */
+export interface PayableIntent {
   id: string;
   clientSecret: string;
+}
+
+export interface CheckoutIntent extends PayableIntent {
   bookingId: number;
   amount: number;
   holdExpiresAt: string | null;
 }
 
 export interface PaymentFormProps {
-  intent: CheckoutIntent;
+  intent: PayableIntent;
   totalLabel: string;
   /** Where Stripe sends the browser back after a redirect-based payment method. */
   returnUrl: string;

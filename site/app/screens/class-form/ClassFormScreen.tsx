@@ -6,7 +6,7 @@ import { useEffect, useMemo, useState } from 'react';
 import type { Category } from '../../../../api/catalog/model';
 import { DURATION_CHOICES } from '../../../../api/classes/model';
 import type { ClassJson } from '../../../../api/classes/shape';
-import { formatHHMM } from '../../../../api/lib/pacific';
+import { formatHHMM } from '../../../../common/pacific';
 import { Icon } from '../../../components/catalog/icons';
 import { Field, SubmitButton } from '../../../lib/form';
 import { $user } from '../../../lib/stores/session';

@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import type { Recurrence } from '../../../../api/classes/model';
 import type { ClassJson } from '../../../../api/classes/shape';
 import { defaultWeatherPolicy, RAIN_PLANS, type WeatherPolicy } from '../../../../api/conditions/model';
-import { formatDateFull, formatTimePT } from '../../../../api/lib/pacific';
+import { formatDateFull, formatTimePT } from '../../../../common/pacific';
 import { api, unwrap } from '../../../lib/api';
 import { sessionDays, sessionsAfterDusk } from '../../../lib/daylight';
 import { Field } from '../../../lib/form';

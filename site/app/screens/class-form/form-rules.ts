@@ -4,8 +4,8 @@
 import * as v from 'valibot';
 import { CLASS_DEFAULTS, CLASS_MESSAGES, type ClassChanges, type NewClass, type Recurrence } from '../../../../api/classes/model';
 import type { ClassJson } from '../../../../api/classes/shape';
-import { pacificDay, pacificHHMM, pacificWallTimeToInstant } from '../../../../api/lib/pacific';
-import { isCalendarDay, trimmedMin } from '../../../../api/lib/schema';
+import { pacificDay, pacificHHMM, pacificWallTimeToInstant } from '../../../../common/pacific';
+import { isCalendarDay, trimmedMin } from '../../../../common/schema';
 
 /** Every 30 minutes of the day, "00:00" to "23:30". */
 export const START_TIME_CHOICES: string[] = Array.from(

@@ -4,7 +4,7 @@
 import { useMemo, useState } from 'react';
 import type { Recurrence as ResourceRecurrence, Scope } from '../../../../api/classes/model';
 import type { ClassJson } from '../../../../api/classes/shape';
-import { pacificWeekday } from '../../../../api/lib/pacific';
+import { pacificWeekday } from '../../../../common/pacific';
 import { api, unwrap } from '../../../lib/api';
 import { useForm } from '../../../lib/form';
 import { toast } from '../../../lib/stores/toast';

@@ -3,7 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { ClassJson } from '../../../../api/classes/shape';
-import { MAX_PAGE_SIZE } from '../../../../api/lib/pagination';
+import { MAX_PAGE_SIZE } from '../../../../common/pagination';
 import { api, unwrap, unwrapPage } from '../../../lib/api';
 import { categoriesQuery } from '../../../lib/query';
 import { toast } from '../../../lib/stores/toast';

@@ -1,7 +1,7 @@
 // Customer Management grouped by customer (issue 22): search, then one card per person with their bookings,
 // completed and upcoming classes, check-ins, no-shows and the names booked, each opening /customers/{id}.
 import { useEffect, useState } from 'react';
-import { formatDateShort } from '../../../../api/lib/pacific';
+import { formatDateShort } from '../../../../common/pacific';
 import { api, unwrapPage } from '../../../lib/api';
 import { pageQuery, usePagedQuery } from '../../components/Pagination';
 

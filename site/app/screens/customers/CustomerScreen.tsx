@@ -1,8 +1,10 @@
 // /customers/{id} (coach or admin): one customer of the coach's classes (every class for an admin), with their
-// contact, their figures and each booking with the people booked and their check-ins (issue 22).
+// contact, their figures, the passes they hold and each booking with how it was paid (issue 19), the people booked
+// and their check-ins (issue 22).
 import { useStore } from '@nanostores/react';
 import { useQuery } from '@tanstack/react-query';
-import { formatDateShort, formatTimePT } from '../../../../api/lib/pacific';
+import { formatDateShort, formatTimePT } from '../../../../common/pacific';
+import type { HeldPass, PaidWith } from '../../../../api/passes/model';
 import { api, unwrap } from '../../../lib/api';
 import { ApiError } from '../../../lib/api-error';
 import { $user } from '../../../lib/stores/session';
@@ -11,6 +13,23 @@ import StatCard from '../../components/StatCard';
 import type { ScreenProps } from '../../router';
 
 const ATTENDANCE = { present: ' ✓ attended', no_show: ' · no-show' } as const;
+
+/** How a booking was paid, as the coach reads it. */
+function paidWithLabel(paidWith: PaidWith, passName: string | null): string {
+  if (paidWith === 'credit') return passName ? `Credit · ${passName}` : 'Credit';
+  if (paidWith === 'membership') return passName ? `Membership · ${passName}` : 'Membership';
+  return paidWith === 'card' ? 'Card' : 'Free';
+}
+
+const PASS_STATUS: Record<HeldPass['status'], string> = {
+  pending: 'payment pending',
+  active: 'active',
+  past_due: 'past due',
+  paused: 'paused',
+  cancelled: 'cancelled',
+  ended: 'ended',
+  refunded: 'refunded',
+};
 
 export default function CustomerScreen({ params }: ScreenProps) {
   const user = useStore($user);
@@ -48,7 +67,7 @@ function Customer({ id, isAdmin }: { id: string; isAdmin: boolean }) {
         Loading customer...
       </p>
     );
-  const { customer, summary, bookings } = data;
+  const { customer, summary, bookings, passes } = data;
   return (
     <div className="container-page py-6 sm:py-10">
       {back}
@@ -71,6 +90,27 @@ function Customer({ id, isAdmin }: { id: string; isAdmin: boolean }) {
         <StatCard label="Attended" value={summary.attended} tone="success" hint="Check-ins at the sessions" />
         <StatCard label="No-shows" value={summary.noShows} tone={summary.noShows ? 'warning' : 'muted'} hint="Marked absent by the coach" />
       </div>
+      <section aria-labelledby="customer-passes" className="card mt-6 p-5">
+        <h2 id="customer-passes" className="text-lg font-semibold">
+          Passes
+        </h2>
+        {passes.length === 0 ? (
+          <p className="mt-1 text-sm text-fog-600 dark:text-fog-400">No pass or membership right now: they pay by card.</p>
+        ) : (
+          <ul className="mt-3 grid gap-2 sm:grid-cols-2">
+            {passes.map((p) => (
+              <li key={p.purchaseId} className="rounded-xl border border-fog-200 p-3 text-sm dark:border-fog-800">
+                <p className="font-semibold">{p.name}</p>
+                <p className="text-fog-600 dark:text-fog-400">
+                  {p.creditsLeft === null ? 'Unlimited classes' : `${p.creditsLeft} ${p.creditsLeft === 1 ? 'credit' : 'credits'} left`} ·{' '}
+                  {PASS_STATUS[p.status]}
+                  {p.expiresAt ? ` · until ${formatDateShort(p.expiresAt)}` : ''}
+                </p>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
       <section aria-labelledby="customer-bookings" className="card mt-6 overflow-hidden">
         <h2 id="customer-bookings" className="border-b border-fog-200 px-5 py-4 text-lg font-semibold dark:border-fog-800">
           Bookings
@@ -92,6 +132,9 @@ function Customer({ id, isAdmin }: { id: string; isAdmin: boolean }) {
                 {b.classDate ? `${formatDateShort(b.classDate)} · ${formatTimePT(b.classDate)}` : 'N/A'} · {b.quantity}{' '}
                 {b.quantity === 1 ? 'spot' : 'spots'}
                 {isAdmin ? ` · coach ${b.coachFirstName} ${b.coachLastName}` : ''}
+              </p>
+              <p className="mt-1 text-sm" data-testid="paid-with">
+                <span className="text-fog-600 dark:text-fog-400">Paid with:</span> {paidWithLabel(b.paidWith, b.passName)}
               </p>
               {b.attendees.length > 0 && (
                 <ul aria-label={`Attendees of booking ${b.id}`} className="mt-2 flex flex-wrap gap-1.5 text-sm">

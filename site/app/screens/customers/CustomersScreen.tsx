@@ -4,7 +4,7 @@
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import type { CustomerBookingRow } from '../../../../api/customers/model';
-import { formatDateShort, formatTime } from '../../../../api/lib/pacific';
+import { formatDateShort, formatTime } from '../../../../common/pacific';
 import { api, unwrap } from '../../../lib/api';
 import { $user } from '../../../lib/stores/session';
 import AccessDenied from '../../components/AccessDenied';

@@ -2,7 +2,7 @@
 // (who is coming, by name), this week's earnings, and the next sessions when today has none.
 import { useStore } from '@nanostores/react';
 import { useQuery } from '@tanstack/react-query';
-import { formatDateLong, formatTimeRangePT, pacificDay, pacificWallTimeToInstant } from '../../../../api/lib/pacific';
+import { formatDateLong, formatTimeRangePT, pacificDay, pacificWallTimeToInstant } from '../../../../common/pacific';
 import { api, unwrap } from '../../../lib/api';
 import { $user } from '../../../lib/stores/session';
 import AccessDenied from '../../components/AccessDenied';

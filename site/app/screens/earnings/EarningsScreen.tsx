@@ -5,7 +5,7 @@ import { useStore } from '@nanostores/react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { EarningsAnswer as Answer } from '../../../../api/earnings/model';
-import { formatDateShort } from '../../../../api/lib/pacific';
+import { formatDateShort } from '../../../../common/pacific';
 import { $user } from '../../../lib/stores/session';
 import AccessDenied from '../../components/AccessDenied';
 import StatCard from '../../components/StatCard';

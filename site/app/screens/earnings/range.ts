@@ -1,5 +1,5 @@
 // The Earnings page's date ranges, as Pacific calendar days (the API's from/to): presets a coach picks from.
-import { pacificDay } from '../../../../api/lib/pacific';
+import { pacificDay } from '../../../../common/pacific';
 
 export type RangeKey = 'all' | 'this-month' | 'last-month' | 'this-year' | 'this-week';
 

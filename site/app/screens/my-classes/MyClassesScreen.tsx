@@ -6,7 +6,7 @@ import { useStore } from '@nanostores/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
-import { formatDateLong, formatTimePT } from '../../../../api/lib/pacific';
+import { formatDateLong, formatTimePT } from '../../../../common/pacific';
 import { Icon } from '../../../components/catalog/icons';
 import { dollars } from '../../../lib/catalog';
 import { $user } from '../../../lib/stores/session';

@@ -5,7 +5,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { WeatherCallView } from '../../../../api/conditions/model';
-import { pacificWallTimeToInstant } from '../../../../api/lib/pacific';
+import { pacificWallTimeToInstant } from '../../../../common/pacific';
 import { api, unwrap, unwrapPage } from '../../../lib/api';
 import { errorMessage } from '../../../lib/api-error';
 import { classDateFull, classTime } from '../../../lib/catalog';

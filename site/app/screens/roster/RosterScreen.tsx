@@ -5,7 +5,7 @@ import { useStore } from '@nanostores/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Attendee } from '../../../../api/attendees/model';
 import type { Roster, RosterBooking } from '../../../../api/attendees/roster-model';
-import { formatTimePT } from '../../../../api/lib/pacific';
+import { formatTimePT } from '../../../../common/pacific';
 import { Icon } from '../../../components/catalog/icons';
 import { api, unwrap } from '../../../lib/api';
 import { ApiError } from '../../../lib/api-error';

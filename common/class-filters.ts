@@ -1,6 +1,6 @@
 // The browse rules of customer-areas §5, as one pure function: GET /api/classes applies it on the server,
 // and the /classes page and its island use the very same module (with the URL <-> filter helpers below).
-import { pacificDay, pacificHHMM, startOfPacificDay } from '../lib/pacific';
+import { pacificDay, pacificHHMM, startOfPacificDay } from './pacific';
 
 export interface ClassFilters {
   q?: string;

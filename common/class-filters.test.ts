@@ -1,7 +1,7 @@
 // The browse rules of customer-areas §5, tested once against the pure function every caller shares.
 import { describe, expect, test } from 'bun:test';
-import { pacificWallTimeToInstant } from '../lib/pacific';
-import { cityOf, classFiltersToQuery, filterClasses, hasClassFilters, parseClassFilters, type FilterableClass } from './filter-classes';
+import { pacificWallTimeToInstant } from './pacific';
+import { cityOf, classFiltersToQuery, filterClasses, hasClassFilters, parseClassFilters, type FilterableClass } from './class-filters';
 
 const now = pacificWallTimeToInstant('2027-03-10', '15:00');
 const at = (day: string, time = '09:00') => pacificWallTimeToInstant(day, time).toISOString();

@@ -1,8 +1,7 @@
 // Schema pieces every feature's model.ts shares (valibot only, so the site's forms import them too): the
-// error answers, route ids, "at least N characters once trimmed", image links, calendar days and the API
+// error answers, "at least N characters once trimmed", image links, calendar days and the API
 // document's examples.
 import * as v from 'valibot';
-import { notFound } from '../errors';
 
 /** Every error answer: {"message": "..."}. */
 export const Message = v.object({ message: v.string() });
@@ -42,13 +41,6 @@ export function fields<T extends v.ObjectEntries>(entries: T) {
     const message = typeof key === 'string' ? (entries[key] as { message?: unknown } | undefined)?.message : undefined;
     return typeof message === 'string' ? message : 'Please send the form fields as a JSON object.';
   });
-}
-
-/** Route ids are positive whole numbers; anything else is simply not found. */
-export function parseId(value: string | null | undefined, message: string): number {
-  const id = Number(value);
-  if (!value || !/^\d{1,12}$/.test(value) || !Number.isSafeInteger(id) || id < 1) throw notFound(message);
-  return id;
 }
 
 /** At least `min` characters once the surrounding spaces are trimmed (a regex, so it appears in the API docs;

@@ -1,6 +1,6 @@
 // safeRedirectPath: where a sign-in may send the browser (never another site, never back to sign-in).
 import { describe, expect, test } from 'bun:test';
-import { safeRedirectPath } from './redirect';
+import { safeRedirectPath } from './safe-redirect';
 
 describe('safeRedirectPath', () => {
   test('keeps a path on this site with its query and hash', () => {

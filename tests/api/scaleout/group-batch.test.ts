@@ -1,0 +1,119 @@
+// A group of free bookings on a libSQL server in one round trip to write it (api/spots/book-batch.ts): the
+// bookings go out as one write batch of conditional statements, never an interactive transaction; a change between
+// the group's read and its write (another process) is answered exactly by the transaction; spots owed to the
+// waitlist are offered before anyone books them. Runs on its own sqld database whatever TEST_DATABASE says.
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { and, eq } from 'drizzle-orm';
+import type { Client } from '@libsql/client';
+import { bookingAttendees, bookings, waitlistEntries } from '../../../db/schema';
+import { startTestServer, type TestServer } from '../../helpers/api';
+import { createClass, createUser, sentMail, type SignedIn } from '../../helpers/fixtures';
+import { sharedSqld, sqldBinary } from '../../helpers/sqld';
+import { withWaivers } from '../../helpers/waivers';
+
+/** Counts the write batches and their booking INSERTs; `beforeWrite` runs once before the next write batch. */
+function spyOnBatches(client: Client) {
+  const seen = { writeBatches: 0, bookingInserts: 0, beforeWrite: null as null | (() => Promise<unknown>) };
+  const batch = client.batch.bind(client);
+  client.batch = (async (statements: Parameters<Client['batch']>[0], mode?: Parameters<Client['batch']>[1]) => {
+    if (mode === 'write') {
+      seen.writeBatches++;
+      seen.bookingInserts += statements.filter((s) => typeof s === 'object' && 'sql' in s && /^insert into "bookings"/.test(s.sql)).length;
+      const before = seen.beforeWrite;
+      seen.beforeWrite = null;
+      if (before) await before();
+    }
+    return batch(statements, mode);
+  }) as Client['batch'];
+  return seen;
+}
+
+describe.skipIf(!sqldBinary())('free bookings on sqld: one write batch per group', () => {
+  let server: TestServer;
+  let coach: SignedIn;
+  let spy: ReturnType<typeof spyOnBatches>;
+  beforeAll(async () => {
+    server = await startTestServer({ env: { databaseUrl: await (await sharedSqld()).newDatabase() } });
+    coach = await createUser(server, 'coach', 'Maya');
+    spy = spyOnBatches(server.ctx.db.client);
+  });
+  afterAll(() => server?.stop());
+
+  test('twelve customers at once: every booking, its attendee and its confirmation written by write batches', async () => {
+    const cls = await createClass(server, { coachId: coach.id, priceCents: 0, capacity: 30 });
+    const people = await Promise.all(Array.from({ length: 12 }, () => createUser(server)));
+    const [batches, inserts] = [spy.writeBatches, spy.bookingInserts];
+    const answers = await Promise.all(
+      people.map((person, i) =>
+        person.client.post('/api/bookings/free', withWaivers({ classId: cls.id, quantity: 1, attendees: [{ name: `Friend ${i}` }] })),
+      ),
+    );
+    expect(answers.map((r) => r.status)).toEqual(people.map(() => 201));
+    expect(spy.bookingInserts - inserts).toBe(12);
+    expect(spy.writeBatches - batches).toBeLessThanOrEqual(12);
+    const db = server.ctx.db;
+    const stored = await db.select().from(bookings).where(eq(bookings.classId, cls.id));
+    expect(stored.map((b) => b.status)).toEqual(people.map(() => 'confirmed'));
+    expect(answers.map((r) => r.body.id).sort()).toEqual(stored.map((b) => b.id).sort());
+    const named = await db.select().from(bookingAttendees).innerJoin(bookings, eq(bookings.id, bookingAttendees.bookingId));
+    expect(
+      named
+        .filter((row) => row.bookings.classId === cls.id)
+        .map((row) => row.booking_attendees.name)
+        .sort(),
+    ).toEqual(people.map((_, i) => `Friend ${i}`).sort());
+    // One confirmation per booking, sent once the outbox is worked off.
+    const mail = await sentMail(server);
+    for (const person of people) {
+      expect(mail.filter((m) => m.includes(`To: ${person.email}`) && m.includes('Booking confirmed'))).toHaveLength(1);
+    }
+  });
+
+  test('a second booking by the same customer in one group is refused, the first stands', async () => {
+    const cls = await createClass(server, { coachId: coach.id, priceCents: 0, capacity: 10 });
+    const person = await createUser(server);
+    const answers = await Promise.all(
+      [1, 2, 3].map(() => person.client.post('/api/bookings/free', withWaivers({ classId: cls.id, quantity: 1 }))),
+    );
+    expect(answers.map((r) => r.status).sort()).toEqual([201, 409, 409]);
+    expect(answers.filter((r) => r.status === 409).map((r) => r.body.message)).toEqual([
+      'You have already booked this class.',
+      'You have already booked this class.',
+    ]);
+  });
+
+  test('capacity lowered between the group read and its write: the batch books nothing, the transaction refuses exactly', async () => {
+    const cls = await createClass(server, { coachId: coach.id, priceCents: 0, capacity: 5 });
+    const [booked, other, ...people] = await Promise.all(Array.from({ length: 5 }, () => createUser(server)));
+    for (const person of [booked!, other!]) {
+      expect((await person.client.post('/api/bookings/free', withWaivers({ classId: cls.id, quantity: 1 }))).status).toBe(201);
+    }
+    // Another process lowers the capacity to the two booked while this one's group is on its way: the batch's own
+    // check refuses the first booking, which the transaction then answers (and any later group reads it full).
+    spy.beforeWrite = () => server.ctx.db.client.execute({ sql: 'update classes set capacity = 2 where id = ?', args: [cls.id] });
+    const answers = await Promise.all(
+      people.map((person) => person.client.post('/api/bookings/free', withWaivers({ classId: cls.id, quantity: 1 }))),
+    );
+    expect(answers.map((r) => r.status)).toEqual([409, 409, 409]);
+    for (const refused of answers) expect(refused.body.message).toBe('Class is full. Check back later in case of cancellations.');
+    expect(spy.beforeWrite).toBeNull();
+    const stored = await server.ctx.db
+      .select()
+      .from(bookings)
+      .where(and(eq(bookings.classId, cls.id), eq(bookings.status, 'confirmed')));
+    expect(stored).toHaveLength(2);
+  });
+
+  test('spots owed to the waitlist go first: with people waiting and a spot free, the spot is offered, not booked', async () => {
+    const cls = await createClass(server, { coachId: coach.id, priceCents: 0, capacity: 1 });
+    const [first, waiter, late] = await Promise.all([createUser(server), createUser(server), createUser(server)]);
+    expect((await first.client.post('/api/bookings/free', withWaivers({ classId: cls.id, quantity: 1 }))).status).toBe(201);
+    expect((await waiter.client.post(`/api/classes/${cls.id}/waitlist`, { quantity: 1 })).status).toBe(201);
+    // A spot comes free without a write that would offer it (the capacity raised straight in the database).
+    await server.ctx.db.client.execute({ sql: 'update classes set capacity = 2 where id = ?', args: [cls.id] });
+    const answer = await late.client.post('/api/bookings/free', withWaivers({ classId: cls.id, quantity: 1 }));
+    expect(answer.status).toBe(409);
+    const entry = await server.ctx.db.select().from(waitlistEntries).where(eq(waitlistEntries.userId, waiter.id)).get();
+    expect(entry!.status).toBe('offered');
+  });
+});
