@@ -3,14 +3,14 @@
 // acceptance of each by or for each attendee with the booking's emergency contact and the attendees' medical
 // notes, and what a roster, the customer and an admin read back.
 import { createHash } from 'node:crypto';
-import { and, desc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, or, type SQL } from 'drizzle-orm';
 import type { Database, Db, Tx } from '../../db/client';
 import { bookings, classes, emergencyContacts, medicalNotes, waiverAcceptances, waivers, type WaiverRelation } from '../../db/schema';
 import { badRequest, conflict, DomainError, forbidden, notFound } from '../errors';
 import { attendeesOfBooking } from './attendees';
 import { hasStarted } from './policy';
 
-type WaiverRow = typeof waivers.$inferSelect;
+export type WaiverRow = typeof waivers.$inferSelect;
 
 /** The SHA-256 (hex) of the exact text accepted: title, a blank line, the body. */
 export function waiverHash(waiver: Pick<WaiverRow, 'title' | 'body'>): string {
@@ -97,19 +97,7 @@ export async function recordBookingWaivers(tx: Tx, input: BookingWaivers): Promi
   const { booking, cls, attendees, acceptance, now } = input;
   if (!acceptance && !input.required) return;
   const asked = await currentWaivers(tx, cls.coachId);
-  if (acceptance) {
-    const sent = new Map(acceptance.waivers.map((w) => [w.id, w.version]));
-    const stale = asked.filter((w) => sent.get(w.id) !== w.version);
-    if (stale.length || acceptance.waivers.length !== asked.length) {
-      const named = stale.length ? ` (${stale.map(describeWaiver).join('; ')})` : '';
-      throw conflict(WAIVER_CHANGED.replace('new version.', `new version${named}.`), 'waiver_changed');
-    }
-  }
-  const beyond = acceptance?.attendees.find((a) => a.position >= attendees.length);
-  if (beyond) {
-    const message = `waiverAcceptance names spot ${beyond.position + 1}, but the booking has ${attendees.length === 1 ? '1 spot' : `${attendees.length} spots`}.`;
-    throw badRequest(message, { waiverAcceptance: [message] });
-  }
+  checkSentAcceptance(asked, attendees, acceptance);
   if (!asked.length) return;
   const acceptedNow = new Set((acceptance?.attendees ?? []).filter((a) => a.accepted).map((a) => a.position));
   const earlier = acceptedNow.size === attendees.length ? new Map() : await earlierAcceptances(tx, booking.userId, asked);
@@ -166,6 +154,86 @@ export async function recordBookingWaivers(tx: Tx, input: BookingWaivers): Promi
         await tx.insert(medicalNotes).values({ bookingId: booking.id, position: a.position, note });
     }
   }
+}
+
+/** Refuses an acceptance of versions that are not the current ones (409 waiver_changed, naming them), or of a spot
+ * the booking does not have (400). */
+function checkSentAcceptance(asked: WaiverRow[], attendees: { position: number }[], acceptance: AcceptanceInput | undefined): void {
+  if (!acceptance) return;
+  const sent = new Map(acceptance.waivers.map((w) => [w.id, w.version]));
+  const stale = asked.filter((w) => sent.get(w.id) !== w.version);
+  if (stale.length || acceptance.waivers.length !== asked.length) {
+    const named = stale.length ? ` (${stale.map(describeWaiver).join('; ')})` : '';
+    throw conflict(WAIVER_CHANGED.replace('new version.', `new version${named}.`), 'waiver_changed');
+  }
+  const beyond = acceptance.attendees.find((a) => a.position >= attendees.length);
+  if (beyond) {
+    const message = `waiverAcceptance names spot ${beyond.position + 1}, but the booking has ${attendees.length === 1 ? '1 spot' : `${attendees.length} spots`}.`;
+    throw badRequest(message, { waiverAcceptance: [message] });
+  }
+}
+
+/** The latest version of each owner's waiver among `rows` (the platform's, then the coach's): what a class of
+ * `coachId` asks now. */
+export function latestWaivers(rows: WaiverRow[], coachId: number): WaiverRow[] {
+  const latestOf = (owner: number | null) =>
+    rows
+      .filter((w) => w.coachId === owner)
+      .reduce<WaiverRow | undefined>((best, w) => (!best || w.version > best.version ? w : best), undefined);
+  return [latestOf(null), latestOf(coachId)].filter((w): w is WaiverRow => !!w);
+}
+
+/** Every version of the platform's waiver and of these classes' coaches' own: read with a write batch's view
+ * (./book-batch.ts), so deciding its bookings' waivers costs no round trip of its own. */
+export function waiversOfClassesQuery(db: Database | Tx, classIds: number[]) {
+  return db
+    .select()
+    .from(waivers)
+    .where(
+      or(
+        isNull(waivers.coachId),
+        inArray(waivers.coachId, db.select({ id: classes.coachId }).from(classes).where(inArray(classes.id, classIds))),
+      ),
+    );
+}
+
+/** A booking whose request accepts every waiver the class asks for every attendee itself (no earlier acceptance
+ * to reuse) as rows to write with it; null when it must go through recordBookingWaivers in a transaction. Throws
+ * as that does for a version no longer current or a spot the booking lacks. */
+export function acceptanceRowsFor(
+  asked: WaiverRow[],
+  cls: { ageGroup: string },
+  attendees: { position: number; name: string }[],
+  acceptance: AcceptanceInput | undefined,
+  source: AcceptanceSource | undefined,
+  now: Date,
+  bookerId: number,
+) {
+  checkSentAcceptance(asked, attendees, acceptance);
+  if (!asked.length) return { acceptances: [], contact: null, notes: [] };
+  if (!acceptance) return null;
+  const acceptedNow = new Set(acceptance.attendees.filter((a) => a.accepted).map((a) => a.position));
+  if (attendees.some((a) => !acceptedNow.has(a.position))) return null;
+  const kids = cls.ageGroup === 'Kids';
+  const acceptances = attendees.flatMap((attendee) =>
+    asked.map((waiver) => ({
+      position: attendee.position,
+      attendeeName: attendee.name,
+      waiverId: waiver.id,
+      version: waiver.version,
+      textHash: waiverHash(waiver),
+      acceptedBy: bookerId,
+      relation: (kids ? 'guardian' : attendee.position === 0 ? 'self' : 'companion') as WaiverRelation,
+      ipAddress: source?.ipAddress ?? 'unknown',
+      userAgent: source?.userAgent ?? '',
+      acceptedAt: now,
+    })),
+  );
+  const notes = acceptance.attendees.flatMap((a) => {
+    const note = a.medicalNote?.trim();
+    return note ? [{ position: a.position, note }] : [];
+  });
+  return { acceptances, contact: { name: acceptance.emergencyContact.name, phone: acceptance.emergencyContact.phone }, notes };
 }
 
 type EarlierAcceptance = { name: string; ipAddress: string; userAgent: string; acceptedAt: Date };

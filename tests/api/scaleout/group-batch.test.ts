@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { and, eq } from 'drizzle-orm';
 import type { Client } from '@libsql/client';
-import { bookingAttendees, bookings, waitlistEntries } from '../../../db/schema';
+import { bookingAttendees, bookings, emergencyContacts, waitlistEntries, waiverAcceptances } from '../../../db/schema';
 import { startTestServer, type TestServer } from '../../helpers/api';
 import { createClass, createUser, sentMail, type SignedIn } from '../../helpers/fixtures';
 import { sharedSqld, sqldBinary } from '../../helpers/sqld';
@@ -62,6 +62,17 @@ describe.skipIf(!sqldBinary())('free bookings on sqld: one write batch per group
         .map((row) => row.booking_attendees.name)
         .sort(),
     ).toEqual(people.map((_, i) => `Friend ${i}`).sort());
+    // Each booking's waiver, accepted in its request, is written by the same batch: one row per attendee, and the
+    // emergency contact.
+    const accepted = await db.select().from(waiverAcceptances).innerJoin(bookings, eq(bookings.id, waiverAcceptances.bookingId));
+    expect(
+      accepted
+        .filter((row) => row.bookings.classId === cls.id)
+        .map((row) => [row.waiver_acceptances.attendeeName, row.waiver_acceptances.relation, row.waiver_acceptances.version])
+        .sort(),
+    ).toEqual(people.map((_, i) => [`Friend ${i}`, 'self', 1]).sort());
+    const contacts = await db.select().from(emergencyContacts).innerJoin(bookings, eq(bookings.id, emergencyContacts.bookingId));
+    expect(contacts.filter((row) => row.bookings.classId === cls.id)).toHaveLength(12);
     // One confirmation per booking, sent once the outbox is worked off.
     const mail = await sentMail(server);
     for (const person of people) {
