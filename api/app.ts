@@ -17,6 +17,7 @@ import { API_HEADERS } from './http/headers';
 import { MAX_BODY_DEPTH, nestsDeeperThan } from './lib/body-depth';
 import { healthRoutes } from './health';
 import { paymentRoutes } from './payments';
+import { policyRoutes } from './policies';
 import { promoCodeRoutes } from './promo-codes';
 import { payoutRoutes } from './payments/payouts';
 import { reviewRoutes } from './reviews';
@@ -85,6 +86,7 @@ export function createApi(ctx: AppContext) {
       .use(reviewRoutes(ctx))
       .use(calendarRoutes(ctx))
       .use(attendeeRoutes(ctx))
+      .use(policyRoutes(ctx))
       .use(membershipRoutes(ctx))
       .all(
         '/*',

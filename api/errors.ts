@@ -13,6 +13,7 @@ export type DomainErrorCode =
   | 'pass_past_due'
   | 'pass_unusable'
   | 'not_enough_credits'
+  | 'no_credit_offered'
   | 'waiver_required'
   | 'waiver_changed';
 

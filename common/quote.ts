@@ -84,7 +84,10 @@ export function quoteBooking(input: QuoteInput): Quote {
     discountCents = subtotalCents;
   }
   const { serviceFeeCents, totalCents } = priceBreakdown(subtotalCents - discountCents, 1);
-  const creditAppliedCents = Math.max(0, Math.min(input.creditAvailableCents ?? 0, totalCents));
+  // Credit pays first, but never leaves a card charge the card network refuses (1-49 cents): then the card pays 50.
+  let creditAppliedCents = Math.max(0, Math.min(input.creditAvailableCents ?? 0, totalCents));
+  const left = totalCents - creditAppliedCents;
+  if (left > 0 && left < MIN_CARD_CHARGE_CENTS) creditAppliedCents = Math.max(0, totalCents - MIN_CARD_CHARGE_CENTS);
   const payoutBase = discount?.fundedBy === 'platform' ? subtotalCents : subtotalCents - discountCents;
   const payoutCents = coachPayoutCents(payoutBase);
   return {

@@ -25,7 +25,10 @@ async function open(url: string): Promise<Db> {
 }
 
 let files = 0;
-const newFile = () => `file:${join(dir, `db${++files}.db`)}`;
+const newFile = Object.assign(() => `file:${join(dir, `db${++files}.db`)}`, {
+  /** The file the last newFile() named (a second handle on it). */
+  last: () => `file:${join(dir, `db${files}.db`)}`,
+});
 
 interface Pragmas {
   busy_timeout: number;
@@ -108,6 +111,34 @@ describe('embedded file: pragmas on every connection', () => {
     await db.checkpoint();
     expect(statSync(wal).size).toBe(0);
     expect(Number((await db.client.execute('select count(*) as n from blob_rows')).rows[0]!.n)).toBe(1000);
+  });
+});
+
+describe('embedded file: compiled statements kept per connection', () => {
+  test('a statement is compiled once per connection, and answers right after the schema changes under it', async () => {
+    const db = await open(newFile());
+    await db.client.execute('create table notes (id integer primary key, body text not null)');
+    await db.client.execute({ sql: 'insert into notes (body) values (?)', args: ['first'] });
+    const read = () => db.client.execute({ sql: 'select id, body from notes where id >= ?', args: [1] });
+    expect((await read()).rows.map((row) => row.body)).toEqual(['first']);
+    expect((await db.client.execute('select * from notes')).columns).toEqual(['id', 'body']);
+    // The pool's connection compiles each text once: a spy on its compile step sees no second compile.
+    const connection = await (
+      db.client as unknown as { connections: { acquire(): Promise<{ prepare(sql: string): unknown }> } }
+    ).connections.acquire();
+    const cached = connection.prepare('select id, body from notes where id >= ?');
+    expect(connection.prepare('select id, body from notes where id >= ?')).toBe(cached);
+    (db.client as unknown as { connections: { release(c: unknown): void } }).connections.release(connection);
+    // Another handle (another process) adds a column: a `*` statement sees it, a named one still answers. (The first
+    // run after the change may list the old columns, with or without the cache: libsql reads them before SQLite
+    // notices the change and recompiles; the next run has them.)
+    const other = await open(newFile.last!());
+    await other.client.execute("alter table notes add column mood text not null default 'calm'");
+    await db.client.execute('select * from notes');
+    const all = await db.client.execute('select * from notes');
+    expect(all.columns).toEqual(['id', 'body', 'mood']);
+    expect(all.rows[0]!.mood).toBe('calm');
+    expect((await read()).rows.map((row) => row.body)).toEqual(['first']);
   });
 });
 

@@ -14,6 +14,8 @@ type Connection = InstanceType<typeof Database>;
 export const CONNECTION_PRAGMAS = ['PRAGMA busy_timeout = 5000', 'PRAGMA synchronous = NORMAL', 'PRAGMA foreign_keys = ON'];
 /** How long a write waits for another process to release the write lock before it fails. */
 export const WRITE_LOCK_WAIT_MS = 10_000;
+/** The longest pause between two tries for the write lock. */
+const MAX_LOCK_PAUSE_MS = 4;
 
 /** Compiled statements kept per connection. The client compiles every statement it runs (libsql has no cache of
  * its own), and compiling cost a third of a booking's CPU: the hot queries are a few dozen texts, so they are
@@ -43,8 +45,8 @@ export function cacheStatements(db: Connection, size = STATEMENT_CACHE_SIZE): vo
 }
 
 /** The client asks a statement for its columns twice per run, and libsql builds them anew each time (a sixth of a
- * booking's CPU): they are read once. Not for a text with `*`, whose columns a schema change may alter (the
- * app's queries name their columns). */
+ * booking's CPU): they are read once. Not for a text with `*`, whose columns a schema change alters (the app's
+ * queries name their columns). */
 function rememberColumns(sql: string, statement: Statement): Statement {
   if (sql.includes('*')) return statement;
   const read = statement.columns.bind(statement);
@@ -78,7 +80,9 @@ async function beginImmediate(db: Connection): Promise<void> {
   const deadline = Date.now() + WRITE_LOCK_WAIT_MS;
   db.exec('PRAGMA busy_timeout = 0');
   try {
-    for (let pause = 1; ; pause = Math.min(pause * 2, 25)) {
+    // Short pauses: the other process's group commits in a few milliseconds, and each one waited beyond that is a
+    // moment the file sits unlocked while both processes have bookings queued (a try costs microseconds).
+    for (let pause = 1; ; pause = Math.min(pause * 2, MAX_LOCK_PAUSE_MS)) {
       try {
         db.exec('BEGIN IMMEDIATE');
         return;

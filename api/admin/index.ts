@@ -27,7 +27,8 @@ import {
   UserIdParams,
 } from './model';
 import { approveCoach, listUsers } from './service';
-import { cancelBookingForCustomer, refundBooking, resendBookingConfirmation, supportUser } from './user-support';
+import { cancelBookingForCustomer, refundBooking, refundCustomerCredit, resendBookingConfirmation, supportUser } from './user-support';
+import { CreditRefundAnswer, CreditRefundBody } from '../policies/model';
 
 const tags = ['Admin'];
 const PAGE_SIZE = 25;
@@ -170,6 +171,23 @@ export function adminRoutes(ctx: AppContext) {
           summary: "A user's page (admin)",
           description:
             'The account, its newest 100 bookings (paid, refunded, still refundable, cancellable), its payments and every refund (support refunds with their reason, and what cancellations refunded). Amounts in dollars.',
+        },
+      },
+    )
+    .post(
+      '/admin/users/:id/credit/refund',
+      ({ params, user, body }) =>
+        refundCustomerCredit(ctx, requireRole(user, 'admin'), userIdOf(params.id), body.coachId, body.amountCents),
+      {
+        auth: 'admin',
+        params: UserIdParams,
+        body: CreditRefundBody,
+        response: { 200: CreditRefundAnswer, 400: Message, 401: Message, 403: Message, 404: Message, 409: Message, 502: Message },
+        detail: {
+          tags,
+          summary: "Refund a customer's credit with a coach to their card (admin)",
+          description:
+            "Sends `amountCents` (default: the whole balance) of the credit back through the original card payments it came from, newest first, each refund through the payment provider; the credit ledger, the bookings' refunded totals and the audit log record each one. 409 above the balance, or above what those payments can still refund.",
         },
       },
     )

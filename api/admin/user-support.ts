@@ -12,6 +12,7 @@ import { formatDateLong, formatTimePT } from '../../common/pacific';
 import { renderEmail } from '../mail-templates';
 import { sendOutboxSoon } from '../notices/outbox';
 import { cancelForCustomerBySupport } from '../spots/cancellation';
+import { refundCreditToCard } from '../spots/credit';
 import { queueConfirmations } from '../spots/confirmations';
 import { recordAudit } from './audit';
 import type { SupportBooking, SupportUser } from './model';
@@ -22,9 +23,10 @@ type ClassRow = typeof classes.$inferSelect;
 
 /** Paid and not yet given back. A cancelled booking that was paid (a late cancellation, say) can still be
  * refunded as a goodwill gesture. */
-export function refundableCents(row: Pick<BookingRow, 'amountCents' | 'confirmedAt' | 'refundAmountCents'>): number {
+export function refundableCents(row: Pick<BookingRow, 'amountCents' | 'confirmedAt' | 'refundAmountCents' | 'creditAppliedCents'>): number {
   if (row.amountCents <= 0 || row.confirmedAt === null) return 0;
-  return Math.max(0, row.amountCents - (row.refundAmountCents ?? 0));
+  // Only what the card paid can go back to it (coach credit spent on the booking is not card money).
+  return Math.max(0, row.amountCents - row.creditAppliedCents - (row.refundAmountCents ?? 0));
 }
 
 const SHOWN_BOOKINGS = 100;
@@ -249,4 +251,29 @@ export async function resendBookingConfirmation(ctx: AppContext, admin: SessionU
   });
   sendOutboxSoon(ctx);
   return { message: 'The confirmation email has been sent again.' };
+}
+
+/** POST /api/admin/users/{id}/credit/refund: a customer's credit with a coach back to the card, through the
+ * payments it came from (api/spots/credit.ts); each refund is audited and the customer emailed once. */
+export async function refundCustomerCredit(ctx: AppContext, admin: SessionUser, customerId: number, coachId: number, cents?: number) {
+  const customer = await ctx.db.select().from(users).where(eq(users.id, customerId)).get();
+  if (!customer) throw notFound('User not found.');
+  const now = ctx.clock.now();
+  const result = await refundCreditToCard(ctx, { customerId, coachId, cents, actorId: admin.id }, (tx, booking, part) =>
+    recordAudit(tx, {
+      actorId: admin.id,
+      action: 'booking.refund',
+      subjectUserId: customerId,
+      bookingId: booking.id,
+      reason: 'Coach credit refunded to the card',
+      details: { amount: centsToDollars(part), coachCredit: true, coachId },
+      at: now,
+    }),
+  );
+  await tell(ctx, customer.email, `Refund of ${formatDollars(result.refundedCents)} of your coach credit`, [
+    `Hi ${customer.firstName},`,
+    `We refunded ${formatDollars(result.refundedCents)} of your credit with your coach to the card you paid with.`,
+    'It usually appears within 3-5 business days.',
+  ]);
+  return { ...result, message: `Refunded ${formatDollars(result.refundedCents)} to the card.` };
 }

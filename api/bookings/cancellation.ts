@@ -4,13 +4,13 @@ import type { SessionUser } from '../auth/session';
 import type { AppContext } from '../context';
 import { sendCancellationEmail } from '../notices/booking-emails';
 import { attendeesOfBooking } from '../spots/attendees';
-import { cancelByCustomer } from '../spots/cancellation';
+import { cancelByCustomer, type RefundAs } from '../spots/cancellation';
 import type { Booking } from './model';
 import { toBookingJson } from '../spots/shape';
 
-/** Only the owner, before the class starts; refund by the FAQ policy. */
-export async function cancelBooking(ctx: AppContext, user: SessionUser, bookingId: number): Promise<Booking> {
-  const { booking, cls, refundCents } = await cancelByCustomer(ctx, user, bookingId);
-  await sendCancellationEmail(ctx, booking, cls, user, refundCents, 'customer');
+/** Only the owner, before the class starts; refunded under the booking's own policy, to the card or as coach credit. */
+export async function cancelBooking(ctx: AppContext, user: SessionUser, bookingId: number, refundAs: RefundAs = 'card'): Promise<Booking> {
+  const { booking, cls, refundCents, creditCents } = await cancelByCustomer(ctx, user, bookingId, refundAs);
+  await sendCancellationEmail(ctx, booking, cls, user, refundCents, 'customer', undefined, creditCents);
   return toBookingJson(booking, cls, ctx.clock.now(), await attendeesOfBooking(ctx.db, booking));
 }

@@ -9,6 +9,7 @@ import { Message } from '../../common/schema';
 import { parseId } from '../lib/route-id';
 import { Booking, BookingBody, BookingIdParams, BookingListFilter, FreeBookingBody } from './model';
 import { cancelBooking } from './cancellation';
+import { CancelBody } from '../policies/model';
 import { bookFreeClass, getBooking, listBookings } from './service';
 
 const tags = ['Bookings'];
@@ -81,15 +82,20 @@ export function bookingRoutes(ctx: AppContext) {
         description: "Another person's booking answers 404, as one that does not exist.",
       },
     })
-    .put('/bookings/:id/cancel', ({ user, params }) => cancelBooking(ctx, requireUser(user), parseId(params.id, 'Booking not found.')), {
-      auth: 'user',
-      params: BookingIdParams,
-      response: { 200: Booking, 401: Message, 403: Message, 404: Message, 409: Message, 502: Message },
-      detail: {
-        tags,
-        summary: 'Cancel your own booking before the class starts',
-        description:
-          'Refund by the FAQ policy: everything paid if cancelled at least 48 hours before the start, nothing later; free classes nothing. The refund goes through the payment provider and refundAmount is returned.',
+    .put(
+      '/bookings/:id/cancel',
+      ({ user, params, body }) => cancelBooking(ctx, requireUser(user), parseId(params.id, 'Booking not found.'), body?.refundAs ?? 'card'),
+      {
+        auth: 'user',
+        params: BookingIdParams,
+        body: v.optional(CancelBody),
+        response: { 200: Booking, 401: Message, 403: Message, 404: Message, 409: Message, 502: Message },
+        detail: {
+          tags,
+          summary: 'Cancel your own booking before the class starts',
+          description:
+            "Refunded under the cancellation policy the booking was booked under (its `cancellationPolicy`; `cancelNow` shows what cancelling now gives back, in cents): the policy's percent of what was paid, to the card (coach credit spent on the booking comes back as credit, in the proportion paid); with `refundAs: 'credit'`, the larger credit with the coach the policy offers instead (409 when it offers none). A class the coach moved refunds in full until it starts; free classes nothing. The body is optional (card). The refund goes through the payment provider; refundAmount (card) and refundedAsCredit are returned.",
+        },
       },
-    });
+    );
 }

@@ -1,6 +1,7 @@
 // Booking request and answer schemas (valibot only, so the site's booking controls share the messages).
 import * as v from 'valibot';
 import { Attendee, AttendeesField } from '../attendees/model';
+import { CancelNow, PolicyResource } from '../policies/model';
 import { fields, pathId } from '../../common/schema';
 import { PromoCodeField } from '../promo-codes/model';
 import { PASS_KIND, PayWithField } from '../passes/model';
@@ -117,19 +118,35 @@ export const Booking = v.object({
   cancelledAt: v.nullable(v.string()),
   cancelReason: v.nullable(v.string()),
   createdAt: v.string(),
-  /** What cancelling now would refund (FAQ policy), and until when a full refund applies. */
+  /** What cancelling now would refund (dollars, under the booking's own policy), and until when a full refund applies. */
   refundIfCancelledNow: v.number(),
   fullRefundUntil: v.nullable(v.string()),
+  /** Dollars: coach credit spent on the booking (part of amount; the card paid the rest), and given back as credit. */
+  creditApplied: v.number(),
+  refundedAsCredit: v.number(),
+  /** The cancellation policy the booking was booked under (a copy: later changes never alter it). */
+  cancellationPolicy: PolicyResource,
+  /** What cancelling now gives back under that policy, in integer cents, and the next tier's deadline. */
+  cancelNow: CancelNow,
   reviewId: v.nullable(v.number()),
   /** One per spot, in the order the booker named them. */
   attendees: v.array(Attendee),
   /** When the coach or an admin moved the class (time, duration or place) while this booking was active: the
    * card says "Changed by the coach", and cancelling refunds everything paid until the class starts. */
   classChangedAt: v.nullable(v.string()),
-  /** Paid with a pass rather than a card: the purchase, its name and kind, and the credits taken (0 for an
-   * unlimited membership). Null for a card payment or a free class. */
+  /** Paid with a pass rather than a card: the purchase, its name and kind, the credits taken (0 for an unlimited
+   * membership), and until when cancelling gives them back (the policy's full-refund deadline; null when none were
+   * taken). Null for a card payment or a free class. */
   paidWithPass: v.optional(
-    v.nullable(v.object({ purchaseId: v.number(), name: v.string(), kind: v.picklist(PASS_KIND), credits: v.number() })),
+    v.nullable(
+      v.object({
+        purchaseId: v.number(),
+        name: v.string(),
+        kind: v.picklist(PASS_KIND),
+        credits: v.number(),
+        creditsBackUntil: v.nullable(v.string()),
+      }),
+    ),
   ),
   class: BookingClass,
 });

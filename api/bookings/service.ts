@@ -1,7 +1,7 @@
 // The booking routes' workflows: booking a free class and listing a customer's bookings. The booking itself,
 // holds, payments' settlement and cancelling are the booking domain's (api/spots); this folder adds the
 // answers' shape and the emails (api/notices).
-import { and, asc, desc, eq, gt, isNull, lte, not, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lte, not, or, type SQL, sql } from 'drizzle-orm';
 import { bookings, classes, reviews } from '../../db/schema';
 import type { SessionUser } from '../auth/session';
 import type { AppContext } from '../context';
@@ -12,6 +12,8 @@ import { attendeesOf } from '../spots/attendees';
 import { bookFree } from '../spots/book';
 import { activeBooking, type BookingState, inStates } from '../spots/booking-states';
 import { passPaymentsOf } from '../spots/pass-credits';
+import { fullRefundDeadline } from '../spots/policy';
+import { policyFrom } from '../../common/cancellation-policy';
 import { passOnFreedSpots } from '../spots/release';
 import { toBookingJson } from '../spots/shape';
 import type { Booking, BookingListFilter, FreeBookingBody } from './model';
@@ -38,7 +40,24 @@ async function withPassPayments(ctx: AppContext, rows: Booking[]): Promise<Booki
     ctx.db,
     rows.map((row) => row.id),
   );
-  return rows.map((row) => ({ ...row, paidWithPass: paid.get(row.id) ?? null }));
+  // The credits come back until the full-refund deadline of the policy each booking was booked under.
+  const policies = new Map(
+    paid.size === 0
+      ? []
+      : (
+          await ctx.db
+            .select({ id: bookings.id, policy: bookings.cancellationPolicy })
+            .from(bookings)
+            .where(inArray(bookings.id, [...paid.keys()]))
+        ).map((b) => [b.id, policyFrom(b.policy)]),
+  );
+  return rows.map((row) => {
+    const pass = paid.get(row.id);
+    if (!pass) return { ...row, paidWithPass: null };
+    const start = row.class.startTime ? new Date(row.class.startTime) : null;
+    const until = pass.credits > 0 ? fullRefundDeadline(start, row.classChangedAt !== null, policies.get(row.id)) : null;
+    return { ...row, paidWithPass: { ...pass, creditsBackUntil: until?.toISOString() ?? null } };
+  });
 }
 
 /** How a hold that was never paid can end (a class deleted during checkout included); waitlist offers, open or

@@ -7,6 +7,7 @@ import type { AppContext } from '../context';
 import { inSupportedYears } from '../../common/schema';
 import { pacificDay, pacificHHMM, pacificWallTimeToInstant, pacificWeekday } from '../../common/pacific';
 import { checkCategory, coachFor, invalid } from './access';
+import { policyColumns } from './cancellation-policy';
 import { fieldColumns, type NewClassRow, placeColumns } from './columns';
 import { CLASS_MESSAGES, type NewClass, parseInstant, type Recurrence } from './model';
 import { expandRecurrence, type Occurrence, pacificToday, type RecurrenceRule } from './recurrence';
@@ -74,6 +75,7 @@ export async function createClass(ctx: AppContext, user: SessionUser | null, inp
   const shared = {
     ...fieldColumns(input),
     ...policy,
+    ...(await policyColumns(ctx, coachId, input.cancellationPolicy, true)),
     ...place.columns,
     coachId,
     title: input.title.trim(),

@@ -16,6 +16,7 @@ import {
   withExample,
 } from '../../common/schema';
 import { OutdoorResourceFields, outdoorClassFields } from '../conditions/model';
+import { ClassPolicyField, ClassPolicyResource } from '../policies/model';
 
 export const DURATION_CHOICES = [30, 45, 60, 75, 90, 105, 120, 150, 180] as const;
 export const AGE_GROUP_CHOICES = ['Adults', 'Kids'] as const;
@@ -136,6 +137,8 @@ const classFields = {
   longitude: coordinate(180),
   // Outdoor conditions (api/conditions/model.ts): the weather policy, minimum size and meeting point.
   ...outdoorClassFields,
+  /** The class's own cancellation policy; null follows the coach's (issue 20). */
+  cancellationPolicy: ClassPolicyField,
 };
 
 /** The documented example of a new class (a weekly series); the API tests build their classes on it. */
@@ -238,6 +241,7 @@ export const NewClass = v.pipe(
     latitude: v.optional(classFields.latitude),
     longitude: v.optional(classFields.longitude),
     ...outdoorClassFields,
+    cancellationPolicy: ClassPolicyField,
     /** Admins only: the approved coach the class is created for. Coaches always create their own. */
     coachId: v.optional(v.nullable(v.pipe(v.number(), v.integer()))),
     /** null or absent: a one-time class. */
@@ -337,6 +341,8 @@ export const ClassResource = v.object({
   createdAt: v.string(),
   schedules: v.optional(v.array(v.object({ dayOfWeek: v.number(), startTime: v.string(), endTime: v.string() }))),
   ...OutdoorResourceFields,
+  /** The cancellation policy a booking made now is booked under: the class's own or its coach's. */
+  cancellationPolicy: ClassPolicyResource,
 });
 
 /** A class as the managed list returns it: the resource plus its coach, category name, booked spots and sessions. */

@@ -12,6 +12,7 @@ import { announceNewOffers } from '../notices/waitlist-emails';
 import { repriceOffers, retimeForMove, writeFreeingSpots } from '../spots/release';
 import { pacificDay, pacificHHMM, pacificWallTimeToInstant } from '../../common/pacific';
 import { checkCategory, invalid, loadManagedClass } from './access';
+import { policyColumns } from './cancellation-policy';
 import { fieldColumns, type NewClassRow, placeColumns } from './columns';
 import { liveClasses } from '../spots/classes';
 import { checkMinimum, rememberPolicy } from './outdoor';
@@ -90,7 +91,11 @@ export async function updateClass(
   if (changes.categoryId !== undefined) await checkCategory(ctx, changes.categoryId);
   checkMinimum(changes.minAttendees === undefined ? row.minAttendees : changes.minAttendees, changes.capacity ?? row.capacity);
   const place = await placeColumns(ctx, changes, row);
-  const common = { ...fieldColumns(changes), ...place.columns };
+  const common = {
+    ...fieldColumns(changes),
+    ...place.columns,
+    ...(await policyColumns(ctx, row.coachId, changes.cancellationPolicy, false)),
+  };
   const start = changes.startTime ? parseInstant(changes.startTime) : null;
   // A rule of the class, not of a page: nobody can be booked into a session moved into the past.
   const moved = start && start.getTime() !== row.startTime?.getTime();

@@ -75,6 +75,16 @@ export const PayoutPosition = v.object({
   note: v.string(),
 });
 
+/** Class packs and intro offers sold in the range (by the Pacific day each was paid): the same split as a booking,
+ * on the pass's price; an admin's pro rata refund takes back both shares in proportion. Bookings paid with their
+ * credits carry no amount, so nothing is counted twice. */
+export const PassSales = v.object({
+  ...Figures,
+  purchases: v.number(),
+  serviceFees: v.number(),
+  refundedToCustomers: v.number(),
+});
+
 export const EarningsAnswer = v.object({
   coachId: v.number(),
   from: v.nullable(v.string()),
@@ -82,6 +92,8 @@ export const EarningsAnswer = v.object({
   summary: EarningsSummary,
   byClass: v.array(ClassEarnings),
   byMonth: v.array(MonthEarnings),
+  /** Passes sold (packs and intro offers), beside the bookings above. */
+  passSales: v.optional(PassSales),
   payouts: PayoutPosition,
 });
 export type EarningsAnswer = v.InferOutput<typeof EarningsAnswer>;

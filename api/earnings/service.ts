@@ -2,8 +2,8 @@
 // issued) and, for the payout account, from the payment provider. A booking counts once it was charged: it was
 // confirmed with an amount, or its late payment was refunded. Everything is attributed to the Pacific month
 // of its session, so a class's line and its month agree.
-import { and, asc, eq, gt, gte, isNotNull, lt, or, sql } from 'drizzle-orm';
-import { bookings, classes, payoutAccounts, users } from '../../db/schema';
+import { and, asc, eq, gt, gte, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
+import { bookings, classes, passPurchases, payoutAccounts, users } from '../../db/schema';
 import { NOT_YOUR_COACH_ACCOUNT } from '../auth/plugin';
 import type { SessionUser } from '../auth/session';
 import type { AppContext } from '../context';
@@ -126,7 +126,47 @@ export async function coachEarnings(ctx: AppContext, user: SessionUser, coachId:
     // Newest session first, as a coach reads a statement.
     byClass: [...byClass.values()].reverse().map(({ figures, ...line }) => ({ ...line, ...dollars(figures) })),
     byMonth: [...byMonth.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([month, figures]) => ({ month, ...dollars(figures) })),
+    passSales: await passSales(ctx, coachId, range),
     payouts: await payoutPosition(ctx, coachId),
+  };
+}
+
+/** The coach's packs and intro offers paid in the range (Pacific days of the payment), each read as a charged
+ * booking of its price: gross - refunds - platformFees = net (./statement.ts). */
+async function passSales(ctx: AppContext, coachId: number, range: EarningsQuery): Promise<NonNullable<EarningsAnswer['passSales']>> {
+  const sold = await ctx.db
+    .select({
+      priceCents: passPurchases.priceCents,
+      serviceFeeCents: passPurchases.serviceFeeCents,
+      amountCents: passPurchases.amountCents,
+      refundedCents: passPurchases.refundedCents,
+    })
+    .from(passPurchases)
+    .where(
+      and(
+        eq(passPurchases.coachId, coachId),
+        inArray(passPurchases.kind, ['pack', 'intro']),
+        isNotNull(passPurchases.activatedAt),
+        range.from ? gte(passPurchases.activatedAt, pacificWallTimeToInstant(range.from, '00:00')) : undefined,
+        range.to ? lt(passPurchases.activatedAt, pacificWallTimeToInstant(nextDay(range.to), '00:00')) : undefined,
+      ),
+    );
+  const total = emptyFigures();
+  for (const sale of sold)
+    addFigures(
+      total,
+      figuresOf({
+        subtotalCents: sale.priceCents,
+        serviceFeeCents: sale.serviceFeeCents,
+        amountCents: sale.amountCents,
+        refundAmountCents: sale.refundedCents,
+      }),
+    );
+  return {
+    ...dollars(total),
+    purchases: sold.length,
+    serviceFees: centsToDollars(total.serviceFees),
+    refundedToCustomers: centsToDollars(total.refundedToCustomers),
   };
 }
 

@@ -3,6 +3,7 @@
 // (api/classes) and the catalogue's (api/catalog), which is why it lives here and not in either. Pure (types
 // from db/schema only).
 import type { classes } from '../../db/schema';
+import { describePolicy as describeCancellationPolicy, policyFrom } from '../../common/cancellation-policy';
 import { isSeriesParent } from '../../common/class-series';
 import { classEnd } from './class-place';
 import { centsToDollars } from '../../common/money';
@@ -96,7 +97,20 @@ export function toClassJson(row: ClassRow, options: { includeSchedules?: boolean
     recurrenceEndCount: row.recurrenceEndCount,
     createdAt: row.createdAt.toISOString(),
     ...outdoorFieldsOf(row),
+    cancellationPolicy: classPolicyOf(row),
     ...(options.includeSchedules ? { schedules: schedulesOf(row) } : {}),
+  };
+}
+
+/** The cancellation policy a booking made now gets (issue 20), as the API shows it, with where it comes from. */
+export function classPolicyOf(row: Pick<ClassRow, 'cancellationPolicy' | 'ownCancellationPolicy'>) {
+  const policy = policyFrom(row.cancellationPolicy);
+  return {
+    preset: policy.preset,
+    tiers: policy.tiers,
+    creditPercent: policy.creditPercent,
+    summary: describeCancellationPolicy(policy),
+    source: row.ownCancellationPolicy ? ('class' as const) : ('coach' as const),
   };
 }
 

@@ -11,6 +11,7 @@ import { findUser } from '../spots/bookable';
 import { type BookingRow, type CancelReason, isIn } from '../spots/booking-states';
 import { placeOf } from '../lib/class-place';
 import { buildIcs } from '../lib/ics';
+import { type CancellationPolicy, noticeText, policyFrom, policyName, tierDeadline } from '../spots/refund-policy';
 import { meetingLines } from '../../common/directions';
 import { spotCount } from '../../common/plural';
 import { passUseOf } from '../spots/pass-credits';
@@ -28,6 +29,9 @@ interface BookingFacts {
   serviceFeeCents: number;
   amountCents: number;
   confirmedAt: Date | null;
+  /** The policy the booking was booked under (null: the 48-hour rule) and the coach credit spent on it. */
+  cancellationPolicy?: unknown;
+  creditAppliedCents?: number;
 }
 
 export function whereOf(cls: ClassRow): string {
@@ -47,11 +51,11 @@ export async function deliver(ctx: AppContext, send: () => Promise<void>): Promi
   }
 }
 
-/** A booking paid with a pass, in words: "1 credit of your 5-class pack", "your Monthly unlimited membership". */
+/** A booking paid with a pass, in words: "1 credit of your 5-class pack", "your Monthly unlimited" (a membership). */
 type PassUse = Awaited<ReturnType<typeof passUseOf>>;
 const passWords = (pass: NonNullable<PassUse>) =>
   pass.kind === 'membership' && pass.taken === 0
-    ? `your ${pass.name} membership`
+    ? `your ${pass.name}`
     : `${pass.taken} ${pass.taken === 1 ? 'credit' : 'credits'} of your ${pass.name}`;
 
 function bookingConfirmationEmail(
@@ -64,17 +68,20 @@ function bookingConfirmationEmail(
 ) {
   const people = attendees.map(describeAttendee).join(', ');
   const spots = spotCount(booking.quantity);
-  const deadline = fullRefundDeadline(cls.startTime);
+  const credit = booking.creditAppliedCents ?? 0;
+  const booked = policyFrom(booking.cancellationPolicy);
+  const deadline = fullRefundDeadline(cls.startTime, false, booked);
+  const fullTier = booked.tiers.find((t) => t.refundPercent >= 100);
   const paid = pass
     ? `Paid with ${passWords(pass)}: nothing was charged to your card.`
     : booking.amountCents > 0
-      ? `Paid: ${formatDollars(booking.amountCents)} (${formatDollars(booking.subtotalCents)} for ${spots} plus a ${formatDollars(booking.serviceFeeCents)} service fee).`
+      ? `Paid: ${formatDollars(booking.amountCents)} (${formatDollars(booking.subtotalCents)} for ${spots} plus a ${formatDollars(booking.serviceFeeCents)} service fee)${credit > 0 ? `: ${formatDollars(credit)} from your coach credit and ${formatDollars(booking.amountCents - credit)} by card` : ''}.`
       : 'This class is free: nothing was charged.';
   const policy =
-    pass && pass.taken > 0 && deadline
-      ? `Need to cancel? Your ${pass.taken === 1 ? 'credit comes' : 'credits come'} back if you cancel by ${formatDateLong(deadline)} at ${formatTimePT(deadline)} (48 hours before the class); after that, ${pass.taken === 1 ? 'it is' : 'they are'} spent.`
-      : booking.amountCents > 0 && deadline
-        ? `Need to cancel? You get a full refund if you cancel by ${formatDateLong(deadline)} at ${formatTimePT(deadline)} (48 hours before the class); after that, no refund.`
+    pass && pass.taken > 0 && deadline && fullTier
+      ? `Need to cancel? Your ${pass.taken === 1 ? 'credit comes' : 'credits come'} back if you cancel by ${formatDateLong(deadline)} at ${formatTimePT(deadline)} (${noticeText(fullTier.hoursBefore)} before the class); after that, ${pass.taken === 1 ? 'it is' : 'they are'} spent.`
+      : booking.amountCents > 0 && cls.startTime
+        ? `Need to cancel? ${cancellationTermsText(booked, cls.startTime)}`
         : 'Need to cancel? You can cancel from My Bookings until the class starts.';
   const content = renderEmail({
     heading: `You're booked: ${cls.title}`,
@@ -131,6 +138,21 @@ const REASON_TEXT: Partial<Record<CancelReason, string>> = {
     'Your payment arrived too late for us to keep your booking: the class had already started, or your 15-minute hold had expired and the class had filled up in the meantime.',
 };
 
+/** The booking's own terms with their deadlines in Pacific time: "Your cancellation policy (Strict): a full refund
+ * if you cancel by Friday, May 1 at 9:00 AM PT (7 days before the class), 50% by ...; after that, no refund." */
+export function cancellationTermsText(policy: CancellationPolicy, classStart: Date): string {
+  const steps = policy.tiers.map((tier) => {
+    const at = tierDeadline(tier, classStart);
+    const amount = tier.refundPercent >= 100 ? 'a full refund' : `a ${tier.refundPercent}% refund`;
+    return `${amount} if you cancel by ${formatDateLong(at)} at ${formatTimePT(at)} (${noticeText(tier.hoursBefore)} before the class)`;
+  });
+  const credit =
+    policy.creditPercent !== null
+      ? ` Or choose credit with your coach worth ${policy.creditPercent}% of what you paid instead, any time before the class starts.`
+      : '';
+  return `Your cancellation policy (${policyName(policy)}): ${steps.join(', ')}; after that, no refund.${credit}`;
+}
+
 export async function sendCancellationEmail(
   ctx: AppContext,
   booking: BookingFacts,
@@ -140,22 +162,30 @@ export async function sendCancellationEmail(
   reason: CancelReason,
   /** The class's own reason, in place of the reason's usual words (the weather, a minimum size not reached). */
   why?: string,
+  /** Given back as credit with the coach (chosen instead of a refund, or credit spent on the booking). */
+  creditCents = 0,
 ): Promise<void> {
   const wasPaid = booking.confirmedAt !== null && booking.amountCents > 0;
   const pass = booking.confirmedAt !== null && booking.amountCents === 0 ? await passUseOf(ctx.db, booking.id) : null;
+  const creditLine =
+    creditCents > 0
+      ? ` ${formatDollars(creditCents)} is back as credit with your coach, spent automatically when you book their classes again.`
+      : '';
   const refund = pass
     ? pass.taken === 0
       ? `Booked with ${passWords(pass)}: nothing to refund.`
       : pass.returned > 0
         ? `Your ${pass.returned === 1 ? 'credit is' : `${pass.returned} credits are`} back on your ${pass.name}.`
-        : `Cancelled less than 48 hours before the class, so the ${pass.taken === 1 ? 'credit' : 'credits'} of your ${pass.name} ${pass.taken === 1 ? 'is' : 'are'} spent.`
+        : `Cancelled too close to the class for the cancellation policy you booked with, so the ${pass.taken === 1 ? 'credit' : 'credits'} of your ${pass.name} ${pass.taken === 1 ? 'is' : 'are'} spent.`
     : refundCents > 0
-      ? `Refund: ${formatDollars(refundCents)} to your original payment method. Refunds take 3-5 business days to appear.`
-      : wasPaid
-        ? 'Refund: $0.00. Cancellations less than 48 hours before the class are not refunded.'
-        : booking.amountCents > 0
-          ? 'The payment was never completed, so nothing was charged.'
-          : 'This class was free, so there is nothing to refund.';
+      ? `Refund: ${formatDollars(refundCents)} to your original payment method. Refunds take 3-5 business days to appear.${creditLine}`
+      : creditCents > 0
+        ? `Credit: ${formatDollars(creditCents)} with your coach, spent automatically when you book their classes again. It does not expire.`
+        : wasPaid
+          ? 'Refund: $0.00. Under the cancellation policy you booked with, a cancellation this close to the class is not refunded.'
+          : booking.amountCents > 0
+            ? 'The payment was never completed, so nothing was charged.'
+            : 'This class was free, so there is nothing to refund.';
   const content = renderEmail({
     heading: `Booking cancelled: ${cls.title}`,
     paragraphs: [

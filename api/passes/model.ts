@@ -2,6 +2,7 @@
 // coach's Pricing form, the wallet and the booking card share the server's own messages. Money is dollars here
 // (as every answer of the API), integer cents everywhere it is stored.
 import * as v from 'valibot';
+import { CreditAnswer } from '../policies/model';
 import { fields, pathId, withExample } from '../../common/schema';
 
 /** As db/schema's PASS_KINDS, BILLING_PERIODS, PURCHASE_STATUSES and LEDGER_KINDS (repeated so the site's forms
@@ -330,7 +331,12 @@ export const WalletQuery = v.object({
 });
 export type WalletQuery = v.InferOutput<typeof WalletQuery>;
 
-export const WalletAnswer = v.object({ passes: v.array(WalletPass) });
+export const WalletAnswer = v.object({
+  passes: v.array(WalletPass),
+  /** Credit with each coach (issue 20), in integer cents (and dollars), from the append-only credit ledger: spent
+   * automatically at checkout on that coach's classes, the card paying the rest; it does not expire. */
+  coachCredit: CreditAnswer,
+});
 export type WalletAnswer = v.InferOutput<typeof WalletAnswer>;
 
 /** How a booking was paid (Customer Management): by card, with a pass's credit, with a membership, or nothing to

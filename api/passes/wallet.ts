@@ -7,6 +7,7 @@ import type { SessionUser } from '../auth/session';
 import type { AppContext } from '../context';
 import { notFound } from '../errors';
 import { centsToDollars, priceBreakdown } from '../../common/money';
+import { creditWallet } from '../spots/credit';
 import { coversClass, creditBalances, creditBuckets, isUnlimited, purchaseStatusProblem } from '../spots/pass-credits';
 import type { LedgerEntry, WalletAnswer, WalletPass, WalletQuery } from './model';
 import { categoryNamesOf, toCoverage } from './shape';
@@ -61,7 +62,8 @@ export async function readWallet(ctx: AppContext, user: SessionUser, query: Wall
   );
   // For a class: the credits that expire soonest are offered first.
   if (query.classId) passes.sort((a, b) => (a.creditsExpireAt ?? '9').localeCompare(b.creditsExpireAt ?? '9'));
-  return { passes };
+  // Credit with coaches (issue 20), from its own ledger: spent automatically at checkout on that coach's classes.
+  return { passes, coachCredit: await creditWallet(ctx.db, user.id) };
 }
 
 /** The wallet's view of these purchases, with their balances and histories read in a few queries. */

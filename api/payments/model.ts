@@ -1,6 +1,7 @@
 // Payment request and answer schemas (valibot only): the checkout and the test provider's card form import
 // these, so the browser shows exactly the server's messages.
 import * as v from 'valibot';
+import { ClassPolicyResource } from '../policies/model';
 import { fields, withExample } from '../../common/schema';
 import { AttendeesField } from '../attendees/model';
 import { Booking, ClassIdField, QuantityField } from '../bookings/model';
@@ -38,7 +39,7 @@ export const CreateIntentBody = withExample(
 );
 export type CreateIntentBody = v.InferOutput<typeof CreateIntentBody>;
 
-/** GET /api/payment/quote: the checkout's numbers, as the server computes them. */
+/** GET /api/payment/quote: the checkout's numbers, as the server computes them (coach credit spent first). */
 export const QuoteQuery = v.object({
   classId: withExample(v.pipe(v.string(), v.regex(/^\d{1,12}$/, 'Class not found.')), '12'),
   quantity: withExample(v.pipe(v.string(), v.regex(/^\d{1,3}$/, 'Quantity must be a whole number.')), '2'),
@@ -66,14 +67,22 @@ export const QuoteAnswer = v.object({
   promoCode: v.nullable(v.string()),
   /** who funds the discount: the coach's own code, or a platform code */
   discountFundedBy: v.nullable(v.picklist(['coach', 'platform'])),
+  /** the cancellation policy a booking made now is booked under */
+  policy: ClassPolicyResource,
 });
 export type QuoteAnswer = v.InferOutput<typeof QuoteAnswer>;
 
+/** `requires_payment`: pay the intent for `amount` (dollars) with the card. Coach credit paying it all, there is
+ * no intent: `credit_covers` (the spots are held; send create-intent again with the attendees to confirm) or
+ * `confirmed` (the booking is confirmed). */
 export const PaymentIntentAnswer = v.object({
-  clientSecret: v.string(),
-  id: v.string(),
+  status: v.picklist(['requires_payment', 'credit_covers', 'confirmed']),
+  clientSecret: v.nullable(v.string()),
+  id: v.nullable(v.string()),
   bookingId: v.number(),
   amount: v.number(),
+  /** Coach credit spent on the booking, in dollars (part of its total; the card pays `amount`). */
+  creditApplied: v.number(),
   holdExpiresAt: v.nullable(v.string()),
 });
 

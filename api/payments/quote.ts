@@ -9,6 +9,8 @@ import { quoteBooking } from '../../common/quote';
 import { activeBookingOf, loadBookableClass } from '../spots/bookable';
 import { applyPromoCode } from '../spots/promo';
 import type { QuoteAnswer } from './model';
+import { classPolicyOf } from '../lib/class-json';
+import { spendableCredit } from '../spots/credit';
 
 export async function quoteCheckout(
   ctx: AppContext,
@@ -31,7 +33,15 @@ export async function quoteCheckout(
         exceptBookingId: (await activeBookingOf(ctx.db, user.id, cls.id))?.id,
       })
     : null;
-  const quote = quoteBooking({ priceCents: cls.priceCents, quantity: input.quantity, discount: promo?.discount });
+  // The customer's credit with this coach is spent first, as create-intent spends it (their own running checkout of
+  // this class keeps what it holds).
+  const own = await activeBookingOf(ctx.db, user.id, cls.id);
+  const quote = quoteBooking({
+    priceCents: cls.priceCents,
+    quantity: input.quantity,
+    discount: promo?.discount,
+    creditAvailableCents: await spendableCredit(ctx.db, user.id, cls.coachId, now, own?.id),
+  });
   return {
     classId: cls.id,
     quantity: input.quantity,
@@ -44,5 +54,6 @@ export async function quoteCheckout(
     amount: centsToDollars(quote.cardCents),
     promoCode: promo?.promo.code ?? null,
     discountFundedBy: quote.discountFundedBy,
+    policy: classPolicyOf(cls),
   };
 }

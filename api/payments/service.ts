@@ -7,6 +7,9 @@ import type { SessionUser } from '../auth/session';
 import { notifyRefundedLatePayment } from '../notices/booking-emails';
 import { sendOutboxSoon } from '../notices/outbox';
 import { ALREADY_BOOKED, CLASS_GONE_REFUNDED } from '../spots/bookable';
+import type { BookingRow } from '../spots/booking-states';
+import { cardCentsOf } from '../spots/paid';
+import { cardTransferCents } from '../../common/quote';
 import { attachIntent, type HoldResult, placeHold, releaseHold } from '../spots/holds';
 import { isIn } from '../spots/booking-states';
 import { settlePaidBooking } from '../spots/settlement';
@@ -35,12 +38,20 @@ async function payoutFor(ctx: AppContext, coachId: number, payoutCents: number) 
   return account ? { destination: account.accountId, amountCents: payoutCents } : null;
 }
 
-function intentAnswer(intent: ProviderIntent, bookingId: number, holdExpiresAt: Date | null) {
+/** The coach's payout transferred with the card payment: all of it, less the share the coach already holds for the
+ * coach credit spent on the booking. */
+function cardTransfer(booking: BookingRow): number {
+  return cardTransferCents(booking.payoutCents ?? coachPayoutCents(booking.subtotalCents), booking.amountCents, booking.creditAppliedCents);
+}
+
+function intentAnswer(intent: ProviderIntent, booking: Pick<BookingRow, 'id' | 'creditAppliedCents'>, holdExpiresAt: Date | null) {
   return {
+    status: 'requires_payment' as const,
     clientSecret: intent.clientSecret,
     id: intent.id,
-    bookingId,
+    bookingId: booking.id,
     amount: centsToDollars(intent.amountCents),
+    creditApplied: centsToDollars(booking.creditAppliedCents),
     holdExpiresAt: holdExpiresAt?.toISOString() ?? null,
   };
 }
@@ -62,7 +73,32 @@ export async function createPaymentIntent(
     waiverAcceptance: body.waiverAcceptance,
     source,
   });
+  if (cardCentsOf(hold.booking) === 0) {
+    // Coach credit pays it all: confirmed when the checkout sends the attendees (its Confirm step), else held.
+    if (body.attendees !== undefined) return confirmPaidWithCredit(ctx, hold);
+    return {
+      ...creditAnswer(hold.booking),
+      status: 'credit_covers' as const,
+      holdExpiresAt: hold.booking.holdExpiresAt?.toISOString() ?? null,
+    };
+  }
   return openIntent(ctx, user, hold);
+}
+
+function creditAnswer(booking: BookingRow) {
+  return { clientSecret: null, id: null, bookingId: booking.id, amount: 0, creditApplied: centsToDollars(booking.creditAppliedCents) };
+}
+
+/** Coach credit covers the whole price: nothing to charge, so the hold is confirmed at once (credit spent in the
+ * confirming write). */
+async function confirmPaidWithCredit(ctx: AppContext, hold: HoldResult) {
+  // Never confirmed without every attendee's waiver (sent with this request, or before).
+  const missing = await waiversMissingFor(ctx.db, hold.booking, hold.cls.coachId);
+  if (missing.length) throw new DomainError(400, waiverMissingMessage(missing), undefined, undefined, 'waiver_required');
+  const outcome = await settlePaidBooking(ctx, hold.booking.id);
+  if (outcome.kind !== 'confirmed') throw conflict(outcome.message);
+  if (outcome.newly) sendOutboxSoon(ctx);
+  return { ...creditAnswer(outcome.booking), status: 'confirmed' as const, holdExpiresAt: null };
 }
 
 /** The intent for a hold, for exactly its stored amount: the one it already has while that can still be paid,
@@ -77,17 +113,17 @@ export async function openIntent(ctx: AppContext, user: SessionUser, hold: HoldR
       await settleIntent(ctx, intent.id).catch(() => undefined);
       throw conflict(ALREADY_BOOKED);
     }
-    if (intent && intent.status !== 'canceled') return intentAnswer(intent, booking.id, booking.holdExpiresAt);
+    if (intent && intent.status !== 'canceled') return intentAnswer(intent, booking, booking.holdExpiresAt);
     attempt = 2 + Math.floor(ctx.clock.now().getTime() / 1000); // the old intent is gone: a fresh key
   }
   let intent: ProviderIntent;
   try {
     intent = await ctx.payments.createIntent({
-      amountCents: booking.amountCents,
+      amountCents: cardCentsOf(booking),
       description: `Fogline: ${cls.title} (${spotCount(booking.quantity)})`,
       metadata: { bookingId: String(booking.id), userId: String(user.id), classId: String(cls.id), quantity: String(booking.quantity) },
       idempotencyKey: attempt === 1 ? `booking-${booking.id}` : `booking-${booking.id}-${attempt}`,
-      payout: await payoutFor(ctx, cls.coachId, booking.payoutCents ?? coachPayoutCents(booking.subtotalCents)),
+      payout: await payoutFor(ctx, cls.coachId, cardTransfer(booking)),
     });
   } catch (error) {
     console.error('[payments] creating the intent failed', error);
@@ -95,7 +131,7 @@ export async function openIntent(ctx: AppContext, user: SessionUser, hold: HoldR
     throw new DomainError(502, PAYMENT_INIT_FAILED);
   }
   await attachIntent(ctx, booking.id, intent.id);
-  return intentAnswer(intent, booking.id, booking.holdExpiresAt);
+  return intentAnswer(intent, booking, booking.holdExpiresAt);
 }
 
 /** Confirm and webhook alike: asks the provider whether the intent really succeeded, for this booking's
@@ -126,7 +162,7 @@ export async function settleIntent(ctx: AppContext, intentId: string, expectedUs
   }
   if (
     String(booking.userId) !== intent.metadata.userId ||
-    booking.amountCents !== intent.amountCents ||
+    cardCentsOf(booking) !== intent.amountCents ||
     (booking.paymentIntentId && booking.paymentIntentId !== intent.id)
   ) {
     console.error('[payments] intent does not match its booking', intent.id, booking.id);

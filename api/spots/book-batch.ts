@@ -154,9 +154,10 @@ const returningAll = sql.join(
 function bookingStatements({ customer, input }: FreeRequest, cls: ClassRow, attendees: FreeBooking['attendees'], now: Date): InStatement[] {
   const at = now.getTime();
   const confirmed = BOOKING_STATES.confirmed.status;
-  const insert = sql`insert into ${bookings} (${sql.identifier(bookings.classId.name)}, ${sql.identifier(bookings.userId.name)}, ${sql.identifier(bookings.status.name)}, ${sql.identifier(bookings.quantity.name)}, ${sql.identifier(bookings.confirmedAt.name)}, ${sql.identifier(bookings.createdAt.name)}, ${sql.identifier(bookings.updatedAt.name)})
-    select ${cls.id}, ${customer.id}, ${confirmed}, ${input.quantity}, ${at}, ${at}, ${at}
-    where exists (select 1 from ${classes} where ${classAsRead(cls)} and ${classes.capacity} >= ${input.quantity} + (select coalesce(sum(${bookings.quantity}), 0) from ${bookings} where ${bookings.classId} = ${cls.id} and ${takesSpots(now)}))
+  // As applyTransition's insert does, the booking copies the class's cancellation policy (the terms it is booked under).
+  const insert = sql`insert into ${bookings} (${sql.identifier(bookings.classId.name)}, ${sql.identifier(bookings.userId.name)}, ${sql.identifier(bookings.status.name)}, ${sql.identifier(bookings.quantity.name)}, ${sql.identifier(bookings.confirmedAt.name)}, ${sql.identifier(bookings.createdAt.name)}, ${sql.identifier(bookings.updatedAt.name)}, ${sql.identifier(bookings.cancellationPolicy.name)})
+    select ${classes.id}, ${customer.id}, ${confirmed}, ${input.quantity}, ${at}, ${at}, ${at}, ${classes.cancellationPolicy} from ${classes}
+    where ${classAsRead(cls)} and ${classes.capacity} >= ${input.quantity} + (select coalesce(sum(${bookings.quantity}), 0) from ${bookings} where ${bookings.classId} = ${cls.id} and ${takesSpots(now)})
       and not exists (select 1 from ${bookings} where ${bookings.classId} = ${cls.id} and ${bookings.userId} = ${customer.id} and ${activeBooking})
       and not exists (select 1 from ${bookings} where ${dueTimedBooking(cls.id, now)})
       and not exists (select 1 from ${waitlistEntries} where ${waitlistEntries.classId} = ${cls.id} and ${entryIn(['waiting'])})

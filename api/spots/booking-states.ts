@@ -4,9 +4,9 @@
 // never both move the same booking. Payment transitions are fired by the server only, after asking the
 // payment provider. A new state (the waitlist's offers, say) is one entry in BOOKING_STATES and its
 // transitions one entry each in BOOKING_TRANSITIONS.
-import { and, eq, isNull, or, SQL } from 'drizzle-orm';
+import { and, eq, isNull, or, SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { type BookingStatus, bookings } from '../../db/schema';
+import { type BookingStatus, bookings, classes } from '../../db/schema';
 import { conflict, forbidden } from '../errors';
 import { HOLD_MINUTES } from './policy';
 
@@ -222,6 +222,12 @@ export const OPEN_STATES: readonly BookingState[] = ['hold', 'confirmed', 'offer
 /** SQL condition: an open booking (see OPEN_STATES). */
 export const activeBooking: SQL = inStates(OPEN_STATES);
 
+/** Every booking keeps a copy of the cancellation policy it was booked under (issue 20): the class's, copied by
+ * the very insert that creates the booking, so no later change to the class or its coach alters its terms. */
+function bookedPolicy(classId: number): SQL {
+  return sql`(select ${classes.cancellationPolicy} from ${classes} where ${classes.id} = ${classId})`;
+}
+
 type NewBooking = Omit<typeof bookings.$inferInsert, 'id' | 'status' | 'cancelReason'>;
 /** Every other column a transition may set with the status (confirmedAt, refundAmountCents, ...). */
 export type TransitionPatch = Partial<Omit<BookingRow, 'id' | 'status' | 'cancelReason' | 'classId' | 'userId' | 'createdAt'>>;
@@ -265,9 +271,10 @@ export async function applyTransition(
   const to = { status: BOOKING_STATES[rule.to].status, cancelReason: BOOKING_STATES[rule.to].reason };
   if (target === 'new') {
     if (!rule.from.includes('new')) throw new Error(`${name} does not open a booking`);
+    const values = patch as NewBooking;
     const [row] = await tx
       .insert(bookings)
-      .values({ ...(patch as NewBooking), ...to })
+      .values({ cancellationPolicy: bookedPolicy(values.classId), ...values, ...to })
       .returning();
     return row!;
   }

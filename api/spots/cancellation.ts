@@ -1,5 +1,6 @@
-// Cancelling bookings: by their customer (the FAQ refund policy) and all at once for classes a coach or an
-// admin deletes (full refunds). The refund is issued before the booking is marked, so a failure after it
+// Cancelling bookings: by their customer (the policy the booking was booked under, ./refund-policy.ts: a card
+// refund, or coach credit where the policy offers it) and all at once for classes a coach or an admin deletes
+// (full refunds; coach credit spent on a booking always comes back as credit). The refund is issued before the booking is marked, so a failure after it
 // leaves the customer with their money and a cancellation that can simply be tried again. The emails are the
 // caller's (api/notices).
 import { and, eq, inArray } from 'drizzle-orm';
@@ -9,17 +10,20 @@ import { conflict, DomainError, forbidden, notFound } from '../errors';
 import { bookingWithClass } from './bookable';
 import { activeBooking, type Actor, applyTransition, assertTransition, type BookingRow, isIn, stateOf } from './booking-states';
 import type { Customer, RefundProvider, SpotsContext } from './context';
+import { recordCredit } from './credit';
+import { cardRefundableCents, paidCents, splitBack } from './paid';
 import { creditsComeBack, returnCredits } from './pass-credits';
-import { hasStarted, refundFor } from './policy';
+import { hasStarted } from './policy';
+import { cancellationTerms, policyFrom } from './refund-policy';
 import { writeFreeingSpots } from './release';
 
 type ClassRow = typeof classes.$inferSelect;
 
-/** What the customer has paid for a booking and not had back: its amount once confirmed (a hold has paid
- * nothing yet), less what an admin refunded of it already (api/admin/user-support.ts). */
-export function paidCents(row: Pick<BookingRow, 'status' | 'cancelReason' | 'amountCents' | 'refundAmountCents'>): number {
-  return isIn(row, ['confirmed']) ? Math.max(0, row.amountCents - (row.refundAmountCents ?? 0)) : 0;
-}
+export { cardCentsOf, paidCents } from './paid';
+
+export type RefundAs = 'card' | 'credit';
+
+export const NO_CREDIT_OFFERED = "This booking's cancellation policy offers no credit instead of a refund right now.";
 
 /** Issues a refund through the provider; the idempotency key makes a repeated call refund once. */
 async function issueRefund(
@@ -41,14 +45,16 @@ async function issueRefund(
   }
 }
 
-/** Its owner cancels a booking before the class starts, refunded by the FAQ policy; the freed spots go to the
- * waitlist in the same write, before anyone else can book them. Answers the cancelled booking, its class and
- * the refund. */
+/** Its owner cancels a booking before the class starts, under the policy it was booked under: `card` refunds the
+ * policy's percent (to the card and, for coach credit spent on it, as credit, in the proportion paid), `credit`
+ * gives the larger coach credit the policy offers instead. The freed spots go to the waitlist in the same write,
+ * before anyone else can book them. Answers the cancelled booking, its class, the card refund and the credit. */
 export async function cancelByCustomer(
   ctx: SpotsContext & { payments: RefundProvider },
   customer: Pick<Customer, 'id'>,
   bookingId: number,
-): Promise<{ booking: BookingRow; cls: ClassRow; refundCents: number; creditsReturned: number }> {
+  refundAs: RefundAs = 'card',
+): Promise<{ booking: BookingRow; cls: ClassRow; refundCents: number; creditCents: number; creditsReturned: number }> {
   const now = ctx.clock.now();
   const found = await bookingWithClass(ctx.db, bookingId);
   if (!found) throw notFound('Booking not found.');
@@ -57,23 +63,45 @@ export async function cancelByCustomer(
   assertTransition(stateOf(booking), 'cancelByCustomer', 'customer');
   if (hasStarted(cls.startTime, now))
     throw conflict('This class has already started, so the booking can no longer be cancelled.', 'class_started');
-  const refundCents = refundFor(paidCents(booking), cls.startTime, now, booking.classChangedAt !== null);
-  await issueRefund(ctx.payments, booking, refundCents);
+  const terms = cancellationTerms(
+    policyFrom(booking.cancellationPolicy),
+    paidCents(booking),
+    cls.startTime,
+    now,
+    booking.classChangedAt !== null,
+  );
+  let back: { cardCents: number; creditCents: number };
+  if (refundAs === 'credit') {
+    if (terms.creditCents === null) throw conflict(NO_CREDIT_OFFERED, 'no_credit_offered');
+    back = { cardCents: 0, creditCents: terms.creditCents };
+  } else {
+    back = splitBack(booking, terms.refundCents);
+  }
+  await issueRefund(ctx.payments, booking, back.cardCents);
   let creditsReturned = 0;
   const updated = await writeFreeingSpots(ctx, [cls.id], async (tx) => {
-    // The total refunded: what an admin refunded earlier, plus this refund.
+    // The totals given back: what an admin refunded earlier, plus this cancellation's.
     const row = await applyTransition(tx, booking, 'cancelByCustomer', 'customer', {
       cancelledAt: now,
       holdExpiresAt: null,
-      refundAmountCents: (booking.refundAmountCents ?? 0) + refundCents,
+      refundAmountCents: (booking.refundAmountCents ?? 0) + back.cardCents,
+      creditIssuedCents: booking.creditIssuedCents + back.creditCents,
     });
+    if (row)
+      await recordCredit(tx, {
+        customerId: booking.userId,
+        coachId: cls.coachId,
+        cents: back.creditCents,
+        kind: refundAs === 'credit' ? 'cancellation' : 'returned',
+        bookingId: booking.id,
+      });
     // Paid with a pass: its credits come back in this same write when in time (./pass-credits.ts).
     if (row && creditsComeBack(cls, booking, now)) creditsReturned = await returnCredits(tx, row, now);
     return row;
   });
   if (!updated) throw conflict('This booking has already been cancelled.');
   if (isIn(booking, ['hold']) && booking.paymentIntentId) await ctx.payments.cancelIntent(booking.paymentIntentId);
-  return { booking: updated, cls, refundCents, creditsReturned };
+  return { booking: updated, cls, refundCents: back.cardCents, creditCents: back.creditCents, creditsReturned };
 }
 
 /** An admin cancels a hold or a confirmed booking for its customer (support), before the class starts, refunding
@@ -92,18 +120,30 @@ export async function cancelForCustomerBySupport(
   assertTransition(stateOf(booking), 'cancelByCustomer', 'admin');
   if (hasStarted(cls.startTime, now))
     throw conflict('This class has already started, so the booking can no longer be cancelled. Refund it instead.', 'class_started');
-  const refundable = paidCents(booking);
+  // The card part is the admin's to refund; coach credit spent on the booking comes back as credit in full.
+  const refundable = cardRefundableCents(booking);
   if (refundCents > refundable) throw conflict(`At most $${(refundable / 100).toFixed(2)} can be refunded for this booking.`);
+  const creditBack = paidCents(booking) - refundable;
   await issueRefund(ctx.payments, booking, refundCents, `refund-booking-${booking.id}-support-cancel`);
   const updated = await writeFreeingSpots(ctx, [cls.id], async (tx) => {
     const row = await applyTransition(tx, booking, 'cancelByCustomer', 'admin', {
       cancelledAt: now,
       holdExpiresAt: null,
       refundAmountCents: isIn(booking, ['confirmed']) ? (booking.refundAmountCents ?? 0) + refundCents : null,
+      creditIssuedCents: booking.creditIssuedCents + creditBack,
     });
-    // Support cancels for the customer: a pass's credits always come back.
-    if (row) await returnCredits(tx, row, now);
-    if (row) await record(tx, row);
+    if (row) {
+      await recordCredit(tx, {
+        customerId: booking.userId,
+        coachId: cls.coachId,
+        cents: creditBack,
+        kind: 'returned',
+        bookingId: booking.id,
+      });
+      // Support cancels for the customer: a pass's credits always come back.
+      await returnCredits(tx, row, now);
+      await record(tx, row);
+    }
     return row;
   });
   if (!updated) throw conflict('This booking has already been cancelled.');
@@ -143,14 +183,25 @@ export async function cancelForDeletedClasses(
   let refundedCents = 0;
   for (const { booking, cls, email, firstName } of rows) {
     assertTransition(stateOf(booking), 'cancelForDeletedClass', actor);
-    const paid = paidCents(booking);
+    // Everything back: the card part to the card, coach credit spent on it as credit.
+    const paid = cardRefundableCents(booking);
+    const creditBack = paidCents(booking) - paid;
     await issueRefund(ctx.payments, booking, paid);
     const updated = await ctx.db.write(async (tx) => {
       const row = await applyTransition(tx, booking, 'cancelForDeletedClass', actor, {
         cancelledAt: now,
         holdExpiresAt: null,
         refundAmountCents: isIn(booking, ['confirmed']) ? (booking.refundAmountCents ?? 0) + paid : null,
+        creditIssuedCents: booking.creditIssuedCents + creditBack,
       });
+      if (row)
+        await recordCredit(tx, {
+          customerId: booking.userId,
+          coachId: cls.coachId,
+          cents: creditBack,
+          kind: 'returned',
+          bookingId: booking.id,
+        });
       // The coach or an admin called the class off: a pass's credits always come back.
       if (row) await returnCredits(tx, row, now);
       return row;

@@ -10,6 +10,8 @@ import { type AttendeeInput, attendeesOfBooking, checkAttendees, saveAttendees }
 import { activeBookingOf, loadBookableClass, PRICE_CHANGED, refuseIfBooked, refusingDuplicates } from './bookable';
 import { applyTransition, type BookingRow, inStates, isIn } from './booking-states';
 import type { Customer, SpotsContext } from './context';
+import { spendableCredit } from './credit';
+import { cardCentsOf } from './paid';
 import { checkCapacity, holdExpiry, MAX_LIVE_HOLDS, renewedHoldExpiry } from './policy';
 import { applyPromoCode, PROMO_MESSAGES } from './promo';
 import { writeBookingSpots } from './release';
@@ -52,7 +54,8 @@ export const FREE_WITH_CODE = 'With this promo code there is nothing to pay: con
 const TOO_MANY_HOLDS = `You already have ${MAX_LIVE_HOLDS} checkouts waiting for payment. Pay for one of them or let it expire before starting another.`;
 
 /** Reserves spots for a paid booking for 15 minutes, in one write transaction with the capacity check. The
- * amount is recomputed here from the stored price; a client total that differs is refused. Attendees may be
+ * amount is recomputed here from the stored price, the promo code and the coach credit the customer can spend; a
+ * client amount (what the card pays) that differs is refused. Attendees may be
  * named later (the checkout page asks for the intent first, then names them before paying): without them, a
  * reused hold keeps the names it has. */
 export async function placeHold(
@@ -95,7 +98,7 @@ export async function placeHold(
           })
         : null;
       const samePromo = (existing?.promoCodeId ?? null) === (promo?.promo.id ?? null);
-      if (existing && existing.quantity === quantity && ((existing.amountCents === input.clientTotalCents && samePromo) || offer)) {
+      if (existing && existing.quantity === quantity && ((cardCentsOf(existing) === input.clientTotalCents && samePromo) || offer)) {
         // Reloading checkout keeps the same hold and intent (so a payment in flight is never lost), renewed up
         // to its cap; a hold from an accepted waitlist offer keeps the amount offered, whatever total the page
         // computed.
@@ -105,9 +108,16 @@ export async function placeHold(
         await recordHoldWaivers(tx, renewed!, cls, input, now);
         return { booking: renewed!, cls, reused: existing.paymentIntentId !== null, replacedIntentId: null };
       }
-      const quote = quoteBooking({ priceCents: cls.priceCents, quantity, discount: promo?.discount });
+      // Coach credit is spent first (what the customer's other running checkouts hold of it excepted), read in this
+      // write so two checkouts at once cannot spend the same credit; the card pays the rest.
+      const quote = quoteBooking({
+        priceCents: cls.priceCents,
+        quantity,
+        discount: promo?.discount,
+        creditAvailableCents: await spendableCredit(tx, user.id, cls.coachId, now, existing?.id),
+      });
       if (quote.totalCents === 0) throw badRequest(FREE_WITH_CODE);
-      if (quote.totalCents !== input.clientTotalCents) throw conflict(PRICE_CHANGED);
+      if (quote.cardCents !== input.clientTotalCents) throw conflict(PRICE_CHANGED);
       if (!existing) await refuseTooManyHolds(tx, user.id, cls.id, now);
       if (existing) {
         await applyTransition(tx, existing, 'replaceHold', 'customer', { cancelledAt: now });
@@ -121,6 +131,7 @@ export async function placeHold(
         subtotalCents: quote.subtotalCents,
         serviceFeeCents: quote.serviceFeeCents,
         amountCents: quote.totalCents,
+        creditAppliedCents: quote.creditAppliedCents,
         promoCodeId: promo?.promo.id ?? null,
         discountCents: quote.discountCents,
         discountFundedBy: quote.discountFundedBy,

@@ -12,6 +12,7 @@ import { applyTransition, type BookingRow, isIn } from './booking-states';
 import { liveClass } from './classes';
 import type { Customer, SpotsContext } from './context';
 import { leaveOnceBooked } from './entry-states';
+import { movePassPayment, paidByPass } from './pass-credits';
 import { hasStarted } from './policy';
 import { writeBookingSpots } from './release';
 import { spotsLeftOf, spotsTaken } from './taken';
@@ -50,7 +51,9 @@ export async function moveToOfferedSession(
       if (hasStarted(cls.startTime, now)) throw conflict(OFFERED_SESSION_STARTED);
       if (already)
         throw conflict('You have already booked the offered session. You can cancel this booking for a full refund.', 'already_booked');
-      if (cls.priceCents * old.quantity !== old.subtotalCents) throw conflict(OFFERED_PRICE_DIFFERS);
+      // Paid with a pass: its credits move with the booking, whatever the session's price.
+      const byPass = await paidByPass(tx, old.id);
+      if (!byPass && cls.priceCents * old.quantity !== old.subtotalCents) throw conflict(OFFERED_PRICE_DIFFERS);
       if (spotsLeftOf(cls.capacity, await spotsTaken(tx, cls.id, now)) < old.quantity) throw conflict(OFFERED_SESSION_FULL);
       // The old booking lets go of its payment first (payment_intent_id is unique), then the new one takes it.
       const ended = await applyTransition(tx, { id: old.id }, 'moveToOfferedSession', 'customer', {
@@ -72,6 +75,7 @@ export async function moveToOfferedSession(
         paymentIntentId: old.paymentIntentId,
         confirmedAt: now,
       });
+      if (byPass) await movePassPayment(tx, old.id, booking.id, now);
       const people = await tx.select().from(bookingAttendees).where(eq(bookingAttendees.bookingId, old.id));
       if (people.length > 0)
         await tx

@@ -15,6 +15,7 @@ import { formatDateLong } from '../../common/pacific';
 import type { BookingRow } from './booking-states';
 import type { Customer } from './context';
 import { refundFor } from './policy';
+import { policyFrom } from './refund-policy';
 
 type ClassRow = typeof classes.$inferSelect;
 export type PurchaseRow = typeof passPurchases.$inferSelect;
@@ -188,9 +189,14 @@ export async function returnCredits(tx: Tx, booking: Pick<BookingRow, 'id'>, now
 /** A customer's cancellation gives the credits back when it is in time for a full refund by the class's policy
  * (as a card payment would be refunded in full); later, the credits are spent. A class the coach moved gives them
  * back until it starts, as a card payment. */
-export function creditsComeBack(cls: Pick<ClassRow, 'startTime'>, booking: Pick<BookingRow, 'classChangedAt'>, now: Date): boolean {
+export function creditsComeBack(
+  cls: Pick<ClassRow, 'startTime'>,
+  booking: Pick<BookingRow, 'classChangedAt' | 'cancellationPolicy'>,
+  now: Date,
+): boolean {
   const probe = 100;
-  return refundFor(probe, cls.startTime, now, booking.classChangedAt !== null) === probe;
+  // In time for a full refund under the policy the booking was booked under (issue 20).
+  return refundFor(probe, cls.startTime, now, booking.classChangedAt !== null, policyFrom(booking.cancellationPolicy)) === probe;
 }
 
 /** How each of these bookings was paid for with a pass: the purchase and its kind, by booking id (a booking absent
@@ -296,4 +302,46 @@ export async function passUseOf(
   if (!first) return null;
   const sum = (kind: string) => rows.filter((r) => r.kind === kind).reduce((n, r) => n + Math.abs(r.delta), 0);
   return { name: first.name, kind: first.passKind, taken: sum('booking'), returned: sum('return') };
+}
+
+/** Was this booking paid with a pass (any row of the ledger names it)? */
+export async function paidByPass(db: Database | Tx, bookingId: number): Promise<boolean> {
+  return (await db.select({ id: passLedger.id }).from(passLedger).where(eq(passLedger.bookingId, bookingId)).limit(1).get()) !== undefined;
+}
+
+/** A booking moved to another session with its payment (./offered-move.ts): the credits it still holds move with
+ * it, as a 'return' row for the old booking and a 'booking' row for the new one of each expiry, so the balance is
+ * unchanged and the new booking's cancellation gives them back. */
+export async function movePassPayment(tx: Tx, fromBookingId: number, toBookingId: number, now: Date): Promise<void> {
+  const rows = await tx.select().from(passLedger).where(eq(passLedger.bookingId, fromBookingId));
+  const held = new Map<string, { purchaseId: number; creditsExpireAt: Date | null; credits: number }>();
+  for (const row of rows) {
+    if (row.kind !== 'booking' && row.kind !== 'return') continue;
+    const key = `${row.purchaseId}:${row.creditsExpireAt?.getTime() ?? ''}`;
+    const entry = held.get(key) ?? { purchaseId: row.purchaseId, creditsExpireAt: row.creditsExpireAt, credits: 0 };
+    entry.credits -= row.delta;
+    held.set(key, entry);
+  }
+  const moving = [...held.values()].filter((h) => h.credits > 0 || rows.some((r) => r.kind === 'booking' && r.delta === 0));
+  if (moving.length === 0) return;
+  await tx.insert(passLedger).values([
+    ...moving
+      .filter((m) => m.credits > 0)
+      .map((m) => ({
+        purchaseId: m.purchaseId,
+        kind: 'return' as const,
+        delta: m.credits,
+        creditsExpireAt: m.creditsExpireAt,
+        bookingId: fromBookingId,
+        createdAt: now,
+      })),
+    ...moving.map((m) => ({
+      purchaseId: m.purchaseId,
+      kind: 'booking' as const,
+      delta: -m.credits,
+      creditsExpireAt: m.creditsExpireAt,
+      bookingId: toBookingId,
+      createdAt: now,
+    })),
+  ]);
 }

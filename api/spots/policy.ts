@@ -1,12 +1,11 @@
 // The booking rules that are plain decisions on numbers and instants: how long a hold lasts, when a class has
-// started, what a cancellation refunds (the FAQ policy) and whether a class can take more spots.
+// started, what a cancellation refunds (the booking's policy, ./refund-policy.ts) and whether a class can take more spots.
 import { conflict } from '../errors';
+import { type CancellationPolicy, cancellationTerms, DEFAULT_POLICY, fullRefundUntil } from './refund-policy';
 import { spotCount } from '../../common/plural';
 
 /** A payment hold reserves its spots for this long while the customer pays. */
 export const HOLD_MINUTES = 15;
-/** Cancelling at least this long before the start refunds everything paid (FAQ); later, nothing. */
-const FULL_REFUND_HOURS = 48;
 
 /** However often checkout is reloaded, a hold ends at the latest this long after it began: re-asking for the
  * intent renews it, but cannot keep a class full without paying. */
@@ -30,20 +29,27 @@ export function hasStarted(classStart: Date | null, now: Date): boolean {
   return classStart !== null && classStart.getTime() <= now.getTime();
 }
 
-/** The FAQ policy: everything paid back if cancelled at least 48 hours before the start, nothing later;
- * a free class or an unpaid hold has nothing to refund. A booking whose class the coach moved (time or place)
- * is refunded in full until the class starts. */
-export function refundFor(paidCents: number, classStart: Date | null, now: Date, changedByCoach = false): number {
-  if (paidCents <= 0 || !classStart) return 0;
-  const deadline = fullRefundDeadline(classStart, changedByCoach)!;
-  return now.getTime() <= deadline.getTime() && (!changedByCoach || now.getTime() < classStart.getTime()) ? paidCents : 0;
+/** What a customer's cancellation at `now` refunds of `paidCents` under the booking's policy (./refund-policy.ts;
+ * the default is the FAQ's 48-hour rule); a free class or an unpaid hold has nothing to refund. A booking whose
+ * class the coach moved (time or place) is refunded in full until the class starts. */
+export function refundFor(
+  paidCents: number,
+  classStart: Date | null,
+  now: Date,
+  changedByCoach = false,
+  policy: CancellationPolicy = DEFAULT_POLICY,
+): number {
+  return cancellationTerms(policy, paidCents, classStart, now, changedByCoach).refundCents;
 }
 
-/** Until when a cancellation still refunds everything: 48 hours before the start, or the start itself for a
- * class the coach moved. */
-export function fullRefundDeadline(classStart: Date | null, changedByCoach = false): Date | null {
-  if (!classStart) return null;
-  return changedByCoach ? classStart : new Date(classStart.getTime() - FULL_REFUND_HOURS * 3_600_000);
+/** Until when a cancellation still refunds everything under the policy (48 hours before the start by default), or
+ * the start itself for a class the coach moved. */
+export function fullRefundDeadline(
+  classStart: Date | null,
+  changedByCoach = false,
+  policy: CancellationPolicy = DEFAULT_POLICY,
+): Date | null {
+  return fullRefundUntil(policy, classStart, changedByCoach);
 }
 
 /** Refused with a clear message when the class cannot take `quantity` more spots. */

@@ -11,7 +11,9 @@ import { activeBooking, applyTransition, type BookingRow, type BookingState, sta
 import { isDeletedClass } from './classes';
 import { queueConfirmations } from './confirmations';
 import type { SpotsContext } from './context';
+import { spendableCredit, spendOnConfirmed } from './credit';
 import { leaveOnceBooked } from './entry-states';
+import { cardCentsOf } from './paid';
 import { hasStarted } from './policy';
 import { promoUsedUpMeanwhile } from './promo';
 import { spotsTaken, takesSpotsNow } from './taken';
@@ -62,6 +64,14 @@ async function lateRefusal(tx: Tx, booking: BookingRow, cls: ClassRow, now: Date
   return null;
 }
 
+/** A late payment's hold no longer holds its coach credit: refused when the credit was spent elsewhere meanwhile. */
+async function creditGoneMeanwhile(tx: Tx, booking: BookingRow, cls: ClassRow, now: Date): Promise<string | null> {
+  if (booking.creditAppliedCents === 0) return null;
+  if ((await spendableCredit(tx, booking.userId, cls.coachId, now, booking.id)) >= booking.creditAppliedCents) return null;
+  return 'Your payment arrived after your 15-minute hold expired and your coach credit was used meanwhile, so your payment has been refunded in full.';
+}
+
+/** Confirms a paid hold (or one coach credit paid in full: nothing to ask the provider), exactly once. */
 export async function settlePaidBooking(ctx: SpotsContext, bookingId: number): Promise<SettleOutcome> {
   const now = ctx.clock.now();
   return ctx.db.write(async (tx) => {
@@ -71,7 +81,8 @@ export async function settlePaidBooking(ctx: SpotsContext, bookingId: number): P
     if (state === 'confirmed') return { kind: 'confirmed', booking, cls, newly: false };
     // Confirmed once and cancelled since: this payment was already settled by that cancellation.
     if (booking.confirmedAt !== null) return { kind: 'closed', booking, cls, message: 'This booking has been cancelled.' };
-    const refund = { refundAmountCents: booking.amountCents } satisfies TransitionPatch;
+    // What the card paid goes back; coach credit a hold set aside was never spent, so nothing to give back there.
+    const refund = { refundAmountCents: cardCentsOf(booking) } satisfies TransitionPatch;
     const refunded = (row: BookingRow, message: string, newly = true) => ({
       kind: 'refund' as const,
       booking: row,
@@ -138,7 +149,7 @@ export async function settlePaidBooking(ctx: SpotsContext, bookingId: number): P
       }
     }
     if (late) {
-      const refusal = await lateRefusal(tx, booking, cls, now);
+      const refusal = (await lateRefusal(tx, booking, cls, now)) ?? (await creditGoneMeanwhile(tx, booking, cls, now));
       if (refusal)
         return refunded(
           moved(await applyTransition(tx, booking, 'refundLatePayment', 'system', { ...refund, cancelledAt: booking.cancelledAt ?? now })),
@@ -150,9 +161,10 @@ export async function settlePaidBooking(ctx: SpotsContext, bookingId: number): P
         ? await applyTransition(tx, booking, 'confirmLatePayment', 'system', { confirmedAt: now, holdExpiresAt: null, cancelledAt: null })
         : await applyTransition(tx, booking, 'confirmPayment', 'system', { confirmedAt: now, holdExpiresAt: null }),
     );
-    // Booked and paid for: the customer's place on the waitlist has done its job, and the confirmation is owed
-    // from this commit on (sent after the answer, by whichever process gets to it first).
+    // Booked and paid for: the customer's place on the waitlist has done its job, the credit it used is spent, and
+    // the confirmation is owed from this commit on (sent after the answer, by whichever process gets to it first).
     await leaveOnceBooked(tx, confirmed, now);
+    await spendOnConfirmed(tx, confirmed, cls.coachId);
     await queueConfirmations(tx, [confirmed.id], now);
     return { kind: 'confirmed', booking: confirmed, cls, newly: true };
   });

@@ -5,17 +5,42 @@ import type { bookings, classes } from '../../db/schema';
 import { centsToDollars } from '../../common/money';
 import type { Attendee } from './attendees';
 import { isIn, OPEN_STATES } from './booking-states';
-import { paidCents } from './cancellation';
 import { isDeletedClass } from './classes';
-import { fullRefundDeadline, refundFor } from './policy';
+import { paidCents, splitBack } from './paid';
+import { type CancellationPolicy, cancellationTerms, describePolicy, fullRefundUntil, policyFrom } from './refund-policy';
 
 export type BookingRow = typeof bookings.$inferSelect;
 export type ClassRow = typeof classes.$inferSelect;
 
+/** A policy as the API shows it: its preset, tiers, credit offer and the sentence that states it. */
+export function toPolicyJson(policy: CancellationPolicy) {
+  return { preset: policy.preset, tiers: policy.tiers, creditPercent: policy.creditPercent, summary: describePolicy(policy) };
+}
+
+/** What cancelling now gives back under the booking's own terms, in integer cents, and when that changes. */
+function cancelNowJson(row: BookingRow, cls: ClassRow, policy: CancellationPolicy, now: Date) {
+  const open = isIn(row, OPEN_STATES);
+  const terms = cancellationTerms(policy, open ? paidCents(row) : 0, cls.startTime, now, row.classChangedAt !== null);
+  const split = splitBack(row, terms.refundCents);
+  return {
+    refundCents: terms.refundCents,
+    refundPercent: terms.refundPercent,
+    refundToCardCents: split.cardCents,
+    refundToCreditCents: split.creditCents,
+    refundUntil: terms.refundUntil?.toISOString() ?? null,
+    nextRefundCents: terms.nextRefundCents,
+    nextRefundPercent: terms.nextRefundPercent,
+    creditCents: terms.creditCents,
+    creditPercent: terms.creditPercent,
+  };
+}
+
 export function toBookingJson(row: BookingRow, cls: ClassRow, now: Date, attendees: Attendee[], reviewId: number | null = null) {
   const paid = paidCents(row);
   const changed = row.classChangedAt !== null;
-  const deadline = paid > 0 ? fullRefundDeadline(cls.startTime, changed) : null;
+  const policy = policyFrom(row.cancellationPolicy);
+  const deadline = paid > 0 ? fullRefundUntil(policy, cls.startTime, changed) : null;
+  const cancelNow = cancelNowJson(row, cls, policy, now);
   return {
     id: row.id,
     classId: row.classId,
@@ -33,8 +58,12 @@ export function toBookingJson(row: BookingRow, cls: ClassRow, now: Date, attende
     cancelledAt: row.cancelledAt?.toISOString() ?? null,
     cancelReason: row.cancelReason,
     createdAt: row.createdAt.toISOString(),
-    refundIfCancelledNow: !isIn(row, OPEN_STATES) ? 0 : centsToDollars(refundFor(paid, cls.startTime, now, changed)),
+    refundIfCancelledNow: centsToDollars(cancelNow.refundCents),
     fullRefundUntil: deadline?.toISOString() ?? null,
+    creditApplied: centsToDollars(row.creditAppliedCents),
+    refundedAsCredit: centsToDollars(row.creditIssuedCents),
+    cancellationPolicy: toPolicyJson(policy),
+    cancelNow,
     reviewId,
     attendees,
     classChangedAt: row.classChangedAt?.toISOString() ?? null,

@@ -6,6 +6,7 @@ import {
   bookings,
   calendarFeeds,
   classes,
+  passPurchases,
   passwordResetTokens,
   sessions,
   users,
@@ -22,6 +23,8 @@ export const DELETED_NAME = 'Deleted user';
 export const STAFF_CANNOT_DELETE = 'Coach and admin accounts are closed by our team. Please write to us from the Contact page.';
 export const UPCOMING_BOOKINGS_FIRST =
   'You have upcoming bookings or waitlist offers. Cancel them on My Bookings before deleting your account.';
+export const RENEWING_MEMBERSHIP_FIRST =
+  'You have a membership that renews. Cancel it in your wallet before deleting your account, so nothing more is charged.';
 export const PASSWORD_NEEDED = 'Enter your password to delete your account';
 
 /** The address a deleted account keeps: unique, never deliverable (.invalid), so nobody signs in with it. */
@@ -54,6 +57,21 @@ export async function deleteOwnAccount(ctx: AppContext, user: SessionUser, passw
       .limit(1)
       .get();
     if (upcoming) throw conflict(UPCOMING_BOOKINGS_FIRST);
+    // A membership would go on charging the card of an account that is gone: it is cancelled first.
+    const renewing = await tx
+      .select({ id: passPurchases.id })
+      .from(passPurchases)
+      .where(
+        and(
+          eq(passPurchases.userId, user.id),
+          eq(passPurchases.kind, 'membership'),
+          inArray(passPurchases.status, ['active', 'past_due', 'paused']),
+          eq(passPurchases.cancelAtPeriodEnd, false),
+        ),
+      )
+      .limit(1)
+      .get();
+    if (renewing) throw conflict(RENEWING_MEMBERSHIP_FIRST);
     // Places in line for a full class are simply given up (no spots are held while waiting).
     await tx
       .update(waitlistEntries)

@@ -73,7 +73,7 @@ export function userRoutes(ctx: AppContext) {
           tags,
           summary: 'Delete your account (customers)',
           description:
-            'Needs the password (accounts that sign in only with Google send none). Refused (409) while the customer holds bookings or waitlist offers for classes to come. ' +
+            'Needs the password (accounts that sign in only with Google send none). Refused (409) while the customer holds bookings or waitlist offers for classes to come, or a membership that renews (cancel it first). ' +
             "Name, email, phone, photo, sign-in methods, sessions, calendar feed and the names given for booked spots are erased; the anonymised account keeps its past bookings, payments and refunds, so coaches' totals and the books still add up. Nobody can sign in to it again. Coaches and admins are closed by the team (403).",
         },
       },

@@ -1,7 +1,7 @@
 // Who comes: bookings and their lifecycle states, waitlist entries, the named attendees of each spot, and the reviews a booking allows.
 import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
-import { createdAt, updatedAt } from './columns';
+import { createdAt, type StoredPolicy, updatedAt } from './columns';
 import { userRef, users } from './accounts';
 import { classes, classRef } from './catalog';
 import { promoCodes } from './promo';
@@ -39,6 +39,13 @@ export const bookings = sqliteTable(
     // The coach or an admin moved the class (start, duration or place) while this booking was active: the
     // customer may cancel with a full refund until the class starts, whatever the 48-hour rule says.
     classChangedAt: integer('class_changed_at', { mode: 'timestamp_ms' }),
+    // A copy of the class's cancellation policy, written by the insert that creates the booking: later changes
+    // never alter its terms (null: booked before policies, the 48-hour rule).
+    cancellationPolicy: text('cancellation_policy', { mode: 'json' }).$type<StoredPolicy>(),
+    // Coach credit spent on this booking (part of amount_cents; the card paid the rest), and credit given back for
+    // it when cancelled (coach_credits holds each movement; these keep the booking's own sums in its row).
+    creditAppliedCents: integer('credit_applied_cents').notNull().default(0),
+    creditIssuedCents: integer('credit_issued_cents').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,6 +1,6 @@
 // What is offered: categories and classes (one-time, series parents and their sessions).
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
-import { createdAt, updatedAt } from './columns';
+import { createdAt, type StoredPolicy, updatedAt } from './columns';
 import { userRef } from './accounts';
 
 export const AGE_GROUPS = ['Adults', 'Kids'] as const;
@@ -77,6 +77,10 @@ export const classes = sqliteTable(
     meetingLongitude: real('meeting_longitude'),
     meetingNotes: text('meeting_notes'),
     meetingPhoto: text('meeting_photo'),
+    // The cancellation policy a booking made now is booked under (api/spots/refund-policy.ts; null: the default,
+    // Moderate): the coach's, copied whenever they change it, unless the class has its own (ownCancellationPolicy).
+    cancellationPolicy: text('cancellation_policy', { mode: 'json' }).$type<StoredPolicy>(),
+    ownCancellationPolicy: integer('own_cancellation_policy', { mode: 'boolean' }).notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -10,3 +10,10 @@ export const updatedAt = () =>
     .notNull()
     .$defaultFn(() => new Date())
     .$onUpdateFn(() => new Date());
+
+/** A cancellation policy as stored on a coach, a class and a booking (api/spots/refund-policy.ts reads it). */
+export interface StoredPolicy {
+  preset: 'flexible' | 'moderate' | 'strict' | 'custom';
+  tiers: { hoursBefore: number; refundPercent: number }[];
+  creditPercent: number | null;
+}

@@ -9,5 +9,6 @@ export * from './platform';
 export * from './audit';
 export * from './notices';
 export * from './waivers';
+export * from './policies';
 export * from './passes';
 export * from './promo';

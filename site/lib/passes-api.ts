@@ -4,7 +4,6 @@ import type { AttendeeInput } from '../../api/attendees/model';
 import type { PassCreateBody } from '../../api/passes/model';
 import type { AcceptWaiversBody } from '../../api/waivers/model';
 import { api, unwrap } from './api';
-import { ApiError } from './api-error';
 
 export const listManagedPasses = (query: { coachId?: number; archived?: 'true' | 'false' | 'all' } = {}) =>
   unwrap(api.passes.get({ query: { archived: query.archived ?? 'all', ...(query.coachId ? { coachId: String(query.coachId) } : {}) } }));
@@ -36,22 +35,8 @@ export const bookWithPass = (body: {
     }),
   );
 
-// The membership's own calls (cancel, pause, paying a failed renewal with another card) are the memberships
-// work's routes; until they are in the app's type they go through this one typed fetch.
-async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`/api${path}`, {
-    method,
-    credentials: 'same-origin',
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const payload = (await res.json().catch(() => null)) as { message?: string; errors?: Record<string, string[]> } | null;
-  if (!res.ok) throw new ApiError(res.status, payload?.message ?? `${res.status}: ${res.statusText}`, payload?.errors);
-  return payload as T;
-}
-
-export const cancelMembership = (purchaseId: number) => call<unknown>('POST', `/wallet/${purchaseId}/cancel`);
-export const pauseMembership = (purchaseId: number, weeks: number) => call<unknown>('POST', `/wallet/${purchaseId}/pause`, { weeks });
-/** A past-due membership's open renewal: the intent to pay with another card (which then renews it). */
-export const openRenewalPayment = (purchaseId: number) =>
-  call<{ paymentIntentId: string; clientSecret: string; amount: number }>('POST', `/wallet/${purchaseId}/update-card`);
+/** A membership: cancel at the end of the paid period, pause for some weeks from then, or pay a failed renewal
+ * with another card (which then pays the renewals to come). */
+export const cancelMembership = (purchaseId: number) => unwrap(api.wallet({ purchaseId }).cancel.post());
+export const pauseMembership = (purchaseId: number, weeks: number) => unwrap(api.wallet({ purchaseId }).pause.post({ weeks }));
+export const openRenewalPayment = (purchaseId: number) => unwrap(api.wallet({ purchaseId })['update-card'].post());

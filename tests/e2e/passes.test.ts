@@ -1,9 +1,13 @@
 // Passes in Chromium (issue 19, "Done when"): the coach creates a 5-class pack on Pricing; a new customer buys it
 // with 4242 from the class page (the receipt in the outbox), books two classes with credits (no card form),
-// cancels one in time and sees the credit back in the wallet. Every class, pass and customer is made here; the
-// demo data is only the signed-in coach. SCREENSHOTS_DIR=... also saves each new screen at 390 and 1280 px.
+// cancels one in time and sees the credit back in the wallet; another customer subscribes to a weekly membership,
+// the product's clock passes the renewal (a restart on the same data with SEED_TODAY a week on: the renewal
+// receipt), the renewal card fails on the next one (past due in the wallet, booking refused with the server's
+// message, the email), and the customer cancels. Every class, pass and customer is made here; the demo data is
+// only the signed-in coach. SCREENSHOTS_DIR=... also saves each new screen at 390 and 1280 px.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { seriousA11yViolations } from '../helpers/axe';
@@ -18,7 +22,9 @@ import {
   startProduct,
   type ProductServer,
 } from '../helpers/browser';
+import { spawnFogline, type FoglineProcess } from '../helpers/processes';
 import { testNow } from '../helpers/today';
+import { pacificDay } from '../../common/pacific';
 
 let product: ProductServer;
 let browser: Browser;
@@ -36,10 +42,10 @@ afterAll(async () => {
 let counter = 0;
 const unique = () => `${Date.now().toString(36)}${++counter}`;
 
-async function cookieOf(email: string, password = 'demo-password'): Promise<string> {
-  const res = await fetch(`${product.url}/api/login`, {
+async function cookieOf(email: string, password = 'demo-password', base = product.url): Promise<string> {
+  const res = await fetch(`${base}/api/login`, {
     method: 'POST',
-    headers: { ...json, origin: product.url },
+    headers: { ...json, origin: base },
     body: JSON.stringify({ email, password }),
   });
   expect(res.status).toBe(200);
@@ -49,10 +55,10 @@ async function cookieOf(email: string, password = 'demo-password'): Promise<stri
     .join('; ');
 }
 
-async function call(cookie: string, method: string, path: string, body?: unknown) {
-  const res = await fetch(`${product.url}${path}`, {
+async function call(cookie: string, method: string, path: string, body?: unknown, base = product.url) {
+  const res = await fetch(`${base}${path}`, {
     method,
-    headers: { ...json, origin: product.url, cookie },
+    headers: { ...json, origin: base, cookie },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   return { status: res.status, body: (await res.json().catch(() => null)) as any };
@@ -60,35 +66,41 @@ async function call(cookie: string, method: string, path: string, body?: unknown
 
 /** A $25 adults' class by the signed-in coach, `days` from now at 10:00 AM Pacific-ish (a round UTC half hour),
  * far enough ahead to cancel with a full refund. */
-async function createClass(coach: string, title: string, days: number): Promise<number> {
-  const categories = (await call(coach, 'GET', '/api/categories')).body as { id: number }[];
-  const start = new Date(Math.ceil((testNow() + days * 86_400_000) / 1_800_000) * 1_800_000);
-  const created = await call(coach, 'POST', '/api/classes', {
-    title,
-    description: 'A test class for the passes flow, by the bay.',
-    categoryId: categories[0]!.id,
-    location: 'Crissy Field',
-    addressLine1: '1199 E Beach',
-    city: 'San Francisco',
-    state: 'CA',
-    zipCode: '94129',
-    startTime: start.toISOString(),
-    duration: 60,
-    capacity: 12,
-    price: 25,
-    latitude: 37.8039,
-    longitude: -122.4648,
-  });
+async function createClass(coach: string, title: string, days: number, base = product.url, from = testNow()): Promise<number> {
+  const categories = (await call(coach, 'GET', '/api/categories', undefined, base)).body as { id: number }[];
+  const start = new Date(Math.ceil((from + days * 86_400_000) / 1_800_000) * 1_800_000);
+  const created = await call(
+    coach,
+    'POST',
+    '/api/classes',
+    {
+      title,
+      description: 'A test class for the passes flow, by the bay.',
+      categoryId: categories[0]!.id,
+      location: 'Crissy Field',
+      addressLine1: '1199 E Beach',
+      city: 'San Francisco',
+      state: 'CA',
+      zipCode: '94129',
+      startTime: start.toISOString(),
+      duration: 60,
+      capacity: 12,
+      price: 25,
+      latitude: 37.8039,
+      longitude: -122.4648,
+    },
+    base,
+  );
   expect(created.status).toBe(201);
   return created.body.id as number;
 }
 
-async function registerCustomer(): Promise<{ email: string; password: string }> {
+async function registerCustomer(base = product.url): Promise<{ email: string; password: string }> {
   const email = `pass-buyer-${unique()}@example.test`;
   const password = 'harbor-lights-2027';
-  const res = await fetch(`${product.url}/api/register`, {
+  const res = await fetch(`${base}/api/register`, {
     method: 'POST',
-    headers: { ...json, origin: product.url },
+    headers: { ...json, origin: base },
     body: JSON.stringify({ firstName: 'Robin', lastName: 'Alvarez', email, phone: '+14155550177', password, role: 'customer' }),
   });
   expect(res.status).toBeLessThan(300);
@@ -96,8 +108,8 @@ async function registerCustomer(): Promise<{ email: string; password: string }> 
 }
 
 /** The emails in the product's outbox to `to`, decoded enough to read. */
-function emailsTo(to: string): string[] {
-  const dir = join(product.dataDir, 'outbox');
+function emailsTo(to: string, dataDir = product.dataDir): string[] {
+  const dir = join(dataDir, 'outbox');
   let files: string[] = [];
   try {
     files = readdirSync(dir).filter((f) => f.endsWith('.eml'));
@@ -113,9 +125,9 @@ function emailsTo(to: string): string[] {
     .filter((mail) => new RegExp(`^To: .*${to.replace(/[.+]/g, '\\$&')}`, 'm').test(mail));
 }
 
-async function waitForEmail(to: string, subject: RegExp): Promise<string> {
-  for (let i = 0; i < 50; i++) {
-    const found = emailsTo(to).find((mail) => subject.test(mail));
+async function waitForEmail(to: string, subject: RegExp, dataDir = product.dataDir, seconds = 10): Promise<string> {
+  for (let i = 0; i < seconds * 5; i++) {
+    const found = emailsTo(to, dataDir).find((mail) => subject.test(mail));
     if (found) return found;
     await Bun.sleep(200);
   }
@@ -253,4 +265,103 @@ describe('class packs', () => {
     await guard.context.close();
     await coachGuard.context.close();
   }, 120_000);
+});
+
+/** A day `days` after the tests' day, as SEED_TODAY takes it. */
+const dayAfter = (days: number) => pacificDay(new Date(testNow() + days * 86_400_000));
+
+describe('memberships', () => {
+  // One data folder, served by a product restarted with its clock a week on each time (SEED_TODAY moves the
+  // clock of the test payment provider's renewals with it; PAYMENTS=test allows it in production mode).
+  const dataDir = mkdtempSync(join(tmpdir(), 'fogline-e2e-memberships-'));
+  let running: FoglineProcess | null = null;
+  const serveOn = async (days: number) => {
+    await running?.kill();
+    running = await spawnFogline({ DATA_DIR: dataDir, SEED_TODAY: dayAfter(days), PAYMENTS: 'test' });
+    return running.url;
+  };
+  afterAll(async () => {
+    await running?.kill();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  test('a customer subscribes with a card that fails on its second renewal: the first renews (receipt), the next is past due (booking refused, email), and the customer cancels', async () => {
+    let base = await serveOn(0);
+    const coach = await cookieOf('coach@fogline.test', 'demo-password', base);
+    const coachId = (await call(coach, 'GET', '/api/user', undefined, base)).body.id as number;
+    const name = `Weekly unlimited ${unique()}`;
+    const created = await call(
+      coach,
+      'POST',
+      '/api/passes',
+      { kind: 'membership', name, price: 30, billingPeriod: 'week', maxPauseWeeks: 2 },
+      base,
+    );
+    expect(created.status).toBe(201);
+
+    // Subscribe from the coach's profile, with the card whose later charges fail.
+    const { email, password } = await registerCustomer(base);
+    const guard = await newContext(browser);
+    const page = await guard.page();
+    await signIn(page, base, email, password);
+    await page.goto(`${base}/coaches/${coachId}`, { waitUntil: 'networkidle' });
+    const offer = page.locator('#passes').getByRole('listitem').filter({ hasText: name });
+    await offer.waitFor();
+    expect(await offer.getByTestId('pass-offer-line').textContent()).toBe('$30 a week');
+    await offer.getByRole('link', { name: 'Join for $31.50' }).click();
+    await page.getByTestId('total').waitFor();
+    expect(await page.getByTestId('total').textContent()).toBe('$31.50');
+    await page.getByRole('heading', { name: 'Start your membership' }).waitFor();
+    await payWithCard(page, '4000 0000 0000 0341');
+    await page.waitForURL(/\/wallet\?highlight=\d+$/, { timeout: 15_000 });
+    const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name }) });
+    await card.getByText('Active', { exact: true }).waitFor();
+    expect(await card.textContent()).toContain('$31.50');
+    await waitForEmail(email, new RegExp(`Subject: Your receipt: ${name}`), dataDir);
+    await shoot(page, 'wallet-membership');
+
+    // A week on: the renewal is charged (the renewal receipt).
+    base = await serveOn(8);
+    await waitForEmail(email, new RegExp(`Subject: Your renewal receipt: ${name}`), dataDir, 90);
+
+    // Another week on: the saved card declines, the membership is past due and the customer is told.
+    base = await serveOn(15);
+    await waitForEmail(email, new RegExp(`Subject: Action needed: update your card for ${name}`), dataDir, 90);
+    await page.goto(`${base}/wallet`, { waitUntil: 'networkidle' });
+    await card.getByText('Past due', { exact: true }).waitFor();
+    expect(await card.getByRole('alert').textContent()).toContain('Your membership payment is past due.');
+    expect(await card.getByRole('button', { name: 'Update card' }).isVisible()).toBe(true);
+    await shoot(page, 'wallet-past-due');
+
+    // Booking with it is refused with the server's message and the way to update the card.
+    const classId = await createClass(
+      await cookieOf('coach@fogline.test', 'demo-password', base),
+      `Membership Run ${unique()}`,
+      4,
+      base,
+      Date.parse(`${dayAfter(15)}T20:00:00Z`),
+    );
+    await page.goto(`${base}/classes/${classId}`, { waitUntil: 'networkidle' });
+    const booking = page.getByRole('region', { name: 'Book this class' });
+    await booking.getByRole('radio', { name: /^Use your membership \(payment past due\)/ }).check();
+    if (await booking.getByLabel('Emergency contact name').count()) await acceptWaiver(page);
+    await booking.getByRole('button', { name: 'Book with membership' }).click();
+    const refusal = booking.getByRole('alert').filter({ has: page.getByRole('link', { name: 'Update your card in your wallet' }) });
+    await refusal.waitFor();
+    expect(await refusal.textContent()).toContain('Your membership payment is past due');
+    expect(await refusal.getByRole('link').getAttribute('href')).toMatch(/^\/wallet\?highlight=\d+$/);
+    expect(await page.getByLabel('Card number').count()).toBe(0);
+    await shoot(page, 'booking-past-due');
+
+    // The customer cancels (confirm dialog), and the cancellation email goes out.
+    await page.goto(`${base}/wallet`, { waitUntil: 'networkidle' });
+    await card.getByRole('button', { name: 'Cancel membership' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Cancel membership' }).click();
+    await page.getByTestId('toast').filter({ hasText: 'Membership cancelled' }).waitFor();
+    await waitForEmail(email, new RegExp(`Subject: Cancelled: ${name}`), dataDir);
+    expect(await a11yProblems(page)).toEqual([]);
+    expect(guard.offMachine).toEqual([]);
+    await guard.context.close();
+  }, 300_000);
 });

@@ -110,6 +110,14 @@ describe('a promo code at checkout', () => {
 
     await payWithCard(page);
     await page.waitForURL(/\/bookings\/\d+\?new=1/, { timeout: 20_000 });
+    await page
+      .getByTestId('booking-discount')
+      .waitFor({ timeout: 15_000 })
+      .catch(async (error) => {
+        await page.screenshot({ path: join(SHOTS, 'confirmation-on-failure.png'), fullPage: true });
+        throw error;
+      });
+    expect(await page.getByTestId('booking-discount').textContent()).toBe('-$5.00');
     const bookingId = Number(new URL(page.url()).pathname.split('/').pop());
     const booking = (await (await page.request.get(`${product.url}/api/bookings/${bookingId}`)).json()) as Record<string, number>;
     expect(booking).toMatchObject({ subtotal: 25, discount: 5, serviceFee: 1, amount: 21 });

@@ -115,19 +115,25 @@ export async function sendCancellation(ctx: AppContext, purchase: PurchaseRow): 
   const ends = formatDateLong(purchase.currentPeriodEnd);
   const content = renderEmail({
     heading: `${purchase.name} is cancelled`,
-    preheader: `It ends on ${ends}. Nothing more will be charged.`,
+    preheader: purchase.status === 'paused' ? 'Nothing more will be charged.' : `It ends on ${ends}. Nothing more will be charged.`,
     paragraphs: [
       `Hi ${member.firstName}, your membership with ${coachName} is cancelled, as you asked.`,
       purchase.status === 'active'
         ? `You have paid until ${ends}: you can keep booking with it until then. It will not renew, and nothing more will be charged.`
-        : `It ends on ${ends} and will not renew. Nothing more will be charged.`,
+        : purchase.status === 'past_due'
+          ? `The unpaid renewal will not be charged again, and the membership ends on ${ends}. Nothing more will be charged.`
+          : 'It stays paused and will not renew. Nothing more will be charged.',
       'Changed your mind? You can buy the membership again from the coach’s page at any time.',
     ],
     button: { label: 'Open my wallet', url: walletUrl(ctx, purchase) },
     footnote: `Membership #${purchase.id}.`,
   });
   await deliver(ctx, 'cancellation', () =>
-    ctx.mail.send({ to: member.email, subject: `Cancelled: ${purchase.name} (ends ${ends})`, ...content }),
+    ctx.mail.send({
+      to: member.email,
+      subject: purchase.status === 'paused' ? `Cancelled: ${purchase.name}` : `Cancelled: ${purchase.name} (ends ${ends})`,
+      ...content,
+    }),
   );
 }
 

@@ -73,7 +73,9 @@ export async function cancelMembership(ctx: AppContext, user: SessionUser, purch
   const message =
     current.status === 'active'
       ? `Your membership is cancelled. You can keep booking with it until ${ends}; it will not renew.`
-      : `Your membership is cancelled and will not renew. It ends on ${ends}.`;
+      : current.status === 'past_due'
+        ? `Your membership is cancelled and will not renew. The unpaid renewal is not charged again; it ends on ${ends}.`
+        : 'Your membership is cancelled: it stays paused and will not renew. Nothing more will be charged.';
   return membershipAnswer(current, message, now);
 }
 
@@ -120,6 +122,7 @@ export async function pauseMembership(ctx: AppContext, user: SessionUser, purcha
 export async function openRenewalPayment(ctx: AppContext, user: SessionUser, purchaseId: number): Promise<UpdateCardAnswer> {
   const purchase = await ownMembership(ctx, user, purchaseId);
   if (purchase.status !== 'past_due') throw conflict(MEMBERSHIP_MESSAGES.nothingOwed);
+  if (purchase.cancelAtPeriodEnd) throw conflict(MEMBERSHIP_MESSAGES.cancelledNothingOwed);
   const invoice = await ctx.payments.openInvoicePayment(purchase.subscriptionId);
   if (!invoice?.payment) throw conflict(MEMBERSHIP_MESSAGES.nothingOwed);
   return {

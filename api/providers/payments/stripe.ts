@@ -246,7 +246,14 @@ export function createStripeProvider(keys: StripeKeys, client: Stripe = createSt
     },
 
     async cancelSubscriptionAtPeriodEnd(id) {
-      return toSubscription(await stripe.subscriptions.update(id, { cancel_at_period_end: true, expand: WITH_INVOICE }));
+      const sub = await stripe.subscriptions.update(id, { cancel_at_period_end: true, expand: WITH_INVOICE });
+      // A past-due subscription's unpaid invoice would still be retried: voided, nothing is charged after cancelling.
+      const latest = sub.latest_invoice && typeof sub.latest_invoice === 'object' ? sub.latest_invoice : null;
+      if (sub.status === 'past_due' && latest?.status === 'open' && latest.id) {
+        await stripe.invoices.voidInvoice(latest.id, {}, { idempotencyKey: `void-${latest.id}` });
+        return toSubscription(await stripe.subscriptions.retrieve(id, { expand: WITH_INVOICE }));
+      }
+      return toSubscription(sub);
     },
 
     // A trial until resumesAt: nothing is invoiced meanwhile and the billing cycle restarts there, so the

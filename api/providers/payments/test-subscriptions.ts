@@ -205,12 +205,15 @@ export function createTestSubscriptions(
       const at = now();
       const event = await db.write(async (tx): Promise<SubscriptionEvent | null> => {
         const sub = await tx.select().from(testSubscriptions).where(eq(testSubscriptions.id, id)).get();
-        if (!sub || (sub.status !== 'active' && sub.status !== 'trialing')) return null;
+        if (!sub || sub.status === 'canceled' || sub.status === 'incomplete') return null;
+        // Cancelled: it ends with its period, paid or not (a past-due one is charged nothing more either).
         if (sub.cancelAtPeriodEnd) {
           if (sub.currentPeriodEnd > at) return null;
           await tx.update(testSubscriptions).set({ status: 'canceled', canceledAt: at }).where(eq(testSubscriptions.id, id));
           return { type: 'customer.subscription.deleted', subscriptionId: id };
         }
+        // Past due: no further renewal until the open invoice is paid with another card.
+        if (sub.status === 'past_due') return null;
         const renewsAt = sub.status === 'trialing' && sub.trialEnd ? sub.trialEnd : sub.currentPeriodEnd;
         if (renewsAt > at) return null;
         // The end of a pause starts a new cycle there, as the end of a Stripe trial does.
@@ -292,7 +295,19 @@ export function createTestSubscriptions(
     retrieveSubscription: (id) => readSubscription(db, id),
     retrieveInvoice: (id) => readInvoice(db, id),
 
-    cancelSubscriptionAtPeriodEnd: (id) => update(id, { cancelAtPeriodEnd: true }),
+    async cancelSubscriptionAtPeriodEnd(id) {
+      const cancelled = await update(id, { cancelAtPeriodEnd: true });
+      // A past-due one's unpaid renewal is voided, as Stripe's would be: nothing is charged after cancelling.
+      if (cancelled.status === 'past_due') {
+        await db.write((tx) =>
+          tx
+            .update(testInvoices)
+            .set({ status: 'void' })
+            .where(and(eq(testInvoices.subscriptionId, id), eq(testInvoices.status, 'open'))),
+        );
+      }
+      return (await readSubscription(db, id))!;
+    },
 
     pauseSubscription: (id, resumesAt) => update(id, { status: 'trialing', trialEnd: resumesAt }),
 
@@ -321,10 +336,14 @@ export function createTestSubscriptions(
         .from(testSubscriptions)
         .where(
           and(
-            inArray(testSubscriptions.status, ['active', 'trialing']),
             or(
-              lte(testSubscriptions.currentPeriodEnd, at),
+              and(inArray(testSubscriptions.status, ['active', 'trialing']), lte(testSubscriptions.currentPeriodEnd, at)),
               and(eq(testSubscriptions.status, 'trialing'), lte(testSubscriptions.trialEnd, at)),
+              and(
+                eq(testSubscriptions.status, 'past_due'),
+                eq(testSubscriptions.cancelAtPeriodEnd, true),
+                lte(testSubscriptions.currentPeriodEnd, at),
+              ),
             ),
           ),
         )

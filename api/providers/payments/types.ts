@@ -181,7 +181,7 @@ export interface PaymentProvider {
   /** null when the provider does not know the id. */
   retrieveSubscription(id: string): Promise<ProviderSubscription | null>;
   retrieveInvoice(id: string): Promise<ProviderInvoice | null>;
-  /** Ends the subscription when the paid period ends: no further invoice. */
+  /** Ends the subscription when the paid period ends: no further invoice (a past-due one's unpaid invoice is voided). */
   cancelSubscriptionAtPeriodEnd(id: string): Promise<ProviderSubscription>;
   /** Charges nothing until `resumesAt`, when a new cycle starts, so the period and every renewal shift. */
   pauseSubscription(id: string, resumesAt: Date): Promise<ProviderSubscription>;

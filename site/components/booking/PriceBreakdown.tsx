@@ -1,6 +1,7 @@
 // The price breakdown of the class page's booking card and the checkout: price x quantity, a promo code's
 // discount (the server's quote: GET /api/payment/quote), the 5% service fee on the discounted price and the
-// total, computed in cents exactly as the server computes the amount it charges.
+// total, computed in cents exactly as the server computes the amount it charges; at checkout, the coach credit the
+// server applies and what the card pays.
 import { formatDollars, priceBreakdown } from '../../../common/money';
 import { dollars } from '../../lib/catalog';
 
@@ -14,11 +15,14 @@ export function PriceBreakdown({
   price,
   quantity,
   discount = null,
+  creditCents = 0,
   className = '',
 }: {
   price: number;
   quantity: number;
   discount?: AppliedDiscount | null;
+  /** Coach credit the server applies (GET /api/payment/quote): shown as a line, the card paying the rest. */
+  creditCents?: number;
   className?: string;
 }) {
   const subtotalCents = Math.round(price * 100) * quantity;
@@ -56,6 +60,22 @@ export function PriceBreakdown({
           {formatDollars(totalCents)}
         </dd>
       </div>
+      {creditCents > 0 && (
+        <>
+          <div className="flex justify-between text-brand-800 dark:text-brand-200">
+            <dt>Coach credit applied</dt>
+            <dd data-testid="credit-applied" className="tabular-nums">
+              -{formatDollars(creditCents)}
+            </dd>
+          </div>
+          <div className="flex justify-between border-t border-fog-200 pt-2 text-base font-bold dark:border-fog-800">
+            <dt>To pay by card</dt>
+            <dd data-testid="amount-due" className="tabular-nums">
+              {formatDollars(totalCents - creditCents)}
+            </dd>
+          </div>
+        </>
+      )}
     </dl>
   );
 }

@@ -266,7 +266,8 @@ function Card({ classId, price, capacity, spotsLeft, signedIn, started = false, 
                 {chosenPass?.unlimited
                   ? 'your membership covers this class'
                   : `${quantity === 1 ? '1 credit' : `${quantity} credits`} from ${chosenPass?.name}`}
-                . Cancel in time and {chosenPass?.unlimited ? 'the spot is freed' : 'the credits come back'}.
+                . Cancel in time and{' '}
+                {chosenPass?.unlimited ? 'the spot is freed' : quantity === 1 ? 'the credit comes back' : 'the credits come back'}.
               </p>
             )}
 

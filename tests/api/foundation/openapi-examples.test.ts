@@ -155,6 +155,26 @@ async function paidIntent(): Promise<string> {
   return id;
 }
 
+/** A paid booking 3 days ahead of a class of the demo coach, whose policy (Strict, 100% credit) then offers credit
+ * worth more than the card refund: booked with the documented create-intent and card examples. */
+async function creditableBooking(client: TestClient): Promise<number> {
+  await expectOk(clients.coach.put('/api/coaches/me/policy', { preset: 'strict', creditPercent: 100 }), 'policy setup');
+  const classId = await newClass({ startTime: new Date(server.clock.now().getTime() + 3 * 24 * 60 * MINUTE).toISOString() });
+  const held = await expectOk(
+    client.post('/api/payment/create-intent', await accepting({ ...bodyExample('POST', '/api/payment/create-intent'), classId })),
+    'intent setup',
+  );
+  await expectOk(
+    clients.visitor.post('/api/payment/test-provider/pay', {
+      ...bodyExample('POST', '/api/payment/test-provider/pay'),
+      paymentIntentId: held.id,
+      clientSecret: held.clientSecret,
+    }),
+    'payment setup',
+  );
+  return (await expectOk(client.post('/api/payment/confirm', { paymentIntentId: held.id }), 'confirm setup')).booking.id;
+}
+
 /** A confirmed booking of the demo customer whose class has started, found in their past bookings, not yet reviewed. */
 const reviewedBookings = new Set<number>();
 async function pastBooking(): Promise<{ classId: number; bookingId: number }> {
@@ -388,12 +408,19 @@ const FRESH: Record<string, () => Promise<Fresh>> = {
     );
     return { params: { id: String(person.id) } };
   },
+  // The example takes the credit instead of the refund: a new customer's paid booking under a policy offering it
+  // (credit with the demo coach would change what the demo customer's later checkouts charge).
   'PUT /api/bookings/{id}/cancel': async () => {
-    const booking = await expectOk(
-      clients.customer.post('/api/bookings/free', await accepting({ classId: await newClass({ price: 0 }) })),
-      'booking setup',
-    );
-    return { params: { id: String(booking.id) } };
+    const person = await newCustomer();
+    return { client: person.client, params: { id: String(await creditableBooking(person.client)) } };
+  },
+  // Credit back to the card: a new customer's credit with the demo coach, from a booking cancelled for credit.
+  'POST /api/admin/users/{id}/credit/refund': async () => {
+    const person = await newCustomer();
+    const bookingId = await creditableBooking(person.client);
+    await expectOk(person.client.put(`/api/bookings/${bookingId}/cancel`, { refundAs: 'credit' }), 'credit setup');
+    const coachId = (await expectOk(clients.coach.get('/api/user'), 'me')).id;
+    return { params: { id: String(person.id) }, body: { coachId } };
   },
   // Check-in is open from 30 minutes before the start: a class starting in 20 minutes, booked by the demo customer.
   'PUT /api/bookings/{id}/attendance': async () => {

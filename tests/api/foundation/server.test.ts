@@ -87,7 +87,6 @@ describe('API docs cover every route', () => {
     'POST /api/logout',
     'POST /api/logout/everywhere',
     'PUT /api/admin/coaches/{id}/approve',
-    'PUT /api/bookings/{id}/cancel',
     'POST /api/payment/webhook',
     'POST /api/coaches/{id}/stripe-onboarding',
     'POST /api/waitlist/{id}/accept',

@@ -21,7 +21,7 @@ interface Price {
 interface Invoice {
   id: string;
   object: 'invoice';
-  status: 'open' | 'paid';
+  status: 'open' | 'paid' | 'void';
   amount_due: number;
   amount_paid: number;
   billing_reason: string;
@@ -240,6 +240,15 @@ export function startFakeStripeBilling(now: () => number = () => Math.floor(Date
           transfer_data: null,
           application_fee_amount: null,
         });
+      }
+      if ((match = url.pathname.match(/^\/v1\/invoices\/([^/]+)\/void$/)) && request.method === 'POST') {
+        const invoice = invoices.get(match[1]!);
+        if (!invoice) return missing(match[1]!);
+        if (invoice.status !== 'open')
+          return json({ error: { type: 'invalid_request_error', message: 'Only open invoices can be voided.' } }, 400);
+        invoice.status = 'void';
+        invoice.confirmation_secret = null;
+        return remember(invoice);
       }
       if ((match = url.pathname.match(/^\/v1\/invoices\/([^/]+)$/)) && request.method === 'GET') {
         const invoice = invoices.get(match[1]!);

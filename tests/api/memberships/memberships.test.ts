@@ -319,4 +319,58 @@ describe('memberships (test provider)', () => {
     expect(early.status).toBe(409);
     expect(early.body.message).toBe('This membership has not been paid for yet.');
   });
+
+  test('cancelled while past due: the unpaid renewal is voided, nothing more is charged, it ends with the period', async () => {
+    const pass = await sellPass(coach, { ...membershipInput, name: 'Past-due weekly', billingPeriod: 'week' });
+    const customer = await person();
+    const purchaseId = await subscribe(customer, pass, FAILS_ON_RENEWAL);
+    await passTime((await walletPass(customer, purchaseId)).currentPeriodEnd!); // paid
+    await passTime((await walletPass(customer, purchaseId)).currentPeriodEnd!); // declined
+    const owed = await walletPass(customer, purchaseId);
+    expect(owed.status).toBe('past_due');
+
+    const cancelled = await customer.client.post(`/api/wallet/${purchaseId}/cancel`);
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body.message).toStartWith('Your membership is cancelled and will not renew. The unpaid renewal is not charged again');
+    const pay = await customer.client.post(`/api/wallet/${purchaseId}/update-card`);
+    expect(pay.status).toBe(409);
+    expect(pay.body.message).toBe('This membership is cancelled: its unpaid renewal will not be charged, so there is nothing to pay.');
+
+    await passTime(owed.currentPeriodEnd!);
+    expect((await walletPass(customer, purchaseId)).status).toBe('ended');
+    const [row] = await server.ctx.db.select().from(passPurchases).where(eq(passPurchases.id, purchaseId));
+    const invoices = await server.ctx.db.select().from(testInvoices).where(eq(testInvoices.subscriptionId, row!.subscriptionId!));
+    expect(invoices.map((i) => i.status).sort()).toEqual(['paid', 'paid', 'void']);
+  });
+
+  test('cancelled while paused: it stays paused, is never charged again and ends', async () => {
+    const pass = await sellPass(coach, { ...membershipInput, name: 'Paused then cancelled', maxPauseWeeks: 2 } as never);
+    const customer = await person();
+    const purchaseId = await subscribe(customer, pass);
+    const wallet = await walletPass(customer, purchaseId);
+    expect((await customer.client.post(`/api/wallet/${purchaseId}/pause`, { weeks: 2 })).status).toBe(200);
+    await passTime(wallet.currentPeriodEnd!);
+    expect((await walletPass(customer, purchaseId)).status).toBe('paused');
+    const cancelled = await customer.client.post(`/api/wallet/${purchaseId}/cancel`);
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body.message).toBe('Your membership is cancelled: it stays paused and will not renew. Nothing more will be charged.');
+    expect(mailTo(customer, 'Cancelled: Paused then cancelled')).toHaveLength(1);
+    await passTime(new Date(new Date(wallet.currentPeriodEnd!).getTime() + 15 * DAY));
+    expect((await walletPass(customer, purchaseId)).status).toBe('ended');
+    expect(mailTo(customer, 'Your renewal receipt')).toHaveLength(0);
+  });
+
+  test('an account with a renewing membership is deleted only once the membership is cancelled', async () => {
+    const pass = await sellPass(coach, { ...membershipInput, name: 'Leaving monthly' });
+    const customer = await person();
+    const purchaseId = await subscribe(customer, pass);
+    const refused = await customer.client.request('DELETE', '/api/users/me', {});
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe(
+      'You have a membership that renews. Cancel it in your wallet before deleting your account, so nothing more is charged.',
+    );
+    expect((await customer.client.post(`/api/wallet/${purchaseId}/cancel`)).status).toBe(200);
+    expect((await customer.client.request('DELETE', '/api/users/me', {})).status).toBe(200);
+    people.splice(people.indexOf(customer), 1); // signed out for good
+  });
 });

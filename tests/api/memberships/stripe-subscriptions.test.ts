@@ -133,6 +133,15 @@ describe('Stripe Billing provider', () => {
     expect(open).toMatchObject({ id: failed.id, status: 'open' });
     expect(open!.payment!.clientSecret).toBe(failed.confirmation_secret!.client_secret);
     expect((await stripe.retrieveSubscription(sub.id))!.status).toBe('past_due');
+
+    // Cancelling it voids the unpaid invoice, so Stripe's retries charge nothing after the customer left.
+    const cancelled = await stripe.cancelSubscriptionAtPeriodEnd(sub.id);
+    expect(fake.requests.at(-2)).toMatchObject({
+      method: 'POST',
+      path: `/v1/invoices/${failed.id}/void`,
+      idempotencyKey: `void-${failed.id}`,
+    });
+    expect(cancelled).toMatchObject({ cancelAtPeriodEnd: true, latestInvoice: { id: failed.id, status: 'void', payment: null } });
   });
 
   test('cancel at period end, pause (a trial that shifts the cycle) and resume are the documented updates', async () => {

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { eq } from 'drizzle-orm';
 import { runPassExpiry } from '../../../api/passes/expiry';
-import { auditLog, bookings, categories, classes, passLedger, passPurchases, testPaymentIntents } from '../../../db/schema';
+import { auditLog, bookings, categories, classes, passLedger, passPurchases, testPaymentIntents, weatherCalls } from '../../../db/schema';
 import type { TestServer } from '../../helpers/api';
 import { createClass, createUser, outbox, sentMail, type SignedIn, startWithCoach } from '../../helpers/fixtures';
 import { buyPass, DAY, givePass, reconcileLedger, sellPass } from './helpers';
@@ -407,6 +407,24 @@ describe('returning credits', () => {
     expect((await passIn(customer, purchase.id)).creditsLeft).toBe(1);
   });
 
+  test('a booking paid with credits says until when they come back; support cancelling for the customer always returns them', async () => {
+    const customer = await createUser(server);
+    const purchase = await givePass(server.ctx.db, { coachId: coach.id, userId: customer.id, credits: 1, now: server.clock.now() });
+    const cls = await createClass(server, { coachId: coach.id, startsInHours: 30 });
+    const booked = await customer.client.post(
+      '/api/bookings',
+      withWaivers({ classId: cls.id, quantity: 1, payWith: { purchaseId: purchase.id } }),
+    );
+    expect(booked.body.paidWithPass.creditsBackUntil).toBe(new Date(cls.startTime!.getTime() - 48 * 3_600_000).toISOString());
+    const admin = await createUser(server, 'admin');
+    const cancelled = await admin.client.put(`/api/admin/bookings/${booked.body.id}/cancel`, {
+      refundAmount: 0,
+      reason: 'Customer called in sick',
+    });
+    expect(cancelled.status).toBe(200);
+    expect((await passIn(customer, purchase.id)).creditsLeft).toBe(1);
+  });
+
   test('when the coach deletes the class, the credits always come back', async () => {
     const customer = await createUser(server);
     const purchase = await givePass(server.ctx.db, { coachId: coach.id, userId: customer.id, credits: 2, now: server.clock.now() });
@@ -437,6 +455,41 @@ describe('returning credits', () => {
     expect(moved.status).toBe(200);
     expect((await customer.client.put(`/api/bookings/${booked.body.id}/cancel`)).status).toBe(200);
     expect((await passIn(customer, purchase.id)).creditsLeft).toBe(1);
+  });
+});
+
+describe('a weather move', () => {
+  test('a credit-paid booking moves to the offered session with its credit, which a cancellation in time gives back', async () => {
+    const customer = await createUser(server);
+    const purchase = await givePass(server.ctx.db, { coachId: coach.id, userId: customer.id, credits: 2, now: server.clock.now() });
+    const rainy = await createClass(server, { coachId: coach.id, startsInHours: 24 * 4, priceCents: 2000 });
+    const dry = await createClass(server, { coachId: coach.id, startsInHours: 24 * 5, priceCents: 3000 });
+    const booked = await customer.client.post(
+      '/api/bookings',
+      withWaivers({ classId: rainy.id, quantity: 1, payWith: { purchaseId: purchase.id } }),
+    );
+    const now = server.clock.now();
+    await server.ctx.db.write((tx) =>
+      tx.insert(weatherCalls).values({
+        classId: rainy.id,
+        checkpoint: '24h',
+        reasons: ['Chance of rain 80% (limit 70%)'],
+        createdAt: now,
+        status: 'offered',
+        decidedAt: now,
+        offerClassId: dry.id,
+      }),
+    );
+    const moved = await customer.client.post(`/api/bookings/${booked.body.id}/move-to-offered-session`);
+    expect(moved.status).toBeLessThan(300);
+    const held = await passIn(customer, purchase.id);
+    expect(held.creditsLeft).toBe(1);
+    const upcoming = (await customer.client.get('/api/bookings?when=upcoming')).body as any[];
+    const onDry = upcoming.find((b) => b.classId === dry.id);
+    expect(onDry.paidWithPass).toMatchObject({ purchaseId: purchase.id, credits: 1 });
+    expect((await customer.client.put(`/api/bookings/${onDry.id}/cancel`)).status).toBe(200);
+    expect((await passIn(customer, purchase.id)).creditsLeft).toBe(2);
+    await reconcileLedger(server, [customer]);
   });
 });
 
@@ -526,7 +579,7 @@ describe('memberships (the passes side)', () => {
     expect(refused.body.message).toBe('Your membership payment is past due: update your card in your wallet to book with it.');
   });
 
-  test('buying a membership goes through the subscription seam (not a one-off payment)', async () => {
+  test('buying a membership starts a subscription (api/passes/memberships), priced as a pack: price + 5% per period', async () => {
     const pass = await coach.client.post('/api/passes', {
       kind: 'membership',
       name: 'Weekly 2',
@@ -536,7 +589,9 @@ describe('memberships (the passes side)', () => {
     });
     const customer = await createUser(server);
     const res = await customer.client.post(`/api/passes/${pass.body.id}/purchase`, { amount: pass.body.total });
-    expect(res.status === 200 ? res.body.kind : res.status).toBe(res.status === 200 ? 'membership' : 409);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ kind: 'membership', status: 'pending', price: 30, serviceFee: 1.5, amount: 31.5 });
+    expect(res.body.subscriptionId).toBeTruthy();
   });
 });
 
@@ -646,6 +701,34 @@ describe('Customer Management', () => {
       await customer.client.post('/api/bookings/free', withWaivers({ classId: theirs.id, quantity: 1 }));
       const seenByOther = (await other.client.get('/api/customers')).body.rows as any[];
       expect(seenByOther[0]).toMatchObject({ paidWith: 'free', passes: [] });
+    } finally {
+      await own.stop();
+    }
+  });
+});
+
+describe('coach earnings', () => {
+  test("packs sold count in the coach's earnings: 85% of the price, less the pro rata refund; credit bookings add nothing", async () => {
+    const { server: own, coach: maya } = await startWithCoach();
+    try {
+      const pass = await sellPass(maya, { name: 'Earning pack', price: 100, credits: 4, validityDays: 60 });
+      const buyer = await createUser(own);
+      const bought = await buyPass(buyer, pass);
+      const cls = await createClass(own, { coachId: maya.id, priceCents: 2500 });
+      await buyer.client.post('/api/bookings', withWaivers({ classId: cls.id, quantity: 1, payWith: { purchaseId: bought.purchaseId } }));
+      const before = await maya.client.get(`/api/coaches/${maya.id}/earnings`);
+      expect(before.status).toBe(200);
+      expect(before.body.passSales).toMatchObject({ purchases: 1, gross: 100, net: 85, platformFees: 15, refunds: 0, serviceFees: 5 });
+      expect(before.body.summary.gross).toBe(0);
+      const admin = await createUser(own, 'admin');
+      await admin.client.post(`/api/passes/purchases/${bought.purchaseId}/refund`, { reason: 'Moving away' });
+      const after = await maya.client.get(`/api/coaches/${maya.id}/earnings`);
+      // $78.75 of $105 refunded (3 of 4 credits): 75% of each share goes back.
+      expect(after.body.passSales).toMatchObject({ gross: 100, refunds: 75, net: 21.25, refundedToCustomers: 78.75 });
+      expect(after.body.passSales.gross - after.body.passSales.refunds - after.body.passSales.platformFees).toBeCloseTo(
+        after.body.passSales.net,
+        2,
+      );
     } finally {
       await own.stop();
     }

@@ -153,6 +153,8 @@ describe('checkout with a code', () => {
       amount: 42,
       promoCode: promo.code,
       discountFundedBy: 'coach',
+      // The policy a booking made now is booked under (issue 20, item 1).
+      policy: expect.objectContaining({ preset: 'moderate', source: 'coach' }),
     });
     // The undiscounted total is refused once a code is sent, and so is the discounted total without the code.
     const listTotal = await customer.client.post(
@@ -321,6 +323,27 @@ describe('uses', () => {
     expect((await holdWithCode(first, cls.id, 1, single.code)).status).toBe(200);
     server.clock.advance(16 * MINUTE);
     expect((await holdWithCode(second, cls.id, 1, single.code)).status).toBe(200);
+  });
+
+  test("a payment arriving after its hold expired is refunded when the code's last use went to someone else meanwhile", async () => {
+    const cls = await createClass(server, { coachId: coach.id, priceCents: 1500 });
+    const single = await makeCode(coach, { maxUses: 1 });
+    const late = await createUser(server);
+    const intent = await holdWithCode(late, cls.id, 1, single.code);
+    expect(intent.status).toBe(200);
+    server.clock.advance(16 * MINUTE);
+    expect((await holdWithCode(await createUser(server), cls.id, 1, single.code)).status).toBe(200);
+    const paid = await late.client.post('/api/payment/test-provider/pay', {
+      paymentIntentId: intent.body.id,
+      clientSecret: intent.body.clientSecret,
+      ...CARD,
+    });
+    expect(paid.status).toBe(200);
+    // The payment's success (the test provider delivers it as Stripe's webhook would) refused it: refunded in full.
+    expect(await row(intent.body.bookingId)).toMatchObject({ status: 'cancelled', cancelReason: 'payment_late', refundAmountCents: 1260 });
+    expect((await late.client.post('/api/payment/confirm', { paymentIntentId: intent.body.id })).status).toBe(409);
+    const refunded = await server.ctx.db.select().from(testPaymentIntents).where(eq(testPaymentIntents.id, intent.body.id)).get();
+    expect(refunded!.refundedCents).toBe(refunded!.amountCents);
   });
 
   test('20 customers racing for a code with 5 uses get exactly 5 discounts', async () => {

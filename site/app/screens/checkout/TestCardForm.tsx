@@ -20,7 +20,7 @@ function formatExpiry(value: string): string {
   return digits.length > 2 ? `${digits.slice(0, 2)} / ${digits.slice(2)}` : digits;
 }
 
-export default function TestCardForm({ intent, totalLabel, busy, setBusy, beforePay, onPaid, onFailed }: PaymentFormProps) {
+export default function TestCardForm({ intent, totalLabel, busy, setBusy, beforePay, onPaid, onFailed, recurring }: PaymentFormProps) {
   const form = useForm(TestCardFields, { cardNumber: '', expiry: '', cvc: '' });
   const submit = form.submit(
     async (card) => {
@@ -66,6 +66,12 @@ export default function TestCardForm({ intent, totalLabel, busy, setBusy, before
           declined card or <span className="font-mono">4000 0000 0000 9995</span> for insufficient funds, with any future date and any 3
           digits.
         </p>
+        {recurring && (
+          <p className="mt-1">
+            To try a failed renewal, <span className="font-mono">4000 0000 0000 0341</span> pays now and the first renewal, then declines
+            the next one.
+          </p>
+        )}
       </div>
       {field('cardNumber', 'Card number', { autoComplete: 'cc-number', placeholder: '1234 1234 1234 1234', maxLength: 19 }, groupDigits)}
       <div className="grid grid-cols-2 gap-4">

@@ -27,4 +27,7 @@ export interface PaymentFormProps {
   onPaid: (intentId: string) => Promise<void>;
   /** Declined, insufficient funds...: the provider's message. */
   onFailed: (message: string) => void;
+  /** A membership's first payment: the card then pays its renewals (the test form names the card whose renewal
+   * fails). */
+  recurring?: boolean;
 }

@@ -98,6 +98,14 @@ function Earnings({ coachId }: { coachId: number }) {
             <strong>{dollars(data.summary.earned)}</strong> from sessions already held · <strong>{dollars(data.summary.upcoming)}</strong>{' '}
             from sessions to come (customers may still cancel).
           </p>
+          {data.passSales && data.passSales.purchases > 0 ? (
+            <p className="mt-1 text-sm text-fog-700 dark:text-fog-300">
+              Passes sold: <strong>{dollars(data.passSales.net)}</strong> yours of {dollars(data.passSales.gross)} from{' '}
+              {data.passSales.purchases} {data.passSales.purchases === 1 ? 'pack' : 'packs'}
+              {data.passSales.refunds > 0 ? ` (${dollars(data.passSales.refunds)} refunded)` : ''}. Classes booked with their credits are
+              not counted again above.
+            </p>
+          ) : null}
 
           <PayoutCard payouts={data.payouts} />
 

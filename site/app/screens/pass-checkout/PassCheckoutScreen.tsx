@@ -140,6 +140,7 @@ function PassCheckout({ passId, coachId }: { passId: number; coachId: number }) 
       setPayError(message);
       toast({ title: 'Payment Failed', description: message, variant: 'destructive' });
     },
+    recurring: pass.kind === 'membership',
   };
   const per = pass.billingPeriod ?? 'month';
   return (

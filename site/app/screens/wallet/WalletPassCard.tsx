@@ -55,14 +55,8 @@ export function WalletPassCard({ pass, highlighted }: { pass: WalletPass; highli
   const refresh = () => queryClient.invalidateQueries({ queryKey: WALLET });
   const cancel = useMutation({
     mutationFn: () => cancelMembership(pass.purchaseId),
-    onSuccess: () => {
-      toast({
-        title: 'Membership cancelled',
-        description: pass.currentPeriodEnd
-          ? `It stays usable until ${formatDateLong(pass.currentPeriodEnd)}, and will not renew.`
-          : 'It will not renew.',
-        variant: 'success',
-      });
+    onSuccess: (answer) => {
+      toast({ title: 'Membership cancelled', description: answer.message, variant: 'success' });
       setAsking(null);
       void refresh();
     },
@@ -75,12 +69,8 @@ export function WalletPassCard({ pass, highlighted }: { pass: WalletPass; highli
   });
   const pause = useMutation({
     mutationFn: () => pauseMembership(pass.purchaseId, pauseWeeks),
-    onSuccess: () => {
-      toast({
-        title: 'Membership paused',
-        description: `Nothing is charged for ${pauseWeeks} ${pauseWeeks === 1 ? 'week' : 'weeks'}.`,
-        variant: 'success',
-      });
+    onSuccess: (answer) => {
+      toast({ title: 'Membership paused', description: answer.message, variant: 'success' });
       setAsking(null);
       void refresh();
     },
@@ -240,7 +230,7 @@ export function WalletPassCard({ pass, highlighted }: { pass: WalletPass; highli
         open={asking === 'pause'}
         onClose={() => setAsking(null)}
         title="Pause this membership?"
-        description="Nothing is charged while it is paused, and you cannot book with it. Your renewal moves by the weeks you pause."
+        description={`The pause starts when the paid ${pass.billingPeriod ?? 'period'} ends${pass.currentPeriodEnd ? ` (${formatDateLong(pass.currentPeriodEnd)})` : ''}: nothing is charged and you cannot book with it meanwhile. It renews when the pause ends, and later renewals move by as much.`}
         actions={
           <>
             <button type="button" className="btn-ghost" onClick={() => setAsking(null)} disabled={pause.isPending}>
