@@ -327,21 +327,7 @@ export async function movePassPayment(tx: Tx, fromBookingId: number, toBookingId
   await tx.insert(passLedger).values([
     ...moving
       .filter((m) => m.credits > 0)
-      .map((m) => ({
-        purchaseId: m.purchaseId,
-        kind: 'return' as const,
-        delta: m.credits,
-        creditsExpireAt: m.creditsExpireAt,
-        bookingId: fromBookingId,
-        createdAt: now,
-      })),
-    ...moving.map((m) => ({
-      purchaseId: m.purchaseId,
-      kind: 'booking' as const,
-      delta: -m.credits,
-      creditsExpireAt: m.creditsExpireAt,
-      bookingId: toBookingId,
-      createdAt: now,
-    })),
+      .map((m) => ({ purchaseId: m.purchaseId, kind: 'return' as const, delta: m.credits, creditsExpireAt: m.creditsExpireAt, bookingId: fromBookingId, createdAt: now })),
+    ...moving.map((m) => ({ purchaseId: m.purchaseId, kind: 'booking' as const, delta: -m.credits, creditsExpireAt: m.creditsExpireAt, bookingId: toBookingId, createdAt: now })),
   ]);
 }

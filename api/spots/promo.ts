@@ -57,11 +57,7 @@ export async function promoUsesTaken(tx: Database | Tx, promoCodeId: number, now
     .select({ n: sql<number>`count(*)` })
     .from(bookings)
     .where(
-      and(
-        eq(bookings.promoCodeId, promoCodeId),
-        usesPromo(now),
-        exceptBookingId === undefined ? undefined : ne(bookings.id, exceptBookingId),
-      ),
+      and(eq(bookings.promoCodeId, promoCodeId), usesPromo(now), exceptBookingId === undefined ? undefined : ne(bookings.id, exceptBookingId)),
     )
     .get();
   return Number(row?.n ?? 0);
@@ -90,11 +86,7 @@ export async function applyPromoCode(tx: Database | Tx, request: PromoRequest): 
   await checkPromoCode(tx, promo, request);
   return {
     promo: promo!,
-    discount: {
-      fundedBy: promo!.coachId === null ? 'platform' : 'coach',
-      percentOff: promo!.percentOff,
-      amountOffCents: promo!.amountOffCents,
-    },
+    discount: { fundedBy: promo!.coachId === null ? 'platform' : 'coach', percentOff: promo!.percentOff, amountOffCents: promo!.amountOffCents },
   };
 }
 

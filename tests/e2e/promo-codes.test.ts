@@ -110,13 +110,10 @@ describe('a promo code at checkout', () => {
 
     await payWithCard(page);
     await page.waitForURL(/\/bookings\/\d+\?new=1/, { timeout: 20_000 });
-    await page
-      .getByTestId('booking-discount')
-      .waitFor({ timeout: 15_000 })
-      .catch(async (error) => {
-        await page.screenshot({ path: join(SHOTS, 'confirmation-on-failure.png'), fullPage: true });
-        throw error;
-      });
+    await page.getByTestId('booking-discount').waitFor({ timeout: 15_000 }).catch(async (error) => {
+      await page.screenshot({ path: join(SHOTS, 'confirmation-on-failure.png'), fullPage: true });
+      throw error;
+    });
     expect(await page.getByTestId('booking-discount').textContent()).toBe('-$5.00');
     const bookingId = Number(new URL(page.url()).pathname.split('/').pop());
     const booking = (await (await page.request.get(`${product.url}/api/bookings/${bookingId}`)).json()) as Record<string, number>;
@@ -140,9 +137,9 @@ describe('a promo code at checkout', () => {
   test('screenshots at 390 px: the checkout with a code applied', async () => {
     const coach = await signInAs('coach@fogline.test');
     const extra = `SUN${Date.now().toString(36).toUpperCase()}`;
-    expect(
-      (await call(coach, 'POST', '/api/promo-codes', { code: extra, kind: 'amount', amountOffCents: 500, minimumCents: 2000 })).status,
-    ).toBe(201);
+    expect((await call(coach, 'POST', '/api/promo-codes', { code: extra, kind: 'amount', amountOffCents: 500, minimumCents: 2000 })).status).toBe(
+      201,
+    );
     const page = await newCustomerPage(PHONE);
     await page.goto(`${product.url}/checkout/${classId}?quantity=1`, { waitUntil: 'networkidle' });
     await page.getByRole('button', { name: /^Pay \$26\.25$/ }).waitFor();

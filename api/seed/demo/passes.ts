@@ -121,23 +121,9 @@ export async function seedPassesDemo(
         updatedAt: cancelledAt ?? bookedAt,
       })
       .returning({ id: bookings.id });
-    ledger.push({
-      purchaseId: purchase!.id,
-      kind: 'booking',
-      delta: -1,
-      creditsExpireAt: expiresAt,
-      bookingId: booking!.id,
-      createdAt: bookedAt,
-    });
+    ledger.push({ purchaseId: purchase!.id, kind: 'booking', delta: -1, creditsExpireAt: expiresAt, bookingId: booking!.id, createdAt: bookedAt });
     if (cancelledAt)
-      ledger.push({
-        purchaseId: purchase!.id,
-        kind: 'return',
-        delta: 1,
-        creditsExpireAt: expiresAt,
-        bookingId: booking!.id,
-        createdAt: cancelledAt,
-      });
+      ledger.push({ purchaseId: purchase!.id, kind: 'return', delta: 1, creditsExpireAt: expiresAt, bookingId: booking!.id, createdAt: cancelledAt });
   }
   await tx.insert(passLedger).values(ledger);
 }
