@@ -54,8 +54,6 @@ export function startBackgroundJobs(ctx: AppContext): { stop(): void; jobs: JobH
     scheduleJob(ctx, { name: 'pass-expiry', everyMs: PASS_EXPIRY_EVERY_MS, run: runPassExpiry }),
     // ...and those keys are dropped once their class has started (it can never be due again).
     scheduleJob(ctx, { name: 'prune-reminder-keys', everyMs: PRUNE_REMINDER_KEYS_EVERY_MS, run: pruneSentReminderKeys }),
-    // Memberships: the test provider's renewals as the clock passes them, and pauses starting (api/passes/memberships).
-    scheduleJob(ctx, MEMBERSHIPS_JOB),
     // Uploads nothing refers to a day after they were stored (api/uploads/cleanup.ts).
     scheduleJob(ctx, { name: 'remove-unused-uploads', everyMs: 60 * 60_000, run: removeUnusedUploads }),
   ];
@@ -73,5 +71,10 @@ export function startBackgroundJobs(ctx: AppContext): { stop(): void; jobs: JobH
   jobs.push(scheduleJob(ctx, { name: 'weather-calls', everyMs: WEATHER_CALLS_EVERY_MS, run: checkWeatherCalls }));
   jobs.push(scheduleJob(ctx, { name: 'decide-class-sizes', everyMs: DECIDE_CLASS_SIZES_EVERY_MS, run: decideClassSizes }));
   void conditions.tick();
+  // Memberships: the test provider's renewals as the clock passes them, and pauses starting (api/passes/memberships);
+  // tried at once on start too, so renewals due while no process ran are charged without waiting a period.
+  const memberships = scheduleJob(ctx, MEMBERSHIPS_JOB);
+  jobs.push(memberships);
+  void memberships.tick();
   return { jobs, stop: () => jobs.forEach((job) => job.stop()) };
 }

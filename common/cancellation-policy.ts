@@ -18,6 +18,50 @@ export interface CancellationPolicy {
   /** Credit with the coach, in percent of what was paid, offered instead of the card refund whenever it is worth
    * more, until the class starts; null when the coach offers no credit. */
   creditPercent: number | null;
+  /** What a late cancellation or a no-show costs a booking paid with a pass (issue 20); absent: the defaults. */
+  passRules?: PassRules;
+}
+
+/** A policy's rules for bookings paid with a pass. "Late" is after the policy's last full-refund deadline; a
+ * no-show is what the roster marked. */
+export interface PassRules {
+  /** Class packs (credits): a late cancellation keeps the credit spent (true, the default) or gives it back. */
+  lateCancelForfeitsCredit: boolean;
+  /** Class packs: a no-show keeps the credit spent (true, the default: the credit was spent). */
+  noShowForfeitsCredit: boolean;
+  /** Unlimited memberships: charged off-session to the membership's card, in integer cents; null for none. */
+  lateCancelFeeCents: number | null;
+  noShowFeeCents: number | null;
+}
+
+export const DEFAULT_PASS_RULES: PassRules = {
+  lateCancelForfeitsCredit: true,
+  noShowForfeitsCredit: true,
+  lateCancelFeeCents: null,
+  noShowFeeCents: null,
+};
+
+/** The largest fee a policy may set: $100.00. */
+export const MAX_PASS_FEE_CENTS = 10_000;
+
+/** A policy's pass rules, the defaults filled in (a policy stored before they existed has none). */
+export function passRulesOf(policy: Pick<CancellationPolicy, 'passRules'>): PassRules {
+  return { ...DEFAULT_PASS_RULES, ...(policy.passRules ?? {}) };
+}
+
+/** Stored or sent pass rules, read defensively: a flag that is not a boolean is its default, a fee that is not a
+ * whole number of cents in 1..MAX_PASS_FEE_CENTS is none. */
+export function passRulesFrom(stored: unknown): PassRules {
+  const s = (stored && typeof stored === 'object' ? stored : {}) as Partial<Record<keyof PassRules, unknown>>;
+  const flag = (value: unknown, fallback: boolean) => (typeof value === 'boolean' ? value : fallback);
+  const fee = (value: unknown) =>
+    typeof value === 'number' && Number.isInteger(value) && value > 0 && value <= MAX_PASS_FEE_CENTS ? value : null;
+  return {
+    lateCancelForfeitsCredit: flag(s.lateCancelForfeitsCredit, true),
+    noShowForfeitsCredit: flag(s.noShowForfeitsCredit, true),
+    lateCancelFeeCents: fee(s.lateCancelFeeCents),
+    noShowFeeCents: fee(s.noShowFeeCents),
+  };
 }
 
 export const MAX_CUSTOM_TIERS = 3;
@@ -34,13 +78,19 @@ export const PRESET_TIERS: Record<Exclude<PolicyPreset, 'custom'>, RefundTier[]>
   ],
 };
 
-export const DEFAULT_POLICY: CancellationPolicy = { preset: 'moderate', tiers: PRESET_TIERS.moderate, creditPercent: null };
+export const DEFAULT_POLICY: CancellationPolicy = {
+  preset: 'moderate',
+  tiers: PRESET_TIERS.moderate,
+  creditPercent: null,
+  passRules: DEFAULT_PASS_RULES,
+};
 
 /** A policy as stored or sent, with a preset's tiers filled in and custom tiers ordered longest notice first. */
 export function normalizePolicy(input: {
   preset: PolicyPreset;
   tiers?: RefundTier[] | null;
   creditPercent?: number | null;
+  passRules?: Partial<PassRules> | null;
 }): CancellationPolicy {
   const tiers =
     input.preset === 'custom'
@@ -48,7 +98,7 @@ export function normalizePolicy(input: {
           .map((t) => ({ hoursBefore: t.hoursBefore, refundPercent: t.refundPercent }))
           .sort((a, b) => b.hoursBefore - a.hoursBefore)
       : PRESET_TIERS[input.preset].map((t) => ({ ...t }));
-  return { preset: input.preset, tiers, creditPercent: input.creditPercent ?? null };
+  return { preset: input.preset, tiers, creditPercent: input.creditPercent ?? null, passRules: passRulesFrom(input.passRules) };
 }
 
 /** Why custom tiers cannot be used, or null: 1-3 tiers, distinct notice, and less notice never refunds more. */
@@ -73,7 +123,7 @@ export function policyFrom(stored: unknown): CancellationPolicy {
   const tiers = Array.isArray(s.tiers) ? s.tiers.filter((t) => Number.isInteger(t?.hoursBefore) && Number.isInteger(t?.refundPercent)) : [];
   if (s.preset === 'custom' && (tiers.length === 0 || tierProblem(tiers))) return DEFAULT_POLICY;
   const credit = Number.isInteger(s.creditPercent) && s.creditPercent! > 0 && s.creditPercent! <= 100 ? s.creditPercent! : null;
-  return normalizePolicy({ preset: s.preset, tiers, creditPercent: credit });
+  return normalizePolicy({ preset: s.preset, tiers, creditPercent: credit, passRules: passRulesFrom(s.passRules) });
 }
 
 /** "48 hours", "7 days": how a tier's notice reads. */
@@ -100,5 +150,24 @@ export function describePolicy(policy: CancellationPolicy): string {
   if (policy.creditPercent !== null) {
     text += ` Or, instead of a refund, credit with the coach worth ${policy.creditPercent}% of what you paid, until the class starts.`;
   }
-  return text;
+  const passes = describePassRules(passRulesOf(policy));
+  return passes ? `${text} ${passes}` : text;
+}
+
+const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+
+/** The pass rules in a sentence or two, or '' when they are the defaults (a late cancellation or a no-show spends a
+ * pack's credit; no fees), which the sentence about refunds already implies. */
+export function describePassRules(rules: PassRules): string {
+  const parts: string[] = [];
+  const back = [!rules.lateCancelForfeitsCredit && 'a late cancellation', !rules.noShowForfeitsCredit && 'a missed class'].filter(
+    (x): x is string => Boolean(x),
+  );
+  if (back.length) parts.push(`Paid with a class pack, ${back.join(' or ')} gives the credit back.`);
+  const fees = [
+    rules.lateCancelFeeCents !== null && `a late cancellation costs ${dollars(rules.lateCancelFeeCents)}`,
+    rules.noShowFeeCents !== null && `a missed class (no-show) ${dollars(rules.noShowFeeCents)}`,
+  ].filter((x): x is string => Boolean(x));
+  if (fees.length) parts.push(`With an unlimited membership, ${fees.join(' and ')}, charged to the membership's card.`);
+  return parts.join(' ');
 }

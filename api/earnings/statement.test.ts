@@ -33,4 +33,40 @@ describe('figuresOf', () => {
     expect(f).toMatchObject({ refunds: 500, net: 425, platformFees: 75 });
     expect(f.gross - f.refunds - f.platformFees).toBe(f.net);
   });
+
+  test("a coach's own promo code: the class sold for the discounted price, the coach gets 85% of that", () => {
+    const f = figuresOf({
+      subtotalCents: 5000,
+      discountCents: 1000,
+      discountFundedBy: 'coach',
+      payoutCents: 3400,
+      serviceFeeCents: 200,
+      amountCents: 4200,
+      refundAmountCents: null,
+    });
+    expect(f).toEqual({ gross: 4000, refunds: 0, platformFees: 600, net: 3400, serviceFees: 200, refundedToCustomers: 0 });
+  });
+
+  test('a platform code: the coach still gets 85% of the full price; a refund of what was paid takes it all back', () => {
+    const kept = figuresOf({
+      subtotalCents: 4000,
+      discountCents: 400,
+      discountFundedBy: 'platform',
+      payoutCents: 3400,
+      serviceFeeCents: 180,
+      amountCents: 3780,
+      refundAmountCents: null,
+    });
+    expect(kept).toMatchObject({ gross: 4000, net: 3400, platformFees: 600 });
+    const refunded = figuresOf({
+      subtotalCents: 4000,
+      discountCents: 400,
+      discountFundedBy: 'platform',
+      payoutCents: 3400,
+      serviceFeeCents: 180,
+      amountCents: 3780,
+      refundAmountCents: 3780,
+    });
+    expect(refunded).toMatchObject({ gross: 4000, refunds: 4000, net: 0, platformFees: 0, refundedToCustomers: 3780 });
+  });
 });

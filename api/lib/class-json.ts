@@ -3,7 +3,7 @@
 // (api/classes) and the catalogue's (api/catalog), which is why it lives here and not in either. Pure (types
 // from db/schema only).
 import type { classes } from '../../db/schema';
-import { describePolicy as describeCancellationPolicy, policyFrom } from '../../common/cancellation-policy';
+import { describePolicy as describeCancellationPolicy, passRulesOf, policyFrom } from '../../common/cancellation-policy';
 import { isSeriesParent } from '../../common/class-series';
 import { classEnd } from './class-place';
 import { centsToDollars } from '../../common/money';
@@ -109,6 +109,7 @@ export function classPolicyOf(row: Pick<ClassRow, 'cancellationPolicy' | 'ownCan
     preset: policy.preset,
     tiers: policy.tiers,
     creditPercent: policy.creditPercent,
+    passRules: passRulesOf(policy),
     summary: describeCancellationPolicy(policy),
     source: row.ownCancellationPolicy ? ('class' as const) : ('coach' as const),
   };

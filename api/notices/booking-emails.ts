@@ -11,7 +11,15 @@ import { findUser } from '../spots/bookable';
 import { type BookingRow, type CancelReason, isIn } from '../spots/booking-states';
 import { placeOf } from '../lib/class-place';
 import { buildIcs } from '../lib/ics';
-import { type CancellationPolicy, noticeText, policyFrom, policyName, tierDeadline } from '../spots/refund-policy';
+import {
+  type CancellationPolicy,
+  describePassRules,
+  noticeText,
+  passRulesOf,
+  policyFrom,
+  policyName,
+  tierDeadline,
+} from '../spots/refund-policy';
 import { meetingLines } from '../../common/directions';
 import { spotCount } from '../../common/plural';
 import { passUseOf } from '../spots/pass-credits';
@@ -150,7 +158,8 @@ export function cancellationTermsText(policy: CancellationPolicy, classStart: Da
     policy.creditPercent !== null
       ? ` Or choose credit with your coach worth ${policy.creditPercent}% of what you paid instead, any time before the class starts.`
       : '';
-  return `Your cancellation policy (${policyName(policy)}): ${steps.join(', ')}; after that, no refund.${credit}`;
+  const passes = describePassRules(passRulesOf(policy));
+  return `Your cancellation policy (${policyName(policy)}): ${steps.join(', ')}; after that, no refund.${credit}${passes ? ` ${passes}` : ''}`;
 }
 
 export async function sendCancellationEmail(

@@ -16,6 +16,8 @@ import {
   PassRefundBody,
   PassUpdateBody,
   PublicPass,
+  PassQuoteAnswer,
+  PassQuoteQuery,
   PurchaseAnswer,
   PurchaseBody,
   PurchaseIdParams,
@@ -23,6 +25,7 @@ import {
   WalletPass,
   WalletQuery,
 } from './model';
+import { quotePassWithCode } from './promo-quote';
 import { confirmPurchase, purchasePass } from './purchase';
 import { refundPurchase } from './refund';
 import { createPass, listCoachPasses, listManagedPasses, PASS_NOT_FOUND, updatePass } from './service';
@@ -93,6 +96,22 @@ export function passRoutes(ctx: AppContext) {
           'Signed in, canBuy says whether the caller may buy each one (an intro offer is for customers who never booked with the coach, once), with the reason in unavailableReason.',
       },
     })
+    .get(
+      '/passes/:id/quote',
+      ({ user, params, query }) => quotePassWithCode(ctx, requireUser(user), parseId(params.id, PASS_NOT_FOUND), query.promoCode),
+      {
+        auth: 'user',
+        params: PassIdParams,
+        query: PassQuoteQuery,
+        response: { 200: PassQuoteAnswer, 400: Message, 401: Message, 404: Message, 409: Message },
+        detail: {
+          tags,
+          summary: "A pack's or an intro offer's price with a promo code: the discount, the fee and the total to send",
+          description:
+            "Integer cents, from the same function the purchase charges with: price, the code's discount, the 5% service fee on the discounted price and the total (also in dollars as `amount`, what POST /api/passes/{id}/purchase must send with the same promoCode). A code that cannot be used is answered with its reason (used up and already used by you: 409). Memberships take no code (400).",
+        },
+      },
+    )
     .post(
       '/passes/:id/purchase',
       ({ user, params, body }) => purchasePass(ctx, requireUser(user), parseId(params.id, PASS_NOT_FOUND), body),

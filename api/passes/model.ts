@@ -4,6 +4,7 @@
 import * as v from 'valibot';
 import { CreditAnswer } from '../policies/model';
 import { fields, pathId, withExample } from '../../common/schema';
+import { PromoCodeField } from '../promo-codes/model';
 
 /** As db/schema's PASS_KINDS, BILLING_PERIODS, PURCHASE_STATUSES and LEDGER_KINDS (repeated so the site's forms
  * never pull in the database schema). */
@@ -229,6 +230,9 @@ export type PublicPass = v.InferOutput<typeof PublicPass>;
 export const PurchaseBody = withExample(
   fields({
     amount: v.pipe(v.number('Send the total shown at checkout.'), v.minValue(0, 'Send the total shown at checkout.')),
+    /** A promo code of the coach's (or the platform's), packs and intro offers only: `amount` is then the discounted
+     * total (price - discount + 5% of that). */
+    promoCode: v.optional(v.nullable(PromoCodeField)),
   }),
   { amount: 105 },
 );
@@ -242,8 +246,10 @@ export const PurchaseAnswer = v.object({
   passId: v.number(),
   kind: v.picklist(PASS_KIND),
   status: v.picklist(PURCHASE_STATUS),
-  /** Dollars: price, the 5% service fee and their sum, what the card is charged. */
+  /** Dollars: price, a promo code's discount (0 without), the 5% service fee on the discounted price and the
+   * total, what the card is charged. */
   price: v.number(),
+  discount: v.number(),
   serviceFee: v.number(),
   amount: v.number(),
   paymentIntentId: v.nullable(v.string()),
@@ -251,6 +257,21 @@ export const PurchaseAnswer = v.object({
   subscriptionId: v.nullable(v.string()),
 });
 export type PurchaseAnswer = v.InferOutput<typeof PurchaseAnswer>;
+
+/** GET /api/passes/{id}/quote: a pack's or an intro offer's price with a promo code (integer cents). */
+export const PassQuoteQuery = v.object({ promoCode: withExample(v.string(), 'FOGLINE20') });
+export const PassQuoteAnswer = v.object({
+  passId: v.number(),
+  priceCents: v.number(),
+  discountCents: v.number(),
+  /** 5% of the discounted price */
+  serviceFeeCents: v.number(),
+  totalCents: v.number(),
+  /** the total in dollars: what POST /api/passes/{id}/purchase must send with the same promoCode */
+  amount: v.number(),
+  promoCode: v.string(),
+});
+export type PassQuoteAnswer = v.InferOutput<typeof PassQuoteAnswer>;
 
 /** On POST /api/bookings (and /api/bookings/free): pay the spots with a pass instead of a card. One credit per
  * spot, taken in the booking's own write; an unlimited membership takes none while it is paid up. */

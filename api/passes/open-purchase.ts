@@ -5,13 +5,25 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { type passes, passPurchases } from '../../db/schema';
 import type { SessionUser } from '../auth/session';
 import type { AppContext } from '../context';
-import { conflict } from '../errors';
+import { quoteBooking } from '../../common/quote';
+import { badRequest, conflict } from '../errors';
+import { PRICE_CHANGED } from '../spots/bookable';
+import { applyPromoCode } from '../spots/promo';
 import { purchaseCopyOf } from './shape';
 
 type PassRow = typeof passes.$inferSelect;
 type PurchaseRow = typeof passPurchases.$inferSelect;
 
 export const PURCHASE_INIT_FAILED = 'Failed to initialize payment. Please try again.';
+export const PASS_FREE_WITH_CODE = 'A promo code cannot make a pass free: choose a code that leaves something to pay.';
+export const NO_CODE_ON_MEMBERSHIPS = 'Promo codes apply to class packs and intro offers, not to memberships.';
+
+/** A promo code on a pack or an intro offer (issue 20): checked, and its use taken, in the purchase's write. */
+export interface PurchasePromo {
+  code: string;
+  /** The total the page showed, which must be the discounted total. */
+  clientTotalCents: number;
+}
 
 /** The buyer's unpaid purchase of this pass (reused), or a new one; in one write, so the intro offer's "once" is
  * kept by the database (pass_purchases_one_intro_idx) even when two checkouts race. */
@@ -20,6 +32,7 @@ export async function openPurchase(
   user: Pick<SessionUser, 'id'>,
   pass: PassRow,
   price: { serviceFeeCents: number; totalCents: number },
+  promo?: PurchasePromo,
 ): Promise<{ purchase: PurchaseRow; replacedIntentIds: string[] }> {
   const now = ctx.clock.now();
   try {
@@ -28,7 +41,40 @@ export async function openPurchase(
         .select()
         .from(passPurchases)
         .where(and(eq(passPurchases.userId, user.id), eq(passPurchases.coachId, pass.coachId), eq(passPurchases.status, 'pending')));
-      const same = pending.find((p) => p.passId === pass.id && p.amountCents === price.totalCents && p.priceCents === pass.priceCents);
+      // With a promo code: the code's rules and its use in this write (exact under races), the total the quote's.
+      let money: Partial<PurchaseRow> & { serviceFeeCents: number; amountCents: number } = {
+        serviceFeeCents: price.serviceFeeCents,
+        amountCents: price.totalCents,
+      };
+      if (promo) {
+        const applied = await applyPromoCode(tx, {
+          code: promo.code,
+          userId: user.id,
+          coachId: pass.coachId,
+          listCents: pass.priceCents,
+          now,
+          exceptPurchaseId: pending.find((p) => p.passId === pass.id)?.id,
+          forPass: true,
+        });
+        const quote = quoteBooking({ priceCents: pass.priceCents, quantity: 1, discount: applied.discount });
+        if (quote.totalCents === 0) throw badRequest(PASS_FREE_WITH_CODE);
+        if (quote.totalCents !== promo.clientTotalCents) throw conflict(PRICE_CHANGED);
+        money = {
+          serviceFeeCents: quote.serviceFeeCents,
+          amountCents: quote.totalCents,
+          promoCodeId: applied.promo.id,
+          discountCents: quote.discountCents,
+          discountFundedBy: quote.discountFundedBy,
+          payoutCents: quote.payoutCents,
+        };
+      }
+      const same = pending.find(
+        (p) =>
+          p.passId === pass.id &&
+          p.amountCents === money.amountCents &&
+          p.priceCents === pass.priceCents &&
+          (p.promoCodeId ?? null) === (money.promoCodeId ?? null),
+      );
       if (same) return { purchase: same, replacedIntentIds: [] };
       // Another unpaid intro checkout of this coach (or this pass at an old price) gives way to this one.
       const replaced = pending.filter((p) => p.passId === pass.id || (pass.kind === 'intro' && p.kind === 'intro'));
@@ -51,8 +97,7 @@ export async function openPurchase(
           ...purchaseCopyOf(pass),
           userId: user.id,
           status: 'pending',
-          serviceFeeCents: price.serviceFeeCents,
-          amountCents: price.totalCents,
+          ...money,
           createdAt: now,
           updatedAt: now,
         })

@@ -7,14 +7,14 @@ import { and, eq } from 'drizzle-orm';
 import { passes, passLedger, passPurchases } from '../../db/schema';
 import type { SessionUser } from '../auth/session';
 import type { AppContext } from '../context';
-import { conflict, DomainError, forbidden, notFound } from '../errors';
+import { badRequest, conflict, DomainError, forbidden, notFound } from '../errors';
 import { centsToDollars, dollarsToCents, priceBreakdown } from '../../common/money';
 import { PASS_PURCHASE_METADATA, payoutDestination } from '../lib/payouts';
 import type { ProviderIntent } from '../providers/payments';
 import { sendPurchaseReceipt } from './emails';
 import type { PurchaseAnswer, PurchaseBody } from './model';
 import { PASS_NOT_FOUND, purchaseRefusal, sellingCoach } from './service';
-import { openPurchase, PURCHASE_INIT_FAILED } from './open-purchase';
+import { NO_CODE_ON_MEMBERSHIPS, openPurchase, PURCHASE_INIT_FAILED } from './open-purchase';
 import { confirmMembership } from './memberships/start';
 import { startMembership } from './subscribe';
 
@@ -31,6 +31,7 @@ function answerOf(purchase: PurchaseRow, intent: ProviderIntent | null): Purchas
     kind: purchase.kind,
     status: purchase.status,
     price: centsToDollars(purchase.priceCents),
+    discount: centsToDollars(purchase.discountCents),
     serviceFee: centsToDollars(purchase.serviceFeeCents),
     amount: centsToDollars(purchase.amountCents),
     paymentIntentId: intent?.id ?? purchase.paymentIntentId,
@@ -49,7 +50,9 @@ async function passOnSale(ctx: AppContext, user: SessionUser, passId: number, bo
   const refusal = await purchaseRefusal(ctx, user, pass);
   if (refusal) throw pass.coachId === user.id ? forbidden(refusal) : conflict(refusal);
   const price = priceBreakdown(pass.priceCents, 1);
-  if (dollarsToCents(body.amount) !== price.totalCents) throw conflict(PRICE_CHANGED);
+  if (body.promoCode && pass.kind === 'membership') throw badRequest(NO_CODE_ON_MEMBERSHIPS);
+  // With a promo code the discounted total is checked in the purchase's write (./open-purchase.ts).
+  if (!body.promoCode && dollarsToCents(body.amount) !== price.totalCents) throw conflict(PRICE_CHANGED);
   return { pass, price };
 }
 
@@ -59,7 +62,8 @@ async function passOnSale(ctx: AppContext, user: SessionUser, passId: number, bo
 export async function purchasePass(ctx: AppContext, user: SessionUser, passId: number, body: PurchaseBody): Promise<PurchaseAnswer> {
   const { pass, price } = await passOnSale(ctx, user, passId, body);
   if (pass.kind === 'membership') return startMembership(ctx, user, pass, price);
-  const { purchase, replacedIntentIds } = await openPurchase(ctx, user, pass, price);
+  const promo = body.promoCode ? { code: body.promoCode, clientTotalCents: dollarsToCents(body.amount) } : undefined;
+  const { purchase, replacedIntentIds } = await openPurchase(ctx, user, pass, price, promo);
   for (const id of replacedIntentIds) await ctx.payments.cancelIntent(id);
   if (purchase.paymentIntentId) {
     const intent = await ctx.payments.retrieveIntent(purchase.paymentIntentId);
@@ -76,7 +80,13 @@ export async function purchasePass(ctx: AppContext, user: SessionUser, passId: n
       description: `Fogline: ${pass.name}`,
       metadata: { [PASS_PURCHASE_METADATA]: String(purchase.id), userId: String(user.id), passId: String(pass.id), kind: pass.kind },
       idempotencyKey: `pass-purchase-${purchase.id}`,
-      payout: await payoutDestination(ctx.db, ctx.payments.kind, pass.coachId, purchase.priceCents),
+      // The coach's 85%: of the discounted price with their own code, of the whole price with a platform code.
+      payout: await payoutDestination(
+        ctx.db,
+        ctx.payments.kind,
+        pass.coachId,
+        purchase.discountFundedBy === 'coach' ? purchase.priceCents - purchase.discountCents : purchase.priceCents,
+      ),
     });
   } catch (error) {
     console.error('[passes] creating the intent failed', error);

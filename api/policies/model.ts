@@ -2,6 +2,7 @@
 // settings, the class form and the cancel dialog share the server's messages).
 import * as v from 'valibot';
 import { fields } from '../../common/schema';
+import { MAX_PASS_FEE_CENTS } from '../../common/cancellation-policy';
 
 export const POLICY_PRESET_CHOICES = ['flexible', 'moderate', 'strict', 'custom'] as const;
 export const MAX_POLICY_TIERS = 3;
@@ -33,6 +34,28 @@ const CreditPercent = v.nullable(
   ),
 );
 
+const feeCents = (what: string) =>
+  v.nullable(
+    v.pipe(
+      v.number(`Enter the ${what} fee in cents.`),
+      v.integer(`The ${what} fee must be a whole number of cents.`),
+      v.minValue(1, `The ${what} fee must be at least 1 cent (or none).`),
+      v.maxValue(MAX_PASS_FEE_CENTS, `The ${what} fee can be at most $${MAX_PASS_FEE_CENTS / 100}.`),
+    ),
+  );
+
+/** Late cancels and no-shows of bookings paid with a pass (issue 20): absent fields keep their defaults. */
+export const PassRulesField = fields({
+  /** Class packs: a late cancellation keeps the credit spent (default true). */
+  lateCancelForfeitsCredit: v.optional(v.boolean('lateCancelForfeitsCredit must be true or false.'), true),
+  /** Class packs: a no-show keeps the credit spent (default true). */
+  noShowForfeitsCredit: v.optional(v.boolean('noShowForfeitsCredit must be true or false.'), true),
+  /** Unlimited memberships: integer cents charged to the membership's card; null for none (the default). */
+  lateCancelFeeCents: v.optional(feeCents('late-cancel'), null),
+  noShowFeeCents: v.optional(feeCents('no-show'), null),
+});
+export type PassRulesField = v.InferOutput<typeof PassRulesField>;
+
 /** Custom tiers: 1-3, each a different notice, and less notice never refunds more. */
 const tiersMakeSense = <T extends { preset: string; tiers?: RefundTier[] | null }>() =>
   v.rawCheck<T>(({ dataset, addIssue }) => {
@@ -56,11 +79,17 @@ const policyEntries = {
   tiers: v.optional(v.nullable(v.array(RefundTier, 'Send the refund tiers as a list.'))),
   /** Credit with the coach instead of a refund, in percent of what was paid; null for none. */
   creditPercent: v.optional(CreditPercent, null),
+  /** Late-cancel and no-show rules for pass bookings; absent: a late cancel or a no-show spends a pack's credit, no fees. */
+  passRules: v.optional(v.nullable(PassRulesField)),
   /** Read-only (as GET returns it): ignored. */
   summary: v.optional(v.unknown()),
 };
 
-const POLICY_EXAMPLE = { preset: 'strict', creditPercent: 100 } as const;
+const POLICY_EXAMPLE = {
+  preset: 'strict',
+  creditPercent: 100,
+  passRules: { lateCancelForfeitsCredit: true, noShowForfeitsCredit: true, lateCancelFeeCents: 1500, noShowFeeCents: 2000 },
+} as const;
 
 /** PUT /api/coaches/me/policy. */
 export const PolicyBody = v.pipe(fields(policyEntries), tiersMakeSense(), v.metadata({ examples: [POLICY_EXAMPLE] }));
@@ -86,6 +115,12 @@ export const PolicyResource = v.object({
   /** Longest notice first; after the last tier, nothing is refunded. */
   tiers: v.array(TierResource),
   creditPercent: v.nullable(v.number()),
+  passRules: v.object({
+    lateCancelForfeitsCredit: v.boolean(),
+    noShowForfeitsCredit: v.boolean(),
+    lateCancelFeeCents: v.nullable(v.number()),
+    noShowFeeCents: v.nullable(v.number()),
+  }),
   summary: v.string(),
 });
 export type PolicyResource = v.InferOutput<typeof PolicyResource>;

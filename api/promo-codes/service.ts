@@ -1,13 +1,13 @@
 // Promo codes (issue 20, item 4): a coach lists, creates and changes their own codes; an admin the platform's
 // (for any coach, funded by Fogline). Applying a code at checkout is the booking domain's (api/spots/promo.ts),
 // in the write that takes its use.
-import { and, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
-import { bookings, promoCodes } from '../../db/schema';
+import { desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { promoCodes } from '../../db/schema';
 import type { SessionUser } from '../auth/session';
 import type { AppContext } from '../context';
 import { DomainError, forbidden, notFound } from '../errors';
 import type { PageRequest } from '../../common/pagination';
-import { type PromoCodeRow, usesPromo } from '../spots/promo';
+import { type PromoCodeRow, promoUsesByCode } from '../spots/promo';
 import { type CreatePromoCodeBody, parseInstant, type PromoCode, type UpdatePromoCodeBody } from './model';
 
 const CODE_TAKEN = 'That code is already in use. Choose another one.';
@@ -19,18 +19,8 @@ function scopeOf(user: SessionUser): SQL {
   return user.role === 'admin' ? isNull(promoCodes.coachId) : eq(promoCodes.coachId, user.id);
 }
 
-/** Uses taken per code id, at `now` (./spots/promo.ts usesPromo). */
-async function usesByCode(ctx: AppContext, ids: number[], now: Date): Promise<Map<number, number>> {
-  const result = new Map<number, number>();
-  if (ids.length === 0) return result;
-  const rows = await ctx.db
-    .select({ id: bookings.promoCodeId, n: sql<number>`count(*)` })
-    .from(bookings)
-    .where(and(inArray(bookings.promoCodeId, ids), usesPromo(now)))
-    .groupBy(bookings.promoCodeId);
-  for (const row of rows) if (row.id !== null) result.set(row.id, Number(row.n));
-  return result;
-}
+/** Uses taken per code id, at `now` (bookings and pass purchases: ../spots/promo.ts). */
+const usesByCode = (ctx: AppContext, ids: number[], now: Date) => promoUsesByCode(ctx.db, ids, now);
 
 function statusOf(row: PromoCodeRow, uses: number, now: Date): PromoCode['status'] {
   if (!row.active) return 'inactive';

@@ -249,7 +249,9 @@ export async function seedDemoData(ctx: AppContext): Promise<boolean> {
       )
       .map(({ c, index }) => ({ id: classIds[index]!, start: c.start }))
       .sort((a, b) => a.start.getTime() - b.start.getTime());
-    await seedPassesDemo(tx, now, { coach: userId[DEMO_COACH.key]!, customer: userId[DEMO_CUSTOMER.key]! }, creditClasses);
+    await seedPassesDemo(tx, now, { coach: userId[DEMO_COACH.key]!, customer: userId[DEMO_CUSTOMER.key]! }, creditClasses, (rows) =>
+      insertAll(tx, bookings, rows),
+    );
     return true;
   });
 }

@@ -14,8 +14,8 @@ import { conflict, DomainError, notFound } from '../errors';
 import { formatDateLong } from '../../common/pacific';
 import type { BookingRow } from './booking-states';
 import type { Customer } from './context';
-import { refundFor } from './policy';
-import { policyFrom } from './refund-policy';
+import { hasStarted, refundFor } from './policy';
+import { passRulesOf, policyFrom } from './refund-policy';
 
 type ClassRow = typeof classes.$inferSelect;
 export type PurchaseRow = typeof passPurchases.$inferSelect;
@@ -187,16 +187,19 @@ export async function returnCredits(tx: Tx, booking: Pick<BookingRow, 'id'>, now
 }
 
 /** A customer's cancellation gives the credits back when it is in time for a full refund by the class's policy
- * (as a card payment would be refunded in full); later, the credits are spent. A class the coach moved gives them
- * back until it starts, as a card payment. */
+ * (as a card payment would be refunded in full); later, the credits are spent, unless the policy's pass rules say a
+ * late cancellation does not forfeit them (issue 20). A class the coach moved gives them back until it starts, as a
+ * card payment. */
 export function creditsComeBack(
   cls: Pick<ClassRow, 'startTime'>,
   booking: Pick<BookingRow, 'classChangedAt' | 'cancellationPolicy'>,
   now: Date,
 ): boolean {
+  const policy = policyFrom(booking.cancellationPolicy);
+  if (!passRulesOf(policy).lateCancelForfeitsCredit && !hasStarted(cls.startTime, now)) return true;
   const probe = 100;
   // In time for a full refund under the policy the booking was booked under (issue 20).
-  return refundFor(probe, cls.startTime, now, booking.classChangedAt !== null, policyFrom(booking.cancellationPolicy)) === probe;
+  return refundFor(probe, cls.startTime, now, booking.classChangedAt !== null, policy) === probe;
 }
 
 /** How each of these bookings was paid for with a pass: the purchase and its kind, by booking id (a booking absent
@@ -327,7 +330,21 @@ export async function movePassPayment(tx: Tx, fromBookingId: number, toBookingId
   await tx.insert(passLedger).values([
     ...moving
       .filter((m) => m.credits > 0)
-      .map((m) => ({ purchaseId: m.purchaseId, kind: 'return' as const, delta: m.credits, creditsExpireAt: m.creditsExpireAt, bookingId: fromBookingId, createdAt: now })),
-    ...moving.map((m) => ({ purchaseId: m.purchaseId, kind: 'booking' as const, delta: -m.credits, creditsExpireAt: m.creditsExpireAt, bookingId: toBookingId, createdAt: now })),
+      .map((m) => ({
+        purchaseId: m.purchaseId,
+        kind: 'return' as const,
+        delta: m.credits,
+        creditsExpireAt: m.creditsExpireAt,
+        bookingId: fromBookingId,
+        createdAt: now,
+      })),
+    ...moving.map((m) => ({
+      purchaseId: m.purchaseId,
+      kind: 'booking' as const,
+      delta: -m.credits,
+      creditsExpireAt: m.creditsExpireAt,
+      bookingId: toBookingId,
+      createdAt: now,
+    })),
   ]);
 }

@@ -6,14 +6,15 @@
 // When a use is taken: when the hold is placed. It stays taken while the hold runs and once the booking is paid
 // (a later cancellation or refund does not give it back, but a class the coach deletes does); a hold that
 // expires, is replaced or whose payment fails gives it back, simply by no longer matching `usesPromo` below.
-import { and, eq, isNotNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client';
-import { bookings, classes, promoCodes } from '../../db/schema';
+import { bookings, classes, passPurchases, promoCodes } from '../../db/schema';
 import { badRequest, DomainError } from '../errors';
 import { formatDollars } from '../../common/money';
 import { formatDateLong, formatTimePT } from '../../common/pacific';
 import { type QuoteDiscount, quoteBooking } from '../../common/quote';
 import { inStates } from './booking-states';
+import { HOLD_MAX_MINUTES } from './policy';
 import { timedHoldRunning } from './taken';
 
 export type PromoCodeRow = typeof promoCodes.$inferSelect;
@@ -28,6 +29,7 @@ export const PROMO_MESSAGES = {
   inactive: 'This promo code is no longer active.',
   usedUp: 'This promo code has been used up.',
   notApplicable: "This promo code doesn't apply to this class.",
+  notApplicablePass: "This promo code doesn't apply to this pass.",
   notFirstBooking: 'This promo code is only for your first booking with this coach.',
   alreadyUsed: "You've already used this promo code.",
   onOffer: 'Promo codes cannot be used on spots offered from the waitlist.',
@@ -51,16 +53,61 @@ export function usesPromo(now: Date): SQL {
   )!;
 }
 
-/** How many uses of the code are taken at `now`, leaving out one booking (the one taking the use again). */
-export async function promoUsesTaken(tx: Database | Tx, promoCodeId: number, now: Date, exceptBookingId?: number): Promise<number> {
-  const row = await tx
+/** SQL condition: this pass purchase (a pack or an intro offer) holds one of its code's uses at `now`: paid (kept
+ * when refunded later, as a booking's), or a checkout opened less than HOLD_MAX_MINUTES ago and not given up. */
+export function purchaseUsesPromo(now: Date): SQL {
+  const openSince = new Date(now.getTime() - HOLD_MAX_MINUTES * 60_000);
+  return or(isNotNull(passPurchases.activatedAt), and(eq(passPurchases.status, 'pending'), gt(passPurchases.createdAt, openSince)))!;
+}
+
+/** The booking or pass purchase taking a use again (a reloaded checkout, a late payment): its own use is not
+ * counted against it. */
+export interface PromoExcept {
+  bookingId?: number;
+  purchaseId?: number;
+}
+
+/** How many uses of the code are taken at `now`, by bookings and pass purchases. */
+export async function promoUsesTaken(tx: Database | Tx, promoCodeId: number, now: Date, except: PromoExcept = {}): Promise<number> {
+  const byBookings = await tx
     .select({ n: sql<number>`count(*)` })
     .from(bookings)
     .where(
-      and(eq(bookings.promoCodeId, promoCodeId), usesPromo(now), exceptBookingId === undefined ? undefined : ne(bookings.id, exceptBookingId)),
+      and(eq(bookings.promoCodeId, promoCodeId), usesPromo(now), except.bookingId === undefined ? undefined : ne(bookings.id, except.bookingId)),
     )
     .get();
-  return Number(row?.n ?? 0);
+  const byPurchases = await tx
+    .select({ n: sql<number>`count(*)` })
+    .from(passPurchases)
+    .where(
+      and(
+        eq(passPurchases.promoCodeId, promoCodeId),
+        purchaseUsesPromo(now),
+        except.purchaseId === undefined ? undefined : ne(passPurchases.id, except.purchaseId),
+      ),
+    )
+    .get();
+  return Number(byBookings?.n ?? 0) + Number(byPurchases?.n ?? 0);
+}
+
+/** Uses taken per code id at `now` (the codes' lists). */
+export async function promoUsesByCode(db: Database | Tx, ids: number[], now: Date): Promise<Map<number, number>> {
+  const result = new Map<number, number>();
+  if (ids.length === 0) return result;
+  const [fromBookings, fromPurchases] = [
+    await db
+      .select({ id: bookings.promoCodeId, n: sql<number>`count(*)` })
+      .from(bookings)
+      .where(and(inArray(bookings.promoCodeId, ids), usesPromo(now)))
+      .groupBy(bookings.promoCodeId),
+    await db
+      .select({ id: passPurchases.promoCodeId, n: sql<number>`count(*)` })
+      .from(passPurchases)
+      .where(and(inArray(passPurchases.promoCodeId, ids), purchaseUsesPromo(now)))
+      .groupBy(passPurchases.promoCodeId),
+  ];
+  for (const row of [...fromBookings, ...fromPurchases]) if (row.id !== null) result.set(row.id, (result.get(row.id) ?? 0) + Number(row.n));
+  return result;
 }
 
 export interface PromoRequest {
@@ -73,6 +120,10 @@ export interface PromoRequest {
   now: Date;
   /** A booking re-checking its own code (a late payment): its own use is not counted against it. */
   exceptBookingId?: number;
+  /** A pass purchase's reloaded checkout, likewise. */
+  exceptPurchaseId?: number;
+  /** A pass purchase rather than a booking (the messages name it). */
+  forPass?: boolean;
 }
 
 /** The code a customer typed, checked against every rule for this purchase, with the discount it gives;
@@ -97,21 +148,29 @@ export async function checkPromoCode(tx: Database | Tx, promo: PromoCodeRow | un
   if (!promo.active) throw refuse(400, PROMO_MESSAGES.inactive);
   if (promo.validFrom && promo.validFrom.getTime() > now.getTime()) throw refuse(400, notYet(promo.validFrom));
   if (promo.validUntil && promo.validUntil.getTime() <= now.getTime()) throw refuse(400, expired(promo.validUntil));
-  if (promo.coachId !== null && promo.coachId !== request.coachId) throw refuse(400, PROMO_MESSAGES.notApplicable);
+  if (promo.coachId !== null && promo.coachId !== request.coachId)
+    throw refuse(400, request.forPass ? PROMO_MESSAGES.notApplicablePass : PROMO_MESSAGES.notApplicable);
   if (promo.minimumCents !== null && request.listCents < promo.minimumCents) throw refuse(400, belowMinimum(promo.minimumCents));
   if (promo.firstBookingOnly && (await hasBookedCoach(tx, request.userId, request.coachId, request.exceptBookingId))) {
     throw refuse(400, PROMO_MESSAGES.notFirstBooking);
   }
-  if (promo.oncePerCustomer && (await hasUsedPromo(tx, promo.id, request.userId, now, request.exceptBookingId))) {
+  const except = { bookingId: request.exceptBookingId, purchaseId: request.exceptPurchaseId };
+  if (promo.oncePerCustomer && (await hasUsedPromo(tx, promo.id, request.userId, now, except))) {
     throw refuse(409, PROMO_MESSAGES.alreadyUsed);
   }
-  if (promo.maxUses !== null && (await promoUsesTaken(tx, promo.id, now, request.exceptBookingId)) >= promo.maxUses) {
+  if (promo.maxUses !== null && (await promoUsesTaken(tx, promo.id, now, except)) >= promo.maxUses) {
     throw refuse(409, PROMO_MESSAGES.usedUp);
   }
 }
 
-/** Has the customer ever had a paid (or free) booking of this coach's classes confirmed? */
+/** Has the customer ever had a booking of this coach's classes confirmed, or paid for one of their passes? */
 async function hasBookedCoach(tx: Database | Tx, userId: number, coachId: number, exceptBookingId?: number): Promise<boolean> {
+  const bought = await tx
+    .select({ id: passPurchases.id })
+    .from(passPurchases)
+    .where(and(eq(passPurchases.userId, userId), eq(passPurchases.coachId, coachId), isNotNull(passPurchases.activatedAt)))
+    .get();
+  if (bought) return true;
   const row = await tx
     .select({ id: bookings.id })
     .from(bookings)
@@ -128,7 +187,20 @@ async function hasBookedCoach(tx: Database | Tx, userId: number, coachId: number
   return row !== undefined;
 }
 
-async function hasUsedPromo(tx: Database | Tx, promoCodeId: number, userId: number, now: Date, exceptBookingId?: number): Promise<boolean> {
+async function hasUsedPromo(tx: Database | Tx, promoCodeId: number, userId: number, now: Date, except: PromoExcept): Promise<boolean> {
+  const purchase = await tx
+    .select({ id: passPurchases.id })
+    .from(passPurchases)
+    .where(
+      and(
+        eq(passPurchases.promoCodeId, promoCodeId),
+        eq(passPurchases.userId, userId),
+        purchaseUsesPromo(now),
+        except.purchaseId === undefined ? undefined : ne(passPurchases.id, except.purchaseId),
+      ),
+    )
+    .get();
+  if (purchase) return true;
   const row = await tx
     .select({ id: bookings.id })
     .from(bookings)
@@ -137,7 +209,7 @@ async function hasUsedPromo(tx: Database | Tx, promoCodeId: number, userId: numb
         eq(bookings.promoCodeId, promoCodeId),
         eq(bookings.userId, userId),
         usesPromo(now),
-        exceptBookingId === undefined ? undefined : ne(bookings.id, exceptBookingId),
+        except.bookingId === undefined ? undefined : ne(bookings.id, except.bookingId),
       ),
     )
     .get();
@@ -179,5 +251,5 @@ export async function promoUsedUpMeanwhile(
   if (booking.promoCodeId === null) return false;
   const promo = await tx.select({ maxUses: promoCodes.maxUses }).from(promoCodes).where(eq(promoCodes.id, booking.promoCodeId)).get();
   if (!promo || promo.maxUses === null) return false;
-  return (await promoUsesTaken(tx, booking.promoCodeId, now, booking.id)) >= promo.maxUses;
+  return (await promoUsesTaken(tx, booking.promoCodeId, now, { bookingId: booking.id })) >= promo.maxUses;
 }

@@ -7,9 +7,12 @@ import type { CancellationPolicy, RefundTier } from '../../common/cancellation-p
 export {
   type CancellationPolicy,
   DEFAULT_POLICY,
+  describePassRules,
   describePolicy,
   normalizePolicy,
   noticeText,
+  type PassRules,
+  passRulesOf,
   policyFrom,
   policyName,
   type RefundTier,

@@ -7,14 +7,20 @@ import type { Attendee } from './attendees';
 import { isIn, OPEN_STATES } from './booking-states';
 import { isDeletedClass } from './classes';
 import { paidCents, splitBack } from './paid';
-import { type CancellationPolicy, cancellationTerms, describePolicy, fullRefundUntil, policyFrom } from './refund-policy';
+import { type CancellationPolicy, cancellationTerms, describePolicy, fullRefundUntil, passRulesOf, policyFrom } from './refund-policy';
 
 export type BookingRow = typeof bookings.$inferSelect;
 export type ClassRow = typeof classes.$inferSelect;
 
 /** A policy as the API shows it: its preset, tiers, credit offer and the sentence that states it. */
 export function toPolicyJson(policy: CancellationPolicy) {
-  return { preset: policy.preset, tiers: policy.tiers, creditPercent: policy.creditPercent, summary: describePolicy(policy) };
+  return {
+    preset: policy.preset,
+    tiers: policy.tiers,
+    creditPercent: policy.creditPercent,
+    passRules: passRulesOf(policy),
+    summary: describePolicy(policy),
+  };
 }
 
 /** What cancelling now gives back under the booking's own terms, in integer cents, and when that changes. */

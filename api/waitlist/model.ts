@@ -90,6 +90,7 @@ const ACCEPT_EXAMPLE = {
       preset: 'moderate',
       tiers: [{ hoursBefore: 48, refundPercent: 100 }],
       creditPercent: null,
+      passRules: { lateCancelForfeitsCredit: true, noShowForfeitsCredit: true, lateCancelFeeCents: null, noShowFeeCents: null },
       summary: 'Full refund until 48 hours before the class; no refund after that.',
     },
     cancelNow: {

@@ -16,4 +16,11 @@ export interface StoredPolicy {
   preset: 'flexible' | 'moderate' | 'strict' | 'custom';
   tiers: { hoursBefore: number; refundPercent: number }[];
   creditPercent: number | null;
+  /** Late-cancel and no-show rules for pass bookings (common/cancellation-policy.ts PassRules); absent: defaults. */
+  passRules?: {
+    lateCancelForfeitsCredit: boolean;
+    noShowForfeitsCredit: boolean;
+    lateCancelFeeCents: number | null;
+    noShowFeeCents: number | null;
+  };
 }

@@ -6,6 +6,7 @@ import { userRef } from './accounts';
 import { bookings } from './bookings';
 import type { AgeGroup } from './catalog';
 import { createdAt, updatedAt } from './columns';
+import { promoCodes } from './promo';
 
 export const PASS_KINDS = ['pack', 'membership', 'intro'] as const;
 export type PassKind = (typeof PASS_KINDS)[number];
@@ -78,6 +79,12 @@ export const passPurchases = sqliteTable(
     /** What the customer paid (first period for memberships): price + the 5% service fee. */
     serviceFeeCents: integer('service_fee_cents').notNull().default(0),
     amountCents: integer('amount_cents').notNull().default(0),
+    /** A promo code (issue 20; packs and intro offers): what it took off the price, who funds it, and the coach's
+     * payout the quote computed (common/quote.ts). payout_cents null: 85% of the price. */
+    promoCodeId: integer('promo_code_id').references(() => promoCodes.id, { onDelete: 'set null' }),
+    discountCents: integer('discount_cents').notNull().default(0),
+    discountFundedBy: text('discount_funded_by', { enum: ['coach', 'platform'] }),
+    payoutCents: integer('payout_cents'),
     /** The total refunded through the provider (an admin's pro rata refund of unused credits). */
     refundedCents: integer('refunded_cents').notNull().default(0),
     paymentIntentId: text('payment_intent_id').unique(),
@@ -107,6 +114,7 @@ export const passPurchases = sqliteTable(
     index('pass_purchases_user_idx').on(t.userId, t.status),
     index('pass_purchases_pass_idx').on(t.passId, t.status),
     index('pass_purchases_coach_idx').on(t.coachId, t.userId),
+    index('pass_purchases_promo_code_idx').on(t.promoCodeId),
     // An intro offer is bought once per coach and customer (a checkout never paid is cancelled and frees it).
     uniqueIndex('pass_purchases_one_intro_idx').on(t.coachId, t.userId).where(sql`kind = 'intro' and status <> 'cancelled'`),
   ],

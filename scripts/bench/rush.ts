@@ -52,6 +52,8 @@ interface RushResult {
   p50: number;
   p99: number;
   sustained5xx: number;
+  /** Requests the client got no answer to at all (the connection failed or was reset: a saturated machine). */
+  unanswered: number;
   ceilingPerSecond: number;
 }
 
@@ -261,6 +263,7 @@ async function rush(
     const latencies: number[] = [];
     let ok = 0;
     let serverErrors = 0;
+    let unanswered = 0;
     const until = performance.now() + seconds * 1000;
     const started = performance.now();
     await Promise.all(
@@ -269,7 +272,8 @@ async function rush(
           const answer = await book(server.base, cookie, world.loopIds[next]!);
           latencies.push(answer.ms);
           if (answer.status === 201) ok++;
-          else if (answer.status === 0 || answer.status >= 500) serverErrors++;
+          else if (answer.status === 0) unanswered++;
+          else if (answer.status >= 500) serverErrors++;
         }
       }),
     );
@@ -287,11 +291,12 @@ async function rush(
       burstHotConfirmed: burst.filter((r) => r.hot && r.status === 201).length,
       burstHotStored: Number(stored?.n ?? 0),
       burstOther201: burst.filter((r) => !r.hot && r.status === 201).length,
-      burst5xx: burst.filter((r) => r.status === 0 || r.status >= 500).length,
+      burst5xx: burst.filter((r) => r.status >= 500).length,
       bookingsPerSecond: ok / elapsed,
       p50: percentile(latencies, 50),
       p99: percentile(latencies, 99),
       sustained5xx: serverErrors,
+      unanswered: unanswered + burst.filter((r) => r.status === 0).length,
       ceilingPerSecond,
     };
   } finally {
@@ -404,7 +409,7 @@ export async function benchRush(options: {
         }
         results.push(r);
         console.log(
-          `${String(customers).padStart(5)}  ${setup.name.padEnd(28)} ${r.bookingsPerSecond.toFixed(0).padStart(7)}/s ${r.p50.toFixed(0).padStart(6)} ms ${r.p99.toFixed(0).padStart(6)} ms   burst ${r.burstMs.toFixed(0).padStart(5)} ms (p99 ${r.burstP99.toFixed(0)} ms), ${r.burstHotConfirmed} of ${HOT_CAPACITY} (${r.burstHotStored} stored)${r.burst5xx + r.sustained5xx ? `, ${r.burst5xx + r.sustained5xx} 5xx` : ''}   ceiling ${r.ceilingPerSecond.toFixed(0)}/s, ratio ${(r.bookingsPerSecond / r.ceilingPerSecond).toFixed(3)}`,
+          `${String(customers).padStart(5)}  ${setup.name.padEnd(28)} ${r.bookingsPerSecond.toFixed(0).padStart(7)}/s ${r.p50.toFixed(0).padStart(6)} ms ${r.p99.toFixed(0).padStart(6)} ms   burst ${r.burstMs.toFixed(0).padStart(5)} ms (p99 ${r.burstP99.toFixed(0)} ms), ${r.burstHotConfirmed} of ${HOT_CAPACITY} (${r.burstHotStored} stored)${r.burst5xx + r.sustained5xx ? `, ${r.burst5xx + r.sustained5xx} 5xx` : ''}${r.unanswered ? `, ${r.unanswered} unanswered` : ''}   ceiling ${r.ceilingPerSecond.toFixed(0)}/s, ratio ${(r.bookingsPerSecond / r.ceilingPerSecond).toFixed(3)}`,
         );
         if (profileHere) console.log(`       (CPU profile of that server: ${profileHere}/*.cpuprofile, summary in *.md)`);
       }
@@ -425,10 +430,11 @@ export async function benchRush(options: {
     results.find((r) => r.setup.kind === kind && r.setup.workers === workers && r.customers === customers);
   for (const r of results) {
     const label = `${r.setup.name}, ${r.customers}`;
-    const exact = r.burstHotConfirmed === HOT_CAPACITY && r.burstHotStored === HOT_CAPACITY && r.burst5xx + r.sustained5xx === 0;
+    const exact =
+      r.burstHotConfirmed === HOT_CAPACITY && r.burstHotStored === HOT_CAPACITY && r.burst5xx + r.sustained5xx + r.unanswered === 0;
     budgets.push({
-      name: `${label}: burst exact, no 5xx`,
-      measured: `${r.burstHotConfirmed}/${r.burstHotStored}`,
+      name: `${label}: burst exact, every request answered, no 5xx`,
+      measured: `${r.burstHotConfirmed}/${r.burstHotStored}${r.burst5xx + r.sustained5xx + r.unanswered ? ` (${r.burst5xx + r.sustained5xx}+${r.unanswered})` : ''}`,
       limit: `${HOT_CAPACITY}/${HOT_CAPACITY}`,
       pass: exact,
     });

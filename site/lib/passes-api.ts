@@ -10,7 +10,10 @@ export const listManagedPasses = (query: { coachId?: number; archived?: 'true' |
 export const createPass = (body: PassCreateBody) => unwrap(api.passes.post(body));
 export const setPassArchived = (id: number, archived: boolean) => unwrap(api.passes({ id }).patch({ archived }));
 export const coachPasses = (coachId: number) => unwrap(api.coaches({ id: coachId }).passes.get());
-export const purchasePass = (id: number, amount: number) => unwrap(api.passes({ id }).purchase.post({ amount }));
+export const purchasePass = (id: number, amount: number, promoCode?: string | null) =>
+  unwrap(api.passes({ id }).purchase.post({ amount, ...(promoCode ? { promoCode } : {}) }));
+/** A pack's or an intro offer's price with a promo code, as the server computes it (issue 20). */
+export const quotePassWithCode = (id: number, promoCode: string) => unwrap(api.passes({ id }).quote.get({ query: { promoCode } }));
 export const confirmPurchase = (purchaseId: number) => unwrap(api.wallet({ purchaseId }).confirm.post());
 /** With a class: only the passes that can pay for it now (soonest expiry first); without: every purchase. */
 export const readWallet = (query: { classId?: number } = {}) =>
@@ -40,3 +43,7 @@ export const bookWithPass = (body: {
 export const cancelMembership = (purchaseId: number) => unwrap(api.wallet({ purchaseId }).cancel.post());
 export const pauseMembership = (purchaseId: number, weeks: number) => unwrap(api.wallet({ purchaseId }).pause.post({ weeks }));
 export const openRenewalPayment = (purchaseId: number) => unwrap(api.wallet({ purchaseId })['update-card'].post());
+
+/** The admin's user page: a customer's passes, and refunding a pack's unused credits pro rata (ending it). */
+export const customerPurchases = (userId: number) => unwrap(api.passes.purchases.get({ query: { userId: String(userId) } }));
+export const refundPurchase = (purchaseId: number, reason: string) => unwrap(api.passes.purchases({ purchaseId }).refund.post({ reason }));

@@ -1,6 +1,6 @@
 // Passes in Chromium (issue 19, "Done when"): the coach creates a 5-class pack on Pricing; a new customer buys it
 // with 4242 from the class page (the receipt in the outbox), books two classes with credits (no card form),
-// cancels one in time and sees the credit back in the wallet; another customer subscribes to a weekly membership,
+// cancels one in time and sees the credit back in the wallet (then support refunds the rest pro rata); another customer subscribes to a weekly membership,
 // the product's clock passes the renewal (a restart on the same data with SEED_TODAY a week on: the renewal
 // receipt), the renewal card fails on the next one (past due in the wallet, booking refused with the server's
 // message, the email), and the customer cancels. Every class, pass and customer is made here; the demo data is
@@ -261,6 +261,28 @@ describe('class packs', () => {
     const sold = coachPage.getByRole('listitem').filter({ has: coachPage.getByRole('heading', { name: packName }) });
     expect(await sold.getByText('Sales').locator('..').textContent()).toContain('1');
     expect(await sold.getByText('Active holders').locator('..').textContent()).toContain('1');
+
+    // Support refunds the unused credits pro rata from the customer's page: $105.00 x 4 / 5 = $84.00, the pass ends.
+    const customerId = (await call(await cookieOf(email, password), 'GET', '/api/user')).body.id as number;
+    const adminGuard = await newContext(browser);
+    const admin = await adminGuard.page();
+    await signIn(admin, product.url, 'admin@fogline.test');
+    await admin.goto(`${product.url}/admin/users/${customerId}`, { waitUntil: 'networkidle' });
+    const held = admin.getByRole('list', { name: 'Passes' }).getByRole('listitem').filter({ hasText: packName });
+    expect(await held.textContent()).toContain('4 of 5 credits left');
+    await held.getByRole('button', { name: 'Refund unused credits' }).click();
+    const refundDialog = admin.getByRole('dialog');
+    expect(await refundDialog.textContent()).toContain('$84.00 for the 4 unused of 5 credits');
+    await refundDialog.getByRole('button', { name: 'Refund' }).click();
+    await refundDialog.getByText('Give a reason for the refund.').waitFor();
+    await refundDialog.getByLabel('Reason (sent to the customer)').fill('Moving away from the city');
+    await refundDialog.getByRole('button', { name: 'Refund' }).click();
+    await admin.getByTestId('toast').filter({ hasText: '$84.00 for 4 unused credits.' }).waitFor();
+    await page.goto(`${product.url}/wallet`, { waitUntil: 'networkidle' });
+    const ended = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: packName }) });
+    await ended.getByText('Refunded', { exact: true }).waitFor();
+    expect(await ended.textContent()).toContain('$84.00 refunded');
+    await adminGuard.context.close();
     expect(guard.offMachine).toEqual([]);
     await guard.context.close();
     await coachGuard.context.close();
@@ -290,14 +312,23 @@ describe('memberships', () => {
     const coach = await cookieOf('coach@fogline.test', 'demo-password', base);
     const coachId = (await call(coach, 'GET', '/api/user', undefined, base)).body.id as number;
     const name = `Weekly unlimited ${unique()}`;
-    const created = await call(
-      coach,
-      'POST',
-      '/api/passes',
-      { kind: 'membership', name, price: 30, billingPeriod: 'week', maxPauseWeeks: 2 },
-      base,
-    );
-    expect(created.status).toBe(201);
+    // The coach sells it from Pricing: $30 a week, unlimited classes, up to 2 weeks of pause a year.
+    const coachGuard = await newContext(browser, PHONE);
+    const coachPage = await coachGuard.page();
+    await signIn(coachPage, base, 'coach@fogline.test');
+    await coachPage.goto(`${base}/pricing`, { waitUntil: 'networkidle' });
+    await coachPage.getByRole('button', { name: 'New membership' }).click();
+    const form = coachPage.getByRole('dialog');
+    await form.getByLabel('Name').fill(name);
+    await form.getByLabel('Billed every').selectOption('week');
+    await form.getByLabel('Price per week ($)').fill('30');
+    expect(await form.getByRole('radio', { name: 'Unlimited classes' }).isChecked()).toBe(true);
+    await form.getByLabel('Pause allowed (weeks a year)').fill('2');
+    await form.getByRole('button', { name: 'Create membership' }).click();
+    await form.waitFor({ state: 'hidden' });
+    const sold = coachPage.getByRole('listitem').filter({ has: coachPage.getByRole('heading', { name }) });
+    expect(await sold.textContent()).toContain('Unlimited classes · billed weekly · pause up to 2 weeks a year');
+    await coachGuard.context.close();
 
     // Subscribe from the coach's profile, with the card whose later charges fail.
     const { email, password } = await registerCustomer(base);

@@ -151,6 +151,28 @@ describe('a promo code at checkout', () => {
   });
 });
 
+describe('a promo code on a class pack', () => {
+  test('the pass checkout shows the discount line and charges the discounted total', async () => {
+    const coach = await signInAs('coach@fogline.test');
+    const me = (await call(coach, 'GET', '/api/user')).body as { id: number };
+    const pack = await call(coach, 'POST', '/api/passes', { kind: 'pack', name: 'Bay 10-pack', price: 200, credits: 10, validityDays: 180 });
+    expect(pack.status).toBe(201);
+    const packCode = `PACK${Date.now().toString(36).toUpperCase()}`;
+    expect((await call(coach, 'POST', '/api/promo-codes', { code: packCode, kind: 'percent', percentOff: 25 })).status).toBe(201);
+    const page = await newCustomerPage(PHONE);
+    await page.goto(`${product.url}/passes/${pack.body.id}/buy?coach=${me.id}`, { waitUntil: 'networkidle' });
+    await page.getByRole('button', { name: /^Pay \$210\.00$/ }).waitFor();
+    await applyCode(page, packCode);
+    await page.getByTestId('discount').waitFor();
+    expect(await page.getByTestId('discount').textContent()).toBe('-$50.00');
+    expect(await page.getByTestId('total').textContent()).toBe('$157.50');
+    await page.getByRole('button', { name: /^Pay \$157\.50$/ }).waitFor();
+    await page.screenshot({ path: join(SHOTS, 'pass-checkout-with-code-390.png'), fullPage: true });
+    await payWithCard(page);
+    await page.waitForURL(/\/wallet/, { timeout: 20_000 });
+  });
+});
+
 describe("the coach's promo codes", () => {
   test('lists each code with its uses and status; a new code is created and deactivated from the screen', async () => {
     for (const viewport of [DESKTOP, PHONE]) {
@@ -185,5 +207,25 @@ describe("the coach's promo codes", () => {
     expect(await row.getByTestId('promo-uses').textContent()).toBe('0 / 30');
     await row.getByRole('button', { name: `Deactivate ${fresh}` }).click();
     await row.getByText('Inactive').waitFor();
+  });
+});
+
+describe('platform codes in the admin panel', () => {
+  test("an admin creates a platform code on the panel's Promo codes tab, which says Fogline funds it", async () => {
+    const page = await (await newContext(browser, DESKTOP)).page();
+    await signIn(page, product.url, 'admin@fogline.test');
+    await page.goto(`${product.url}/admin?tab=promo`, { waitUntil: 'networkidle' });
+    await page.getByRole('heading', { name: 'Platform promo codes' }).waitFor();
+    expect(await page.getByText('Fogline pays for the discount').count()).toBe(1);
+    await page.getByRole('button', { name: 'New code' }).click();
+    const dialog = page.getByRole('dialog');
+    const platform = `FOG${Date.now().toString(36).toUpperCase()}`;
+    await dialog.getByLabel('Code').fill(platform);
+    await dialog.getByLabel('Percent off').fill('10');
+    await dialog.getByRole('button', { name: 'Create code' }).click();
+    const row = page.getByTestId('promo-code-row').filter({ hasText: platform });
+    await row.waitFor();
+    expect(await row.textContent()).toContain('10% off');
+    await page.screenshot({ path: join(SHOTS, 'admin-platform-codes-1280.png'), fullPage: true });
   });
 });

@@ -4,7 +4,7 @@
 // event body is never trusted beyond its id: the invoice or subscription is read back from the provider. Each
 // change is one write guarded by the purchase's state and the ledger's unique rows, so a replayed or doubled event
 // (two processes, a webhook and the card form) changes nothing twice and emails once.
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { passPurchases } from '../../../db/schema';
 import type { AppContext } from '../../context';
 import type { ProviderInvoice, SubscriptionEvent } from '../../providers/payments';
@@ -40,6 +40,12 @@ export async function recordPaidInvoice(ctx: AppContext, invoice: ProviderInvoic
     console.error('[memberships] the invoice does not match its membership', invoice.id, found.id);
     return found;
   }
+  // A checkout given up (a newer one replaced it) whose first invoice was paid anyway, in another tab: all of it
+  // back, and the subscription ends at once, so it is never charged again.
+  if (found.status === 'cancelled' && !found.activatedAt) {
+    await refundGivenUpCheckout(ctx, found, invoice);
+    return found;
+  }
   const now = ctx.clock.now();
   const outcome = await ctx.db.write(async (tx) => {
     const purchase = (await tx.select().from(passPurchases).where(eq(passPurchases.id, found.id)).get())!;
@@ -72,6 +78,21 @@ export async function recordPaidInvoice(ctx: AppContext, invoice: ProviderInvoic
   if (outcome.first) await sendMembershipReceipt(ctx, outcome.purchase);
   else await sendRenewalReceipt(ctx, outcome.purchase);
   return outcome.purchase;
+}
+
+/** Each step is skipped once done, so a replayed event (or the confirm call beside the webhook) refunds once. */
+async function refundGivenUpCheckout(ctx: AppContext, purchase: PurchaseRow, invoice: ProviderInvoice): Promise<void> {
+  const subscription = await ctx.payments.retrieveSubscription(invoice.subscriptionId);
+  if (subscription && subscription.status !== 'canceled') await ctx.payments.cancelSubscriptionNow(subscription.id);
+  if (purchase.refundedCents > 0 || !purchase.paymentIntentId || invoice.billingReason !== 'subscription_create') return;
+  await ctx.payments.refund(purchase.paymentIntentId, invoice.amountPaidCents, `refund-membership-${purchase.id}-given-up`);
+  await ctx.db.write((tx) =>
+    tx
+      .update(passPurchases)
+      .set({ refundedCents: invoice.amountPaidCents })
+      .where(and(eq(passPurchases.id, purchase.id), eq(passPurchases.refundedCents, 0))),
+  );
+  console.warn('[memberships] a given-up checkout was paid: refunded in full and its subscription ended', purchase.id);
 }
 
 /** A renewal the card declined: past due for the period it was meant to pay, the last period's credits written off. */

@@ -30,6 +30,7 @@ function answerOf(purchase: PurchaseRow, subscription: ProviderSubscription | nu
     kind: purchase.kind,
     status: purchase.status,
     price: centsToDollars(purchase.priceCents),
+    discount: 0, // memberships take no promo code
     serviceFee: centsToDollars(purchase.serviceFeeCents),
     amount: centsToDollars(purchase.amountCents),
     paymentIntentId: payment?.intentId ?? purchase.paymentIntentId,
@@ -101,6 +102,14 @@ export async function startSubscription(ctx: AppContext, user: SessionUser, pass
 /** POST /api/wallet/{purchaseId}/confirm for a membership: asks the provider about the first invoice (the browser
  * is back from paying it) and starts the membership if it is paid; idempotent, like the webhook. */
 export async function confirmMembership(ctx: AppContext, purchase: PurchaseRow): Promise<PurchaseRow> {
+  if (purchase.status === 'cancelled' && !purchase.activatedAt) {
+    const paid = purchase.subscriptionId ? (await ctx.payments.retrieveSubscription(purchase.subscriptionId))?.latestInvoice : null;
+    if (paid?.status === 'paid') {
+      await recordPaidInvoice(ctx, paid);
+      throw conflict('This checkout was replaced by a newer one, so this payment has been refunded in full.');
+    }
+    throw conflict('This checkout was given up. Please buy the pass again.');
+  }
   if (purchase.status !== 'pending') return purchase;
   if (!purchase.subscriptionId) throw conflict('The payment has not been completed yet.');
   const subscription = await ctx.payments.retrieveSubscription(purchase.subscriptionId);

@@ -256,6 +256,13 @@ export function createStripeProvider(keys: StripeKeys, client: Stripe = createSt
       return toSubscription(sub);
     },
 
+    async cancelSubscriptionNow(id) {
+      const sub = await stripe.subscriptions.cancel(id, { invoice_now: false, prorate: false, expand: WITH_INVOICE });
+      const latest = sub.latest_invoice && typeof sub.latest_invoice === 'object' ? sub.latest_invoice : null;
+      if (latest?.status === 'open' && latest.id) await stripe.invoices.voidInvoice(latest.id, {}, { idempotencyKey: `void-${latest.id}` });
+      return toSubscription(sub);
+    },
+
     // A trial until resumesAt: nothing is invoiced meanwhile and the billing cycle restarts there, so the
     // period and every renewal shift (Stripe's pause_collection would keep the old cycle and skip invoices).
     async pauseSubscription(id, resumesAt) {

@@ -26,6 +26,7 @@ export type SubscriptionMethods = Pick<
   | 'retrieveSubscription'
   | 'retrieveInvoice'
   | 'cancelSubscriptionAtPeriodEnd'
+  | 'cancelSubscriptionNow'
   | 'pauseSubscription'
   | 'resumeSubscription'
   | 'openInvoicePayment'
@@ -307,6 +308,22 @@ export function createTestSubscriptions(
         );
       }
       return (await readSubscription(db, id))!;
+    },
+
+    async cancelSubscriptionNow(id) {
+      await db.write(async (tx) => {
+        await tx
+          .update(testSubscriptions)
+          .set({ status: 'canceled', canceledAt: now() })
+          .where(and(eq(testSubscriptions.id, id), sql`${testSubscriptions.status} <> 'canceled'`));
+        await tx
+          .update(testInvoices)
+          .set({ status: 'void' })
+          .where(and(eq(testInvoices.subscriptionId, id), eq(testInvoices.status, 'open')));
+      });
+      const sub = await readSubscription(db, id);
+      if (!sub) throw new Error(`test provider: no such subscription: '${id}'`);
+      return sub;
     },
 
     pauseSubscription: (id, resumesAt) => update(id, { status: 'trialing', trialEnd: resumesAt }),

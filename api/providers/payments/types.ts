@@ -183,6 +183,9 @@ export interface PaymentProvider {
   retrieveInvoice(id: string): Promise<ProviderInvoice | null>;
   /** Ends the subscription when the paid period ends: no further invoice (a past-due one's unpaid invoice is voided). */
   cancelSubscriptionAtPeriodEnd(id: string): Promise<ProviderSubscription>;
+  /** Ends it at once (a checkout given up whose first invoice was paid anyway, refunded by the caller): nothing
+   * more is invoiced, and an open invoice is voided. */
+  cancelSubscriptionNow(id: string): Promise<ProviderSubscription>;
   /** Charges nothing until `resumesAt`, when a new cycle starts, so the period and every renewal shift. */
   pauseSubscription(id: string, resumesAt: Date): Promise<ProviderSubscription>;
   /** Ends a pause now: the next period is charged at once and the cycle restarts from today. */

@@ -25,6 +25,7 @@ export async function seedPassesDemo(
   now: Date,
   people: { coach: number; customer: number },
   classes: CreditClass[],
+  insertBookings: (rows: Array<typeof bookings.$inferInsert>) => Promise<number[]>,
 ): Promise<void> {
   const ago = (days: number) => new Date(now.getTime() - days * DAY);
   const listed = ago(30);
@@ -105,25 +106,26 @@ export async function seedPassesDemo(
     upcoming[0] && { cls: upcoming[0], bookedAt: ago(2), cancelledAt: null },
     upcoming[1] && { cls: upcoming[1], bookedAt: ago(6), cancelledAt: ago(4) },
   ].filter((u): u is { cls: CreditClass; bookedAt: Date; cancelledAt: Date | null } => Boolean(u));
-  for (const { cls, bookedAt, cancelledAt } of used) {
-    const [booking] = await tx
-      .insert(bookings)
-      .values({
-        classId: cls.id,
-        userId: people.customer,
-        status: cancelledAt ? 'cancelled' : 'confirmed',
-        cancelReason: cancelledAt ? 'customer' : null,
-        quantity: 1,
-        confirmedAt: bookedAt,
-        cancelledAt,
-        refundAmountCents: cancelledAt ? 0 : null,
-        createdAt: bookedAt,
-        updatedAt: cancelledAt ?? bookedAt,
-      })
-      .returning({ id: bookings.id });
-    ledger.push({ purchaseId: purchase!.id, kind: 'booking', delta: -1, creditsExpireAt: expiresAt, bookingId: booking!.id, createdAt: bookedAt });
+  // Historic rows, written as the rest of the demo's bookings are (demo-data.ts insertAll), not through the lifecycle.
+  const bookingIds = await insertBookings(
+    used.map(({ cls, bookedAt, cancelledAt }) => ({
+      classId: cls.id,
+      userId: people.customer,
+      status: cancelledAt ? ('cancelled' as const) : ('confirmed' as const),
+      cancelReason: cancelledAt ? 'customer' : null,
+      quantity: 1,
+      confirmedAt: bookedAt,
+      cancelledAt,
+      refundAmountCents: cancelledAt ? 0 : null,
+      createdAt: bookedAt,
+      updatedAt: cancelledAt ?? bookedAt,
+    })),
+  );
+  used.forEach(({ bookedAt, cancelledAt }, i) => {
+    const bookingId = bookingIds[i]!;
+    ledger.push({ purchaseId: purchase!.id, kind: 'booking', delta: -1, creditsExpireAt: expiresAt, bookingId, createdAt: bookedAt });
     if (cancelledAt)
-      ledger.push({ purchaseId: purchase!.id, kind: 'return', delta: 1, creditsExpireAt: expiresAt, bookingId: booking!.id, createdAt: cancelledAt });
-  }
+      ledger.push({ purchaseId: purchase!.id, kind: 'return', delta: 1, creditsExpireAt: expiresAt, bookingId, createdAt: cancelledAt });
+  });
   await tx.insert(passLedger).values(ledger);
 }

@@ -323,7 +323,7 @@ function Card({ classId, price, capacity, spotsLeft, signedIn, started = false, 
                   ? `/checkout/${classId}?quantity=${quantity}`
                   : '#book'
         }
-        label={label}
+        label={payWith !== null ? passLabel : label}
       />
     </>
   );

@@ -444,6 +444,12 @@ const FRESH: Record<string, () => Promise<Fresh>> = {
     body: await accepting({ ...bodyExample('POST', '/api/payment/create-intent'), classId: await newClass() }),
   }),
   'GET /api/payment/quote': async () => ({ query: { classId: String(await newClass()) } }),
+  // The demo coach's class pack, with their live demo code (FOGLINE20).
+  'GET /api/passes/{id}/quote': async () => {
+    const coachId = (await expectOk(clients.coach.get('/api/user'), 'me')).id;
+    const sold = (await expectOk(clients.visitor.get(`/api/coaches/${coachId}/passes`), 'passes')) as { id: number; kind: string }[];
+    return { params: { id: String(sold.find((p) => p.kind === 'pack')!.id) } };
+  },
   // A code of the demo coach's to change (codes are unique: a new one each time).
   'PATCH /api/promo-codes/{id}': async () => {
     const code = `OPENAPI${++addressCounter}`;

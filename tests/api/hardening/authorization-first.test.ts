@@ -35,6 +35,7 @@ const PUBLIC = [
   'GET /api/conditions',
   'GET /api/coaches',
   'GET /api/coaches/:id',
+  'GET /api/coaches/:id/passes',
   'GET /api/coaches/:id/classes',
   'GET /api/reviews/coach/:coachId/stats',
   'GET /api/reviews/coach/:coachId',

@@ -211,6 +211,12 @@ export function startFakeStripeBilling(now: () => number = () => Math.floor(Date
       if ((match = url.pathname.match(/^\/v1\/subscriptions\/([^/]+)$/))) {
         const sub = subscriptions.get(match[1]!);
         if (!sub) return missing(match[1]!);
+        if (request.method === 'DELETE') {
+          if (sub.status === 'canceled')
+            return json({ error: { type: 'invalid_request_error', message: 'This subscription is canceled.' } }, 400);
+          sub.status = 'canceled';
+          return json(answer(sub, form));
+        }
         if (request.method === 'POST') {
           if (form.cancel_at_period_end) sub.cancel_at_period_end = form.cancel_at_period_end === 'true';
           if (form.trial_end === 'now') {
@@ -223,6 +229,22 @@ export function startFakeStripeBilling(now: () => number = () => Math.floor(Date
           }
         }
         return json(answer(sub, form));
+      }
+      // Stripe refuses to cancel an invoice's PaymentIntent (the invoice owns it).
+      if ((match = url.pathname.match(/^\/v1\/payment_intents\/([^/]+)\/cancel$/))) {
+        return json(
+          { error: { type: 'invalid_request_error', message: 'You cannot cancel this PaymentIntent because it has an invoice.' } },
+          400,
+        );
+      }
+      if (request.method === 'POST' && url.pathname === '/v1/refunds') {
+        return remember({
+          id: `re_fake_${++seq}`,
+          object: 'refund',
+          amount: Number(form.amount),
+          payment_intent: form.payment_intent,
+          status: 'succeeded',
+        });
       }
       // An invoice's PaymentIntent, as Stripe shows it: none of our metadata (it belongs to the invoice).
       if ((match = url.pathname.match(/^\/v1\/payment_intents\/([^/]+)$/)) && request.method === 'GET') {

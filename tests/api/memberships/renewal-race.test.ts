@@ -5,13 +5,14 @@
 // unique payment row), with one receipt.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { eq } from 'drizzle-orm';
+import { createSession, SESSION_COOKIE } from '../../../api/auth/session';
 import { type AppContext, createContext } from '../../../api/context';
 import { runIfDue } from '../../../api/lib/jobs';
 import { MEMBERSHIPS_JOB, runMembershipWork } from '../../../api/passes/memberships/renewals';
 import { passLedger, passPurchases, testInvoices, testPaymentIntents } from '../../../db/schema';
 import type { TestServer } from '../../helpers/api';
 import { createUser, outbox, type SignedIn, startWithCoach } from '../../helpers/fixtures';
-import { sellPass } from '../passes/helpers';
+import { reconcileLedger, sellPass } from '../passes/helpers';
 
 let server: TestServer;
 let other: AppContext;
@@ -82,5 +83,8 @@ describe('a renewal across two processes', () => {
     expect(renewalRows).toHaveLength(1);
     expect(renewalRows[0]!.delta).toBe(5);
     expect(outbox(server).filter((m) => m.includes(customer.email) && m.includes('Your renewal receipt'))).toHaveLength(1);
+    // A month on, the customer signs in again to read the wallet the reconciliation compares with the rows.
+    customer.client.cookies.set(SESSION_COOKIE, (await createSession(server.ctx.db, server.clock, customer.id)).token);
+    await reconcileLedger(server, [customer]);
   });
 });

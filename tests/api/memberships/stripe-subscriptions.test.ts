@@ -243,4 +243,37 @@ describe('a membership on Stripe, through the API', () => {
     expect(cancelled.status).toBe(200);
     expect(sub.cancel_at_period_end).toBe(true);
   });
+
+  test('a checkout given up for a newer one but paid anyway in another tab is refunded in full and its subscription ended', async () => {
+    const pass = await sellPass(coach, {
+      kind: 'membership',
+      name: 'Repriced monthly',
+      price: 40,
+      credits: 4,
+      validityDays: null,
+      billingPeriod: 'month',
+    });
+    const customer = await createUser(server);
+    const first = await customer.client.post(`/api/passes/${pass.id}/purchase`, { amount: 42 });
+    expect(first.status).toBe(200);
+    expect((await coach.client.request('PATCH', `/api/passes/${pass.id}`, { price: 45 })).status).toBe(200);
+    const second = await customer.client.post(`/api/passes/${pass.id}/purchase`, { amount: 47.25 });
+    expect(second.status).toBe(200);
+    expect(second.body.purchaseId).not.toBe(first.body.purchaseId);
+
+    // The first tab pays its (given-up) first invoice anyway.
+    const sub = fake.subscriptions.get(first.body.subscriptionId)!;
+    const invoice = fake.invoices.get(sub.latest_invoice)!;
+    fake.payInvoice(invoice.id);
+    for (let i = 0; i < 2; i++) expect((await webhook('invoice.paid', invoice.id)).status).toBe(200);
+    const refunds = fake.requests.filter((r) => r.path === '/v1/refunds');
+    expect(refunds).toHaveLength(1);
+    expect(refunds[0]!.form).toMatchObject({ payment_intent: invoice.payment_intent, amount: '4200' });
+    expect(sub.status).toBe('canceled');
+    const confirm = await customer.client.post(`/api/wallet/${first.body.purchaseId}/confirm`);
+    expect(confirm.status).toBe(409);
+    expect(confirm.body.message).toBe('This checkout was replaced by a newer one, so this payment has been refunded in full.');
+    const wallet = (await customer.client.get('/api/wallet?status=all')).body.passes as { purchaseId: number }[];
+    expect(wallet.map((p) => p.purchaseId)).not.toContain(first.body.purchaseId);
+  });
 });

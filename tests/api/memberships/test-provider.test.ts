@@ -144,4 +144,13 @@ describe('test provider subscriptions', () => {
     const rows = await server.ctx.db.select().from(testInvoices).where(eq(testInvoices.subscriptionId, sub.id));
     expect(rows.map((r) => r.billingReason).sort()).toEqual(['subscription_create', 'subscription_cycle']);
   });
+
+  test('cancelled now: nothing more is invoiced and an open invoice is voided', async () => {
+    const sub = await provider.createSubscription(membership());
+    const ended = await provider.cancelSubscriptionNow(sub.id);
+    expect(ended).toMatchObject({ status: 'canceled', latestInvoice: { status: 'void', payment: null } });
+    server.clock.set(new Date(sub.currentPeriodEnd.getTime() + DAY));
+    await provider.renewDueSubscriptions();
+    expect((await provider.retrieveSubscription(sub.id))!.latestInvoice!.billingReason).toBe('subscription_create');
+  });
 });

@@ -73,6 +73,7 @@ describe("a coach's policy", () => {
       preset: 'moderate',
       tiers: [{ hoursBefore: 48, refundPercent: 100 }],
       creditPercent: null,
+      passRules: { lateCancelForfeitsCredit: true, noShowForfeitsCredit: true, lateCancelFeeCents: null, noShowFeeCents: null },
       summary: 'Full refund until 48 hours before the class; no refund after that.',
     });
     expect(res.body.presets.map((p: { preset: string; summary: string }) => [p.preset, p.summary])).toEqual([

@@ -1,6 +1,6 @@
 // /admin/users/{id} (admin only; issue 24, item 4): a user's page for support. The account and where it stands
 // (Suspend, Reinstate), their bookings with Refund, Cancel and Resend Confirmation, their payments and refunds,
-// and the audit log about them. Every action asks why, emails the person and lands in the audit log.
+// their passes with Refund unused credits (issue 19), and the audit log about them. Every action asks why, emails the person and lands in the audit log.
 import { useStore } from '@nanostores/react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -17,6 +17,7 @@ import type { ScreenProps } from '../../router';
 import { AccountStatusBadge } from '../admin/AccountStatusBadge';
 import { AuditLogTab } from '../admin/AuditLogTab';
 import { type SupportAction, SupportActionDialog } from './SupportActionDialog';
+import { UserPasses } from './UserPasses';
 
 export default function UserScreen({ params }: ScreenProps) {
   const me = useStore($user);
@@ -226,6 +227,8 @@ function UserPage({ userId }: { userId: number }) {
           </ul>
         </section>
       </div>
+
+      <UserPasses userId={userId} />
 
       <div className="mt-8">
         <AuditLogTab userId={userId} heading={`Admin actions about ${name}`} />

@@ -97,6 +97,14 @@ export default function CustomerPeople() {
                       {p.noShows} {p.noShows === 1 ? 'no-show' : 'no-shows'}
                     </span>
                   )}
+                  {/* The passes they hold (issue 19): a pack with its credits left, a membership. */}
+                  {p.passes.map((pass) => (
+                    <span key={pass.purchaseId} className="badge bg-accent-50 text-accent-700 dark:bg-accent-700/30 dark:text-accent-100">
+                      {pass.name}
+                      {pass.creditsLeft !== null ? ` · ${pass.creditsLeft} left` : ''}
+                      {pass.status === 'past_due' ? ' · past due' : ''}
+                    </span>
+                  ))}
                 </span>
                 {p.attendeeNames.length > 0 && (
                   <span className="mt-1.5 block text-sm text-fog-700 dark:text-fog-300">Attendees: {p.attendeeNames.join(', ')}</span>

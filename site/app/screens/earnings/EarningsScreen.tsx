@@ -101,7 +101,7 @@ function Earnings({ coachId }: { coachId: number }) {
           {data.passSales && data.passSales.purchases > 0 ? (
             <p className="mt-1 text-sm text-fog-700 dark:text-fog-300">
               Passes sold: <strong>{dollars(data.passSales.net)}</strong> yours of {dollars(data.passSales.gross)} from{' '}
-              {data.passSales.purchases} {data.passSales.purchases === 1 ? 'pack' : 'packs'}
+              {data.passSales.purchases} {data.passSales.purchases === 1 ? 'pass' : 'passes'}
               {data.passSales.refunds > 0 ? ` (${dollars(data.passSales.refunds)} refunded)` : ''}. Classes booked with their credits are
               not counted again above.
             </p>

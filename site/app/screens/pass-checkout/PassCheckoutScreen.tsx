@@ -10,7 +10,8 @@ import { Icon } from '../../../components/catalog/icons';
 import { api, unwrap } from '../../../lib/api';
 import { ApiError, errorMessage } from '../../../lib/api-error';
 import { coverageText, passTerms } from '../../../lib/pass-terms';
-import { coachPasses, confirmPurchase, purchasePass } from '../../../lib/passes-api';
+import { coachPasses, confirmPurchase, purchasePass, quotePassWithCode } from '../../../lib/passes-api';
+import { PromoCodeField } from '../../../components/booking/PromoCodeField';
 import { toast } from '../../../lib/stores/toast';
 import Spinner from '../../components/Spinner';
 import { navigate, useLocation, type ScreenProps } from '../../router';
@@ -72,16 +73,40 @@ function PassCheckout({ passId, coachId }: { passId: number; coachId: number }) 
   const pass: PublicPass | undefined = list.data?.find((p) => p.id === passId);
   const buyable = pass !== undefined && !pass.archived && pass.canBuy !== false;
 
-  // The purchase and its intent, made once for this visit (a query, so a re-render never makes a second one).
+  // A promo code (issue 20, packs and intro offers): the server's quote gives the total the purchase must send.
+  const [promo, setPromo] = useState<{ code: string; amount: number } | null>(null);
+  const [promoNotice, setPromoNotice] = useState<string | null>(null);
+
+  // The purchase and its intent, made once for this visit and code (a query, so a re-render never makes a second one).
   const purchase = useQuery({
-    queryKey: ['pass-purchase', passId],
-    queryFn: () => purchasePass(passId, pass!.total),
+    queryKey: ['pass-purchase', passId, promo?.code ?? null],
+    queryFn: () => purchasePass(passId, promo ? promo.amount : pass!.total, promo?.code),
+    placeholderData: (previous) => previous,
     enabled: buyable && config.data !== undefined,
     retry: false,
     staleTime: Infinity,
     gcTime: 0,
     refetchOnWindowFocus: false,
   });
+
+  // A code refused when the purchase was placed (its last use taken meanwhile): dropped, with its reason.
+  useEffect(() => {
+    if (!purchase.isError || !promo) return;
+    setPromoNotice(errorMessage(purchase.error, INIT_FAILED));
+    setPromo(null);
+  }, [purchase.isError, purchase.error, promo]);
+
+  /** Checks a code with the server: null when it applies (the purchase is placed again with it), else the reason. */
+  async function applyPromo(code: string): Promise<string | null> {
+    setPromoNotice(null);
+    try {
+      const quote = await quotePassWithCode(passId, code.trim());
+      setPromo({ code: quote.promoCode, amount: quote.amount });
+      return null;
+    } catch (error) {
+      return errorMessage(error, 'Something went wrong. Please try again.');
+    }
+  }
 
   const confirm = useMutation({
     mutationFn: (purchaseId: number) => confirmPurchase(purchaseId),
@@ -113,7 +138,7 @@ function PassCheckout({ passId, coachId }: { passId: number; coachId: number }) 
         coachId={coachId}
       />
     );
-  if (purchase.isError) {
+  if (purchase.isError && !promo) {
     const reason = purchase.error instanceof ApiError && purchase.error.status < 500 ? purchase.error.message : INIT_FAILED;
     return <Unavailable tone="error" title="Payment Initialization Failed" text={reason} coachId={coachId} />;
   }
@@ -129,7 +154,7 @@ function PassCheckout({ passId, coachId }: { passId: number; coachId: number }) 
     totalLabel: formatDollars(totalCents),
     returnUrl: `${window.location.origin}/passes/${passId}/buy?coach=${coachId}&purchase=${answer.purchaseId}&payment_status=success`,
     publishableKey: config.data.publishableKey,
-    busy: busy || confirm.isPending,
+    busy: busy || confirm.isPending || purchase.isPlaceholderData,
     setBusy,
     beforePay: async () => true,
     onPaid: async () => {
@@ -184,6 +209,16 @@ function PassCheckout({ passId, coachId }: { passId: number; coachId: number }) 
                 {formatDollars(priceCents)}
               </dd>
             </div>
+            {answer.discount > 0 && promo && (
+              <div className="flex justify-between text-brand-800 dark:text-brand-200">
+                <dt>
+                  Promo code <span className="font-semibold">{promo.code}</span>
+                </dt>
+                <dd data-testid="discount" className="tabular-nums">
+                  -{formatDollars(Math.round(answer.discount * 100))}
+                </dd>
+              </div>
+            )}
             <div className="flex justify-between">
               <dt>Service fee (5%)</dt>
               <dd data-testid="service-fee" className="tabular-nums">
@@ -197,6 +232,17 @@ function PassCheckout({ passId, coachId }: { passId: number; coachId: number }) 
               </dd>
             </div>
           </dl>
+          {pass.kind !== 'membership' && (
+            <div className="-mt-3 mb-6">
+              <PromoCodeField
+                applied={promo && answer.discount > 0 ? promo.code : null}
+                onApply={applyPromo}
+                onRemove={() => setPromo(null)}
+                notice={promoNotice}
+                disabled={busy || purchase.isFetching}
+              />
+            </div>
+          )}
           {payError && (
             <div
               role="alert"
