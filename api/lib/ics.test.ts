@@ -1,6 +1,6 @@
 // The confirmation's calendar file: Pacific wall time with the zone's rules, escaped and folded text.
 import { describe, expect, test } from 'bun:test';
-import { buildIcs } from './ics';
+import { buildCalendar, buildIcs } from './ics';
 
 const event = {
   uid: 'booking-7@fogline',
@@ -51,5 +51,32 @@ describe('buildIcs read by a calendar parser', () => {
     });
     expect(events[0]!.start.toISOString()).toBe('2027-03-14T16:00:00.000Z');
     expect(buildIcs(event)).toContain('DTSTAMP:20270301T120000Z');
+  });
+});
+
+describe('buildIcs writes what the calendar generator writes', () => {
+  test('byte for byte, every 131 minutes through 2027 (both daylight-time changes) and odd text', () => {
+    const texts = ['', 'Plain', 'a,b;c\\d\r\ne\nf\rg', 'é'.repeat(50), `${'x'.repeat(73)}🌅${'y'.repeat(80)}`, 'Zoë, 🎨; 漢字'.repeat(9)];
+    let n = 0;
+    for (let t = Date.UTC(2027, 0, 1); t < Date.UTC(2028, 0, 1); t += 131 * 60_000, n++) {
+      const text = texts[n % texts.length]!;
+      const other = texts[(n + 1) % texts.length]!;
+      const probe = {
+        uid: `booking-${n}@fogline`,
+        title: text,
+        description: other,
+        location: texts[(n + 2) % texts.length]!,
+        url: n % 7 === 0 ? '' : `http://localhost:4321/classes/${n}`,
+        start: new Date(t),
+        // Now and then an end before the start: the generator swaps them.
+        end: new Date(t + (n % 11 === 0 ? -1 : 1) * (n % 5) * 15 * 60_000 + (n % 3) * 1_500),
+        stamp: new Date(t - n * 1_234),
+        sequence: n % 4,
+        cancelled: n % 9 === 0,
+      };
+      const direct = buildIcs(probe);
+      if (direct !== buildCalendar([probe])) expect(direct).toBe(buildCalendar([probe]));
+    }
+    expect(n).toBeGreaterThan(4_000);
   });
 });

@@ -40,6 +40,8 @@ interface BookingFacts {
   /** The policy the booking was booked under (null: the 48-hour rule) and the coach credit spent on it. */
   cancellationPolicy?: unknown;
   creditAppliedCents?: number;
+  /** A promo code's discount off price x spots (issue 20). */
+  discountCents?: number;
 }
 
 export function whereOf(cls: ClassRow): string {
@@ -77,14 +79,18 @@ function bookingConfirmationEmail(
   const people = attendees.map(describeAttendee).join(', ');
   const spots = spotCount(booking.quantity);
   const credit = booking.creditAppliedCents ?? 0;
+  const discount = booking.discountCents ?? 0;
+  const less = discount > 0 ? ` less a ${formatDollars(discount)} promo code discount` : '';
   const booked = policyFrom(booking.cancellationPolicy);
   const deadline = fullRefundDeadline(cls.startTime, false, booked);
   const fullTier = booked.tiers.find((t) => t.refundPercent >= 100);
   const paid = pass
     ? `Paid with ${passWords(pass)}: nothing was charged to your card.`
     : booking.amountCents > 0
-      ? `Paid: ${formatDollars(booking.amountCents)} (${formatDollars(booking.subtotalCents)} for ${spots} plus a ${formatDollars(booking.serviceFeeCents)} service fee)${credit > 0 ? `: ${formatDollars(credit)} from your coach credit and ${formatDollars(booking.amountCents - credit)} by card` : ''}.`
-      : 'This class is free: nothing was charged.';
+      ? `Paid: ${formatDollars(booking.amountCents)} (${formatDollars(booking.subtotalCents)} for ${spots}${less} plus a ${formatDollars(booking.serviceFeeCents)} service fee)${credit > 0 ? `: ${formatDollars(credit)} from your coach credit and ${formatDollars(booking.amountCents - credit)} by card` : ''}.`
+      : discount > 0
+        ? `Your promo code covered the whole price (${formatDollars(booking.subtotalCents)} for ${spots}): nothing was charged.`
+        : 'This class is free: nothing was charged.';
   const policy =
     pass && pass.taken > 0 && deadline && fullTier
       ? `Need to cancel? Your ${pass.taken === 1 ? 'credit comes' : 'credits come'} back if you cancel by ${formatDateLong(deadline)} at ${formatTimePT(deadline)} (${noticeText(fullTier.hoursBefore)} before the class); after that, ${pass.taken === 1 ? 'it is' : 'they are'} spent.`

@@ -42,7 +42,7 @@ export async function sendPurchaseReceipt(ctx: AppContext, purchase: PurchaseRow
     paragraphs: [
       `Hi ${buyer.firstName}, thank you for your purchase.`,
       `Pass: ${purchase.name} (${what})`,
-      `Paid: ${formatDollars(purchase.amountCents)} (${formatDollars(purchase.priceCents)} plus a ${formatDollars(purchase.serviceFeeCents)} service fee).`,
+      `Paid: ${formatDollars(purchase.amountCents)} (${formatDollars(purchase.priceCents)}${purchase.discountCents > 0 ? ` less a ${formatDollars(purchase.discountCents)} promo code discount` : ''} plus a ${formatDollars(purchase.serviceFeeCents)} service fee).`,
       ...(validity ? [validity] : []),
       'Book a class from its page and choose to use a credit instead of paying by card. Cancel in time for a full refund under the class\'s cancellation policy and the credit comes back.',
     ],

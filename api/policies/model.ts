@@ -161,6 +161,7 @@ export const CancelBody = v.pipe(
   v.metadata({ examples: [{ refundAs: 'credit' }] }),
 );
 export type CancelBody = v.InferOutput<typeof CancelBody>;
+export type RefundAs = 'card' | 'credit';
 
 /** One coach the customer holds credit with. */
 export const CreditBalance = v.object({

@@ -12,6 +12,7 @@ import { CATEGORIES, classImage } from './demo/categories';
 import { ADMIN, childrenOf, companionsOf, DEMO_COACH, DEMO_CUSTOMER, EVERYONE } from './demo/people';
 import { seedOutdoorDemo } from './demo/outdoor';
 import { seedPassesDemo } from './demo/passes';
+import { seedPoliciesDemo } from './demo/policies';
 import { PLACES, placeColumns } from './demo/places';
 import { type PlannedClass, planBookings, planTimetable, planWaitlists } from './plan';
 
@@ -252,6 +253,8 @@ export async function seedDemoData(ctx: AppContext): Promise<boolean> {
     await seedPassesDemo(tx, now, { coach: userId[DEMO_COACH.key]!, customer: userId[DEMO_CUSTOMER.key]! }, creditClasses, (rows) =>
       insertAll(tx, bookings, rows),
     );
+    // Cancellation policies (issue 20): each preset, a custom one, and a coach offering credit instead of a refund.
+    await seedPoliciesDemo(tx, userId);
     return true;
   });
 }

@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import type { TestPaymentProvider } from '../../../api/providers/payments/test';
 import { bookings, payoutAccounts, testPaymentIntents } from '../../../db/schema';
 import type { TestServer } from '../../helpers/api';
-import { createClass, createUser, type SignedIn, startWithCoach } from '../../helpers/fixtures';
+import { createClass, createUser, sentMail, type SignedIn, startWithCoach } from '../../helpers/fixtures';
 import { withWaivers } from '../../helpers/waivers';
 
 const CARD = { cardNumber: '4242 4242 4242 4242', expiry: '12/40', cvc: '123' };
@@ -160,6 +160,9 @@ describe('checkout with a code', () => {
     expect(charged!.amountCents).toBe(4200);
     const listed = (await coach.client.get('/api/promo-codes')).body.find((c: { id: number }) => c.id === promo.id);
     expect(listed.uses).toBe(1);
+    // The confirmation email's sum adds up with the discount in it.
+    const mail = (await sentMail(server)).find((m) => m.includes('Paid: $42.00'));
+    expect(mail?.replace(/=\r?\n/g, '')).toContain('Paid: $42.00 ($50.00 for 2 spots less a $10.00 promo code discount plus a $2.00 service fee)');
   });
 
   test('a platform code: Fogline funds it, the coach is still paid 85% of the list price, within what the charge covers', async () => {

@@ -14,6 +14,7 @@ import Spinner from '../../components/Spinner';
 import { useLocation } from '../../router';
 import type { ScreenProps } from '../../router';
 import { ClassFacts } from './ClassFacts';
+import { formatDollars } from '../../../../common/money';
 import { StatusBadge } from './StatusBadge';
 
 /** What cancelling means for this booking, in plain words and exact amounts. */
@@ -24,10 +25,28 @@ export function refundTerms(booking: Booking, now = Date.now()): string {
       : `Cancelled${booking.cancelledAt ? ` on ${dateAtTime(booking.cancelledAt)}` : ''}: nothing was refunded.`;
   }
   if (booking.amount <= 0) return 'A free class: cancel any time before it starts, there is nothing to refund.';
-  if (booking.fullRefundUntil && Date.parse(booking.fullRefundUntil) > now) {
-    return `Cancel by ${dateAtTime(booking.fullRefundUntil)} for a full refund of ${dollars(booking.amount)}. After that, cancelling refunds nothing.`;
-  }
-  return `The full-refund window has passed: cancelling now refunds ${dollars(booking.refundIfCancelledNow)}.`;
+  // The booking's own policy (issue 20): each tier still to come, with its deadline in PT and its exact amount.
+  const start = booking.class.startTime ? Date.parse(booking.class.startTime) : null;
+  const paidCents =
+    Math.round(booking.amount * 100) - Math.round((booking.refundAmount ?? 0) * 100) - Math.round(booking.refundedAsCredit * 100);
+  const credit =
+    booking.cancellationPolicy.creditPercent !== null
+      ? ` Or choose credit with the coach worth ${booking.cancellationPolicy.creditPercent}% of what you paid instead, until the class starts.`
+      : '';
+  const steps =
+    start === null || booking.classChangedAt
+      ? []
+      : booking.cancellationPolicy.tiers
+          .map((tier) => ({ at: start - tier.hoursBefore * 3_600_000, percent: tier.refundPercent }))
+          .filter((step) => step.at > now)
+          .map((step, i) => {
+            const amount = formatDollars(Math.floor((paidCents * step.percent) / 100));
+            const at = dateAtTime(new Date(step.at).toISOString());
+            const lead = i === 0 ? 'Cancel by' : 'by';
+            return step.percent >= 100 ? `${lead} ${at} for a full refund of ${amount}` : `${lead} ${at} for ${amount} (${step.percent}%)`;
+          });
+  if (steps.length > 0) return `${steps.join('; ')}. After that, cancelling refunds nothing.${credit}`;
+  return `The refund window has passed: cancelling now refunds ${dollars(booking.refundIfCancelledNow)}.${credit}`;
 }
 
 export default function BookingConfirmationScreen({ params }: ScreenProps) {

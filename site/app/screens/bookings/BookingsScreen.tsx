@@ -16,6 +16,7 @@ import { pageQuery } from '../../components/Pagination';
 import { useLocation, type ScreenProps } from '../../router';
 import { BookingItem, type BookingTab } from './BookingItem';
 import { CancelDialog } from './CancelDialog';
+import type { RefundAs } from '../../../../api/policies/model';
 import { OfferNotice, useWaitlistEntries, WaitlistPanel } from './WaitlistTab';
 
 const BROWSE = { href: '/classes', label: 'Browse Classes' };
@@ -143,13 +144,18 @@ export default function BookingsScreen(_props: ScreenProps) {
     }
   }
 
-  async function confirmCancel() {
+  async function confirmCancel(refundAs: RefundAs) {
     if (!toCancel) return;
     setCancelling(true);
     try {
-      const cancelled = await unwrap(api.bookings({ id: toCancel.id }).cancel.put());
+      const cancelled = await unwrap(api.bookings({ id: toCancel.id }).cancel.put(refundAs === 'credit' ? { refundAs } : undefined));
       const refund = cancelled.refundAmount ? ` ${dollars(cancelled.refundAmount)} will be refunded within 3-5 business days.` : '';
-      toast({ title: 'Booking cancelled', description: `Your booking has been successfully cancelled.${refund}`, variant: 'success' });
+      const credit = cancelled.refundedAsCredit ? ` ${dollars(cancelled.refundedAsCredit)} is now credit with your coach.` : '';
+      toast({
+        title: 'Booking cancelled',
+        description: `Your booking has been successfully cancelled.${refund}${credit}`,
+        variant: 'success',
+      });
       setToCancel(null);
       await reload();
     } catch (error) {
@@ -244,7 +250,12 @@ export default function BookingsScreen(_props: ScreenProps) {
           </TabGroup>
         )}
       </div>
-      <CancelDialog booking={toCancel} busy={cancelling} onKeep={() => setToCancel(null)} onConfirm={() => void confirmCancel()} />
+      <CancelDialog
+        booking={toCancel}
+        busy={cancelling}
+        onKeep={() => setToCancel(null)}
+        onConfirm={(refundAs) => void confirmCancel(refundAs)}
+      />
     </div>
   );
 }

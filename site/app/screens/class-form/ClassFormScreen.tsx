@@ -17,6 +17,7 @@ import { todayPacific } from '../calendar/month';
 import { START_TIME_CHOICES } from './form-rules';
 import ImagePicker from './ImagePicker';
 import { DaylightWarning, OutdoorFields } from './OutdoorFields';
+import { PolicyEditor } from '../../components/PolicyEditor';
 import { ClassNotFound, ScopeChoice, SeriesNote } from './parts';
 import RecurrenceDialog, { describeRecurrence } from './RecurrenceDialog';
 import { type SetAddressField, useAddressAutofill } from './use-address-autofill';
@@ -106,8 +107,22 @@ function ClassForm({
   isAdmin: boolean;
 }) {
   const today = todayPacific();
-  const { form, isEdit, repeat, setRepeat, recurrence, setRecurrence, scope, setScope, image, outdoor, onSubmit, toRecurrence } =
-    useClassForm({ existing, mode, isAdmin });
+  const {
+    form,
+    isEdit,
+    repeat,
+    setRepeat,
+    recurrence,
+    setRecurrence,
+    scope,
+    setScope,
+    image,
+    outdoor,
+    policy,
+    setPolicy,
+    onSubmit,
+    toRecurrence,
+  } = useClassForm({ existing, mode, isAdmin });
   const { values, bind, errors, set } = form;
   const address = useAddressAutofill(values, set as SetAddressField, !isEdit);
   const [dialogOpen, setDialogOpen] = useState(false);
@@ -279,6 +294,31 @@ function ClassForm({
           classPin={{ latitude: values.latitude, longitude: values.longitude }}
           errors={errors as Record<string, string | undefined>}
         />
+
+        {/* Issue 20: the coach's cancellation policy, or one of the class's own. Bookings keep the terms they were made under. */}
+        <section className="card space-y-4 p-5 sm:p-6" aria-labelledby="class-policy-title">
+          <h2 id="class-policy-title" className="text-lg font-semibold">
+            Cancellation policy
+          </h2>
+          <label className="flex items-start gap-2 text-sm">
+            <input
+              type="checkbox"
+              className="mt-0.5 h-4 w-4"
+              checked={policy.own}
+              onChange={(e) => setPolicy({ ...policy, own: e.target.checked })}
+            />
+            <span>
+              <span className="font-semibold">Use a different policy for this class</span>
+              <span className="block text-fog-600 dark:text-fog-400">
+                Otherwise the class follows your cancellation policy (Profile, Policy tab). Bookings already made keep the terms they were
+                booked under.
+              </span>
+            </span>
+          </label>
+          {policy.own && (
+            <PolicyEditor value={policy.draft} onChange={(draft) => setPolicy({ ...policy, draft })} idPrefix="class-policy" />
+          )}
+        </section>
 
         <ImagePicker image={values.image} choice={image} onRemove={() => set('image', null)} />
 

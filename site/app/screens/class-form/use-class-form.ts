@@ -13,6 +13,23 @@ import { classFormRules, classValuesFrom, emptyClassValues, pacificInstant, toCl
 import { useImageChoice } from './ImagePicker';
 import type { Recurrence } from './RecurrenceDialog';
 import { toOutdoorFields, useOutdoorValues } from './OutdoorFields';
+import { draftProblem, type PolicyDraft, policyBody } from '../../components/PolicyEditor';
+
+/** The class form's policy choice: the class's own (an override) or its coach's. */
+export interface ClassPolicyChoice {
+  own: boolean;
+  draft: PolicyDraft;
+}
+
+function classPolicyChoice(existing: ClassJson | null): ClassPolicyChoice {
+  const read = existing?.cancellationPolicy;
+  return {
+    own: read?.source === 'class',
+    draft: read
+      ? { preset: read.preset, tiers: read.tiers.map((t) => ({ ...t })), creditPercent: read.creditPercent }
+      : { preset: 'moderate', tiers: [{ hoursBefore: 48, refundPercent: 100 }], creditPercent: null },
+  };
+}
 
 export type FormMode = 'create' | 'edit' | 'duplicate';
 
@@ -44,6 +61,8 @@ export function useClassForm({ existing, mode, isAdmin }: { existing: ClassJson 
   const [scope, setScope] = useState<Scope>('this');
   const image = useImageChoice();
   const outdoor = useOutdoorValues(existing, !isEdit, form.values.ageGroup);
+  // The class's own cancellation policy (issue 20), or its coach's (the default).
+  const [policy, setPolicy] = useState<ClassPolicyChoice>(() => classPolicyChoice(existing));
 
   async function save(values: typeof form.values) {
     let imageUrl = values.image;
@@ -57,9 +76,12 @@ export function useClassForm({ existing, mode, isAdmin }: { existing: ClassJson 
       });
     }
     const filled = { ...values, image: imageUrl };
+    const cancellationPolicy = policy.own ? policyBody(policy.draft) : null;
     if (isEdit) {
       const saved = await unwrap(
-        api.classes({ id: existing!.id }).patch({ ...toClassChanges(filled), ...toOutdoorFields(outdoor.values) }, { query: { scope } }),
+        api
+          .classes({ id: existing!.id })
+          .patch({ ...toClassChanges(filled), ...toOutdoorFields(outdoor.values), cancellationPolicy }, { query: { scope } }),
       );
       toast({
         title: 'Class updated',
@@ -72,7 +94,11 @@ export function useClassForm({ existing, mode, isAdmin }: { existing: ClassJson 
       return;
     }
     const created = await unwrap(
-      api.classes.post({ ...toNewClass(filled, repeat ? toRecurrence(recurrence) : null, isAdmin), ...toOutdoorFields(outdoor.values) }),
+      api.classes.post({
+        ...toNewClass(filled, repeat ? toRecurrence(recurrence) : null, isAdmin),
+        ...toOutdoorFields(outdoor.values),
+        cancellationPolicy,
+      }),
     );
     toast({
       title: 'Class created',
@@ -86,12 +112,38 @@ export function useClassForm({ existing, mode, isAdmin }: { existing: ClassJson 
     navigate(isAdmin ? '/admin?tab=classes' : '/my-calendar');
   }
 
-  const onSubmit = form.submit(save, {
+  const submit = form.submit(save, {
     fallback: 'Please check the form and try again.',
     stayPending: true,
     onError: (message) =>
       toast({ title: isEdit ? 'Error updating class' : 'Error creating class', description: message, variant: 'destructive' }),
   });
 
-  return { form, isEdit, repeat, setRepeat, recurrence, setRecurrence, scope, setScope, image, outdoor, onSubmit, toRecurrence };
+  /** A policy of the class's own that cannot be saved stops the form with its reason. */
+  const onSubmit: typeof submit = (event) => {
+    const problem = policy.own ? draftProblem(policy.draft) : null;
+    if (problem) {
+      event?.preventDefault();
+      toast({ title: isEdit ? 'Error updating class' : 'Error creating class', description: problem, variant: 'destructive' });
+      return Promise.resolve();
+    }
+    return submit(event);
+  };
+
+  return {
+    form,
+    isEdit,
+    repeat,
+    setRepeat,
+    recurrence,
+    setRecurrence,
+    scope,
+    setScope,
+    image,
+    outdoor,
+    policy,
+    setPolicy,
+    onSubmit,
+    toRecurrence,
+  };
 }

@@ -1,5 +1,5 @@
-// /profile (coach-admin-areas §2): the user's card and the tabs Profile, Security and Payment (coaches).
-// ?tab=security|payment opens a tab; the payout return (?success=true or ?refresh=true) opens Payment.
+// /profile (coach-admin-areas §2): the user's card and the tabs Profile, Security, Payment and Cancellation policy
+// (coaches, issue 20). ?tab=security|payment|policy opens a tab; the payout return (?success=true or ?refresh=true) opens Payment.
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
@@ -7,11 +7,12 @@ import { $user } from '../../../lib/stores/session';
 import type { ScreenProps } from '../../router';
 import CalendarFeedCard from './CalendarFeedCard';
 import { PaymentTab } from './PaymentTab';
+import { PolicyTab } from './PolicyTab';
 import { ProfileTab } from './ProfileTab';
 import { SecurityTab } from './SecurityTab';
 
 const ROLE_LABEL = { customer: 'Customer', coach: 'Coach', admin: 'Admin' } as const;
-const TAB_LABEL: Record<string, string> = { profile: 'Profile', security: 'Security', payment: 'Payment' };
+const TAB_LABEL: Record<string, string> = { profile: 'Profile', security: 'Security', payment: 'Payment', policy: 'Policy' };
 
 function initialTab(tabs: string[]): number {
   const query = new URLSearchParams(window.location.search);
@@ -21,7 +22,7 @@ function initialTab(tabs: string[]): number {
 
 export default function ProfileScreen(_props: ScreenProps) {
   const user = useStore($user)!;
-  const tabs = user.role === 'coach' ? ['profile', 'security', 'payment'] : ['profile', 'security'];
+  const tabs = user.role === 'coach' ? ['profile', 'security', 'payment', 'policy'] : ['profile', 'security'];
   const [selected, setSelected] = useState(() => initialTab(tabs));
 
   function choose(index: number) {
@@ -82,6 +83,11 @@ export default function ProfileScreen(_props: ScreenProps) {
           {user.role === 'coach' && (
             <TabPanel>
               <PaymentTab user={user} />
+            </TabPanel>
+          )}
+          {user.role === 'coach' && (
+            <TabPanel>
+              <PolicyTab />
             </TabPanel>
           )}
         </TabPanels>

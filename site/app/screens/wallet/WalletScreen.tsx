@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { WalletPass } from '../../../../api/passes/model';
 import { EmptyState } from '../../../components/catalog/EmptyState';
+import { formatDollars } from '../../../../common/money';
 import { showCarriedToast } from '../../../lib/carry-toast';
 import { readWallet } from '../../../lib/passes-api';
 import { useLocation } from '../../router';
@@ -31,6 +32,27 @@ export default function WalletScreen() {
       <p className="mt-1 text-fog-600 dark:text-fog-400">
         Your class packs and memberships: what is left, when it expires, and its history.
       </p>
+      {/* Credit with coaches (issue 20): a money balance per coach from its own ledger. */}
+      {wallet.data && wallet.data.coachCredit.credits.length > 0 && (
+        <section aria-labelledby="coach-credit" className="card mt-6 p-5 sm:p-6" data-testid="coach-credit">
+          <h2 id="coach-credit" className="text-lg font-semibold">
+            Credit with coaches
+          </h2>
+          <p className="mt-1 text-sm text-fog-600 dark:text-fog-400">
+            Spent automatically when you book that coach's classes, the card paying any rest. It does not expire.
+          </p>
+          <ul className="mt-3 divide-y divide-fog-200 dark:divide-fog-800">
+            {wallet.data.coachCredit.credits.map((credit) => (
+              <li key={credit.coachId} className="flex items-center justify-between gap-3 py-2">
+                <a href={`/coaches/${credit.coachId}`} className="font-medium hover:underline">
+                  {credit.coachName}
+                </a>
+                <span className="font-semibold tabular-nums">{formatDollars(credit.balanceCents)}</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
       <div className="mt-6">
         {wallet.isError && !wallet.data ? (
           <div
