@@ -1,12 +1,14 @@
 // Late-cancel and no-show rules for bookings paid with a pass (issue 20, item 2): the policy's pass rules (validated
 // by the policy's schema, stated in its summary, copied onto each booking), a late cancellation of a pack booking
 // under a policy that does not forfeit gives the credit back, and a pack booking marked no-show keeps its credit
-// spent under the default rules.
+// spent under the default rules; under rules that do not forfeit it, the credit comes back once when the mark is final
+// (24 hours after the class ends), and not at all for a mark the coach cleared.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { and, eq } from 'drizzle-orm';
 import { passLedger } from '../../../db/schema';
 import type { TestServer } from '../../helpers/api';
 import { createClass, createUser, type SignedIn, startWithCoach } from '../../helpers/fixtures';
+import { returnNoShowCredits } from '../../../api/spots/no-show-credits';
 import { givePass } from '../passes/helpers';
 
 let server: TestServer;
@@ -125,6 +127,7 @@ describe('class packs', () => {
     const marked = await c.client.put(`/api/bookings/${bookingId}/attendance`, { attendee: 0, status: 'no_show' });
     expect(marked.status).toBe(200);
     server.clock.advance(2 * 86_400_000);
+    await returnNoShowCredits(server.ctx);
     const rows = await server.ctx.db
       .select()
       .from(passLedger)
@@ -132,5 +135,53 @@ describe('class packs', () => {
     expect(rows).toEqual([]);
     const wallet = await customer.client.get('/api/wallet');
     expect(wallet.body.passes.find((p: { purchaseId: number }) => p.purchaseId === purchase.id).creditsLeft).toBe(1);
+  });
+});
+
+describe('a no-show under a policy that does not forfeit the credit', () => {
+  const HOUR = 3_600_000;
+
+  /** A pack booking of a one-hour class starting in an hour, then two hours later (class over): the mark window. */
+  async function bookedAndOver(credits = 1) {
+    const c = await coachWith({ preset: 'moderate', passRules: { noShowForfeitsCredit: false } });
+    const customer = await createUser(server);
+    const purchase = await givePass(server.ctx.db, { coachId: c.id, userId: customer.id, credits, now: server.clock.now() });
+    const cls = await classOf(c, 1);
+    const bookingId = await bookWithPass(customer, cls.id, purchase.id);
+    server.clock.advance(2 * HOUR);
+    return { c, customer, purchase, bookingId };
+  }
+  const mark = (c: SignedIn, bookingId: number, status: 'no_show' | null) =>
+    c.client.put(`/api/bookings/${bookingId}/attendance`, { attendee: 0, status });
+  const returnsOf = async (bookingId: number) => (await ledgerOf(bookingId)).filter((r) => r.kind === 'return');
+
+  test('the credit comes back once, 24 hours after the class ends, however many runs of the job', async () => {
+    const { c, bookingId } = await bookedAndOver();
+    expect((await mark(c, bookingId, 'no_show')).status).toBe(200);
+    // Not final yet: the coach may still clear the mark.
+    await returnNoShowCredits(server.ctx);
+    expect(await returnsOf(bookingId)).toEqual([]);
+    server.clock.advance(24 * HOUR);
+    const [first, second] = await Promise.all([returnNoShowCredits(server.ctx), returnNoShowCredits(server.ctx)]);
+    expect(first + second).toBe(1);
+    expect(await returnNoShowCredits(server.ctx)).toBe(0);
+    expect((await returnsOf(bookingId)).map((r) => r.delta)).toEqual([1]);
+  });
+
+  test('a mark the coach cleared before then returns nothing', async () => {
+    const { c, bookingId } = await bookedAndOver();
+    expect((await mark(c, bookingId, 'no_show')).status).toBe(200);
+    expect((await mark(c, bookingId, null)).status).toBe(200);
+    server.clock.advance(25 * HOUR);
+    await returnNoShowCredits(server.ctx);
+    expect(await returnsOf(bookingId)).toEqual([]);
+  });
+
+  test('someone who came keeps the credit spent', async () => {
+    const { c, bookingId } = await bookedAndOver();
+    expect((await c.client.put(`/api/bookings/${bookingId}/attendance`, { attendee: 0, status: 'present' })).status).toBe(200);
+    server.clock.advance(25 * HOUR);
+    await returnNoShowCredits(server.ctx);
+    expect(await returnsOf(bookingId)).toEqual([]);
   });
 });
