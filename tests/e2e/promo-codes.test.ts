@@ -6,7 +6,17 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { DESKTOP, launchBrowser, newContext, payWithCard, PHONE, signIn, startProduct, type ProductServer } from '../helpers/browser';
+import {
+  acceptWaiver,
+  DESKTOP,
+  launchBrowser,
+  newContext,
+  payWithCard,
+  PHONE,
+  signIn,
+  startProduct,
+  type ProductServer,
+} from '../helpers/browser';
 import { pacificDay, pacificWallTimeToInstant } from '../../common/pacific';
 import { testNow } from '../helpers/today';
 
@@ -148,6 +158,27 @@ describe('a promo code at checkout', () => {
     await page.getByRole('button', { name: /^Pay \$21\.00$/ }).waitFor();
     await page.getByTestId('discount').scrollIntoViewIfNeeded();
     await page.screenshot({ path: join(SHOTS, 'checkout-with-code-390.png'), fullPage: true });
+  });
+});
+
+describe('a code that covers the whole price', () => {
+  test('confirms the booking without a card', async () => {
+    const coach = await signInAs('coach@fogline.test');
+    const free = `FREE${Date.now().toString(36).toUpperCase()}`;
+    expect((await call(coach, 'POST', '/api/promo-codes', { code: free, kind: 'percent', percentOff: 100, maxUses: 1 })).status).toBe(201);
+    const page = await newCustomerPage(DESKTOP);
+    await page.goto(`${product.url}/checkout/${classId}?quantity=1`, { waitUntil: 'networkidle' });
+    await page.getByRole('button', { name: /^Pay \$26\.25$/ }).waitFor();
+    await applyCode(page, free);
+    await page.getByText('Your promo code covers the whole price: no card needed.').waitFor();
+    expect(await page.getByTestId('total').textContent()).toBe('$0.00');
+    expect(await page.getByLabel('Card number').count()).toBe(0);
+    if (await page.getByLabel('Emergency contact name').count()) await acceptWaiver(page);
+    await page.getByRole('button', { name: 'Confirm booking' }).click();
+    await page.waitForURL(/\/bookings\/\d+\?new=1/, { timeout: 20_000 });
+    const bookingId = Number(new URL(page.url()).pathname.split('/').pop());
+    const booking = (await (await page.request.get(`${product.url}/api/bookings/${bookingId}`)).json()) as Record<string, unknown>;
+    expect(booking).toMatchObject({ status: 'confirmed', subtotal: 25, discount: 25, amount: 0 });
   });
 });
 
