@@ -96,7 +96,7 @@ async function refundGivenUpCheckout(ctx: AppContext, purchase: PurchaseRow, inv
 }
 
 /** A renewal the card declined: past due for the period it was meant to pay, the last period's credits written off. */
-async function recordFailedRenewal(ctx: AppContext, invoice: ProviderInvoice): Promise<void> {
+export async function recordFailedRenewal(ctx: AppContext, invoice: ProviderInvoice): Promise<void> {
   const found = await purchaseOfSubscription(ctx, invoice.subscriptionId);
   if (!found) return;
   const now = ctx.clock.now();

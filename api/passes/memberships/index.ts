@@ -7,7 +7,7 @@ import type { AppContext } from '../../context';
 import { Message } from '../../../common/schema';
 import { parseId } from '../../lib/route-id';
 import { PurchaseIdParams } from '../model';
-import { cancelMembership, openRenewalPayment, pauseMembership } from './manage';
+import { cancelMembership, openRenewalPayment, pauseMembership, resumeMembership } from './manage';
 import { MembershipAnswer, PauseBody, UpdateCardAnswer } from './model';
 
 const tags = ['Wallet'];
@@ -44,6 +44,21 @@ export function membershipRoutes(ctx: AppContext) {
           summary: 'Pause your membership for some weeks',
           description:
             "The pause starts when the paid period ends and lasts the weeks asked: nothing is charged and it cannot book meanwhile; it renews when the pause ends, and every later renewal moves by as much. At most the pass's maxPauseWeeks per calendar year (409 naming the weeks left); 409 when the membership cannot be paused, is past due, cancelled or already paused.",
+        },
+      },
+    )
+    .post(
+      '/wallet/:purchaseId/resume',
+      ({ user, params }) => resumeMembership(ctx, requireUser(user), parseId(params.purchaseId, NOT_FOUND)),
+      {
+        auth: 'user',
+        params: PurchaseIdParams,
+        response: { 200: MembershipAnswer, 401: Message, 404: Message, 409: Message },
+        detail: {
+          tags,
+          summary: 'Call off a planned pause, or end a running one now',
+          description:
+            'A pause that has not started yet is called off: the membership renews when the paid period ends, as before. A running pause ends now: the next period is charged at once (a renewal receipt; past due if the card declines) and the cycle restarts today. The weeks not paused go back to the year\'s allowance. 409 "This membership is not paused." otherwise.',
         },
       },
     )

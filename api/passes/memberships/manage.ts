@@ -10,6 +10,7 @@ import { centsToDollars } from '../../../common/money';
 import { formatDateLong, pacificDay } from '../../../common/pacific';
 import { sendCancellation, sendPauseConfirmation } from './emails';
 import { MEMBERSHIP_MESSAGES, type MembershipAnswer, type PauseBody, type UpdateCardAnswer } from './model';
+import { recordFailedRenewal, recordPaidInvoice } from './billing-events';
 import { closePeriodCredits } from './periods';
 
 type PurchaseRow = typeof passPurchases.$inferSelect;
@@ -116,6 +117,50 @@ export async function pauseMembership(ctx: AppContext, user: SessionUser, purcha
     `Your membership pauses on ${formatDateLong(startsAt)}, when the period you have paid for ends, until ${formatDateLong(endsAt)}. It renews on ${formatDateLong(endsAt)}.`,
     ctx.clock.now(),
   );
+}
+
+/** POST /api/wallet/{purchaseId}/resume: a planned pause is called off (it renews when the paid period ends, as
+ * before), or a running one ends now (the next period is charged at once and the cycle restarts today). The weeks
+ * not paused go back to this year's allowance. */
+export async function resumeMembership(ctx: AppContext, user: SessionUser, purchaseId: number): Promise<MembershipAnswer> {
+  const purchase = await ownMembership(ctx, user, purchaseId);
+  if (!purchase.pauseEndsAt || !purchase.pausedAt) throw conflict(MEMBERSHIP_MESSAGES.notPaused);
+  const now = ctx.clock.now();
+  const planned = purchase.status === 'active' && purchase.pausedAt > now;
+  const unusedFrom = planned ? purchase.pausedAt : now;
+  const unusedDays = Math.max(0, Math.round((purchase.pauseEndsAt.getTime() - unusedFrom.getTime()) / DAY_MS));
+  // The provider first: a planned pause's trial goes back to the paid period's end; a running one ends now, which
+  // charges the next period at once.
+  const subscription = planned
+    ? await ctx.payments.pauseSubscription(purchase.subscriptionId, purchase.currentPeriodEnd!)
+    : await ctx.payments.resumeSubscription(purchase.subscriptionId);
+  const [resumed] = await ctx.db.write((tx) =>
+    tx
+      .update(passPurchases)
+      .set({
+        pauseDaysUsed: Math.max(0, purchase.pauseDaysUsed - unusedDays),
+        ...(planned ? { pausedAt: null, pauseEndsAt: null } : { pauseEndsAt: now }),
+      })
+      .where(and(eq(passPurchases.id, purchase.id), eq(passPurchases.status, purchase.status)))
+      .returning(),
+  );
+  if (!resumed) throw conflict('This membership changed meanwhile. Please reload the page.');
+  if (planned) {
+    const message = `Your pause is called off: the membership renews on ${formatDateLong(resumed.currentPeriodEnd)} as before.`;
+    return membershipAnswer(resumed, message, now);
+  }
+  // The next period's invoice is recorded here as its webhook would record it (a replay of either changes nothing).
+  const invoice = subscription.latestInvoice;
+  if (invoice?.status === 'paid') await recordPaidInvoice(ctx, invoice);
+  else if (invoice?.status === 'open' && invoice.billingReason !== 'subscription_create') await recordFailedRenewal(ctx, invoice);
+  const current = (await ctx.db.select().from(passPurchases).where(eq(passPurchases.id, purchase.id)).get())!;
+  const message =
+    current.status === 'active'
+      ? `Welcome back: your membership is active again until ${formatDateLong(current.currentPeriodEnd)}.`
+      : current.status === 'past_due'
+        ? 'Your membership is back, but the renewal could not be charged: update your card in your wallet to book with it.'
+        : 'Your membership is resuming: the renewal is being charged.';
+  return membershipAnswer(current, message, now);
 }
 
 /** POST /api/wallet/{purchaseId}/update-card: the failed renewal's payment, to pay with another card now. */

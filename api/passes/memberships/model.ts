@@ -14,6 +14,7 @@ export const MEMBERSHIP_MESSAGES = {
   noPausing: 'This membership cannot be paused.',
   pastDuePause: 'The last renewal of this membership is unpaid: update your card before pausing it.',
   nothingOwed: 'This membership is paid up: there is nothing to pay.',
+  notPaused: 'This membership is not paused.',
   cancelledNothingOwed: 'This membership is cancelled: its unpaid renewal will not be charged, so there is nothing to pay.',
 } as const;
 

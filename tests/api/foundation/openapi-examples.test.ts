@@ -350,6 +350,15 @@ const FRESH: Record<string, () => Promise<Fresh>> = {
   'POST /api/wallet/{purchaseId}/cancel': async () => ({ params: { purchaseId: String(await paidMembership()) } }),
   'POST /api/wallet/{purchaseId}/pause': async () => ({ params: { purchaseId: String(await paidMembership()) } }),
   'POST /api/wallet/{purchaseId}/update-card': async () => ({ params: { purchaseId: String(await pastDueMembership()) } }),
+  // A pause planned from the end of the paid period, to call off.
+  'POST /api/wallet/{purchaseId}/resume': async () => {
+    const purchaseId = await paidMembership();
+    await expectOk(
+      clients.customer.post(`/api/wallet/${purchaseId}/pause`, bodyExample('POST', '/api/wallet/{purchaseId}/pause')),
+      'pause setup',
+    );
+    return { params: { purchaseId: String(purchaseId) } };
+  },
   'POST /api/bookings/free': async () => ({ body: { classId: await newClass({ price: 0 }) } }),
   'GET /api/bookings/{id}': async () => {
     const booking = await expectOk(clients.customer.post('/api/bookings/free', { classId: await newClass({ price: 0 }) }), 'booking setup');

@@ -96,6 +96,7 @@ describe('API docs cover every route', () => {
     'POST /api/wallet/{purchaseId}/confirm',
     'POST /api/wallet/{purchaseId}/cancel',
     'POST /api/wallet/{purchaseId}/update-card',
+    'POST /api/wallet/{purchaseId}/resume',
   ]);
 
   test('every write documents its body, every path its parameters, every call a success answer', async () => {

@@ -284,6 +284,45 @@ describe('memberships (test provider)', () => {
     expect(mailTo(customer, 'Your renewal receipt')).toHaveLength(1);
   });
 
+  test('a planned pause can be called off, and a running one ended early: charged at once, the unused weeks back', async () => {
+    const pass = await sellPass(coach, { ...membershipInput, name: 'Resumable monthly', maxPauseWeeks: 3 } as never);
+    const customer = await person();
+    const purchaseId = await subscribe(customer, pass);
+    const wallet = await walletPass(customer, purchaseId);
+    const periodEnd = new Date(wallet.currentPeriodEnd!);
+
+    expect((await customer.client.post(`/api/wallet/${purchaseId}/pause`, { weeks: 2 })).body.pauseWeeksLeft).toBe(1);
+    const calledOff = await customer.client.post(`/api/wallet/${purchaseId}/resume`);
+    expect(calledOff.status).toBe(200);
+    expect(calledOff.body).toMatchObject({
+      status: 'active',
+      pausedAt: null,
+      pauseEndsAt: null,
+      pauseWeeksLeft: 3,
+      nextRenewalAt: periodEnd.toISOString(),
+    });
+    expect(calledOff.body.message).toStartWith('Your pause is called off: the membership renews on');
+    const notPaused = await customer.client.post(`/api/wallet/${purchaseId}/resume`);
+    expect(notPaused.status).toBe(409);
+    expect(notPaused.body.message).toBe('This membership is not paused.');
+
+    // Paused for 3 weeks from the period's end, back after one: charged at once, a new cycle from today.
+    expect((await customer.client.post(`/api/wallet/${purchaseId}/pause`, { weeks: 3 })).status).toBe(200);
+    await passTime(periodEnd);
+    expect((await walletPass(customer, purchaseId)).status).toBe('paused');
+    await passTime(new Date(periodEnd.getTime() + 7 * DAY));
+    const back = await customer.client.post(`/api/wallet/${purchaseId}/resume`);
+    expect(back.status).toBe(200);
+    expect(back.body).toMatchObject({ status: 'active', pausedAt: null, pauseEndsAt: null, pauseWeeksLeft: 2 });
+    expect(back.body.message).toStartWith('Welcome back: your membership is active again until');
+    expect(new Date(back.body.currentPeriodEnd).getTime()).toBeGreaterThan(server.clock.now().getTime() + 27 * DAY);
+    expect(await walletPass(customer, purchaseId)).toMatchObject({ status: 'active', creditsLeft: 4 });
+    expect(mailTo(customer, 'Your renewal receipt: Resumable monthly')).toHaveLength(1);
+    // The job finds nothing left to charge for that period.
+    await passTime(new Date(server.clock.now().getTime() + DAY));
+    expect(mailTo(customer, 'Your renewal receipt: Resumable monthly')).toHaveLength(1);
+  });
+
   test('the wallet routes refuse what cannot be done, with a clear message', async () => {
     const membership = await sellPass(coach, { ...membershipInput, name: 'No-pause monthly' });
     const pack = await sellPass(coach, { name: '3-class pack', credits: 3, price: 60 });
