@@ -10,6 +10,8 @@ export interface PolicyDraft {
   preset: PolicyBody['preset'];
   tiers: { hoursBefore: number; refundPercent: number }[];
   creditPercent: number | null;
+  /** Late-cancel and no-show rules for pass bookings, edited elsewhere: carried through unchanged. */
+  passRules?: PolicyBody['passRules'];
 }
 
 const CHOICES: { preset: PolicyDraft['preset']; name: string }[] = [
@@ -21,9 +23,10 @@ const CHOICES: { preset: PolicyDraft['preset']; name: string }[] = [
 
 /** The draft as the API takes it (tiers only for Custom). */
 export function policyBody(draft: PolicyDraft): PolicyBody {
+  const passRules = draft.passRules ? { passRules: draft.passRules } : {};
   return draft.preset === 'custom'
-    ? { preset: 'custom', tiers: draft.tiers, creditPercent: draft.creditPercent }
-    : { preset: draft.preset, creditPercent: draft.creditPercent };
+    ? { preset: 'custom', tiers: draft.tiers, creditPercent: draft.creditPercent, ...passRules }
+    : { preset: draft.preset, creditPercent: draft.creditPercent, ...passRules };
 }
 
 /** What is wrong with the draft before it is sent, in the server's words, or null. */

@@ -26,7 +26,7 @@ function classPolicyChoice(existing: ClassJson | null): ClassPolicyChoice {
   return {
     own: read?.source === 'class',
     draft: read
-      ? { preset: read.preset, tiers: read.tiers.map((t) => ({ ...t })), creditPercent: read.creditPercent }
+      ? { preset: read.preset, tiers: read.tiers.map((t) => ({ ...t })), creditPercent: read.creditPercent, passRules: read.passRules }
       : { preset: 'moderate', tiers: [{ hoursBefore: 48, refundPercent: 100 }], creditPercent: null },
   };
 }
