@@ -19,9 +19,15 @@ import type { Booking, BookingListFilter, FreeBookingBody } from './model';
 
 /** POST /api/bookings and /api/bookings/free: a free class, or a paid one paid with a pass (`payWith`, its credits
  * taken in the booking's write); confirmed at once (api/spots/book.ts), its confirmation queued in the same write
- * and sent by the outbox worker just after the answer (api/notices/outbox.ts). */
-export async function bookFreeClass(ctx: AppContext, user: SessionUser, input: FreeBookingBody): Promise<Booking> {
-  const created = await bookFree(ctx, user, input);
+ * and sent by the outbox worker just after the answer (api/notices/outbox.ts). The waivers accepted with it are
+ * recorded in that write (api/spots/waivers.ts). */
+export async function bookFreeClass(
+  ctx: AppContext,
+  user: SessionUser,
+  input: FreeBookingBody,
+  source?: { ipAddress: string; userAgent: string },
+): Promise<Booking> {
+  const created = await bookFree(ctx, user, { ...input, source });
   sendOutboxSoon(ctx);
   const json = toBookingJson(created.booking, created.cls, ctx.clock.now(), created.attendees);
   return input.payWith ? withPassPayments(ctx, [json]).then(([one]) => one!) : json;

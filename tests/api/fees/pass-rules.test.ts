@@ -10,6 +10,7 @@ import type { TestServer } from '../../helpers/api';
 import { createClass, createUser, type SignedIn, startWithCoach } from '../../helpers/fixtures';
 import { returnNoShowCredits } from '../../../api/spots/no-show-credits';
 import { givePass } from '../passes/helpers';
+import { withWaivers } from '../../helpers/waivers';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -34,7 +35,7 @@ async function classOf(owner: SignedIn, startsInHours: number) {
 }
 
 async function bookWithPass(customer: SignedIn, classId: number, purchaseId: number): Promise<number> {
-  const res = await customer.client.post('/api/bookings', { classId, quantity: 1, payWith: { purchaseId } });
+  const res = await customer.client.post('/api/bookings', withWaivers({ classId, quantity: 1, payWith: { purchaseId } }));
   expect(res.status).toBe(201);
   return res.body.id;
 }
