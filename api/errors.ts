@@ -13,7 +13,9 @@ export type DomainErrorCode =
   | 'pass_past_due'
   | 'pass_unusable'
   | 'not_enough_credits'
-  | 'no_credit_offered';
+  | 'no_credit_offered'
+  | 'waiver_required'
+  | 'waiver_changed';
 
 export class DomainError extends Error {
   constructor(

@@ -10,12 +10,14 @@ import { conflict, forbidden, notFound } from '../errors';
 import { renderEmail } from '../mail-templates';
 import { cancelClassBookings } from '../notices/class-cancellations';
 import { recordAudit } from './audit';
-import type { AdminUserRow, CoachApplication } from './model';
+import { type AdminUserRow, type CoachApplication, NEUTRAL_CUSTOMER_REASON } from './model';
 import { toAdminUser } from './service';
 
-/** The cancellation email's reason for a suspended coach's classes (the customers are not told why). */
-const SUSPENDED_COACH_CANCELS =
-  'We are sorry: this class is no longer offered on Fogline, so your booking has been cancelled and everything you paid refunded.';
+/** The cancellation email's words for a suspended coach's classes: the customer-facing reason the admin chose
+ * (the suspension's own reason, or a neutral text), then what happened to the booking. */
+function suspendedCoachCancels(customerReason: string): string {
+  return `We are sorry: this class is no longer offered on Fogline. The reason: ${customerReason} Your booking has been cancelled and everything you paid refunded.`;
+}
 
 async function loadUser(ctx: AppContext, id: number) {
   const row = await ctx.db.select().from(users).where(eq(users.id, id)).get();
@@ -85,9 +87,17 @@ export async function rejectCoach(ctx: AppContext, admin: SessionUser, coachId: 
 }
 
 /** PUT /api/admin/users/{id}/suspend: the account can no longer sign in (its sessions end now). A coach's
- * classes to come leave the catalogue and their bookings are cancelled with full refunds, each customer emailed.
- * Calling it again for a suspended coach finishes a takedown a failed refund interrupted. */
-export async function suspendAccount(ctx: AppContext, admin: SessionUser, userId: number, reason: string) {
+ * classes to come leave the catalogue and their bookings are cancelled with full refunds, each customer emailed
+ * with `customerReason` (the admin's choice; a neutral text when none is given, as the suspension's own reason
+ * may be for the audit log only). Calling it again for a suspended coach finishes a takedown a failed refund
+ * interrupted. */
+export async function suspendAccount(
+  ctx: AppContext,
+  admin: SessionUser,
+  userId: number,
+  reason: string,
+  customerReason: string = NEUTRAL_CUSTOMER_REASON,
+) {
   const target = await loadUser(ctx, userId);
   if (target.role === 'admin') throw forbidden('Admin accounts cannot be suspended here.');
   const now = ctx.clock.now();
@@ -106,7 +116,7 @@ export async function suspendAccount(ctx: AppContext, admin: SessionUser, userId
       .from(classes)
       .where(and(eq(classes.coachId, userId), isNull(classes.deletedAt), gt(classes.startTime, now)));
     const ids = upcoming.map((c) => c.id);
-    refunds = await cancelClassBookings(ctx, ids, 'admin', SUSPENDED_COACH_CANCELS);
+    refunds = await cancelClassBookings(ctx, ids, 'admin', suspendedCoachCancels(customerReason));
     for (let i = 0; i < ids.length; i += 500) {
       const chunk = ids.slice(i, i + 500);
       await ctx.db.write((tx) =>

@@ -19,6 +19,7 @@ import {
   CoachApplication,
   CoachIdParams,
   ReasonBody,
+  SuspendBody,
   RefundBody,
   ResendBody,
   SupportCancelBody,
@@ -116,13 +117,13 @@ export function adminRoutes(ctx: AppContext) {
     .put(
       '/admin/users/:id/suspend',
       async ({ params, user, body }) => {
-        const result = await suspendAccount(ctx, requireRole(user, 'admin'), userIdOf(params.id), body.reason);
+        const result = await suspendAccount(ctx, requireRole(user, 'admin'), userIdOf(params.id), body.reason, body.customerReason);
         return { ...result.user, cancelledBookings: result.cancelled, refunded: result.refunded };
       },
       {
         auth: 'admin',
         params: UserIdParams,
-        body: ReasonBody,
+        body: SuspendBody,
         response: {
           200: v.object({ ...AdminUserRow.entries, cancelledBookings: v.number(), refunded: v.number() }),
           400: Message,
@@ -135,7 +136,7 @@ export function adminRoutes(ctx: AppContext) {
           tags,
           summary: 'Suspend an account (admin)',
           description:
-            "The person can no longer sign in (their sessions end) and is emailed the reason. A coach's classes to come leave the catalogue and every booking of them is cancelled with a full refund (dollars in `refunded`), each customer emailed. Admin accounts cannot be suspended (403). In the audit log.",
+            "The person can no longer sign in (their sessions end) and is emailed the reason. A coach's classes to come leave the catalogue and every booking of them is cancelled with a full refund (dollars in `refunded`), each customer emailed with `customerReason` (what the admin chose to tell them: the same reason or a neutral text; absent, a neutral sentence). Admin accounts cannot be suspended (403). In the audit log.",
         },
       },
     )

@@ -67,6 +67,30 @@ export const ReasonBody = withExample(
 );
 export type ReasonBody = v.InferOutput<typeof ReasonBody>;
 
+/** What a suspended coach's customers read when the admin keeps the suspension's reason to the audit log. */
+export const NEUTRAL_CUSTOMER_REASON = 'The coach is no longer teaching on Fogline.';
+const CUSTOMER_REASON_MESSAGE = 'Please give the customers a reason of at least 5 characters';
+/** Suspend says why (the audit log and the person), and for a coach what their booked customers are told: the
+ * same reason, or a neutral text the admin writes (absent: a neutral sentence, api/admin/coach-review.ts). */
+export const SuspendBody = withExample(
+  fields({
+    reason: ReasonBody.entries.reason,
+    customerReason: v.optional(
+      v.pipe(
+        v.string(CUSTOMER_REASON_MESSAGE),
+        v.trim(),
+        v.minLength(5, CUSTOMER_REASON_MESSAGE),
+        v.maxLength(500, 'The reason for customers must not exceed 500 characters'),
+      ),
+    ),
+  }),
+  {
+    reason: 'Repeated no-shows reported by customers.',
+    customerReason: 'The coach is no longer teaching on Fogline.',
+  },
+);
+export type SuspendBody = v.InferOutput<typeof SuspendBody>;
+
 /** Every kind of admin action the audit log records. */
 export const AUDIT_ACTIONS = [
   'coach.approve',

@@ -4,6 +4,7 @@ import * as v from 'valibot';
 import { authPlugin, requireUser } from '../auth/plugin';
 import type { AppContext } from '../context';
 import { pagedDescription, pageEntries, paged, readPage } from '../../common/pagination';
+import { requestSource } from '../lib/client-address';
 import { Message } from '../../common/schema';
 import { parseId } from '../lib/route-id';
 import { Booking, BookingBody, BookingIdParams, BookingListFilter, FreeBookingBody } from './model';
@@ -19,8 +20,8 @@ export function bookingRoutes(ctx: AppContext) {
     .use(authPlugin(ctx))
     .post(
       '/bookings/free',
-      async ({ user, body, set }) => {
-        const booking = await bookFreeClass(ctx, requireUser(user), body);
+      async ({ user, body, set, request }) => {
+        const booking = await bookFreeClass(ctx, requireUser(user), body, requestSource(request.headers));
         set.status = 201;
         return booking;
       },
@@ -32,14 +33,14 @@ export function bookingRoutes(ctx: AppContext) {
           tags,
           summary: 'Book a free class (price 0): confirmed at once',
           description:
-            'Refused with 400 for a paid class (use checkout), 409 when the class is full, has too few spots left, has started, or the user already has an active booking for it.',
+            "Refused with 400 for a paid class (use checkout) or when an attendee's waiver is not accepted (the message names who and which version: send waiverAcceptance, see GET /api/classes/{id}/waivers), 409 when the class is full, has too few spots left, has started, a waiver sent has a newer version, or the user already has an active booking for it.",
         },
       },
     )
     .post(
       '/bookings',
-      async ({ user, body, set }) => {
-        const booking = await bookFreeClass(ctx, requireUser(user), body);
+      async ({ user, body, set, request }) => {
+        const booking = await bookFreeClass(ctx, requireUser(user), body, requestSource(request.headers));
         set.status = 201;
         return booking;
       },
@@ -51,7 +52,7 @@ export function bookingRoutes(ctx: AppContext) {
           tags,
           summary: 'Book a class with nothing to pay by card: a free class, or a paid class paid with a pass (payWith)',
           description:
-            'With payWith {purchaseId}: one credit per spot is taken from that pass in the same database write as the booking (never below zero: simultaneous bookings cannot spend one credit twice), or none with an unlimited membership (one spot), and the booking is confirmed at once, as a free class is (waitlist places and attendee rules alike). The pass must be the caller\'s, paid up (409 code pass_past_due: "Your membership payment is past due: update your card in your wallet to book with it."), cover the class (the coach\'s, its categories and age groups) and, for a pack or intro offer, hold credits valid when the class starts (409 "No credits left on this pass.", "Only 1 credit is left on this pass."). 404 "Pass not found." for another person\'s pass. Without payWith, only a free class (400 for a paid one: use checkout). Cancelling in time for a full refund by the policy gives the credits back with their original expiry.',
+            'With payWith {purchaseId}: one credit per spot is taken from that pass in the same database write as the booking (never below zero: simultaneous bookings cannot spend one credit twice), or none with an unlimited membership (one spot), and the booking is confirmed at once, as a free class is (waitlist places and attendee rules alike). The pass must be the caller\'s, paid up (409 code pass_past_due: "Your membership payment is past due: update your card in your wallet to book with it."), cover the class (the coach\'s, its categories and age groups) and, for a pack or intro offer, hold credits valid when the class starts (409 "No credits left on this pass.", "Only 1 credit is left on this pass."). 404 "Pass not found." for another person\'s pass. Without payWith, only a free class (400 for a paid one: use checkout). Cancelling in time for a full refund by the policy gives the credits back with their original expiry. Each attendee\'s waiver is required as for a free booking (waiverAcceptance; 400 naming who and which version).',
         },
       },
     )

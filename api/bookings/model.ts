@@ -5,6 +5,7 @@ import { CancelNow, PolicyResource } from '../policies/model';
 import { fields, pathId } from '../../common/schema';
 import { PromoCodeField } from '../promo-codes/model';
 import { PASS_KIND, PayWithField } from '../passes/model';
+import { WaiverAcceptanceField } from '../waivers/model';
 
 export const MAX_SPOTS_PER_BOOKING = 100;
 
@@ -29,6 +30,7 @@ export const FreeBookingBody = v.pipe(
     payWith: PayWithField,
     /** A promo code that makes a paid class free (a 100% code): confirmed at once, no card. */
     promoCode: v.optional(v.nullable(PromoCodeField)),
+    waiverAcceptance: WaiverAcceptanceField,
   }),
   v.metadata({
     examples: [
@@ -39,6 +41,14 @@ export const FreeBookingBody = v.pipe(
           { name: 'Maya Lee', age: 7 },
           { name: 'Leo Lee', age: 5 },
         ],
+        waiverAcceptance: {
+          waivers: [{ id: 1, version: 1 }],
+          emergencyContact: { name: 'Sam Lee', phone: '+14155550100' },
+          attendees: [
+            { position: 0, accepted: true, medicalNote: 'Mild asthma: inhaler in her bag.' },
+            { position: 1, accepted: true },
+          ],
+        },
       },
     ],
   }),
@@ -49,7 +59,20 @@ export type FreeBookingBody = v.InferOutput<typeof FreeBookingBody>;
  * (`payWith`). The same fields as the free booking. */
 export const BookingBody = v.pipe(
   fields(FreeBookingBody.pipe[0].entries),
-  v.metadata({ examples: [{ classId: 12, quantity: 1, payWith: { purchaseId: 1 } }] }),
+  v.metadata({
+    examples: [
+      {
+        classId: 12,
+        quantity: 1,
+        payWith: { purchaseId: 1 },
+        waiverAcceptance: {
+          waivers: [{ id: 1, version: 1 }],
+          emergencyContact: { name: 'Sam Lee', phone: '+14155550100' },
+          attendees: [{ position: 0, accepted: true }],
+        },
+      },
+    ],
+  }),
 );
 export type BookingBody = v.InferOutput<typeof BookingBody>;
 

@@ -106,6 +106,7 @@ export async function updateClass(
   // the spots of offers a move ended (retimeForMove).
   const freeing = changes.capacity !== undefined || start !== null ? targets.map((t) => t.id) : [];
   let repriced = false;
+  const endedIntents: string[] = [];
   const updated = await writeFreeingSpots(ctx, freeing, async (tx) => {
     if (changes.capacity !== undefined) await refuseCapacityBelowBooked(tx, targets, changes.capacity, ctx.clock.now());
     const rows: ClassRow[] = [];
@@ -123,7 +124,7 @@ export async function updateClass(
       }
       const [next] = await tx.update(classes).set(columns).where(eq(classes.id, target.id)).returning();
       if (next!.startTime && next!.startTime.getTime() !== target.startTime?.getTime())
-        await retimeForMove(tx, next!.id, next!.startTime, ctx.clock.now());
+        endedIntents.push(...(await retimeForMove(tx, next!.id, next!.startTime, ctx.clock.now())));
       if (next!.priceCents !== target.priceCents && (await repriceOffers(tx, next!.id, next!.priceCents))) repriced = true;
       rows.push(next!);
     }
@@ -131,6 +132,8 @@ export async function updateClass(
     await queueChangeNotices(ctx, tx, previous, rows);
     return rows;
   });
+  // Holds a move ended (the class now starts within 30 minutes): their intents can no longer be paid.
+  await cancelEndedIntents(ctx, endedIntents);
   await rememberPolicy(ctx, row.coachId, changes.weatherPolicy);
   // An offer re-priced goes out again at its new amount.
   if (repriced) await announceNewOffers(ctx);
@@ -141,6 +144,13 @@ export async function updateClass(
     updatedCount: updated.filter((r) => !isSeriesParent(r)).length,
     locationNotice: place.notice,
   };
+}
+
+async function cancelEndedIntents(ctx: AppContext, intentIds: string[]): Promise<void> {
+  for (const id of intentIds)
+    await ctx.payments
+      .cancelIntent(id)
+      .catch((error) => console.error('[classes] could not cancel the intent of an ended hold', id, error));
 }
 
 async function countSessions(ctx: AppContext, row: ClassRow): Promise<number> {

@@ -72,3 +72,12 @@ export function addressKey(ip: string): string {
 export function clientAddress(headers: Headers): string {
   return addressKey(headers.get(CLIENT_IP_HEADER)?.trim() || 'unknown');
 }
+
+/** Where a request came from, as a waiver acceptance records it: the resolved address (not a client's claim)
+ * and the user agent (500 characters at most). */
+export function requestSource(headers: Headers): { ipAddress: string; userAgent: string } {
+  return {
+    ipAddress: headers.get(CLIENT_IP_HEADER)?.trim() || 'unknown',
+    userAgent: (headers.get('user-agent') ?? '').slice(0, 500),
+  };
+}

@@ -215,7 +215,14 @@ export async function sendCancellationEmail(
 }
 
 /** A payment that could not be honoured was refunded in full: the customer hears why. */
-export async function notifyRefundedLatePayment(ctx: AppContext, booking: BookingRow, cls: ClassRow, refundCents: number): Promise<void> {
+export async function notifyRefundedLatePayment(
+  ctx: AppContext,
+  booking: BookingRow,
+  cls: ClassRow,
+  refundCents: number,
+  /** Why, when it was not lateness (a payment made without the waiver). */
+  why?: string,
+): Promise<void> {
   const user = await findUser(ctx.db, booking.userId);
   if (user)
     await sendCancellationEmail(
@@ -225,5 +232,6 @@ export async function notifyRefundedLatePayment(ctx: AppContext, booking: Bookin
       user,
       refundCents,
       isIn(booking, ['cancelledClassDeleted']) ? 'class_deleted' : 'payment_late',
+      why,
     );
 }

@@ -3,6 +3,7 @@
 import { toJsonSchema } from '@valibot/to-json-schema';
 import { Elysia } from 'elysia';
 import { authPlugin, requireUser } from '../auth/plugin';
+import { requestSource } from '../lib/client-address';
 import { Message } from '../../common/schema';
 import { parseId } from '../lib/route-id';
 import type { AppContext } from '../context';
@@ -53,17 +54,21 @@ export function paymentRoutes(ctx: AppContext) {
         },
       },
     )
-    .post('/payment/create-intent', ({ user, body }) => createPaymentIntent(ctx, requireUser(user), body), {
-      auth: 'user',
-      body: CreateIntentBody,
-      response: { 200: PaymentIntentAnswer, 400: Message, 401: Message, 404: Message, 409: Message, 429: Message, 502: Message },
-      detail: {
-        tags,
-        summary: 'Hold the spots for 15 minutes and create a payment intent',
-        description:
-          "The server computes price x quantity x 1.05 in cents (rounded to the cent), spends the customer's credit with the class's coach first (in this same write, so two checkouts cannot spend it twice) and refuses a client amount other than the rest due by card with 409 \"The price has changed. Please reload the page.\" (GET /api/payment/quote shows it). Credit covering everything, there is no intent: status credit_covers, then confirmed when sent again with the attendees. The booking keeps a copy of the class's cancellation policy. With `promoCode`, the code is checked and its use taken in the same write as the hold, and the amount must be the discounted total (GET /api/payment/quote); its use is given back if the hold expires, is replaced or the payment fails. When the coach can receive payouts, 85% of price x quantity (of the discounted price for a coach's own code) is transferred to them. Asking again for the same quantity reuses the hold and intent and renews the hold, but never past 30 minutes after it began; a customer may hold at most 3 unpaid checkouts at once (429 with Retry-After).",
+    .post(
+      '/payment/create-intent',
+      ({ user, body, request }) => createPaymentIntent(ctx, requireUser(user), body, requestSource(request.headers)),
+      {
+        auth: 'user',
+        body: CreateIntentBody,
+        response: { 200: PaymentIntentAnswer, 400: Message, 401: Message, 404: Message, 409: Message, 429: Message, 502: Message },
+        detail: {
+          tags,
+          summary: 'Hold the spots for 15 minutes and create a payment intent',
+          description:
+            "The server computes price x quantity x 1.05 in cents (rounded to the cent), spends the customer's credit with the class's coach first (in this same write, so two checkouts cannot spend it twice) and refuses a client amount other than the rest due by card with 409 \"The price has changed. Please reload the page.\" (GET /api/payment/quote shows it). Credit covering everything, there is no intent: status credit_covers, then confirmed when sent again with the attendees. The booking keeps a copy of the class's cancellation policy. With `promoCode`, the code is checked and its use taken in the same write as the hold, and the amount must be the discounted total (GET /api/payment/quote); its use is given back if the hold expires, is replaced or the payment fails. When the coach can receive payouts, 85% of price x quantity (of the discounted price for a coach's own code) is transferred to them. Asking again for the same quantity reuses the hold and intent and renews the hold, but never past 30 minutes after it began; a customer may hold at most 3 unpaid checkouts at once (429 with Retry-After). waiverAcceptance (see GET /api/classes/{id}/waivers) is recorded with the hold: the checkout sends it with the attendees before paying. A hold is placed without it (the checkout holds the spots when it opens, before anyone is named), but is never paid or confirmed without every attendee's acceptance: the test card is refused (400 naming who), credit covering everything is not confirmed (400), and a payment made anyway is refunded in full.",
+        },
       },
-    })
+    )
     .post('/payment/confirm', ({ user, body }) => settleIntent(ctx, body.paymentIntentId, requireUser(user).id), {
       auth: 'user',
       body: ConfirmBody,
@@ -116,7 +121,7 @@ export function paymentRoutes(ctx: AppContext) {
       tags: ['Payments (test provider)'],
       summary: 'Test provider only: pay an intent with a Stripe test card',
       description:
-        "4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined, 4000 0000 0000 9995 fails for insufficient funds (400 with the message); 4000 0000 0000 0341 succeeds, and as a membership's card pays its first renewal and declines the ones after. Any future expiry (MM/YY) and 3-digit CVC. A membership's invoice (its first period, or a renewal paid with a new card) is paid the same way, then reported as invoice.paid. Exists only while no Stripe keys are set.",
+        "4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined, 4000 0000 0000 9995 fails for insufficient funds (400 with the message); 4000 0000 0000 0341 succeeds, and as a membership's card pays its first renewal and declines the ones after. Any future expiry (MM/YY) and 3-digit CVC. A membership's invoice (its first period, or a renewal paid with a new card) is paid the same way, then reported as invoice.paid. Refused (400, nothing charged) while an attendee's waiver is not accepted for a booking's hold. Exists only while no Stripe keys are set.",
     },
   });
 }

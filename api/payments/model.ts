@@ -6,6 +6,7 @@ import { fields, withExample } from '../../common/schema';
 import { AttendeesField } from '../attendees/model';
 import { Booking, ClassIdField, QuantityField } from '../bookings/model';
 import { PromoCodeField } from '../promo-codes/model';
+import { WaiverAcceptanceField } from '../waivers/model';
 
 export const CreateIntentBody = withExample(
   fields({
@@ -16,6 +17,7 @@ export const CreateIntentBody = withExample(
     attendees: AttendeesField,
     /** A promo code: the amount must then be the discounted total GET /api/payment/quote answers. */
     promoCode: v.optional(v.nullable(PromoCodeField)),
+    waiverAcceptance: WaiverAcceptanceField,
   }),
   {
     classId: 12,
@@ -25,6 +27,14 @@ export const CreateIntentBody = withExample(
       { name: 'Maya Lee', age: 7 },
       { name: 'Leo Lee', age: 5 },
     ],
+    waiverAcceptance: {
+      waivers: [{ id: 1, version: 1 }],
+      emergencyContact: { name: 'Sam Lee', phone: '+14155550100' },
+      attendees: [
+        { position: 0, accepted: true },
+        { position: 1, accepted: true },
+      ],
+    },
   },
 );
 export type CreateIntentBody = v.InferOutput<typeof CreateIntentBody>;

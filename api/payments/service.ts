@@ -1,7 +1,7 @@
 // Paying for a booking: create-intent (hold + intent), confirm and the webhook (both settle an intent after
 // asking the provider), and the test provider's card payments. The amount is always recomputed on the server.
 import { and, eq } from 'drizzle-orm';
-import { bookings, payoutAccounts } from '../../db/schema';
+import { bookings, classes, payoutAccounts } from '../../db/schema';
 import { attendeesOfBooking } from '../spots/attendees';
 import type { SessionUser } from '../auth/session';
 import { notifyRefundedLatePayment } from '../notices/booking-emails';
@@ -11,7 +11,9 @@ import type { BookingRow } from '../spots/booking-states';
 import { cardCentsOf } from '../spots/paid';
 import { cardTransferCents } from '../../common/quote';
 import { attachIntent, type HoldResult, placeHold, releaseHold } from '../spots/holds';
+import { isIn } from '../spots/booking-states';
 import { settlePaidBooking } from '../spots/settlement';
+import { waiverMissingMessage, waiversMissingFor } from '../spots/waivers';
 import { toBookingJson } from '../spots/shape';
 import type { AppContext } from '../context';
 import { conflict, DomainError, forbidden, notFound } from '../errors';
@@ -56,13 +58,20 @@ function intentAnswer(intent: ProviderIntent, booking: Pick<BookingRow, 'id' | '
 
 /** POST /api/payment/create-intent: holds the spots for 15 minutes and creates an intent for exactly the
  * server's amount, its metadata tying it to the booking. */
-export async function createPaymentIntent(ctx: AppContext, user: SessionUser, body: CreateIntentBody) {
+export async function createPaymentIntent(
+  ctx: AppContext,
+  user: SessionUser,
+  body: CreateIntentBody,
+  source?: { ipAddress: string; userAgent: string },
+) {
   const hold = await placeHold(ctx, user, {
     classId: body.classId,
     quantity: body.quantity,
     clientTotalCents: dollarsToCents(body.amount),
     attendees: body.attendees,
     promoCode: body.promoCode,
+    waiverAcceptance: body.waiverAcceptance,
+    source,
   });
   if (cardCentsOf(hold.booking) === 0) {
     // Coach credit pays it all: confirmed when the checkout sends the attendees (its Confirm step), else held.
@@ -83,6 +92,9 @@ function creditAnswer(booking: BookingRow) {
 /** Coach credit covers the whole price: nothing to charge, so the hold is confirmed at once (credit spent in the
  * confirming write). */
 async function confirmPaidWithCredit(ctx: AppContext, hold: HoldResult) {
+  // Never confirmed without every attendee's waiver (sent with this request, or before).
+  const missing = await waiversMissingFor(ctx.db, hold.booking, hold.cls.coachId);
+  if (missing.length) throw new DomainError(400, waiverMissingMessage(missing), undefined, undefined, 'waiver_required');
   const outcome = await settlePaidBooking(ctx, hold.booking.id);
   if (outcome.kind !== 'confirmed') throw conflict(outcome.message);
   if (outcome.newly) sendOutboxSoon(ctx);
@@ -166,7 +178,7 @@ export async function settleIntent(ctx: AppContext, intentId: string, expectedUs
   }
   if (outcome.kind === 'refund' && outcome.newly) {
     await refundSafely(ctx, intent.id, outcome.refundCents, `refund-booking-${booking.id}`);
-    await notifyRefundedLatePayment(ctx, outcome.booking, outcome.cls, outcome.refundCents);
+    await notifyRefundedLatePayment(ctx, outcome.booking, outcome.cls, outcome.refundCents, outcome.why);
   }
   throw conflict(outcome.message);
 }
@@ -207,11 +219,28 @@ export async function processPaymentEvent(ctx: AppContext, event: PaymentEvent):
   }
 }
 
+/** Nothing is charged for a hold whose attendees' waivers are not all accepted (the checkout sends them first). */
+async function refuseWithoutWaivers(ctx: AppContext, intentId: string): Promise<void> {
+  const intent = await ctx.payments.retrieveIntent(intentId);
+  const bookingId = Number(intent?.metadata.bookingId);
+  if (!intent || !Number.isSafeInteger(bookingId) || bookingId < 1) return;
+  const found = await ctx.db
+    .select({ booking: bookings, coachId: classes.coachId })
+    .from(bookings)
+    .innerJoin(classes, eq(classes.id, bookings.classId))
+    .where(eq(bookings.id, bookingId))
+    .get();
+  if (!found || !isIn(found.booking, ['hold'])) return;
+  const missing = await waiversMissingFor(ctx.db, found.booking, found.coachId);
+  if (missing.length) throw new DomainError(400, waiverMissingMessage(missing), undefined, undefined, 'waiver_required');
+}
+
 /** The test provider's card endpoint: pays the intent, then delivers the success the way Stripe's webhook
  * would, so the booking is confirmed even if the browser never calls confirm. */
 export async function payWithTestCard(ctx: AppContext, input: TestCardFields & { paymentIntentId: string; clientSecret: string }) {
   const provider = ctx.payments;
   if (!isTestProvider(provider)) throw notFound();
+  await refuseWithoutWaivers(ctx, input.paymentIntentId);
   try {
     const intent = await provider.payIntent(input.paymentIntentId, input.clientSecret, {
       number: input.cardNumber,

@@ -8,7 +8,16 @@
 import { and, eq, getTableColumns, isNull, type SQL, sql } from 'drizzle-orm';
 import { SQLiteAsyncDialect } from 'drizzle-orm/sqlite-core';
 import type { InStatement, InValue, Row } from '@libsql/client';
-import { bookingAttendees, bookingOutbox, bookings, classes, waitlistEntries } from '../../db/schema';
+import {
+  bookingAttendees,
+  bookingOutbox,
+  bookings,
+  classes,
+  emergencyContacts,
+  medicalNotes,
+  waitlistEntries,
+  waiverAcceptances,
+} from '../../db/schema';
 import {
   checkGroupCapacity,
   type ClassRow,
@@ -25,6 +34,7 @@ import { activeBooking, BOOKING_STATES, type BookingRow } from './booking-states
 import type { SpotsContext } from './context';
 import { entryIn } from './entry-states';
 import { takesSpots } from './taken';
+import { acceptanceRowsFor, latestWaivers, type WaiverRow, waiversOfClassesQuery } from './waivers';
 
 const dialect = new SQLiteAsyncDialect();
 const statementOf = (query: SQL): InStatement => {
@@ -35,7 +45,7 @@ const statementOf = (query: SQL): InStatement => {
 /** The fields of a free booking this path writes. A request that gives any other (a promo code, a pass to pay
  * with; a field added later that a step of ./book.ts bookOne acts on) goes through the transaction, where that
  * step runs. */
-const BATCHED_FIELDS = new Set(['classId', 'quantity', 'attendees']);
+const BATCHED_FIELDS = new Set(['classId', 'quantity', 'attendees', 'waiverAcceptance', 'source']);
 function batchable({ input }: FreeRequest): boolean {
   return Object.entries(input).every(([field, value]) => BATCHED_FIELDS.has(field) || value === undefined || value === null);
 }
@@ -47,7 +57,11 @@ export async function bookGroupInOneTrip(
   requests: FreeRequest[],
   now: Date,
 ): Promise<(PromiseSettledResult<FreeBooking> | null)[]> {
-  const view = toGroupView((await ctx.db.batch(groupViewQueries(ctx.db, requests, now))) as unknown as GroupViewRows);
+  // The group's view and the waivers its classes ask, read in the one batch (./waivers.ts).
+  const classIds = [...new Set(requests.map((request) => request.input.classId))];
+  const read = await ctx.db.batch([...groupViewQueries(ctx.db, requests, now), waiversOfClassesQuery(ctx.db, classIds)] as const);
+  const waiverRows = read.at(-1) as WaiverRow[];
+  const view = toGroupView(read.slice(0, -1) as unknown as GroupViewRows);
   const outcomes: (PromiseSettledResult<FreeBooking> | null)[] = [];
   const planned: { index: number; request: FreeRequest; cls: ClassRow; attendees: FreeBooking['attendees']; first: number }[] = [];
   const statements: InStatement[] = [];
@@ -58,16 +72,34 @@ export async function bookGroupInOneTrip(
       continue;
     }
     let decided: ReturnType<typeof decideFreeBooking>;
+    let accepted: ReturnType<typeof acceptanceRowsFor>;
     try {
       decided = decideFreeBooking(view, request.customer, request.input, now);
       checkGroupCapacity(view, decided.cls, request.input.quantity);
+      accepted = acceptanceRowsFor(
+        latestWaivers(waiverRows, decided.cls.coachId),
+        decided.cls,
+        decided.attendees,
+        request.input.waiverAcceptance,
+        request.input.source,
+        now,
+        request.customer.id,
+      );
     } catch (reason) {
       outcomes.push({ status: 'rejected', reason });
       continue;
     }
+    // Someone accepted for earlier (or nobody at all): the transaction decides that (recordBookingWaivers).
+    if (!accepted) {
+      outcomes.push(null);
+      continue;
+    }
     outcomes.push(null);
     planned.push({ index, request, ...decided, first: statements.length });
-    statements.push(...bookingStatements(request, decided.cls, decided.attendees, now));
+    statements.push(
+      ...bookingStatements(request, decided.cls, decided.attendees, now),
+      ...waiverStatements(request, decided.cls, accepted, now),
+    );
     // The bookings after it are decided as if it happened (checked below: if it did not, they are decided again).
     recordBooked(view, plannedRow(request, decided.cls, now));
   }
@@ -87,7 +119,13 @@ export async function bookGroupInOneTrip(
 
 /** The booking as the group's view counts it before the batch has run (its id is not known yet). */
 function plannedRow({ customer, input }: FreeRequest, cls: ClassRow, now: Date): BookingRow {
-  const row = { classId: cls.id, userId: customer.id, quantity: input.quantity, status: BOOKING_STATES.confirmed.status, cancelReason: null };
+  const row = {
+    classId: cls.id,
+    userId: customer.id,
+    quantity: input.quantity,
+    status: BOOKING_STATES.confirmed.status,
+    cancelReason: null,
+  };
   return row as unknown as BookingRow;
 }
 
@@ -135,6 +173,67 @@ function bookingStatements({ customer, input }: FreeRequest, cls: ClassRow, atte
   const named = sql`insert into ${bookingAttendees} (${sql.identifier(bookingAttendees.bookingId.name)}, ${sql.identifier(bookingAttendees.position.name)}, ${sql.identifier(bookingAttendees.name.name)}, ${sql.identifier(bookingAttendees.age.name)})
     select ${bookings.id}, people.column1, people.column2, people.column3 from ${bookings}, (values ${people}) as people where ${justBooked}`;
   return [statementOf(insert), statementOf(outbox), statementOf(named)];
+}
+
+/** The booking's waiver acceptances, emergency contact and medical notes, each written only for the booking this
+ * batch inserted: the customer's one open booking of the class (a unique index), confirmed at this instant. */
+function waiverStatements(
+  { customer }: FreeRequest,
+  cls: ClassRow,
+  rows: NonNullable<ReturnType<typeof acceptanceRowsFor>>,
+  now: Date,
+): InStatement[] {
+  const at = now.getTime();
+  const booked = sql`${bookings.classId} = ${cls.id} and ${bookings.userId} = ${customer.id} and ${bookings.status} = ${BOOKING_STATES.confirmed.status} and ${bookings.confirmedAt} = ${at}`;
+  const out: InStatement[] = [];
+  if (rows.acceptances.length) {
+    const values = sql.join(
+      rows.acceptances.map(
+        (a) =>
+          sql`(${a.position}, ${a.attendeeName}, ${a.waiverId}, ${a.version}, ${a.textHash}, ${a.acceptedBy}, ${a.relation}, ${a.ipAddress}, ${a.userAgent}, ${a.acceptedAt.getTime()})`,
+      ),
+      sql`, `,
+    );
+    const w = waiverAcceptances;
+    const columns = [
+      w.position,
+      w.attendeeName,
+      w.waiverId,
+      w.version,
+      w.textHash,
+      w.acceptedBy,
+      w.relation,
+      w.ipAddress,
+      w.userAgent,
+      w.acceptedAt,
+    ];
+    out.push(
+      statementOf(sql`insert into ${w} (${sql.identifier(w.bookingId.name)}, ${sql.join(
+        columns.map((c) => sql.identifier(c.name)),
+        sql`, `,
+      )})
+        select ${bookings.id}, v.column1, v.column2, v.column3, v.column4, v.column5, v.column6, v.column7, v.column8, v.column9, v.column10 from ${bookings}, (values ${values}) as v where ${booked}`),
+    );
+  }
+  if (rows.contact) {
+    const e = emergencyContacts;
+    out.push(
+      statementOf(sql`insert into ${e} (${sql.identifier(e.bookingId.name)}, ${sql.identifier(e.name.name)}, ${sql.identifier(e.phone.name)}, ${sql.identifier(e.createdAt.name)})
+        select ${bookings.id}, ${rows.contact.name}, ${rows.contact.phone}, ${at} from ${bookings} where ${booked}`),
+    );
+  }
+  if (rows.notes.length) {
+    const m = medicalNotes;
+    const values = sql.join(
+      rows.notes.map((n) => sql`(${n.position}, ${n.note})`),
+      sql`, `,
+    );
+    out.push(
+      statementOf(sql`insert into ${m} (${sql.identifier(m.bookingId.name)}, ${sql.identifier(m.position.name)}, ${sql.identifier(m.note.name)})
+        select ${bookings.id}, v.column1, v.column2 from ${bookings}, (values ${values}) as v where ${booked}`),
+    );
+  }
+  return out;
 }
 
 /** A RETURNING row as Drizzle would map it. */

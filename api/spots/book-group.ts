@@ -14,6 +14,7 @@ import type { Customer } from './context';
 import { entryIn } from './entry-states';
 import { checkCapacity } from './policy';
 import { TIMED_STATES, takesSpots } from './taken';
+import type { AcceptanceInput, AcceptanceSource } from './waivers';
 
 export type ClassRow = typeof classes.$inferSelect;
 /** `payWith`: the spots of a paid class are paid with this purchase's credits (or its unlimited membership). */
@@ -23,6 +24,9 @@ export type FreeBookingInput = {
   attendees?: AttendeeInput[];
   promoCode?: string | null;
   payWith?: { purchaseId: number };
+  /** The waivers accepted with the booking, and where from (./waivers.ts). */
+  waiverAcceptance?: AcceptanceInput;
+  source?: AcceptanceSource;
 };
 export type FreeBooking = { booking: BookingRow; cls: ClassRow; attendees: Attendee[] };
 /** One booking asked of the group. */

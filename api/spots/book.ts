@@ -27,6 +27,7 @@ import { moveEntry } from './entry-states';
 import { planCredits, spendCredits } from './pass-credits';
 import { freeWithPromoCode } from './promo';
 import { settleInSavepoint, writeBookingSpotsTogether } from './release';
+import { recordBookingWaivers } from './waivers';
 
 /** Books `quantity` spots of a free class, confirmed at once; the customer's place on its waitlist ends; its
  * confirmation is queued in the booking outbox. Concurrent calls in one process are written together (group
@@ -126,7 +127,11 @@ async function bookGroup(tx: Tx, requests: FreeRequest[], now: Date): Promise<Pr
   const booked = outcomes.flatMap((outcome) => (outcome.status === 'fulfilled' ? [outcome.value] : []));
   await saveGroupAttendees(tx, booked);
   // Each confirmation is owed from this commit on: its outbox row commits with the booking (./confirmations.ts).
-  await queueConfirmations(tx, booked.map(({ booking }) => booking.id), now);
+  await queueConfirmations(
+    tx,
+    booked.map(({ booking }) => booking.id),
+    now,
+  );
   return outcomes;
 }
 
@@ -154,6 +159,16 @@ async function bookOne(tx: Tx, view: GroupView, customer: Customer, input: FreeB
     ...promo,
   });
   if (credits) await spendCredits(tx, credits, booking.id, now);
+  // Every attendee's waiver, accepted with this request or before (./waivers.ts): refused without.
+  await recordBookingWaivers(tx, {
+    booking,
+    cls,
+    attendees,
+    acceptance: input.waiverAcceptance,
+    source: input.source,
+    now,
+    required: true,
+  });
   // Booked: the place in line has done its job (as leaveOnceBooked does, from the view).
   const waiting = view.waiting.get(keyOf(cls.id, customer.id));
   if (waiting !== undefined) await moveEntry(tx, { id: waiting }, 'leave', 'system', { endedAt: now });

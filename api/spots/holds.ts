@@ -6,7 +6,7 @@ import type { Tx } from '../../db/client';
 import { bookings, classes, waitlistEntries } from '../../db/schema';
 import { badRequest, conflict, DomainError } from '../errors';
 import { quoteBooking } from '../../common/quote';
-import { type AttendeeInput, checkAttendees, saveAttendees } from './attendees';
+import { type AttendeeInput, attendeesOfBooking, checkAttendees, saveAttendees } from './attendees';
 import { activeBookingOf, loadBookableClass, PRICE_CHANGED, refuseIfBooked, refusingDuplicates } from './bookable';
 import { applyTransition, type BookingRow, inStates, isIn } from './booking-states';
 import type { Customer, SpotsContext } from './context';
@@ -15,6 +15,7 @@ import { cardCentsOf } from './paid';
 import { checkCapacity, holdExpiry, MAX_LIVE_HOLDS, renewedHoldExpiry } from './policy';
 import { applyPromoCode, PROMO_MESSAGES } from './promo';
 import { writeBookingSpots } from './release';
+import { type AcceptanceInput, type AcceptanceSource, recordBookingWaivers } from './waivers';
 import { spotsTaken } from './taken';
 
 type ClassRow = typeof classes.$inferSelect;
@@ -60,7 +61,16 @@ const TOO_MANY_HOLDS = `You already have ${MAX_LIVE_HOLDS} checkouts waiting for
 export async function placeHold(
   ctx: SpotsContext,
   user: Customer,
-  input: { classId: number; quantity: number; clientTotalCents: number; attendees?: AttendeeInput[]; promoCode?: string | null },
+  input: {
+    classId: number;
+    quantity: number;
+    clientTotalCents: number;
+    attendees?: AttendeeInput[];
+    promoCode?: string | null;
+    /** The waivers accepted for the hold (the checkout sends them with the names, before paying). */
+    waiverAcceptance?: AcceptanceInput;
+    source?: AcceptanceSource;
+  },
 ): Promise<HoldResult> {
   const { quantity } = input;
   const now = ctx.clock.now();
@@ -95,6 +105,7 @@ export async function placeHold(
         const holdExpiresAt = renewedHoldExpiry(existing.holdExpiresAt, offer?.endedAt ?? existing.createdAt, now);
         const [renewed] = await tx.update(bookings).set({ holdExpiresAt }).where(eq(bookings.id, existing.id)).returning();
         if (attendees) await saveAttendees(tx, existing.id, attendees);
+        await recordHoldWaivers(tx, renewed!, cls, input, now);
         return { booking: renewed!, cls, reused: existing.paymentIntentId !== null, replacedIntentId: null };
       }
       // Coach credit is spent first (what the customer's other running checkouts hold of it excepted), read in this
@@ -130,9 +141,31 @@ export async function placeHold(
         createdAt: now,
       });
       if (attendees) await saveAttendees(tx, booking.id, attendees);
+      await recordHoldWaivers(tx, booking, cls, input, now);
       return { booking, cls, reused: false, replacedIntentId };
     }),
   );
+}
+
+/** A hold records the waivers it was sent with (never required here: it is paid only once they are, ./waivers.ts). */
+async function recordHoldWaivers(
+  tx: Tx,
+  booking: BookingRow,
+  cls: ClassRow,
+  input: { waiverAcceptance?: AcceptanceInput; source?: AcceptanceSource },
+  now: Date,
+): Promise<void> {
+  if (!input.waiverAcceptance) return;
+  const attendees = await attendeesOfBooking(tx, booking);
+  await recordBookingWaivers(tx, {
+    booking,
+    cls,
+    attendees,
+    acceptance: input.waiverAcceptance,
+    source: input.source,
+    now,
+    required: false,
+  });
 }
 
 export async function attachIntent(ctx: SpotsContext, bookingId: number, intentId: string): Promise<void> {

@@ -18,29 +18,34 @@ import { expireHolds } from './expiry';
 import { answerOffer, offerSpots } from './moves';
 import { spotsTaken } from './taken';
 
-/** In the write that moves a class to `start`: its open offers end 30 minutes before the new start (or now,
- * when that has passed: the caller's releaseDueSpots then ends them and passes the spots on), and its payment
- * holds never run past the new start (a payment after the start is refunded, ./settlement.ts).
- * Deadlines only ever move earlier: a class moved later keeps what it promised. */
-export async function retimeForMove(tx: Tx, classId: number, start: Date, now: Date): Promise<void> {
-  const offerEnd = new Date(Math.max(now.getTime(), start.getTime() - OFFER_ENDS_BEFORE_START_MINUTES * 60_000));
+/** In the write that moves a class to `start`: its open offers and its payment holds (an accepted paid offer's
+ * too) end 30 minutes before the new start, the contract's window for getting there. One whose new end has
+ * already passed ends now: the caller's releaseDueSpots expires it and passes the spots on. Deadlines only ever
+ * move earlier: a class moved later keeps what it promised. Answers the payment intents of the holds that end
+ * now, for the caller to cancel at the provider once this write commits (a payment that still lands is settled
+ * as any late payment is, ./settlement.ts). */
+export async function retimeForMove(tx: Tx, classId: number, start: Date, now: Date): Promise<string[]> {
+  const end = new Date(Math.max(now.getTime(), start.getTime() - OFFER_ENDS_BEFORE_START_MINUTES * 60_000));
   const offered = await tx
     .select()
     .from(waitlistEntries)
-    .where(and(eq(waitlistEntries.classId, classId), entryIn(['offered']), gt(waitlistEntries.offerExpiresAt, offerEnd)));
+    .where(and(eq(waitlistEntries.classId, classId), entryIn(['offered']), gt(waitlistEntries.offerExpiresAt, end)));
   for (const entry of offered) {
-    await tx.update(waitlistEntries).set({ offerExpiresAt: offerEnd }).where(eq(waitlistEntries.id, entry.id));
+    await tx.update(waitlistEntries).set({ offerExpiresAt: end }).where(eq(waitlistEntries.id, entry.id));
     if (entry.bookingId !== null) {
       await tx
         .update(bookings)
-        .set({ holdExpiresAt: offerEnd })
-        .where(and(eq(bookings.id, entry.bookingId), inStates(['offered']), gt(bookings.holdExpiresAt, offerEnd)));
+        .set({ holdExpiresAt: end })
+        .where(and(eq(bookings.id, entry.bookingId), inStates(['offered']), gt(bookings.holdExpiresAt, end)));
     }
   }
-  await tx
+  const cut = await tx
     .update(bookings)
-    .set({ holdExpiresAt: new Date(Math.max(now.getTime(), start.getTime())) })
-    .where(and(eq(bookings.classId, classId), inStates(['hold']), gt(bookings.holdExpiresAt, start)));
+    .set({ holdExpiresAt: end })
+    .where(and(eq(bookings.classId, classId), inStates(['hold']), gt(bookings.holdExpiresAt, end)))
+    .returning({ paymentIntentId: bookings.paymentIntentId });
+  const endsNow = end.getTime() <= now.getTime();
+  return endsNow ? cut.flatMap((hold) => (hold.paymentIntentId ? [hold.paymentIntentId] : [])) : [];
 }
 
 /** In the write that changes a class's price: each open (not yet accepted) offer is re-offered at the new price
@@ -154,10 +159,7 @@ export interface GroupedWrites<T> {
  * group is everything that queued while the previous one ran. Each class's due spots go to the waitlist first
  * (as writeBookingSpots does), then the group's work runs, each write with its own answer. The outcomes are
  * answered after the one COMMIT; when the transaction itself fails, every write of the group fails with it. */
-export async function writeBookingSpotsTogether<T>(
-  ctx: SpotsContext,
-  collect: () => GroupedWrites<T>,
-): Promise<PromiseSettledResult<T>[]> {
+export async function writeBookingSpotsTogether<T>(ctx: SpotsContext, collect: () => GroupedWrites<T>): Promise<PromiseSettledResult<T>[]> {
   const now = ctx.clock.now();
   let classIds: number[] = [];
   let offered = 0;

@@ -17,15 +17,27 @@ import { cardCentsOf } from './paid';
 import { hasStarted } from './policy';
 import { promoUsedUpMeanwhile } from './promo';
 import { spotsTaken, takesSpotsNow } from './taken';
+import { waiversMissingFor } from './waivers';
 
 type ClassRow = typeof classes.$inferSelect;
 
 export type SettleOutcome =
   | { kind: 'confirmed'; booking: BookingRow; cls: ClassRow; newly: boolean }
   | { kind: 'closed'; booking: BookingRow; cls: ClassRow; message: string }
-  | { kind: 'refund'; booking: BookingRow; cls: ClassRow; refundCents: number; message: string; newly: boolean };
+  | {
+      kind: 'refund';
+      booking: BookingRow;
+      cls: ClassRow;
+      refundCents: number;
+      message: string;
+      newly: boolean;
+      /** The customer's email says this instead of the late payment's usual words. */
+      why?: string;
+    };
 
 const CLASS_STARTED_REFUNDED = 'The class had already started when your payment arrived, so your payment has been refunded in full.';
+const WAIVER_MISSING_REFUNDED =
+  'The waiver was not accepted for every attendee before paying, so your payment has been refunded in full. Please book again and accept the waiver.';
 const CHANGED_MEANWHILE = 'This booking changed while the payment was being settled. Please try again.';
 const moved = (row: BookingRow | null): BookingRow => {
   if (!row) throw conflict(CHANGED_MEANWHILE, 'changed_meanwhile');
@@ -122,6 +134,19 @@ export async function settlePaidBooking(ctx: SpotsContext, bookingId: number): P
     if (state !== 'hold' && !late) {
       // Cancelled (by the customer, a newer checkout or a failed intent) before the payment completed.
       return recordRefund('This booking was cancelled before the payment completed, so your payment has been refunded in full.');
+    }
+    // No booking without every attendee's waiver (./waivers.ts): a payment made without it (at the provider
+    // directly: the checkout and the test card ask first) goes back in full.
+    if (state === 'hold' || late) {
+      const missing = await waiversMissingFor(tx, booking, cls.coachId);
+      if (missing.length) {
+        const ended = await applyTransition(tx, booking, 'refundLatePayment', 'system', {
+          ...refund,
+          cancelledAt: booking.cancelledAt ?? now,
+          holdExpiresAt: null,
+        });
+        return { ...refunded(moved(ended), WAIVER_MISSING_REFUNDED), why: WAIVER_MISSING_REFUNDED };
+      }
     }
     if (late) {
       const refusal = (await lateRefusal(tx, booking, cls, now)) ?? (await creditGoneMeanwhile(tx, booking, cls, now));

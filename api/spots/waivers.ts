@@ -3,14 +3,14 @@
 // acceptance of each by or for each attendee with the booking's emergency contact and the attendees' medical
 // notes, and what a roster, the customer and an admin read back.
 import { createHash } from 'node:crypto';
-import { desc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, or, type SQL } from 'drizzle-orm';
 import type { Database, Db, Tx } from '../../db/client';
 import { bookings, classes, emergencyContacts, medicalNotes, waiverAcceptances, waivers, type WaiverRelation } from '../../db/schema';
-import { badRequest, conflict, forbidden, notFound } from '../errors';
+import { badRequest, conflict, DomainError, forbidden, notFound } from '../errors';
 import { attendeesOfBooking } from './attendees';
 import { hasStarted } from './policy';
 
-type WaiverRow = typeof waivers.$inferSelect;
+export type WaiverRow = typeof waivers.$inferSelect;
 
 /** The SHA-256 (hex) of the exact text accepted: title, a blank line, the body. */
 export function waiverHash(waiver: Pick<WaiverRow, 'title' | 'body'>): string {
@@ -39,7 +39,14 @@ export async function publishCoachWaiver(db: Db, coachId: number, title: string,
   });
 }
 
+/** Every path that books or holds spots records the acceptance of the class's current waivers for each attendee
+ * in its own write (`recordBookingWaivers`): a free booking, a free waitlist offer accepted and a booking paid
+ * with pass credits refuse without it; a payment hold may take it later (the checkout holds the spots when it
+ * opens, before anyone is named) and is never paid or confirmed without it (`waiversMissingFor`). An acceptance
+ * of the same waiver version, for the same person (by name), by the same account, counts again on a later
+ * booking: a new version asks again. */
 export const WAIVER_CHANGED = 'A waiver has a new version. Please read it and accept it again.';
+export const EMERGENCY_CONTACT_NEEDED = 'Please give an emergency contact (name and phone) for this booking.';
 
 export interface AcceptanceInput {
   /** The waivers read, each with the version the customer saw. */
@@ -49,16 +56,271 @@ export interface AcceptanceInput {
   attendees: { position: number; accepted: boolean; medicalNote?: string }[];
 }
 
-export interface AcceptanceMeta {
+/** Where an acceptance came from: the address the server resolved and the browser's user agent. */
+export interface AcceptanceSource {
   ipAddress: string;
   userAgent: string;
+}
+
+export interface AcceptanceMeta extends AcceptanceSource {
   at: Date;
 }
 
+const describeWaiver = (w: WaiverRow) => `${w.title}, version ${w.version}`;
+const personKey = (name: string) => name.trim().replace(/\s+/g, ' ').toLowerCase();
+
+/** "Please accept the waiver for Maya Lee and Leo Lee (Fogline participation waiver, version 1)." */
+function missingMessage(names: string[], waivers: WaiverRow[]): string {
+  const list = names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : names[0];
+  return `Please accept the waiver for ${list} (${waivers.map(describeWaiver).join('; ')}).`;
+}
+
+export interface BookingWaivers {
+  booking: { id: number; userId: number };
+  cls: { coachId: number; ageGroup: string };
+  /** The booking's attendees as just saved, one per spot. */
+  attendees: { position: number; name: string }[];
+  /** What the request accepted; absent, only earlier acceptances of this account can count. */
+  acceptance: AcceptanceInput | undefined;
+  source: AcceptanceSource | undefined;
+  now: Date;
+  /** A booking confirmed by this write needs every acceptance; a payment hold records what it was sent. */
+  required: boolean;
+}
+
+/** In the write that books (or holds) the spots: records, for every attendee, the acceptance of every waiver the
+ * class asks now (sent with the request, or an earlier acceptance of the same version for the same person by the
+ * same account), with the booking's emergency contact and the attendees' medical notes. Refuses (400, code
+ * waiver_required, naming who and which version) when one is missing; 409 (waiver_changed) when the request
+ * accepted a version that is no longer the current one. */
+export async function recordBookingWaivers(tx: Tx, input: BookingWaivers): Promise<void> {
+  const { booking, cls, attendees, acceptance, now } = input;
+  if (!acceptance && !input.required) return;
+  const asked = await currentWaivers(tx, cls.coachId);
+  checkSentAcceptance(asked, attendees, acceptance);
+  if (!asked.length) return;
+  const acceptedNow = new Set((acceptance?.attendees ?? []).filter((a) => a.accepted).map((a) => a.position));
+  const earlier = acceptedNow.size === attendees.length ? new Map() : await earlierAcceptances(tx, booking.userId, asked);
+  const missingFor = (a: { position: number; name: string }) =>
+    acceptedNow.has(a.position) ? [] : asked.filter((w) => !earlier.has(`${w.id}:${personKey(a.name)}`));
+  const missing = attendees.filter((a) => missingFor(a).length > 0);
+  if (missing.length) {
+    const waiversMissing = asked.filter((w) => missing.some((a) => missingFor(a).includes(w)));
+    const message = missingMessage(
+      missing.map((a) => a.name),
+      waiversMissing,
+    );
+    throw new DomainError(400, message, { waiverAcceptance: [message] }, undefined, 'waiver_required');
+  }
+  const contact = acceptance?.emergencyContact ?? (await latestEmergencyContact(tx, booking.userId));
+  if (!contact)
+    throw new DomainError(400, EMERGENCY_CONTACT_NEEDED, { waiverAcceptance: [EMERGENCY_CONTACT_NEEDED] }, undefined, 'waiver_required');
+  const kids = cls.ageGroup === 'Kids';
+  const relationOf = (position: number): WaiverRelation => (kids ? 'guardian' : position === 0 ? 'self' : 'companion');
+  const meta = { ipAddress: input.source?.ipAddress ?? 'unknown', userAgent: input.source?.userAgent ?? '', acceptedAt: now };
+  const have = await tx
+    .select({ position: waiverAcceptances.position, waiverId: waiverAcceptances.waiverId, name: waiverAcceptances.attendeeName })
+    .from(waiverAcceptances)
+    .where(eq(waiverAcceptances.bookingId, booking.id));
+  const recorded = new Set(have.map((r) => `${r.position}:${r.waiverId}:${r.name}`));
+  for (const attendee of attendees) {
+    for (const waiver of asked) {
+      // Accepted now: a new row from this request. Accepted before: the earlier acceptance, as it was made.
+      const prior = acceptedNow.has(attendee.position) ? null : earlier.get(`${waiver.id}:${personKey(attendee.name)}`);
+      if (!acceptedNow.has(attendee.position) && recorded.has(`${attendee.position}:${waiver.id}:${attendee.name}`)) continue;
+      await tx.insert(waiverAcceptances).values({
+        bookingId: booking.id,
+        position: attendee.position,
+        attendeeName: attendee.name,
+        waiverId: waiver.id,
+        version: waiver.version,
+        textHash: waiverHash(waiver),
+        acceptedBy: booking.userId,
+        relation: relationOf(attendee.position),
+        ...(prior ? { ipAddress: prior.ipAddress, userAgent: prior.userAgent, acceptedAt: prior.acceptedAt } : meta),
+      });
+    }
+  }
+  const row = { name: contact.name, phone: contact.phone };
+  await tx
+    .insert(emergencyContacts)
+    .values({ bookingId: booking.id, ...row })
+    .onConflictDoUpdate({ target: emergencyContacts.bookingId, set: row });
+  if (acceptance) {
+    await tx.delete(medicalNotes).where(eq(medicalNotes.bookingId, booking.id));
+    for (const a of acceptance.attendees) {
+      const note = a.medicalNote?.trim();
+      if (note && attendees.some((x) => x.position === a.position))
+        await tx.insert(medicalNotes).values({ bookingId: booking.id, position: a.position, note });
+    }
+  }
+}
+
+/** Refuses an acceptance of versions that are not the current ones (409 waiver_changed, naming them), or of a spot
+ * the booking does not have (400). */
+function checkSentAcceptance(asked: WaiverRow[], attendees: { position: number }[], acceptance: AcceptanceInput | undefined): void {
+  if (!acceptance) return;
+  const sent = new Map(acceptance.waivers.map((w) => [w.id, w.version]));
+  const stale = asked.filter((w) => sent.get(w.id) !== w.version);
+  if (stale.length || acceptance.waivers.length !== asked.length) {
+    const named = stale.length ? ` (${stale.map(describeWaiver).join('; ')})` : '';
+    throw conflict(WAIVER_CHANGED.replace('new version.', `new version${named}.`), 'waiver_changed');
+  }
+  const beyond = acceptance.attendees.find((a) => a.position >= attendees.length);
+  if (beyond) {
+    const message = `waiverAcceptance names spot ${beyond.position + 1}, but the booking has ${attendees.length === 1 ? '1 spot' : `${attendees.length} spots`}.`;
+    throw badRequest(message, { waiverAcceptance: [message] });
+  }
+}
+
+/** The latest version of each owner's waiver among `rows` (the platform's, then the coach's): what a class of
+ * `coachId` asks now. */
+export function latestWaivers(rows: WaiverRow[], coachId: number): WaiverRow[] {
+  const latestOf = (owner: number | null) =>
+    rows
+      .filter((w) => w.coachId === owner)
+      .reduce<WaiverRow | undefined>((best, w) => (!best || w.version > best.version ? w : best), undefined);
+  return [latestOf(null), latestOf(coachId)].filter((w): w is WaiverRow => !!w);
+}
+
+/** Every version of the platform's waiver and of these classes' coaches' own: read with a write batch's view
+ * (./book-batch.ts), so deciding its bookings' waivers costs no round trip of its own. */
+export function waiversOfClassesQuery(db: Database | Tx, classIds: number[]) {
+  return db
+    .select()
+    .from(waivers)
+    .where(
+      or(
+        isNull(waivers.coachId),
+        inArray(waivers.coachId, db.select({ id: classes.coachId }).from(classes).where(inArray(classes.id, classIds))),
+      ),
+    );
+}
+
+/** A booking whose request accepts every waiver the class asks for every attendee itself (no earlier acceptance
+ * to reuse) as rows to write with it; null when it must go through recordBookingWaivers in a transaction. Throws
+ * as that does for a version no longer current or a spot the booking lacks. */
+export function acceptanceRowsFor(
+  asked: WaiverRow[],
+  cls: { ageGroup: string },
+  attendees: { position: number; name: string }[],
+  acceptance: AcceptanceInput | undefined,
+  source: AcceptanceSource | undefined,
+  now: Date,
+  bookerId: number,
+) {
+  checkSentAcceptance(asked, attendees, acceptance);
+  if (!asked.length) return { acceptances: [], contact: null, notes: [] };
+  if (!acceptance) return null;
+  const acceptedNow = new Set(acceptance.attendees.filter((a) => a.accepted).map((a) => a.position));
+  if (attendees.some((a) => !acceptedNow.has(a.position))) return null;
+  const kids = cls.ageGroup === 'Kids';
+  const acceptances = attendees.flatMap((attendee) =>
+    asked.map((waiver) => ({
+      position: attendee.position,
+      attendeeName: attendee.name,
+      waiverId: waiver.id,
+      version: waiver.version,
+      textHash: waiverHash(waiver),
+      acceptedBy: bookerId,
+      relation: (kids ? 'guardian' : attendee.position === 0 ? 'self' : 'companion') as WaiverRelation,
+      ipAddress: source?.ipAddress ?? 'unknown',
+      userAgent: source?.userAgent ?? '',
+      acceptedAt: now,
+    })),
+  );
+  const notes = acceptance.attendees.flatMap((a) => {
+    const note = a.medicalNote?.trim();
+    return note ? [{ position: a.position, note }] : [];
+  });
+  return { acceptances, contact: { name: acceptance.emergencyContact.name, phone: acceptance.emergencyContact.phone }, notes };
+}
+
+type EarlierAcceptance = { name: string; ipAddress: string; userAgent: string; acceptedAt: Date };
+
+/** This account's acceptances of these exact waiver versions, by `${waiverId}:${person}`, the latest of each. */
+async function earlierAcceptances(tx: Database | Tx, userId: number, asked: WaiverRow[]): Promise<Map<string, EarlierAcceptance>> {
+  const rows = await tx
+    .select({
+      waiverId: waiverAcceptances.waiverId,
+      name: waiverAcceptances.attendeeName,
+      ipAddress: waiverAcceptances.ipAddress,
+      userAgent: waiverAcceptances.userAgent,
+      acceptedAt: waiverAcceptances.acceptedAt,
+    })
+    .from(waiverAcceptances)
+    .where(
+      and(
+        eq(waiverAcceptances.acceptedBy, userId),
+        inArray(
+          waiverAcceptances.waiverId,
+          asked.map((w) => w.id),
+        ),
+      ),
+    )
+    .orderBy(desc(waiverAcceptances.acceptedAt));
+  const found = new Map<string, EarlierAcceptance>();
+  for (const r of rows) {
+    const key = `${r.waiverId}:${personKey(r.name)}`;
+    if (!found.has(key)) found.set(key, { name: r.name, ipAddress: r.ipAddress, userAgent: r.userAgent, acceptedAt: r.acceptedAt });
+  }
+  return found;
+}
+
+/** The emergency contact this account gave last (a later booking that accepted nothing new reuses it). */
+async function latestEmergencyContact(tx: Tx, userId: number) {
+  return tx
+    .select({ name: emergencyContacts.name, phone: emergencyContacts.phone })
+    .from(emergencyContacts)
+    .innerJoin(bookings, eq(bookings.id, emergencyContacts.bookingId))
+    .where(eq(bookings.userId, userId))
+    .orderBy(desc(emergencyContacts.createdAt), desc(emergencyContacts.bookingId))
+    .limit(1)
+    .get();
+}
+
+/** For the class page: the names this account has accepted each current waiver for (that version), so the
+ * booking step can say "already accepted" and need not ask again. */
+export async function alreadyAcceptedFor(db: Database | Tx, userId: number, asked: WaiverRow[]): Promise<Map<number, string[]>> {
+  const byWaiver = new Map<number, string[]>(asked.map((w) => [w.id, []]));
+  if (!asked.length) return byWaiver;
+  for (const [key, earlier] of await earlierAcceptances(db, userId, asked)) byWaiver.get(Number(key.split(':')[0]))?.push(earlier.name);
+  return byWaiver;
+}
+
+/** Before a payment hold is paid (the test card) and when its payment settles: the attendees of the booking
+ * still without an acceptance of each waiver the class asks (of any version accepted for this booking, so a
+ * version published while the customer paid does not undo a payment). Empty when nothing is missing. */
+export async function waiversMissingFor(
+  db: Database | Tx,
+  booking: { id: number; quantity: number; userId: number },
+  coachId: number,
+): Promise<string[]> {
+  const asked = await currentWaivers(db, coachId);
+  if (!asked.length) return [];
+  const rows = await db
+    .select({ position: waiverAcceptances.position, coachId: waivers.coachId })
+    .from(waiverAcceptances)
+    .innerJoin(waivers, eq(waivers.id, waiverAcceptances.waiverId))
+    .where(eq(waiverAcceptances.bookingId, booking.id));
+  const owners = asked.map((w) => w.coachId);
+  const attendees = await attendeesOfBooking(db, booking);
+  return attendees
+    .filter((a) => owners.some((owner) => !rows.some((r) => r.position === a.position && r.coachId === owner)))
+    .map((a) => a.name);
+}
+
+/** Refused before paying: the message a customer reads when a hold's waivers are not all accepted. */
+export function waiverMissingMessage(names: string[]): string {
+  const list = names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : names[0];
+  return `Please accept the waiver for ${list} before paying.`;
+}
+
 /** Records the acceptance of every current waiver for every attendee of the booking (its owner, before the
- * class starts). A child in a Kids class is accepted for by the booker (guardian); in an adults' class the
- * first spot is the booker's own, the others the booker accepts for the friends they bring (companion).
- * Accepting again (a new version) adds rows; the emergency contact and notes are replaced. */
+ * class starts; PUT /api/bookings/{id}/waivers: a hold before paying, or a booking asked again). A child in a
+ * Kids class is accepted for by the booker (guardian); in an adults' class the first spot is the booker's own,
+ * the others the booker accepts for the friends they bring (companion). Accepting again (a new version) adds
+ * rows; the emergency contact and notes are replaced. */
 export async function acceptWaivers(
   db: Db,
   userId: number,
@@ -66,58 +328,35 @@ export async function acceptWaivers(
   input: AcceptanceInput,
   meta: AcceptanceMeta,
 ): Promise<void> {
-  const found = await db
-    .select({ booking: bookings, cls: classes })
-    .from(bookings)
-    .innerJoin(classes, eq(classes.id, bookings.classId))
-    .where(eq(bookings.id, bookingId))
-    .get();
-  if (!found) throw notFound('Booking not found.');
-  const { booking, cls } = found;
-  if (booking.userId !== userId) throw forbidden('You can only accept waivers for your own bookings.');
-  if (booking.status !== 'pending' && booking.status !== 'confirmed') throw conflict('This booking is not active.');
-  if (hasStarted(cls.startTime, meta.at)) throw conflict('This class has already started.');
-  const asked = await currentWaivers(db, cls.coachId);
-  const sent = new Map(input.waivers.map((w) => [w.id, w.version]));
-  if (asked.some((w) => sent.get(w.id) !== w.version) || input.waivers.length !== asked.length) throw conflict(WAIVER_CHANGED);
-  const attendees = await attendeesOfBooking(db, booking);
-  const answers = new Map(input.attendees.map((a) => [a.position, a]));
-  const missing = attendees.filter((a) => !answers.get(a.position)?.accepted);
-  if (missing.length) {
-    const message = `Please accept the waiver for ${missing.map((a) => a.name).join(' and ')}.`;
-    throw badRequest(message, { attendees: [message] });
-  }
-  const kids = cls.ageGroup === 'Kids';
-  const relationOf = (position: number): WaiverRelation => (kids ? 'guardian' : position === 0 ? 'self' : 'companion');
   await db.write(async (tx) => {
-    for (const attendee of attendees) {
-      for (const waiver of asked) {
-        await tx.insert(waiverAcceptances).values({
-          bookingId,
-          position: attendee.position,
-          attendeeName: attendee.name,
-          waiverId: waiver.id,
-          version: waiver.version,
-          textHash: waiverHash(waiver),
-          acceptedBy: userId,
-          relation: relationOf(attendee.position),
-          ipAddress: meta.ipAddress,
-          userAgent: meta.userAgent,
-          acceptedAt: meta.at,
-        });
-      }
+    const found = await tx
+      .select({ booking: bookings, cls: classes })
+      .from(bookings)
+      .innerJoin(classes, eq(classes.id, bookings.classId))
+      .where(eq(bookings.id, bookingId))
+      .get();
+    if (!found) throw notFound('Booking not found.');
+    const { booking, cls } = found;
+    if (booking.userId !== userId) throw forbidden('You can only accept waivers for your own bookings.');
+    if (booking.status !== 'pending' && booking.status !== 'confirmed') throw conflict('This booking is not active.');
+    if (hasStarted(cls.startTime, meta.at)) throw conflict('This class has already started.');
+    const attendees = await attendeesOfBooking(tx, booking);
+    const answers = new Map(input.attendees.map((a) => [a.position, a]));
+    const missing = attendees.filter((a) => !answers.get(a.position)?.accepted);
+    if (missing.length) {
+      const message = `Please accept the waiver for ${missing.map((a) => a.name).join(' and ')}.`;
+      throw badRequest(message, { attendees: [message] });
     }
-    const contact = { name: input.emergencyContact.name, phone: input.emergencyContact.phone };
-    await tx
-      .insert(emergencyContacts)
-      .values({ bookingId, ...contact })
-      .onConflictDoUpdate({ target: emergencyContacts.bookingId, set: contact });
-    await tx.delete(medicalNotes).where(eq(medicalNotes.bookingId, bookingId));
-    for (const a of input.attendees) {
-      const note = a.medicalNote?.trim();
-      if (note && attendees.some((x) => x.position === a.position))
-        await tx.insert(medicalNotes).values({ bookingId, position: a.position, note });
-    }
+    // Every row new: this request is the acceptance (a renewed one keeps the earlier rows as they were).
+    await recordBookingWaivers(tx, {
+      booking,
+      cls,
+      attendees,
+      acceptance: input,
+      source: meta,
+      now: meta.at,
+      required: true,
+    });
   });
 }
 

@@ -2,6 +2,7 @@
 import { Elysia } from 'elysia';
 import * as v from 'valibot';
 import { authPlugin, requireUser } from '../auth/plugin';
+import { requestSource } from '../lib/client-address';
 import { paged, pagedDescription, readPage } from '../../common/pagination';
 import { ClassIdParams, Message } from '../../common/schema';
 import { parseId } from '../lib/route-id';
@@ -70,7 +71,15 @@ export function waitlistRoutes(ctx: AppContext, { openCheckout }: { openCheckout
     )
     .post(
       '/waitlist/:id/accept',
-      ({ user, params, body }) => acceptOffer(ctx, requireUser(user), parseId(params.id, 'Waitlist entry not found.'), body, openCheckout),
+      ({ user, params, body, request }) =>
+        acceptOffer(
+          ctx,
+          requireUser(user),
+          parseId(params.id, 'Waitlist entry not found.'),
+          body,
+          openCheckout,
+          requestSource(request.headers),
+        ),
       {
         auth: 'user',
         params: WaitlistIdParams,
@@ -80,7 +89,7 @@ export function waitlistRoutes(ctx: AppContext, { openCheckout }: { openCheckout
           tags,
           summary: 'Accept a waitlist offer before its deadline',
           description:
-            "A free class is booked at once (booking confirmed). A paid class turns the held spots into the payment hold at the amount offered and answers a payment intent and the checkout page that completes it (which keeps that amount whatever the price is now); nothing is charged until the card payment succeeds. `attendees` names one person per spot offered, as when booking: required for a free Kids class (each child's age), optional otherwise (a free class names the spots after the booker without it; a paid one can name them at checkout). 400 for attendees that break the booking rule; 409 once the offer has expired (its spots went to the next person) or was answered.",
+            "A free class is booked at once (booking confirmed). A paid class turns the held spots into the payment hold at the amount offered and answers a payment intent and the checkout page that completes it (which keeps that amount whatever the price is now); nothing is charged until the card payment succeeds. `attendees` names one person per spot offered, as when booking: required for a free Kids class (each child's age), optional otherwise (a free class names the spots after the booker without it; a paid one can name them at checkout). `waiverAcceptance` as when booking: required for a free offer (unless this account already accepted these versions for these people), recorded with a paid offer's hold when sent (the checkout asks for it before paying otherwise). 400 for attendees that break the booking rule or a missing waiver (naming who and which version); 409 once the offer has expired (its spots went to the next person) or was answered.",
         },
       },
     )

@@ -5,6 +5,7 @@ import { pageEntries } from '../../common/pagination';
 import { fields, pathId } from '../../common/schema';
 import { Booking, BookingClass, QuantityField } from '../bookings/model';
 import { PaymentIntentAnswer } from '../payments/model';
+import { WaiverAcceptanceField } from '../waivers/model';
 
 export const JoinWaitlistBody = v.pipe(fields({ quantity: v.optional(QuantityField, 1) }), v.metadata({ examples: [{ quantity: 2 }] }));
 export type JoinWaitlistBody = v.InferOutput<typeof JoinWaitlistBody>;
@@ -129,7 +130,7 @@ export type AcceptAnswer = v.InferOutput<typeof AcceptAnswer>;
  * needs them (each child's age in a Kids class); a paid one may name them at checkout instead. */
 export const AcceptOfferBody = v.optional(
   v.pipe(
-    fields({ attendees: AttendeesField }),
+    fields({ attendees: AttendeesField, waiverAcceptance: WaiverAcceptanceField }),
     v.metadata({
       examples: [
         {
@@ -137,6 +138,14 @@ export const AcceptOfferBody = v.optional(
             { name: 'Maya Lee', age: 7 },
             { name: 'Leo Lee', age: 5 },
           ],
+          waiverAcceptance: {
+            waivers: [{ id: 1, version: 1 }],
+            emergencyContact: { name: 'Sam Lee', phone: '+14155550100' },
+            attendees: [
+              { position: 0, accepted: true },
+              { position: 1, accepted: true },
+            ],
+          },
         },
       ],
     }),

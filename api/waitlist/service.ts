@@ -21,6 +21,7 @@ import { passOnFreedSpots, writeBookingSpots, writeFreeingSpots } from '../spots
 import { type BookingRow, type ClassRow, toBookingClassJson, toBookingJson } from '../spots/shape';
 import { spotsTaken } from '../spots/taken';
 import { positionColumn, positionOf } from '../spots/waitlist-counts';
+import { recordBookingWaivers } from '../spots/waivers';
 import type { HoldResult } from '../spots/holds';
 import type { AcceptAnswer, AcceptOfferBody, JoinWaitlistBody, WaitlistEntry } from './model';
 
@@ -165,6 +166,7 @@ export async function acceptOffer(
   entryId: number,
   input: AcceptOfferBody,
   openCheckout: OpenCheckout,
+  source?: { ipAddress: string; userAgent: string },
 ): Promise<AcceptAnswer> {
   const now = ctx.clock.now();
   const accepted = await ctx.db
@@ -182,6 +184,16 @@ export async function acceptOffer(
       const moved = await answerOffer(tx, entry, free ? 'acceptFree' : 'acceptPaid', now);
       const booking = moved.booking!;
       if (attendees) await saveAttendees(tx, booking.id, attendees);
+      // A free offer becomes a booking here, so its waivers are required now; a paid one's hold records them if sent.
+      await recordBookingWaivers(tx, {
+        booking,
+        cls,
+        attendees: await attendeesOfBooking(tx, booking),
+        acceptance: input?.waiverAcceptance,
+        source,
+        now,
+        required: free,
+      });
       // Booked: the confirmation is owed from this commit on, sent after the answer (api/notices/outbox.ts).
       if (free) await queueConfirmations(tx, [booking.id], now);
       return { entry: moved.entry!, booking, cls, free };

@@ -5,7 +5,7 @@ import { Elysia } from 'elysia';
 import * as v from 'valibot';
 import { authPlugin, requireRole, requireUser } from '../auth/plugin';
 import type { AppContext } from '../context';
-import { CLIENT_IP_HEADER } from '../lib/client-address';
+import { requestSource } from '../lib/client-address';
 import { Message } from '../../common/schema';
 import { parseId } from '../lib/route-id';
 import {
@@ -24,7 +24,7 @@ const tags = ['Waivers'];
 export function waiverRoutes(ctx: AppContext) {
   return new Elysia()
     .use(authPlugin(ctx))
-    .get('/classes/:id/waivers', ({ params, user }) => (requireUser(user), waiversForClass(ctx, parseId(params.id, 'Class not found.'))), {
+    .get('/classes/:id/waivers', ({ params, user }) => waiversForClass(ctx, requireUser(user), parseId(params.id, 'Class not found.')), {
       auth: 'user',
       params: WaiverClassParams,
       response: { 200: v.array(Waiver), 401: Message, 404: Message },
@@ -32,7 +32,7 @@ export function waiverRoutes(ctx: AppContext) {
         tags,
         summary: 'The waivers a class asks to accept',
         description:
-          "The platform's current waiver, then the coach's own if they have one; each with its version and the SHA-256 of its text.",
+          "The platform's current waiver, then the coach's own if they have one; each with its version, the SHA-256 of its text, and alreadyAcceptedFor: the people (attendee names) this account already accepted that very version for, whom a booking need not accept for again (a new version asks again). Booking sends the acceptance as waiverAcceptance on POST /api/bookings/free, POST /api/payment/create-intent and POST /api/waitlist/{id}/accept.",
       },
     })
     .get('/coaches/:id/waiver', async ({ params }) => ({ waiver: await coachWaiver(ctx, parseId(params.id, 'Coach not found.')) }), {
@@ -61,11 +61,7 @@ export function waiverRoutes(ctx: AppContext) {
       '/bookings/:id/waivers',
       async ({ params, body, user, request }) => {
         // The address the server resolved for this request (api/server.ts, TRUST_PROXY), not a client's claim.
-        const from = {
-          ipAddress: request.headers.get(CLIENT_IP_HEADER)?.trim() || 'unknown',
-          userAgent: (request.headers.get('user-agent') ?? '').slice(0, 500),
-        };
-        await acceptForBooking(ctx, requireUser(user), parseId(params.id, 'Booking not found.'), body, from);
+        await acceptForBooking(ctx, requireUser(user), parseId(params.id, 'Booking not found.'), body, requestSource(request.headers));
         return { message: 'Waivers accepted.' };
       },
       {
@@ -75,9 +71,9 @@ export function waiverRoutes(ctx: AppContext) {
         response: { 200: Message, 400: Message, 401: Message, 403: Message, 404: Message, 409: Message },
         detail: {
           tags,
-          summary: "Accept a class's waivers for every attendee of your booking",
+          summary: "Accept a class's waivers again for every attendee of an existing booking or hold",
           description:
-            "The booking's owner, for a hold or a confirmed booking of a class not yet started. Every current waiver (ids and versions as read; 409 when one has a new version) for every spot (400 naming who is missing), with an emergency contact; an optional medical note per spot is shown only to the class's coach. Each acceptance is recorded with the waiver version, the SHA-256 of its text, who accepted for whom (self, guardian for a child, companion for a friend), when, the client address and user agent. The checkout and the booking card send it with the booking.",
+            "The booking's owner, for a hold or a confirmed booking of a class not yet started. Every current waiver (ids and versions as read; 409 when one has a new version) for every spot (400 naming who is missing), with an emergency contact; an optional medical note per spot is shown only to the class's coach. Each acceptance is recorded with the waiver version, the SHA-256 of its text, who accepted for whom (self, guardian for a child, companion for a friend), when, the client address and user agent. Booking requests carry the same acceptance as waiverAcceptance (POST /api/bookings/free, POST /api/payment/create-intent, POST /api/waitlist/{id}/accept); this records it for a booking or hold that exists (a new version, or a hold placed before the names were known).",
         },
       },
     )

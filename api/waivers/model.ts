@@ -12,6 +12,9 @@ export const Waiver = v.object({
   /** SHA-256 (hex) of the title, a blank line and the body: what an acceptance records. */
   textHash: v.string(),
   createdAt: v.string(),
+  /** On a class's waivers: the people this account already accepted this very version for (the booking step
+   * shows them as accepted, and a booking need not send them again). */
+  alreadyAcceptedFor: v.optional(v.array(v.string())),
 });
 export type Waiver = v.InferOutput<typeof Waiver>;
 
@@ -44,28 +47,47 @@ export const EmergencyContactField = fields({
   phone: v.pipe(v.string(PHONE_MESSAGE), v.trim(), v.regex(/^\+?[0-9 ()-]{7,20}$/, PHONE_MESSAGE)),
 });
 
+const WaiverAcceptanceEntries = {
+  waivers: v.pipe(v.array(strictFields({ id: v.number(), version: v.number() })), v.maxLength(5)),
+  emergencyContact: EmergencyContactField,
+  attendees: v.pipe(
+    v.array(
+      strictFields({
+        position: v.pipe(v.number(), v.integer(), v.minValue(0)),
+        accepted: v.boolean(),
+        medicalNote: v.optional(v.pipe(v.string(), v.maxLength(500, 'A medical note must not exceed 500 characters'))),
+      }),
+    ),
+    v.maxLength(100),
+  ),
+};
+
+const ACCEPTANCE_EXAMPLE = {
+  waivers: [{ id: 1, version: 1 }],
+  emergencyContact: { name: 'Sam Lee', phone: '+14155550100' },
+  attendees: [
+    { position: 0, accepted: true, medicalNote: 'Mild asthma: inhaler in her bag.' },
+    { position: 1, accepted: true },
+  ],
+};
+
 /** PUT /api/bookings/{id}/waivers: the waivers read (each with its version), the emergency contact, and for
  * each spot its acceptance and an optional medical note (shown only to the class's coach). */
-export const AcceptWaiversBody = withExample(
-  fields({
-    waivers: v.pipe(v.array(strictFields({ id: v.number(), version: v.number() })), v.maxLength(5)),
-    emergencyContact: EmergencyContactField,
-    attendees: v.pipe(
-      v.array(
-        strictFields({
-          position: v.pipe(v.number(), v.integer(), v.minValue(0)),
-          accepted: v.boolean(),
-          medicalNote: v.optional(v.pipe(v.string(), v.maxLength(500, 'A medical note must not exceed 500 characters'))),
-        }),
-      ),
-      v.maxLength(100),
+export const AcceptWaiversBody = withExample(fields(WaiverAcceptanceEntries), {
+  ...ACCEPTANCE_EXAMPLE,
+  attendees: [ACCEPTANCE_EXAMPLE.attendees[0]!],
+});
+
+/** `waiverAcceptance` on every booking request (free booking, checkout hold, accepting an offer): the same
+ * acceptance, recorded in the booking's own write. A free booking or a free offer needs it, unless this account
+ * already accepted the same versions for the same people (GET /api/classes/{id}/waivers says for whom). */
+export const WaiverAcceptanceField = v.optional(
+  v.pipe(
+    strictFields(WaiverAcceptanceEntries, 'Send waiverAcceptance as {"waivers", "emergencyContact", "attendees"}.'),
+    v.description(
+      "The class's current waivers as read (id and version), an emergency contact, and per spot (position 0 = the first attendee) accepted: true and an optional medical note only the class's coach sees. Required to book a free class or accept a free offer unless every attendee already accepted these versions from this account (the last emergency contact is then reused); a payment hold records it when sent and cannot be paid without it.",
     ),
-  }),
-  {
-    waivers: [{ id: 1, version: 1 }],
-    emergencyContact: { name: 'Sam Lee', phone: '+14155550100' },
-    attendees: [{ position: 0, accepted: true, medicalNote: 'Mild asthma: inhaler in her bag.' }],
-  },
+  ),
 );
 export type AcceptWaiversBody = v.InferOutput<typeof AcceptWaiversBody>;
 

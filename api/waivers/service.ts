@@ -6,7 +6,15 @@ import { bookings, classes } from '../../db/schema';
 import type { SessionUser } from '../auth/session';
 import type { AppContext } from '../context';
 import { forbidden, notFound } from '../errors';
-import { acceptancesOf, acceptWaivers, currentWaivers, publishCoachWaiver, safetyOf, waiverHash } from '../spots/waivers';
+import {
+  acceptancesOf,
+  acceptWaivers,
+  alreadyAcceptedFor,
+  currentWaivers,
+  publishCoachWaiver,
+  safetyOf,
+  waiverHash,
+} from '../spots/waivers';
 import type { AcceptWaiversBody, Waiver, WaiverRecord } from './model';
 
 type WaiverRow = Awaited<ReturnType<typeof currentWaivers>>[number];
@@ -23,11 +31,14 @@ function toWaiver(row: WaiverRow): Waiver {
   };
 }
 
-/** GET /api/classes/{id}/waivers: what booking this class asks to accept now. */
-export async function waiversForClass(ctx: AppContext, classId: number): Promise<Waiver[]> {
+/** GET /api/classes/{id}/waivers: what booking this class asks to accept now, each with the people this account
+ * already accepted that very version for (not asked again). */
+export async function waiversForClass(ctx: AppContext, user: SessionUser, classId: number): Promise<Waiver[]> {
   const cls = await ctx.db.select({ coachId: classes.coachId }).from(classes).where(eq(classes.id, classId)).get();
   if (!cls) throw notFound('Class not found.');
-  return (await currentWaivers(ctx.db, cls.coachId)).map(toWaiver);
+  const asked = await currentWaivers(ctx.db, cls.coachId);
+  const accepted = await alreadyAcceptedFor(ctx.db, user.id, asked);
+  return asked.map((w) => ({ ...toWaiver(w), alreadyAcceptedFor: accepted.get(w.id) ?? [] }));
 }
 
 /** GET /api/coaches/{id}/waiver: the coach's own current waiver, if they have one. */

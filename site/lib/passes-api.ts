@@ -2,6 +2,7 @@
 // in one place for the Pricing, admin, Wallet and pass checkout screens, the booking card and the passes on sale.
 import type { AttendeeInput } from '../../api/attendees/model';
 import type { PassCreateBody } from '../../api/passes/model';
+import type { AcceptWaiversBody } from '../../api/waivers/model';
 import { api, unwrap } from './api';
 
 export const listManagedPasses = (query: { coachId?: number; archived?: 'true' | 'false' | 'all' } = {}) =>
@@ -18,14 +19,22 @@ export const confirmPurchase = (purchaseId: number) => unwrap(api.wallet({ purch
 export const readWallet = (query: { classId?: number } = {}) =>
   unwrap(api.wallet.get({ query: query.classId ? { classId: String(query.classId) } : { status: 'all' } }));
 
-/** A class paid with a pass: one credit per spot (none with an unlimited membership), confirmed at once. */
-export const bookWithPass = (body: { classId: number; quantity: number; attendees: AttendeeInput[]; purchaseId: number }) =>
+/** A class paid with a pass: one credit per spot (none with an unlimited membership), confirmed at once, with
+ * the attendees' waivers accepted in the same request. */
+export const bookWithPass = (body: {
+  classId: number;
+  quantity: number;
+  attendees: AttendeeInput[];
+  purchaseId: number;
+  waiverAcceptance: AcceptWaiversBody;
+}) =>
   unwrap(
     api.bookings.post({
       classId: body.classId,
       quantity: body.quantity,
       attendees: body.attendees,
       payWith: { purchaseId: body.purchaseId },
+      waiverAcceptance: body.waiverAcceptance,
     }),
   );
 

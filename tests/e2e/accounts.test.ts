@@ -301,7 +301,7 @@ describe('the header menus from the keyboard', () => {
       expect(await focused()).toBe('My Profile');
       await page.keyboard.press('Escape');
       expect(await page.locator('details[data-user-menu]').evaluate((d) => (d as HTMLDetailsElement).open)).toBe(false);
-      expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Account menu for Casey');
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toMatch(/^[A-Z]{2} Casey, Account menu$/);
     });
   }, 45_000);
 });

@@ -16,6 +16,7 @@ import {
   type ProductServer,
 } from '../helpers/browser';
 import { testNow } from '../helpers/today';
+import { withWaivers } from '../helpers/waivers';
 
 /** GET /api/bookings with or without its filters and paging parameters. */
 const BOOKINGS_API = /\/api\/bookings(\?|$)/;
@@ -83,7 +84,7 @@ async function bookThroughApi(page: Page, cls: ClassInfo, pay = true): Promise<{
   const intent = await (
     await page.request.post(`${product.url}/api/payment/create-intent`, {
       headers,
-      data: { classId: cls.id, quantity: 1, amount: totalFor(cls) },
+      data: withWaivers({ classId: cls.id, quantity: 1, amount: totalFor(cls) }),
     })
   ).json();
   if (pay) {
@@ -422,7 +423,7 @@ describe('the class page booking card', () => {
     // Meanwhile the same customer books it in another tab.
     const other = await page.request.post(`${product.url}/api/bookings/free`, {
       headers: { origin: product.url },
-      data: { classId: freeClass.id, quantity: 1 },
+      data: withWaivers({ classId: freeClass.id, quantity: 1 }),
     });
     expect(other.status()).toBe(201);
     await acceptWaiver(page);
@@ -578,7 +579,7 @@ describe('My Bookings states', () => {
     await page.getByText('No Bookings Found').waitFor();
     const booked = await page.request.post(`${product.url}/api/bookings/free`, {
       headers: { origin: product.url },
-      data: { classId: freeClass.id, quantity: 1 },
+      data: withWaivers({ classId: freeClass.id, quantity: 1 }),
     });
     expect(booked.status()).toBe(201);
     await page.evaluate(() => window.dispatchEvent(new Event('focus')));
@@ -590,7 +591,7 @@ describe('My Bookings states', () => {
     const { guard, page } = await newCustomerPage();
     const headers = { origin: product.url };
     const booking = await (
-      await page.request.post(`${product.url}/api/bookings/free`, { headers, data: { classId: freeClass.id, quantity: 1 } })
+      await page.request.post(`${product.url}/api/bookings/free`, { headers, data: withWaivers({ classId: freeClass.id, quantity: 1 }) })
     ).json();
     await page.goto(`${product.url}/bookings`, { waitUntil: 'networkidle' });
     await page.getByRole('button', { name: 'Cancel Booking' }).click();
@@ -693,7 +694,7 @@ describe('review states', () => {
     const booking = await (
       await page.request.post(`${product.url}/api/bookings/free`, {
         headers: { origin: product.url },
-        data: { classId: freeClass.id, quantity: 1 },
+        data: withWaivers({ classId: freeClass.id, quantity: 1 }),
       })
     ).json();
     await page.goto(`${product.url}/review?classId=${freeClass.id}&bookingId=${booking.id}`, { waitUntil: 'networkidle' });

@@ -17,6 +17,7 @@ import {
   type ProductServer,
 } from '../helpers/browser';
 import { testNow } from '../helpers/today';
+import { withWaivers } from '../helpers/waivers';
 
 setDefaultTimeout(30_000);
 const SHOTS = process.env.SCREENSHOT_DIR;
@@ -57,7 +58,7 @@ async function newClass(title: string, extra: Record<string, unknown> = {}): Pro
 async function payFor(customer: Page, classId: number, quantity: number): Promise<number> {
   const headers = { origin: product.url };
   const intent = await customer.request.post(`${product.url}/api/payment/create-intent`, {
-    data: { classId, quantity, amount: 26.25 * quantity },
+    data: withWaivers({ classId, quantity, amount: 26.25 * quantity }),
     headers,
   });
   expect(intent.status()).toBe(200);
@@ -100,7 +101,7 @@ beforeAll(async () => {
   const soonStart = new Date(testNow() + 15 * 60_000).toISOString();
   soonClass = { id: await newClass(SOON, { price: 0, startTime: soonStart }), startTime: soonStart };
   const free = await customer.request.post(`${product.url}/api/bookings/free`, {
-    data: { classId: soonClass.id, quantity: 2, attendees: [{ name: 'Juniper Lake' }, { name: 'Otis Fern' }] },
+    data: withWaivers({ classId: soonClass.id, quantity: 2, attendees: [{ name: 'Juniper Lake' }, { name: 'Otis Fern' }] }),
     headers: { origin: product.url },
   });
   expect(free.status()).toBe(201);
@@ -108,7 +109,7 @@ beforeAll(async () => {
   const fullStart = new Date(testNow() + 2 * DAY).toISOString();
   fullClass = { id: await newClass(FULL, { price: 0, capacity: 2, startTime: fullStart }), startTime: fullStart };
   const both = await customer.request.post(`${product.url}/api/bookings/free`, {
-    data: { classId: fullClass.id, quantity: 2, attendees: [{ name: 'Juniper Lake' }, { name: 'Otis Fern' }] },
+    data: withWaivers({ classId: fullClass.id, quantity: 2, attendees: [{ name: 'Juniper Lake' }, { name: 'Otis Fern' }] }),
     headers: { origin: product.url },
   });
   expect(both.status()).toBe(201);

@@ -14,6 +14,7 @@ import { pacificDay, pacificWallTimeToInstant } from '../../common/pacific';
 import { sunsetOn } from '../../common/sun';
 import { DESKTOP, launchBrowser, newContext, PHONE, startProduct, type ProductServer } from '../helpers/browser';
 import { testNow } from '../helpers/today';
+import { withWaivers } from '../helpers/waivers';
 
 let product: ProductServer;
 let browser: Browser;
@@ -162,7 +163,7 @@ async function customer(): Promise<{ email: string; cookie: string }> {
 /** Books and pays one spot through the test provider, as the checkout does; answers the amount paid. */
 async function bookAndPay(cookie: string, classId: number, price: number): Promise<number> {
   const amount = Math.round(price * 105) / 100;
-  const intent = await call(cookie, 'POST', '/api/payment/create-intent', { classId, quantity: 1, amount });
+  const intent = await call(cookie, 'POST', '/api/payment/create-intent', withWaivers({ classId, quantity: 1, amount }));
   expect(intent.status).toBe(200);
   const paid = await call(cookie, 'POST', '/api/payment/test-provider/pay', {
     paymentIntentId: intent.body.id,

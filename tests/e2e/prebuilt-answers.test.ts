@@ -10,6 +10,7 @@ import { attachRenderCache } from '../../api/render-cache';
 import { startTestServer, TestClient, type TestServer } from '../helpers/api';
 import { createClass, createUser, type SignedIn } from '../helpers/fixtures';
 import { type FoglineProcess, spawnFogline } from '../helpers/processes';
+import { withWaivers } from '../helpers/waivers';
 
 setDefaultTimeout(60_000);
 
@@ -194,7 +195,7 @@ describe('a write drops the prebuilt answer', () => {
     expect(spotsOn((await cachedPage(other.url, path)).html)).toBe(10);
 
     const customer = await createUser(server);
-    expect((await customer.client.post('/api/bookings/free', { classId: cls.id, quantity: 4 })).status).toBe(201);
+    expect((await customer.client.post('/api/bookings/free', withWaivers({ classId: cls.id, quantity: 4 }))).status).toBe(201);
     const after = await cachedPage(server.url, path);
     expect(spotsOn(after.html)).toBe(6);
     expect(after.etag).not.toBe(before.etag);
@@ -210,7 +211,7 @@ describe('a write drops the prebuilt answer', () => {
     const customer = await createUser(server);
     const viaOther = new TestClient(other.url);
     for (const [name, value] of customer.client.cookies) viaOther.cookies.set(name, value);
-    expect((await viaOther.post('/api/bookings/free', { classId: cls.id, quantity: 3 })).status).toBe(201);
+    expect((await viaOther.post('/api/bookings/free', withWaivers({ classId: cls.id, quantity: 3 }))).status).toBe(201);
     expect(spotsOn((await cachedPage(other.url, path)).html)).toBe(7);
     expect(await waitForSpots(server.url, path, 7, 3_000)).toBeLessThan(1_000);
   });

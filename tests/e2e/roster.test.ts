@@ -23,6 +23,7 @@ import {
 } from '../helpers/browser';
 import { parseCalendar } from '../helpers/ical';
 import { testNow } from '../helpers/today';
+import { withWaivers } from '../helpers/waivers';
 
 const SHOTS = process.env.SCREENSHOT_DIR;
 let product: ProductServer;
@@ -378,7 +379,7 @@ describe('named attendees, the roster and the calendar feeds', () => {
     const booked = await (
       await parentPage.request.post(`${product.url}/api/bookings/free`, {
         headers: { origin: product.url },
-        data: { classId: runClassId, attendees: [{ name: 'Riley Park' }] },
+        data: withWaivers({ classId: runClassId, attendees: [{ name: 'Riley Park' }] }),
       })
     ).json();
     expect((await feedEvents(parentFeed)).find((e) => e.uid === `booking-${booked.id}@fogline`)!.status).toBe('CONFIRMED');

@@ -8,6 +8,8 @@ import type { Browser, Page } from 'playwright-core';
 import { seriousA11yViolations } from '../helpers/axe';
 import { DESKTOP, launchBrowser, newContext, PHONE, signIn, startProduct, type ProductServer } from '../helpers/browser';
 import { testNow } from '../helpers/today';
+import { withWaivers } from '../helpers/waivers';
+import { CLASS_EXAMPLE } from '../../api/classes/model';
 
 let product: ProductServer;
 let browser: Browser;
@@ -200,6 +202,79 @@ test('an admin reviews a coach application, rejects it with a reason (emailed) a
   });
 });
 
+test("an admin suspends a coach from the review, choosing what the coach's booked customers are told; the review links to the coach's earnings", async () => {
+  const coach = await applyAsCoach('Skye', `Harbor${counter}`);
+  const customerEmail = uniqueEmail();
+  await withPage(async (page) => {
+    const headers = { origin: product.url };
+    // The admin approves the coach, who publishes a free class that a customer books.
+    await signIn(page, product.url, 'admin@fogline.test');
+    expect((await page.request.put(`${product.url}/api/admin/coaches/${coach.id}/approve`, { headers })).status()).toBe(200);
+    const coachCtx = await newContext(browser);
+    const coachPage = await coachCtx.page();
+    await signIn(coachPage, product.url, coach.email, 'coach-applies-9');
+    const created = await coachPage.request.post(`${product.url}/api/classes`, {
+      data: {
+        ...CLASS_EXAMPLE,
+        recurrence: null,
+        price: 0,
+        title: `Harbor Swim ${counter}`,
+        startTime: new Date(Date.now() + 5 * 86_400_000).toISOString(),
+      },
+      headers,
+    });
+    expect(created.status()).toBe(201);
+    const classId = (await created.json()).id as number;
+    await coachCtx.context.close();
+    const customerCtx = await newContext(browser);
+    const customerPage = await customerCtx.page();
+    expect(
+      (
+        await customerPage.request.post(`${product.url}/api/register`, {
+          data: {
+            firstName: 'Quinn',
+            lastName: 'Booker',
+            email: customerEmail,
+            phone: '+14155550123',
+            password: 'books-a-swim-9',
+            role: 'customer',
+          },
+          headers,
+        })
+      ).status(),
+    ).toBe(201);
+    expect(
+      (
+        await customerPage.request.post(`${product.url}/api/bookings/free`, { data: withWaivers({ classId, quantity: 1 }), headers })
+      ).status(),
+    ).toBe(201);
+    await customerCtx.context.close();
+
+    await open(page, '/admin');
+    await page.getByLabel('Search coaches by name or email').fill(coach.email);
+    const row = page.getByRole('row', { name: new RegExp(coach.name) });
+    await row.getByRole('button', { name: `Review ${coach.name}` }).click();
+    const dialog = page.getByRole('dialog', { name: `Application: ${coach.name}` });
+    const earnings = dialog.getByRole('link', { name: `View ${coach.name}'s earnings` });
+    expect(await earnings.getAttribute('href')).toBe(`/earnings?coach=${coach.id}`);
+    await dialog.getByRole('button', { name: 'Suspend', exact: true }).click();
+
+    const form = page.getByRole('dialog', { name: `Suspend Coach: ${coach.name}` });
+    await form.getByLabel('Why is the account suspended?').fill('Complaint under review: unsafe water entry reported.');
+    // The customers read a neutral message unless the admin shares the reason; the admin words it.
+    const message = form.getByLabel('Message to customers');
+    expect(await message.inputValue()).toBe('The coach is no longer teaching on Fogline.');
+    await message.fill('The coach is taking a break from teaching.');
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/suspend-coach-${page.viewportSize()!.width}.png` });
+    await form.getByRole('button', { name: 'Suspend Coach' }).click();
+    await row.getByText('Suspended').waitFor();
+  });
+  const told = emailsTo(customerEmail).find((m) => /Subject: Booking cancelled/.test(m));
+  expect(told).toContain('The coach is taking a break from teaching.');
+  expect(told).not.toContain('unsafe water entry');
+  expect(emailsTo(coach.email).some((m) => m.includes('unsafe water entry'))).toBe(true);
+});
+
 /** A new customer who paid for one spot of a paid adults' class more than two days away (found by those
  * properties, not by position), through the test provider as the checkout does. */
 async function customerWithPaidBooking() {
@@ -229,7 +304,7 @@ async function customerWithPaidBooking() {
   const amount = Math.round(cls.price * 105) / 100;
   const intent = await (
     await page.request.post(`${product.url}/api/payment/create-intent`, {
-      data: { classId: cls.id, quantity: 1, amount, attendees: [{ name: `Morgan ${last}` }] },
+      data: withWaivers({ classId: cls.id, quantity: 1, amount, attendees: [{ name: `Morgan ${last}` }] }),
       headers,
     })
   ).json();
@@ -328,6 +403,7 @@ async function freeKidsClass(): Promise<number> {
 
 test('a parent accepts the waiver for two children with an emergency contact, and the coach sees both on the roster', async () => {
   const classId = await freeKidsClass();
+  const nextClassId = await freeKidsClass();
   await withPage(async (page) => {
     const res = await page.request.post(`${product.url}/api/register`, {
       data: {
@@ -382,6 +458,29 @@ test('a parent accepts the waiver for two children with an emergency contact, an
     expect(text).toContain('Maya Parkes: Fogline participation waiver v1, accepted by you, as parent or guardian');
     expect(text).toContain('Emergency contact: Jordan Parkes, +1 415 555 0111');
     expect(text).not.toContain('asthma');
+
+    // The next class asks for the same version: both children show as already accepted, not asked again.
+    await open(page, `/classes/${nextClassId}`);
+    for (let tries = 0; tries < 5; tries++) {
+      await page.getByRole('button', { name: 'Add a spot' }).click();
+      const shown = await page
+        .getByLabel('Child 2 name')
+        .waitFor({ timeout: 3_000 })
+        .then(() => true)
+        .catch(() => false);
+      if (shown) break;
+    }
+    await page.getByLabel('Child 1 name').fill('Maya Parkes');
+    await page.getByLabel('Child 2 name').fill('Leo Parkes');
+    await page.getByLabel('Age').first().fill('7');
+    await page.getByLabel('Age').nth(1).fill('5');
+    await page.getByText('Already accepted for Maya Parkes (Fogline participation waiver, version 1): not asked again.').waitFor();
+    await page.getByText('Already accepted for Leo Parkes (Fogline participation waiver, version 1): not asked again.').waitFor();
+    expect(await page.getByRole('checkbox', { name: /accept the waiver for them/ }).count()).toBe(0);
+    await page.getByLabel('Emergency contact name').fill('Jordan Parkes');
+    await page.getByLabel('Emergency contact phone').fill('+1 415 555 0111');
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/waiver-already-accepted-${page.viewportSize()!.width}.png`, fullPage: true });
+    await Promise.all([page.waitForURL(/\/bookings/), page.getByRole('button', { name: 'Book for Free' }).click()]);
   }, PHONE);
 
   await withPage(async (page) => {

@@ -10,9 +10,19 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { openDb } from '../../db/client';
-import { bookingAttendees, bookings, classes, users } from '../../db/schema';
-import { DESKTOP, launchBrowser, newContext, payWithCard, signIn, startProduct, type ProductServer } from '../helpers/browser';
+import { bookingAttendees, bookings, classes, users, waiverAcceptances } from '../../db/schema';
+import {
+  acceptWaiver,
+  DESKTOP,
+  launchBrowser,
+  newContext,
+  payWithCard,
+  signIn,
+  startProduct,
+  type ProductServer,
+} from '../helpers/browser';
 import { testNow } from '../helpers/today';
+import { withWaivers } from '../helpers/waivers';
 
 let product: ProductServer;
 let browser: Browser;
@@ -60,7 +70,12 @@ const totalFor = (price: number, quantity = 1) => (Math.round(price * 100) * qua
 
 /** Books and pays one spot through the API (the test provider), as the checkout does. */
 async function bookAndPay(cookie: string, cls: { id: number; price: number }): Promise<number> {
-  const intent = await call(cookie, 'POST', '/api/payment/create-intent', { classId: cls.id, quantity: 1, amount: totalFor(cls.price) });
+  const intent = await call(
+    cookie,
+    'POST',
+    '/api/payment/create-intent',
+    withWaivers({ classId: cls.id, quantity: 1, amount: totalFor(cls.price) }),
+  );
   expect(intent.status).toBe(200);
   const card = { cardNumber: '4242 4242 4242 4242', expiry: '12/40', cvc: '123' };
   expect(
@@ -122,7 +137,12 @@ async function fullFreeClass(title: string, ageGroup: 'Adults' | 'Kids') {
         .returning(),
     );
     const other = await register();
-    const taken = await call(other.cookie, 'POST', '/api/bookings/free', { classId: cls!.id, attendees: [{ name: 'Ava Lopez', age: 6 }] });
+    const taken = await call(
+      other.cookie,
+      'POST',
+      '/api/bookings/free',
+      withWaivers({ classId: cls!.id, attendees: [{ name: 'Ava Lopez', age: 6 }] }),
+    );
     expect(taken.status).toBe(201);
     return { classId: cls!.id, title, start, other, takenId: taken.body.id as number };
   } finally {
@@ -333,7 +353,7 @@ test('a customer turns class reminders off on the profile page, and it is saved'
   await guard.context.close();
 });
 
-test("a free Kids class's offer asks who is coming before Accept books it: each child's name and age", async () => {
+test("a free Kids class's offer asks who is coming and the waiver before Accept books it: each child's name and age", async () => {
   // A free Kids session of the demo coach with one spot, taken by another parent.
   const { classId, other, takenId } = await fullFreeClass('Little Strikers Waitlist', 'Kids');
   const waiter = await register();
@@ -352,6 +372,10 @@ test("a free Kids class's offer asks who is coming before Accept books it: each 
   await entry.getByText("Kids classes need each child's age.").waitFor();
   await entry.getByLabel('Age').fill('7');
   await entry.getByRole('button', { name: 'Accept and book' }).click();
+  // The waiver too, accepted by the parent for the child (the server refuses the offer without it).
+  await entry.getByText('Please accept the waiver for Maya Lopez.').waitFor();
+  await acceptWaiver(page);
+  await entry.getByRole('button', { name: 'Accept and book' }).click();
   await page.getByTestId('toast').filter({ hasText: 'Booking confirmed!' }).waitFor();
 
   const db = await openDb(`file:${join(product.dataDir, 'fogline.db')}`);
@@ -360,8 +384,14 @@ test("a free Kids class's offer asks who is coming before Accept books it: each 
     .from(bookingAttendees)
     .innerJoin(bookings, eq(bookings.id, bookingAttendees.bookingId))
     .where(and(eq(bookings.classId, classId), eq(bookings.status, 'confirmed')));
-  db.close();
   expect(named).toEqual([{ name: 'Maya Lopez', age: 7 }]);
+  const accepted = await db
+    .select({ name: waiverAcceptances.attendeeName, relation: waiverAcceptances.relation })
+    .from(waiverAcceptances)
+    .innerJoin(bookings, eq(bookings.id, waiverAcceptances.bookingId))
+    .where(and(eq(bookings.classId, classId), eq(bookings.status, 'confirmed')));
+  db.close();
+  expect(accepted).toEqual([{ name: 'Maya Lopez', relation: 'guardian' }]);
   expect(guard.offMachine).toEqual([]);
   await guard.context.close();
 });

@@ -90,3 +90,5 @@ export function pageTotal(priceCents: number, quantity: number): number {
   const subtotal = priceCents * quantity;
   return (subtotal + Math.round(subtotal * 0.05)) / 100;
 }
+
+export { acceptanceFor, PLATFORM_WAIVER, TEST_EMERGENCY_CONTACT, withWaivers } from './waivers';

@@ -1,8 +1,10 @@
 // The waiver step of booking (issue 24, item 2), shown under "Who's coming?" on the class page's booking card
-// (free classes) and the checkout (paid ones): the class's waivers to read (the platform's, and the coach's own
-// if any), one acceptance per attendee (a parent or guardian for each child), an emergency contact, and an
-// optional medical note per attendee that only the class's coach sees. Sent with PUT /api/bookings/{id}/waivers
-// once the booking (or the payment hold) exists; the contact is checked with the API's own schema.
+// (free classes), the checkout (paid ones) and a free waitlist offer: the class's waivers to read (the platform's,
+// and the coach's own if any), one acceptance per attendee (a parent or guardian for each child), an emergency
+// contact, and an optional medical note per attendee that only the class's coach sees. Sent as `waiverAcceptance`
+// with the booking request itself (the server refuses a booking without it); someone this account already
+// accepted these very versions for is shown as accepted and not asked again. The contact is checked with the
+// API's own schema.
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import * as v from 'valibot';
@@ -32,7 +34,7 @@ export function useWaiverDraft(quantity: number) {
   return [draft, setDraft] as const;
 }
 
-/** The class's waivers as the server asks them now. */
+/** The class's waivers as the server asks them now (with whom this account already accepted each for). */
 export function useClassWaivers(classId: number, enabled = true) {
   return useQuery({
     queryKey: ['waivers', classId],
@@ -42,7 +44,16 @@ export function useClassWaivers(classId: number, enabled = true) {
   });
 }
 
-/** The request body, or the message under each part that is not right yet. */
+const personKey = (name: string) => name.trim().replace(/\s+/g, ' ').toLowerCase();
+
+/** Has this account already accepted every waiver the class asks, in these versions, for this person? (The
+ * server's rule too, api/spots/waivers.ts: same version, same person by name, same account.) */
+export function alreadyAccepted(waivers: Waiver[] | undefined, name: string): boolean {
+  if (!waivers?.length || !name.trim()) return false;
+  return waivers.every((w) => (w.alreadyAcceptedFor ?? []).some((n) => personKey(n) === personKey(name)));
+}
+
+/** The request's `waiverAcceptance`, or the message under each part that is not right yet. */
 export function readWaivers(
   draft: WaiverDraft,
   waivers: Waiver[] | undefined,
@@ -51,7 +62,8 @@ export function readWaivers(
   const errors: WaiverErrors = {};
   if (!waivers) errors.waivers = 'The waiver is still loading. Please try again in a moment.';
   names.forEach((name, i) => {
-    if (!draft.accepted[i]) (errors.accepted ??= {})[i] = `Please accept the waiver for ${name || `attendee ${i + 1}`}.`;
+    if (!draft.accepted[i] && !alreadyAccepted(waivers, name))
+      (errors.accepted ??= {})[i] = `Please accept the waiver for ${name || `attendee ${i + 1}`}.`;
   });
   const contact = v.safeParse(EmergencyContactField, { name: draft.contactName, phone: draft.contactPhone });
   if (!contact.success) {
@@ -66,17 +78,14 @@ export function readWaivers(
     body: {
       waivers: waivers.map(({ id, version }) => ({ id, version })),
       emergencyContact: contact.output,
-      attendees: names.map((_, i) => ({
+      // Someone accepted for before keeps that acceptance (the server reuses it): not accepted again here.
+      attendees: names.map((name, i) => ({
         position: i,
-        accepted: true,
+        accepted: Boolean(draft.accepted[i]) || !alreadyAccepted(waivers, name),
         ...(draft.notes[i]?.trim() ? { medicalNote: draft.notes[i]!.trim() } : {}),
       })),
     },
   };
-}
-
-export function sendWaivers(bookingId: number, body: AcceptWaiversBody) {
-  return unwrap(api.bookings({ id: bookingId }).waivers.put(body));
 }
 
 interface WaiverStepProps {
@@ -128,17 +137,28 @@ export default function WaiverStep({ waivers, names, kids, draft, onChange, erro
       )}
       {names.map((name, i) => (
         <div key={i} className="rounded-xl bg-fog-50 p-3 dark:bg-fog-800/50">
-          <label className="flex items-start gap-2 text-sm">
-            <input
-              type="checkbox"
-              className="mt-0.5 h-4 w-4"
-              checked={draft.accepted[i] ?? false}
-              aria-invalid={Boolean(errors.accepted?.[i])}
-              aria-describedby={errors.accepted?.[i] ? `waiver-accept-${i}-error` : undefined}
-              onChange={(e) => set({ accepted: draft.accepted.map((a, j) => (j === i ? e.target.checked : a)) })}
-            />
-            <span>{acceptLabel(kids, name, i)}</span>
-          </label>
+          {alreadyAccepted(waivers, name) && !draft.accepted[i] ? (
+            <p className="flex items-start gap-2 text-sm" data-testid={`waiver-already-${i}`}>
+              <span aria-hidden="true" className="font-bold text-brand-700 dark:text-brand-300">
+                ✓
+              </span>
+              <span>
+                Already accepted for {name.trim()} ({waivers!.map((w) => `${w.title}, version ${w.version}`).join('; ')}): not asked again.
+              </span>
+            </p>
+          ) : (
+            <label className="flex items-start gap-2 text-sm">
+              <input
+                type="checkbox"
+                className="mt-0.5 h-4 w-4"
+                checked={draft.accepted[i] ?? false}
+                aria-invalid={Boolean(errors.accepted?.[i])}
+                aria-describedby={errors.accepted?.[i] ? `waiver-accept-${i}-error` : undefined}
+                onChange={(e) => set({ accepted: draft.accepted.map((a, j) => (j === i ? e.target.checked : a)) })}
+              />
+              <span>{acceptLabel(kids, name, i)}</span>
+            </label>
+          )}
           {errors.accepted?.[i] && (
             <p id={`waiver-accept-${i}-error`} className="field-error">
               {errors.accepted[i]}

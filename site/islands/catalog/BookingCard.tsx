@@ -9,13 +9,7 @@ import { QueryClientProvider, useMutation, useQuery, useQueryClient } from '@tan
 import { useEffect, useRef, useState } from 'react';
 import type { AttendeeInput } from '../../../api/attendees/model';
 import type { Booking } from '../../../api/bookings/model';
-import WaiverStep, {
-  readWaivers,
-  sendWaivers,
-  useClassWaivers,
-  useWaiverDraft,
-  type WaiverErrors,
-} from '../../components/booking/WaiverStep';
+import WaiverStep, { readWaivers, useClassWaivers, useWaiverDraft, type WaiverErrors } from '../../components/booking/WaiverStep';
 import type { AcceptWaiversBody } from '../../../api/waivers/model';
 import AttendeeFields, {
   type AttendeeErrors,
@@ -108,7 +102,7 @@ function Card({ classId, price, capacity, spotsLeft, signedIn, started = false, 
   const booker = user.data ? `${user.data.firstName} ${user.data.lastName}` : null;
   const [attendees, setAttendees] = useAttendeeDrafts(quantity, kids ? null : booker);
   const [attendeeErrors, setAttendeeErrors] = useState<AttendeeErrors>({});
-  // The waiver step (issue 24): accepted with the free booking, sent once it exists.
+  // The waiver step (issue 24): accepted in the free booking's own request (the server refuses it without).
   const [waiver, setWaiver] = useWaiverDraft(quantity);
   const [waiverErrors, setWaiverErrors] = useState<WaiverErrors>({});
   const classWaivers = useClassWaivers(classId, signedIn && bookHere);
@@ -136,19 +130,10 @@ function Card({ classId, price, capacity, spotsLeft, signedIn, started = false, 
       paidWith: string;
     }) => {
       setPassRefusal(null);
-      const booked =
-        purchaseId === null
-          ? await unwrap(api.bookings.free.post({ classId, quantity, attendees: named }))
-          : await bookWithPass({ classId, quantity, attendees: named, purchaseId });
-      // The booking stands either way; a waiver that did not save is said plainly (the roster shows it missing).
-      await sendWaivers(booked.id, waivers).catch((error) =>
-        toast({
-          title: 'Waiver not saved',
-          description: errorMessage(error, 'Your booking is confirmed, but the waiver could not be saved.'),
-          variant: 'destructive',
-        }),
-      );
-      return booked;
+      // The waivers go with the booking itself: the server refuses a booking without them.
+      return purchaseId === null
+        ? unwrap(api.bookings.free.post({ classId, quantity, attendees: named, waiverAcceptance: waivers }))
+        : bookWithPass({ classId, quantity, attendees: named, purchaseId, waiverAcceptance: waivers });
     },
     onSuccess: (booked, { purchaseId, paidWith }) => {
       toastAcrossNavigation({

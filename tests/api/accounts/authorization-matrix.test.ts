@@ -6,6 +6,7 @@ import { createSession, SESSION_COOKIE } from '../../../api/auth/session';
 import { categories } from '../../../db/schema';
 import { startTestServer, type TestClient, type TestServer } from '../../helpers/api';
 import { classBody, createActors, imageForm, newPerson, PASSWORD, PNG_1X1, register, type Person } from './helpers';
+import { withWaivers } from '../../helpers/waivers';
 
 const ACTORS = ['visitor', 'customer', 'otherCustomer', 'pendingCoach', 'coach', 'admin'] as const;
 type Actor = (typeof ACTORS)[number];
@@ -195,7 +196,7 @@ const badCalls: BadCall[] = [
     endpoint: 'POST /api/bookings/free',
     refused: [],
     allowed: 'customer',
-    call: (c) => c.post('/api/bookings/free', { classId: 'x', quantity: -1 }),
+    call: (c) => c.post('/api/bookings/free', withWaivers({ classId: 'x', quantity: -1 })),
   },
   {
     endpoint: 'POST /api/classes/{id}/waitlist',
@@ -216,7 +217,7 @@ const badCalls: BadCall[] = [
     endpoint: 'POST /api/payment/create-intent',
     refused: [],
     allowed: 'customer',
-    call: (c) => c.post('/api/payment/create-intent', { classId: 'x', quantity: 0, amount: 'lots' }),
+    call: (c) => c.post('/api/payment/create-intent', withWaivers({ classId: 'x', quantity: 0, amount: 'lots' })),
   },
   {
     endpoint: 'POST /api/payment/confirm',

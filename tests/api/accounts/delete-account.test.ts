@@ -7,6 +7,7 @@ import { bookingAttendees, users } from '../../../db/schema';
 import { startTestServer, type TestServer } from '../../helpers/api';
 import { createClass, createUser, type SignedIn } from '../../helpers/fixtures';
 import { register } from './helpers';
+import { withWaivers } from '../../helpers/waivers';
 
 let server: TestServer;
 let coach: SignedIn;
@@ -21,7 +22,7 @@ afterAll(() => server.stop());
 async function book(client: SignedIn['client'], hours: number, quantity = 1) {
   const cls = await createClass(server, { coachId: coach.id, priceCents: 0, startsInHours: hours, capacity: 10 });
   const attendees = Array.from({ length: quantity }, (_, i) => ({ name: i === 0 ? 'Riley Park' : `Sam Park ${i}` }));
-  const res = await client.post('/api/bookings/free', { classId: cls.id, quantity, attendees });
+  const res = await client.post('/api/bookings/free', withWaivers({ classId: cls.id, quantity, attendees }));
   expect(res.status).toBe(201);
   return { classId: cls.id, bookingId: res.body.id as number };
 }

@@ -3,11 +3,13 @@
 // told); every admin action in the audit log (who, what, when, why).
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { eq } from 'drizzle-orm';
+import { NEUTRAL_CUSTOMER_REASON } from '../../../api/admin/model';
 import { bookings, categories, users } from '../../../db/schema';
 import { startTestServer, type TestServer } from '../../helpers/api';
 import { createClass, createUser, type SignedIn } from '../../helpers/fixtures';
 import { readOutbox, register, waitForEmail } from '../accounts/helpers';
 import { paidBooking } from './helpers';
+import { withWaivers } from '../../helpers/waivers';
 
 let server: TestServer;
 let admin: SignedIn;
@@ -114,9 +116,12 @@ describe('Suspend and Reinstate', () => {
     const free = await createClass(server, { coachId: coach.id, priceCents: 0, title: 'Beach Stretch' });
     const customer = await createUser(server, 'customer', 'Cam');
     const { bookingId, amount } = await paidBooking(server, customer, paid.id, 2500);
-    expect((await customer.client.post('/api/bookings/free', { classId: free.id })).status).toBe(201);
+    expect((await customer.client.post('/api/bookings/free', withWaivers({ classId: free.id }))).status).toBe(201);
 
-    const res = await admin.client.put(`/api/admin/users/${coach.id}/suspend`, { reason: 'Repeated no-shows reported by customers.' });
+    const res = await admin.client.put(`/api/admin/users/${coach.id}/suspend`, {
+      reason: 'Repeated no-shows reported by customers.',
+      customerReason: 'The coach missed several classes without notice.',
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ status: 'suspended', cancelledBookings: 2, refunded: amount });
 
@@ -129,6 +134,11 @@ describe('Suspend and Reinstate', () => {
     expect(booking).toMatchObject({ status: 'cancelled', refundAmountCents: Math.round(amount * 100) });
     const told = readOutbox(server).filter((m) => m.to.includes(customer.email) && /cancel/i.test(m.subject));
     expect(told.length).toBe(2);
+    // Each customer is told why, in the words the admin chose for them (not the audit log's).
+    for (const mail of told) {
+      expect(mail.raw).toContain('The coach missed several classes without notice.');
+      expect(mail.raw).not.toContain('Repeated no-shows');
+    }
     expect((await waitForEmail(server, coach.email)).raw).toContain('Repeated no-shows reported by customers.');
 
     // The coach's session ended.
@@ -145,6 +155,22 @@ describe('Suspend and Reinstate', () => {
       ['account.reinstate', 'Spoke with the coach; resolved.'],
       ['account.suspend', 'Repeated no-shows reported by customers.'],
     ]);
+  });
+
+  test("without a reason for customers, a suspended coach's customers read a neutral one", async () => {
+    const coach = await createUser(server, 'coach', 'Nell');
+    const free = await createClass(server, { coachId: coach.id, priceCents: 0, title: 'Dawn Yoga' });
+    const customer = await createUser(server, 'customer', 'Ari');
+    expect((await customer.client.post('/api/bookings/free', withWaivers({ classId: free.id }))).status).toBe(201);
+    const res = await admin.client.put(`/api/admin/users/${coach.id}/suspend`, { reason: 'Under investigation after a complaint.' });
+    expect(res.status).toBe(200);
+    const told = readOutbox(server).filter((m) => m.to.includes(customer.email) && /cancel/i.test(m.subject));
+    expect(told.length).toBe(1);
+    expect(told[0]!.raw).toContain(NEUTRAL_CUSTOMER_REASON);
+    expect(told[0]!.raw).not.toContain('Under investigation');
+    const short = await admin.client.put(`/api/admin/users/${coach.id}/suspend`, { reason: 'Again, to check.', customerReason: 'No' });
+    expect(short.status).toBe(400);
+    expect(short.body.message).toBe('Please give the customers a reason of at least 5 characters');
   });
 
   test('a suspended account cannot sign in, even with the right password', async () => {

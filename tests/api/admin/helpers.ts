@@ -3,6 +3,7 @@
 import { expect } from 'bun:test';
 import { pageTotal, type SignedIn } from '../../helpers/fixtures';
 import type { TestServer } from '../../helpers/api';
+import { withWaivers } from '../../helpers/waivers';
 
 const CARD = { cardNumber: '4242 4242 4242 4242', expiry: '12/40', cvc: '123' };
 
@@ -13,7 +14,10 @@ export async function paidBooking(
   priceCents: number,
   quantity = 1,
 ): Promise<{ bookingId: number; amount: number }> {
-  const intent = await customer.client.post('/api/payment/create-intent', { classId, quantity, amount: pageTotal(priceCents, quantity) });
+  const intent = await customer.client.post(
+    '/api/payment/create-intent',
+    withWaivers({ classId, quantity, amount: pageTotal(priceCents, quantity) }),
+  );
   expect(intent.status).toBe(200);
   const paid = await server
     .client()

@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import type { TestServer } from '../../helpers/api';
 import { addBooking, addClass, type Cast, startWithCast } from '../classes/helpers';
+import { withWaivers } from '../../helpers/waivers';
 
 const START = new Date('2027-05-08T17:00:00Z');
 let server: TestServer;
@@ -21,14 +22,17 @@ beforeAll(async () => {
     priceCents: 0,
     startTime: START,
   });
-  const booked = await cast.customer.post('/api/bookings/free', {
-    classId,
-    quantity: 2,
-    attendees: [
-      { name: 'Maya Morgan', age: 7 },
-      { name: 'Leo Morgan', age: 5 },
-    ],
-  });
+  const booked = await cast.customer.post(
+    '/api/bookings/free',
+    withWaivers({
+      classId,
+      quantity: 2,
+      attendees: [
+        { name: 'Maya Morgan', age: 7 },
+        { name: 'Leo Morgan', age: 5 },
+      ],
+    }),
+  );
   expect(booked.status).toBe(201);
   bookingId = booked.body.id;
   // A booking made before names were asked: no attendee rows.

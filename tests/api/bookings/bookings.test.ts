@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { cancelClassBookings } from '../../../api/notices/class-cancellations';
 import type { TestServer } from '../../helpers/api';
 import { createClass, createUser, outbox, pageTotal, sentMail, type SignedIn, startWithCoach } from '../../helpers/fixtures';
+import { withWaivers } from '../../helpers/waivers';
 
 let server: TestServer;
 let coach: SignedIn;
@@ -18,7 +19,10 @@ async function spotsLeft(classId: number): Promise<number> {
 
 /** Books and pays a class through the test provider; returns the confirmed booking. */
 async function bookPaid(customer: SignedIn, classId: number, priceCents: number, quantity = 1) {
-  const intent = await customer.client.post('/api/payment/create-intent', { classId, quantity, amount: pageTotal(priceCents, quantity) });
+  const intent = await customer.client.post(
+    '/api/payment/create-intent',
+    withWaivers({ classId, quantity, amount: pageTotal(priceCents, quantity) }),
+  );
   expect(intent.status).toBe(200);
   const paid = await customer.client.post('/api/payment/test-provider/pay', {
     paymentIntentId: intent.body.id,
@@ -37,7 +41,7 @@ describe('free booking', () => {
   test('a free class is booked directly and confirmed at once', async () => {
     const cls = await createClass(server, { coachId: coach.id, priceCents: 0, capacity: 8 });
     const customer = await createUser(server);
-    const res = await customer.client.post('/api/bookings/free', { classId: cls.id, quantity: 2 });
+    const res = await customer.client.post('/api/bookings/free', withWaivers({ classId: cls.id, quantity: 2 }));
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ classId: cls.id, status: 'confirmed', quantity: 2, amount: 0 });
     expect(res.body.class.title).toBe(cls.title);
@@ -47,7 +51,9 @@ describe('free booking', () => {
   test('the free-booking capacity race: capacity 5 and 20 customers at the same instant give exactly 5 confirmed', async () => {
     const cls = await createClass(server, { coachId: coach.id, priceCents: 0, capacity: 5 });
     const customers = await Promise.all(Array.from({ length: 20 }, () => createUser(server)));
-    const results = await Promise.all(customers.map((c) => c.client.post('/api/bookings/free', { classId: cls.id, quantity: 1 })));
+    const results = await Promise.all(
+      customers.map((c) => c.client.post('/api/bookings/free', withWaivers({ classId: cls.id, quantity: 1 }))),
+    );
     expect(results.filter((r) => r.status === 201)).toHaveLength(5);
     expect(results.filter((r) => r.status === 409)).toHaveLength(15);
     expect(results.find((r) => r.status === 409)!.body.message).toContain('Class is full');
@@ -57,7 +63,7 @@ describe('free booking', () => {
   test('a quantity above spotsLeft is refused', async () => {
     const cls = await createClass(server, { coachId: coach.id, priceCents: 0, capacity: 3 });
     const customer = await createUser(server);
-    const res = await customer.client.post('/api/bookings/free', { classId: cls.id, quantity: 4 });
+    const res = await customer.client.post('/api/bookings/free', withWaivers({ classId: cls.id, quantity: 4 }));
     expect(res.status).toBe(409);
     expect(res.body.message).toBe('Only 3 spots are left in this class.');
     expect(await spotsLeft(cls.id)).toBe(3);
@@ -66,7 +72,7 @@ describe('free booking', () => {
   test('a paid class cannot be booked through the free endpoint', async () => {
     const cls = await createClass(server, { coachId: coach.id, priceCents: 1500 });
     const customer = await createUser(server);
-    const res = await customer.client.post('/api/bookings/free', { classId: cls.id, quantity: 1 });
+    const res = await customer.client.post('/api/bookings/free', withWaivers({ classId: cls.id, quantity: 1 }));
     expect(res.status).toBe(400);
     expect(res.body.message).toContain('not free');
     expect(await spotsLeft(cls.id)).toBe(10);
@@ -75,8 +81,8 @@ describe('free booking', () => {
   test('one active booking per customer per class', async () => {
     const cls = await createClass(server, { coachId: coach.id, priceCents: 0 });
     const customer = await createUser(server);
-    expect((await customer.client.post('/api/bookings/free', { classId: cls.id })).status).toBe(201);
-    const again = await customer.client.post('/api/bookings/free', { classId: cls.id });
+    expect((await customer.client.post('/api/bookings/free', withWaivers({ classId: cls.id }))).status).toBe(201);
+    const again = await customer.client.post('/api/bookings/free', withWaivers({ classId: cls.id }));
     expect(again.status).toBe(409);
     expect(again.body.message).toBe('You have already booked this class.');
   });
@@ -84,7 +90,7 @@ describe('free booking', () => {
   test('a class that has started cannot be booked', async () => {
     const cls = await createClass(server, { coachId: coach.id, priceCents: 0, startsInHours: -1 });
     const customer = await createUser(server);
-    const res = await customer.client.post('/api/bookings/free', { classId: cls.id });
+    const res = await customer.client.post('/api/bookings/free', withWaivers({ classId: cls.id }));
     expect(res.status).toBe(409);
     expect(res.body.message).toContain('already started');
   });
@@ -92,10 +98,13 @@ describe('free booking', () => {
   test('a coach cannot book or pay for a spot in their own class', async () => {
     const free = await createClass(server, { coachId: coach.id, priceCents: 0 });
     const paid = await createClass(server, { coachId: coach.id, priceCents: 2000 });
-    const own = await coach.client.post('/api/bookings/free', { classId: free.id, quantity: 1 });
+    const own = await coach.client.post('/api/bookings/free', withWaivers({ classId: free.id, quantity: 1 }));
     expect(own.status).toBe(409);
     expect(own.body.message).toBe('You teach this class, so you cannot book a spot in it.');
-    const intent = await coach.client.post('/api/payment/create-intent', { classId: paid.id, quantity: 1, amount: pageTotal(2000, 1) });
+    const intent = await coach.client.post(
+      '/api/payment/create-intent',
+      withWaivers({ classId: paid.id, quantity: 1, amount: pageTotal(2000, 1) }),
+    );
     expect(intent.status).toBe(409);
     expect(await spotsLeft(free.id)).toBe(10);
     expect(await spotsLeft(paid.id)).toBe(10);
@@ -103,14 +112,14 @@ describe('free booking', () => {
 
   test('booking needs login', async () => {
     const cls = await createClass(server, { coachId: coach.id, priceCents: 0 });
-    const res = await server.client().post('/api/bookings/free', { classId: cls.id, quantity: 1 });
+    const res = await server.client().post('/api/bookings/free', withWaivers({ classId: cls.id, quantity: 1 }));
     expect(res.status).toBe(401);
   });
 
   test('a quantity below 1 is a 400 with the field message', async () => {
     const cls = await createClass(server, { coachId: coach.id, priceCents: 0 });
     const customer = await createUser(server);
-    const res = await customer.client.post('/api/bookings/free', { classId: cls.id, quantity: 0 });
+    const res = await customer.client.post('/api/bookings/free', withWaivers({ classId: cls.id, quantity: 0 }));
     expect(res.status).toBe(400);
     expect(res.body.errors.quantity).toEqual(['Book at least 1 spot.']);
   });
@@ -118,7 +127,7 @@ describe('free booking', () => {
   test('the confirmation email carries an .ics calendar file in Pacific time', async () => {
     const cls = await createClass(server, { coachId: coach.id, priceCents: 0, title: 'Calendar Check Bootcamp' });
     const customer = await createUser(server);
-    await customer.client.post('/api/bookings/free', { classId: cls.id });
+    await customer.client.post('/api/bookings/free', withWaivers({ classId: cls.id }));
     const mail = (await sentMail(server)).find((m) => m.includes(customer.email) && m.includes('Calendar Check Bootcamp'));
     expect(mail).toBeDefined();
     expect(mail).toContain('Subject: Booking confirmed: Calendar Check Bootcamp');
@@ -133,8 +142,8 @@ describe('my bookings', () => {
     const cls = await createClass(server, { coachId: coach.id, priceCents: 0 });
     const mine = await createUser(server);
     const other = await createUser(server);
-    await mine.client.post('/api/bookings/free', { classId: cls.id });
-    await other.client.post('/api/bookings/free', { classId: cls.id });
+    await mine.client.post('/api/bookings/free', withWaivers({ classId: cls.id }));
+    await other.client.post('/api/bookings/free', withWaivers({ classId: cls.id }));
     const res = await mine.client.get('/api/bookings');
     expect(res.status).toBe(200);
     expect(res.body).toHaveLength(1);
@@ -152,7 +161,7 @@ describe('cancellation', () => {
     const cls = await createClass(server, { coachId: coach.id, priceCents: 0 });
     const owner = await createUser(server);
     const stranger = await createUser(server);
-    const booking = (await owner.client.post('/api/bookings/free', { classId: cls.id })).body;
+    const booking = (await owner.client.post('/api/bookings/free', withWaivers({ classId: cls.id }))).body;
     const res = await stranger.client.put(`/api/bookings/${booking.id}/cancel`);
     expect(res.status).toBe(403);
     const still = (await owner.client.get('/api/bookings')).body[0];
@@ -205,7 +214,7 @@ describe('cancellation', () => {
   test('a free class has nothing to refund', async () => {
     const cls = await createClass(server, { coachId: coach.id, priceCents: 0, startsInHours: 100 });
     const customer = await createUser(server);
-    const booking = (await customer.client.post('/api/bookings/free', { classId: cls.id })).body;
+    const booking = (await customer.client.post('/api/bookings/free', withWaivers({ classId: cls.id }))).body;
     const res = await customer.client.put(`/api/bookings/${booking.id}/cancel`);
     expect(res.body).toMatchObject({ status: 'cancelled', refundAmount: 0 });
   });
@@ -213,7 +222,7 @@ describe('cancellation', () => {
   test('a class that has started cannot be cancelled', async () => {
     const cls = await createClass(server, { coachId: coach.id, priceCents: 0, startsInHours: 2 });
     const customer = await createUser(server);
-    const booking = (await customer.client.post('/api/bookings/free', { classId: cls.id })).body;
+    const booking = (await customer.client.post('/api/bookings/free', withWaivers({ classId: cls.id }))).body;
     server.clock.advance(3 * 3_600_000);
     try {
       const res = await customer.client.put(`/api/bookings/${booking.id}/cancel`);
@@ -243,7 +252,7 @@ describe('cancellation', () => {
   test('cancelling twice is refused the second time', async () => {
     const cls = await createClass(server, { coachId: coach.id, priceCents: 0 });
     const customer = await createUser(server);
-    const booking = (await customer.client.post('/api/bookings/free', { classId: cls.id })).body;
+    const booking = (await customer.client.post('/api/bookings/free', withWaivers({ classId: cls.id }))).body;
     expect((await customer.client.put(`/api/bookings/${booking.id}/cancel`)).status).toBe(200);
     const again = await customer.client.put(`/api/bookings/${booking.id}/cancel`);
     expect(again.status).toBe(409);
@@ -257,16 +266,23 @@ describe('holds', () => {
     const first = await createUser(server);
     const second = await createUser(server);
     expect(
-      (await first.client.post('/api/payment/create-intent', { classId: cls.id, quantity: 2, amount: pageTotal(1000, 2) })).status,
+      (await first.client.post('/api/payment/create-intent', withWaivers({ classId: cls.id, quantity: 2, amount: pageTotal(1000, 2) })))
+        .status,
     ).toBe(200);
     expect(await spotsLeft(cls.id)).toBe(0);
-    const refused = await second.client.post('/api/payment/create-intent', { classId: cls.id, quantity: 1, amount: pageTotal(1000, 1) });
+    const refused = await second.client.post(
+      '/api/payment/create-intent',
+      withWaivers({ classId: cls.id, quantity: 1, amount: pageTotal(1000, 1) }),
+    );
     expect(refused.status).toBe(409);
     server.clock.advance(14 * 60_000);
     expect(await spotsLeft(cls.id)).toBe(0);
     server.clock.advance(2 * 60_000);
     expect(await spotsLeft(cls.id)).toBe(2);
-    const later = await second.client.post('/api/payment/create-intent', { classId: cls.id, quantity: 1, amount: pageTotal(1000, 1) });
+    const later = await second.client.post(
+      '/api/payment/create-intent',
+      withWaivers({ classId: cls.id, quantity: 1, amount: pageTotal(1000, 1) }),
+    );
     expect(later.status).toBe(200);
   });
 });
@@ -277,7 +293,7 @@ describe('class deletion (cancelClassBookings)', () => {
     const payer = await createUser(server);
     const holder = await createUser(server);
     const paid = await bookPaid(payer, cls.id, 2000, 1);
-    await holder.client.post('/api/payment/create-intent', { classId: cls.id, quantity: 1, amount: pageTotal(2000, 1) });
+    await holder.client.post('/api/payment/create-intent', withWaivers({ classId: cls.id, quantity: 1, amount: pageTotal(2000, 1) }));
     const result = await cancelClassBookings(server.ctx, [cls.id], 'admin');
     expect(result).toEqual({ cancelled: 2, refunded: 21 });
     const [booking] = (await payer.client.get('/api/bookings')).body;

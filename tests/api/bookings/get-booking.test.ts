@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import type { TestServer } from '../../helpers/api';
 import { createClass, createUser, type SignedIn, startWithCoach } from '../../helpers/fixtures';
+import { withWaivers } from '../../helpers/waivers';
 
 let server: TestServer;
 let coach: SignedIn;
@@ -13,11 +14,14 @@ describe('GET /api/bookings/{id}', () => {
   test("the customer's own booking, as the list shows it, with the refund terms (a free class: nothing to refund)", async () => {
     const cls = await createClass(server, { coachId: coach.id, priceCents: 0, startsInHours: 24 * 5 });
     const customer = await createUser(server);
-    const booked = await customer.client.post('/api/bookings/free', {
-      classId: cls.id,
-      quantity: 2,
-      attendees: [{ name: 'Casey Tester' }, { name: 'Jo Tester' }],
-    });
+    const booked = await customer.client.post(
+      '/api/bookings/free',
+      withWaivers({
+        classId: cls.id,
+        quantity: 2,
+        attendees: [{ name: 'Casey Tester' }, { name: 'Jo Tester' }],
+      }),
+    );
     expect(booked.status).toBe(201);
     const res = await customer.client.get(`/api/bookings/${booked.body.id}`);
     expect(res.status).toBe(200);
@@ -37,7 +41,7 @@ describe('GET /api/bookings/{id}', () => {
     const cls = await createClass(server, { coachId: coach.id, priceCents: 0 });
     const owner = await createUser(server);
     const other = await createUser(server);
-    const booked = await owner.client.post('/api/bookings/free', { classId: cls.id, attendees: [{ name: 'Casey Tester' }] });
+    const booked = await owner.client.post('/api/bookings/free', withWaivers({ classId: cls.id, attendees: [{ name: 'Casey Tester' }] }));
     expect((await other.client.get(`/api/bookings/${booked.body.id}`)).status).toBe(404);
     expect((await other.client.get('/api/bookings/987654')).body).toEqual({ message: 'Booking not found.' });
     expect((await server.client().get(`/api/bookings/${booked.body.id}`)).status).toBe(401);

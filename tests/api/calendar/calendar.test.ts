@@ -8,6 +8,7 @@ import { startTestServer, type TestServer } from '../../helpers/api';
 import { calendarAttachment, parseCalendar, rfc5545Problems } from '../../helpers/ical';
 import { pageTotal, sentMail } from '../../helpers/fixtures';
 import { addClass, addUser, type Cast, clientFor, makeCast } from '../classes/helpers';
+import { withWaivers } from '../../helpers/waivers';
 
 let server: TestServer;
 let cast: Cast;
@@ -31,14 +32,17 @@ beforeAll(async () => {
     priceCents: 0,
     startTime: new Date('2027-11-07T17:00:00Z'),
   });
-  const spring = await cast.customer.post('/api/bookings/free', {
-    classId: springId,
-    quantity: 2,
-    attendees: [{ name: 'Casey Morgan' }, { name: 'Robin Morgan' }],
-  });
+  const spring = await cast.customer.post(
+    '/api/bookings/free',
+    withWaivers({
+      classId: springId,
+      quantity: 2,
+      attendees: [{ name: 'Casey Morgan' }, { name: 'Robin Morgan' }],
+    }),
+  );
   expect(spring.status).toBe(201);
   springBooking = spring.body.id;
-  expect((await cast.customer.post('/api/bookings/free', { classId: fallId })).status).toBe(201);
+  expect((await cast.customer.post('/api/bookings/free', withWaivers({ classId: fallId }))).status).toBe(201);
 });
 afterAll(() => server.stop());
 
@@ -136,7 +140,10 @@ describe("a customer's feed", () => {
       priceCents: 2500,
       startTime: new Date('2027-03-21T17:00:00Z'),
     });
-    const held = await cast.customer.post('/api/payment/create-intent', { classId: paidId, quantity: 1, amount: pageTotal(2500, 1) });
+    const held = await cast.customer.post(
+      '/api/payment/create-intent',
+      withWaivers({ classId: paidId, quantity: 1, amount: pageTotal(2500, 1) }),
+    );
     expect(held.status).toBe(200);
     const now = server.clock.now();
     await server.ctx.db.write((tx) =>
@@ -200,7 +207,7 @@ describe("a coach's feed", () => {
       capacity: 1,
       startTime: new Date('2027-03-20T17:00:00Z'),
     });
-    expect((await cast.customer.post('/api/bookings/free', { classId: fullId })).status).toBe(201);
+    expect((await cast.customer.post('/api/bookings/free', withWaivers({ classId: fullId }))).status).toBe(201);
     const waiter = await clientFor(server, await addUser(server.ctx, { firstName: 'Wren', lastName: 'Park' }));
     expect((await waiter.post(`/api/classes/${fullId}/waitlist`, { quantity: 1 })).status).toBe(201);
     const { events } = parseCalendar((await readFeed(await feedUrl(cast.coach))).text);

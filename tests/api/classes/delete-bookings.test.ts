@@ -8,6 +8,7 @@ import type { TestServer } from '../../helpers/api';
 import { outbox } from '../../helpers/fixtures';
 import type { TestClient } from '../../helpers/api';
 import { addUser, type Cast, classForm, clientFor, startWithCast } from './helpers';
+import { withWaivers } from '../../helpers/waivers';
 
 let server: TestServer;
 let cast: Cast;
@@ -23,7 +24,7 @@ async function customer(name: string): Promise<{ email: string; client: TestClie
 /** Books and pays through the built-in test provider, as the checkout page does. */
 async function bookAndPay(client: TestClient, classId: number, price: number, quantity = 1): Promise<string> {
   const amount = Math.round(price * quantity * 105) / 100;
-  const intent = await client.post('/api/payment/create-intent', { classId, quantity, amount });
+  const intent = await client.post('/api/payment/create-intent', withWaivers({ classId, quantity, amount }));
   expect(intent.status).toBe(200);
   const pay = await client.post('/api/payment/test-provider/pay', {
     paymentIntentId: intent.body.id,

@@ -9,6 +9,7 @@ import { bookings, reviews, testPaymentIntents } from '../../../db/schema';
 import type { TestClient, TestServer } from '../../helpers/api';
 import { outbox } from '../../helpers/fixtures';
 import { addBooking, addUser, type Cast, classForm, clientFor, startWithCast } from './helpers';
+import { withWaivers } from '../../helpers/waivers';
 
 let server: TestServer;
 let cast: Cast;
@@ -42,7 +43,7 @@ async function customer(name: string): Promise<{ id: number; email: string; clie
 const total = (price: number, quantity = 1) => Math.round(price * quantity * 105) / 100;
 
 async function holdSpots(client: TestClient, classId: number, price: number, quantity = 1) {
-  const intent = await client.post('/api/payment/create-intent', { classId, quantity, amount: total(price, quantity) });
+  const intent = await client.post('/api/payment/create-intent', withWaivers({ classId, quantity, amount: total(price, quantity) }));
   expect(intent.status).toBe(200);
   return intent.body as { id: string; clientSecret: string };
 }
@@ -170,10 +171,10 @@ describe('a deleted class cannot be booked or paid', () => {
     await cast.coach.delete(`/api/classes/${free.id}`);
     await cast.coach.delete(`/api/classes/${paid.id}`);
     const dee = await customer('Dee');
-    const freeTry = await dee.client.post('/api/bookings/free', { classId: free.id, quantity: 1 });
+    const freeTry = await dee.client.post('/api/bookings/free', withWaivers({ classId: free.id, quantity: 1 }));
     expect(freeTry.status).toBe(404);
     expect(freeTry.body.message).toBe('Class not found.');
-    const paidTry = await dee.client.post('/api/payment/create-intent', { classId: paid.id, quantity: 1, amount: total(20) });
+    const paidTry = await dee.client.post('/api/payment/create-intent', withWaivers({ classId: paid.id, quantity: 1, amount: total(20) }));
     expect(paidTry.status).toBe(404);
     expect(paidTry.body.message).toBe('Class not found.');
   });

@@ -18,6 +18,7 @@ import { outbox } from '../../helpers/fixtures';
 import { addUser, type Cast, classForm, clientFor, startWithCast } from '../classes/helpers';
 import { type StandIn, startStandIn } from './stand-in';
 import { testNow } from '../../helpers/today';
+import { withWaivers } from '../../helpers/waivers';
 
 const CRISSY = { latitude: 37.8039, longitude: -122.4648 };
 const HOUR = 3_600_000;
@@ -46,7 +47,7 @@ async function customer(name: string): Promise<{ id: number; email: string; clie
 /** Books and pays through the built-in test provider, as the checkout page does. */
 async function bookAndPay(client: TestClient, classId: number, price: number, quantity = 1): Promise<string> {
   const amount = Math.round(price * quantity * 105) / 100;
-  const intent = await client.post('/api/payment/create-intent', { classId, quantity, amount });
+  const intent = await client.post('/api/payment/create-intent', withWaivers({ classId, quantity, amount }));
   expect(intent.status).toBe(200);
   const pay = await client.post('/api/payment/test-provider/pay', {
     paymentIntentId: intent.body.id,
@@ -275,7 +276,10 @@ describe('moving a booking to the offered session with one click', () => {
     await bookAndPay(kit.client, stormy.id, 20, 2);
     await bookAndPay(lou.client, sunny.id, 20); // 2 of the 3 spots left
     const joOld = await bookingOn(jo.client, stormy.id);
-    await server.ctx.db.write((tx) => tx.insert(emergencyContacts).values({ bookingId: joOld.id, name: 'Pat Jo', phone: '+14155550100' }));
+    // The contact given with the booking's waivers (tests/helpers/waivers.ts), made Jo's own.
+    await server.ctx.db.write((tx) =>
+      tx.update(emergencyContacts).set({ name: 'Pat Jo', phone: '+14155550100' }).where(eq(emergencyContacts.bookingId, joOld.id)),
+    );
     // No offer yet: nothing to move to.
     expect((await move(jo.client, joOld.id)).body.message).toBe('No other session is offered for this booking.');
     await refreshConditions(server.ctx);

@@ -7,6 +7,7 @@ import { and, eq } from 'drizzle-orm';
 import { bookings, classes, users } from '../../../db/schema';
 import { startTestServer, type TestServer } from '../../helpers/api';
 import { createClass, createUser, pageTotal, type SignedIn } from '../../helpers/fixtures';
+import { withWaivers } from '../../helpers/waivers';
 
 const CARD = { cardNumber: '4242 4242 4242 4242', expiry: '12/40', cvc: '123' };
 const HOUR = 3_600_000;
@@ -19,7 +20,10 @@ let classA: { id: number; startTime: Date | null };
 let classB: { id: number; startTime: Date | null };
 
 async function pay(customer: SignedIn, classId: number, priceCents: number, quantity: number): Promise<number> {
-  const intent = await customer.client.post('/api/payment/create-intent', { classId, quantity, amount: pageTotal(priceCents, quantity) });
+  const intent = await customer.client.post(
+    '/api/payment/create-intent',
+    withWaivers({ classId, quantity, amount: pageTotal(priceCents, quantity) }),
+  );
   expect(intent.status).toBe(200);
   const paid = await customer.client.post('/api/payment/test-provider/pay', {
     paymentIntentId: intent.body.id,
@@ -51,7 +55,8 @@ beforeAll(async () => {
   // An unpaid hold charges nothing.
   const holder = await createUser(server);
   expect(
-    (await holder.client.post('/api/payment/create-intent', { classId: classB.id, quantity: 1, amount: pageTotal(1999, 1) })).status,
+    (await holder.client.post('/api/payment/create-intent', withWaivers({ classId: classB.id, quantity: 1, amount: pageTotal(1999, 1) })))
+      .status,
   ).toBe(200);
   // Another coach's sale stays theirs.
   const othersClass = await createClass(server, { coachId: otherCoach.id, priceCents: 5000 });

@@ -10,6 +10,7 @@ import type { TestServer } from '../../helpers/api';
 import { createClass, createUser, type SignedIn, startWithCoach } from '../../helpers/fixtures';
 import { returnNoShowCredits } from '../../../api/spots/no-show-credits';
 import { givePass } from '../passes/helpers';
+import { withWaivers } from '../../helpers/waivers';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -34,7 +35,7 @@ async function classOf(owner: SignedIn, startsInHours: number) {
 }
 
 async function bookWithPass(customer: SignedIn, classId: number, purchaseId: number): Promise<number> {
-  const res = await customer.client.post('/api/bookings', { classId, quantity: 1, payWith: { purchaseId } });
+  const res = await customer.client.post('/api/bookings', withWaivers({ classId, quantity: 1, payWith: { purchaseId } }));
   expect(res.status).toBe(201);
   return res.body.id;
 }
@@ -106,7 +107,12 @@ describe('class packs', () => {
     const c = await coachWith({ preset: 'moderate', passRules: { lateCancelForfeitsCredit: false } });
     const customer = await createUser(server);
     const purchase = await givePass(server.ctx.db, { coachId: c.id, userId: customer.id, credits: 1, now: server.clock.now() });
-    const bookingId = await bookWithPass(customer, (await classOf(c, 20)).id, purchase.id);
+    const cls = await classOf(c, 20);
+    const booked = await customer.client.post('/api/bookings', { classId: cls.id, quantity: 1, payWith: { purchaseId: purchase.id } });
+    expect(booked.status).toBe(201);
+    const bookingId: number = booked.body.id;
+    // The booking says the credit comes back until the class starts, not until the 48-hour deadline.
+    expect(booked.body.paidWithPass.creditsBackUntil).toBe(cls.startTime!.toISOString());
     expect((await customer.client.put(`/api/bookings/${bookingId}/cancel`)).status).toBe(200);
     const rows = await ledgerOf(bookingId);
     expect(rows.map((r) => [r.kind, r.delta])).toEqual([

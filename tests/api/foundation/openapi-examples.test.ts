@@ -15,6 +15,7 @@ import { isTestProvider } from '../../../api/providers/payments';
 import { passPurchases, testInvoices, testSubscriptions, weatherCalls } from '../../../db/schema';
 import { startTestServer, type TestClient, type TestServer } from '../../helpers/api';
 import { PNG_1X1, resetTokenIn, waitForEmail } from '../accounts/helpers';
+import { withWaivers } from '../../helpers/waivers';
 
 type Schema = { examples?: unknown[]; anyOf?: Schema[]; properties?: Record<string, Schema>; format?: string };
 type Parameter = { name: string; in: 'path' | 'query' | 'header' | 'cookie'; required?: boolean; schema?: Schema };
@@ -106,23 +107,37 @@ async function newClass(overrides: Record<string, unknown> = {}): Promise<number
 async function fullClass(capacity = 2): Promise<{ id: number; bookingId: number; booker: TestClient }> {
   const id = await newClass({ price: 0, capacity });
   const booker = (await newCustomer()).client;
-  const booking = await expectOk(booker.post('/api/bookings/free', { classId: id, quantity: capacity }), 'booking setup');
+  const booking = await expectOk(booker.post('/api/bookings/free', await accepting({ classId: id, quantity: capacity })), 'booking setup');
   return { id, bookingId: booking.id, booker };
 }
 
+/** A booking body with the class's current waivers accepted for every spot: the demo coach publishes a waiver of
+ * their own during this run (PUT /api/coaches/{id}/waiver), so the waivers asked are read, never assumed. */
+async function accepting<T extends { classId: number }>(body: T) {
+  const asked = (await expectOk(clients.customer.get(`/api/classes/${body.classId}/waivers`), 'waivers')) as {
+    id: number;
+    version: number;
+  }[];
+  return withWaivers(body, undefined, asked);
+}
+
 /** A waitlist offer for the demo customer: they wait for a full class, whose booker then cancels. */
-async function offer(): Promise<string> {
+async function offerIn(): Promise<{ id: string; classId: number }> {
   const full = await fullClass();
   const entry = await expectOk(clients.customer.post(`/api/classes/${full.id}/waitlist`, { quantity: 2 }), 'waitlist setup');
   await expectOk(full.booker.put(`/api/bookings/${full.bookingId}/cancel`), 'cancellation setup');
-  return String(entry.id);
+  return { id: String(entry.id), classId: full.id };
+}
+
+async function offer(): Promise<string> {
+  return (await offerIn()).id;
 }
 
 /** A payment intent of the demo customer for a class priced as the documented example (amount 52.5 for 2 spots). */
 async function intent(): Promise<{ id: string; clientSecret: string }> {
   const classId = await newClass();
   return expectOk(
-    clients.customer.post('/api/payment/create-intent', { ...bodyExample('POST', '/api/payment/create-intent'), classId }),
+    clients.customer.post('/api/payment/create-intent', await accepting({ ...bodyExample('POST', '/api/payment/create-intent'), classId })),
     'intent setup',
   );
 }
@@ -146,7 +161,7 @@ async function creditableBooking(client: TestClient): Promise<number> {
   await expectOk(clients.coach.put('/api/coaches/me/policy', { preset: 'strict', creditPercent: 100 }), 'policy setup');
   const classId = await newClass({ startTime: new Date(server.clock.now().getTime() + 3 * 24 * 60 * MINUTE).toISOString() });
   const held = await expectOk(
-    client.post('/api/payment/create-intent', { ...bodyExample('POST', '/api/payment/create-intent'), classId }),
+    client.post('/api/payment/create-intent', await accepting({ ...bodyExample('POST', '/api/payment/create-intent'), classId })),
     'intent setup',
   );
   await expectOk(
@@ -296,14 +311,24 @@ const FRESH: Record<string, () => Promise<Fresh>> = {
   'PUT /api/admin/bookings/{id}/cancel': async () => ({
     params: {
       id: String(
-        (await expectOk(clients.customer.post('/api/bookings/free', { classId: await newClass({ price: 0 }) }), 'booking setup')).id,
+        (
+          await expectOk(
+            clients.customer.post('/api/bookings/free', await accepting({ classId: await newClass({ price: 0 }) })),
+            'booking setup',
+          )
+        ).id,
       ),
     },
   }),
   'POST /api/admin/bookings/{id}/resend-confirmation': async () => ({
     params: {
       id: String(
-        (await expectOk(clients.customer.post('/api/bookings/free', { classId: await newClass({ price: 0 }) }), 'booking setup')).id,
+        (
+          await expectOk(
+            clients.customer.post('/api/bookings/free', await accepting({ classId: await newClass({ price: 0 }) })),
+            'booking setup',
+          )
+        ).id,
       ),
     },
   }),
@@ -313,21 +338,31 @@ const FRESH: Record<string, () => Promise<Fresh>> = {
   'PUT /api/coaches/{id}/waiver': async () => ({ params: { id: String((await expectOk(clients.coach.get('/api/user'), 'me')).id) } }),
   'PUT /api/bookings/{id}/waivers': async () => {
     const classId = await newClass({ price: 0 });
-    const booking = await expectOk(clients.customer.post('/api/bookings/free', { classId }), 'booking setup');
+    const booking = await expectOk(clients.customer.post('/api/bookings/free', await accepting({ classId })), 'booking setup');
     const asked = (await expectOk(clients.customer.get(`/api/classes/${classId}/waivers`), 'waivers')) as { id: number; version: number }[];
     return { params: { id: String(booking.id) }, body: { waivers: asked.map(({ id, version }) => ({ id, version })) } };
   },
   'GET /api/bookings/{id}/waivers': async () => ({
     params: {
       id: String(
-        (await expectOk(clients.customer.post('/api/bookings/free', { classId: await newClass({ price: 0 }) }), 'booking setup')).id,
+        (
+          await expectOk(
+            clients.customer.post('/api/bookings/free', await accepting({ classId: await newClass({ price: 0 }) })),
+            'booking setup',
+          )
+        ).id,
       ),
     },
   }),
   'GET /api/admin/bookings/{id}/waivers': async () => ({
     params: {
       id: String(
-        (await expectOk(clients.customer.post('/api/bookings/free', { classId: await newClass({ price: 0 }) }), 'booking setup')).id,
+        (
+          await expectOk(
+            clients.customer.post('/api/bookings/free', await accepting({ classId: await newClass({ price: 0 }) })),
+            'booking setup',
+          )
+        ).id,
       ),
     },
   }),
@@ -345,7 +380,10 @@ const FRESH: Record<string, () => Promise<Fresh>> = {
   'POST /api/wallet/{purchaseId}/confirm': async () => ({ params: { purchaseId: String(await paidPurchase()) } }),
   'POST /api/passes/purchases/{purchaseId}/refund': async () => ({ params: { purchaseId: String(await paidPurchase()) } }),
   'GET /api/passes/purchases': async () => ({ query: { userId: String((await expectOk(clients.customer.get('/api/user'), 'me')).id) } }),
-  'POST /api/bookings': async () => ({ body: { classId: await newClass(), payWith: { purchaseId: await paidPurchase() } } }),
+  'POST /api/bookings': async () => {
+    const classId = await newClass();
+    return { body: await accepting({ ...bodyExample('POST', '/api/bookings'), classId, payWith: { purchaseId: await paidPurchase() } }) };
+  },
   // Memberships: the demo customer's own, active to cancel or pause, past due to pay with another card.
   'POST /api/wallet/{purchaseId}/cancel': async () => ({ params: { purchaseId: String(await paidMembership()) } }),
   'POST /api/wallet/{purchaseId}/pause': async () => ({ params: { purchaseId: String(await paidMembership()) } }),
@@ -359,9 +397,14 @@ const FRESH: Record<string, () => Promise<Fresh>> = {
     );
     return { params: { purchaseId: String(purchaseId) } };
   },
-  'POST /api/bookings/free': async () => ({ body: { classId: await newClass({ price: 0 }) } }),
+  'POST /api/bookings/free': async () => ({
+    body: await accepting({ ...bodyExample('POST', '/api/bookings/free'), classId: await newClass({ price: 0 }) }),
+  }),
   'GET /api/bookings/{id}': async () => {
-    const booking = await expectOk(clients.customer.post('/api/bookings/free', { classId: await newClass({ price: 0 }) }), 'booking setup');
+    const booking = await expectOk(
+      clients.customer.post('/api/bookings/free', await accepting({ classId: await newClass({ price: 0 }) })),
+      'booking setup',
+    );
     return { params: { id: String(booking.id) } };
   },
   // A customer of the demo coach: a new customer books one of the coach's free classes.
@@ -369,7 +412,7 @@ const FRESH: Record<string, () => Promise<Fresh>> = {
     const person = await newCustomer();
     const classId = await newClass({ price: 0 });
     await expectOk(
-      person.client.post('/api/bookings/free', { ...bodyExample('POST', '/api/bookings/free'), classId }),
+      person.client.post('/api/bookings/free', await accepting({ ...bodyExample('POST', '/api/bookings/free'), classId })),
       'a booking of the coach',
     );
     return { params: { id: String(person.id) } };
@@ -391,7 +434,7 @@ const FRESH: Record<string, () => Promise<Fresh>> = {
   // Check-in is open from 30 minutes before the start: a class starting in 20 minutes, booked by the demo customer.
   'PUT /api/bookings/{id}/attendance': async () => {
     const classId = await newClass({ price: 0, startTime: new Date(server.clock.now().getTime() + 20 * MINUTE).toISOString() });
-    const booking = await expectOk(clients.customer.post('/api/bookings/free', { classId }), 'booking setup');
+    const booking = await expectOk(clients.customer.post('/api/bookings/free', await accepting({ classId })), 'booking setup');
     return { params: { id: String(booking.id) } };
   },
   'POST /api/classes/{id}/waitlist': async () => ({ params: { id: String((await fullClass()).id) } }),
@@ -400,9 +443,15 @@ const FRESH: Record<string, () => Promise<Fresh>> = {
     await expectOk(clients.customer.post(`/api/classes/${id}/waitlist`, { quantity: 1 }), 'waitlist setup');
     return { params: { id: String(id) } };
   },
-  'POST /api/waitlist/{id}/accept': async () => ({ params: { id: await offer() } }),
+  'POST /api/waitlist/{id}/accept': async () => {
+    const { id, classId } = await offerIn();
+    const { classId: _, ...body } = await accepting({ ...bodyExample('POST', '/api/waitlist/{id}/accept'), classId });
+    return { params: { id }, body };
+  },
   'POST /api/waitlist/{id}/decline': async () => ({ params: { id: await offer() } }),
-  'POST /api/payment/create-intent': async () => ({ body: { classId: await newClass() } }),
+  'POST /api/payment/create-intent': async () => ({
+    body: await accepting({ ...bodyExample('POST', '/api/payment/create-intent'), classId: await newClass() }),
+  }),
   'GET /api/payment/quote': async () => ({ query: { classId: String(await newClass()) } }),
   // The demo coach's class pack, with their live demo code (FOGLINE20).
   'GET /api/passes/{id}/quote': async () => {
@@ -460,7 +509,7 @@ const FRESH: Record<string, () => Promise<Fresh>> = {
   'POST /api/bookings/{id}/move-to-offered-session': async () => {
     const [classId, offerClassId] = [await newClass({ price: 0 }), await newClass({ price: 0 })];
     const person = await newCustomer();
-    const booking = await expectOk(person.client.post('/api/bookings/free', { classId, quantity: 1 }), 'booking setup');
+    const booking = await expectOk(person.client.post('/api/bookings/free', await accepting({ classId, quantity: 1 })), 'booking setup');
     const now = server.clock.now();
     await server.ctx.db.write((tx) =>
       tx.insert(weatherCalls).values({

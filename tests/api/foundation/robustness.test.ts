@@ -23,6 +23,7 @@ import {
   type Probe,
   sampleOf,
 } from '../../helpers/fuzz';
+import { withWaivers } from '../../helpers/waivers';
 
 const LOOSE = { max: 1_000_000, windowMs: 60_000 };
 // Loose rate limits, so bad sign-ins and registrations reach the code behind the limiter instead of a 429.
@@ -98,11 +99,14 @@ const posts: any[] = (await clients.admin.get('/api/blog/admin')).body.posts ?? 
 const post = posts[0];
 const category = (await clients.visitor.get('/api/categories')).body[0];
 // A payment held by the other customer: someone else's intent for the role rules, a real target for the card probes.
-const held = await other.post('/api/payment/create-intent', {
-  classId: coachClass.id,
-  quantity: 1,
-  amount: Math.round(coachClass.price * 105) / 100,
-});
+const held = await other.post(
+  '/api/payment/create-intent',
+  withWaivers({
+    classId: coachClass.id,
+    quantity: 1,
+    amount: Math.round(coachClass.price * 105) / 100,
+  }),
+);
 const heldIntent = held.status === 200 ? held.body : null;
 for (const [name, row] of Object.entries({ coachClass, otherCoachClass, freeClass, booking, review, post, category, heldIntent })) {
   if (!row) throw new Error(`the demo data has no ${name}`);
@@ -605,7 +609,9 @@ describe('the same request eight times at once: constraint clashes are 409 or 40
   test(
     'booking one free class eight times at once',
     async () => {
-      const { problems } = await burst(post('/api/bookings/free', { classId: freeClass.id, quantity: 1 }, other.cookieHeader()));
+      const { problems } = await burst(
+        post('/api/bookings/free', withWaivers({ classId: freeClass.id, quantity: 1 }), other.cookieHeader()),
+      );
       expect(problems).toEqual([]);
     },
     SLOW,
@@ -617,7 +623,7 @@ describe('the same request eight times at once: constraint clashes are 409 or 40
       const { problems } = await burst(
         post(
           '/api/payment/create-intent',
-          { classId: otherCoachClass.id, quantity: 1, amount: Math.round(otherCoachClass.price * 105) / 100 },
+          withWaivers({ classId: otherCoachClass.id, quantity: 1, amount: Math.round(otherCoachClass.price * 105) / 100 }),
           clients.newcoach.cookieHeader(),
         ),
       );

@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { CLASS_EXAMPLE } from '../../../api/classes/model';
 import { startTestServer, type TestClient, type TestServer } from '../../helpers/api';
+import { withWaivers } from '../../helpers/waivers';
 
 let server: TestServer;
 let coach: TestClient;
@@ -117,11 +118,14 @@ describe('unknown fields are refused, by name', () => {
     expect(series.body).toEqual({ message: 'Unknown field: every', errors: { recurrence: ['Unknown field: every'] } });
     const customer = server.client();
     await customer.post('/api/login', { email: 'customer@fogline.test', password: 'demo-password' });
-    const booking = await customer.post('/api/bookings/free', {
-      classId: 1,
-      quantity: 1,
-      attendees: [{ name: 'Maya Lee', nickname: 'M' }],
-    });
+    const booking = await customer.post(
+      '/api/bookings/free',
+      withWaivers({
+        classId: 1,
+        quantity: 1,
+        attendees: [{ name: 'Maya Lee', nickname: 'M' }],
+      }),
+    );
     expect(booking.status).toBe(400);
     expect(booking.body).toEqual({ message: 'Unknown field: nickname', errors: { attendees: ['Unknown field: nickname'] } });
   });

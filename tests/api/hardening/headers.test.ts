@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test';
 import { startTestServer, type TestServer } from '../../helpers/api';
 import { createClass, createUser, type SignedIn } from '../../helpers/fixtures';
+import { withWaivers } from '../../helpers/waivers';
 
 let server: TestServer;
 let customer: SignedIn;
@@ -16,7 +17,7 @@ beforeAll(async () => {
   classId = cls.id;
   // Enough classes for GET /api/classes to answer more than 1 KB, which is gzipped.
   for (let i = 0; i < 6; i++) await createClass(server, { coachId: coach.id, title: `Class number ${i}` });
-  expect((await customer.client.post('/api/bookings/free', { classId, quantity: 1 })).status).toBe(201);
+  expect((await customer.client.post('/api/bookings/free', withWaivers({ classId, quantity: 1 }))).status).toBe(201);
 });
 afterAll(() => server.stop());
 
@@ -50,7 +51,7 @@ test('refusals and errors too: 401, 403, 400, 404', async () => {
   const answers = [
     await server.client().get('/api/user'),
     await customer.client.get('/api/customers'),
-    await customer.client.post('/api/bookings/free', { classId: 'x' }),
+    await customer.client.post('/api/bookings/free', withWaivers({ classId: 'x' })),
     await server.client().get('/api/no-such-route'),
   ];
   expect(answers.map((res) => [res.status, res.headers.get('cache-control')])).toEqual([

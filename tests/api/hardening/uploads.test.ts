@@ -13,6 +13,7 @@ import { classes, uploads } from '../../../db/schema';
 import { startTestServer, type TestClient, type TestServer } from '../../helpers/api';
 import { imageForm, PASSWORD, PNG_1X1, register } from '../accounts/helpers';
 import { createClass, createUser } from '../../helpers/fixtures';
+import { withWaivers } from '../../helpers/waivers';
 
 const MB = 1024 * 1024;
 let server: TestServer;
@@ -138,7 +139,7 @@ describe('free-disk reserve', () => {
       const refused = await send(customer.client);
       expect(refused.status).toBe(507);
       expect(refused.body.message).toBe(LOW_DISK_MESSAGE);
-      expect((await customer.client.post('/api/bookings/free', { classId: freeClass.id, quantity: 1 })).status).toBe(201);
+      expect((await customer.client.post('/api/bookings/free', withWaivers({ classId: freeClass.id, quantity: 1 }))).status).toBe(201);
     } finally {
       server.ctx.env.uploadMinFreeBytes = reserve;
     }

@@ -13,6 +13,7 @@ import { passLedger, passPurchases, testInvoices } from '../../../db/schema';
 import type { TestServer } from '../../helpers/api';
 import { createClass, createUser, outbox, type SignedIn, startWithCoach } from '../../helpers/fixtures';
 import { reconcileLedger, sellPass } from '../passes/helpers';
+import { withWaivers } from '../../helpers/waivers';
 
 const DAY = 86_400_000;
 const FAILS_ON_RENEWAL = '4000 0000 0000 0341';
@@ -88,7 +89,7 @@ async function passTime(to: string | Date) {
 }
 
 async function bookWith(customer: SignedIn, purchaseId: number, classId: number) {
-  return customer.client.post('/api/bookings', { classId, quantity: 1, attendees: [{ name: 'Casey Tester' }], payWith: { purchaseId } });
+  return customer.client.post('/api/bookings', withWaivers({ classId, quantity: 1, attendees: [{ name: 'Casey Tester' }], payWith: { purchaseId } }));
 }
 
 /** The outbox's messages to this customer with this in their subject or text (quoted-printable decoded). */

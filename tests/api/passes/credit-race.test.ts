@@ -15,6 +15,7 @@ import { type FoglineProcess, spawnFogline } from '../../helpers/processes';
 import { sharedSqld, sqldBinary } from '../../helpers/sqld';
 import { fixturesOn } from '../scaleout/fixtures';
 import { givePass, reconcileLedger } from './helpers';
+import { withWaivers } from '../../helpers/waivers';
 
 const RACERS = 10;
 const CREDITS = 3;
@@ -40,7 +41,7 @@ describe('one process', () => {
     const purchase = await givePass(server.ctx.db, { coachId: coach.id, userId: customer.id, credits: CREDITS, now: server.clock.now() });
     const classes = await Promise.all(Array.from({ length: RACERS }, () => createClass(server, { coachId: coach.id, priceCents: 2000 })));
     const answers = await Promise.all(
-      classes.map((cls) => customer.client.post('/api/bookings', { classId: cls.id, quantity: 1, payWith: { purchaseId: purchase.id } })),
+      classes.map((cls) => customer.client.post('/api/bookings', withWaivers({ classId: cls.id, quantity: 1, payWith: { purchaseId: purchase.id } }))),
     );
     expect(answers.filter((r) => r.status === 201)).toHaveLength(CREDITS);
     expect(answers.filter((r) => r.status === 409).map((r) => r.body.message)).toEqual(
@@ -56,12 +57,12 @@ describe('one process', () => {
     const classes = await Promise.all(Array.from({ length: 5 }, () => createClass(server, { coachId: coach.id })));
     const answers = await Promise.all(
       classes.map((cls) =>
-        parent.client.post('/api/bookings', {
+        parent.client.post('/api/bookings', withWaivers({
           classId: cls.id,
           quantity: 2,
           attendees: [{ name: 'Maya' }, { name: 'Leo' }],
           payWith: { purchaseId: purchase.id },
-        }),
+        })),
       ),
     );
     expect(answers.filter((r) => r.status === 201)).toHaveLength(2);
@@ -109,7 +110,7 @@ for (const kind of ['file', 'sqld'] as const) {
       const classes = await Promise.all(Array.from({ length: RACERS }, () => createClass(world, { coachId: coach.id, startsInHours: 24 * 3 })));
       const answers = await Promise.all(
         classes.map((cls, i) =>
-          via(customer, i).post('/api/bookings', { classId: cls.id, quantity: 1, payWith: { purchaseId: purchase.id } }),
+          via(customer, i).post('/api/bookings', withWaivers({ classId: cls.id, quantity: 1, payWith: { purchaseId: purchase.id } })),
         ),
       );
       expect(answers.filter((r) => r.status === 201)).toHaveLength(CREDITS);

@@ -10,6 +10,7 @@ import { auditLog, bookings, categories, classes, passLedger, passPurchases, tes
 import type { TestServer } from '../../helpers/api';
 import { createClass, createUser, outbox, sentMail, type SignedIn, startWithCoach } from '../../helpers/fixtures';
 import { buyPass, DAY, givePass, reconcileLedger, sellPass } from './helpers';
+import { withWaivers } from '../../helpers/waivers';
 
 let server: TestServer;
 let coach: SignedIn;
@@ -190,7 +191,7 @@ describe('intro offers', () => {
 
       const regular = await createUser(own);
       const free = await createClass(own, { coachId: maya.id, priceCents: 0 });
-      expect((await regular.client.post('/api/bookings/free', { classId: free.id, quantity: 1 })).status).toBe(201);
+      expect((await regular.client.post('/api/bookings/free', withWaivers({ classId: free.id, quantity: 1 }))).status).toBe(201);
       const refused = await regular.client.post(`/api/passes/${intro.id}/purchase`, { amount: intro.total });
       expect(refused.status).toBe(409);
       expect(refused.body.message).toBe('This intro offer is for people who have not booked with this coach before.');
@@ -210,7 +211,7 @@ describe('booking with credits', () => {
     const cls = await createClass(server, { coachId: coach.id, priceCents: 2500 });
     const usable = await wallet(customer, `?classId=${cls.id}`);
     expect(usable.map((p) => p.purchaseId)).toEqual([bought.purchaseId]);
-    const res = await customer.client.post('/api/bookings', { classId: cls.id, quantity: 1, payWith: { purchaseId: bought.purchaseId } });
+    const res = await customer.client.post('/api/bookings', withWaivers({ classId: cls.id, quantity: 1, payWith: { purchaseId: bought.purchaseId } }));
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ status: 'confirmed', amount: 0, paymentIntentId: null });
     expect(res.body.paidWithPass).toMatchObject({ purchaseId: bought.purchaseId, kind: 'pack', credits: 1 });
@@ -226,15 +227,15 @@ describe('booking with credits', () => {
     const purchase = await givePass(server.ctx.db, { coachId: coach.id, userId: customer.id, credits: 3, now: server.clock.now() });
     const kids = await createClass(server, { coachId: coach.id, priceCents: 2000 });
     await server.ctx.db.write((tx) => tx.update(classes).set({ ageGroup: 'Kids' }).where(eq(classes.id, kids.id)));
-    const four = await customer.client.post('/api/bookings', {
+    const four = await customer.client.post('/api/bookings', withWaivers({
       classId: kids.id,
       quantity: 4,
       attendees: [1, 2, 3, 4].map((n) => ({ name: `Kid ${n}`, age: 6 + n })),
       payWith: { purchaseId: purchase.id },
-    });
+    }));
     expect(four.status).toBe(409);
     expect(four.body.message).toBe('Only 3 credits are left on this pass.');
-    const three = await customer.client.post('/api/bookings', {
+    const three = await customer.client.post('/api/bookings', withWaivers({
       classId: kids.id,
       quantity: 3,
       attendees: [
@@ -243,15 +244,15 @@ describe('booking with credits', () => {
         { name: 'Ada Lee', age: 9 },
       ],
       payWith: { purchaseId: purchase.id },
-    });
+    }));
     expect(three.status).toBe(201);
     expect(three.body.attendees).toHaveLength(3);
     expect((await passIn(customer, purchase.id)).creditsLeft).toBe(0);
-    const none = await customer.client.post('/api/bookings', {
+    const none = await customer.client.post('/api/bookings', withWaivers({
       classId: (await createClass(server, { coachId: coach.id })).id,
       quantity: 1,
       payWith: { purchaseId: purchase.id },
-    });
+    }));
     expect(none.status).toBe(409);
     expect(none.body.message).toBe('No credits left on this pass.');
   });
@@ -261,12 +262,12 @@ describe('booking with credits', () => {
     const purchase = await givePass(server.ctx.db, { coachId: coach.id, userId: customer.id, credits: 2, now: server.clock.now() });
     const kids = await createClass(server, { coachId: coach.id });
     await server.ctx.db.write((tx) => tx.update(classes).set({ ageGroup: 'Kids' }).where(eq(classes.id, kids.id)));
-    const res = await customer.client.post('/api/bookings', {
+    const res = await customer.client.post('/api/bookings', withWaivers({
       classId: kids.id,
       quantity: 1,
       attendees: [{ name: 'No Age' }],
       payWith: { purchaseId: purchase.id },
-    });
+    }));
     expect(res.status).toBe(400);
     expect((await passIn(customer, purchase.id)).creditsLeft).toBe(2);
   });
@@ -285,29 +286,29 @@ describe('booking with credits', () => {
     expect(held.coverage).toMatchObject({ allClasses: false, categoryIds: [yoga!.id], categoryNames: [yoga!.name] });
     const musicClass = await createClass(server, { coachId: coach.id });
     await server.ctx.db.write((tx) => tx.update(classes).set({ categoryId: music!.id }).where(eq(classes.id, musicClass.id)));
-    const notCovered = await customer.client.post('/api/bookings', { classId: musicClass.id, quantity: 1, payWith: { purchaseId: bought.purchaseId } });
+    const notCovered = await customer.client.post('/api/bookings', withWaivers({ classId: musicClass.id, quantity: 1, payWith: { purchaseId: bought.purchaseId } }));
     expect(notCovered.status).toBe(409);
     expect(notCovered.body.message).toBe('This pass does not cover this class.');
     const otherCoach = await createUser(server, 'coach');
     const theirs = await createClass(server, { coachId: otherCoach.id });
-    expect((await customer.client.post('/api/bookings', { classId: theirs.id, quantity: 1, payWith: { purchaseId: bought.purchaseId } })).status).toBe(409);
+    expect((await customer.client.post('/api/bookings', withWaivers({ classId: theirs.id, quantity: 1, payWith: { purchaseId: bought.purchaseId } }))).status).toBe(409);
     const stranger = await createUser(server);
     const yogaClass = await createClass(server, { coachId: coach.id });
     await server.ctx.db.write((tx) => tx.update(classes).set({ categoryId: yoga!.id }).where(eq(classes.id, yogaClass.id)));
-    const notMine = await stranger.client.post('/api/bookings', { classId: yogaClass.id, quantity: 1, payWith: { purchaseId: bought.purchaseId } });
+    const notMine = await stranger.client.post('/api/bookings', withWaivers({ classId: yogaClass.id, quantity: 1, payWith: { purchaseId: bought.purchaseId } }));
     expect(notMine.status).toBe(404);
     expect(notMine.body.message).toBe('Pass not found.');
     const free = await createClass(server, { coachId: coach.id, priceCents: 0 });
-    expect((await customer.client.post('/api/bookings', { classId: free.id, quantity: 1, payWith: { purchaseId: bought.purchaseId } })).status).toBe(400);
+    expect((await customer.client.post('/api/bookings', withWaivers({ classId: free.id, quantity: 1, payWith: { purchaseId: bought.purchaseId } }))).status).toBe(400);
     expect((await passIn(customer, bought.purchaseId)).creditsLeft).toBe(3);
-    const covered = await customer.client.post('/api/bookings', { classId: yogaClass.id, quantity: 1, payWith: { purchaseId: bought.purchaseId } });
+    const covered = await customer.client.post('/api/bookings', withWaivers({ classId: yogaClass.id, quantity: 1, payWith: { purchaseId: bought.purchaseId } }));
     expect(covered.status).toBe(201);
   });
 
   test('without payWith a paid class still goes through checkout', async () => {
     const customer = await createUser(server);
     const cls = await createClass(server, { coachId: coach.id, priceCents: 1500 });
-    const res = await customer.client.post('/api/bookings', { classId: cls.id, quantity: 1 });
+    const res = await customer.client.post('/api/bookings', withWaivers({ classId: cls.id, quantity: 1 }));
     expect(res.status).toBe(400);
   });
 });
@@ -318,8 +319,8 @@ describe('returning credits', () => {
     const purchase = await givePass(server.ctx.db, { coachId: coach.id, userId: customer.id, credits: 2, now: server.clock.now() });
     const early = await createClass(server, { coachId: coach.id, startsInHours: 24 * 5 });
     const soon = await createClass(server, { coachId: coach.id, startsInHours: 20 });
-    const a = await customer.client.post('/api/bookings', { classId: early.id, quantity: 1, payWith: { purchaseId: purchase.id } });
-    const b = await customer.client.post('/api/bookings', { classId: soon.id, quantity: 1, payWith: { purchaseId: purchase.id } });
+    const a = await customer.client.post('/api/bookings', withWaivers({ classId: early.id, quantity: 1, payWith: { purchaseId: purchase.id } }));
+    const b = await customer.client.post('/api/bookings', withWaivers({ classId: soon.id, quantity: 1, payWith: { purchaseId: purchase.id } }));
     expect([a.status, b.status]).toEqual([201, 201]);
     expect((await passIn(customer, purchase.id)).creditsLeft).toBe(0);
     expect((await customer.client.put(`/api/bookings/${a.body.id}/cancel`)).status).toBe(200);
@@ -343,7 +344,7 @@ describe('returning credits', () => {
     const customer = await createUser(server);
     const purchase = await givePass(server.ctx.db, { coachId: coach.id, userId: customer.id, credits: 1, now: server.clock.now() });
     const cls = await createClass(server, { coachId: coach.id, startsInHours: 30 });
-    const booked = await customer.client.post('/api/bookings', { classId: cls.id, quantity: 1, payWith: { purchaseId: purchase.id } });
+    const booked = await customer.client.post('/api/bookings', withWaivers({ classId: cls.id, quantity: 1, payWith: { purchaseId: purchase.id } }));
     expect(booked.body.paidWithPass.creditsBackUntil).toBe(new Date(cls.startTime!.getTime() - 48 * 3_600_000).toISOString());
     const admin = await createUser(server, 'admin');
     const cancelled = await admin.client.put(`/api/admin/bookings/${booked.body.id}/cancel`, { refundAmount: 0, reason: 'Customer called in sick' });
@@ -355,7 +356,7 @@ describe('returning credits', () => {
     const customer = await createUser(server);
     const purchase = await givePass(server.ctx.db, { coachId: coach.id, userId: customer.id, credits: 2, now: server.clock.now() });
     const cls = await createClass(server, { coachId: coach.id, startsInHours: 10 });
-    const booked = await customer.client.post('/api/bookings', { classId: cls.id, quantity: 2, attendees: [{ name: 'A' }, { name: 'B' }], payWith: { purchaseId: purchase.id } });
+    const booked = await customer.client.post('/api/bookings', withWaivers({ classId: cls.id, quantity: 2, attendees: [{ name: 'A' }, { name: 'B' }], payWith: { purchaseId: purchase.id } }));
     expect(booked.status).toBe(201);
     expect((await passIn(customer, purchase.id)).creditsLeft).toBe(0);
     const deleted = await coach.client.delete(`/api/classes/${cls.id}`);
@@ -369,7 +370,7 @@ describe('returning credits', () => {
     const customer = await createUser(server);
     const purchase = await givePass(server.ctx.db, { coachId: coach.id, userId: customer.id, credits: 1, now: server.clock.now() });
     const cls = await createClass(server, { coachId: coach.id, startsInHours: 30 });
-    const booked = await customer.client.post('/api/bookings', { classId: cls.id, quantity: 1, payWith: { purchaseId: purchase.id } });
+    const booked = await customer.client.post('/api/bookings', withWaivers({ classId: cls.id, quantity: 1, payWith: { purchaseId: purchase.id } }));
     const later = new Date(cls.startTime!.getTime() + 2 * 3_600_000).toISOString();
     const moved = await patch(coach, `/api/classes/${cls.id}`, { startTime: later });
     expect(moved.status).toBe(200);
@@ -384,7 +385,7 @@ describe('a weather move', () => {
     const purchase = await givePass(server.ctx.db, { coachId: coach.id, userId: customer.id, credits: 2, now: server.clock.now() });
     const rainy = await createClass(server, { coachId: coach.id, startsInHours: 24 * 4, priceCents: 2000 });
     const dry = await createClass(server, { coachId: coach.id, startsInHours: 24 * 5, priceCents: 3000 });
-    const booked = await customer.client.post('/api/bookings', { classId: rainy.id, quantity: 1, payWith: { purchaseId: purchase.id } });
+    const booked = await customer.client.post('/api/bookings', withWaivers({ classId: rainy.id, quantity: 1, payWith: { purchaseId: purchase.id } }));
     const now = server.clock.now();
     await server.ctx.db.write((tx) =>
       tx.insert(weatherCalls).values({
@@ -417,11 +418,11 @@ describe('expiry', () => {
       const customer = await createUser(own);
       const purchase = await givePass(own.ctx.db, { coachId: maya.id, userId: customer.id, credits: 3, validityDays: 10, now: own.clock.now() });
       const after = await createClass(own, { coachId: maya.id, startsInHours: 24 * 11 });
-      const tooLate = await customer.client.post('/api/bookings', { classId: after.id, quantity: 1, payWith: { purchaseId: purchase.id } });
+      const tooLate = await customer.client.post('/api/bookings', withWaivers({ classId: after.id, quantity: 1, payWith: { purchaseId: purchase.id } }));
       expect(tooLate.status).toBe(409);
       expect(tooLate.body.message).toContain('before this class starts');
       const within = await createClass(own, { coachId: maya.id, startsInHours: 24 * 2 });
-      expect((await customer.client.post('/api/bookings', { classId: within.id, quantity: 1, payWith: { purchaseId: purchase.id } })).status).toBe(201);
+      expect((await customer.client.post('/api/bookings', withWaivers({ classId: within.id, quantity: 1, payWith: { purchaseId: purchase.id } }))).status).toBe(201);
 
       own.clock.set(new Date(own.clock.now().getTime() + 3 * DAY + 1));
       const before = outbox(own).length;
@@ -457,17 +458,17 @@ describe('memberships (the passes side)', () => {
       now: server.clock.now(),
     });
     const cls = await createClass(server, { coachId: coach.id });
-    const booked = await customer.client.post('/api/bookings', { classId: cls.id, quantity: 1, payWith: { purchaseId: membership.id } });
+    const booked = await customer.client.post('/api/bookings', withWaivers({ classId: cls.id, quantity: 1, payWith: { purchaseId: membership.id } }));
     expect(booked.status).toBe(201);
     expect(booked.body.paidWithPass).toMatchObject({ kind: 'membership', credits: 0 });
     const held = await passIn(customer, membership.id);
     expect(held).toMatchObject({ unlimited: true, creditsLeft: null, nextRenewalAmount: 63 });
     await server.ctx.db.write((tx) => tx.update(passPurchases).set({ status: 'past_due' }).where(eq(passPurchases.id, membership.id)));
-    const refused = await customer.client.post('/api/bookings', {
+    const refused = await customer.client.post('/api/bookings', withWaivers({
       classId: (await createClass(server, { coachId: coach.id })).id,
       quantity: 1,
       payWith: { purchaseId: membership.id },
-    });
+    }));
     expect(refused.status).toBe(409);
     expect(refused.body.message).toBe('Your membership payment is past due: update your card in your wallet to book with it.');
   });
@@ -488,7 +489,7 @@ describe('admin refund', () => {
     const customer = await createUser(server);
     const bought = await buyPass(customer, pass);
     const cls = await createClass(server, { coachId: coach.id });
-    const booked = await customer.client.post('/api/bookings', { classId: cls.id, quantity: 1, payWith: { purchaseId: bought.purchaseId } });
+    const booked = await customer.client.post('/api/bookings', withWaivers({ classId: cls.id, quantity: 1, payWith: { purchaseId: bought.purchaseId } }));
     expect(booked.status).toBe(201);
     const admin = await createUser(server, 'admin');
     const list = await admin.client.get(`/api/passes/purchases?userId=${customer.id}`);
@@ -506,11 +507,11 @@ describe('admin refund', () => {
     expect(held).toMatchObject({ status: 'refunded', creditsLeft: 0, refunded: 78.75 });
     expect((await customer.client.get(`/api/bookings/${booked.body.id}`)).body.status).toBe('confirmed');
     expect((await admin.client.post(`/api/passes/purchases/${bought.purchaseId}/refund`, { reason: 'Again' })).status).toBe(409);
-    const spent = await customer.client.post('/api/bookings', {
+    const spent = await customer.client.post('/api/bookings', withWaivers({
       classId: (await createClass(server, { coachId: coach.id })).id,
       quantity: 1,
       payWith: { purchaseId: bought.purchaseId },
-    });
+    }));
     expect(spent.status).toBe(409);
   });
 });
@@ -521,7 +522,7 @@ describe('the ledger', () => {
     for (const customer of customers) {
       const purchase = await givePass(server.ctx.db, { coachId: coach.id, userId: customer.id, credits: 2, now: server.clock.now() });
       const cls = await createClass(server, { coachId: coach.id });
-      const booked = await customer.client.post('/api/bookings', { classId: cls.id, quantity: 1, payWith: { purchaseId: purchase.id } });
+      const booked = await customer.client.post('/api/bookings', withWaivers({ classId: cls.id, quantity: 1, payWith: { purchaseId: purchase.id } }));
       await customer.client.put(`/api/bookings/${booked.body.id}/cancel`);
     }
     await reconcileLedger(server, customers);
@@ -536,9 +537,9 @@ describe('Customer Management', () => {
       const pack = await givePass(own.ctx.db, { coachId: maya.id, userId: customer.id, credits: 5, now: own.clock.now() });
       const membership = await givePass(own.ctx.db, { coachId: maya.id, userId: customer.id, credits: null, kind: 'membership', now: own.clock.now() });
       const [a, b, c] = await Promise.all([1, 2, 3].map(() => createClass(own, { coachId: maya.id, priceCents: 2000 })));
-      const byCredit = await customer.client.post('/api/bookings', { classId: a!.id, quantity: 1, payWith: { purchaseId: pack.id } });
-      const byMembership = await customer.client.post('/api/bookings', { classId: b!.id, quantity: 1, payWith: { purchaseId: membership.id } });
-      const hold = await customer.client.post('/api/payment/create-intent', { classId: c!.id, quantity: 1, amount: 21 });
+      const byCredit = await customer.client.post('/api/bookings', withWaivers({ classId: a!.id, quantity: 1, payWith: { purchaseId: pack.id } }));
+      const byMembership = await customer.client.post('/api/bookings', withWaivers({ classId: b!.id, quantity: 1, payWith: { purchaseId: membership.id } }));
+      const hold = await customer.client.post('/api/payment/create-intent', withWaivers({ classId: c!.id, quantity: 1, amount: 21 }));
       await customer.client.post('/api/payment/test-provider/pay', {
         paymentIntentId: hold.body.id,
         clientSecret: hold.body.clientSecret,
@@ -564,7 +565,7 @@ describe('Customer Management', () => {
       // Another coach sees none of Maya's passes.
       const other = await createUser(own, 'coach');
       const theirs = await createClass(own, { coachId: other.id, priceCents: 0 });
-      await customer.client.post('/api/bookings/free', { classId: theirs.id, quantity: 1 });
+      await customer.client.post('/api/bookings/free', withWaivers({ classId: theirs.id, quantity: 1 }));
       const seenByOther = (await other.client.get('/api/customers')).body.rows as any[];
       expect(seenByOther[0]).toMatchObject({ paidWith: 'free', passes: [] });
     } finally {
@@ -581,7 +582,7 @@ describe('coach earnings', () => {
       const buyer = await createUser(own);
       const bought = await buyPass(buyer, pass);
       const cls = await createClass(own, { coachId: maya.id, priceCents: 2500 });
-      await buyer.client.post('/api/bookings', { classId: cls.id, quantity: 1, payWith: { purchaseId: bought.purchaseId } });
+      await buyer.client.post('/api/bookings', withWaivers({ classId: cls.id, quantity: 1, payWith: { purchaseId: bought.purchaseId } }));
       const before = await maya.client.get(`/api/coaches/${maya.id}/earnings`);
       expect(before.status).toBe(200);
       expect(before.body.passSales).toMatchObject({ purchases: 1, gross: 100, net: 85, platformFees: 15, refunds: 0, serviceFees: 5 });

@@ -7,6 +7,7 @@ import type { TestPaymentProvider } from '../../../api/providers/payments/test';
 import { bookings, testPaymentIntents } from '../../../db/schema';
 import type { TestServer } from '../../helpers/api';
 import { createClass, createUser, outbox, pageTotal, type SignedIn, startWithCoach } from '../../helpers/fixtures';
+import { withWaivers } from '../../helpers/waivers';
 
 const MINUTE = 60_000;
 const CARD = { cardNumber: '4242 4242 4242 4242', expiry: '12/40', cvc: '123' };
@@ -41,7 +42,10 @@ describe('a payment that completes after the class started', () => {
   test('an ordinary checkout hold paid after the start is refunded in full, never confirmed', async () => {
     const cls = await createClass(server, { coachId: coach.id, priceCents: 1050, capacity: 5, startsInHours: 10 / 60 });
     const customer = await createUser(server);
-    const hold = await customer.client.post('/api/payment/create-intent', { classId: cls.id, quantity: 2, amount: pageTotal(1050, 2) });
+    const hold = await customer.client.post(
+      '/api/payment/create-intent',
+      withWaivers({ classId: cls.id, quantity: 2, amount: pageTotal(1050, 2) }),
+    );
     expect(hold.status).toBe(200);
     // The hold (15 minutes) is still running when the class starts 10 minutes in.
     server.clock.advance(12 * MINUTE);
@@ -69,7 +73,10 @@ describe('a payment that completes after the class started', () => {
   test("an accepted paid offer's hold paid after the class was moved and started is refunded too", async () => {
     const cls = await createClass(server, { coachId: coach.id, priceCents: 2000, capacity: 1 });
     const booker = await createUser(server);
-    const first = await booker.client.post('/api/payment/create-intent', { classId: cls.id, quantity: 1, amount: pageTotal(2000, 1) });
+    const first = await booker.client.post(
+      '/api/payment/create-intent',
+      withWaivers({ classId: cls.id, quantity: 1, amount: pageTotal(2000, 1) }),
+    );
     await server
       .client()
       .post('/api/payment/test-provider/pay', { paymentIntentId: first.body.id, clientSecret: first.body.clientSecret, ...CARD });
@@ -77,15 +84,17 @@ describe('a payment that completes after the class started', () => {
     const entry = await waiting.client.post(`/api/classes/${cls.id}/waitlist`, { quantity: 1 });
     expect(entry.status).toBe(201);
     expect((await booker.client.put(`/api/bookings/${first.body.bookingId}/cancel`)).status).toBe(200);
-    const accepted = await waiting.client.post(`/api/waitlist/${entry.body.id}/accept`, {});
+    const accepted = await waiting.client.post(`/api/waitlist/${entry.body.id}/accept`, withWaivers({}, entry.body.quantity));
     expect(accepted.status).toBe(200);
     const intent = accepted.body.payment;
-    // The coach moves the class to start in 5 minutes; the customer pays 10 minutes later.
+    // The coach moves the class to start in 45 minutes (the hold now ends 30 minutes before, its intent still
+    // open); the customer pays 50 minutes later, once the class has started. (Moved to start within 30 minutes,
+    // the hold would end at once and its intent be cancelled: tests/api/waitlist/class-moves.test.ts.)
     const moved = await coach.client.request('PATCH', `/api/classes/${cls.id}`, {
-      startTime: new Date(server.clock.now().getTime() + 5 * MINUTE).toISOString(),
+      startTime: new Date(server.clock.now().getTime() + 45 * MINUTE).toISOString(),
     });
     expect(moved.status).toBe(200);
-    server.clock.advance(10 * MINUTE);
+    server.clock.advance(50 * MINUTE);
     await server
       .client()
       .post('/api/payment/test-provider/pay', { paymentIntentId: intent.id, clientSecret: intent.clientSecret, ...CARD });
@@ -100,7 +109,10 @@ describe('a payment that completes after the class started', () => {
   test('before the start the same payment is confirmed as always', async () => {
     const cls = await createClass(server, { coachId: coach.id, priceCents: 1050, capacity: 5, startsInHours: 10 / 60 });
     const customer = await createUser(server);
-    const hold = await customer.client.post('/api/payment/create-intent', { classId: cls.id, quantity: 1, amount: pageTotal(1050, 1) });
+    const hold = await customer.client.post(
+      '/api/payment/create-intent',
+      withWaivers({ classId: cls.id, quantity: 1, amount: pageTotal(1050, 1) }),
+    );
     server.clock.advance(5 * MINUTE);
     await server
       .client()

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { sweepWaitlists } from '../../../api/spots/release';
 import type { TestServer } from '../../helpers/api';
 import { createClass, createUser, pageTotal, type SignedIn, startWithCoach } from '../../helpers/fixtures';
+import { withWaivers } from '../../helpers/waivers';
 
 const MINUTE = 60_000;
 let server: TestServer;
@@ -16,7 +17,7 @@ beforeAll(async () => {
 afterAll(() => server.stop());
 
 const ask = (customer: SignedIn, classId: number, priceCents: number, quantity = 1) =>
-  customer.client.post('/api/payment/create-intent', { classId, quantity, amount: pageTotal(priceCents, quantity) });
+  customer.client.post('/api/payment/create-intent', withWaivers({ classId, quantity, amount: pageTotal(priceCents, quantity) }));
 
 describe('a hold renewed by reloading checkout', () => {
   test('never lives past 30 minutes from its start; then the spots go to the waitlist', async () => {

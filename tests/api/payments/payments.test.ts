@@ -6,6 +6,7 @@ import type { TestPaymentProvider } from '../../../api/providers/payments/test';
 import { bookings, payoutAccounts } from '../../../db/schema';
 import type { TestServer } from '../../helpers/api';
 import { createClass, createUser, pageTotal, sentMail, setClassPrice, type SignedIn, startWithCoach } from '../../helpers/fixtures';
+import { withWaivers } from '../../helpers/waivers';
 
 let server: TestServer;
 let coach: SignedIn;
@@ -19,7 +20,10 @@ afterAll(() => server.stop());
 const CARD = { cardNumber: '4242 4242 4242 4242', expiry: '12/40', cvc: '123' };
 
 async function hold(customer: SignedIn, classId: number, priceCents: number, quantity = 1) {
-  const res = await customer.client.post('/api/payment/create-intent', { classId, quantity, amount: pageTotal(priceCents, quantity) });
+  const res = await customer.client.post(
+    '/api/payment/create-intent',
+    withWaivers({ classId, quantity, amount: pageTotal(priceCents, quantity) }),
+  );
   expect(res.status).toBe(200);
   return res.body as { id: string; clientSecret: string; bookingId: number; amount: number };
 }
@@ -73,7 +77,7 @@ describe('create-intent', () => {
   test('a tampered amount is refused: the price has changed, reload', async () => {
     const cls = await createClass(server, { coachId: coach.id, priceCents: 2000 });
     const customer = await createUser(server);
-    const res = await customer.client.post('/api/payment/create-intent', { classId: cls.id, quantity: 2, amount: 1 });
+    const res = await customer.client.post('/api/payment/create-intent', withWaivers({ classId: cls.id, quantity: 2, amount: 1 }));
     expect(res.status).toBe(409);
     expect(res.body.message).toBe('The price has changed. Please reload the page.');
     expect(await bookingRows(cls.id)).toHaveLength(0);
@@ -83,7 +87,10 @@ describe('create-intent', () => {
     const cls = await createClass(server, { coachId: coach.id, priceCents: 2000 });
     const customer = await createUser(server);
     await setClassPrice(server, cls.id, 2500);
-    const res = await customer.client.post('/api/payment/create-intent', { classId: cls.id, quantity: 1, amount: pageTotal(2000, 1) });
+    const res = await customer.client.post(
+      '/api/payment/create-intent',
+      withWaivers({ classId: cls.id, quantity: 1, amount: pageTotal(2000, 1) }),
+    );
     expect(res.status).toBe(409);
   });
 
@@ -91,7 +98,9 @@ describe('create-intent', () => {
     const cls = await createClass(server, { coachId: coach.id, priceCents: 1000, capacity: 5 });
     const customers = await Promise.all(Array.from({ length: 20 }, () => createUser(server)));
     const results = await Promise.all(
-      customers.map((c) => c.client.post('/api/payment/create-intent', { classId: cls.id, quantity: 1, amount: pageTotal(1000, 1) })),
+      customers.map((c) =>
+        c.client.post('/api/payment/create-intent', withWaivers({ classId: cls.id, quantity: 1, amount: pageTotal(1000, 1) })),
+      ),
     );
     expect(results.filter((r) => r.status === 200)).toHaveLength(5);
     expect(results.filter((r) => r.status === 409)).toHaveLength(15);
@@ -102,7 +111,7 @@ describe('create-intent', () => {
   test('a free class has no checkout', async () => {
     const cls = await createClass(server, { coachId: coach.id, priceCents: 0 });
     const customer = await createUser(server);
-    const res = await customer.client.post('/api/payment/create-intent', { classId: cls.id, quantity: 1, amount: 0 });
+    const res = await customer.client.post('/api/payment/create-intent', withWaivers({ classId: cls.id, quantity: 1, amount: 0 }));
     expect(res.status).toBe(400);
   });
 

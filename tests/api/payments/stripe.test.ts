@@ -9,6 +9,7 @@ import { bookings, payoutAccounts } from '../../../db/schema';
 import type { TestServer } from '../../helpers/api';
 import { createClass, createUser, pageTotal, type SignedIn, startWithCoach } from '../../helpers/fixtures';
 import { type FakeStripe, startFakeStripe } from './fake-stripe';
+import { withWaivers } from '../../helpers/waivers';
 
 const keys = { secretKey: 'sk_test_fogline', publishableKey: 'pk_test_fogline', webhookSecret: 'whsec_fogline_stripe' };
 
@@ -45,7 +46,10 @@ describe('Stripe provider', () => {
   test('create-intent creates a PaymentIntent for the server amount with the booking metadata and an idempotency key', async () => {
     const cls = await createClass(server, { coachId: coach.id, priceCents: 2000 });
     const customer = await createUser(server);
-    const res = await customer.client.post('/api/payment/create-intent', { classId: cls.id, quantity: 2, amount: pageTotal(2000, 2) });
+    const res = await customer.client.post(
+      '/api/payment/create-intent',
+      withWaivers({ classId: cls.id, quantity: 2, amount: pageTotal(2000, 2) }),
+    );
     expect(res.status).toBe(200);
     expect(res.body.clientSecret).toBe(`${res.body.id}_secret_fake`);
     const sent = fake.requests.find((r) => r.path === '/v1/payment_intents' && r.method === 'POST')!;
@@ -70,7 +74,7 @@ describe('Stripe provider', () => {
     );
     const cls = await createClass(server, { coachId: payee.id, priceCents: 2000 });
     const customer = await createUser(server);
-    const res = await customer.client.post('/api/payment/create-intent', { classId: cls.id, quantity: 2, amount: 42 });
+    const res = await customer.client.post('/api/payment/create-intent', withWaivers({ classId: cls.id, quantity: 2, amount: 42 }));
     const intent = fake.intents.get(res.body.id)!;
     expect(intent.transfer_data).toEqual({ destination: 'acct_coach_1' });
     expect(intent.amount - intent.application_fee_amount!).toBe(3400); // 85% of $40.00
@@ -80,7 +84,10 @@ describe('Stripe provider', () => {
   test('confirm asks Stripe: nothing before the payment succeeded, exactly one confirmed booking after', async () => {
     const cls = await createClass(server, { coachId: coach.id, priceCents: 1500 });
     const customer = await createUser(server);
-    const { body } = await customer.client.post('/api/payment/create-intent', { classId: cls.id, quantity: 1, amount: pageTotal(1500, 1) });
+    const { body } = await customer.client.post(
+      '/api/payment/create-intent',
+      withWaivers({ classId: cls.id, quantity: 1, amount: pageTotal(1500, 1) }),
+    );
     const early = await customer.client.post('/api/payment/confirm', { paymentIntentId: body.id });
     expect(early.status).toBe(409);
     fake.succeed(body.id);
@@ -95,7 +102,10 @@ describe('Stripe provider', () => {
   test('a webhook signed with the webhook secret confirms the booking; a bad signature is refused', async () => {
     const cls = await createClass(server, { coachId: coach.id, priceCents: 1500 });
     const customer = await createUser(server);
-    const { body } = await customer.client.post('/api/payment/create-intent', { classId: cls.id, quantity: 1, amount: pageTotal(1500, 1) });
+    const { body } = await customer.client.post(
+      '/api/payment/create-intent',
+      withWaivers({ classId: cls.id, quantity: 1, amount: pageTotal(1500, 1) }),
+    );
     fake.succeed(body.id);
     const payload = eventFor(body.id);
     const forged = await webhook(payload, await Stripe.webhooks.generateTestHeaderStringAsync({ payload, secret: 'whsec_someone_else' }));
@@ -117,7 +127,10 @@ describe('Stripe provider', () => {
     );
     const cls = await createClass(server, { coachId: payee.id, priceCents: 1000, startsInHours: 60 });
     const customer = await createUser(server);
-    const { body } = await customer.client.post('/api/payment/create-intent', { classId: cls.id, quantity: 1, amount: pageTotal(1000, 1) });
+    const { body } = await customer.client.post(
+      '/api/payment/create-intent',
+      withWaivers({ classId: cls.id, quantity: 1, amount: pageTotal(1000, 1) }),
+    );
     fake.succeed(body.id);
     const confirmed = await customer.client.post('/api/payment/confirm', { paymentIntentId: body.id });
     const res = await customer.client.put(`/api/bookings/${confirmed.body.booking.id}/cancel`);

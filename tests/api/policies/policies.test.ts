@@ -8,6 +8,7 @@ import type { TestPaymentProvider } from '../../../api/providers/payments/test';
 import { bookings, classes, coachCredits, testPaymentIntents } from '../../../db/schema';
 import type { TestServer } from '../../helpers/api';
 import { createClass, createUser, outbox, pageTotal, type SignedIn, startWithCoach } from '../../helpers/fixtures';
+import { withWaivers } from '../../helpers/waivers';
 
 let server: TestServer;
 let coach: SignedIn;
@@ -38,7 +39,7 @@ async function classOf(owner: SignedIn, priceCents: number, startsInHours: numbe
 
 /** Holds and pays with the test card: the booking, confirmed. */
 async function bookPaid(customer: SignedIn, classId: number, amountDollars: number, quantity = 1) {
-  const intent = await customer.client.post('/api/payment/create-intent', { classId, quantity, amount: amountDollars });
+  const intent = await customer.client.post('/api/payment/create-intent', withWaivers({ classId, quantity, amount: amountDollars }));
   expect(intent.status).toBe(200);
   expect(intent.body.status).toBe('requires_payment');
   const paid = await customer.client.post('/api/payment/test-provider/pay', {
@@ -187,7 +188,7 @@ describe('refunds under the policy the booking was booked under', () => {
     const c = await coachWith({ preset: 'strict' });
     const cls = await classOf(c, 0, 10 * DAY);
     const customer = await createUser(server);
-    const res = await customer.client.post('/api/bookings/free', { classId: cls.id, quantity: 1, attendees: [{ name: 'Casey Tester' }] });
+    const res = await customer.client.post('/api/bookings/free', withWaivers({ classId: cls.id, quantity: 1, attendees: [{ name: 'Casey Tester' }] }));
     expect(res.status).toBe(201);
     const row = await server.ctx.db.select().from(bookings).where(eq(bookings.id, res.body.id)).get();
     expect(row!.cancellationPolicy).toMatchObject({ preset: 'strict' });
@@ -239,7 +240,7 @@ describe('spending credit at checkout', () => {
     const quote = await customer.client.get(`/api/payment/quote?classId=${next.id}&quantity=1`);
     expect(quote.body).toMatchObject({ totalCents: 3150, creditAppliedCents: credit, amountDueCents: 1050 });
     // The full price is not what the card pays any more: refused as a price the server did not compute.
-    expect((await customer.client.post('/api/payment/create-intent', { classId: next.id, quantity: 1, amount: 31.5 })).status).toBe(409);
+    expect((await customer.client.post('/api/payment/create-intent', withWaivers({ classId: next.id, quantity: 1, amount: 31.5 }))).status).toBe(409);
     const { bookingId, intentId } = await bookPaid(customer, next.id, 10.5);
     expect((await provider.retrieveIntent(intentId))!.amountCents).toBe(1050);
     const booking = (await customer.client.get(`/api/bookings/${bookingId}`)).body;
@@ -253,14 +254,14 @@ describe('spending credit at checkout', () => {
   test('wholly: credit covering the price confirms the booking without a card', async () => {
     const { c, customer } = await customerWithCredit(4000); // 4200 of credit
     const cheap = await classOf(c, 1000, 10 * DAY); // 1050 total
-    const held = await customer.client.post('/api/payment/create-intent', { classId: cheap.id, quantity: 1, amount: 0 });
+    const held = await customer.client.post('/api/payment/create-intent', withWaivers({ classId: cheap.id, quantity: 1, amount: 0 }));
     expect(held.body).toMatchObject({ status: 'credit_covers', amount: 0, creditApplied: 10.5, id: null });
-    const confirmed = await customer.client.post('/api/payment/create-intent', {
+    const confirmed = await customer.client.post('/api/payment/create-intent', withWaivers({
       classId: cheap.id,
       quantity: 1,
       amount: 0,
       attendees: [{ name: 'Casey Tester' }],
-    });
+    }));
     expect(confirmed.body).toMatchObject({ status: 'confirmed', bookingId: held.body.bookingId });
     expect((await customer.client.get(`/api/bookings/${held.body.bookingId}`)).body).toMatchObject({
       status: 'confirmed',
@@ -275,7 +276,7 @@ describe('spending credit at checkout', () => {
     const b = await classOf(c, 2000, 10 * DAY);
     const attendees = [{ name: 'Casey Tester' }];
     const answers = await Promise.all(
-      [a, b].map((cls) => customer.client.post('/api/payment/create-intent', { classId: cls.id, quantity: 1, amount: 0, attendees })),
+      [a, b].map((cls) => customer.client.post('/api/payment/create-intent', withWaivers({ classId: cls.id, quantity: 1, amount: 0, attendees }))),
     );
     expect(answers.map((r) => r.status).sort()).toEqual([200, 409]);
     expect(answers.find((r) => r.status === 409)!.body.message).toBe('The price has changed. Please reload the page.');
@@ -291,7 +292,7 @@ describe('spending credit at checkout', () => {
     const { c, customer } = await customerWithCredit(2000); // 2100
     const a = await classOf(c, 1000, 10 * DAY); // 1050
     const b = await classOf(c, 2000, 10 * DAY); // 2100
-    const held = await customer.client.post('/api/payment/create-intent', { classId: a.id, quantity: 1, amount: 0 });
+    const held = await customer.client.post('/api/payment/create-intent', withWaivers({ classId: a.id, quantity: 1, amount: 0 }));
     expect(held.body.status).toBe('credit_covers');
     expect((await customer.client.get(`/api/payment/quote?classId=${b.id}&quantity=1`)).body).toMatchObject({
       creditAppliedCents: 1050,

@@ -8,6 +8,7 @@ import type { TestPaymentProvider } from '../../../api/providers/payments/test';
 import { bookings, payoutAccounts, testPaymentIntents } from '../../../db/schema';
 import type { TestServer } from '../../helpers/api';
 import { createClass, createUser, sentMail, type SignedIn, startWithCoach } from '../../helpers/fixtures';
+import { withWaivers } from '../../helpers/waivers';
 
 const CARD = { cardNumber: '4242 4242 4242 4242', expiry: '12/40', cvc: '123' };
 const MINUTE = 60_000;
@@ -37,7 +38,7 @@ const quote = (customer: SignedIn, classId: number, quantity: number, promoCode?
 async function holdWithCode(customer: SignedIn, classId: number, quantity: number, promoCode: string) {
   const q = await quote(customer, classId, quantity, promoCode);
   if (q.status !== 200) return q;
-  return customer.client.post('/api/payment/create-intent', { classId, quantity, amount: q.body.amount, promoCode });
+  return customer.client.post('/api/payment/create-intent', withWaivers({ classId, quantity, amount: q.body.amount, promoCode }));
 }
 
 async function pay(customer: SignedIn, intent: { id: string; clientSecret: string }) {
@@ -142,13 +143,13 @@ describe('checkout with a code', () => {
       policy: expect.objectContaining({ preset: 'moderate', source: 'coach' }),
     });
     // The undiscounted total is refused once a code is sent, and so is the discounted total without the code.
-    const listTotal = await customer.client.post('/api/payment/create-intent', { classId: cls.id, quantity: 2, amount: 52.5, promoCode: promo.code });
+    const listTotal = await customer.client.post('/api/payment/create-intent', withWaivers({ classId: cls.id, quantity: 2, amount: 52.5, promoCode: promo.code }));
     expect(listTotal.status).toBe(409);
     expect(listTotal.body.message).toBe('The price has changed. Please reload the page.');
-    const noCode = await customer.client.post('/api/payment/create-intent', { classId: cls.id, quantity: 2, amount: 42 });
+    const noCode = await customer.client.post('/api/payment/create-intent', withWaivers({ classId: cls.id, quantity: 2, amount: 42 }));
     expect(noCode.status).toBe(409);
 
-    const intent = await customer.client.post('/api/payment/create-intent', { classId: cls.id, quantity: 2, amount: 42, promoCode: promo.code });
+    const intent = await customer.client.post('/api/payment/create-intent', withWaivers({ classId: cls.id, quantity: 2, amount: 42, promoCode: promo.code }));
     expect(intent.status).toBe(200);
     expect(intent.body.amount).toBe(42);
     const booking = await pay(customer, intent.body);
@@ -192,15 +193,15 @@ describe('checkout with a code', () => {
     const customer = await createUser(server);
     const q = await quote(customer, cls.id, 1, free.code);
     expect(q.body).toMatchObject({ totalCents: 0, amount: 0, discountCents: 1800 });
-    const viaIntent = await customer.client.post('/api/payment/create-intent', { classId: cls.id, quantity: 1, amount: 0, promoCode: free.code });
+    const viaIntent = await customer.client.post('/api/payment/create-intent', withWaivers({ classId: cls.id, quantity: 1, amount: 0, promoCode: free.code }));
     expect(viaIntent.status).toBe(400);
     expect(viaIntent.body.message).toBe('With this promo code there is nothing to pay: confirm your booking without a card.');
-    const booked = await customer.client.post('/api/bookings/free', { classId: cls.id, quantity: 1, promoCode: free.code });
+    const booked = await customer.client.post('/api/bookings/free', withWaivers({ classId: cls.id, quantity: 1, promoCode: free.code }));
     expect(booked.status).toBe(201);
     expect(booked.body).toMatchObject({ status: 'confirmed', subtotal: 18, discount: 18, amount: 0 });
     // Without a code (or with one that leaves something to pay) a paid class is still refused here.
     const partial = await makeCode(coach, { percentOff: 50 });
-    const refused = await (await createUser(server)).client.post('/api/bookings/free', { classId: cls.id, quantity: 1, promoCode: partial.code });
+    const refused = await (await createUser(server)).client.post('/api/bookings/free', withWaivers({ classId: cls.id, quantity: 1, promoCode: partial.code }));
     expect(refused.status).toBe(400);
     expect(refused.body.message).toBe("This promo code doesn't cover the whole price: pay the rest at checkout.");
     const usedUp = await quote(await createUser(server), cls.id, 1, free.code);
@@ -231,7 +232,7 @@ describe('a code that cannot be used says why', () => {
       const res = await quote(customer, cls.id, quantity, code);
       expect(res.status).toBe(status);
       expect(res.body.message).toMatch(message);
-      const intent = await customer.client.post('/api/payment/create-intent', { classId: cls.id, quantity, amount: 10.5 * quantity, promoCode: code });
+      const intent = await customer.client.post('/api/payment/create-intent', withWaivers({ classId: cls.id, quantity, amount: 10.5 * quantity, promoCode: code }));
       expect(intent.status).toBe(status);
       expect(intent.body.message).toMatch(message);
     };
@@ -313,7 +314,7 @@ describe('uses', () => {
     const people = await Promise.all(Array.from({ length: 20 }, () => createUser(server)));
     // All of them were quoted the discount before anyone held it: 16.80 each.
     const answers = await Promise.all(
-      people.map((p) => p.client.post('/api/payment/create-intent', { classId: cls.id, quantity: 1, amount: 16.8, promoCode: five.code })),
+      people.map((p) => p.client.post('/api/payment/create-intent', withWaivers({ classId: cls.id, quantity: 1, amount: 16.8, promoCode: five.code }))),
     );
     expect(answers.filter((r) => r.status === 200)).toHaveLength(5);
     const refused = answers.filter((r) => r.status !== 200);

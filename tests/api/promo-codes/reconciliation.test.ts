@@ -10,6 +10,7 @@ import { coachPayoutCents } from '../../../common/money';
 import { bookings, payoutAccounts, testPaymentIntents } from '../../../db/schema';
 import type { TestServer } from '../../helpers/api';
 import { createClass, createUser, type SignedIn, startWithCoach } from '../../helpers/fixtures';
+import { withWaivers } from '../../helpers/waivers';
 
 const CARD = { cardNumber: '4242 4242 4242 4242', expiry: '12/40', cvc: '123' };
 
@@ -39,7 +40,7 @@ async function bookPaid(customer: SignedIn, classId: number, quantity: number, p
     `/api/payment/quote?classId=${classId}&quantity=${quantity}${promoCode ? `&promoCode=${promoCode}` : ''}`,
   );
   expect(q.status).toBe(200);
-  const intent = await customer.client.post('/api/payment/create-intent', { classId, quantity, amount: q.body.amount, ...(promoCode ? { promoCode } : {}) });
+  const intent = await customer.client.post('/api/payment/create-intent', withWaivers({ classId, quantity, amount: q.body.amount, ...(promoCode ? { promoCode } : {}) }));
   expect(intent.status).toBe(200);
   expect(intent.body.amount).toBe(q.body.amount);
   const paid = await customer.client.post('/api/payment/test-provider/pay', { paymentIntentId: intent.body.id, clientSecret: intent.body.clientSecret, ...CARD });
@@ -77,7 +78,7 @@ describe('scenarios', () => {
       const tooMuch = await admin.client.post(`/api/admin/bookings/${fixed}/refund`, { amount: cls.priceCents / 100 + 1, reason: 'More than paid.' });
       expect(tooMuch.status).toBeGreaterThanOrEqual(400);
     }
-    const free = await (await createUser(server)).client.post('/api/bookings/free', { classId: classes[0]!.id, quantity: 1, promoCode: freeCode });
+    const free = await (await createUser(server)).client.post('/api/bookings/free', withWaivers({ classId: classes[0]!.id, quantity: 1, promoCode: freeCode }));
     expect(free.status).toBe(201);
   });
 });

@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import type { TestServer } from '../../helpers/api';
 import { createClass, createUser, type SignedIn, startWithCoach } from '../../helpers/fixtures';
+import { withWaivers } from '../../helpers/waivers';
 
 let server: TestServer;
 let coach: SignedIn;
@@ -13,7 +14,7 @@ afterAll(() => server.stop());
 async function bookedClass(hours = 2) {
   const cls = await createClass(server, { coachId: coach.id, priceCents: 0, startsInHours: 1 });
   const customer = await createUser(server, 'customer', 'Jordan');
-  const booking = (await customer.client.post('/api/bookings/free', { classId: cls.id })).body;
+  const booking = (await customer.client.post('/api/bookings/free', withWaivers({ classId: cls.id }))).body;
   server.clock.advance(hours * 3_600_000); // move to `hours` after booking (the class starts 1 h after it)
   return { cls, customer, booking, restore: () => server.clock.advance(-hours * 3_600_000) };
 }
@@ -45,7 +46,7 @@ describe('who may review', () => {
   test('a cancelled booking cannot be reviewed', async () => {
     const cls = await createClass(server, { coachId: coach.id, priceCents: 0, startsInHours: 1 });
     const customer = await createUser(server);
-    const booking = (await customer.client.post('/api/bookings/free', { classId: cls.id })).body;
+    const booking = (await customer.client.post('/api/bookings/free', withWaivers({ classId: cls.id }))).body;
     await customer.client.put(`/api/bookings/${booking.id}/cancel`);
     server.clock.advance(2 * 3_600_000);
     try {
@@ -146,8 +147,8 @@ describe('writing a review', () => {
     const cls = await createClass(server, { coachId: reviewed.id, priceCents: 0, startsInHours: 1 });
     const a = await createUser(server);
     const b = await createUser(server);
-    const ba = (await a.client.post('/api/bookings/free', { classId: cls.id })).body;
-    const bb = (await b.client.post('/api/bookings/free', { classId: cls.id })).body;
+    const ba = (await a.client.post('/api/bookings/free', withWaivers({ classId: cls.id }))).body;
+    const bb = (await b.client.post('/api/bookings/free', withWaivers({ classId: cls.id }))).body;
     server.clock.advance(2 * 3_600_000);
     try {
       await a.client.post('/api/reviews', { classId: cls.id, bookingId: ba.id, rating: 5 });

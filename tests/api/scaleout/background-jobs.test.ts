@@ -6,6 +6,7 @@ import { startBackgroundJobs } from '../../../api/background';
 import { bookings } from '../../../db/schema';
 import { startTestServer, type TestServer } from '../../helpers/api';
 import { createClass, createUser, pageTotal } from '../../helpers/fixtures';
+import { withWaivers } from '../../helpers/waivers';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -17,7 +18,10 @@ test('expire-holds cancels a hold past its 15 minutes, and only then', async () 
   const coach = await createUser(server, 'coach', 'Maya');
   const cls = await createClass(server, { coachId: coach.id, priceCents: 2000, capacity: 3 });
   const customer = await createUser(server);
-  const intent = await customer.client.post('/api/payment/create-intent', { classId: cls.id, quantity: 2, amount: pageTotal(2000, 2) });
+  const intent = await customer.client.post(
+    '/api/payment/create-intent',
+    withWaivers({ classId: cls.id, quantity: 2, amount: pageTotal(2000, 2) }),
+  );
   expect(intent.status).toBe(200);
   const statusOf = async () => (await server.ctx.db.select().from(bookings).where(eq(bookings.id, intent.body.bookingId)).get())!;
   const background = startBackgroundJobs(server.ctx);

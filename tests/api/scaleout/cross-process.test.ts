@@ -16,6 +16,7 @@ import { type FoglineProcess, spawnFogline } from '../../helpers/processes';
 import { sharedSqld, sqldBinary } from '../../helpers/sqld';
 import { fixturesOn } from './fixtures';
 import { createClass, createUser, pageTotal, type SignedIn } from '../../helpers/fixtures';
+import { withWaivers } from '../../helpers/waivers';
 
 const CARD = { cardNumber: '4242 4242 4242 4242', expiry: '12/40', cvc: '123' };
 
@@ -68,7 +69,7 @@ for (const kind of ['file', 'sqld'] as const) {
       const cls = await createClass(world, { coachId: coach.id, priceCents: 0, capacity: 5 });
       const people = await customers(20);
       const answers = await Promise.all(
-        people.map((person, i) => via(person, i).post('/api/bookings/free', { classId: cls.id, quantity: 1 })),
+        people.map((person, i) => via(person, i).post('/api/bookings/free', withWaivers({ classId: cls.id, quantity: 1 }))),
       );
       expect(answers.filter((r) => r.status === 201)).toHaveLength(5);
       expect(answers.filter((r) => r.status === 409)).toHaveLength(15);
@@ -81,7 +82,7 @@ for (const kind of ['file', 'sqld'] as const) {
       const people = await customers(20);
       const answers = await Promise.all(
         people.map((person, i) =>
-          via(person, i).post('/api/payment/create-intent', { classId: cls.id, quantity: 1, amount: pageTotal(1500, 1) }),
+          via(person, i).post('/api/payment/create-intent', withWaivers({ classId: cls.id, quantity: 1, amount: pageTotal(1500, 1) })),
         ),
       );
       expect(answers.filter((r) => r.status === 200)).toHaveLength(5);
@@ -97,7 +98,10 @@ for (const kind of ['file', 'sqld'] as const) {
       const coach = await createUser(world, 'coach');
       const cls = await createClass(world, { coachId: coach.id, priceCents: 1200, capacity: 5, title: 'Two Process Rowing' });
       const [person] = await customers(1);
-      const intent = await via(person!, 0).post('/api/payment/create-intent', { classId: cls.id, quantity: 1, amount: pageTotal(1200, 1) });
+      const intent = await via(person!, 0).post(
+        '/api/payment/create-intent',
+        withWaivers({ classId: cls.id, quantity: 1, amount: pageTotal(1200, 1) }),
+      );
       expect(intent.status).toBe(200);
       const paid = await via(person!, 1).post('/api/payment/test-provider/pay', {
         paymentIntentId: intent.body.id,
@@ -176,7 +180,7 @@ for (const kind of ['file', 'sqld'] as const) {
         await watcher.poll();
         const before = watcher.seq;
         expect(watcher.changedSince([`class:${cls.id}`], before)).toBe(false);
-        expect((await via(person!, 1).post('/api/bookings/free', { classId: cls.id, quantity: 1 })).status).toBe(201);
+        expect((await via(person!, 1).post('/api/bookings/free', withWaivers({ classId: cls.id, quantity: 1 }))).status).toBe(201);
         const booked = Date.now();
         while (!watcher.changedSince([`class:${cls.id}`], before) && Date.now() - booked < 3_000) await Bun.sleep(10);
         expect(watcher.changedSince([`class:${cls.id}`], before)).toBe(true);
@@ -196,7 +200,7 @@ for (const kind of ['file', 'sqld'] as const) {
       let killed = false;
       const book = async (person: SignedIn, i: number) => {
         const res = await via(person, i)
-          .post('/api/bookings/free', { classId: classes[i % classes.length]!.id, quantity: 1 + (i % 2) })
+          .post('/api/bookings/free', withWaivers({ classId: classes[i % classes.length]!.id, quantity: 1 + (i % 2) }))
           .catch(() => null); // a request to the killed process may never be answered
         if (res?.status === 201) answered.push(res.body.id);
         // Kill A once a few of its writes have been answered, while the rest are still in flight.
@@ -211,7 +215,7 @@ for (const kind of ['file', 'sqld'] as const) {
       // B still serves: a booking after the crash goes through it.
       const [late] = await customers(1);
       const spare = await createClass(world, { coachId: coach.id, priceCents: 0, capacity: 2 });
-      expect((await via(late!, 1).post('/api/bookings/free', { classId: spare.id, quantity: 1 })).status).toBe(201);
+      expect((await via(late!, 1).post('/api/bookings/free', withWaivers({ classId: spare.id, quantity: 1 }))).status).toBe(201);
 
       const kept = await db.select({ id: bookings.id, status: bookings.status }).from(bookings).where(inArray(bookings.id, answered));
       expect(kept).toHaveLength(answered.length);

@@ -7,11 +7,12 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { and, eq } from 'drizzle-orm';
 import type { Client } from '@libsql/client';
-import { bookingAttendees, bookings, waitlistEntries } from '../../../db/schema';
+import { bookingAttendees, bookings, emergencyContacts, waitlistEntries, waiverAcceptances } from '../../../db/schema';
 import { flushOutbox } from '../../../api/notices/outbox';
 import { startTestServer, type TestServer } from '../../helpers/api';
 import { createClass, createUser, sentMail, type SignedIn } from '../../helpers/fixtures';
 import { sharedSqld, sqldBinary } from '../../helpers/sqld';
+import { withWaivers } from '../../helpers/waivers';
 
 /** Counts the write batches and their booking INSERTs; `beforeWrite` runs once before the next write batch. */
 function spyOnBatches(client: Client) {
@@ -53,7 +54,7 @@ describe.skipIf(!sqldBinary())('free bookings on sqld: one write batch per group
     const [batches, inserts] = [spy.writeBatches, spy.bookingInserts];
     const answers = await Promise.all(
       people.map((person, i) =>
-        person.client.post('/api/bookings/free', { classId: cls.id, quantity: 1, attendees: [{ name: `Friend ${i}` }] }),
+        person.client.post('/api/bookings/free', withWaivers({ classId: cls.id, quantity: 1, attendees: [{ name: `Friend ${i}` }] })),
       ),
     );
     expect(answers.map((r) => r.status)).toEqual(people.map(() => 201));
@@ -65,9 +66,23 @@ describe.skipIf(!sqldBinary())('free bookings on sqld: one write batch per group
     for (const booking of stored) expect(booking.cancellationPolicy).toEqual(policy as typeof booking.cancellationPolicy);
     expect(answers.map((r) => r.body.id).sort()).toEqual(stored.map((b) => b.id).sort());
     const named = await db.select().from(bookingAttendees).innerJoin(bookings, eq(bookings.id, bookingAttendees.bookingId));
-    expect(named.filter((row) => row.bookings.classId === cls.id).map((row) => row.booking_attendees.name).sort()).toEqual(
-      people.map((_, i) => `Friend ${i}`).sort(),
-    );
+    expect(
+      named
+        .filter((row) => row.bookings.classId === cls.id)
+        .map((row) => row.booking_attendees.name)
+        .sort(),
+    ).toEqual(people.map((_, i) => `Friend ${i}`).sort());
+    // Each booking's waiver, accepted in its request, is written by the same batch: one row per attendee, and the
+    // emergency contact.
+    const accepted = await db.select().from(waiverAcceptances).innerJoin(bookings, eq(bookings.id, waiverAcceptances.bookingId));
+    expect(
+      accepted
+        .filter((row) => row.bookings.classId === cls.id)
+        .map((row) => [row.waiver_acceptances.attendeeName, row.waiver_acceptances.relation, row.waiver_acceptances.version])
+        .sort(),
+    ).toEqual(people.map((_, i) => [`Friend ${i}`, 'self', 1]).sort());
+    const contacts = await db.select().from(emergencyContacts).innerJoin(bookings, eq(bookings.id, emergencyContacts.bookingId));
+    expect(contacts.filter((row) => row.bookings.classId === cls.id)).toHaveLength(12);
     // One confirmation per booking, sent once the outbox is worked off.
     const mail = await sentMail(server);
     for (const person of people) {
@@ -78,7 +93,9 @@ describe.skipIf(!sqldBinary())('free bookings on sqld: one write batch per group
   test('a second booking by the same customer in one group is refused, the first stands', async () => {
     const cls = await createClass(server, { coachId: coach.id, priceCents: 0, capacity: 10 });
     const person = await createUser(server);
-    const answers = await Promise.all([1, 2, 3].map(() => person.client.post('/api/bookings/free', { classId: cls.id, quantity: 1 })));
+    const answers = await Promise.all(
+      [1, 2, 3].map(() => person.client.post('/api/bookings/free', withWaivers({ classId: cls.id, quantity: 1 }))),
+    );
     expect(answers.map((r) => r.status).sort()).toEqual([201, 409, 409]);
     expect(answers.filter((r) => r.status === 409).map((r) => r.body.message)).toEqual([
       'You have already booked this class.',
@@ -90,12 +107,14 @@ describe.skipIf(!sqldBinary())('free bookings on sqld: one write batch per group
     const cls = await createClass(server, { coachId: coach.id, priceCents: 0, capacity: 5 });
     const [booked, other, ...people] = await Promise.all(Array.from({ length: 5 }, () => createUser(server)));
     for (const person of [booked!, other!]) {
-      expect((await person.client.post('/api/bookings/free', { classId: cls.id, quantity: 1 })).status).toBe(201);
+      expect((await person.client.post('/api/bookings/free', withWaivers({ classId: cls.id, quantity: 1 }))).status).toBe(201);
     }
     // Another process lowers the capacity to the two booked while this one's group is on its way: the batch's own
     // check refuses the first booking, which the transaction then answers (and any later group reads it full).
     spy.beforeWrite = () => server.ctx.db.client.execute({ sql: 'update classes set capacity = 2 where id = ?', args: [cls.id] });
-    const answers = await Promise.all(people.map((person) => person.client.post('/api/bookings/free', { classId: cls.id, quantity: 1 })));
+    const answers = await Promise.all(
+      people.map((person) => person.client.post('/api/bookings/free', withWaivers({ classId: cls.id, quantity: 1 }))),
+    );
     expect(answers.map((r) => r.status)).toEqual([409, 409, 409]);
     for (const refused of answers) expect(refused.body.message).toBe('Class is full. Check back later in case of cancellations.');
     expect(spy.beforeWrite).toBeNull();
@@ -109,11 +128,11 @@ describe.skipIf(!sqldBinary())('free bookings on sqld: one write batch per group
   test('spots owed to the waitlist go first: with people waiting and a spot free, the spot is offered, not booked', async () => {
     const cls = await createClass(server, { coachId: coach.id, priceCents: 0, capacity: 1 });
     const [first, waiter, late] = await Promise.all([createUser(server), createUser(server), createUser(server)]);
-    expect((await first.client.post('/api/bookings/free', { classId: cls.id, quantity: 1 })).status).toBe(201);
+    expect((await first.client.post('/api/bookings/free', withWaivers({ classId: cls.id, quantity: 1 }))).status).toBe(201);
     expect((await waiter.client.post(`/api/classes/${cls.id}/waitlist`, { quantity: 1 })).status).toBe(201);
     // A spot comes free without a write that would offer it (the capacity raised straight in the database).
     await server.ctx.db.client.execute({ sql: 'update classes set capacity = 2 where id = ?', args: [cls.id] });
-    const answer = await late.client.post('/api/bookings/free', { classId: cls.id, quantity: 1 });
+    const answer = await late.client.post('/api/bookings/free', withWaivers({ classId: cls.id, quantity: 1 }));
     expect(answer.status).toBe(409);
     const entry = await server.ctx.db.select().from(waitlistEntries).where(eq(waitlistEntries.userId, waiter.id)).get();
     expect(entry!.status).toBe('offered');
@@ -153,11 +172,11 @@ describe.skipIf(!sqldBinary())('the write batch writes what the transaction writ
     const person = await createUser(server);
     await flushOutbox(server.ctx);
     const before = await rowCounts(server);
-    const answer = await person.client.post('/api/bookings/free', {
+    const answer = await person.client.post('/api/bookings/free', withWaivers({
       classId: cls.id,
       quantity: 2,
       attendees: [{ name: 'Ana' }, { name: 'Bo' }],
-    });
+    }));
     expect(answer.status).toBe(201);
     await flushOutbox(server.ctx);
     const after = await rowCounts(server);

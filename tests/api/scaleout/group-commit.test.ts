@@ -16,6 +16,7 @@ import { sharedSqld, sqldBinary, testOnSqld } from '../../helpers/sqld';
 import { createClass, createUser, startWithCoach } from '../../helpers/fixtures';
 import { fixturesOn } from './fixtures';
 import { testNow } from '../../helpers/today';
+import { withWaivers } from '../../helpers/waivers';
 
 const CUSTOMERS = 1_000;
 const CAPACITY = 20;
@@ -50,7 +51,7 @@ async function drop(db: Db, urls: string[], classId: number, tokens: string[]) {
     tokens.map((token, i) => {
       const client = new TestClient(urls[i % urls.length]!);
       client.cookies.set(SESSION_COOKIE, token);
-      return client.post('/api/bookings/free', { classId, quantity: 1 }).then((r) => r.status);
+      return client.post('/api/bookings/free', withWaivers({ classId, quantity: 1 })).then((r) => r.status);
     }),
   );
   const stored = await db.get<{ n: number }>(
@@ -95,11 +96,13 @@ describe('one process', () => {
     const paid = await createClass(server, { coachId: coach.id, priceCents: 1500, capacity: 50 });
     const people = await Promise.all(Array.from({ length: 9 }, () => createUser(server)));
     const answers = await Promise.all(
-      people.map((person, i) => person.client.post('/api/bookings/free', { classId: i % 3 === 1 ? paid.id : roomy.id, quantity: 1 })),
+      people.map((person, i) =>
+        person.client.post('/api/bookings/free', withWaivers({ classId: i % 3 === 1 ? paid.id : roomy.id, quantity: 1 })),
+      ),
     );
     expect(answers.map((r) => r.status)).toEqual(people.map((_, i) => (i % 3 === 1 ? 400 : 201)));
     expect(answers[1]!.body.message).toBe('This class is not free: please book it through checkout.');
-    const again = await people[0]!.client.post('/api/bookings/free', { classId: roomy.id, quantity: 1 });
+    const again = await people[0]!.client.post('/api/bookings/free', withWaivers({ classId: roomy.id, quantity: 1 }));
     expect(again.status).toBe(409);
   }, 60_000);
 });

@@ -14,6 +14,7 @@ import { type FoglineProcess, spawnFogline } from '../../helpers/processes';
 import { sharedSqld, sqldBinary } from '../../helpers/sqld';
 import { fixturesOn } from './fixtures';
 import { createClass, createUser, pageTotal, type SignedIn } from '../../helpers/fixtures';
+import { withWaivers } from '../../helpers/waivers';
 
 for (const kind of ['file', 'sqld'] as const) {
   describe.skipIf(kind === 'sqld' && !sqldBinary())(
@@ -76,7 +77,7 @@ for (const kind of ['file', 'sqld'] as const) {
         await Promise.all(
           people.map(async (person) => {
             const res = await as(person, a!.url)
-              .post('/api/bookings/free', { classId: cls.id, quantity: 1 })
+              .post('/api/bookings/free', withWaivers({ classId: cls.id, quantity: 1 }))
               .catch(() => null); // requests still in flight when A dies are never answered
             if (res?.status === 201) answered.push(res.body.id);
             // Killed at the first 201: the emails of the bookings answered so far have had no time to go out.
@@ -131,7 +132,10 @@ for (const kind of ['file', 'sqld'] as const) {
         const cls = await createClass(world, { coachId: coach.id, priceCents: 2500, capacity: 10, title });
         const person = await createUser(world);
         const customer = as(person, a!.url);
-        const intent = await customer.post('/api/payment/create-intent', { classId: cls.id, quantity: 1, amount: pageTotal(2500, 1) });
+        const intent = await customer.post(
+          '/api/payment/create-intent',
+          withWaivers({ classId: cls.id, quantity: 1, amount: pageTotal(2500, 1) }),
+        );
         expect(intent.status).toBe(200);
         // The test provider's card endpoint settles the payment as Stripe's webhook would (api/payments/service.ts).
         const paid = await customer.post('/api/payment/test-provider/pay', {
@@ -163,7 +167,9 @@ for (const kind of ['file', 'sqld'] as const) {
         const cls = await createClass(world, { coachId: coach.id, priceCents: 0, capacity: 60, title });
         const people = await Promise.all(Array.from({ length: 40 }, () => createUser(world)));
         const answers = await Promise.all(
-          people.map((person, i) => as(person, i % 2 ? b!.url : a!.url).post('/api/bookings/free', { classId: cls.id, quantity: 1 })),
+          people.map((person, i) =>
+            as(person, i % 2 ? b!.url : a!.url).post('/api/bookings/free', withWaivers({ classId: cls.id, quantity: 1 })),
+          ),
         );
         expect(answers.map((r) => r.status)).toEqual(Array(40).fill(201));
         const ids = answers.map((r) => r.body.id as number);

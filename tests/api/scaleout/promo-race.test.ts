@@ -12,6 +12,7 @@ import { createClass, createUser, type SignedIn } from '../../helpers/fixtures';
 import { type FoglineProcess, spawnFogline } from '../../helpers/processes';
 import { sharedSqld, sqldBinary } from '../../helpers/sqld';
 import { fixturesOn } from './fixtures';
+import { withWaivers } from '../../helpers/waivers';
 
 for (const kind of ['file', 'sqld'] as const) {
   describe.skipIf(kind === 'sqld' && !sqldBinary())(`promo code uses on ${kind === 'file' ? 'one embedded file' : 'one sqld'}`, () => {
@@ -51,7 +52,7 @@ for (const kind of ['file', 'sqld'] as const) {
       const people = await Promise.all(Array.from({ length: 20 }, () => createUser(world)));
       const answers = await Promise.all(
         people.map((person, i) =>
-          via(person, i).post('/api/payment/create-intent', { classId: cls.id, quantity: 1, amount: 16.8, promoCode: code }),
+          via(person, i).post('/api/payment/create-intent', withWaivers({ classId: cls.id, quantity: 1, amount: 16.8, promoCode: code })),
         ),
       );
       expect(answers.filter((r) => r.status === 200)).toHaveLength(5);

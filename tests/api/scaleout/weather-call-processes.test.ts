@@ -21,6 +21,7 @@ import { type FoglineProcess, spawnFogline } from '../../helpers/processes';
 import { sharedSqld, sqldBinary } from '../../helpers/sqld';
 import { testNow } from '../../helpers/today';
 import { fixturesOn } from './fixtures';
+import { withWaivers } from '../../helpers/waivers';
 
 const HOUR = 3_600_000;
 const CARD = { cardNumber: '4242 4242 4242 4242', expiry: '12/40', cvc: '123' };
@@ -96,7 +97,10 @@ for (const kind of ['file', 'sqld'] as const) {
       };
       /** Books and pays with the test card through the built-in test provider, as the checkout page does. */
       const bookAndPay = async (client: TestClient, classId: number, quantity: number) => {
-        const intent = await client.post('/api/payment/create-intent', { classId, quantity, amount: pageTotal(2000, quantity) });
+        const intent = await client.post(
+          '/api/payment/create-intent',
+          withWaivers({ classId, quantity, amount: pageTotal(2000, quantity) }),
+        );
         expect(intent.status).toBe(200);
         expect(
           (

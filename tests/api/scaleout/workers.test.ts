@@ -11,6 +11,7 @@ import { childrenOf, procStat } from '../../../scripts/lib/proc';
 import { type FoglineProcess, spawnFogline } from '../../helpers/processes';
 import { fixturesOn } from './fixtures';
 import { createClass, createUser } from '../../helpers/fixtures';
+import { withWaivers } from '../../helpers/waivers';
 
 let dataDir: string;
 let primary: FoglineProcess;
@@ -72,7 +73,7 @@ test('20 customers for 5 spots through the shared port: exactly 5 confirmed', as
       fetch(`${primary.url}/api/bookings/free`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', origin: primary.url, cookie: person.client.cookieHeader(), connection: 'close' },
-        body: JSON.stringify({ classId: cls.id, quantity: 1 }),
+        body: JSON.stringify(withWaivers({ classId: cls.id, quantity: 1 })),
       }).then((r) => r.status),
     ),
   );

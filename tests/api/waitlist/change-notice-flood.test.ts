@@ -6,6 +6,7 @@ import { createContext } from '../../../api/context';
 import { sendDueChangeNotices } from '../../../api/notices/changes';
 import type { TestServer } from '../../helpers/api';
 import { createClass, createUser, outbox, type SignedIn, startWithCoach } from '../../helpers/fixtures';
+import { withWaivers } from '../../helpers/waivers';
 
 const HOUR = 3_600_000;
 const MOVES_LIMITED =
@@ -32,7 +33,7 @@ async function windowEnds() {
 async function classWithPeople(owner: SignedIn, title: string) {
   const cls = await createClass(server, { coachId: owner.id, priceCents: 0, capacity: 1, startsInHours: 24 * 8, title });
   const attendee = await createUser(server);
-  expect((await attendee.client.post('/api/bookings/free', { classId: cls.id, quantity: 1 })).status).toBe(201);
+  expect((await attendee.client.post('/api/bookings/free', withWaivers({ classId: cls.id, quantity: 1 }))).status).toBe(201);
   const waiter = await createUser(server);
   expect((await waiter.client.post(`/api/classes/${cls.id}/waitlist`, { quantity: 1 })).status).toBe(201);
   return { cls, attendee, waiter };

@@ -1,12 +1,14 @@
 // Finding 7 of issue 24: when a coach moves a class, its open waitlist offers and payment holds are re-timed.
 // An offer always ends 30 minutes before the (new) start; one whose new end has already passed ends at once and
-// its spots pass on; a hold never runs past the new start. Nothing accepts an offer once the class has begun.
+// its spots pass on; a payment hold ends 30 minutes before the new start too (already past: it ends, its intent is
+// cancelled and its spots are free). Nothing accepts an offer once the class has begun.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { eq } from 'drizzle-orm';
 import { sweepWaitlists } from '../../../api/spots/release';
 import { bookings, waitlistEntries } from '../../../db/schema';
 import type { TestServer } from '../../helpers/api';
 import { createClass, createUser, pageTotal, type SignedIn, startWithCoach } from '../../helpers/fixtures';
+import { withWaivers } from '../../helpers/waivers';
 
 const MINUTE = 60_000;
 let server: TestServer;
@@ -19,7 +21,7 @@ afterAll(() => server.stop());
 async function offerOpen() {
   const cls = await createClass(server, { coachId: coach.id, priceCents: 0, capacity: 1 });
   const booker = await createUser(server);
-  const booked = await booker.client.post('/api/bookings/free', { classId: cls.id, quantity: 1 });
+  const booked = await booker.client.post('/api/bookings/free', withWaivers({ classId: cls.id, quantity: 1 }));
   expect(booked.status).toBe(201);
   const [first, second] = [await createUser(server), await createUser(server)];
   for (const person of [first, second])
@@ -60,11 +62,17 @@ describe('moving a class earlier', () => {
     const start = new Date(server.clock.now().getTime() + 40_000);
     expect((await moveTo(cls.id, start)).status).toBe(200);
     expect((await entryOf(first, cls.id)).status).toBe('expired');
-    const accept = await first.client.post(`/api/waitlist/${entry.id}/accept`, { attendees: [{ name: 'First Person' }] });
+    const accept = await first.client.post(
+      `/api/waitlist/${entry.id}/accept`,
+      withWaivers({ attendees: [{ name: 'First Person' }] }, entry.quantity),
+    );
     expect(accept.status).toBe(409);
     server.clock.set(new Date(start.getTime() + MINUTE));
-    expect((await first.client.post(`/api/waitlist/${entry.id}/accept`, { attendees: [{ name: 'First Person' }] })).status).toBe(409);
-    expect((await first.client.post('/api/bookings/free', { classId: cls.id, quantity: 1 })).status).toBe(409);
+    expect(
+      (await first.client.post(`/api/waitlist/${entry.id}/accept`, withWaivers({ attendees: [{ name: 'First Person' }] }, entry.quantity)))
+        .status,
+    ).toBe(409);
+    expect((await first.client.post('/api/bookings/free', withWaivers({ classId: cls.id, quantity: 1 }))).status).toBe(409);
     const confirmed = await server.ctx.db.select().from(bookings).where(eq(bookings.classId, cls.id));
     expect(confirmed.filter((b) => b.status === 'confirmed')).toEqual([]);
   });
@@ -80,15 +88,38 @@ describe('moving a class earlier', () => {
     expect(spots.body.spotsLeft).toBe(1);
   });
 
-  test('a payment hold never runs past the new start', async () => {
+  test('a payment hold then ends 30 minutes before the new start', async () => {
     const cls = await createClass(server, { coachId: coach.id, priceCents: 2000, capacity: 3 });
     const customer = await createUser(server);
-    const hold = await customer.client.post('/api/payment/create-intent', { classId: cls.id, quantity: 1, amount: pageTotal(2000, 1) });
+    const hold = await customer.client.post(
+      '/api/payment/create-intent',
+      withWaivers({ classId: cls.id, quantity: 1, amount: pageTotal(2000, 1) }),
+    );
     expect(hold.status).toBe(200);
-    const start = new Date(server.clock.now().getTime() + 5 * MINUTE);
+    const start = new Date(server.clock.now().getTime() + 40 * MINUTE);
     expect((await moveTo(cls.id, start)).status).toBe(200);
     const row = await server.ctx.db.select().from(bookings).where(eq(bookings.id, hold.body.bookingId)).get();
-    expect(row!.holdExpiresAt!.getTime()).toBeLessThanOrEqual(start.getTime());
+    expect(row!.status).toBe('pending');
+    expect(row!.holdExpiresAt!.getTime()).toBe(start.getTime() - 30 * MINUTE);
+    expect((await server.ctx.payments.retrieveIntent(hold.body.id))!.status).not.toBe('canceled');
+  });
+
+  test('a payment hold whose new end has passed ends at once: its intent is cancelled and its spots are free', async () => {
+    const cls = await createClass(server, { coachId: coach.id, priceCents: 2000, capacity: 1 });
+    const customer = await createUser(server);
+    const hold = await customer.client.post(
+      '/api/payment/create-intent',
+      withWaivers({ classId: cls.id, quantity: 1, amount: pageTotal(2000, 1) }),
+    );
+    expect(hold.status).toBe(200);
+    const start = new Date(server.clock.now().getTime() + 20 * MINUTE);
+    expect((await moveTo(cls.id, start)).status).toBe(200);
+    const row = await server.ctx.db.select().from(bookings).where(eq(bookings.id, hold.body.bookingId)).get();
+    expect(row!.status).toBe('cancelled');
+    expect(row!.cancelReason).toBe('hold_expired');
+    expect((await server.ctx.payments.retrieveIntent(hold.body.id))!.status).toBe('canceled');
+    const spots = await server.client().get(`/api/classes/${cls.id}/bookings/count`);
+    expect(spots.body.spotsLeft).toBe(1);
   });
 
   test('an offer still open when the class has started (whatever its deadline says) cannot be accepted', async () => {
@@ -106,7 +137,10 @@ describe('moving a class earlier', () => {
         .where(eq(bookings.id, entry.bookingId));
     });
     server.clock.set(new Date(start + MINUTE));
-    const accept = await first.client.post(`/api/waitlist/${entry.id}/accept`, { attendees: [{ name: 'First Person' }] });
+    const accept = await first.client.post(
+      `/api/waitlist/${entry.id}/accept`,
+      withWaivers({ attendees: [{ name: 'First Person' }] }, entry.quantity),
+    );
     expect(accept.status).toBe(409);
     expect(accept.body.message).toBe('This class has already started and can no longer be booked.');
     const row = (await server.ctx.db.select().from(bookings).where(eq(bookings.id, entry.bookingId)).get())!;

@@ -10,6 +10,7 @@ import { pruneSentReminderKeys, sendDueReminders } from '../../../api/notices/re
 import { classes, jobLeases } from '../../../db/schema';
 import type { TestServer } from '../../helpers/api';
 import { createClass, createUser, outbox, pageTotal, type SignedIn, startWithCoach } from '../../helpers/fixtures';
+import { withWaivers } from '../../helpers/waivers';
 
 let server: TestServer;
 let coach: SignedIn;
@@ -32,7 +33,10 @@ async function noticeWindowEnds() {
 }
 
 async function bookPaid(customer: SignedIn, classId: number, priceCents: number) {
-  const intent = await customer.client.post('/api/payment/create-intent', { classId, quantity: 1, amount: pageTotal(priceCents, 1) });
+  const intent = await customer.client.post(
+    '/api/payment/create-intent',
+    withWaivers({ classId, quantity: 1, amount: pageTotal(priceCents, 1) }),
+  );
   expect(intent.status).toBe(200);
   const card = { cardNumber: '4242 4242 4242 4242', expiry: '12/40', cvc: '123' };
   expect(
@@ -54,7 +58,7 @@ describe('reminders', () => {
     const start = server.clock.now().getTime();
     const cls = await createClass(server, { coachId: coach.id, priceCents: 0, startsInHours: 72, title: 'Reminder Yoga' });
     const customer = await createUser(server);
-    expect((await customer.client.post('/api/bookings/free', { classId: cls.id, quantity: 1 })).status).toBe(201);
+    expect((await customer.client.post('/api/bookings/free', withWaivers({ classId: cls.id, quantity: 1 }))).status).toBe(201);
     server.clock.set(new Date(cls.startTime!.getTime() - 24 * HOUR - 60_000));
     await sendDueReminders(server.ctx);
     expect(mailsTo(customer.email, 'Reminder: Reminder Yoga')).toHaveLength(0);
@@ -75,7 +79,7 @@ describe('reminders', () => {
   test('two processes on one database and a restart send one reminder: the job is claimed in the database', async () => {
     const cls = await createClass(server, { coachId: coach.id, priceCents: 0, startsInHours: 72, title: 'Twice Claimed Swim' });
     const customer = await createUser(server);
-    expect((await customer.client.post('/api/bookings/free', { classId: cls.id, quantity: 1 })).status).toBe(201);
+    expect((await customer.client.post('/api/bookings/free', withWaivers({ classId: cls.id, quantity: 1 }))).status).toBe(201);
     server.clock.set(new Date(cls.startTime!.getTime() - 23 * HOUR));
     // A second process: its own connection to the same database and outbox, its own write queue.
     const other = await createContext({ env: server.ctx.env, clock: server.clock });
@@ -98,7 +102,7 @@ describe('reminders', () => {
   test('no reminder for a class booked less than 24 hours ahead', async () => {
     const cls = await createClass(server, { coachId: coach.id, priceCents: 0, startsInHours: 10, title: 'Last-minute Run' });
     const customer = await createUser(server);
-    expect((await customer.client.post('/api/bookings/free', { classId: cls.id, quantity: 1 })).status).toBe(201);
+    expect((await customer.client.post('/api/bookings/free', withWaivers({ classId: cls.id, quantity: 1 }))).status).toBe(201);
     await sendDueReminders(server.ctx);
     server.clock.advance(5 * HOUR);
     await sendDueReminders(server.ctx);
@@ -112,7 +116,7 @@ describe('reminders', () => {
     const off = await customer.client.put(`/api/users/${customer.id}`, { firstName: 'Casey', lastName: 'Tester', classReminders: false });
     expect(off.status).toBe(200);
     expect(off.body.classReminders).toBe(false);
-    expect((await customer.client.post('/api/bookings/free', { classId: cls.id, quantity: 1 })).status).toBe(201);
+    expect((await customer.client.post('/api/bookings/free', withWaivers({ classId: cls.id, quantity: 1 }))).status).toBe(201);
     server.clock.set(new Date(cls.startTime!.getTime() - 23 * HOUR));
     await sendDueReminders(server.ctx);
     expect(mailsTo(customer.email, 'Reminder: Quiet Tai Chi')).toHaveLength(0);
@@ -123,7 +127,7 @@ describe('reminders', () => {
     const cls = await createClass(server, { coachId: coach.id, priceCents: 0, startsInHours: 72, title: 'Stubborn Mail Run' });
     const [first, second] = [await createUser(server), await createUser(server)];
     for (const customer of [first, second])
-      expect((await customer.client.post('/api/bookings/free', { classId: cls.id, quantity: 1 })).status).toBe(201);
+      expect((await customer.client.post('/api/bookings/free', withWaivers({ classId: cls.id, quantity: 1 }))).status).toBe(201);
     server.clock.set(new Date(cls.startTime!.getTime() - 23 * HOUR));
     // The mail server refuses the first customer's address for one run.
     const send = server.ctx.mail.send.bind(server.ctx.mail);
@@ -149,7 +153,7 @@ describe('reminders', () => {
   test('the lead time is configurable (REMINDER_LEAD_HOURS)', async () => {
     const cls = await createClass(server, { coachId: coach.id, priceCents: 0, startsInHours: 100, title: 'Early Bird Swim' });
     const customer = await createUser(server);
-    expect((await customer.client.post('/api/bookings/free', { classId: cls.id, quantity: 1 })).status).toBe(201);
+    expect((await customer.client.post('/api/bookings/free', withWaivers({ classId: cls.id, quantity: 1 }))).status).toBe(201);
     server.ctx.env.reminderLeadHours = 72;
     server.clock.set(new Date(cls.startTime!.getTime() - 71 * HOUR));
     await sendDueReminders(server.ctx);
@@ -163,7 +167,7 @@ describe('reminders', () => {
     const start = server.clock.now().getTime();
     const cls = await createClass(server, { coachId: coach.id, priceCents: 0, startsInHours: 72, title: 'Pruned Pilates' });
     const customer = await createUser(server);
-    const booking = await customer.client.post('/api/bookings/free', { classId: cls.id, quantity: 1 });
+    const booking = await customer.client.post('/api/bookings/free', withWaivers({ classId: cls.id, quantity: 1 }));
     expect(booking.status).toBe(201);
     const key = `reminder:booking:${booking.body.id}`;
     const hasKey = async () => (await server.ctx.db.select().from(jobLeases).where(eq(jobLeases.key, key))).length === 1;
@@ -237,7 +241,8 @@ describe('change notices', () => {
       await createClass(server, { coachId: coach.id, priceCents: 0, startsInHours: 24 * 10, title: 'Series Rowing' }),
     ];
     const attendee = await createUser(server);
-    for (const s of sessions) expect((await attendee.client.post('/api/bookings/free', { classId: s.id, quantity: 1 })).status).toBe(201);
+    for (const s of sessions)
+      expect((await attendee.client.post('/api/bookings/free', withWaivers({ classId: s.id, quantity: 1 }))).status).toBe(201);
     const before = await Promise.all(
       sessions.map(async (s) => (await server.ctx.db.select().from(classes).where(eq(classes.id, s.id)))[0]!),
     );
@@ -259,7 +264,7 @@ describe('change notices', () => {
   test('PATCH /api/classes/{id} by the coach: a new start time sends the notice, a raised capacity makes an offer', async () => {
     const cls = await createClass(server, { coachId: coach.id, priceCents: 0, capacity: 1, startsInHours: 24 * 6, title: 'Patched Kayak' });
     const attendee = await createUser(server);
-    expect((await attendee.client.post('/api/bookings/free', { classId: cls.id, quantity: 1 })).status).toBe(201);
+    expect((await attendee.client.post('/api/bookings/free', withWaivers({ classId: cls.id, quantity: 1 }))).status).toBe(201);
     const waiter = await createUser(server);
     expect((await waiter.client.post(`/api/classes/${cls.id}/waitlist`, { quantity: 1 })).status).toBe(201);
     const later = new Date(cls.startTime!.getTime() + HOUR).toISOString();
@@ -298,9 +303,9 @@ describe('change notices', () => {
       await createUser(server),
     ];
     for (const session of sessions)
-      expect((await everyWeek.client.post('/api/bookings/free', { classId: session.id, quantity: 1 })).status).toBe(201);
-    expect((await firstOnly.client.post('/api/bookings/free', { classId: sessions[0]!.id, quantity: 1 })).status).toBe(201);
-    expect((await lastOnly.client.post('/api/bookings/free', { classId: sessions[2]!.id, quantity: 1 })).status).toBe(201);
+      expect((await everyWeek.client.post('/api/bookings/free', withWaivers({ classId: session.id, quantity: 1 }))).status).toBe(201);
+    expect((await firstOnly.client.post('/api/bookings/free', withWaivers({ classId: sessions[0]!.id, quantity: 1 }))).status).toBe(201);
+    expect((await lastOnly.client.post('/api/bookings/free', withWaivers({ classId: sessions[2]!.id, quantity: 1 }))).status).toBe(201);
     expect((await waiter.client.post(`/api/classes/${sessions[2]!.id}/waitlist`, { quantity: 1 })).status).toBe(201);
 
     const res = await admin.client.request('PATCH', `/api/classes/${sessions[1]!.id}?scope=following`, { duration: 90 });
@@ -324,7 +329,7 @@ describe('change notices', () => {
   test('a change that does not move the class (title, price) sends nothing', async () => {
     const cls = await createClass(server, { coachId: coach.id, priceCents: 0, title: 'Renamed Stretch' });
     const attendee = await createUser(server);
-    expect((await attendee.client.post('/api/bookings/free', { classId: cls.id, quantity: 1 })).status).toBe(201);
+    expect((await attendee.client.post('/api/bookings/free', withWaivers({ classId: cls.id, quantity: 1 }))).status).toBe(201);
     const before = (await server.ctx.db.select().from(classes).where(eq(classes.id, cls.id)))[0]!;
     const [after] = await server.ctx.db.write((tx) =>
       tx.update(classes).set({ title: 'Renamed Stretch II' }).where(eq(classes.id, cls.id)).returning(),

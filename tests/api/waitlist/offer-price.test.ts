@@ -8,6 +8,7 @@ import { eq } from 'drizzle-orm';
 import { bookings, testPaymentIntents } from '../../../db/schema';
 import type { TestServer } from '../../helpers/api';
 import { createClass, createUser, outbox, pageTotal, type SignedIn, startWithCoach } from '../../helpers/fixtures';
+import { withWaivers } from '../../helpers/waivers';
 
 const CARD = { cardNumber: '4242 4242 4242 4242', expiry: '12/40', cvc: '123' };
 let server: TestServer;
@@ -22,9 +23,12 @@ async function offerAt(priceCents: number) {
   const booker = await createUser(server);
   let bookingId: number;
   if (priceCents === 0) {
-    bookingId = (await booker.client.post('/api/bookings/free', { classId: cls.id, quantity: 1 })).body.id;
+    bookingId = (await booker.client.post('/api/bookings/free', withWaivers({ classId: cls.id, quantity: 1 }))).body.id;
   } else {
-    const hold = await booker.client.post('/api/payment/create-intent', { classId: cls.id, quantity: 1, amount: pageTotal(priceCents, 1) });
+    const hold = await booker.client.post(
+      '/api/payment/create-intent',
+      withWaivers({ classId: cls.id, quantity: 1, amount: pageTotal(priceCents, 1) }),
+    );
     await server
       .client()
       .post('/api/payment/test-provider/pay', { paymentIntentId: hold.body.id, clientSecret: hold.body.clientSecret, ...CARD });
@@ -52,7 +56,10 @@ describe('the coach changes the price while an offer is open', () => {
     expect(offerEmailsTo(waiting.email)).toHaveLength(2);
     expect(offerEmailsTo(waiting.email)[1]).not.toContain('$10.50');
 
-    const accepted = await waiting.client.post(`/api/waitlist/${entry.id}/accept`, { attendees: [{ name: 'Wren Tester' }] });
+    const accepted = await waiting.client.post(
+      `/api/waitlist/${entry.id}/accept`,
+      withWaivers({ attendees: [{ name: 'Wren Tester' }] }, entry.quantity),
+    );
     expect(accepted.status).toBe(200);
     expect(accepted.body.payment).toBeNull();
     expect(accepted.body.booking).toMatchObject({ status: 'confirmed', amount: 0 });
@@ -72,7 +79,7 @@ describe('the coach changes the price while an offer is open', () => {
     expect((await waiting.client.get(`/api/waitlist?classId=${cls.id}&limit=1`)).body[0].amount).toBe(52.5);
     expect(offerEmailsTo(waiting.email).at(-1)).toContain('$52.50');
 
-    const accepted = await waiting.client.post(`/api/waitlist/${entry.id}/accept`, {});
+    const accepted = await waiting.client.post(`/api/waitlist/${entry.id}/accept`, withWaivers({}, entry.quantity));
     expect(accepted.status).toBe(200);
     expect(accepted.body.payment.amount).toBe(52.5);
     const { id, clientSecret } = accepted.body.payment;
@@ -93,7 +100,7 @@ describe('the coach changes the price while an offer is open', () => {
 
   test('an accepted offer waiting for payment keeps the price it was accepted at', async () => {
     const { cls, waiting, entry } = await offerAt(1000);
-    const accepted = await waiting.client.post(`/api/waitlist/${entry.id}/accept`, {});
+    const accepted = await waiting.client.post(`/api/waitlist/${entry.id}/accept`, withWaivers({}, entry.quantity));
     expect(accepted.body.payment.amount).toBe(10.5);
     expect((await setPrice(cls.id, 30)).status).toBe(200);
     const { id, clientSecret } = accepted.body.payment;

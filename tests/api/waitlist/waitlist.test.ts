@@ -9,6 +9,7 @@ import { sweepWaitlists } from '../../../api/spots/release';
 import { bookings, classes, testPaymentIntents } from '../../../db/schema';
 import type { TestServer } from '../../helpers/api';
 import { createClass, createUser, outbox, pageTotal, setClassPrice, type SignedIn, startWithCoach } from '../../helpers/fixtures';
+import { withWaivers } from '../../helpers/waivers';
 
 let server: TestServer;
 let coach: SignedIn;
@@ -28,7 +29,7 @@ async function fullClass(options: { capacity: number; priceCents?: number; start
   const booked = await Promise.all(Array.from({ length: options.capacity }, () => createUser(server)));
   const bookingIds: number[] = [];
   for (const customer of booked) {
-    const res = await customer.client.post('/api/bookings/free', { classId: cls.id, quantity: 1 });
+    const res = await customer.client.post('/api/bookings/free', withWaivers({ classId: cls.id, quantity: 1 }));
     expect(res.status).toBe(201);
     bookingIds.push(res.body.id);
   }
@@ -94,9 +95,9 @@ describe('joining', () => {
     const open = await customer.client.post(`/api/classes/${cls.id}/waitlist`, { quantity: 1 });
     expect(open.status).toBe(409);
     expect(open.body.message).toBe('Spots are available in this class: book them instead of joining the waitlist.');
-    expect((await customer.client.post('/api/bookings/free', { classId: cls.id, quantity: 1 })).status).toBe(201);
+    expect((await customer.client.post('/api/bookings/free', withWaivers({ classId: cls.id, quantity: 1 }))).status).toBe(201);
     const other = await createUser(server);
-    expect((await other.client.post('/api/bookings/free', { classId: cls.id, quantity: 1 })).status).toBe(201);
+    expect((await other.client.post('/api/bookings/free', withWaivers({ classId: cls.id, quantity: 1 }))).status).toBe(201);
     const booked = await customer.client.post(`/api/classes/${cls.id}/waitlist`, { quantity: 1 });
     expect(booked.status).toBe(409);
     expect(booked.body.message).toBe('You have already booked this class.');
@@ -189,7 +190,7 @@ describe('offers', () => {
     expect((await entryOf(second, cls.id)).status).toBe('waiting');
     // Held: nobody else can book the spot.
     const outsider = await createUser(server);
-    expect((await outsider.client.post('/api/bookings/free', { classId: cls.id, quantity: 1 })).status).toBe(409);
+    expect((await outsider.client.post('/api/bookings/free', withWaivers({ classId: cls.id, quantity: 1 }))).status).toBe(409);
     const [mail] = offerEmailsTo(first.email);
     expect(mail).toBeDefined();
     expect(mail).toMatch(/held for you until .* PT/);
@@ -227,14 +228,14 @@ describe('offers', () => {
     const waiter = await createUser(server);
     const entry = await join(waiter, cls.id);
     await booked[0]!.client.put(`/api/bookings/${bookingIds[0]}/cancel`);
-    const res = await waiter.client.post(`/api/waitlist/${entry.id}/accept`);
+    const res = await waiter.client.post(`/api/waitlist/${entry.id}/accept`, withWaivers({}, entry.quantity));
     expect(res.status).toBe(200);
     expect(res.body.entry.status).toBe('accepted');
     expect(res.body.booking).toMatchObject({ status: 'confirmed', quantity: 1, classId: cls.id });
     expect(res.body.payment).toBeNull();
     const mine = await waiter.client.get('/api/bookings');
     expect(mine.body.map((b: { id: number; status: string }) => [b.id, b.status])).toContainEqual([res.body.booking.id, 'confirmed']);
-    expect((await waiter.client.post(`/api/waitlist/${entry.id}/accept`)).status).toBe(409);
+    expect((await waiter.client.post(`/api/waitlist/${entry.id}/accept`, withWaivers({}, entry.quantity))).status).toBe(409);
   });
 
   test('accepting an offer for a paid class opens checkout at the price offered; paying with 4242 books it', async () => {
@@ -247,21 +248,27 @@ describe('offers', () => {
     expect(offered).toMatchObject({ status: 'offered', amount: pageTotal(2500, 2) });
     // The coach raises the price after the offer: the person pays the price they were shown.
     await setClassPrice(server, cls.id, 4000);
-    const res = await waiter.client.post(`/api/waitlist/${entry.id}/accept`);
+    const res = await waiter.client.post(`/api/waitlist/${entry.id}/accept`, withWaivers({}, entry.quantity));
     expect(res.status).toBe(200);
     expect(res.body.booking).toMatchObject({ status: 'pending', amount: pageTotal(2500, 2) });
     expect(res.body.payment.amount).toBe(pageTotal(2500, 2));
     expect(res.body.checkoutUrl).toBe(`/checkout/${cls.id}?quantity=2`);
     // The checkout page asks for the intent again with the total it shows: the same hold and intent.
-    const again = await waiter.client.post('/api/payment/create-intent', { classId: cls.id, quantity: 2, amount: pageTotal(2500, 2) });
+    const again = await waiter.client.post(
+      '/api/payment/create-intent',
+      withWaivers({ classId: cls.id, quantity: 2, amount: pageTotal(2500, 2) }),
+    );
     expect(again.status).toBe(200);
     expect(again.body.id).toBe(res.body.payment.id);
     // The page computes its total from today's price: the offer's hold and amount still stand.
-    const atTodaysPrice = await waiter.client.post('/api/payment/create-intent', {
-      classId: cls.id,
-      quantity: 2,
-      amount: pageTotal(4000, 2),
-    });
+    const atTodaysPrice = await waiter.client.post(
+      '/api/payment/create-intent',
+      withWaivers({
+        classId: cls.id,
+        quantity: 2,
+        amount: pageTotal(4000, 2),
+      }),
+    );
     expect(atTodaysPrice.status).toBe(200);
     expect(atTodaysPrice.body).toMatchObject({ id: res.body.payment.id, bookingId: res.body.booking.id, amount: pageTotal(2500, 2) });
     // Nothing charged until checkout completes.
@@ -295,7 +302,7 @@ describe('offers', () => {
     const [a, b] = [await createUser(server), await createUser(server)];
     const entryA = await join(a, cls.id);
     await booked[0]!.client.put(`/api/bookings/${bookingIds[0]}/cancel`);
-    expect((await b.client.post(`/api/waitlist/${entryA.id}/accept`)).status).toBe(403);
+    expect((await b.client.post(`/api/waitlist/${entryA.id}/accept`, withWaivers({}, entryA.quantity))).status).toBe(403);
     expect((await b.client.post(`/api/waitlist/${entryA.id}/decline`)).status).toBe(403);
     expect((await b.client.post('/api/waitlist/999999/accept')).status).toBe(404);
     expect((await b.client.post('/api/waitlist/abc/accept')).status).toBe(404);
@@ -307,7 +314,7 @@ describe('offers', () => {
     await sweepWaitlists(server.ctx);
     expect((await entryOf(a, cls.id)).status).toBe('expired');
     expect((await entryOf(b, cls.id)).status).toBe('offered');
-    const late = await a.client.post(`/api/waitlist/${entryA.id}/accept`);
+    const late = await a.client.post(`/api/waitlist/${entryA.id}/accept`, withWaivers({}, entryA.quantity));
     expect(late.status).toBe(409);
     expect(late.body.message).toContain('expired');
   });
@@ -327,7 +334,7 @@ describe('offers', () => {
     expect((await entryOf(silent, cls.id)).status).toBe('expired');
     // The next accepts (an intent is opened for checkout) but never pays: the hold ends with the offer.
     const next = await entryOf(abandoner, cls.id);
-    const accepted = await abandoner.client.post(`/api/waitlist/${next.id}/accept`);
+    const accepted = await abandoner.client.post(`/api/waitlist/${next.id}/accept`, withWaivers({}, next.quantity));
     expect(accepted.status).toBe(200);
     server.clock.advance(2 * HOUR + 60_000);
     await sweepWaitlists(server.ctx);
@@ -366,7 +373,10 @@ describe('offers', () => {
   test('an expired payment hold frees its spots for the waitlist (timed sweep)', async () => {
     const cls = await createClass(server, { coachId: coach.id, priceCents: 2000, capacity: 1 });
     const payer = await createUser(server);
-    const intent = await payer.client.post('/api/payment/create-intent', { classId: cls.id, quantity: 1, amount: pageTotal(2000, 1) });
+    const intent = await payer.client.post(
+      '/api/payment/create-intent',
+      withWaivers({ classId: cls.id, quantity: 1, amount: pageTotal(2000, 1) }),
+    );
     expect(intent.status).toBe(200);
     const waiter = await createUser(server);
     expect((await join(waiter, cls.id)).status).toBe('waiting');
@@ -398,7 +408,7 @@ describe('freed spots go to the waitlist before anyone else can book them', () =
     let outsiderTried: Promise<{ status: number }> | null = null;
     server.ctx.mail.send = async (message) => {
       if (message.to === booked[0]!.email && !outsiderTried) {
-        outsiderTried = outsider.client.post('/api/bookings/free', { classId: cls.id, quantity: 1 });
+        outsiderTried = outsider.client.post('/api/bookings/free', withWaivers({ classId: cls.id, quantity: 1 }));
         await outsiderTried;
       }
       return send(message);
@@ -416,13 +426,17 @@ describe('freed spots go to the waitlist before anyone else can book them', () =
     const cls = await createClass(server, { coachId: coach.id, priceCents: 2000, capacity: 1 });
     const payer = await createUser(server);
     expect(
-      (await payer.client.post('/api/payment/create-intent', { classId: cls.id, quantity: 1, amount: pageTotal(2000, 1) })).status,
+      (await payer.client.post('/api/payment/create-intent', withWaivers({ classId: cls.id, quantity: 1, amount: pageTotal(2000, 1) })))
+        .status,
     ).toBe(200);
     const waiter = await createUser(server);
     await join(waiter, cls.id);
     server.clock.advance(16 * 60_000);
     const outsider = await createUser(server);
-    const res = await outsider.client.post('/api/payment/create-intent', { classId: cls.id, quantity: 1, amount: pageTotal(2000, 1) });
+    const res = await outsider.client.post(
+      '/api/payment/create-intent',
+      withWaivers({ classId: cls.id, quantity: 1, amount: pageTotal(2000, 1) }),
+    );
     expect(res.status).toBe(409);
     expect(res.body.message).toBe('Class is full. Check back later in case of cancellations.');
     expect((await entryOf(waiter, cls.id)).status).toBe('offered');
@@ -433,7 +447,7 @@ describe('freed spots go to the waitlist before anyone else can book them', () =
     const { cls, a: first, b: second } = await offerAheadOfWaiter();
     server.clock.advance(2 * HOUR + 60_000);
     const outsider = await createUser(server);
-    expect((await outsider.client.post('/api/bookings/free', { classId: cls.id, quantity: 1 })).status).toBe(409);
+    expect((await outsider.client.post('/api/bookings/free', withWaivers({ classId: cls.id, quantity: 1 }))).status).toBe(409);
     expect((await entryOf(first, cls.id)).status).toBe('expired');
     expect((await entryOf(second, cls.id)).status).toBe('offered');
     expect(offerEmailsTo(second.email)).toHaveLength(1);
@@ -458,13 +472,13 @@ describe('attendees of an accepted offer', () => {
     const { parent, entry } = await kidsOffer();
     // The entry says it is a Kids class, so the Waitlist tab knows to ask each child's age.
     expect((await entryOf(parent, entry.classId)).class.ageGroup).toBe('Kids');
-    const unnamed = await parent.client.post(`/api/waitlist/${entry.id}/accept`);
+    const unnamed = await parent.client.post(`/api/waitlist/${entry.id}/accept`, withWaivers({}, entry.quantity));
     expect(unnamed.status).toBe(400);
     expect(unnamed.body.message).toBe("Kids classes need each child's age.");
-    const short = await parent.client.post(`/api/waitlist/${entry.id}/accept`, { attendees: [children[0]] });
+    const short = await parent.client.post(`/api/waitlist/${entry.id}/accept`, withWaivers({ attendees: [children[0]] }, entry.quantity));
     expect(short.status).toBe(400);
     expect(short.body.message).toBe('Name one attendee per spot: 2 spots booked, 1 attendee named.');
-    const res = await parent.client.post(`/api/waitlist/${entry.id}/accept`, { attendees: children });
+    const res = await parent.client.post(`/api/waitlist/${entry.id}/accept`, withWaivers({ attendees: children }, entry.quantity));
     expect(res.status).toBe(200);
     expect(res.body.booking.status).toBe('confirmed');
     expect(res.body.booking.attendees.map((a: { name: string; age: number }) => [a.name, a.age])).toEqual([
@@ -475,11 +489,14 @@ describe('attendees of an accepted offer', () => {
 
   test('a paid offer keeps the attendees named on accepting through the checkout that follows', async () => {
     const { cls, parent, entry } = await kidsOffer(2000);
-    const res = await parent.client.post(`/api/waitlist/${entry.id}/accept`, { attendees: children });
+    const res = await parent.client.post(`/api/waitlist/${entry.id}/accept`, withWaivers({ attendees: children }, entry.quantity));
     expect(res.status).toBe(200);
     expect(res.body.booking.attendees.map((a: { age: number }) => a.age)).toEqual([7, 5]);
     // The checkout page first asks for the intent without names: the names stay.
-    const checkout = await parent.client.post('/api/payment/create-intent', { classId: cls.id, quantity: 2, amount: pageTotal(2000, 2) });
+    const checkout = await parent.client.post(
+      '/api/payment/create-intent',
+      withWaivers({ classId: cls.id, quantity: 2, amount: pageTotal(2000, 2) }),
+    );
     expect(checkout.body.bookingId).toBe(res.body.booking.id);
     const mine = await parent.client.get(`/api/bookings?classId=${cls.id}`);
     expect(mine.body[0].attendees.map((a: { age: number }) => a.age)).toEqual([7, 5]);
@@ -489,7 +506,7 @@ describe('attendees of an accepted offer', () => {
     const cls = await createClass(server, { coachId: coach.id, priceCents: 0, capacity: 3 });
     await server.ctx.db.write((tx) => tx.update(classes).set({ ageGroup: 'Kids' }).where(eq(classes.id, cls.id)));
     const parent = await createUser(server);
-    const res = await parent.client.post('/api/bookings/free', { classId: cls.id, quantity: 1 });
+    const res = await parent.client.post('/api/bookings/free', withWaivers({ classId: cls.id, quantity: 1 }));
     expect(res.status).toBe(400);
     expect(res.body.message).toBe("Kids classes need each child's age.");
   });
@@ -518,7 +535,10 @@ describe('races', () => {
       const { cls, a, b, entryA } = await offerAheadOfWaiter();
       // One millisecond before the deadline: the accept may still win, the sweep may already run.
       server.clock.advance(2 * HOUR - (acceptFirst ? 1 : 0));
-      const [accept] = await Promise.all([a.client.post(`/api/waitlist/${entryA.id}/accept`), sweepWaitlists(server.ctx)]);
+      const [accept] = await Promise.all([
+        a.client.post(`/api/waitlist/${entryA.id}/accept`, withWaivers({}, entryA.quantity)),
+        sweepWaitlists(server.ctx),
+      ]);
       const [ea, eb] = [await entryOf(a, cls.id), await entryOf(b, cls.id)];
       if (accept.status === 200) {
         expect(ea.status).toBe('accepted');
@@ -540,13 +560,15 @@ describe('races', () => {
     const outsiders = await Promise.all(Array.from({ length: 6 }, () => createUser(server)));
     await Promise.all([
       ...[0, 1, 2, 3].map((i) => booked[i]!.client.put(`/api/bookings/${bookingIds[i]}/cancel`)),
-      ...outsiders.map((o) => o.client.post('/api/bookings/free', { classId: cls.id, quantity: 1 })),
+      ...outsiders.map((o) => o.client.post('/api/bookings/free', withWaivers({ classId: cls.id, quantity: 1 }))),
       sweepWaitlists(server.ctx),
     ]);
     expect(await spotsGivenOut(cls.id)).toBeLessThanOrEqual(4);
     const entries = await Promise.all(waiters.map(async (w) => ({ w, entry: await entryOf(w, cls.id) })));
     const offered = entries.filter(({ entry }) => entry.status === 'offered');
-    const accepts = await Promise.all(offered.map(({ w, entry }) => w.client.post(`/api/waitlist/${entry.id}/accept`)));
+    const accepts = await Promise.all(
+      offered.map(({ w, entry }) => w.client.post(`/api/waitlist/${entry.id}/accept`, withWaivers({}, entry.quantity))),
+    );
     expect(accepts.every((r) => r.status === 200)).toBe(true);
     expect(await spotsGivenOut(cls.id)).toBeLessThanOrEqual(4);
   });
@@ -575,7 +597,7 @@ describe('booking the class another way', () => {
     await join(waiter, cls.id, 2);
     // One spot frees up: too few for the entry for 2, so the person books the one spot instead.
     await booked[0]!.client.put(`/api/bookings/${bookingIds[0]}/cancel`);
-    expect((await waiter.client.post('/api/bookings/free', { classId: cls.id, quantity: 1 })).status).toBe(201);
+    expect((await waiter.client.post('/api/bookings/free', withWaivers({ classId: cls.id, quantity: 1 }))).status).toBe(201);
     expect(await entryOf(waiter, cls.id)).toMatchObject({ status: 'left', position: null });
     const managed = await coach.client.get('/api/classes/managed');
     expect(managed.body.find((c: { id: number }) => c.id === cls.id).waitlistCount).toBe(0);
@@ -594,7 +616,10 @@ describe('booking the class another way', () => {
     const waiter = await createUser(server);
     await join(waiter, cls.id, 2);
     await booked[0]!.client.put(`/api/bookings/${bookingIds[0]}/cancel`);
-    const intent = await waiter.client.post('/api/payment/create-intent', { classId: cls.id, quantity: 1, amount: pageTotal(2000, 1) });
+    const intent = await waiter.client.post(
+      '/api/payment/create-intent',
+      withWaivers({ classId: cls.id, quantity: 1, amount: pageTotal(2000, 1) }),
+    );
     expect(intent.status).toBe(200);
     // Not paid yet: still in line, should the person not pay...
     expect(await entryOf(waiter, cls.id)).toMatchObject({ status: 'waiting', position: 1 });

@@ -74,9 +74,10 @@ export function CoachReviewDialog({
     }
   }
 
-  async function decide(c: CoachApplication, kind: Exclude<Decision, null>, reason: string) {
-    const target = kind === 'reject' ? api.admin.coaches({ id: c.id }).reject : api.admin.users({ id: c.id })[kind];
-    await unwrap(target.put({ reason }));
+  async function decide(c: CoachApplication, kind: Exclude<Decision, null>, reason: string, customerReason?: string) {
+    if (kind === 'suspend') await unwrap(api.admin.users({ id: c.id }).suspend.put({ reason, customerReason }));
+    else
+      await unwrap((kind === 'reject' ? api.admin.coaches({ id: c.id }).reject : api.admin.users({ id: c.id }).reinstate).put({ reason }));
     const extra = kind === 'suspend' ? ' Their classes to come are unlisted and customers refunded.' : '';
     toast({ title: DECISION[kind].done, description: `${c.firstName} ${c.lastName} has been emailed.${extra}`, variant: 'success' });
     await refresh();
@@ -104,8 +105,9 @@ export function CoachReviewDialog({
           submitLabel={DECISION[decision].submit}
           pendingLabel={DECISION[decision].pending}
           danger={decision !== 'reinstate'}
+          askCustomerReason={decision === 'suspend'}
           onCancel={() => setDecision(null)}
-          onSubmit={(reason) => decide(coach, decision, reason)}
+          onSubmit={(reason, customerReason) => decide(coach, decision, reason, customerReason)}
         />
       ) : (
         <>
@@ -169,6 +171,16 @@ export function CoachReviewDialog({
               <dt className="font-semibold">Classes to come</dt>
               <dd className="mt-1 text-fog-700 dark:text-fog-300">{coach.upcomingClasses}</dd>
             </div>
+            {coach.status !== 'pending' && coach.status !== 'rejected' && (
+              <div>
+                <dt className="font-semibold">Earnings</dt>
+                <dd className="mt-1">
+                  <a href={`/earnings?coach=${coach.id}`} className="font-medium text-brand-700 underline dark:text-brand-300">
+                    View {name}'s earnings
+                  </a>
+                </dd>
+              </div>
+            )}
           </dl>
           <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <button type="button" className="btn-secondary" onClick={close}>

@@ -1,11 +1,13 @@
 // My Bookings' Waitlist tab: each entry with its class, spots and state: place in line (Leave), an offer with
 // its deadline in Pacific time and a live countdown (Accept: a free class is booked, a paid one opens
 // checkout for the held spots at the price offered; Decline), or how it ended. A free offer asks who is coming
-// before Accept books it, as the class page's booking card does (a paid one names them at checkout).
+// and their waivers before Accept books it, as the class page's booking card does (a paid one at checkout).
 import { useStore } from '@nanostores/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { AttendeeInput } from '../../../../api/attendees/model';
+import type { AcceptWaiversBody } from '../../../../api/waivers/model';
+import WaiverStep, { readWaivers, useClassWaivers, useWaiverDraft, type WaiverErrors } from '../../../components/booking/WaiverStep';
 import type { AcceptAnswer, WaitlistEntry } from '../../../../api/waitlist/model';
 import AttendeeFields, { type AttendeeErrors, readAttendees, useAttendeeDrafts } from '../../../components/booking/AttendeeFields';
 import { EmptyState } from '../../../components/catalog/EmptyState';
@@ -80,7 +82,7 @@ export function WaitlistPanel({ waitlist }: { waitlist: ReturnType<typeof useWai
   const [busy, setBusy] = useState<number | null>(null);
   const now = useNow(entries.some((e) => e.status === 'offered'));
 
-  async function act(entry: WaitlistEntry, action: Action, attendees?: AttendeeInput[]) {
+  async function act(entry: WaitlistEntry, action: Action, attendees?: AttendeeInput[], waiverAcceptance?: AcceptWaiversBody) {
     setBusy(entry.id);
     try {
       if (action === 'leave') {
@@ -90,7 +92,9 @@ export function WaitlistPanel({ waitlist }: { waitlist: ReturnType<typeof useWai
         await unwrap(api.waitlist({ id: entry.id }).decline.post());
         toast({ title: 'Offer declined', description: 'The spots go to the next person on the waitlist.', variant: 'success' });
       } else {
-        const answer: AcceptAnswer = await unwrap(api.waitlist({ id: entry.id }).accept.post(attendees ? { attendees } : undefined));
+        const answer: AcceptAnswer = await unwrap(
+          api.waitlist({ id: entry.id }).accept.post(attendees || waiverAcceptance ? { attendees, waiverAcceptance } : undefined),
+        );
         if (answer.checkoutUrl) {
           window.location.assign(answer.checkoutUrl);
           return;
@@ -129,7 +133,7 @@ export function WaitlistPanel({ waitlist }: { waitlist: ReturnType<typeof useWai
             entry={entry}
             now={now}
             busy={busy === entry.id}
-            act={(action, attendees) => void act(entry, action, attendees)}
+            act={(action, attendees, waivers) => void act(entry, action, attendees, waivers)}
           />
         ))}
       </ul>
@@ -149,7 +153,7 @@ function WaitlistItem({
   entry: WaitlistEntry;
   now: number;
   busy: boolean;
-  act: (action: Action, attendees?: AttendeeInput[]) => void;
+  act: (action: Action, attendees?: AttendeeInput[], waivers?: AcceptWaiversBody) => void;
 }) {
   const { class: cls } = entry;
   const spots = spotCount(entry.quantity);
@@ -158,11 +162,20 @@ function WaitlistItem({
   const user = useStore($user);
   const [attendees, setAttendees] = useAttendeeDrafts(entry.quantity, kids || !user ? null : `${user.firstName} ${user.lastName}`);
   const [attendeeErrors, setAttendeeErrors] = useState<AttendeeErrors>({});
+  const [waiver, setWaiver] = useWaiverDraft(entry.quantity);
+  const [waiverErrors, setWaiverErrors] = useState<WaiverErrors>({});
+  const classWaivers = useClassWaivers(entry.classId, freeOffer);
   function accept() {
     if (!freeOffer) return act('accept');
     const named = readAttendees(attendees, kids);
     setAttendeeErrors('errors' in named ? named.errors : {});
-    if (!('errors' in named)) act('accept', named.attendees);
+    const accepted = readWaivers(
+      waiver,
+      classWaivers.data,
+      attendees.map((a) => a.name),
+    );
+    setWaiverErrors('errors' in accepted ? accepted.errors : {});
+    if (!('errors' in named) && !('errors' in accepted)) act('accept', named.attendees, accepted.body);
   }
   return (
     <li className="card flex flex-col gap-3 p-4 sm:p-5" aria-label={`Waitlist: ${cls.title}`}>
@@ -194,7 +207,20 @@ function WaitlistItem({
           </p>
         </div>
       )}
-      {freeOffer && <AttendeeFields drafts={attendees} onChange={setAttendees} kids={kids} errors={attendeeErrors} disabled={busy} />}
+      {freeOffer && (
+        <>
+          <AttendeeFields drafts={attendees} onChange={setAttendees} kids={kids} errors={attendeeErrors} disabled={busy} />
+          <WaiverStep
+            waivers={classWaivers.data}
+            names={attendees.map((a) => a.name)}
+            kids={kids}
+            draft={waiver}
+            onChange={setWaiver}
+            errors={waiverErrors}
+            disabled={busy}
+          />
+        </>
+      )}
       <div className="mt-auto flex flex-wrap gap-2 pt-1">
         {!cls.deleted && (
           <a href={`/classes/${entry.classId}`} className="btn-secondary">

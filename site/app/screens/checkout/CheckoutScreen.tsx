@@ -10,13 +10,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { formatTimePT } from '../../../../common/pacific';
 import { spotCount } from '../../../../common/plural';
-import WaiverStep, {
-  readWaivers,
-  sendWaivers,
-  useClassWaivers,
-  useWaiverDraft,
-  type WaiverErrors,
-} from '../../../components/booking/WaiverStep';
+import WaiverStep, { readWaivers, useClassWaivers, useWaiverDraft, type WaiverErrors } from '../../../components/booking/WaiverStep';
 import AttendeeFields, {
   type AttendeeErrors,
   focusFirstAttendeeError,
@@ -214,7 +208,8 @@ function Checkout({ classId, initialQuantity }: { classId: number; initialQuanti
   const kids = cls.data?.ageGroup === 'Kids';
   const [attendees, setAttendees] = useAttendeeDrafts(quantity, kids || !cls.data ? null : `${user.firstName} ${user.lastName}`);
   const [attendeeErrors, setAttendeeErrors] = useState<AttendeeErrors>({});
-  // The waiver step (issue 24): accepted for the hold before anything is charged.
+  // The waiver step (issue 24): accepted for the hold, with the names, before anything is charged (the server
+  // never takes a payment for a hold without it).
   const [waiver, setWaiver] = useWaiverDraft(quantity);
   const [waiverErrors, setWaiverErrors] = useState<WaiverErrors>({});
   const classWaivers = useClassWaivers(classId);
@@ -245,8 +240,8 @@ function Checkout({ classId, initialQuantity }: { classId: number; initialQuanti
       toast({ title: 'Could not join the waitlist', description: errorMessage(error, TRY_AGAIN), variant: 'destructive' }),
   });
 
-  /** The names go with the hold (create-intent again reuses the same hold and intent) before anything is
-   * charged. A name or age missing: the first such field is focused, scrolled into view and announced. */
+  /** The names and the waivers go with the hold (create-intent again reuses the same hold and intent) before
+   * anything is charged. A name or age missing: the first such field is focused, scrolled into view and announced. */
   async function saveAttendees(): Promise<boolean> {
     return (await placeWithAttendees()) !== null;
   }
@@ -281,17 +276,17 @@ function Checkout({ classId, initialQuantity }: { classId: number; initialQuanti
     setWaiverErrors('errors' in accepted ? accepted.errors : {});
     if ('errors' in accepted) return null;
     try {
-      const placed = await unwrap(
+      // The waivers go in this very request: the server confirms nothing (credit) and takes no payment without them.
+      return await unwrap(
         api.payment['create-intent'].post({
           classId,
           quantity,
           amount: amountDue!,
           attendees: named.attendees,
           ...(promoCode ? { promoCode } : {}),
+          waiverAcceptance: accepted.body,
         }),
       );
-      await sendWaivers(placed.bookingId, accepted.body);
-      return placed;
     } catch (error) {
       onFailed(error instanceof ApiError ? error.message : INIT_FAILED);
       return null;
@@ -333,8 +328,9 @@ function Checkout({ classId, initialQuantity }: { classId: number; initialQuanti
     try {
       const heldId = hold.data?.bookingId ?? (mine.data?.status === 'pending' ? mine.data.id : null);
       if (heldId) await unwrap(api.bookings({ id: heldId }).cancel.put());
-      const booking = await unwrap(api.bookings.free.post({ classId, quantity, attendees: named.attendees, promoCode: promoCode! }));
-      await sendWaivers(booking.id, accepted.body);
+      const booking = await unwrap(
+        api.bookings.free.post({ classId, quantity, attendees: named.attendees, promoCode: promoCode!, waiverAcceptance: accepted.body }),
+      );
       toast({ title: 'Booking confirmed', description: 'Your promo code covered the whole price. See you in class!', variant: 'success' });
       void queryClient.invalidateQueries({ queryKey: ['bookings'] });
       setTimeout(() => navigate(confirmationPath(booking.id)), SUCCESS_DELAY_MS);
