@@ -11,9 +11,8 @@ import { sendOutboxSoon } from '../notices/outbox';
 import { attendeesOf } from '../spots/attendees';
 import { bookFree } from '../spots/book';
 import { activeBooking, type BookingState, inStates } from '../spots/booking-states';
-import { passPaymentsOf } from '../spots/pass-credits';
-import { fullRefundDeadline } from '../spots/policy';
-import { policyFrom } from '../../common/cancellation-policy';
+import { creditsBackUntil, passPaymentsOf } from '../spots/pass-credits';
+import { DEFAULT_POLICY, policyFrom } from '../../common/cancellation-policy';
 import { passOnFreedSpots } from '../spots/release';
 import { toBookingJson } from '../spots/shape';
 import type { Booking, BookingListFilter, FreeBookingBody } from './model';
@@ -40,7 +39,8 @@ async function withPassPayments(ctx: AppContext, rows: Booking[]): Promise<Booki
     ctx.db,
     rows.map((row) => row.id),
   );
-  // The credits come back until the full-refund deadline of the policy each booking was booked under.
+  // The credits come back until the full-refund deadline of the policy each booking was booked under (or the start,
+  // when its pass rules say a late cancellation does not forfeit them).
   const policies = new Map(
     paid.size === 0
       ? []
@@ -55,7 +55,7 @@ async function withPassPayments(ctx: AppContext, rows: Booking[]): Promise<Booki
     const pass = paid.get(row.id);
     if (!pass) return { ...row, paidWithPass: null };
     const start = row.class.startTime ? new Date(row.class.startTime) : null;
-    const until = pass.credits > 0 ? fullRefundDeadline(start, row.classChangedAt !== null, policies.get(row.id)) : null;
+    const until = pass.credits > 0 ? creditsBackUntil(start, row.classChangedAt !== null, policies.get(row.id) ?? DEFAULT_POLICY) : null;
     return { ...row, paidWithPass: { ...pass, creditsBackUntil: until?.toISOString() ?? null } };
   });
 }

@@ -14,8 +14,8 @@ import { conflict, DomainError, notFound } from '../errors';
 import { formatDateLong } from '../../common/pacific';
 import type { BookingRow } from './booking-states';
 import type { Customer } from './context';
-import { hasStarted, refundFor } from './policy';
-import { passRulesOf, policyFrom } from './refund-policy';
+import { fullRefundDeadline, hasStarted, refundFor } from './policy';
+import { type CancellationPolicy, passRulesOf, policyFrom } from './refund-policy';
 
 type ClassRow = typeof classes.$inferSelect;
 export type PurchaseRow = typeof passPurchases.$inferSelect;
@@ -200,6 +200,13 @@ export function creditsComeBack(
   const probe = 100;
   // In time for a full refund under the policy the booking was booked under (issue 20).
   return refundFor(probe, cls.startTime, now, booking.classChangedAt !== null, policy) === probe;
+}
+
+/** Until when cancelling gives a booking's credits back: the policy's full-refund deadline (the start of a class the
+ * coach moved), or the start itself when the policy's pass rules say a late cancellation does not forfeit them. */
+export function creditsBackUntil(classStart: Date | null, changedByCoach: boolean, policy: CancellationPolicy): Date | null {
+  if (!passRulesOf(policy).lateCancelForfeitsCredit) return classStart;
+  return fullRefundDeadline(classStart, changedByCoach, policy);
 }
 
 /** How each of these bookings was paid for with a pass: the purchase and its kind, by booking id (a booking absent

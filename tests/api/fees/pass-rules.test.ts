@@ -107,7 +107,12 @@ describe('class packs', () => {
     const c = await coachWith({ preset: 'moderate', passRules: { lateCancelForfeitsCredit: false } });
     const customer = await createUser(server);
     const purchase = await givePass(server.ctx.db, { coachId: c.id, userId: customer.id, credits: 1, now: server.clock.now() });
-    const bookingId = await bookWithPass(customer, (await classOf(c, 20)).id, purchase.id);
+    const cls = await classOf(c, 20);
+    const booked = await customer.client.post('/api/bookings', { classId: cls.id, quantity: 1, payWith: { purchaseId: purchase.id } });
+    expect(booked.status).toBe(201);
+    const bookingId: number = booked.body.id;
+    // The booking says the credit comes back until the class starts, not until the 48-hour deadline.
+    expect(booked.body.paidWithPass.creditsBackUntil).toBe(cls.startTime!.toISOString());
     expect((await customer.client.put(`/api/bookings/${bookingId}/cancel`)).status).toBe(200);
     const rows = await ledgerOf(bookingId);
     expect(rows.map((r) => [r.kind, r.delta])).toEqual([
