@@ -108,7 +108,10 @@ describe('class packs', () => {
     const customer = await createUser(server);
     const purchase = await givePass(server.ctx.db, { coachId: c.id, userId: customer.id, credits: 1, now: server.clock.now() });
     const cls = await classOf(c, 20);
-    const booked = await customer.client.post('/api/bookings', { classId: cls.id, quantity: 1, payWith: { purchaseId: purchase.id } });
+    const booked = await customer.client.post(
+      '/api/bookings',
+      withWaivers({ classId: cls.id, quantity: 1, payWith: { purchaseId: purchase.id } }),
+    );
     expect(booked.status).toBe(201);
     const bookingId: number = booked.body.id;
     // The booking says the credit comes back until the class starts, not until the 48-hour deadline.

@@ -2,6 +2,8 @@
 // subscriptions, invoices), on 127.0.0.1 and in the shapes of Stripe's current API version (periods on the
 // subscription items, the invoice's subscription under parent.subscription_details, its PaymentIntent's client
 // secret as confirmation_secret). The real `stripe` SDK talks to it; every request is recorded for assertions.
+import { testNow } from '../../helpers/today';
+
 export interface FakeBillingRequest {
   method: string;
   path: string;
@@ -92,7 +94,7 @@ function metadataOf(form: Record<string, string>): Record<string, string> {
   );
 }
 
-export function startFakeStripeBilling(now: () => number = () => Math.floor(Date.now() / 1000)): FakeStripeBilling {
+export function startFakeStripeBilling(now: () => number = () => Math.floor(testNow() / 1000)): FakeStripeBilling {
   const requests: FakeBillingRequest[] = [];
   const prices = new Map<string, Price>();
   const subscriptions = new Map<string, Subscription>();
