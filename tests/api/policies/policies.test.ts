@@ -196,7 +196,10 @@ describe('refunds under the policy the booking was booked under', () => {
     const c = await coachWith({ preset: 'strict' });
     const cls = await classOf(c, 0, 10 * DAY);
     const customer = await createUser(server);
-    const res = await customer.client.post('/api/bookings/free', withWaivers({ classId: cls.id, quantity: 1, attendees: [{ name: 'Casey Tester' }] }));
+    const res = await customer.client.post(
+      '/api/bookings/free',
+      withWaivers({ classId: cls.id, quantity: 1, attendees: [{ name: 'Casey Tester' }] }),
+    );
     expect(res.status).toBe(201);
     const row = await server.ctx.db.select().from(bookings).where(eq(bookings.id, res.body.id)).get();
     expect(row!.cancellationPolicy).toMatchObject({ preset: 'strict' });
@@ -248,7 +251,9 @@ describe('spending credit at checkout', () => {
     const quote = await customer.client.get(`/api/payment/quote?classId=${next.id}&quantity=1`);
     expect(quote.body).toMatchObject({ totalCents: 3150, creditAppliedCents: credit, amountDueCents: 1050 });
     // The full price is not what the card pays any more: refused as a price the server did not compute.
-    expect((await customer.client.post('/api/payment/create-intent', withWaivers({ classId: next.id, quantity: 1, amount: 31.5 }))).status).toBe(409);
+    expect(
+      (await customer.client.post('/api/payment/create-intent', withWaivers({ classId: next.id, quantity: 1, amount: 31.5 }))).status,
+    ).toBe(409);
     const { bookingId, intentId } = await bookPaid(customer, next.id, 10.5);
     expect((await provider.retrieveIntent(intentId))!.amountCents).toBe(1050);
     const booking = (await customer.client.get(`/api/bookings/${bookingId}`)).body;
@@ -264,12 +269,15 @@ describe('spending credit at checkout', () => {
     const cheap = await classOf(c, 1000, 10 * DAY); // 1050 total
     const held = await customer.client.post('/api/payment/create-intent', withWaivers({ classId: cheap.id, quantity: 1, amount: 0 }));
     expect(held.body).toMatchObject({ status: 'credit_covers', amount: 0, creditApplied: 10.5, id: null });
-    const confirmed = await customer.client.post('/api/payment/create-intent', withWaivers({
-      classId: cheap.id,
-      quantity: 1,
-      amount: 0,
-      attendees: [{ name: 'Casey Tester' }],
-    }));
+    const confirmed = await customer.client.post(
+      '/api/payment/create-intent',
+      withWaivers({
+        classId: cheap.id,
+        quantity: 1,
+        amount: 0,
+        attendees: [{ name: 'Casey Tester' }],
+      }),
+    );
     expect(confirmed.body).toMatchObject({ status: 'confirmed', bookingId: held.body.bookingId });
     expect((await customer.client.get(`/api/bookings/${held.body.bookingId}`)).body).toMatchObject({
       status: 'confirmed',
@@ -284,7 +292,9 @@ describe('spending credit at checkout', () => {
     const b = await classOf(c, 2000, 10 * DAY);
     const attendees = [{ name: 'Casey Tester' }];
     const answers = await Promise.all(
-      [a, b].map((cls) => customer.client.post('/api/payment/create-intent', withWaivers({ classId: cls.id, quantity: 1, amount: 0, attendees }))),
+      [a, b].map((cls) =>
+        customer.client.post('/api/payment/create-intent', withWaivers({ classId: cls.id, quantity: 1, amount: 0, attendees })),
+      ),
     );
     expect(answers.map((r) => r.status).sort()).toEqual([200, 409]);
     expect(answers.find((r) => r.status === 409)!.body.message).toBe('The price has changed. Please reload the page.');
