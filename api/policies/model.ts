@@ -41,6 +41,9 @@ const feeCents = (what: string) =>
       v.integer(`The ${what} fee must be a whole number of cents.`),
       v.minValue(1, `The ${what} fee must be at least 1 cent (or none).`),
       v.maxValue(MAX_PASS_FEE_CENTS, `The ${what} fee can be at most $${MAX_PASS_FEE_CENTS / 100}.`),
+      // Charging a membership's card off-session is not built yet (issue 20, item 2): a fee the policy text would
+      // promise and nothing would charge is refused, rather than stored.
+      v.check(() => false, `Membership ${what} fees are not available yet: leave the ${what} fee empty.`),
     ),
   );
 
@@ -88,7 +91,7 @@ const policyEntries = {
 const POLICY_EXAMPLE = {
   preset: 'strict',
   creditPercent: 100,
-  passRules: { lateCancelForfeitsCredit: true, noShowForfeitsCredit: true, lateCancelFeeCents: 1500, noShowFeeCents: 2000 },
+  passRules: { lateCancelForfeitsCredit: false, noShowForfeitsCredit: true, lateCancelFeeCents: null, noShowFeeCents: null },
 } as const;
 
 /** PUT /api/coaches/me/policy. */
