@@ -89,7 +89,7 @@ export function catalogRoutes(ctx: AppContext) {
             '`type` and `category`: the category id (both must match when both are given). `ageGroup`: Adults or Kids, exactly. `city`: contained in the city of the address (its second-to-last comma piece), case-insensitive. `date`: a day (YYYY-MM-DD) or an instant, matched against the Pacific start day. `time`: morning, afternoon or evening (Pacific start before noon, noon to 5 PM, 5 PM on). `lat`/`lng`: never filter; with both, each class carries `distanceMiles` (measured in SQL, flat-earth, null without coordinates) and `sort=nearest` orders by it.',
             "`upcoming=true`: only classes that have not started yet (the browse list keeps the ones that started earlier today); the home page's featured classes are the first 3 of it.",
             "`sort`: `start` (default), `relevance` (with `q`: best match first, by FTS5 bm25 with the title weighted most, then by start time), `nearest` (with `lat`/`lng`: closest first, classes without coordinates last), `price` (cheapest first) or `rating` (the coach's best average first, unrated last); ties by start time.",
-            '`all=true`: the original unpaginated answer, capped at 160 classes: without filters every bookable class, past ones included, by start time; with filters the browse rules. `limit`/`offset` are ignored.',
+            '`all=true`: the original unpaginated answer, capped at 140 classes: without filters every bookable class, past ones included, by start time; with filters the browse rules. `limit`/`offset` are ignored.',
             '`includeSchedules=true` adds the weekly schedule of a series to each of its sessions.',
           ].join('\n\n'),
         },

@@ -150,7 +150,7 @@ export interface ClassListOptions {
 export const DEFAULT_PAGE = 24;
 /** ?all=true stays a bounded answer at any scale (about 260 KB of JSON at most, with each class's weather policy
  * and meeting point: under the 300 KB every public answer keeps). */
-export const ALL_CAP = 160;
+export const ALL_CAP = 140;
 
 /** The rows of these ids, in this order, with coach, category, rating and spots. */
 async function classItemsOf(db: Database, ids: number[], now: Date, includeSchedules: boolean): Promise<ClassItem[]> {
