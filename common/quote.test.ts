@@ -2,7 +2,11 @@ import { describe, expect, test } from 'bun:test';
 import { coachPayoutCents, priceBreakdown } from './money';
 import { maxPlatformDiscount, quoteBooking } from './quote';
 
-const coach = (percentOff: number | null, amountOffCents: number | null = null) => ({ fundedBy: 'coach' as const, percentOff, amountOffCents });
+const coach = (percentOff: number | null, amountOffCents: number | null = null) => ({
+  fundedBy: 'coach' as const,
+  percentOff,
+  amountOffCents,
+});
 const platform = (percentOff: number | null, amountOffCents: number | null = null) => ({
   fundedBy: 'platform' as const,
   percentOff,
@@ -28,22 +32,42 @@ describe('quoteBooking', () => {
 
   test("a coach's 20% code: the fee is 5% of the discounted price and the coach's 85% is of it too", () => {
     const q = quoteBooking({ priceCents: 2500, quantity: 2, discount: coach(20) });
-    expect(q).toMatchObject({ subtotalCents: 5000, discountCents: 1000, serviceFeeCents: 200, totalCents: 4200, cardCents: 4200, payoutCents: 3400 });
+    expect(q).toMatchObject({
+      subtotalCents: 5000,
+      discountCents: 1000,
+      serviceFeeCents: 200,
+      totalCents: 4200,
+      cardCents: 4200,
+      payoutCents: 3400,
+    });
     expect(q.discountFundedBy).toBe('coach');
   });
 
   test('a fixed amount never takes off more than the list price', () => {
-    expect(quoteBooking({ priceCents: 1000, quantity: 1, discount: coach(null, 5000) })).toMatchObject({ discountCents: 1000, totalCents: 0 });
+    expect(quoteBooking({ priceCents: 1000, quantity: 1, discount: coach(null, 5000) })).toMatchObject({
+      discountCents: 1000,
+      totalCents: 0,
+    });
   });
 
   test('a coach discount that would leave under 50 cents to pay makes the booking free', () => {
-    expect(quoteBooking({ priceCents: 1000, quantity: 1, discount: coach(97) })).toMatchObject({ discountCents: 1000, totalCents: 0, payoutCents: 0 });
+    expect(quoteBooking({ priceCents: 1000, quantity: 1, discount: coach(97) })).toMatchObject({
+      discountCents: 1000,
+      totalCents: 0,
+      payoutCents: 0,
+    });
     expect(quoteBooking({ priceCents: 1000, quantity: 1, discount: coach(95) }).totalCents).toBe(53);
   });
 
   test('a platform code keeps the coach at 85% of the list price, capped where the charge still covers that payout', () => {
     const small = quoteBooking({ priceCents: 2500, quantity: 2, discount: platform(10) });
-    expect(small).toMatchObject({ discountCents: 500, serviceFeeCents: 225, totalCents: 4725, payoutCents: 4250, discountFundedBy: 'platform' });
+    expect(small).toMatchObject({
+      discountCents: 500,
+      serviceFeeCents: 225,
+      totalCents: 4725,
+      payoutCents: 4250,
+      discountFundedBy: 'platform',
+    });
     const big = quoteBooking({ priceCents: 2500, quantity: 2, discount: platform(50) });
     expect(big.discountCents).toBe(maxPlatformDiscount(5000));
     expect(big.totalCents).toBeGreaterThanOrEqual(big.payoutCents);

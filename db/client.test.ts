@@ -123,8 +123,9 @@ describe('embedded file: compiled statements kept per connection', () => {
     expect((await read()).rows.map((row) => row.body)).toEqual(['first']);
     expect((await db.client.execute('select * from notes')).columns).toEqual(['id', 'body']);
     // The pool's connection compiles each text once: a spy on its compile step sees no second compile.
-    const connection = await (db.client as unknown as { connections: { acquire(): Promise<{ prepare(sql: string): unknown }> } })
-      .connections.acquire();
+    const connection = await (
+      db.client as unknown as { connections: { acquire(): Promise<{ prepare(sql: string): unknown }> } }
+    ).connections.acquire();
     const cached = connection.prepare('select id, body from notes where id >= ?');
     expect(connection.prepare('select id, body from notes where id >= ?')).toBe(cached);
     (db.client as unknown as { connections: { release(c: unknown): void } }).connections.release(connection);

@@ -39,7 +39,10 @@ if (args.includes('--rush')) {
   console.log(`${'users'.padStart(5)}  ${'database'.padEnd(28)} ${'bookings'.padStart(9)} ${'p50'.padStart(9)} ${'p99'.padStart(9)}`);
   const profileDir = args.includes('--profile') ? mkdtempSync(join(tmpdir(), 'fogline-rush-profile-')) : undefined;
   // --setups=file-1,file-2,sqld runs some of the three (all by default).
-  const setups = args.find((arg) => arg.startsWith('--setups='))?.slice('--setups='.length).split(',');
+  const setups = args
+    .find((arg) => arg.startsWith('--setups='))
+    ?.slice('--setups='.length)
+    .split(',');
   const budgets = await benchRush({ seconds: Number(seconds), customers: counts, profileDir, setups });
   printBudgets(budgets);
   process.exit(budgets.every((b) => b.pass) ? 0 : 1);

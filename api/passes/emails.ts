@@ -44,7 +44,7 @@ export async function sendPurchaseReceipt(ctx: AppContext, purchase: PurchaseRow
       `Pass: ${purchase.name} (${what})`,
       `Paid: ${formatDollars(purchase.amountCents)} (${formatDollars(purchase.priceCents)}${purchase.discountCents > 0 ? ` less a ${formatDollars(purchase.discountCents)} promo code discount` : ''} plus a ${formatDollars(purchase.serviceFeeCents)} service fee).`,
       ...(validity ? [validity] : []),
-      'Book a class from its page and choose to use a credit instead of paying by card. Cancel in time for a full refund under the class\'s cancellation policy and the credit comes back.',
+      "Book a class from its page and choose to use a credit instead of paying by card. Cancel in time for a full refund under the class's cancellation policy and the credit comes back.",
     ],
     button: { label: 'Open my wallet', url: `${ctx.env.publicUrl}/wallet` },
     footnote: `Purchase #${purchase.id}. Keep this email as your receipt.`,

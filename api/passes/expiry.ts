@@ -26,7 +26,13 @@ export async function expireCredits(ctx: AppContext): Promise<number> {
       .limit(500);
     if (due.length > 0)
       await tx.insert(passLedger).values(
-        due.map((d) => ({ purchaseId: d.purchaseId, kind: 'expiry' as const, delta: -Number(d.left), creditsExpireAt: d.expiresAt, createdAt: now })),
+        due.map((d) => ({
+          purchaseId: d.purchaseId,
+          kind: 'expiry' as const,
+          delta: -Number(d.left),
+          creditsExpireAt: d.expiresAt,
+          createdAt: now,
+        })),
       );
     await tx
       .update(passPurchases)

@@ -66,7 +66,7 @@ export function passRoutes(ctx: AppContext) {
           tags,
           summary: 'Sell a new pass: a class pack, a membership or an intro offer',
           description:
-            'A pack or an intro offer: credits (classes) and validityDays (from the purchase) are required. A membership: a price per billingPeriod (month or week), credits per period or none for unlimited classes, maxPauseWeeks a year. categoryIds and ageGroups narrow what it covers (empty: all the coach\'s classes). Intro offers are sold only to customers who never booked with the coach, once.',
+            "A pack or an intro offer: credits (classes) and validityDays (from the purchase) are required. A membership: a price per billingPeriod (month or week), credits per period or none for unlimited classes, maxPauseWeeks a year. categoryIds and ageGroups narrow what it covers (empty: all the coach's classes). Intro offers are sold only to customers who never booked with the coach, once.",
         },
       },
     )
@@ -82,7 +82,7 @@ export function passRoutes(ctx: AppContext) {
           tags,
           summary: 'Change or archive one of your passes (an admin: any pass)',
           description:
-            'Any subset. The kind and billing period never change. A new price, credits, validity or coverage applies to later purchases only: each purchase keeps a copy of what was bought. archived true stops new sales (holders keep using theirs); false puts it on sale again. An admin archiving a coach\'s pass is recorded in the audit log.',
+            "Any subset. The kind and billing period never change. A new price, credits, validity or coverage applies to later purchases only: each purchase keeps a copy of what was bought. archived true stops new sales (holders keep using theirs); false puts it on sale again. An admin archiving a coach's pass is recorded in the audit log.",
         },
       },
     )
@@ -124,7 +124,7 @@ export function passRoutes(ctx: AppContext) {
           tags,
           summary: 'Buy a pass: a payment intent for price + the 5% service fee',
           description:
-            'A pack or an intro offer is one payment (the coach\'s 85% of the price as a destination transfer, as a booking\'s); pay the intent (Stripe\'s Payment Element, or POST /api/payment/test-provider/pay under the test provider), then POST /api/wallet/{purchaseId}/confirm; payment_intent.succeeded confirms it too. The amount sent must be the server\'s total (409 "The price has changed. Please reload the page."). Asking again reuses the open purchase and intent. 409 for an archived pass, an intro offer the caller may not buy, or a pass already paid.',
+            "A pack or an intro offer is one payment (the coach's 85% of the price as a destination transfer, as a booking's); pay the intent (Stripe's Payment Element, or POST /api/payment/test-provider/pay under the test provider), then POST /api/wallet/{purchaseId}/confirm; payment_intent.succeeded confirms it too. The amount sent must be the server's total (409 \"The price has changed. Please reload the page.\"). Asking again reuses the open purchase and intent. 409 for an archived pass, an intro offer the caller may not buy, or a pass already paid.",
         },
       },
     )
@@ -134,7 +134,8 @@ export function passRoutes(ctx: AppContext) {
       response: { 200: WalletAnswer, 400: Message, 401: Message, 404: Message },
       detail: {
         tags: walletTags,
-        summary: "The signed-in customer's passes: credits left (from the ledger), expiry, coverage, history, membership status and renewal",
+        summary:
+          "The signed-in customer's passes: credits left (from the ledger), expiry, coverage, history, membership status and renewal",
         description:
           'Every pass paid for, newest first. classId: only the passes that can pay for that class now (covering it, paid up, credits left or unlimited, valid when it starts), soonest expiry first, for the booking card. status=usable: only passes that can pay for something now.',
       },
@@ -151,23 +152,19 @@ export function passRoutes(ctx: AppContext) {
           tags: walletTags,
           summary: 'Confirm your pass purchase once its payment succeeded (idempotent)',
           description:
-            'Asks the provider whether the intent succeeded for the purchase\'s amount and buyer; the first confirmation (or the webhook) activates the pass, adds its credits to the ledger and emails the receipt. 409 while the payment has not gone through.',
+            "Asks the provider whether the intent succeeded for the purchase's amount and buyer; the first confirmation (or the webhook) activates the pass, adds its credits to the ledger and emails the receipt. 409 while the payment has not gone through.",
         },
       },
     )
-    .get(
-      '/passes/purchases',
-      ({ query }) => customerPurchases(ctx, Number(query.userId)),
-      {
-        auth: 'admin',
-        query: v.object({ userId: UserIdQuery }),
-        response: { 200: v.array(WalletPass), 400: Message, 401: Message, 403: Message },
-        detail: {
-          tags,
-          summary: "A customer's passes as their wallet shows them (the admin's user page)",
-        },
+    .get('/passes/purchases', ({ query }) => customerPurchases(ctx, Number(query.userId)), {
+      auth: 'admin',
+      query: v.object({ userId: UserIdQuery }),
+      response: { 200: v.array(WalletPass), 400: Message, 401: Message, 403: Message },
+      detail: {
+        tags,
+        summary: "A customer's passes as their wallet shows them (the admin's user page)",
       },
-    )
+    })
     .post(
       '/passes/purchases/:purchaseId/refund',
       ({ user, params, body }) =>

@@ -57,7 +57,9 @@ export async function refundPurchase(ctx: AppContext, admin: SessionUser, purcha
       await ctx.db.write(async (tx) => {
         await tx
           .insert(passLedger)
-          .values(buckets.map((b) => ({ purchaseId, kind: 'refund' as const, delta: b.left, creditsExpireAt: b.expiresAt, createdAt: now })));
+          .values(
+            buckets.map((b) => ({ purchaseId, kind: 'refund' as const, delta: b.left, creditsExpireAt: b.expiresAt, createdAt: now })),
+          );
         await tx
           .update(passPurchases)
           .set({ status: 'active', endedAt: null, refundedCents: purchase.refundedCents })

@@ -34,7 +34,8 @@ async function checkCategories(ctx: AppContext, ids: number[] | undefined): Prom
   const wanted = [...new Set(ids ?? [])];
   if (wanted.length === 0) return;
   const found = await ctx.db.select({ id: categories.id }).from(categories).where(inArray(categories.id, wanted));
-  if (found.length !== wanted.length) throw badRequest('Choose the categories from the list.', { categoryIds: ['Choose the categories from the list.'] });
+  if (found.length !== wanted.length)
+    throw badRequest('Choose the categories from the list.', { categoryIds: ['Choose the categories from the list.'] });
 }
 
 /** POST /api/passes: an approved coach (or an admin, for themself) adds a pass to their Pricing screen. */
@@ -106,7 +107,12 @@ export async function updatePass(ctx: AppContext, user: SessionUser, passId: num
   const row = await ctx.db.write(async (tx) => {
     const [updated] = await tx.update(passes).set(patch).where(eq(passes.id, passId)).returning();
     // An admin's archiving of a coach's pass is an admin action: one audit row, in the same write.
-    if (user.role === 'admin' && current.coachId !== user.id && body.archived !== undefined && body.archived !== (current.archivedAt !== null))
+    if (
+      user.role === 'admin' &&
+      current.coachId !== user.id &&
+      body.archived !== undefined &&
+      body.archived !== (current.archivedAt !== null)
+    )
       await tx.insert(auditLog).values({
         actorId: user.id,
         action: body.archived ? 'pass.archive' : 'pass.unarchive',

@@ -13,21 +13,25 @@ import { createPromoCode, listPromoCodes, updatePromoCode } from './service';
 const tags = ['Promo codes'];
 const PAGE_SIZE = 50;
 const RULES =
-  'A code takes a percentage (1-100) or a fixed amount in cents off price x spots, optionally only from validFrom until validUntil, for maxUses uses in all, once per customer, only on a first booking with the coach, and only from a minimum (minimumCents of price x spots). A coach\'s code applies to their classes and passes and is funded by them (their 85% is of the discounted price); an admin\'s code is a platform code for any coach, funded by Fogline (the coach still receives 85% of the undiscounted price, so a platform discount is capped at about 19%, where the charge still covers that payout). A use is taken when the checkout\'s hold is placed and given back if the hold expires, is replaced or its payment fails.';
+  "A code takes a percentage (1-100) or a fixed amount in cents off price x spots, optionally only from validFrom until validUntil, for maxUses uses in all, once per customer, only on a first booking with the coach, and only from a minimum (minimumCents of price x spots). A coach's code applies to their classes and passes and is funded by them (their 85% is of the discounted price); an admin's code is a platform code for any coach, funded by Fogline (the coach still receives 85% of the undiscounted price, so a platform discount is capped at about 19%, where the charge still covers that payout). A use is taken when the checkout's hold is placed and given back if the hold expires, is replaced or its payment fails.";
 
 export function promoCodeRoutes(ctx: AppContext) {
   return new Elysia()
     .use(authPlugin(ctx))
-    .get('/promo-codes', async ({ user, set, query }) => paged(set, await listPromoCodes(ctx, requireUser(user), readPage(query, PAGE_SIZE))), {
-      auth: 'approvedCoach',
-      query: PromoCodeListQuery,
-      response: { 200: v.array(PromoCode), 401: Message, 403: Message },
-      detail: {
-        tags,
-        summary: "The caller's promo codes with their uses (a coach's own; an admin's: the platform codes)",
-        description: `${RULES}${pagedDescription(PAGE_SIZE)}`,
+    .get(
+      '/promo-codes',
+      async ({ user, set, query }) => paged(set, await listPromoCodes(ctx, requireUser(user), readPage(query, PAGE_SIZE))),
+      {
+        auth: 'approvedCoach',
+        query: PromoCodeListQuery,
+        response: { 200: v.array(PromoCode), 401: Message, 403: Message },
+        detail: {
+          tags,
+          summary: "The caller's promo codes with their uses (a coach's own; an admin's: the platform codes)",
+          description: `${RULES}${pagedDescription(PAGE_SIZE)}`,
+        },
       },
-    })
+    )
     .post(
       '/promo-codes',
       async ({ user, body, set }) => {
@@ -57,7 +61,7 @@ export function promoCodeRoutes(ctx: AppContext) {
           tags,
           summary: 'Change or deactivate a promo code (`active: false`)',
           description:
-            "Any subset of the rules; `active: false` deactivates the code (new checkouts refuse it; holds already placed keep their discount), `true` restores it. The code and its kind stay as made. A coach changes only their own codes; an admin any code.",
+            'Any subset of the rules; `active: false` deactivates the code (new checkouts refuse it; holds already placed keep their discount), `true` restores it. The code and its kind stay as made. A coach changes only their own codes; an admin any code.',
         },
       },
     );

@@ -43,14 +43,50 @@ const instant = v.pipe(
 
 /** The rules a code can carry, each optional in a change (PATCH). */
 const ruleEntries = {
-  percentOff: v.optional(v.nullable(v.pipe(v.number(PROMO_CODE_MESSAGES.percentOff), v.integer(PROMO_CODE_MESSAGES.percentOff), v.minValue(1, PROMO_CODE_MESSAGES.percentOff), v.maxValue(100, PROMO_CODE_MESSAGES.percentOff)))),
-  amountOffCents: v.optional(v.nullable(v.pipe(v.number(PROMO_CODE_MESSAGES.amountOffCents), v.integer(PROMO_CODE_MESSAGES.amountOffCents), v.minValue(1, PROMO_CODE_MESSAGES.amountOffCents), v.maxValue(10_000_000, PROMO_CODE_MESSAGES.amountOffCents)))),
+  percentOff: v.optional(
+    v.nullable(
+      v.pipe(
+        v.number(PROMO_CODE_MESSAGES.percentOff),
+        v.integer(PROMO_CODE_MESSAGES.percentOff),
+        v.minValue(1, PROMO_CODE_MESSAGES.percentOff),
+        v.maxValue(100, PROMO_CODE_MESSAGES.percentOff),
+      ),
+    ),
+  ),
+  amountOffCents: v.optional(
+    v.nullable(
+      v.pipe(
+        v.number(PROMO_CODE_MESSAGES.amountOffCents),
+        v.integer(PROMO_CODE_MESSAGES.amountOffCents),
+        v.minValue(1, PROMO_CODE_MESSAGES.amountOffCents),
+        v.maxValue(10_000_000, PROMO_CODE_MESSAGES.amountOffCents),
+      ),
+    ),
+  ),
   validFrom: v.optional(v.nullable(instant)),
   validUntil: v.optional(v.nullable(instant)),
-  maxUses: v.optional(v.nullable(v.pipe(v.number(PROMO_CODE_MESSAGES.maxUses), v.integer(PROMO_CODE_MESSAGES.maxUses), v.minValue(1, PROMO_CODE_MESSAGES.maxUses), v.maxValue(100_000, PROMO_CODE_MESSAGES.maxUses)))),
+  maxUses: v.optional(
+    v.nullable(
+      v.pipe(
+        v.number(PROMO_CODE_MESSAGES.maxUses),
+        v.integer(PROMO_CODE_MESSAGES.maxUses),
+        v.minValue(1, PROMO_CODE_MESSAGES.maxUses),
+        v.maxValue(100_000, PROMO_CODE_MESSAGES.maxUses),
+      ),
+    ),
+  ),
   oncePerCustomer: v.optional(v.boolean()),
   firstBookingOnly: v.optional(v.boolean()),
-  minimumCents: v.optional(v.nullable(v.pipe(v.number(PROMO_CODE_MESSAGES.minimumCents), v.integer(PROMO_CODE_MESSAGES.minimumCents), v.minValue(0, PROMO_CODE_MESSAGES.minimumCents), v.maxValue(10_000_000, PROMO_CODE_MESSAGES.minimumCents)))),
+  minimumCents: v.optional(
+    v.nullable(
+      v.pipe(
+        v.number(PROMO_CODE_MESSAGES.minimumCents),
+        v.integer(PROMO_CODE_MESSAGES.minimumCents),
+        v.minValue(0, PROMO_CODE_MESSAGES.minimumCents),
+        v.maxValue(10_000_000, PROMO_CODE_MESSAGES.minimumCents),
+      ),
+    ),
+  ),
 };
 
 /** POST /api/promo-codes: a coach's code for their classes and passes, or (an admin's) a platform code. */
@@ -70,7 +106,10 @@ export const CreatePromoCodeBody = withExample(
       ['amountOffCents'],
     ),
     v.forward(
-      v.check((body) => !body.validFrom || !body.validUntil || parseInstant(body.validUntil)! > parseInstant(body.validFrom)!, PROMO_CODE_MESSAGES.order),
+      v.check(
+        (body) => !body.validFrom || !body.validUntil || parseInstant(body.validUntil)! > parseInstant(body.validFrom)!,
+        PROMO_CODE_MESSAGES.order,
+      ),
       ['validUntil'],
     ),
   ),
@@ -94,7 +133,10 @@ export const UpdatePromoCodeBody = withExample(
   v.pipe(
     fields({ ...ruleEntries, active: v.optional(v.boolean()) }),
     v.forward(
-      v.check((body) => !body.validFrom || !body.validUntil || parseInstant(body.validUntil)! > parseInstant(body.validFrom)!, PROMO_CODE_MESSAGES.order),
+      v.check(
+        (body) => !body.validFrom || !body.validUntil || parseInstant(body.validUntil)! > parseInstant(body.validFrom)!,
+        PROMO_CODE_MESSAGES.order,
+      ),
       ['validUntil'],
     ),
   ),

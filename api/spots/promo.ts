@@ -73,7 +73,11 @@ export async function promoUsesTaken(tx: Database | Tx, promoCodeId: number, now
     .select({ n: sql<number>`count(*)` })
     .from(bookings)
     .where(
-      and(eq(bookings.promoCodeId, promoCodeId), usesPromo(now), except.bookingId === undefined ? undefined : ne(bookings.id, except.bookingId)),
+      and(
+        eq(bookings.promoCodeId, promoCodeId),
+        usesPromo(now),
+        except.bookingId === undefined ? undefined : ne(bookings.id, except.bookingId),
+      ),
     )
     .get();
   const byPurchases = await tx
@@ -137,7 +141,11 @@ export async function applyPromoCode(tx: Database | Tx, request: PromoRequest): 
   await checkPromoCode(tx, promo, request);
   return {
     promo: promo!,
-    discount: { fundedBy: promo!.coachId === null ? 'platform' : 'coach', percentOff: promo!.percentOff, amountOffCents: promo!.amountOffCents },
+    discount: {
+      fundedBy: promo!.coachId === null ? 'platform' : 'coach',
+      percentOff: promo!.percentOff,
+      amountOffCents: promo!.amountOffCents,
+    },
   };
 }
 

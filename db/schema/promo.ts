@@ -29,8 +29,5 @@ export const promoCodes = sqliteTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [
-    uniqueIndex('promo_codes_code_idx').on(t.code),
-    index('promo_codes_coach_idx').on(t.coachId),
-  ],
+  (t) => [uniqueIndex('promo_codes_code_idx').on(t.code), index('promo_codes_coach_idx').on(t.coachId)],
 );

@@ -120,10 +120,13 @@ describe('a promo code at checkout', () => {
 
     await payWithCard(page);
     await page.waitForURL(/\/bookings\/\d+\?new=1/, { timeout: 20_000 });
-    await page.getByTestId('booking-discount').waitFor({ timeout: 15_000 }).catch(async (error) => {
-      await page.screenshot({ path: join(SHOTS, 'confirmation-on-failure.png'), fullPage: true });
-      throw error;
-    });
+    await page
+      .getByTestId('booking-discount')
+      .waitFor({ timeout: 15_000 })
+      .catch(async (error) => {
+        await page.screenshot({ path: join(SHOTS, 'confirmation-on-failure.png'), fullPage: true });
+        throw error;
+      });
     expect(await page.getByTestId('booking-discount').textContent()).toBe('-$5.00');
     const bookingId = Number(new URL(page.url()).pathname.split('/').pop());
     const booking = (await (await page.request.get(`${product.url}/api/bookings/${bookingId}`)).json()) as Record<string, number>;
@@ -147,9 +150,9 @@ describe('a promo code at checkout', () => {
   test('screenshots at 390 px: the checkout with a code applied', async () => {
     const coach = await signInAs('coach@fogline.test');
     const extra = `SUN${Date.now().toString(36).toUpperCase()}`;
-    expect((await call(coach, 'POST', '/api/promo-codes', { code: extra, kind: 'amount', amountOffCents: 500, minimumCents: 2000 })).status).toBe(
-      201,
-    );
+    expect(
+      (await call(coach, 'POST', '/api/promo-codes', { code: extra, kind: 'amount', amountOffCents: 500, minimumCents: 2000 })).status,
+    ).toBe(201);
     const page = await newCustomerPage(PHONE);
     await page.goto(`${product.url}/checkout/${classId}?quantity=1`, { waitUntil: 'networkidle' });
     await page.getByRole('button', { name: /^Pay \$26\.25$/ }).waitFor();
@@ -186,7 +189,13 @@ describe('a promo code on a class pack', () => {
   test('the pass checkout shows the discount line and charges the discounted total', async () => {
     const coach = await signInAs('coach@fogline.test');
     const me = (await call(coach, 'GET', '/api/user')).body as { id: number };
-    const pack = await call(coach, 'POST', '/api/passes', { kind: 'pack', name: 'Bay 10-pack', price: 200, credits: 10, validityDays: 180 });
+    const pack = await call(coach, 'POST', '/api/passes', {
+      kind: 'pack',
+      name: 'Bay 10-pack',
+      price: 200,
+      credits: 10,
+      validityDays: 180,
+    });
     expect(pack.status).toBe(201);
     const packCode = `PACK${Date.now().toString(36).toUpperCase()}`;
     expect((await call(coach, 'POST', '/api/promo-codes', { code: packCode, kind: 'percent', percentOff: 25 })).status).toBe(201);

@@ -11,7 +11,15 @@ import { toast } from '../../lib/stores/toast';
 import Modal from '../components/Modal';
 import { pageQuery, usePagedQuery } from '../components/Pagination';
 import Spinner from '../components/Spinner';
-import { discountLabel, EMPTY_DRAFT, type PromoDraft, type PromoFormErrors, rulesLabel, toPromoCodeBody, validityLabel } from './promo-form';
+import {
+  discountLabel,
+  EMPTY_DRAFT,
+  type PromoDraft,
+  type PromoFormErrors,
+  rulesLabel,
+  toPromoCodeBody,
+  validityLabel,
+} from './promo-form';
 
 const STATUS: Record<PromoCode['status'], { label: string; tone: string }> = {
   active: { label: 'Active', tone: 'bg-green-100 text-green-900 dark:bg-green-900/50 dark:text-green-100' },
@@ -34,7 +42,8 @@ export function PromoCodesPanel({ scope }: { scope: 'coach' | 'platform' }) {
       toast({ title: code.active ? `${code.code} is active again` : `${code.code} deactivated`, variant: 'success' });
       void queryClient.invalidateQueries({ queryKey: ['promo-codes'] });
     },
-    onError: (error) => toast({ title: 'Could not change the code', description: errorMessage(error, 'Please try again.'), variant: 'destructive' }),
+    onError: (error) =>
+      toast({ title: 'Could not change the code', description: errorMessage(error, 'Please try again.'), variant: 'destructive' }),
   });
   const codes = paged.rows;
   return (
@@ -71,7 +80,11 @@ export function PromoCodesPanel({ scope }: { scope: 'coach' | 'platform' }) {
         ) : (
           <ul className="divide-y divide-fog-200 dark:divide-fog-800" aria-label="Promo codes">
             {codes.map((code) => (
-              <li key={code.id} className="flex flex-wrap items-center justify-between gap-3 px-4 py-3 sm:px-5" data-testid="promo-code-row">
+              <li
+                key={code.id}
+                className="flex flex-wrap items-center justify-between gap-3 px-4 py-3 sm:px-5"
+                data-testid="promo-code-row"
+              >
                 <div className="min-w-0">
                   <p className="flex flex-wrap items-center gap-2">
                     <span className="font-mono text-base font-bold tracking-wide">{code.code}</span>
@@ -219,7 +232,14 @@ function NewCodeDialog({
           />
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field label="Valid from (optional)" name="validFrom" type="date" value={draft.from} onChange={(e) => set('from', e.target.value)} error={errors.validFrom} />
+          <Field
+            label="Valid from (optional)"
+            name="validFrom"
+            type="date"
+            value={draft.from}
+            onChange={(e) => set('from', e.target.value)}
+            error={errors.validFrom}
+          />
           <Field
             label="Valid until (optional)"
             name="validUntil"

@@ -34,7 +34,9 @@ export const EMPTY_DRAFT: PromoDraft = {
   firstBookingOnly: false,
 };
 
-export type PromoFormErrors = Partial<Record<'code' | 'kind' | 'percentOff' | 'amountOffCents' | 'validFrom' | 'validUntil' | 'maxUses' | 'minimumCents', string>>;
+export type PromoFormErrors = Partial<
+  Record<'code' | 'kind' | 'percentOff' | 'amountOffCents' | 'validFrom' | 'validUntil' | 'maxUses' | 'minimumCents', string>
+>;
 
 const cents = (dollars: string) => (dollars.trim() === '' ? undefined : Math.round(Number(dollars) * 100));
 const whole = (text: string) => (text.trim() === '' ? undefined : Number(text));

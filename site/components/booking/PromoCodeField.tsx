@@ -57,7 +57,11 @@ export function PromoCodeField({ applied, onApply, onRemove, notice = null, disa
 
   if (!open && !message)
     return (
-      <button type="button" className="text-sm font-semibold text-brand-700 underline-offset-2 hover:underline dark:text-brand-300" onClick={() => setOpen(true)}>
+      <button
+        type="button"
+        className="text-sm font-semibold text-brand-700 underline-offset-2 hover:underline dark:text-brand-300"
+        onClick={() => setOpen(true)}
+      >
         Add a promo code
       </button>
     );

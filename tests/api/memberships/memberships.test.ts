@@ -89,7 +89,10 @@ async function passTime(to: string | Date) {
 }
 
 async function bookWith(customer: SignedIn, purchaseId: number, classId: number) {
-  return customer.client.post('/api/bookings', withWaivers({ classId, quantity: 1, attendees: [{ name: 'Casey Tester' }], payWith: { purchaseId } }));
+  return customer.client.post(
+    '/api/bookings',
+    withWaivers({ classId, quantity: 1, attendees: [{ name: 'Casey Tester' }], payWith: { purchaseId } }),
+  );
 }
 
 /** The outbox's messages to this customer with this in their subject or text (quoted-printable decoded). */

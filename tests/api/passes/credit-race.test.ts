@@ -41,7 +41,9 @@ describe('one process', () => {
     const purchase = await givePass(server.ctx.db, { coachId: coach.id, userId: customer.id, credits: CREDITS, now: server.clock.now() });
     const classes = await Promise.all(Array.from({ length: RACERS }, () => createClass(server, { coachId: coach.id, priceCents: 2000 })));
     const answers = await Promise.all(
-      classes.map((cls) => customer.client.post('/api/bookings', withWaivers({ classId: cls.id, quantity: 1, payWith: { purchaseId: purchase.id } }))),
+      classes.map((cls) =>
+        customer.client.post('/api/bookings', withWaivers({ classId: cls.id, quantity: 1, payWith: { purchaseId: purchase.id } })),
+      ),
     );
     expect(answers.filter((r) => r.status === 201)).toHaveLength(CREDITS);
     expect(answers.filter((r) => r.status === 409).map((r) => r.body.message)).toEqual(
@@ -57,12 +59,15 @@ describe('one process', () => {
     const classes = await Promise.all(Array.from({ length: 5 }, () => createClass(server, { coachId: coach.id })));
     const answers = await Promise.all(
       classes.map((cls) =>
-        parent.client.post('/api/bookings', withWaivers({
-          classId: cls.id,
-          quantity: 2,
-          attendees: [{ name: 'Maya' }, { name: 'Leo' }],
-          payWith: { purchaseId: purchase.id },
-        })),
+        parent.client.post(
+          '/api/bookings',
+          withWaivers({
+            classId: cls.id,
+            quantity: 2,
+            attendees: [{ name: 'Maya' }, { name: 'Leo' }],
+            payWith: { purchaseId: purchase.id },
+          }),
+        ),
       ),
     );
     expect(answers.filter((r) => r.status === 201)).toHaveLength(2);
@@ -85,7 +90,10 @@ for (const kind of ['file', 'sqld'] as const) {
       const databaseUrl = kind === 'file' ? `file:${join(dataDir, 'fogline.db')}` : await (await sharedSqld()).newDatabase();
       const env = { DATA_DIR: dataDir, DATABASE_URL: databaseUrl, SEED: 'none', UPLOADS: 'local' };
       a = await spawnFogline(env); // migrates first
-      b = await spawnFogline({ ...env, DATABASE_URL: kind === 'file' ? databaseUrl : `${databaseUrl.replace('http://', 'libsql://')}?tls=0` });
+      b = await spawnFogline({
+        ...env,
+        DATABASE_URL: kind === 'file' ? databaseUrl : `${databaseUrl.replace('http://', 'libsql://')}?tls=0`,
+      });
       db = await openDb(databaseUrl);
       world = fixturesOn(db, a.url);
     });
@@ -107,7 +115,9 @@ for (const kind of ['file', 'sqld'] as const) {
       const customer = await createUser(world);
       // The processes run on the real clock: the pass is valid from now for 90 days, whatever day the fixtures think it is.
       const purchase = await givePass(db, { coachId: coach.id, userId: customer.id, credits: CREDITS, now: new Date() });
-      const classes = await Promise.all(Array.from({ length: RACERS }, () => createClass(world, { coachId: coach.id, startsInHours: 24 * 3 })));
+      const classes = await Promise.all(
+        Array.from({ length: RACERS }, () => createClass(world, { coachId: coach.id, startsInHours: 24 * 3 })),
+      );
       const answers = await Promise.all(
         classes.map((cls, i) =>
           via(customer, i).post('/api/bookings', withWaivers({ classId: cls.id, quantity: 1, payWith: { purchaseId: purchase.id } })),

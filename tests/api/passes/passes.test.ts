@@ -25,7 +25,7 @@ const wallet = async (who: SignedIn, query = '') => (await who.client.get(`/api/
 const passIn = async (who: SignedIn, purchaseId: number) => (await wallet(who)).find((p) => p.purchaseId === purchaseId);
 
 describe('passes a coach sells', () => {
-  test('a coach creates a 5-class pack, a monthly unlimited membership and an intro offer; the rules of each kind are the form\'s', async () => {
+  test("a coach creates a 5-class pack, a monthly unlimited membership and an intro offer; the rules of each kind are the form's", async () => {
     const pack = await sellPass(coach, { name: '5-class pack', price: 100, credits: 5, validityDays: 90 });
     expect(pack).toMatchObject({ price: 100, total: 105, credits: 5 });
     expect((pack as any).pricePerClass).toBe(20);
@@ -47,7 +47,14 @@ describe('passes a coach sells', () => {
     const noPeriod = await coach.client.post('/api/passes', { kind: 'membership', name: 'Monthly', price: 50 });
     expect(noPeriod.status).toBe(400);
     expect(noPeriod.body.message).toContain('every month or every week');
-    const unknown = await coach.client.post('/api/passes', { kind: 'pack', name: 'Pack', price: 50, credits: 5, validityDays: 30, colour: 'red' });
+    const unknown = await coach.client.post('/api/passes', {
+      kind: 'pack',
+      name: 'Pack',
+      price: 50,
+      credits: 5,
+      validityDays: 30,
+      colour: 'red',
+    });
     expect(unknown.status).toBe(400);
     expect(unknown.body.message).toContain('Unknown field: colour');
     const badCategory = await coach.client.post('/api/passes', {
@@ -63,7 +70,9 @@ describe('passes a coach sells', () => {
 
   test('customers cannot sell passes; a coach awaiting approval cannot either', async () => {
     const customer = await createUser(server);
-    expect((await customer.client.post('/api/passes', { kind: 'pack', name: 'Pack', price: 50, credits: 5, validityDays: 30 })).status).toBe(403);
+    expect(
+      (await customer.client.post('/api/passes', { kind: 'pack', name: 'Pack', price: 50, credits: 5, validityDays: 30 })).status,
+    ).toBe(403);
     expect((await customer.client.get('/api/passes')).status).toBe(403);
   });
 
@@ -106,7 +115,7 @@ describe('passes a coach sells', () => {
 });
 
 describe('buying a pack', () => {
-  test('price + the 5% service fee, one intent with the coach\'s 85% as a transfer; the receipt is emailed once and the credits land in the wallet', async () => {
+  test("price + the 5% service fee, one intent with the coach's 85% as a transfer; the receipt is emailed once and the credits land in the wallet", async () => {
     const pass = await sellPass(coach, { name: 'Receipt pack', price: 100, credits: 5, validityDays: 90 });
     const customer = await createUser(server, 'customer', 'Robin');
     const changed = await customer.client.post(`/api/passes/${pass.id}/purchase`, { amount: 100 });
@@ -117,7 +126,11 @@ describe('buying a pack', () => {
     expect(started.body).toMatchObject({ status: 'pending', price: 100, serviceFee: 5, amount: 105 });
     const reload = await customer.client.post(`/api/passes/${pass.id}/purchase`, { amount: 105 });
     expect(reload.body.paymentIntentId).toBe(started.body.paymentIntentId);
-    const intent = await server.ctx.db.select().from(testPaymentIntents).where(eq(testPaymentIntents.id, started.body.paymentIntentId)).get();
+    const intent = await server.ctx.db
+      .select()
+      .from(testPaymentIntents)
+      .where(eq(testPaymentIntents.id, started.body.paymentIntentId))
+      .get();
     expect(intent?.amountCents).toBe(10_500);
 
     const declined = await customer.client.post('/api/payment/test-provider/pay', {
@@ -153,7 +166,7 @@ describe('buying a pack', () => {
     expect(ledger.map((r) => [r.kind, r.delta, r.paymentRef])).toEqual([['purchase', 5, started.body.paymentIntentId]]);
   });
 
-  test('a forged confirm of someone else\'s purchase is not found; the booking confirm refuses a pass payment (never refunds it)', async () => {
+  test("a forged confirm of someone else's purchase is not found; the booking confirm refuses a pass payment (never refunds it)", async () => {
     const pass = await sellPass(coach, { name: 'Private pack', price: 40, credits: 2, validityDays: 30 });
     const owner = await createUser(server);
     const started = await owner.client.post(`/api/passes/${pass.id}/purchase`, { amount: pass.total });
@@ -168,7 +181,11 @@ describe('buying a pack', () => {
     });
     const viaBooking = await owner.client.post('/api/payment/confirm', { paymentIntentId: started.body.paymentIntentId });
     expect(viaBooking.status).toBe(409);
-    const intent = await server.ctx.db.select().from(testPaymentIntents).where(eq(testPaymentIntents.id, started.body.paymentIntentId)).get();
+    const intent = await server.ctx.db
+      .select()
+      .from(testPaymentIntents)
+      .where(eq(testPaymentIntents.id, started.body.paymentIntentId))
+      .get();
     expect(intent?.refundedCents).toBe(0);
     // The test card endpoint delivered the success as the webhook would: the pass is already active.
     expect((await passIn(owner, started.body.purchaseId)).status).toBe('active');
@@ -211,7 +228,10 @@ describe('booking with credits', () => {
     const cls = await createClass(server, { coachId: coach.id, priceCents: 2500 });
     const usable = await wallet(customer, `?classId=${cls.id}`);
     expect(usable.map((p) => p.purchaseId)).toEqual([bought.purchaseId]);
-    const res = await customer.client.post('/api/bookings', withWaivers({ classId: cls.id, quantity: 1, payWith: { purchaseId: bought.purchaseId } }));
+    const res = await customer.client.post(
+      '/api/bookings',
+      withWaivers({ classId: cls.id, quantity: 1, payWith: { purchaseId: bought.purchaseId } }),
+    );
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ status: 'confirmed', amount: 0, paymentIntentId: null });
     expect(res.body.paidWithPass).toMatchObject({ purchaseId: bought.purchaseId, kind: 'pack', credits: 1 });
@@ -227,32 +247,41 @@ describe('booking with credits', () => {
     const purchase = await givePass(server.ctx.db, { coachId: coach.id, userId: customer.id, credits: 3, now: server.clock.now() });
     const kids = await createClass(server, { coachId: coach.id, priceCents: 2000 });
     await server.ctx.db.write((tx) => tx.update(classes).set({ ageGroup: 'Kids' }).where(eq(classes.id, kids.id)));
-    const four = await customer.client.post('/api/bookings', withWaivers({
-      classId: kids.id,
-      quantity: 4,
-      attendees: [1, 2, 3, 4].map((n) => ({ name: `Kid ${n}`, age: 6 + n })),
-      payWith: { purchaseId: purchase.id },
-    }));
+    const four = await customer.client.post(
+      '/api/bookings',
+      withWaivers({
+        classId: kids.id,
+        quantity: 4,
+        attendees: [1, 2, 3, 4].map((n) => ({ name: `Kid ${n}`, age: 6 + n })),
+        payWith: { purchaseId: purchase.id },
+      }),
+    );
     expect(four.status).toBe(409);
     expect(four.body.message).toBe('Only 3 credits are left on this pass.');
-    const three = await customer.client.post('/api/bookings', withWaivers({
-      classId: kids.id,
-      quantity: 3,
-      attendees: [
-        { name: 'Maya Lee', age: 7 },
-        { name: 'Leo Lee', age: 5 },
-        { name: 'Ada Lee', age: 9 },
-      ],
-      payWith: { purchaseId: purchase.id },
-    }));
+    const three = await customer.client.post(
+      '/api/bookings',
+      withWaivers({
+        classId: kids.id,
+        quantity: 3,
+        attendees: [
+          { name: 'Maya Lee', age: 7 },
+          { name: 'Leo Lee', age: 5 },
+          { name: 'Ada Lee', age: 9 },
+        ],
+        payWith: { purchaseId: purchase.id },
+      }),
+    );
     expect(three.status).toBe(201);
     expect(three.body.attendees).toHaveLength(3);
     expect((await passIn(customer, purchase.id)).creditsLeft).toBe(0);
-    const none = await customer.client.post('/api/bookings', withWaivers({
-      classId: (await createClass(server, { coachId: coach.id })).id,
-      quantity: 1,
-      payWith: { purchaseId: purchase.id },
-    }));
+    const none = await customer.client.post(
+      '/api/bookings',
+      withWaivers({
+        classId: (await createClass(server, { coachId: coach.id })).id,
+        quantity: 1,
+        payWith: { purchaseId: purchase.id },
+      }),
+    );
     expect(none.status).toBe(409);
     expect(none.body.message).toBe('No credits left on this pass.');
   });
@@ -262,23 +291,32 @@ describe('booking with credits', () => {
     const purchase = await givePass(server.ctx.db, { coachId: coach.id, userId: customer.id, credits: 2, now: server.clock.now() });
     const kids = await createClass(server, { coachId: coach.id });
     await server.ctx.db.write((tx) => tx.update(classes).set({ ageGroup: 'Kids' }).where(eq(classes.id, kids.id)));
-    const res = await customer.client.post('/api/bookings', withWaivers({
-      classId: kids.id,
-      quantity: 1,
-      attendees: [{ name: 'No Age' }],
-      payWith: { purchaseId: purchase.id },
-    }));
+    const res = await customer.client.post(
+      '/api/bookings',
+      withWaivers({
+        classId: kids.id,
+        quantity: 1,
+        attendees: [{ name: 'No Age' }],
+        payWith: { purchaseId: purchase.id },
+      }),
+    );
     expect(res.status).toBe(400);
     expect((await passIn(customer, purchase.id)).creditsLeft).toBe(2);
   });
 
-  test('another person\'s pass, another coach\'s class, a category it does not cover, a free class: refused, no credit taken', async () => {
+  test("another person's pass, another coach's class, a category it does not cover, a free class: refused, no credit taken", async () => {
     const customer = await createUser(server);
     const [yoga] = await server.ctx.db.write((tx) =>
-      tx.insert(categories).values({ name: `Yoga ${Math.random()}` }).returning(),
+      tx
+        .insert(categories)
+        .values({ name: `Yoga ${Math.random()}` })
+        .returning(),
     );
     const [music] = await server.ctx.db.write((tx) =>
-      tx.insert(categories).values({ name: `Music ${Math.random()}` }).returning(),
+      tx
+        .insert(categories)
+        .values({ name: `Music ${Math.random()}` })
+        .returning(),
     );
     const pass = await sellPass(coach, { name: 'Yoga pack', price: 50, credits: 3, validityDays: 30, categoryIds: [yoga!.id] });
     const bought = await buyPass(customer, pass);
@@ -286,22 +324,45 @@ describe('booking with credits', () => {
     expect(held.coverage).toMatchObject({ allClasses: false, categoryIds: [yoga!.id], categoryNames: [yoga!.name] });
     const musicClass = await createClass(server, { coachId: coach.id });
     await server.ctx.db.write((tx) => tx.update(classes).set({ categoryId: music!.id }).where(eq(classes.id, musicClass.id)));
-    const notCovered = await customer.client.post('/api/bookings', withWaivers({ classId: musicClass.id, quantity: 1, payWith: { purchaseId: bought.purchaseId } }));
+    const notCovered = await customer.client.post(
+      '/api/bookings',
+      withWaivers({ classId: musicClass.id, quantity: 1, payWith: { purchaseId: bought.purchaseId } }),
+    );
     expect(notCovered.status).toBe(409);
     expect(notCovered.body.message).toBe('This pass does not cover this class.');
     const otherCoach = await createUser(server, 'coach');
     const theirs = await createClass(server, { coachId: otherCoach.id });
-    expect((await customer.client.post('/api/bookings', withWaivers({ classId: theirs.id, quantity: 1, payWith: { purchaseId: bought.purchaseId } }))).status).toBe(409);
+    expect(
+      (
+        await customer.client.post(
+          '/api/bookings',
+          withWaivers({ classId: theirs.id, quantity: 1, payWith: { purchaseId: bought.purchaseId } }),
+        )
+      ).status,
+    ).toBe(409);
     const stranger = await createUser(server);
     const yogaClass = await createClass(server, { coachId: coach.id });
     await server.ctx.db.write((tx) => tx.update(classes).set({ categoryId: yoga!.id }).where(eq(classes.id, yogaClass.id)));
-    const notMine = await stranger.client.post('/api/bookings', withWaivers({ classId: yogaClass.id, quantity: 1, payWith: { purchaseId: bought.purchaseId } }));
+    const notMine = await stranger.client.post(
+      '/api/bookings',
+      withWaivers({ classId: yogaClass.id, quantity: 1, payWith: { purchaseId: bought.purchaseId } }),
+    );
     expect(notMine.status).toBe(404);
     expect(notMine.body.message).toBe('Pass not found.');
     const free = await createClass(server, { coachId: coach.id, priceCents: 0 });
-    expect((await customer.client.post('/api/bookings', withWaivers({ classId: free.id, quantity: 1, payWith: { purchaseId: bought.purchaseId } }))).status).toBe(400);
+    expect(
+      (
+        await customer.client.post(
+          '/api/bookings',
+          withWaivers({ classId: free.id, quantity: 1, payWith: { purchaseId: bought.purchaseId } }),
+        )
+      ).status,
+    ).toBe(400);
     expect((await passIn(customer, bought.purchaseId)).creditsLeft).toBe(3);
-    const covered = await customer.client.post('/api/bookings', withWaivers({ classId: yogaClass.id, quantity: 1, payWith: { purchaseId: bought.purchaseId } }));
+    const covered = await customer.client.post(
+      '/api/bookings',
+      withWaivers({ classId: yogaClass.id, quantity: 1, payWith: { purchaseId: bought.purchaseId } }),
+    );
     expect(covered.status).toBe(201);
   });
 
@@ -319,8 +380,14 @@ describe('returning credits', () => {
     const purchase = await givePass(server.ctx.db, { coachId: coach.id, userId: customer.id, credits: 2, now: server.clock.now() });
     const early = await createClass(server, { coachId: coach.id, startsInHours: 24 * 5 });
     const soon = await createClass(server, { coachId: coach.id, startsInHours: 20 });
-    const a = await customer.client.post('/api/bookings', withWaivers({ classId: early.id, quantity: 1, payWith: { purchaseId: purchase.id } }));
-    const b = await customer.client.post('/api/bookings', withWaivers({ classId: soon.id, quantity: 1, payWith: { purchaseId: purchase.id } }));
+    const a = await customer.client.post(
+      '/api/bookings',
+      withWaivers({ classId: early.id, quantity: 1, payWith: { purchaseId: purchase.id } }),
+    );
+    const b = await customer.client.post(
+      '/api/bookings',
+      withWaivers({ classId: soon.id, quantity: 1, payWith: { purchaseId: purchase.id } }),
+    );
     expect([a.status, b.status]).toEqual([201, 201]);
     expect((await passIn(customer, purchase.id)).creditsLeft).toBe(0);
     expect((await customer.client.put(`/api/bookings/${a.body.id}/cancel`)).status).toBe(200);
@@ -344,10 +411,16 @@ describe('returning credits', () => {
     const customer = await createUser(server);
     const purchase = await givePass(server.ctx.db, { coachId: coach.id, userId: customer.id, credits: 1, now: server.clock.now() });
     const cls = await createClass(server, { coachId: coach.id, startsInHours: 30 });
-    const booked = await customer.client.post('/api/bookings', withWaivers({ classId: cls.id, quantity: 1, payWith: { purchaseId: purchase.id } }));
+    const booked = await customer.client.post(
+      '/api/bookings',
+      withWaivers({ classId: cls.id, quantity: 1, payWith: { purchaseId: purchase.id } }),
+    );
     expect(booked.body.paidWithPass.creditsBackUntil).toBe(new Date(cls.startTime!.getTime() - 48 * 3_600_000).toISOString());
     const admin = await createUser(server, 'admin');
-    const cancelled = await admin.client.put(`/api/admin/bookings/${booked.body.id}/cancel`, { refundAmount: 0, reason: 'Customer called in sick' });
+    const cancelled = await admin.client.put(`/api/admin/bookings/${booked.body.id}/cancel`, {
+      refundAmount: 0,
+      reason: 'Customer called in sick',
+    });
     expect(cancelled.status).toBe(200);
     expect((await passIn(customer, purchase.id)).creditsLeft).toBe(1);
   });
@@ -356,7 +429,10 @@ describe('returning credits', () => {
     const customer = await createUser(server);
     const purchase = await givePass(server.ctx.db, { coachId: coach.id, userId: customer.id, credits: 2, now: server.clock.now() });
     const cls = await createClass(server, { coachId: coach.id, startsInHours: 10 });
-    const booked = await customer.client.post('/api/bookings', withWaivers({ classId: cls.id, quantity: 2, attendees: [{ name: 'A' }, { name: 'B' }], payWith: { purchaseId: purchase.id } }));
+    const booked = await customer.client.post(
+      '/api/bookings',
+      withWaivers({ classId: cls.id, quantity: 2, attendees: [{ name: 'A' }, { name: 'B' }], payWith: { purchaseId: purchase.id } }),
+    );
     expect(booked.status).toBe(201);
     expect((await passIn(customer, purchase.id)).creditsLeft).toBe(0);
     const deleted = await coach.client.delete(`/api/classes/${cls.id}`);
@@ -370,7 +446,10 @@ describe('returning credits', () => {
     const customer = await createUser(server);
     const purchase = await givePass(server.ctx.db, { coachId: coach.id, userId: customer.id, credits: 1, now: server.clock.now() });
     const cls = await createClass(server, { coachId: coach.id, startsInHours: 30 });
-    const booked = await customer.client.post('/api/bookings', withWaivers({ classId: cls.id, quantity: 1, payWith: { purchaseId: purchase.id } }));
+    const booked = await customer.client.post(
+      '/api/bookings',
+      withWaivers({ classId: cls.id, quantity: 1, payWith: { purchaseId: purchase.id } }),
+    );
     const later = new Date(cls.startTime!.getTime() + 2 * 3_600_000).toISOString();
     const moved = await patch(coach, `/api/classes/${cls.id}`, { startTime: later });
     expect(moved.status).toBe(200);
@@ -385,7 +464,10 @@ describe('a weather move', () => {
     const purchase = await givePass(server.ctx.db, { coachId: coach.id, userId: customer.id, credits: 2, now: server.clock.now() });
     const rainy = await createClass(server, { coachId: coach.id, startsInHours: 24 * 4, priceCents: 2000 });
     const dry = await createClass(server, { coachId: coach.id, startsInHours: 24 * 5, priceCents: 3000 });
-    const booked = await customer.client.post('/api/bookings', withWaivers({ classId: rainy.id, quantity: 1, payWith: { purchaseId: purchase.id } }));
+    const booked = await customer.client.post(
+      '/api/bookings',
+      withWaivers({ classId: rainy.id, quantity: 1, payWith: { purchaseId: purchase.id } }),
+    );
     const now = server.clock.now();
     await server.ctx.db.write((tx) =>
       tx.insert(weatherCalls).values({
@@ -416,18 +498,36 @@ describe('expiry', () => {
     const { server: own, coach: maya } = await startWithCoach();
     try {
       const customer = await createUser(own);
-      const purchase = await givePass(own.ctx.db, { coachId: maya.id, userId: customer.id, credits: 3, validityDays: 10, now: own.clock.now() });
+      const purchase = await givePass(own.ctx.db, {
+        coachId: maya.id,
+        userId: customer.id,
+        credits: 3,
+        validityDays: 10,
+        now: own.clock.now(),
+      });
       const after = await createClass(own, { coachId: maya.id, startsInHours: 24 * 11 });
-      const tooLate = await customer.client.post('/api/bookings', withWaivers({ classId: after.id, quantity: 1, payWith: { purchaseId: purchase.id } }));
+      const tooLate = await customer.client.post(
+        '/api/bookings',
+        withWaivers({ classId: after.id, quantity: 1, payWith: { purchaseId: purchase.id } }),
+      );
       expect(tooLate.status).toBe(409);
       expect(tooLate.body.message).toContain('before this class starts');
       const within = await createClass(own, { coachId: maya.id, startsInHours: 24 * 2 });
-      expect((await customer.client.post('/api/bookings', withWaivers({ classId: within.id, quantity: 1, payWith: { purchaseId: purchase.id } }))).status).toBe(201);
+      expect(
+        (
+          await customer.client.post(
+            '/api/bookings',
+            withWaivers({ classId: within.id, quantity: 1, payWith: { purchaseId: purchase.id } }),
+          )
+        ).status,
+      ).toBe(201);
 
       own.clock.set(new Date(own.clock.now().getTime() + 3 * DAY + 1));
       const before = outbox(own).length;
       await runPassExpiry(own.ctx);
-      const notices = outbox(own).slice(before).filter((m) => m.includes('Reminder: 2 classes left on'));
+      const notices = outbox(own)
+        .slice(before)
+        .filter((m) => m.includes('Reminder: 2 classes left on'));
       expect(notices).toHaveLength(1);
       await runPassExpiry(own.ctx);
       expect(outbox(own).filter((m) => m.includes('Reminder: 2 classes left on'))).toHaveLength(1);
@@ -458,23 +558,35 @@ describe('memberships (the passes side)', () => {
       now: server.clock.now(),
     });
     const cls = await createClass(server, { coachId: coach.id });
-    const booked = await customer.client.post('/api/bookings', withWaivers({ classId: cls.id, quantity: 1, payWith: { purchaseId: membership.id } }));
+    const booked = await customer.client.post(
+      '/api/bookings',
+      withWaivers({ classId: cls.id, quantity: 1, payWith: { purchaseId: membership.id } }),
+    );
     expect(booked.status).toBe(201);
     expect(booked.body.paidWithPass).toMatchObject({ kind: 'membership', credits: 0 });
     const held = await passIn(customer, membership.id);
     expect(held).toMatchObject({ unlimited: true, creditsLeft: null, nextRenewalAmount: 63 });
     await server.ctx.db.write((tx) => tx.update(passPurchases).set({ status: 'past_due' }).where(eq(passPurchases.id, membership.id)));
-    const refused = await customer.client.post('/api/bookings', withWaivers({
-      classId: (await createClass(server, { coachId: coach.id })).id,
-      quantity: 1,
-      payWith: { purchaseId: membership.id },
-    }));
+    const refused = await customer.client.post(
+      '/api/bookings',
+      withWaivers({
+        classId: (await createClass(server, { coachId: coach.id })).id,
+        quantity: 1,
+        payWith: { purchaseId: membership.id },
+      }),
+    );
     expect(refused.status).toBe(409);
     expect(refused.body.message).toBe('Your membership payment is past due: update your card in your wallet to book with it.');
   });
 
   test('buying a membership starts a subscription (api/passes/memberships), priced as a pack: price + 5% per period', async () => {
-    const pass = await coach.client.post('/api/passes', { kind: 'membership', name: 'Weekly 2', price: 30, credits: 2, billingPeriod: 'week' });
+    const pass = await coach.client.post('/api/passes', {
+      kind: 'membership',
+      name: 'Weekly 2',
+      price: 30,
+      credits: 2,
+      billingPeriod: 'week',
+    });
     const customer = await createUser(server);
     const res = await customer.client.post(`/api/passes/${pass.body.id}/purchase`, { amount: pass.body.total });
     expect(res.status).toBe(200);
@@ -489,7 +601,10 @@ describe('admin refund', () => {
     const customer = await createUser(server);
     const bought = await buyPass(customer, pass);
     const cls = await createClass(server, { coachId: coach.id });
-    const booked = await customer.client.post('/api/bookings', withWaivers({ classId: cls.id, quantity: 1, payWith: { purchaseId: bought.purchaseId } }));
+    const booked = await customer.client.post(
+      '/api/bookings',
+      withWaivers({ classId: cls.id, quantity: 1, payWith: { purchaseId: bought.purchaseId } }),
+    );
     expect(booked.status).toBe(201);
     const admin = await createUser(server, 'admin');
     const list = await admin.client.get(`/api/passes/purchases?userId=${customer.id}`);
@@ -507,22 +622,28 @@ describe('admin refund', () => {
     expect(held).toMatchObject({ status: 'refunded', creditsLeft: 0, refunded: 78.75 });
     expect((await customer.client.get(`/api/bookings/${booked.body.id}`)).body.status).toBe('confirmed');
     expect((await admin.client.post(`/api/passes/purchases/${bought.purchaseId}/refund`, { reason: 'Again' })).status).toBe(409);
-    const spent = await customer.client.post('/api/bookings', withWaivers({
-      classId: (await createClass(server, { coachId: coach.id })).id,
-      quantity: 1,
-      payWith: { purchaseId: bought.purchaseId },
-    }));
+    const spent = await customer.client.post(
+      '/api/bookings',
+      withWaivers({
+        classId: (await createClass(server, { coachId: coach.id })).id,
+        quantity: 1,
+        payWith: { purchaseId: bought.purchaseId },
+      }),
+    );
     expect(spent.status).toBe(409);
   });
 });
 
 describe('the ledger', () => {
-  test('every pass\'s balance in the wallet is the sum of its unexpired rows, never below zero', async () => {
+  test("every pass's balance in the wallet is the sum of its unexpired rows, never below zero", async () => {
     const customers = await Promise.all([createUser(server), createUser(server)]);
     for (const customer of customers) {
       const purchase = await givePass(server.ctx.db, { coachId: coach.id, userId: customer.id, credits: 2, now: server.clock.now() });
       const cls = await createClass(server, { coachId: coach.id });
-      const booked = await customer.client.post('/api/bookings', withWaivers({ classId: cls.id, quantity: 1, payWith: { purchaseId: purchase.id } }));
+      const booked = await customer.client.post(
+        '/api/bookings',
+        withWaivers({ classId: cls.id, quantity: 1, payWith: { purchaseId: purchase.id } }),
+      );
       await customer.client.put(`/api/bookings/${booked.body.id}/cancel`);
     }
     await reconcileLedger(server, customers);
@@ -535,10 +656,22 @@ describe('Customer Management', () => {
     try {
       const customer = await createUser(own, 'customer', 'Jordan');
       const pack = await givePass(own.ctx.db, { coachId: maya.id, userId: customer.id, credits: 5, now: own.clock.now() });
-      const membership = await givePass(own.ctx.db, { coachId: maya.id, userId: customer.id, credits: null, kind: 'membership', now: own.clock.now() });
+      const membership = await givePass(own.ctx.db, {
+        coachId: maya.id,
+        userId: customer.id,
+        credits: null,
+        kind: 'membership',
+        now: own.clock.now(),
+      });
       const [a, b, c] = await Promise.all([1, 2, 3].map(() => createClass(own, { coachId: maya.id, priceCents: 2000 })));
-      const byCredit = await customer.client.post('/api/bookings', withWaivers({ classId: a!.id, quantity: 1, payWith: { purchaseId: pack.id } }));
-      const byMembership = await customer.client.post('/api/bookings', withWaivers({ classId: b!.id, quantity: 1, payWith: { purchaseId: membership.id } }));
+      const byCredit = await customer.client.post(
+        '/api/bookings',
+        withWaivers({ classId: a!.id, quantity: 1, payWith: { purchaseId: pack.id } }),
+      );
+      const byMembership = await customer.client.post(
+        '/api/bookings',
+        withWaivers({ classId: b!.id, quantity: 1, payWith: { purchaseId: membership.id } }),
+      );
       const hold = await customer.client.post('/api/payment/create-intent', withWaivers({ classId: c!.id, quantity: 1, amount: 21 }));
       await customer.client.post('/api/payment/test-provider/pay', {
         paymentIntentId: hold.body.id,
@@ -575,7 +708,7 @@ describe('Customer Management', () => {
 });
 
 describe('coach earnings', () => {
-  test('packs sold count in the coach\'s earnings: 85% of the price, less the pro rata refund; credit bookings add nothing', async () => {
+  test("packs sold count in the coach's earnings: 85% of the price, less the pro rata refund; credit bookings add nothing", async () => {
     const { server: own, coach: maya } = await startWithCoach();
     try {
       const pass = await sellPass(maya, { name: 'Earning pack', price: 100, credits: 4, validityDays: 60 });
@@ -592,7 +725,10 @@ describe('coach earnings', () => {
       const after = await maya.client.get(`/api/coaches/${maya.id}/earnings`);
       // $78.75 of $105 refunded (3 of 4 credits): 75% of each share goes back.
       expect(after.body.passSales).toMatchObject({ gross: 100, refunds: 75, net: 21.25, refundedToCustomers: 78.75 });
-      expect(after.body.passSales.gross - after.body.passSales.refunds - after.body.passSales.platformFees).toBeCloseTo(after.body.passSales.net, 2);
+      expect(after.body.passSales.gross - after.body.passSales.refunds - after.body.passSales.platformFees).toBeCloseTo(
+        after.body.passSales.net,
+        2,
+      );
     } finally {
       await own.stop();
     }

@@ -16,7 +16,9 @@ beforeAll(async () => {
   ({ server, coach } = await startWithCoach());
   admin = await createUser(server, 'admin', 'Ada');
   await server.ctx.db.write((tx) =>
-    tx.insert(payoutAccounts).values({ userId: coach.id, provider: 'test', accountId: `acct_test_${coach.id}`, onboarded: true, canReceivePayments: true }),
+    tx
+      .insert(payoutAccounts)
+      .values({ userId: coach.id, provider: 'test', accountId: `acct_test_${coach.id}`, onboarded: true, canReceivePayments: true }),
   );
 });
 afterAll(() => server.stop());
@@ -37,7 +39,15 @@ describe('a promo code on a class pack', () => {
     const customer = await createUser(server);
     const quote = await customer.client.get(`/api/passes/${pass.id}/quote?promoCode=${code.toLowerCase()}`);
     expect(quote.status).toBe(200);
-    expect(quote.body).toEqual({ passId: pass.id, priceCents: 10_000, discountCents: 2000, serviceFeeCents: 400, totalCents: 8400, amount: 84, promoCode: code });
+    expect(quote.body).toEqual({
+      passId: pass.id,
+      priceCents: 10_000,
+      discountCents: 2000,
+      serviceFeeCents: 400,
+      totalCents: 8400,
+      amount: 84,
+      promoCode: code,
+    });
     const whole = await customer.client.post(`/api/passes/${pass.id}/purchase`, { amount: 105, promoCode: code });
     expect(whole.status).toBe(409);
     expect(whole.body.message).toBe('The price has changed. Please reload the page.');
@@ -56,7 +66,14 @@ describe('a promo code on a class pack', () => {
     expect(paid.status).toBe(200);
     expect((await customer.client.post(`/api/wallet/${started.body.purchaseId}/confirm`)).status).toBe(200);
     const row = (await server.ctx.db.select().from(passPurchases).where(eq(passPurchases.id, started.body.purchaseId)).get())!;
-    expect(row).toMatchObject({ priceCents: 10_000, discountCents: 2000, serviceFeeCents: 400, amountCents: 8400, payoutCents: 6800, status: 'active' });
+    expect(row).toMatchObject({
+      priceCents: 10_000,
+      discountCents: 2000,
+      serviceFeeCents: 400,
+      amountCents: 8400,
+      payoutCents: 6800,
+      status: 'active',
+    });
   });
 
   test('a platform code leaves the coach 85% of the whole price (capped so the charge covers it)', async () => {
@@ -70,7 +87,9 @@ describe('a promo code on a class pack', () => {
   test('uses count pass purchases and bookings together; refusals say why; memberships take no code', async () => {
     const pass = await sellPass(coach, { name: 'Single-use pack', price: 50, credits: 2, validityDays: 30 });
     const code = await makeCode(coach, { maxUses: 1 });
-    expect((await (await createUser(server)).client.post(`/api/passes/${pass.id}/purchase`, { amount: 42, promoCode: code })).status).toBe(200);
+    expect((await (await createUser(server)).client.post(`/api/passes/${pass.id}/purchase`, { amount: 42, promoCode: code })).status).toBe(
+      200,
+    );
     const late = await (await createUser(server)).client.post(`/api/passes/${pass.id}/purchase`, { amount: 42, promoCode: code });
     expect(late.status).toBe(409);
     expect(late.body.message).toBe('This promo code has been used up.');
@@ -89,7 +108,10 @@ describe('a promo code on a class pack', () => {
 
     const membership = await coach.client.post('/api/passes', { kind: 'membership', name: 'Monthly', price: 100, billingPeriod: 'month' });
     expect(membership.status).toBe(201);
-    const noCode = await (await createUser(server)).client.post(`/api/passes/${membership.body.id}/purchase`, { amount: 84, promoCode: code });
+    const noCode = await (await createUser(server)).client.post(`/api/passes/${membership.body.id}/purchase`, {
+      amount: 84,
+      promoCode: code,
+    });
     expect(noCode.status).toBe(400);
     expect(noCode.body.message).toBe('Promo codes apply to class packs and intro offers, not to memberships.');
     const noQuote = await (await createUser(server)).client.get(`/api/passes/${membership.body.id}/quote?promoCode=${code}`);

@@ -32,7 +32,9 @@ async function makeCode(owner: SignedIn, body: Record<string, unknown>) {
 }
 
 const quote = (customer: SignedIn, classId: number, quantity: number, promoCode?: string) =>
-  customer.client.get(`/api/payment/quote?classId=${classId}&quantity=${quantity}${promoCode ? `&promoCode=${encodeURIComponent(promoCode)}` : ''}`);
+  customer.client.get(
+    `/api/payment/quote?classId=${classId}&quantity=${quantity}${promoCode ? `&promoCode=${encodeURIComponent(promoCode)}` : ''}`,
+  );
 
 /** Quote, then create-intent for exactly the quoted amount, as the checkout does. */
 async function holdWithCode(customer: SignedIn, classId: number, quantity: number, promoCode: string) {
@@ -42,7 +44,11 @@ async function holdWithCode(customer: SignedIn, classId: number, quantity: numbe
 }
 
 async function pay(customer: SignedIn, intent: { id: string; clientSecret: string }) {
-  const paid = await customer.client.post('/api/payment/test-provider/pay', { paymentIntentId: intent.id, clientSecret: intent.clientSecret, ...CARD });
+  const paid = await customer.client.post('/api/payment/test-provider/pay', {
+    paymentIntentId: intent.id,
+    clientSecret: intent.clientSecret,
+    ...CARD,
+  });
   expect(paid.status).toBe(200);
   const confirmed = await customer.client.post('/api/payment/confirm', { paymentIntentId: intent.id });
   expect(confirmed.status).toBe(200);
@@ -52,7 +58,7 @@ async function pay(customer: SignedIn, intent: { id: string; clientSecret: strin
 const row = async (bookingId: number) => (await server.ctx.db.select().from(bookings).where(eq(bookings.id, bookingId)).get())!;
 
 describe('managing codes', () => {
-  test("a coach creates, lists and deactivates their own codes; another coach can neither see nor change them", async () => {
+  test('a coach creates, lists and deactivates their own codes; another coach can neither see nor change them', async () => {
     const code = uniqueCode('SPRING');
     const created = await coach.client.post('/api/promo-codes', {
       code: code.toLowerCase(),
@@ -63,7 +69,15 @@ describe('managing codes', () => {
       minimumCents: 1500,
     });
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ code, scope: 'coach', coachId: coach.id, kind: 'amount', amountOffCents: 500, uses: 0, status: 'active' });
+    expect(created.body).toMatchObject({
+      code,
+      scope: 'coach',
+      coachId: coach.id,
+      kind: 'amount',
+      amountOffCents: 500,
+      uses: 0,
+      status: 'active',
+    });
 
     const list = await coach.client.get('/api/promo-codes');
     expect(list.status).toBe(200);
@@ -143,13 +157,19 @@ describe('checkout with a code', () => {
       policy: expect.objectContaining({ preset: 'moderate', source: 'coach' }),
     });
     // The undiscounted total is refused once a code is sent, and so is the discounted total without the code.
-    const listTotal = await customer.client.post('/api/payment/create-intent', withWaivers({ classId: cls.id, quantity: 2, amount: 52.5, promoCode: promo.code }));
+    const listTotal = await customer.client.post(
+      '/api/payment/create-intent',
+      withWaivers({ classId: cls.id, quantity: 2, amount: 52.5, promoCode: promo.code }),
+    );
     expect(listTotal.status).toBe(409);
     expect(listTotal.body.message).toBe('The price has changed. Please reload the page.');
     const noCode = await customer.client.post('/api/payment/create-intent', withWaivers({ classId: cls.id, quantity: 2, amount: 42 }));
     expect(noCode.status).toBe(409);
 
-    const intent = await customer.client.post('/api/payment/create-intent', withWaivers({ classId: cls.id, quantity: 2, amount: 42, promoCode: promo.code }));
+    const intent = await customer.client.post(
+      '/api/payment/create-intent',
+      withWaivers({ classId: cls.id, quantity: 2, amount: 42, promoCode: promo.code }),
+    );
     expect(intent.status).toBe(200);
     expect(intent.body.amount).toBe(42);
     const booking = await pay(customer, intent.body);
@@ -162,19 +182,29 @@ describe('checkout with a code', () => {
     expect(listed.uses).toBe(1);
     // The confirmation email's sum adds up with the discount in it.
     const mail = (await sentMail(server)).find((m) => m.includes('Paid: $42.00'));
-    expect(mail?.replace(/=\r?\n/g, '')).toContain('Paid: $42.00 ($50.00 for 2 spots less a $10.00 promo code discount plus a $2.00 service fee)');
+    expect(mail?.replace(/=\r?\n/g, '')).toContain(
+      'Paid: $42.00 ($50.00 for 2 spots less a $10.00 promo code discount plus a $2.00 service fee)',
+    );
   });
 
   test('a platform code: Fogline funds it, the coach is still paid 85% of the list price, within what the charge covers', async () => {
     const payee = await createUser(server, 'coach', 'Noor');
     await server.ctx.db.write((tx) =>
-      tx.insert(payoutAccounts).values({ userId: payee.id, provider: 'test', accountId: `acct_test_${payee.id}`, onboarded: true, canReceivePayments: true }),
+      tx
+        .insert(payoutAccounts)
+        .values({ userId: payee.id, provider: 'test', accountId: `acct_test_${payee.id}`, onboarded: true, canReceivePayments: true }),
     );
     const cls = await createClass(server, { coachId: payee.id, priceCents: 4000 });
     const ten = await makeCode(admin, { percentOff: 10 });
     const customer = await createUser(server);
     const q = await quote(customer, cls.id, 1, ten.code);
-    expect(q.body).toMatchObject({ subtotalCents: 4000, discountCents: 400, serviceFeeCents: 180, totalCents: 3780, discountFundedBy: 'platform' });
+    expect(q.body).toMatchObject({
+      subtotalCents: 4000,
+      discountCents: 400,
+      serviceFeeCents: 180,
+      totalCents: 3780,
+      discountFundedBy: 'platform',
+    });
     const intent = await holdWithCode(customer, cls.id, 1, ten.code);
     expect(intent.status).toBe(200);
     const stored = await server.ctx.db.select().from(testPaymentIntents).where(eq(testPaymentIntents.id, intent.body.id)).get();
@@ -193,7 +223,10 @@ describe('checkout with a code', () => {
     const customer = await createUser(server);
     const q = await quote(customer, cls.id, 1, free.code);
     expect(q.body).toMatchObject({ totalCents: 0, amount: 0, discountCents: 1800 });
-    const viaIntent = await customer.client.post('/api/payment/create-intent', withWaivers({ classId: cls.id, quantity: 1, amount: 0, promoCode: free.code }));
+    const viaIntent = await customer.client.post(
+      '/api/payment/create-intent',
+      withWaivers({ classId: cls.id, quantity: 1, amount: 0, promoCode: free.code }),
+    );
     expect(viaIntent.status).toBe(400);
     expect(viaIntent.body.message).toBe('With this promo code there is nothing to pay: confirm your booking without a card.');
     const booked = await customer.client.post('/api/bookings/free', withWaivers({ classId: cls.id, quantity: 1, promoCode: free.code }));
@@ -201,7 +234,10 @@ describe('checkout with a code', () => {
     expect(booked.body).toMatchObject({ status: 'confirmed', subtotal: 18, discount: 18, amount: 0 });
     // Without a code (or with one that leaves something to pay) a paid class is still refused here.
     const partial = await makeCode(coach, { percentOff: 50 });
-    const refused = await (await createUser(server)).client.post('/api/bookings/free', withWaivers({ classId: cls.id, quantity: 1, promoCode: partial.code }));
+    const refused = await (await createUser(server)).client.post(
+      '/api/bookings/free',
+      withWaivers({ classId: cls.id, quantity: 1, promoCode: partial.code }),
+    );
     expect(refused.status).toBe(400);
     expect(refused.body.message).toBe("This promo code doesn't cover the whole price: pay the rest at checkout.");
     const usedUp = await quote(await createUser(server), cls.id, 1, free.code);
@@ -232,7 +268,10 @@ describe('a code that cannot be used says why', () => {
       const res = await quote(customer, cls.id, quantity, code);
       expect(res.status).toBe(status);
       expect(res.body.message).toMatch(message);
-      const intent = await customer.client.post('/api/payment/create-intent', withWaivers({ classId: cls.id, quantity, amount: 10.5 * quantity, promoCode: code }));
+      const intent = await customer.client.post(
+        '/api/payment/create-intent',
+        withWaivers({ classId: cls.id, quantity, amount: 10.5 * quantity, promoCode: code }),
+      );
       expect(intent.status).toBe(status);
       expect(intent.body.message).toMatch(message);
     };
@@ -299,7 +338,11 @@ describe('uses', () => {
     expect(intent.status).toBe(200);
     server.clock.advance(16 * MINUTE);
     expect((await holdWithCode(await createUser(server), cls.id, 1, single.code)).status).toBe(200);
-    const paid = await late.client.post('/api/payment/test-provider/pay', { paymentIntentId: intent.body.id, clientSecret: intent.body.clientSecret, ...CARD });
+    const paid = await late.client.post('/api/payment/test-provider/pay', {
+      paymentIntentId: intent.body.id,
+      clientSecret: intent.body.clientSecret,
+      ...CARD,
+    });
     expect(paid.status).toBe(200);
     // The payment's success (the test provider delivers it as Stripe's webhook would) refused it: refunded in full.
     expect(await row(intent.body.bookingId)).toMatchObject({ status: 'cancelled', cancelReason: 'payment_late', refundAmountCents: 1260 });
@@ -314,7 +357,9 @@ describe('uses', () => {
     const people = await Promise.all(Array.from({ length: 20 }, () => createUser(server)));
     // All of them were quoted the discount before anyone held it: 16.80 each.
     const answers = await Promise.all(
-      people.map((p) => p.client.post('/api/payment/create-intent', withWaivers({ classId: cls.id, quantity: 1, amount: 16.8, promoCode: five.code }))),
+      people.map((p) =>
+        p.client.post('/api/payment/create-intent', withWaivers({ classId: cls.id, quantity: 1, amount: 16.8, promoCode: five.code })),
+      ),
     );
     expect(answers.filter((r) => r.status === 200)).toHaveLength(5);
     const refused = answers.filter((r) => r.status !== 200);

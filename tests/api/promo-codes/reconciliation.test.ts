@@ -21,7 +21,9 @@ beforeAll(async () => {
   ({ server, coach } = await startWithCoach());
   admin = await createUser(server, 'admin', 'Ada');
   await server.ctx.db.write((tx) =>
-    tx.insert(payoutAccounts).values({ userId: coach.id, provider: 'test', accountId: `acct_test_${coach.id}`, onboarded: true, canReceivePayments: true }),
+    tx
+      .insert(payoutAccounts)
+      .values({ userId: coach.id, provider: 'test', accountId: `acct_test_${coach.id}`, onboarded: true, canReceivePayments: true }),
   );
 });
 afterAll(() => server.stop());
@@ -40,10 +42,17 @@ async function bookPaid(customer: SignedIn, classId: number, quantity: number, p
     `/api/payment/quote?classId=${classId}&quantity=${quantity}${promoCode ? `&promoCode=${promoCode}` : ''}`,
   );
   expect(q.status).toBe(200);
-  const intent = await customer.client.post('/api/payment/create-intent', withWaivers({ classId, quantity, amount: q.body.amount, ...(promoCode ? { promoCode } : {}) }));
+  const intent = await customer.client.post(
+    '/api/payment/create-intent',
+    withWaivers({ classId, quantity, amount: q.body.amount, ...(promoCode ? { promoCode } : {}) }),
+  );
   expect(intent.status).toBe(200);
   expect(intent.body.amount).toBe(q.body.amount);
-  const paid = await customer.client.post('/api/payment/test-provider/pay', { paymentIntentId: intent.body.id, clientSecret: intent.body.clientSecret, ...CARD });
+  const paid = await customer.client.post('/api/payment/test-provider/pay', {
+    paymentIntentId: intent.body.id,
+    clientSecret: intent.body.clientSecret,
+    ...CARD,
+  });
   expect(paid.status).toBe(200);
   const confirmed = await customer.client.post('/api/payment/confirm', { paymentIntentId: intent.body.id });
   expect(confirmed.status).toBe(200);
@@ -73,12 +82,21 @@ describe('scenarios', () => {
       const partial = await admin.client.post(`/api/admin/bookings/${coached}/refund`, { amount: 3, reason: 'Started late.' });
       expect(partial.status).toBe(200);
       const rest = (await server.ctx.db.select().from(bookings).where(eq(bookings.id, platform)).get())!;
-      const whole = await admin.client.post(`/api/admin/bookings/${platform}/refund`, { amount: rest.amountCents / 100, reason: 'Rained out.' });
+      const whole = await admin.client.post(`/api/admin/bookings/${platform}/refund`, {
+        amount: rest.amountCents / 100,
+        reason: 'Rained out.',
+      });
       expect(whole.status).toBe(200);
-      const tooMuch = await admin.client.post(`/api/admin/bookings/${fixed}/refund`, { amount: cls.priceCents / 100 + 1, reason: 'More than paid.' });
+      const tooMuch = await admin.client.post(`/api/admin/bookings/${fixed}/refund`, {
+        amount: cls.priceCents / 100 + 1,
+        reason: 'More than paid.',
+      });
       expect(tooMuch.status).toBeGreaterThanOrEqual(400);
     }
-    const free = await (await createUser(server)).client.post('/api/bookings/free', withWaivers({ classId: classes[0]!.id, quantity: 1, promoCode: freeCode }));
+    const free = await (await createUser(server)).client.post(
+      '/api/bookings/free',
+      withWaivers({ classId: classes[0]!.id, quantity: 1, promoCode: freeCode }),
+    );
     expect(free.status).toBe(201);
   });
 });

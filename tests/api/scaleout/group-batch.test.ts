@@ -172,11 +172,14 @@ describe.skipIf(!sqldBinary())('the write batch writes what the transaction writ
     const person = await createUser(server);
     await flushOutbox(server.ctx);
     const before = await rowCounts(server);
-    const answer = await person.client.post('/api/bookings/free', withWaivers({
-      classId: cls.id,
-      quantity: 2,
-      attendees: [{ name: 'Ana' }, { name: 'Bo' }],
-    }));
+    const answer = await person.client.post(
+      '/api/bookings/free',
+      withWaivers({
+        classId: cls.id,
+        quantity: 2,
+        attendees: [{ name: 'Ana' }, { name: 'Bo' }],
+      }),
+    );
     expect(answer.status).toBe(201);
     await flushOutbox(server.ctx);
     const after = await rowCounts(server);
@@ -202,4 +205,3 @@ describe.skipIf(!sqldBinary())('the write batch writes what the transaction writ
     expect(onSqld.answer).toEqual(onFile.answer);
   }, 60_000);
 });
-

@@ -27,7 +27,10 @@ for (const kind of ['file', 'sqld'] as const) {
       const databaseUrl = kind === 'file' ? `file:${join(dataDir, 'fogline.db')}` : await (await sharedSqld()).newDatabase();
       const env = { DATA_DIR: dataDir, DATABASE_URL: databaseUrl, SEED: 'none', UPLOADS: 'local' };
       a = await spawnFogline(env); // migrates first
-      b = await spawnFogline({ ...env, DATABASE_URL: kind === 'file' ? databaseUrl : `${databaseUrl.replace('http://', 'libsql://')}?tls=0` });
+      b = await spawnFogline({
+        ...env,
+        DATABASE_URL: kind === 'file' ? databaseUrl : `${databaseUrl.replace('http://', 'libsql://')}?tls=0`,
+      });
       db = await openDb(databaseUrl);
       world = fixturesOn(db, a.url);
     });

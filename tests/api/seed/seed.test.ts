@@ -8,7 +8,17 @@ import { FakeClock } from '../../../api/lib/clock';
 import { priceBreakdown } from '../../../common/money';
 import { pacificHHMM } from '../../../common/pacific';
 import { isBookable } from '../../../api/classes/shape';
-import { blogPosts, bookingAttendees, bookings, categories, classes, passLedger, reviews, users, waitlistEntries } from '../../../db/schema';
+import {
+  blogPosts,
+  bookingAttendees,
+  bookings,
+  categories,
+  classes,
+  passLedger,
+  reviews,
+  users,
+  waitlistEntries,
+} from '../../../db/schema';
 import { DEMO_PASSWORD, seedDemoData, seedIfEmpty } from '../../../api/seed';
 import { DEMO_PROMO_CODE } from '../../../api/seed/demo-data';
 import { startTestServer, type TestServer } from '../../helpers/api';
@@ -268,7 +278,9 @@ describe('bookings and reviews', () => {
     // Bookings paid with the demo customer's pass (issue 19) were paid by its credits: nothing charged for them.
     const byPass = new Set((await db().select({ id: passLedger.bookingId }).from(passLedger)).map((r) => r.id));
     for (const { booking, priceCents } of rows) {
-      const price = byPass.has(booking.id) ? { subtotalCents: 0, serviceFeeCents: 0, totalCents: 0 } : priceBreakdown(priceCents, booking.quantity);
+      const price = byPass.has(booking.id)
+        ? { subtotalCents: 0, serviceFeeCents: 0, totalCents: 0 }
+        : priceBreakdown(priceCents, booking.quantity);
       expect(booking.subtotalCents).toBe(price.subtotalCents);
       expect(booking.serviceFeeCents).toBe(price.serviceFeeCents);
       expect(booking.amountCents).toBe(price.totalCents);
