@@ -50,6 +50,7 @@ const ALLOWED = new Set([
   ]),
   'new --offerSpots/system--> offered',
   'offered --acceptFreeOffer/customer--> confirmed',
+  'offered --acceptOfferWithPass/customer--> confirmed',
   'offered --acceptPaidOffer/customer--> hold',
   'offered --declineOffer/customer--> offerDeclined',
   'offered --expireOffer/system--> offerExpired',

@@ -126,6 +126,12 @@ export const BOOKING_TRANSITIONS = {
     by: ['customer'],
     why: 'The person on the waitlist said yes to an offer for a free class: the held spots are booked.',
   },
+  acceptOfferWithPass: {
+    from: ['offered'],
+    to: 'confirmed',
+    by: ['customer'],
+    why: 'The person on the waitlist said yes to an offer for a paid class and paid it with a pass: its credits (or an unlimited membership, paid up) are taken in the same write, nothing is left to charge, so the held spots are booked at once (api/spots/pass-credits.ts).',
+  },
   acceptPaidOffer: {
     from: ['offered'],
     to: 'hold',

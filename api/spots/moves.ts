@@ -32,7 +32,8 @@ export async function offerSpots(tx: Tx, entry: EntryRow, priceCents: number, de
 /**
  * How an offer (or a place in line) ends:
  * - 'acceptFree': the held spots are booked (confirmed); 'acceptPaid': they become the payment hold at the
- *   amount offered, until the offer's deadline or the usual hold, whichever is later;
+ *   amount offered, until the offer's deadline or the usual hold, whichever is later; 'acceptWithPass': a pass
+ *   pays for them (the caller takes its credits in the same write), so they are booked with nothing to charge;
  * - 'decline': the person said no; 'expire': nobody answered in time (the system);
  * - 'leave': the person left the waitlist, releasing an offer they held.
  * Answers the moved entry and booking. An accept or a decline that lost a race (expired, answered) is refused
@@ -41,20 +42,30 @@ export async function offerSpots(tx: Tx, entry: EntryRow, priceCents: number, de
 export async function answerOffer(
   tx: Tx,
   entry: EntryRow,
-  answer: 'acceptFree' | 'acceptPaid' | 'decline' | 'expire' | 'leave',
+  answer: 'acceptFree' | 'acceptPaid' | 'acceptWithPass' | 'decline' | 'expire' | 'leave',
   now: Date,
 ): Promise<{ entry: EntryRow | null; booking: BookingRow | null }> {
   const bookingId = entry.bookingId;
   const actor: Actor = answer === 'expire' ? 'system' : 'customer';
-  if (answer === 'acceptFree' || answer === 'acceptPaid') {
+  if (answer === 'acceptFree' || answer === 'acceptPaid' || answer === 'acceptWithPass') {
     const booking =
       bookingId === null
         ? null
         : answer === 'acceptFree'
           ? await applyTransition(tx, { id: bookingId }, 'acceptFreeOffer', actor, { confirmedAt: now, holdExpiresAt: null })
-          : await applyTransition(tx, { id: bookingId }, 'acceptPaidOffer', actor, {
-              holdExpiresAt: new Date(Math.max(entry.offerExpiresAt!.getTime(), holdExpiry(now).getTime())),
-            });
+          : answer === 'acceptWithPass'
+            ? // Nothing is charged by card: the booking records no amount, as one booked with a pass (bookWithPass).
+              await applyTransition(tx, { id: bookingId }, 'acceptOfferWithPass', actor, {
+                confirmedAt: now,
+                holdExpiresAt: null,
+                subtotalCents: 0,
+                serviceFeeCents: 0,
+                amountCents: 0,
+                discountCents: 0,
+              })
+            : await applyTransition(tx, { id: bookingId }, 'acceptPaidOffer', actor, {
+                holdExpiresAt: new Date(Math.max(entry.offerExpiresAt!.getTime(), holdExpiry(now).getTime())),
+              });
     const moved = booking && (await moveEntry(tx, entry, 'accept', actor, { endedAt: now }));
     if (!booking || !moved) throw conflict(OFFER_EXPIRED, 'offer_expired');
     return { entry: moved, booking };

@@ -4,6 +4,7 @@ import { AttendeesField } from '../attendees/model';
 import { pageEntries } from '../../common/pagination';
 import { fields, pathId } from '../../common/schema';
 import { Booking, BookingClass, QuantityField } from '../bookings/model';
+import { PayWithField } from '../passes/model';
 import { PaymentIntentAnswer } from '../payments/model';
 import { WaiverAcceptanceField } from '../waivers/model';
 
@@ -58,7 +59,8 @@ export type WaitlistEntry = v.InferOutput<typeof WaitlistEntry>;
 const AcceptAnswerObject = v.object({
   entry: WaitlistEntry,
   booking: Booking,
-  /** Paid classes: the payment intent for the held spots; the checkout page completes it. Null for free classes. */
+  /** Paid classes: the payment intent for the held spots; the checkout page completes it. Null for free classes
+   * and for an offer paid with a pass (booked at once). */
   payment: v.nullable(PaymentIntentAnswer),
   /** Paid classes: the checkout page for the held spots. */
   checkoutUrl: v.nullable(v.string()),
@@ -127,13 +129,15 @@ export const AcceptAnswer = v.pipe(AcceptAnswerObject, v.metadata({ examples: [A
 export type AcceptAnswer = v.InferOutput<typeof AcceptAnswer>;
 
 /** POST /api/waitlist/{id}/accept: who comes, one attendee per spot offered (as when booking). A free class
- * needs them (each child's age in a Kids class); a paid one may name them at checkout instead. */
+ * needs them (each child's age in a Kids class); a paid one may name them at checkout instead, unless a pass pays
+ * for it (`payWith`, as when booking): then it is booked at once, as a free one. */
 export const AcceptOfferBody = v.optional(
   v.pipe(
-    fields({ attendees: AttendeesField, waiverAcceptance: WaiverAcceptanceField }),
+    fields({ payWith: PayWithField, attendees: AttendeesField, waiverAcceptance: WaiverAcceptanceField }),
     v.metadata({
       examples: [
         {
+          payWith: { purchaseId: 1 },
           attendees: [
             { name: 'Maya Lee', age: 7 },
             { name: 'Leo Lee', age: 5 },

@@ -6,7 +6,7 @@ import type { Database, Tx } from '../../db/client';
 import { bookings, classes, waitlistEntries } from '../../db/schema';
 import type { SessionUser } from '../auth/session';
 import type { AppContext } from '../context';
-import { conflict, forbidden, hasCode, notFound } from '../errors';
+import { badRequest, conflict, forbidden, hasCode, notFound } from '../errors';
 import { centsToDollars } from '../../common/money';
 import type { PageRequest } from '../../common/pagination';
 import { spotCount } from '../../common/plural';
@@ -16,6 +16,7 @@ import { activeBookingOf, loadBookableClass, refuseIfBooked, refusingDuplicates 
 import { queueConfirmations } from '../spots/confirmations';
 import { type EntryRow, entryIn, entryIs, OPEN_ENTRY_STATES, openEntry } from '../spots/entry-states';
 import { answerOffer, OFFER_ANSWERED, OFFER_EXPIRED } from '../spots/moves';
+import { planCredits, spendCredits } from '../spots/pass-credits';
 import { hasStarted } from '../spots/policy';
 import { passOnFreedSpots, writeBookingSpots, writeFreeingSpots } from '../spots/release';
 import { type BookingRow, type ClassRow, toBookingClassJson, toBookingJson } from '../spots/shape';
@@ -33,6 +34,7 @@ const ALREADY_WAITING = 'You are already on the waitlist for this class.';
 const SPOTS_AVAILABLE = 'Spots are available in this class: book them instead of joining the waitlist.';
 const CLASS_STARTED = 'This class has already started and can no longer be booked.';
 const NOT_ON_WAITLIST = 'You are not on the waitlist for this class.';
+const FREE_WITH_PASS = 'This class is free: book it without a pass.';
 
 function toEntryJson(
   entry: EntryRow,
@@ -155,7 +157,8 @@ async function offeredEntry(tx: Tx, user: SessionUser, entryId: number, now: Dat
   return entry;
 }
 
-/** POST /api/waitlist/{id}/accept: a free class is booked at once; a paid class turns the held spots into the
+/** POST /api/waitlist/{id}/accept: a free class is booked at once, and so is a paid one paid with a pass
+ * (`payWith`: its credits taken in the same write); otherwise a paid class turns the held spots into the
  * payment hold at the offered amount and answers the intent for checkout. The attendees follow the booking
  * rule: a free class needs them as booking it does (each child's age in a Kids class); a paid one may name
  * them at checkout. An offer past its deadline is refused (and passed on): an accept and the expiry never
@@ -179,12 +182,18 @@ export async function acceptOffer(
       // (repriceOffers), so what is paid is what is recorded.
       const offered = await tx.select({ amountCents: bookings.amountCents }).from(bookings).where(eq(bookings.id, entry.bookingId!)).get();
       const free = (offered?.amountCents ?? 0) === 0;
-      const attendees = free || input?.attendees ? checkAttendees(input?.attendees, entry.quantity, cls.ageGroup, user) : null;
+      if (free && input?.payWith) throw badRequest(FREE_WITH_PASS);
+      // A pass pays for the offer (payWith): its credits are read here and taken below, in this same write, so two
+      // bookings never spend one credit (as booking with a pass, api/spots/book.ts).
+      const credits = input?.payWith ? await planCredits(tx, user, input.payWith.purchaseId, cls, entry.quantity, now) : null;
+      const bookedNow = free || credits !== null;
+      const attendees = bookedNow || input?.attendees ? checkAttendees(input?.attendees, entry.quantity, cls.ageGroup, user) : null;
       // A paid offer's payment hold keeps the offer's deadline, or the usual 15 minutes when accepted close to it.
-      const moved = await answerOffer(tx, entry, free ? 'acceptFree' : 'acceptPaid', now);
+      const moved = await answerOffer(tx, entry, free ? 'acceptFree' : credits ? 'acceptWithPass' : 'acceptPaid', now);
       const booking = moved.booking!;
+      if (credits) await spendCredits(tx, credits, booking.id, now);
       if (attendees) await saveAttendees(tx, booking.id, attendees);
-      // A free offer becomes a booking here, so its waivers are required now; a paid one's hold records them if sent.
+      // An offer booked here (free, or paid with a pass) needs its waivers now; a paid one's hold records them if sent.
       await recordBookingWaivers(tx, {
         booking,
         cls,
@@ -192,19 +201,19 @@ export async function acceptOffer(
         acceptance: input?.waiverAcceptance,
         source,
         now,
-        required: free,
+        required: bookedNow,
       });
       // Booked: the confirmation is owed from this commit on, sent after the answer (api/notices/outbox.ts).
-      if (free) await queueConfirmations(tx, [booking.id], now);
-      return { entry: moved.entry!, booking, cls, free };
+      if (bookedNow) await queueConfirmations(tx, [booking.id], now);
+      return { entry: moved.entry!, booking, cls, bookedNow };
     })
     .catch(async (error) => {
       // Refused because the deadline passed: pass the spots on now rather than at the next sweep.
       if (hasCode(error, 'offer_expired')) await expireAndPassOn(ctx, entryId);
       throw error;
     });
-  const { entry, booking, cls, free } = accepted;
-  if (free) {
+  const { entry, booking, cls, bookedNow } = accepted;
+  if (bookedNow) {
     sendOutboxSoon(ctx);
     return {
       entry: toEntryJson(entry, cls, null, booking),

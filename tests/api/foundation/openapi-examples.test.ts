@@ -443,10 +443,16 @@ const FRESH: Record<string, () => Promise<Fresh>> = {
     await expectOk(clients.customer.post(`/api/classes/${id}/waitlist`, { quantity: 1 }), 'waitlist setup');
     return { params: { id: String(id) } };
   },
+  // The example pays the offer with a pass: the class costs $25 by the time its spots are offered, and the demo
+  // customer holds a paid pack of the demo coach.
   'POST /api/waitlist/{id}/accept': async () => {
-    const { id, classId } = await offerIn();
-    const { classId: _, ...body } = await accepting({ ...bodyExample('POST', '/api/waitlist/{id}/accept'), classId });
-    return { params: { id }, body };
+    const full = await fullClass();
+    const entry = await expectOk(clients.customer.post(`/api/classes/${full.id}/waitlist`, { quantity: 2 }), 'waitlist setup');
+    await expectOk(clients.coach.request('PATCH', `/api/classes/${full.id}`, { price: 25 }), 'price setup');
+    await expectOk(full.booker.put(`/api/bookings/${full.bookingId}/cancel`), 'cancellation setup');
+    const payWith = { purchaseId: await paidPurchase() };
+    const { classId: _, ...body } = await accepting({ ...bodyExample('POST', '/api/waitlist/{id}/accept'), classId: full.id, payWith });
+    return { params: { id: String(entry.id) }, body };
   },
   'POST /api/waitlist/{id}/decline': async () => ({ params: { id: await offer() } }),
   'POST /api/payment/create-intent': async () => ({
