@@ -2,6 +2,7 @@
 // customer deletes their account from the profile and can no longer sign in; an admin reviews a coach's
 // application and rejects it (the email in the outbox), and sees it in the audit log.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { eq } from 'drizzle-orm';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -10,6 +11,8 @@ import { DESKTOP, launchBrowser, newContext, PHONE, signIn, startProduct, type P
 import { testNow } from '../helpers/today';
 import { withWaivers } from '../helpers/waivers';
 import { CLASS_EXAMPLE } from '../../api/classes/model';
+import { openDb } from '../../db/client';
+import { bookings, classes, users } from '../../db/schema';
 
 let product: ProductServer;
 let browser: Browser;
@@ -92,7 +95,23 @@ describe('legal pages', () => {
   });
 });
 
-test('a customer deletes their account from the profile and can no longer sign in', async () => {
+test("a customer deletes their account from the profile and can no longer sign in, while their past booking still counts in the coach's totals", async () => {
+  const coachContext = await newContext(browser, DESKTOP);
+  const coachPage = await coachContext.page();
+  await signIn(coachPage, product.url, 'coach@fogline.test');
+  /** The coach's Customer Management: the Total Bookings card, and the row of `classId` from the same answer. */
+  const coachSees = async (classId: number) => {
+    await coachPage.goto(`${product.url}/customers`);
+    const card = coachPage.locator('.card', { hasText: 'Total Bookings' });
+    await card.locator('p.tabular-nums').filter({ hasText: /\d/ }).waitFor();
+    const total = await card.locator('p.tabular-nums').textContent();
+    // Its row, from the answer the table pages through (newest class first, so a past class may be pages down).
+    for (let offset = 0; ; offset += 100) {
+      const answer = await (await coachPage.request.get(`${product.url}/api/customers?limit=100&offset=${offset}`)).json();
+      const row = answer.rows.find((r: { classId: number }) => r.classId === classId);
+      if (row || answer.rows.length === 0) return { total, row };
+    }
+  };
   await withPage(async (page) => {
     const email = uniqueEmail();
     const password = 'leaving-soon-9';
@@ -101,6 +120,34 @@ test('a customer deletes their account from the profile and can no longer sign i
       headers: { origin: product.url },
     });
     expect(res.status()).toBe(201);
+    // A class of the demo coach that Dana took yesterday (written straight to the database: nothing books the past).
+    const classId = await withDatabase(async (db) => {
+      const coach = (await db.select({ id: users.id }).from(users).where(eq(users.email, 'coach@fogline.test')).get())!;
+      const dana = (await db.select({ id: users.id }).from(users).where(eq(users.email, email)).get())!;
+      const start = new Date(testNow() - 26 * 3_600_000);
+      const [cls] = await db.write((tx) =>
+        tx
+          .insert(classes)
+          .values({
+            coachId: coach.id,
+            title: `Farewell Flow ${email.slice(5, 12)}`,
+            priceCents: 0,
+            capacity: 8,
+            location: 'Crissy Field',
+            address: '1199 E Beach, San Francisco, CA 94129',
+            city: 'San Francisco',
+            startTime: start,
+            endTime: new Date(start.getTime() + 3_600_000),
+          })
+          .returning(),
+      );
+      await db.write((tx) =>
+        tx.insert(bookings).values({ classId: cls!.id, userId: dana.id, status: 'confirmed', quantity: 2, confirmedAt: start }),
+      );
+      return cls!.id;
+    });
+    const before = await coachSees(classId);
+    expect(before.row).toMatchObject({ quantity: 2, customerFirstName: 'Dana' });
     await open(page, '/profile');
     await page.getByRole('tab', { name: 'Security' }).click();
     await page.getByRole('button', { name: 'Delete Account' }).click();
@@ -121,8 +168,23 @@ test('a customer deletes their account from the profile and can no longer sign i
     await page.getByLabel('Password', { exact: true }).fill(password);
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await page.getByText('Invalid email or password.').waitFor();
+
+    // The coach's books keep the booking: the same total, the row now a deleted user's.
+    const after = await coachSees(classId);
+    expect(after.total).toBe(before.total);
+    expect(after.row).toMatchObject({ quantity: 2, customerFirstName: 'Deleted user' });
   });
+  await coachContext.context.close();
 });
+
+async function withDatabase<T>(work: (db: Awaited<ReturnType<typeof openDb>>) => Promise<T>): Promise<T> {
+  const db = await openDb(`file:${join(product.dataDir, 'fogline.db')}`);
+  try {
+    return await work(db);
+  } finally {
+    db.close();
+  }
+}
 
 /** The emails written to the product's outbox for `to`, decoded enough to read their text. */
 function emailsTo(to: string): string[] {
