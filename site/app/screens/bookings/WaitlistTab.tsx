@@ -1,7 +1,9 @@
 // My Bookings' Waitlist tab: each entry with its class, spots and state: place in line (Leave), an offer with
 // its deadline in Pacific time and a live countdown (Accept: a free class is booked, a paid one opens
-// checkout for the held spots at the price offered; Decline), or how it ended. A free offer asks who is coming
-// and their waivers before Accept books it, as the class page's booking card does (a paid one at checkout).
+// checkout for the held spots at the price offered, or is booked at once with a pass the customer holds that
+// covers it, "Use 1 credit (4 left)" beside "Pay by card"; Decline), or how it ended. An offer booked here (free,
+// or with a pass) asks who is coming and their waivers before Accept, as the class page's booking card does (a
+// paid one at checkout).
 import { useStore } from '@nanostores/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -23,6 +25,7 @@ import { navigate } from '../../router';
 
 const WAITLIST_PAGE_SIZE = 20;
 import { ClassFacts } from './ClassFacts';
+import { PayWithChoice, passShortfall, useClassPasses } from '../../../components/booking/PayWithPass';
 import { spotCount } from '../../../../common/plural';
 
 /** The caller's waitlist entries a page at a time (null while loading), open ones first, so the first page
@@ -82,7 +85,13 @@ export function WaitlistPanel({ waitlist }: { waitlist: ReturnType<typeof useWai
   const [busy, setBusy] = useState<number | null>(null);
   const now = useNow(entries.some((e) => e.status === 'offered'));
 
-  async function act(entry: WaitlistEntry, action: Action, attendees?: AttendeeInput[], waiverAcceptance?: AcceptWaiversBody) {
+  async function act(
+    entry: WaitlistEntry,
+    action: Action,
+    attendees?: AttendeeInput[],
+    waiverAcceptance?: AcceptWaiversBody,
+    pass?: { purchaseId: number; paidWith: string },
+  ) {
     setBusy(entry.id);
     try {
       if (action === 'leave') {
@@ -93,7 +102,13 @@ export function WaitlistPanel({ waitlist }: { waitlist: ReturnType<typeof useWai
         toast({ title: 'Offer declined', description: 'The spots go to the next person on the waitlist.', variant: 'success' });
       } else {
         const answer: AcceptAnswer = await unwrap(
-          api.waitlist({ id: entry.id }).accept.post(attendees || waiverAcceptance ? { attendees, waiverAcceptance } : undefined),
+          api
+            .waitlist({ id: entry.id })
+            .accept.post(
+              attendees || waiverAcceptance || pass
+                ? { attendees, waiverAcceptance, ...(pass ? { payWith: { purchaseId: pass.purchaseId } } : {}) }
+                : undefined,
+            ),
         );
         if (answer.checkoutUrl) {
           window.location.assign(answer.checkoutUrl);
@@ -101,7 +116,7 @@ export function WaitlistPanel({ waitlist }: { waitlist: ReturnType<typeof useWai
         }
         toast({
           title: 'Booking confirmed!',
-          description: `Your ${entry.quantity === 1 ? 'spot is' : 'spots are'} booked.`,
+          description: pass?.paidWith ?? `Your ${entry.quantity === 1 ? 'spot is' : 'spots are'} booked.`,
           variant: 'success',
         });
         navigate('/bookings?refresh=true');
@@ -133,7 +148,7 @@ export function WaitlistPanel({ waitlist }: { waitlist: ReturnType<typeof useWai
             entry={entry}
             now={now}
             busy={busy === entry.id}
-            act={(action, attendees, waivers) => void act(entry, action, attendees, waivers)}
+            act={(action, attendees, waivers, pass) => void act(entry, action, attendees, waivers, pass)}
           />
         ))}
       </ul>
@@ -153,20 +168,34 @@ function WaitlistItem({
   entry: WaitlistEntry;
   now: number;
   busy: boolean;
-  act: (action: Action, attendees?: AttendeeInput[], waivers?: AcceptWaiversBody) => void;
+  act: (action: Action, attendees?: AttendeeInput[], waivers?: AcceptWaiversBody, pass?: { purchaseId: number; paidWith: string }) => void;
 }) {
   const { class: cls } = entry;
   const spots = spotCount(entry.quantity);
   const freeOffer = entry.status === 'offered' && !entry.amount;
+  const paidOffer = entry.status === 'offered' && !!entry.amount && !cls.deleted;
+  // The passes that can pay for this offer (the wallet's list for the class), as on the booking card: the first
+  // that covers the spots is chosen first; a past-due membership is listed and answered with the server's message.
+  const passes = useClassPasses(entry.classId, { coachId: cls.coachId, categoryId: null, ageGroup: cls.ageGroup }, paidOffer);
+  const payable = paidOffer ? [...passes.usable, ...passes.pastDue] : [];
+  const [picked, setPicked] = useState<number | null | undefined>(undefined);
+  const payWith =
+    picked !== undefined
+      ? (payable.find((p) => p.purchaseId === picked && !passShortfall(p, entry.quantity))?.purchaseId ?? null)
+      : (passes.usable.find((p) => paidOffer && !passShortfall(p, entry.quantity))?.purchaseId ?? null);
+  const chosenPass = payable.find((p) => p.purchaseId === payWith);
+  const credits = entry.quantity === 1 ? '1 credit' : `${entry.quantity} credits`;
+  // Booked by Accept itself (free, or with a pass): the names and waivers are asked here.
+  const bookHere = freeOffer || payWith !== null;
   const kids = cls.ageGroup === 'Kids';
   const user = useStore($user);
   const [attendees, setAttendees] = useAttendeeDrafts(entry.quantity, kids || !user ? null : `${user.firstName} ${user.lastName}`);
   const [attendeeErrors, setAttendeeErrors] = useState<AttendeeErrors>({});
   const [waiver, setWaiver] = useWaiverDraft(entry.quantity);
   const [waiverErrors, setWaiverErrors] = useState<WaiverErrors>({});
-  const classWaivers = useClassWaivers(entry.classId, freeOffer);
+  const classWaivers = useClassWaivers(entry.classId, bookHere);
   function accept() {
-    if (!freeOffer) return act('accept');
+    if (!bookHere) return act('accept');
     const named = readAttendees(attendees, kids);
     setAttendeeErrors('errors' in named ? named.errors : {});
     const accepted = readWaivers(
@@ -175,7 +204,17 @@ function WaitlistItem({
       attendees.map((a) => a.name),
     );
     setWaiverErrors('errors' in accepted ? accepted.errors : {});
-    if (!('errors' in named) && !('errors' in accepted)) act('accept', named.attendees, accepted.body);
+    if ('errors' in named || 'errors' in accepted) return;
+    const pass =
+      payWith === null
+        ? undefined
+        : {
+            purchaseId: payWith,
+            paidWith: chosenPass?.unlimited
+              ? `Booked with ${chosenPass.name}.`
+              : `Paid with ${credits} from ${chosenPass?.name ?? 'your pass'}.`,
+          };
+    act('accept', named.attendees, accepted.body, pass);
   }
   return (
     <li className="card flex flex-col gap-3 p-4 sm:p-5" aria-label={`Waitlist: ${cls.title}`}>
@@ -201,13 +240,18 @@ function WaitlistItem({
             </span>
           </p>
           <p className="mt-1">
-            {entry.amount
-              ? `Total ${dollars(entry.amount)}, service fee included. Nothing is charged until you complete checkout.`
-              : 'This class is free.'}
+            {!entry.amount
+              ? 'This class is free.'
+              : payWith !== null
+                ? `Your pass pays: ${chosenPass?.unlimited ? 'your membership covers it' : `${credits} from ${chosenPass?.name}`}. Nothing is charged by card.`
+                : `Total ${dollars(entry.amount)}, service fee included. Nothing is charged until you complete checkout.`}
           </p>
         </div>
       )}
-      {freeOffer && (
+      {paidOffer && payable.length > 0 && (
+        <PayWithChoice passes={payable} quantity={entry.quantity} value={payWith} onChange={setPicked} disabled={busy} />
+      )}
+      {bookHere && (
         <>
           <AttendeeFields drafts={attendees} onChange={setAttendees} kids={kids} errors={attendeeErrors} disabled={busy} />
           <WaiverStep
@@ -230,7 +274,13 @@ function WaitlistItem({
         {entry.status === 'offered' && (
           <>
             <button type="button" className="btn-primary" disabled={busy} onClick={accept}>
-              {entry.amount ? `Accept and pay ${dollars(entry.amount)}` : 'Accept and book'}
+              {payWith !== null
+                ? chosenPass?.unlimited
+                  ? 'Accept with membership'
+                  : `Accept with ${credits}`
+                : entry.amount
+                  ? `Accept and pay ${dollars(entry.amount)}`
+                  : 'Accept and book'}
             </button>
             <button type="button" className="btn-ghost" disabled={busy} onClick={() => act('decline')}>
               Decline
