@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { openDb } from '../../db/client';
-import { bookings, classes, passLedger, users } from '../../db/schema';
+import { bookings, classes, passLedger, passPurchases, users } from '../../db/schema';
 import { givePass } from '../api/passes/helpers';
 import { acceptWaiver, DESKTOP, launchBrowser, newContext, PHONE, signIn, startProduct, type ProductServer } from '../helpers/browser';
 import { testNow } from '../helpers/today';
@@ -50,14 +50,13 @@ async function call(cookie: string, method: string, path: string, body?: unknown
   return { status: res.status, body: (await res.json().catch(() => null)) as any };
 }
 
-test('a paid offer is accepted with 1 credit of a pack on the Waitlist tab: booked at once, the credit taken', async () => {
+/** A one-spot class of the demo coach, booked (free while it was) by another customer; it costs $20 when the spot
+ * frees up, so the new customer waiting for it (holding `pass`) holds a paid offer. */
+async function paidOfferWithPass(title: string, pass: { credits: number | null; kind: 'pack' | 'membership' }) {
   const db = await openDb(`file:${join(product.dataDir, 'fogline.db')}`);
-  const title = 'Bay Run Club Waitlist';
   const start = new Date(testNow() + 3 * 86_400_000);
   const coach = (await db.select({ id: users.id }).from(users).where(eq(users.email, 'coach@fogline.test')).get())!;
-  // A one-spot class of the demo coach, booked (free while it was) by another customer; it costs $20 when the
-  // spot frees up, so the offer is a paid one.
-  const [cls] = await db.write((tx) =>
+  const [row] = await db.write((tx) =>
     tx
       .insert(classes)
       .values({
@@ -73,16 +72,22 @@ test('a paid offer is accepted with 1 credit of a pack on the Waitlist tab: book
       })
       .returning(),
   );
+  const cls = row!;
   const other = await register();
-  const taken = await call(other.cookie, 'POST', '/api/bookings/free', withWaivers({ classId: cls!.id, quantity: 1 }));
+  const taken = await call(other.cookie, 'POST', '/api/bookings/free', withWaivers({ classId: cls.id, quantity: 1 }));
   expect(taken.status).toBe(201);
-  await db.write((tx) => tx.update(classes).set({ priceCents: 2000 }).where(eq(classes.id, cls!.id)));
+  await db.write((tx) => tx.update(classes).set({ priceCents: 2000 }).where(eq(classes.id, cls.id)));
   const waiter = await register();
   const waiterId = (await db.select({ id: users.id }).from(users).where(eq(users.email, waiter.email)).get())!.id;
-  const pack = await givePass(db, { coachId: coach.id, userId: waiterId, credits: 3, now: new Date(testNow()) });
-  expect((await call(waiter.cookie, 'POST', `/api/classes/${cls!.id}/waitlist`, { quantity: 1 })).status).toBe(201);
+  const purchase = await givePass(db, { coachId: coach.id, userId: waiterId, ...pass, now: new Date(testNow()) });
+  expect((await call(waiter.cookie, 'POST', `/api/classes/${cls.id}/waitlist`, { quantity: 1 })).status).toBe(201);
   expect((await call(other.cookie, 'PUT', `/api/bookings/${taken.body.id}/cancel`)).status).toBe(200);
+  return { db, cls, waiter, waiterId, purchase };
+}
 
+test('a paid offer is accepted with 1 credit of a pack on the Waitlist tab: booked at once, the credit taken', async () => {
+  const title = 'Bay Run Club Waitlist';
+  const { db, cls, waiter, waiterId, purchase: pack } = await paidOfferWithPass(title, { credits: 3, kind: 'pack' });
   const guard = await newContext(browser, DESKTOP);
   const page = await guard.page();
   await signIn(page, product.url, waiter.email, waiter.password);
@@ -106,7 +111,7 @@ test('a paid offer is accepted with 1 credit of a pack on the Waitlist tab: book
   await page.getByTestId('toast').filter({ hasText: 'Booking confirmed!' }).waitFor();
   expect(page.url()).not.toContain('/checkout');
 
-  const booking = (await db.select().from(bookings).where(eq(bookings.classId, cls!.id)).all()).find((b) => b.userId === waiterId)!;
+  const booking = (await db.select().from(bookings).where(eq(bookings.classId, cls.id)).all()).find((b) => b.userId === waiterId)!;
   expect({ status: booking.status, amount: booking.amountCents }).toEqual({ status: 'confirmed', amount: 0 });
   const rows = await db.select().from(passLedger).where(eq(passLedger.bookingId, booking.id));
   db.close();
@@ -114,5 +119,27 @@ test('a paid offer is accepted with 1 credit of a pack on the Waitlist tab: book
     { purchaseId: pack.id, kind: 'booking', delta: -1 },
   ]);
   expect(guard.offMachine).toEqual([]);
+  await guard.context.close();
+});
+
+test('a past-due membership is offered with the way to update the card, and Accept is refused with its message', async () => {
+  const title = 'Harbor Yoga Waitlist';
+  const { db, waiter, purchase } = await paidOfferWithPass(title, { credits: null, kind: 'membership' });
+  await db.write((tx) => tx.update(passPurchases).set({ status: 'past_due' }).where(eq(passPurchases.id, purchase.id)));
+  db.close();
+  const guard = await newContext(browser, DESKTOP);
+  const page = await guard.page();
+  await signIn(page, product.url, waiter.email, waiter.password);
+  await page.goto(`${product.url}/bookings?tab=waitlist`, { waitUntil: 'networkidle' });
+  const entry = page.getByRole('listitem', { name: `Waitlist: ${title}` });
+  await entry.getByRole('radio', { name: /payment past due/ }).check();
+  await entry.getByRole('link', { name: 'Update your card in your wallet' }).waitFor();
+  await acceptWaiver(page);
+  await entry.getByRole('button', { name: 'Accept with membership' }).click();
+  await page
+    .getByTestId('toast')
+    .filter({ hasText: 'Your membership payment is past due: update your card in your wallet to book with it.' })
+    .waitFor();
+  await entry.getByText('1 spot held for you').waitFor();
   await guard.context.close();
 });

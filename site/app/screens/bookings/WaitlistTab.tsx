@@ -251,6 +251,15 @@ function WaitlistItem({
       {paidOffer && payable.length > 0 && (
         <PayWithChoice passes={payable} quantity={entry.quantity} value={payWith} onChange={setPicked} disabled={busy} />
       )}
+      {chosenPass?.status === 'past_due' && (
+        // The server refuses it with this message; said before Accept, with the way to fix it.
+        <p className="rounded-xl border border-red-300 bg-red-50 p-3 text-sm text-red-900 dark:border-red-800 dark:bg-red-950/50 dark:text-red-100">
+          Your membership payment is past due: update your card in your wallet to book with it.{' '}
+          <a href={`/wallet?highlight=${chosenPass.purchaseId}`} className="font-semibold underline">
+            Update your card in your wallet
+          </a>
+        </p>
+      )}
       {bookHere && (
         <>
           <AttendeeFields drafts={attendees} onChange={setAttendees} kids={kids} errors={attendeeErrors} disabled={busy} />
