@@ -15,6 +15,7 @@ import { type FoglineProcess, spawnFogline } from '../../helpers/processes';
 import { sharedSqld, sqldBinary } from '../../helpers/sqld';
 import { fixturesOn } from '../scaleout/fixtures';
 import { givePass, reconcileLedger } from './helpers';
+import { testNow } from '../../helpers/today';
 import { withWaivers } from '../../helpers/waivers';
 
 const RACERS = 10;
@@ -113,8 +114,8 @@ for (const kind of ['file', 'sqld'] as const) {
     test(`${RACERS} simultaneous bookings against ${CREDITS} credits, alternating between the processes: exactly ${CREDITS}`, async () => {
       const coach = await createUser(world, 'coach');
       const customer = await createUser(world);
-      // The processes run on the real clock: the pass is valid from now for 90 days, whatever day the fixtures think it is.
-      const purchase = await givePass(db, { coachId: coach.id, userId: customer.id, credits: CREDITS, now: new Date() });
+      // The processes' clock runs from the tests' day (SEED_TODAY under `npm run test:days`), as the fixtures' does.
+      const purchase = await givePass(db, { coachId: coach.id, userId: customer.id, credits: CREDITS, now: new Date(testNow()) });
       const classes = await Promise.all(
         Array.from({ length: RACERS }, () => createClass(world, { coachId: coach.id, startsInHours: 24 * 3 })),
       );
