@@ -766,7 +766,7 @@ describe('profile', () => {
       });
       await open(page, `/profile?tab=security`);
       await page.getByRole('tab', { name: 'Payment' }).waitFor();
-      expect(await page.getByRole('tab').allTextContents()).toEqual(['Profile', 'Security', 'Payment']);
+      expect(await page.getByRole('tab').allTextContents()).toEqual(['Profile', 'Security', 'Payment', 'Policy']);
       await page.getByLabel('Current password', { exact: true }).fill('wrong-password');
       await page.getByLabel('New password', { exact: true }).fill('second-password-2');
       await page.getByLabel('Confirm new password', { exact: true }).fill('second-password-3');
