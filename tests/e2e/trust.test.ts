@@ -281,7 +281,7 @@ test("an admin suspends a coach from the review, choosing what the coach's booke
         recurrence: null,
         price: 0,
         title: `Harbor Swim ${counter}`,
-        startTime: new Date(Date.now() + 5 * 86_400_000).toISOString(),
+        startTime: new Date(testNow() + 5 * 86_400_000).toISOString(),
       },
       headers,
     });
