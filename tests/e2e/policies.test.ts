@@ -1,8 +1,9 @@
 // Cancellation policies and coach credit in the browser (issue 20, "Done when"): a customer books a Strict class and,
 // cancelling 3 days before, is shown and refunded exactly 50%; on a class whose coach offers credit, they choose
 // credit and spend it partly on another class of that coach, the rest by card. The coaches, classes and customers
-// are made here through the API (class times relative to the tests' clock). Screenshots at 390 and 1280 px of the
-// cancel dialog and the coach's policy settings.
+// are made here through the API (class times relative to the tests' clock); the pass checkout spends coach credit
+// wholly and partly. Screenshots at 390 and 1280 px of the pass checkout, the cancel dialog and the coach's policy
+// settings.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
