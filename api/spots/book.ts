@@ -38,7 +38,13 @@ export function bookFree(ctx: SpotsContext, customer: Customer, input: FreeBooki
       new Promise<FreeBooking>((resolve, reject) => {
         const group = groupOf(ctx);
         group.waiting.push({ customer, input, resolve, reject });
-        if (!group.scheduled) startGroup(ctx, group);
+        if (group.scheduled) return;
+        // The group starts after this turn of the event loop, so every booking request that arrived with this one
+        // joins it. Started at once, it took only this booking: the transaction runs without yielding, so the
+        // next request was read only after it, found the queue free again and started a group of one (issue 23:
+        // groups averaged 1.0 bookings under 200 customers, 349 bookings/s; 52 and 1,862/s with this).
+        group.scheduled = true;
+        setImmediate(() => startGroup(ctx, group));
       }),
   );
 }
