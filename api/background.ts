@@ -14,6 +14,8 @@ import { announceNewOffers } from './notices/waitlist-emails';
 import { passOnFreedSpots, sweepWaitlists } from './spots/release';
 import { MEMBERSHIPS_JOB } from './passes/memberships/renewals';
 import { NO_SHOW_CREDITS_EVERY_MS, returnNoShowCredits } from './spots/no-show-credits';
+import { MEMBERSHIP_FEES_EVERY_MS } from './spots/membership-fees';
+import { runMembershipFees } from './membership-fees/service';
 
 /** Payment holds past their 15 minutes become cancelled (hold_expired) even if nobody touches their class
  * again, their spots offered to the waitlist in the same write (bookings also expire them lazily, so a spot is
@@ -56,6 +58,8 @@ export function startBackgroundJobs(ctx: AppContext): { stop(): void; jobs: JobH
     // A pack's credit for a spot marked no-show comes back 24 hours after the class when its policy says a no-show
     // does not forfeit it (api/spots/no-show-credits.ts).
     scheduleJob(ctx, { name: 'no-show-credits', everyMs: NO_SHOW_CREDITS_EVERY_MS, run: returnNoShowCredits }),
+    // Late-cancel fees a request did not charge, and no-show fees once final (issue 20).
+    scheduleJob(ctx, { name: 'membership-fees', everyMs: MEMBERSHIP_FEES_EVERY_MS, run: runMembershipFees }),
     // ...and those keys are dropped once their class has started (it can never be due again).
     scheduleJob(ctx, { name: 'prune-reminder-keys', everyMs: PRUNE_REMINDER_KEYS_EVERY_MS, run: pruneSentReminderKeys }),
     // Uploads nothing refers to a day after they were stored (api/uploads/cleanup.ts).

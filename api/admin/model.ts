@@ -103,6 +103,7 @@ export const AUDIT_ACTIONS = [
   'pass.archive',
   'pass.unarchive',
   'pass.refund',
+  'membership_fee.refund',
 ] as const;
 export const AuditAction = v.picklist(AUDIT_ACTIONS);
 export type AuditAction = v.InferOutput<typeof AuditAction>;
