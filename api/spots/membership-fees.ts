@@ -58,6 +58,21 @@ export function isLateCancel(
   return until === null || now.getTime() > until.getTime();
 }
 
+/** An unlimited membership's fees under a booking's policy, as the cancel dialog states them: the late-cancel fee and
+ * from when a cancellation is late (null: from the start, the policy never refunds in full), and the no-show fee. */
+export function membershipFeeTerms(
+  policy: CancellationPolicy,
+  classStart: Date | null,
+  changedByCoach: boolean,
+): { lateCancelFeeCents: number | null; lateFrom: Date | null; noShowFeeCents: number | null } {
+  const lateCancelFeeCents = feeOf(policy, 'late_cancel');
+  return {
+    lateCancelFeeCents,
+    lateFrom: lateCancelFeeCents === null ? null : changedByCoach ? classStart : fullRefundDeadline(classStart, false, policy),
+    noShowFeeCents: feeOf(policy, 'no_show'),
+  };
+}
+
 /** What a late cancellation of this booking would cost now: the fee in cents, or null (no membership, no fee in the
  * booking's policy, or not late). The cancel dialog states it; the cancelling write queues the same amount. */
 export async function lateCancelFeeFor(

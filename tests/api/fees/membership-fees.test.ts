@@ -101,6 +101,15 @@ describe('a late cancel', () => {
     const { customer, purchaseId } = await member(pass);
     const cls = await classOf(coach, 20, 'Fee Test Bootcamp');
     const bookingId = await book(customer, cls.id, purchaseId);
+    // The booking states the fee the cancel dialog shows, and from when (the policy's 48-hour deadline).
+    const shown = await customer.client.get(`/api/bookings/${bookingId}`);
+    expect(shown.body.paidWithPass).toMatchObject({
+      kind: 'membership',
+      credits: 0,
+      lateCancelFeeCents: 1500,
+      noShowFeeCents: 2000,
+      lateCancelFeeFrom: new Date(cls.startTime!.getTime() - 48 * HOUR).toISOString(),
+    });
     const cancelled = await customer.client.put(`/api/bookings/${bookingId}/cancel`);
     expect(cancelled.status).toBe(200);
     const [fee, ...more] = await feesOf(bookingId);

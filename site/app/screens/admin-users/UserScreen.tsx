@@ -17,6 +17,7 @@ import type { ScreenProps } from '../../router';
 import { AccountStatusBadge } from '../admin/AccountStatusBadge';
 import { AuditLogTab } from '../admin/AuditLogTab';
 import { type SupportAction, SupportActionDialog } from './SupportActionDialog';
+import { UserMembershipFees } from './UserMembershipFees';
 import { UserPasses } from './UserPasses';
 
 export default function UserScreen({ params }: ScreenProps) {
@@ -229,6 +230,7 @@ function UserPage({ userId }: { userId: number }) {
       </div>
 
       <UserPasses userId={userId} />
+      <UserMembershipFees userId={userId} />
 
       <div className="mt-8">
         <AuditLogTab userId={userId} heading={`Admin actions about ${name}`} />
