@@ -33,6 +33,8 @@ export function UserMembershipFees({ userId }: { userId: number }) {
       toast({ title: 'Fee refunded', description: `${formatDollars(fee.amountCents)} back to the card.`, variant: 'success' });
       setToRefund(null);
       void queryClient.invalidateQueries({ queryKey: ['membership-fees', userId] });
+      // The refund's audit row shows below at once.
+      void queryClient.invalidateQueries({ queryKey: ['admin', 'audit'] });
     },
     onError: (failure) => setError(errorMessage(failure, 'The refund could not be made. Please try again.')),
   });
