@@ -27,6 +27,7 @@ import {
   type FreeRequest,
   type GroupViewRows,
   groupViewQueries,
+  plannedBooking,
   recordBooked,
   toGroupView,
 } from './book-group';
@@ -101,7 +102,7 @@ export async function bookGroupInOneTrip(
       ...waiverStatements(request, decided.cls, accepted, now),
     );
     // The bookings after it are decided as if it happened (checked below: if it did not, they are decided again).
-    recordBooked(view, plannedRow(request, decided.cls, now));
+    recordBooked(view, plannedBooking(request, decided.cls));
   }
   if (planned.length === 0) return outcomes;
   const results = await ctx.db.client.batch(statements, 'write');
@@ -115,18 +116,6 @@ export async function bookGroupInOneTrip(
   // does every refusal decided after it on the view it would have left; the bookings that happened stand.
   for (let i = firstMissed; i < outcomes.length; i++) if (outcomes[i]?.status === 'rejected') outcomes[i] = null;
   return outcomes;
-}
-
-/** The booking as the group's view counts it before the batch has run (its id is not known yet). */
-function plannedRow({ customer, input }: FreeRequest, cls: ClassRow, now: Date): BookingRow {
-  const row = {
-    classId: cls.id,
-    userId: customer.id,
-    quantity: input.quantity,
-    status: BOOKING_STATES.confirmed.status,
-    cancelReason: null,
-  };
-  return row as unknown as BookingRow;
 }
 
 /** The class as the decision read it: what decideFreeBooking looked at has not changed since. */
