@@ -18,6 +18,7 @@ import { AccountStatusBadge } from '../admin/AccountStatusBadge';
 import { AuditLogTab } from '../admin/AuditLogTab';
 import { type SupportAction, SupportActionDialog } from './SupportActionDialog';
 import { paidLine } from './paid-line';
+import { UserMembershipFees } from './UserMembershipFees';
 import { UserPasses } from './UserPasses';
 
 export default function UserScreen({ params }: ScreenProps) {
@@ -231,6 +232,7 @@ function UserPage({ userId }: { userId: number }) {
       </div>
 
       <UserPasses userId={userId} />
+      <UserMembershipFees userId={userId} />
 
       <div className="mt-8">
         <AuditLogTab userId={userId} heading={`Admin actions about ${name}`} />
