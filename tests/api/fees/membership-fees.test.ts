@@ -101,6 +101,15 @@ describe('a late cancel', () => {
     const { customer, purchaseId } = await member(pass);
     const cls = await classOf(coach, 20, 'Fee Test Bootcamp');
     const bookingId = await book(customer, cls.id, purchaseId);
+    // The booking states the fee the cancel dialog shows, and from when (the policy's 48-hour deadline).
+    const shown = await customer.client.get(`/api/bookings/${bookingId}`);
+    expect(shown.body.paidWithPass).toMatchObject({
+      kind: 'membership',
+      credits: 0,
+      lateCancelFeeCents: 1500,
+      noShowFeeCents: 2000,
+      lateCancelFeeFrom: new Date(cls.startTime!.getTime() - 48 * HOUR).toISOString(),
+    });
     const cancelled = await customer.client.put(`/api/bookings/${bookingId}/cancel`);
     expect(cancelled.status).toBe(200);
     const [fee, ...more] = await feesOf(bookingId);
@@ -182,6 +191,9 @@ describe('an admin refund', () => {
     const bookingId = await book(customer, (await classOf(coach, 20)).id, purchaseId);
     expect((await customer.client.put(`/api/bookings/${bookingId}/cancel`)).status).toBe(200);
     const [fee] = await feesOf(bookingId);
+    // The coach's earnings count the fee as a charged booking: 85% theirs, in whole cents.
+    const earnings = async () => (await coach.client.get(`/api/coaches/${coach.id}/earnings`)).body.membershipFees;
+    expect(await earnings()).toEqual({ gross: 15, refunds: 0, platformFees: 2.25, net: 12.75, fees: 1 });
     const list = await admin.client.get(`/api/admin/membership-fees?userId=${customer.id}`);
     expect(list.status).toBe(200);
     expect(list.body).toEqual([
@@ -199,6 +211,8 @@ describe('an admin refund', () => {
     const audits = await server.ctx.db.select().from(auditLog).where(eq(auditLog.action, 'membership_fee.refund'));
     expect(audits.filter((a) => a.bookingId === bookingId).length).toBe(1);
     expect((await feesOf(bookingId))[0]!.refundedAt).not.toBeNull();
+    // Refunded: both shares go back, and the figures still reconcile (gross - refunds - platformFees = net).
+    expect(await earnings()).toEqual({ gross: 15, refunds: 15, platformFees: 0, net: 0, fees: 1 });
   });
 });
 
@@ -230,6 +244,37 @@ describe('the email', () => {
     expect(failed.subject).toBe('Late-cancellation fee of $15.00 not charged: Sunrise Yoga');
     expect(failed.text).toContain('You cancelled Sunrise Yoga (Sunday, March 14, 2027 at 9:00 AM PT) after the last deadline');
     expect(failed.text).toContain('(Your card was declined.), so nothing was charged and the fee is recorded as unpaid');
+  });
+});
+
+describe('money reconciles', () => {
+  test('per fee, after the scenarios: charged = recorded = refunded at the provider, nothing left unsettled', async () => {
+    const fees = await server.ctx.db.select().from(membershipFees);
+    expect(fees.length).toBeGreaterThan(0);
+    const intents = new Map((await server.ctx.db.select().from(testPaymentIntents)).map((i) => [i.id, i]));
+    const problems: string[] = [];
+    for (const fee of fees) {
+      const intent = fee.chargeId ? intents.get(fee.chargeId) : undefined;
+      if (fee.status === 'pending' || fee.status === 'charging') problems.push(`${fee.id}: still ${fee.status}`);
+      if (fee.payoutCents !== Math.floor(fee.amountCents * 0.85))
+        problems.push(`${fee.id}: payout ${fee.payoutCents} of ${fee.amountCents}`);
+      if (fee.status === 'paid') {
+        if (intent?.status !== 'succeeded' || intent.amountCents !== fee.amountCents)
+          problems.push(`${fee.id}: recorded ${fee.amountCents}, charged ${intent?.amountCents} (${intent?.status})`);
+        if ((intent?.refundedCents ?? 0) !== (fee.refundedAt ? fee.amountCents : 0))
+          problems.push(`${fee.id}: provider refunded ${intent?.refundedCents}, recorded ${fee.refundedAt ? fee.amountCents : 0}`);
+      }
+      if (fee.status === 'failed' && intent?.status === 'succeeded') problems.push(`${fee.id}: failed but charged`);
+      if (fee.status === 'failed' && fee.refundedAt) problems.push(`${fee.id}: refunded but never charged`);
+    }
+    // Exactly one charge at the provider per fee.
+    const perFee = new Map<string, number>();
+    for (const intent of intents.values()) {
+      const id = intent.metadata.membershipFeeId;
+      if (id) perFee.set(id, (perFee.get(id) ?? 0) + 1);
+    }
+    for (const [id, n] of perFee) if (n !== 1) problems.push(`fee ${id}: ${n} charges`);
+    expect(problems).toEqual([]);
   });
 });
 
