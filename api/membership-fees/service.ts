@@ -17,7 +17,7 @@ import {
   recordFeeCharge,
   recordFeeRefund,
 } from '../spots/membership-fees';
-import { sendFeeEmail } from './emails';
+import { sendFeeEmail, sendFeeRefundEmail } from './emails';
 import type { MembershipFee } from './model';
 
 export const FEE_NOT_FOUND = 'Fee not found.';
@@ -143,6 +143,7 @@ export async function refundMembershipFee(ctx: AppContext, admin: SessionUser, f
     }),
   );
   if (!recorded) throw conflict('This fee has already been refunded.');
+  await sendFeeRefundEmail(ctx, recorded);
   const [json] = await toFeeJson(ctx, [recorded]);
   return json!;
 }

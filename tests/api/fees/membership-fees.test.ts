@@ -211,6 +211,8 @@ describe('an admin refund', () => {
     const audits = await server.ctx.db.select().from(auditLog).where(eq(auditLog.action, 'membership_fee.refund'));
     expect(audits.filter((a) => a.bookingId === bookingId).length).toBe(1);
     expect((await feesOf(bookingId))[0]!.refundedAt).not.toBeNull();
+    // The customer is told, once.
+    expect(mailTo(customer.email).filter((m) => m.includes('Refunded: $15.00 late-cancellation fee'))).toHaveLength(1);
     // Refunded: both shares go back, and the figures still reconcile (gross - refunds - platformFees = net).
     expect(await earnings()).toEqual({ gross: 15, refunds: 15, platformFees: 0, net: 0, fees: 1 });
   });
