@@ -12,6 +12,7 @@ import { payoutDestination } from '../lib/payouts';
 import {
   claimDueFees,
   claimFeeEmail,
+  feesAwaitingEmail,
   type MembershipFeeRow,
   queueNoShowFees,
   recordFeeCharge,
@@ -58,6 +59,9 @@ export async function chargeMembershipFees(ctx: AppContext, bookingId?: number):
     settled.push(done);
     if (await claimFeeEmail(ctx, done.id)) await sendFeeEmail(ctx, done);
   }
+  // A fee charged by a process that stopped before its email: sent now, still once (the claim decides).
+  if (bookingId === undefined)
+    for (const fee of await feesAwaitingEmail(ctx.db)) if (await claimFeeEmail(ctx, fee.id)) await sendFeeEmail(ctx, fee);
   return settled;
 }
 
