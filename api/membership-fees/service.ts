@@ -33,7 +33,14 @@ async function chargeFee(ctx: AppContext, fee: MembershipFeeRow): Promise<Member
         subscriptionId: purchase.subscriptionId,
         amountCents: fee.amountCents,
         description: `${WHY[fee.kind]}: ${purchase.name}`,
-        metadata: { membershipFeeId: String(fee.id), bookingId: String(fee.bookingId), purchaseId: String(fee.purchaseId), kind: fee.kind },
+        // No `bookingId` or `passPurchaseId` key: the payment webhook settles intents naming those as a booking's or a
+        // pass's, and this one is neither (its payment_intent.succeeded is acknowledged and ignored).
+        metadata: {
+          membershipFeeId: String(fee.id),
+          feeBookingId: String(fee.bookingId),
+          membershipPurchaseId: String(fee.purchaseId),
+          kind: fee.kind,
+        },
         idempotencyKey: `membership-fee-${fee.id}`,
         // The coach's usual share: a fee is paid like a booking (85% of it to the coach's account).
         payout: await payoutDestination(ctx.db, ctx.payments.kind, fee.coachId, fee.amountCents),

@@ -123,6 +123,22 @@ describe('a late cancel', () => {
     expect((await feesOf(bookingId)).length).toBe(1);
     const mail = mailTo(customer.email).find((m) => m.includes('late-cancellation fee charged'));
     expect(mail).toBeDefined();
+    // Stripe's payment_intent.succeeded for the fee is acknowledged and changes nothing (it is no booking's payment).
+    const provider = server.ctx.payments;
+    if (!isTestProvider(provider)) throw new Error('test provider expected');
+    const event = JSON.stringify({
+      id: `evt_fee_${fee!.id}`,
+      object: 'event',
+      type: 'payment_intent.succeeded',
+      data: { object: { id: fee!.chargeId, object: 'payment_intent' } },
+    });
+    const hook = await server.client().request('POST', '/api/payment/webhook', undefined, {
+      headers: { 'content-type': 'application/json', 'stripe-signature': await provider.signWebhook(event) },
+      raw: event,
+    });
+    expect(hook.status).toBe(200);
+    expect((await intentOf(fee!.chargeId!))!.refundedCents).toBe(0);
+    expect((await feesOf(bookingId))[0]).toMatchObject({ status: 'paid', refundedAt: null });
   });
 
   test('in time for a full refund costs nothing', async () => {
