@@ -58,11 +58,6 @@ export function startBackgroundJobs(ctx: AppContext): { stop(): void; jobs: JobH
     schedule({ name: 'class-reminders', everyMs: REMINDERS_EVERY_MS, run: sendDueReminders }),
     // Pass credits past their expiry get their 'expiry' ledger row, ended packs end, and holders hear 7 days ahead.
     schedule({ name: 'pass-expiry', everyMs: PASS_EXPIRY_EVERY_MS, run: runPassExpiry }),
-    // A pack's credit for a spot marked no-show comes back 24 hours after the class when its policy says a no-show
-    // does not forfeit it (api/spots/no-show-credits.ts).
-    schedule({ name: 'no-show-credits', everyMs: NO_SHOW_CREDITS_EVERY_MS, run: returnNoShowCredits }),
-    // Late-cancel fees a request did not charge, and no-show fees once final (issue 20).
-    schedule({ name: 'membership-fees', everyMs: MEMBERSHIP_FEES_EVERY_MS, run: runMembershipFees }),
     // ...and those keys are dropped once their class has started (it can never be due again).
     schedule({ name: 'prune-reminder-keys', everyMs: PRUNE_REMINDER_KEYS_EVERY_MS, run: pruneSentReminderKeys }),
     // Uploads nothing refers to a day after they were stored (api/uploads/cleanup.ts).
@@ -87,5 +82,16 @@ export function startBackgroundJobs(ctx: AppContext): { stop(): void; jobs: JobH
   const memberships = schedule(MEMBERSHIPS_JOB);
   jobs.push(memberships);
   void memberships.tick();
+  // A pack's credit for a spot marked no-show comes back 24 hours after the class when its policy says a no-show
+  // does not forfeit it (api/spots/no-show-credits.ts); tried at once on start too, so credits that became due while
+  // no process ran come back without waiting a period.
+  const noShowCredits = schedule({ name: 'no-show-credits', everyMs: NO_SHOW_CREDITS_EVERY_MS, run: returnNoShowCredits });
+  jobs.push(noShowCredits);
+  void noShowCredits.tick();
+  // Membership fees (issue 20): late-cancel fees a request did not charge (a process stopped), and no-show fees once
+  // final, 24 hours after the class; tried at once on start too, like the credits above.
+  const membershipFees = schedule({ name: 'membership-fees', everyMs: MEMBERSHIP_FEES_EVERY_MS, run: runMembershipFees });
+  jobs.push(membershipFees);
+  void membershipFees.tick();
   return { jobs, stop: () => jobs.forEach((job) => job.stop()) };
 }

@@ -143,6 +143,10 @@ export const SupportBooking = v.object({
   cancelReason: v.nullable(v.string()),
   quantity: v.number(),
   amount: v.number(),
+  /** Of the amount, what coach credit paid (dollars; the card paid the rest). */
+  creditApplied: v.number(),
+  /** Given back as coach credit so far (a cancellation's credit part, or credit instead of a refund). */
+  refundedAsCredit: v.number(),
   /** Total refunded so far. */
   refunded: v.number(),
   /** What can still be refunded: paid and not yet refunded. */

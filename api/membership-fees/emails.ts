@@ -58,37 +58,61 @@ export function feeEmail(
   return { subject, ...content };
 }
 
+/** The people, class and membership a fee's emails name; null when the customer or the class is gone. */
+async function factsOf(ctx: AppContext, fee: MembershipFeeRow): Promise<FeeEmailFacts | null> {
+  const person = { email: users.email, firstName: users.firstName, lastName: users.lastName };
+  const [customer, coach, cls, purchase] = await Promise.all([
+    ctx.db.select(person).from(users).where(eq(users.id, fee.userId)).get(),
+    ctx.db.select(person).from(users).where(eq(users.id, fee.coachId)).get(),
+    ctx.db
+      .select({ name: classes.title, startTime: classes.startTime })
+      .from(bookings)
+      .innerJoin(classes, eq(classes.id, bookings.classId))
+      .where(eq(bookings.id, fee.bookingId))
+      .get(),
+    ctx.db.select({ name: passPurchases.name }).from(passPurchases).where(eq(passPurchases.id, fee.purchaseId)).get(),
+  ]);
+  if (!customer || !cls) return null;
+  return {
+    to: customer.email,
+    firstName: customer.firstName,
+    coachName: coach ? `${coach.firstName} ${coach.lastName}`.trim() : 'your coach',
+    coachEmail: coach?.email ?? FEE_SUPPORT_EMAIL,
+    className: cls.name,
+    classStart: cls.startTime,
+    membershipName: purchase?.name ?? 'your membership',
+  };
+}
+
 /** Sends the fee's email (the caller claimed it once). */
 export async function sendFeeEmail(ctx: AppContext, fee: MembershipFeeRow): Promise<void> {
   try {
-    const person = { email: users.email, firstName: users.firstName, lastName: users.lastName };
-    const [customer, coach, cls, purchase] = await Promise.all([
-      ctx.db.select(person).from(users).where(eq(users.id, fee.userId)).get(),
-      ctx.db.select(person).from(users).where(eq(users.id, fee.coachId)).get(),
-      ctx.db
-        .select({ name: classes.title, startTime: classes.startTime })
-        .from(bookings)
-        .innerJoin(classes, eq(classes.id, bookings.classId))
-        .where(eq(bookings.id, fee.bookingId))
-        .get(),
-      ctx.db.select({ name: passPurchases.name }).from(passPurchases).where(eq(passPurchases.id, fee.purchaseId)).get(),
-    ]);
-    if (!customer || !cls) return;
-    const message = feeEmail(
-      fee,
-      {
-        to: customer.email,
-        firstName: customer.firstName,
-        coachName: coach ? `${coach.firstName} ${coach.lastName}`.trim() : 'your coach',
-        coachEmail: coach?.email ?? FEE_SUPPORT_EMAIL,
-        className: cls.name,
-        classStart: cls.startTime,
-        membershipName: purchase?.name ?? 'your membership',
-      },
-      ctx.env.publicUrl,
-    );
-    await ctx.mail.send({ to: customer.email, ...message });
+    const facts = await factsOf(ctx, fee);
+    if (facts) await ctx.mail.send({ to: facts.to, ...feeEmail(fee, facts, ctx.env.publicUrl) });
   } catch (error) {
     console.error('[membership-fees] the fee email could not be sent', fee.id, error);
+  }
+}
+
+/** An admin refunded a fee: the customer hears that the whole amount goes back to the card. */
+export async function sendFeeRefundEmail(ctx: AppContext, fee: MembershipFeeRow): Promise<void> {
+  try {
+    const facts = await factsOf(ctx, fee);
+    if (!facts) return;
+    const why = WHY[fee.kind];
+    const amount = formatDollars(fee.amountCents);
+    const content = renderEmail({
+      heading: `Your ${why.name} of ${amount} was refunded`,
+      preheader: `${facts.className} · ${amount} back to your card`,
+      paragraphs: [
+        `Hi ${facts.firstName},`,
+        `The ${why.name} of ${amount} charged for ${facts.className} has been refunded in full to the card your membership ${facts.membershipName} uses. Refunds take 3-5 business days to show.`,
+        `Questions? Reply to this email or write to ${FEE_SUPPORT_EMAIL}.`,
+      ],
+      footnote: `Fee #${fee.id} (${why.noun}).`,
+    });
+    await ctx.mail.send({ to: facts.to, subject: `Refunded: ${amount} ${why.name}, ${facts.className}`, ...content });
+  } catch (error) {
+    console.error('[membership-fees] the refund email could not be sent', fee.id, error);
   }
 }

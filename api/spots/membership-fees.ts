@@ -6,7 +6,7 @@
 // outbox a charge is claimed from (pending -> charging, one conditional UPDATE), charged off-session by the caller
 // with one idempotency key per fee, then recorded paid or failed. A process that dies mid-charge leaves a claim that
 // lapses; the next claim charges again with the same key, which the provider answers with the first charge.
-import { and, eq, gte, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNull, lt, lte, ne, or } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { bookingAttendees, bookings, classes, type MembershipFeeKind, membershipFees, passLedger, passPurchases } from '../../db/schema';
 import { coachPayoutCents } from '../../common/money';
@@ -56,6 +56,21 @@ export function isLateCancel(
   if (!cls.startTime || hasStarted(cls.startTime, now)) return false;
   const until = fullRefundDeadline(cls.startTime, booking.classChangedAt !== null, policy);
   return until === null || now.getTime() > until.getTime();
+}
+
+/** An unlimited membership's fees under a booking's policy, as the cancel dialog states them: the late-cancel fee and
+ * from when a cancellation is late (null: from the start, the policy never refunds in full), and the no-show fee. */
+export function membershipFeeTerms(
+  policy: CancellationPolicy,
+  classStart: Date | null,
+  changedByCoach: boolean,
+): { lateCancelFeeCents: number | null; lateFrom: Date | null; noShowFeeCents: number | null } {
+  const lateCancelFeeCents = feeOf(policy, 'late_cancel');
+  return {
+    lateCancelFeeCents,
+    lateFrom: lateCancelFeeCents === null ? null : changedByCoach ? classStart : fullRefundDeadline(classStart, false, policy),
+    noShowFeeCents: feeOf(policy, 'no_show'),
+  };
 }
 
 /** What a late cancellation of this booking would cost now: the fee in cents, or null (no membership, no fee in the
@@ -207,6 +222,15 @@ export async function recordFeeCharge(
   return row ?? null;
 }
 
+/** Fees settled whose email has not gone out (a process stopped between the two): the job sends them. */
+export async function feesAwaitingEmail(db: Db): Promise<MembershipFeeRow[]> {
+  return db
+    .select()
+    .from(membershipFees)
+    .where(and(inArray(membershipFees.status, ['paid', 'failed']), isNull(membershipFees.emailedAt)))
+    .limit(100);
+}
+
 /** The email about a charged (or failed) fee is sent once: true for the one caller that claims it. */
 export async function claimFeeEmail(ctx: { db: Db; clock: Clock }, feeId: number): Promise<boolean> {
   const now = ctx.clock.now();
@@ -246,8 +270,9 @@ export async function feesOfBookings(db: Db | Tx, bookingIds: number[]): Promise
   return db.select().from(membershipFees).where(inArray(membershipFees.bookingId, bookingIds));
 }
 
-/** A coach's fees charged in [from, to): what the earnings count (refunded ones take back both shares). */
-export async function chargedFeesOfCoach(db: Db | Tx, coachId: number, from: Date, to: Date): Promise<MembershipFeeRow[]> {
+/** A coach's fees charged in [from, to) (either may be left out): what the earnings count (a refunded one takes back
+ * both shares). */
+export async function chargedFeesOfCoach(db: Db | Tx, coachId: number, from?: Date, to?: Date): Promise<MembershipFeeRow[]> {
   return db
     .select()
     .from(membershipFees)
@@ -255,8 +280,8 @@ export async function chargedFeesOfCoach(db: Db | Tx, coachId: number, from: Dat
       and(
         eq(membershipFees.coachId, coachId),
         eq(membershipFees.status, 'paid'),
-        gte(membershipFees.chargedAt, from),
-        sql`${membershipFees.chargedAt} < ${to.getTime()}`,
+        from ? gte(membershipFees.chargedAt, from) : undefined,
+        to ? lt(membershipFees.chargedAt, to) : undefined,
       ),
     );
 }

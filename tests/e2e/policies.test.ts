@@ -191,6 +191,24 @@ describe('credit instead of a refund', () => {
     expect(booking).toMatchObject({ status: 'confirmed', amount: 31.5, creditApplied: 21 });
     const wallet = (await (await page.request.get(`${product.url}/api/wallet`)).json()) as { coachCredit: { totalCents: number } };
     expect(wallet.coachCredit.totalCents).toBe(0);
+
+    // The admin's user page says how each was paid: the split, and the first one given back as credit.
+    const customerId = ((await (await page.request.get(`${product.url}/api/user`)).json()) as { id: number }).id;
+    for (const [viewport, width] of [
+      [PHONE, 390],
+      [DESKTOP, 1280],
+    ] as const) {
+      const admin = await (await newContext(browser, viewport)).page();
+      await signIn(admin, product.url, 'admin@fogline.test');
+      await admin.goto(`${product.url}/admin/users/${customerId}`, { waitUntil: 'networkidle' });
+      const bookings = admin.getByRole('list', { name: 'Bookings' });
+      const split = bookings.getByRole('listitem', { name: `Booking #${bookingId}: Credit Coast Strength` });
+      await split.waitFor();
+      expect(await split.textContent()).toContain('Paid $31.50: $10.50 by card, $21.00 with credit');
+      const givenBack = bookings.getByRole('listitem').filter({ hasText: 'Credit Coast Run' });
+      expect(await givenBack.textContent()).toContain('Paid $21.00 · $21.00 back as credit');
+      await admin.screenshot({ path: join(SHOTS, `admin-user-credit-${width}.png`), fullPage: true });
+    }
   }, 120_000);
 });
 

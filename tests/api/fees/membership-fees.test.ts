@@ -7,9 +7,10 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { eq } from 'drizzle-orm';
 import { chargeMembershipFees } from '../../../api/membership-fees/service';
 import { feeEmail } from '../../../api/membership-fees/emails';
+import { FEE_CLAIM_LEASE_MS } from '../../../api/spots/membership-fees';
 import { isTestProvider } from '../../../api/providers/payments';
 import { TEST_CARDS } from '../../../api/providers/payments/test';
-import { auditLog, membershipFees, testPaymentIntents } from '../../../db/schema';
+import { auditLog, membershipFees, passPurchases, testPaymentIntents } from '../../../db/schema';
 import type { TestServer } from '../../helpers/api';
 import { createClass, createUser, outbox, type SignedIn, startWithCoach } from '../../helpers/fixtures';
 import { withWaivers } from '../../helpers/waivers';
@@ -101,6 +102,15 @@ describe('a late cancel', () => {
     const { customer, purchaseId } = await member(pass);
     const cls = await classOf(coach, 20, 'Fee Test Bootcamp');
     const bookingId = await book(customer, cls.id, purchaseId);
+    // The booking states the fee the cancel dialog shows, and from when (the policy's 48-hour deadline).
+    const shown = await customer.client.get(`/api/bookings/${bookingId}`);
+    expect(shown.body.paidWithPass).toMatchObject({
+      kind: 'membership',
+      credits: 0,
+      lateCancelFeeCents: 1500,
+      noShowFeeCents: 2000,
+      lateCancelFeeFrom: new Date(cls.startTime!.getTime() - 48 * HOUR).toISOString(),
+    });
     const cancelled = await customer.client.put(`/api/bookings/${bookingId}/cancel`);
     expect(cancelled.status).toBe(200);
     const [fee, ...more] = await feesOf(bookingId);
@@ -113,6 +123,22 @@ describe('a late cancel', () => {
     expect((await feesOf(bookingId)).length).toBe(1);
     const mail = mailTo(customer.email).find((m) => m.includes('late-cancellation fee charged'));
     expect(mail).toBeDefined();
+    // Stripe's payment_intent.succeeded for the fee is acknowledged and changes nothing (it is no booking's payment).
+    const provider = server.ctx.payments;
+    if (!isTestProvider(provider)) throw new Error('test provider expected');
+    const event = JSON.stringify({
+      id: `evt_fee_${fee!.id}`,
+      object: 'event',
+      type: 'payment_intent.succeeded',
+      data: { object: { id: fee!.chargeId, object: 'payment_intent' } },
+    });
+    const hook = await server.client().request('POST', '/api/payment/webhook', undefined, {
+      headers: { 'content-type': 'application/json', 'stripe-signature': await provider.signWebhook(event) },
+      raw: event,
+    });
+    expect(hook.status).toBe(200);
+    expect((await intentOf(fee!.chargeId!))!.refundedCents).toBe(0);
+    expect((await feesOf(bookingId))[0]).toMatchObject({ status: 'paid', refundedAt: null });
   });
 
   test('in time for a full refund costs nothing', async () => {
@@ -136,6 +162,54 @@ describe('a late cancel', () => {
     // An admin cannot refund what was never charged.
     const refund = await admin.client.post(`/api/admin/membership-fees/${fee!.id}/refund`, { reason: 'Goodwill' });
     expect(refund.status).toBe(409);
+  });
+});
+
+describe('a process that stopped mid-charge', () => {
+  test('its claim lapses and the fee is charged again with the same key: one charge, one email', async () => {
+    const { coach, pass } = await coachWithFees();
+    const { customer, purchaseId } = await member(pass);
+    // Cancelled in time (no fee), then a fee row as a dead process left it: claimed, charged at the provider, unrecorded.
+    const bookingId = await book(customer, (await classOf(coach, 72)).id, purchaseId);
+    expect((await customer.client.put(`/api/bookings/${bookingId}/cancel`)).status).toBe(200);
+    const now = server.clock.now();
+    const [row] = await server.ctx.db.write((tx) =>
+      tx
+        .insert(membershipFees)
+        .values({
+          bookingId,
+          purchaseId,
+          userId: customer.id,
+          coachId: coach.id,
+          kind: 'late_cancel',
+          amountCents: 1500,
+          payoutCents: 1275,
+          status: 'charging',
+          claimedAt: now,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning(),
+    );
+    const purchase = (await server.ctx.db.select().from(passPurchases).where(eq(passPurchases.id, purchaseId)).get())!;
+    const first = await server.ctx.payments.chargeOffSession({
+      subscriptionId: purchase.subscriptionId!,
+      amountCents: 1500,
+      description: 'Late-cancellation fee',
+      metadata: { membershipFeeId: String(row!.id) },
+      idempotencyKey: `membership-fee-${row!.id}`,
+      payout: null,
+    });
+    // Within the claim's lease nobody else takes it.
+    await chargeMembershipFees(server.ctx);
+    expect((await feesOf(bookingId))[0]!.status).toBe('charging');
+    server.clock.advance(FEE_CLAIM_LEASE_MS + 1000);
+    await chargeMembershipFees(server.ctx);
+    const [fee] = await feesOf(bookingId);
+    expect(fee).toMatchObject({ status: 'paid', chargeId: first.id });
+    const charges = (await server.ctx.db.select().from(testPaymentIntents)).filter((i) => i.metadata.membershipFeeId === String(row!.id));
+    expect(charges).toHaveLength(1);
+    expect(mailTo(customer.email).filter((m) => m.includes('late-cancellation fee charged'))).toHaveLength(1);
   });
 });
 
@@ -182,6 +256,9 @@ describe('an admin refund', () => {
     const bookingId = await book(customer, (await classOf(coach, 20)).id, purchaseId);
     expect((await customer.client.put(`/api/bookings/${bookingId}/cancel`)).status).toBe(200);
     const [fee] = await feesOf(bookingId);
+    // The coach's earnings count the fee as a charged booking: 85% theirs, in whole cents.
+    const earnings = async () => (await coach.client.get(`/api/coaches/${coach.id}/earnings`)).body.membershipFees;
+    expect(await earnings()).toEqual({ gross: 15, refunds: 0, platformFees: 2.25, net: 12.75, fees: 1 });
     const list = await admin.client.get(`/api/admin/membership-fees?userId=${customer.id}`);
     expect(list.status).toBe(200);
     expect(list.body).toEqual([
@@ -199,6 +276,10 @@ describe('an admin refund', () => {
     const audits = await server.ctx.db.select().from(auditLog).where(eq(auditLog.action, 'membership_fee.refund'));
     expect(audits.filter((a) => a.bookingId === bookingId).length).toBe(1);
     expect((await feesOf(bookingId))[0]!.refundedAt).not.toBeNull();
+    // The customer is told, once.
+    expect(mailTo(customer.email).filter((m) => m.includes('Refunded: $15.00 late-cancellation fee'))).toHaveLength(1);
+    // Refunded: both shares go back, and the figures still reconcile (gross - refunds - platformFees = net).
+    expect(await earnings()).toEqual({ gross: 15, refunds: 15, platformFees: 0, net: 0, fees: 1 });
   });
 });
 
@@ -230,6 +311,37 @@ describe('the email', () => {
     expect(failed.subject).toBe('Late-cancellation fee of $15.00 not charged: Sunrise Yoga');
     expect(failed.text).toContain('You cancelled Sunrise Yoga (Sunday, March 14, 2027 at 9:00 AM PT) after the last deadline');
     expect(failed.text).toContain('(Your card was declined.), so nothing was charged and the fee is recorded as unpaid');
+  });
+});
+
+describe('money reconciles', () => {
+  test('per fee, after the scenarios: charged = recorded = refunded at the provider, nothing left unsettled', async () => {
+    const fees = await server.ctx.db.select().from(membershipFees);
+    expect(fees.length).toBeGreaterThan(0);
+    const intents = new Map((await server.ctx.db.select().from(testPaymentIntents)).map((i) => [i.id, i]));
+    const problems: string[] = [];
+    for (const fee of fees) {
+      const intent = fee.chargeId ? intents.get(fee.chargeId) : undefined;
+      if (fee.status === 'pending' || fee.status === 'charging') problems.push(`${fee.id}: still ${fee.status}`);
+      if (fee.payoutCents !== Math.floor(fee.amountCents * 0.85))
+        problems.push(`${fee.id}: payout ${fee.payoutCents} of ${fee.amountCents}`);
+      if (fee.status === 'paid') {
+        if (intent?.status !== 'succeeded' || intent.amountCents !== fee.amountCents)
+          problems.push(`${fee.id}: recorded ${fee.amountCents}, charged ${intent?.amountCents} (${intent?.status})`);
+        if ((intent?.refundedCents ?? 0) !== (fee.refundedAt ? fee.amountCents : 0))
+          problems.push(`${fee.id}: provider refunded ${intent?.refundedCents}, recorded ${fee.refundedAt ? fee.amountCents : 0}`);
+      }
+      if (fee.status === 'failed' && intent?.status === 'succeeded') problems.push(`${fee.id}: failed but charged`);
+      if (fee.status === 'failed' && fee.refundedAt) problems.push(`${fee.id}: refunded but never charged`);
+    }
+    // Exactly one charge at the provider per fee.
+    const perFee = new Map<string, number>();
+    for (const intent of intents.values()) {
+      const id = intent.metadata.membershipFeeId;
+      if (id) perFee.set(id, (perFee.get(id) ?? 0) + 1);
+    }
+    for (const [id, n] of perFee) if (n !== 1) problems.push(`fee ${id}: ${n} charges`);
+    expect(problems).toEqual([]);
   });
 });
 

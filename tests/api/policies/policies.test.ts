@@ -324,6 +324,29 @@ describe('giving back a booking paid with credit', () => {
   });
 });
 
+describe("the admin's user page", () => {
+  test('says how each booking was paid: the credit applied, and what went back as credit', async () => {
+    const { c, customer } = await customerWithCredit(4000); // 4200 of credit, from a booking given back as credit
+    const cheap = await classOf(c, 1000, 10 * DAY); // 1050, wholly with credit
+    const held = await customer.client.post(
+      '/api/payment/create-intent',
+      withWaivers({ classId: cheap.id, quantity: 1, amount: 0, attendees: [{ name: 'Casey Tester' }] }),
+    );
+    expect(held.body.status).toBe('confirmed');
+    const admin = await createUser(server, 'admin');
+    const page = await admin.client.get(`/api/admin/users/${customer.id}`);
+    expect(page.status).toBe(200);
+    const byId = new Map(page.body.bookings.map((b: { id: number }) => [b.id, b]));
+    expect(byId.get(held.body.bookingId)).toMatchObject({ amount: 10.5, creditApplied: 10.5, refundedAsCredit: 0, refundable: 0 });
+    const givenBack = page.body.bookings.find((b: { status: string }) => b.status === 'cancelled');
+    // Given back as credit already: nothing is left to refund to the card (it would be paid back twice).
+    expect(givenBack).toMatchObject({ amount: 42, creditApplied: 0, refundedAsCredit: 42, refunded: 0, refundable: 0 });
+    const twice = await admin.client.post(`/api/admin/bookings/${givenBack.id}/refund`, { amount: 42, reason: 'Goodwill' });
+    expect(twice.status).toBe(409);
+    expect(twice.body.message).toBe('Nothing is left to refund on this booking.');
+  });
+});
+
 describe('money reconciles', () => {
   test('the credit ledger is append-only', async () => {
     const row = await server.ctx.db.select().from(coachCredits).limit(1).get();
