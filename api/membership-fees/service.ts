@@ -12,6 +12,7 @@ import { payoutDestination } from '../lib/payouts';
 import {
   claimDueFees,
   claimFeeEmail,
+  feesAwaitingEmail,
   type MembershipFeeRow,
   queueNoShowFees,
   recordFeeCharge,
@@ -32,7 +33,14 @@ async function chargeFee(ctx: AppContext, fee: MembershipFeeRow): Promise<Member
         subscriptionId: purchase.subscriptionId,
         amountCents: fee.amountCents,
         description: `${WHY[fee.kind]}: ${purchase.name}`,
-        metadata: { membershipFeeId: String(fee.id), bookingId: String(fee.bookingId), purchaseId: String(fee.purchaseId), kind: fee.kind },
+        // No `bookingId` or `passPurchaseId` key: the payment webhook settles intents naming those as a booking's or a
+        // pass's, and this one is neither (its payment_intent.succeeded is acknowledged and ignored).
+        metadata: {
+          membershipFeeId: String(fee.id),
+          feeBookingId: String(fee.bookingId),
+          membershipPurchaseId: String(fee.purchaseId),
+          kind: fee.kind,
+        },
         idempotencyKey: `membership-fee-${fee.id}`,
         // The coach's usual share: a fee is paid like a booking (85% of it to the coach's account).
         payout: await payoutDestination(ctx.db, ctx.payments.kind, fee.coachId, fee.amountCents),
@@ -58,6 +66,9 @@ export async function chargeMembershipFees(ctx: AppContext, bookingId?: number):
     settled.push(done);
     if (await claimFeeEmail(ctx, done.id)) await sendFeeEmail(ctx, done);
   }
+  // A fee charged by a process that stopped before its email: sent now, still once (the claim decides).
+  if (bookingId === undefined)
+    for (const fee of await feesAwaitingEmail(ctx.db)) if (await claimFeeEmail(ctx, fee.id)) await sendFeeEmail(ctx, fee);
   return settled;
 }
 

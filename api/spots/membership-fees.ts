@@ -222,6 +222,15 @@ export async function recordFeeCharge(
   return row ?? null;
 }
 
+/** Fees settled whose email has not gone out (a process stopped between the two): the job sends them. */
+export async function feesAwaitingEmail(db: Db): Promise<MembershipFeeRow[]> {
+  return db
+    .select()
+    .from(membershipFees)
+    .where(and(inArray(membershipFees.status, ['paid', 'failed']), isNull(membershipFees.emailedAt)))
+    .limit(100);
+}
+
 /** The email about a charged (or failed) fee is sent once: true for the one caller that claims it. */
 export async function claimFeeEmail(ctx: { db: Db; clock: Clock }, feeId: number): Promise<boolean> {
   const now = ctx.clock.now();

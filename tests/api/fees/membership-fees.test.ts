@@ -7,9 +7,10 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { eq } from 'drizzle-orm';
 import { chargeMembershipFees } from '../../../api/membership-fees/service';
 import { feeEmail } from '../../../api/membership-fees/emails';
+import { FEE_CLAIM_LEASE_MS } from '../../../api/spots/membership-fees';
 import { isTestProvider } from '../../../api/providers/payments';
 import { TEST_CARDS } from '../../../api/providers/payments/test';
-import { auditLog, membershipFees, testPaymentIntents } from '../../../db/schema';
+import { auditLog, membershipFees, passPurchases, testPaymentIntents } from '../../../db/schema';
 import type { TestServer } from '../../helpers/api';
 import { createClass, createUser, outbox, type SignedIn, startWithCoach } from '../../helpers/fixtures';
 import { withWaivers } from '../../helpers/waivers';
@@ -122,6 +123,22 @@ describe('a late cancel', () => {
     expect((await feesOf(bookingId)).length).toBe(1);
     const mail = mailTo(customer.email).find((m) => m.includes('late-cancellation fee charged'));
     expect(mail).toBeDefined();
+    // Stripe's payment_intent.succeeded for the fee is acknowledged and changes nothing (it is no booking's payment).
+    const provider = server.ctx.payments;
+    if (!isTestProvider(provider)) throw new Error('test provider expected');
+    const event = JSON.stringify({
+      id: `evt_fee_${fee!.id}`,
+      object: 'event',
+      type: 'payment_intent.succeeded',
+      data: { object: { id: fee!.chargeId, object: 'payment_intent' } },
+    });
+    const hook = await server.client().request('POST', '/api/payment/webhook', undefined, {
+      headers: { 'content-type': 'application/json', 'stripe-signature': await provider.signWebhook(event) },
+      raw: event,
+    });
+    expect(hook.status).toBe(200);
+    expect((await intentOf(fee!.chargeId!))!.refundedCents).toBe(0);
+    expect((await feesOf(bookingId))[0]).toMatchObject({ status: 'paid', refundedAt: null });
   });
 
   test('in time for a full refund costs nothing', async () => {
@@ -145,6 +162,54 @@ describe('a late cancel', () => {
     // An admin cannot refund what was never charged.
     const refund = await admin.client.post(`/api/admin/membership-fees/${fee!.id}/refund`, { reason: 'Goodwill' });
     expect(refund.status).toBe(409);
+  });
+});
+
+describe('a process that stopped mid-charge', () => {
+  test('its claim lapses and the fee is charged again with the same key: one charge, one email', async () => {
+    const { coach, pass } = await coachWithFees();
+    const { customer, purchaseId } = await member(pass);
+    // Cancelled in time (no fee), then a fee row as a dead process left it: claimed, charged at the provider, unrecorded.
+    const bookingId = await book(customer, (await classOf(coach, 72)).id, purchaseId);
+    expect((await customer.client.put(`/api/bookings/${bookingId}/cancel`)).status).toBe(200);
+    const now = server.clock.now();
+    const [row] = await server.ctx.db.write((tx) =>
+      tx
+        .insert(membershipFees)
+        .values({
+          bookingId,
+          purchaseId,
+          userId: customer.id,
+          coachId: coach.id,
+          kind: 'late_cancel',
+          amountCents: 1500,
+          payoutCents: 1275,
+          status: 'charging',
+          claimedAt: now,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning(),
+    );
+    const purchase = (await server.ctx.db.select().from(passPurchases).where(eq(passPurchases.id, purchaseId)).get())!;
+    const first = await server.ctx.payments.chargeOffSession({
+      subscriptionId: purchase.subscriptionId!,
+      amountCents: 1500,
+      description: 'Late-cancellation fee',
+      metadata: { membershipFeeId: String(row!.id) },
+      idempotencyKey: `membership-fee-${row!.id}`,
+      payout: null,
+    });
+    // Within the claim's lease nobody else takes it.
+    await chargeMembershipFees(server.ctx);
+    expect((await feesOf(bookingId))[0]!.status).toBe('charging');
+    server.clock.advance(FEE_CLAIM_LEASE_MS + 1000);
+    await chargeMembershipFees(server.ctx);
+    const [fee] = await feesOf(bookingId);
+    expect(fee).toMatchObject({ status: 'paid', chargeId: first.id });
+    const charges = (await server.ctx.db.select().from(testPaymentIntents)).filter((i) => i.metadata.membershipFeeId === String(row!.id));
+    expect(charges).toHaveLength(1);
+    expect(mailTo(customer.email).filter((m) => m.includes('late-cancellation fee charged'))).toHaveLength(1);
   });
 });
 
