@@ -32,6 +32,8 @@ import { blogAdminRoutes } from './blog/admin';
 import { waitlistRoutes } from './waitlist';
 import { announceNewOffers } from './notices/waitlist-emails';
 import { openIntent } from './payments/service';
+import { membershipFeeRoutes } from './membership-fees';
+import { chargeMembershipFees } from './membership-fees/service';
 import { passRoutes } from './passes';
 import { settlePassIntent } from './passes/purchase';
 import { updateClass } from './classes/update';
@@ -47,6 +49,7 @@ export function createApi(ctx: AppContext) {
   };
   // The payment webhook hands membership invoices and subscriptions to api/passes/memberships.
   ctx.onSubscriptionEvent ??= (event) => handleSubscriptionEvent(ctx, event);
+  ctx.chargeMembershipFees ??= (bookingId) => chargeMembershipFees(ctx, bookingId);
   return (
     new Elysia({ prefix: '/api' })
       .error({ DomainError })
@@ -88,6 +91,7 @@ export function createApi(ctx: AppContext) {
       .use(attendeeRoutes(ctx))
       .use(policyRoutes(ctx))
       .use(membershipRoutes(ctx))
+      .use(membershipFeeRoutes(ctx))
       .all(
         '/*',
         ({ set }) => {

@@ -14,6 +14,8 @@ import { announceNewOffers } from './notices/waitlist-emails';
 import { passOnFreedSpots, sweepWaitlists } from './spots/release';
 import { MEMBERSHIPS_JOB } from './passes/memberships/renewals';
 import { NO_SHOW_CREDITS_EVERY_MS, returnNoShowCredits } from './spots/no-show-credits';
+import { MEMBERSHIP_FEES_EVERY_MS } from './spots/membership-fees';
+import { runMembershipFees } from './membership-fees/service';
 
 /** Payment holds past their 15 minutes become cancelled (hold_expired) even if nobody touches their class
  * again, their spots offered to the waitlist in the same write (bookings also expire them lazily, so a spot is
@@ -53,9 +55,6 @@ export function startBackgroundJobs(ctx: AppContext): { stop(): void; jobs: JobH
     scheduleJob(ctx, { name: 'class-reminders', everyMs: REMINDERS_EVERY_MS, run: sendDueReminders }),
     // Pass credits past their expiry get their 'expiry' ledger row, ended packs end, and holders hear 7 days ahead.
     scheduleJob(ctx, { name: 'pass-expiry', everyMs: PASS_EXPIRY_EVERY_MS, run: runPassExpiry }),
-    // A pack's credit for a spot marked no-show comes back 24 hours after the class when its policy says a no-show
-    // does not forfeit it (api/spots/no-show-credits.ts).
-    scheduleJob(ctx, { name: 'no-show-credits', everyMs: NO_SHOW_CREDITS_EVERY_MS, run: returnNoShowCredits }),
     // ...and those keys are dropped once their class has started (it can never be due again).
     scheduleJob(ctx, { name: 'prune-reminder-keys', everyMs: PRUNE_REMINDER_KEYS_EVERY_MS, run: pruneSentReminderKeys }),
     // Uploads nothing refers to a day after they were stored (api/uploads/cleanup.ts).
@@ -80,5 +79,16 @@ export function startBackgroundJobs(ctx: AppContext): { stop(): void; jobs: JobH
   const memberships = scheduleJob(ctx, MEMBERSHIPS_JOB);
   jobs.push(memberships);
   void memberships.tick();
+  // A pack's credit for a spot marked no-show comes back 24 hours after the class when its policy says a no-show
+  // does not forfeit it (api/spots/no-show-credits.ts); tried at once on start too, so credits that became due while
+  // no process ran come back without waiting a period.
+  const noShowCredits = scheduleJob(ctx, { name: 'no-show-credits', everyMs: NO_SHOW_CREDITS_EVERY_MS, run: returnNoShowCredits });
+  jobs.push(noShowCredits);
+  void noShowCredits.tick();
+  // Membership fees (issue 20): late-cancel fees a request did not charge (a process stopped), and no-show fees once
+  // final, 24 hours after the class; tried at once on start too, like the credits above.
+  const membershipFees = scheduleJob(ctx, { name: 'membership-fees', everyMs: MEMBERSHIP_FEES_EVERY_MS, run: runMembershipFees });
+  jobs.push(membershipFees);
+  void membershipFees.tick();
   return { jobs, stop: () => jobs.forEach((job) => job.stop()) };
 }

@@ -37,6 +37,10 @@ export interface AppContext {
    * customer.subscription.deleted) from the webhook and the test card form to api/passes/memberships. Wired by
    * createApi (api/app.ts): the payments feature may not import another feature. */
   onSubscriptionEvent?: (event: SubscriptionEvent) => Promise<void>;
+  /** Charges the membership fees due (a booking's own late-cancel fee once its cancellation committed, or all of
+   * them): the bookings feature hands over to api/membership-fees. Wired by createApi (api/app.ts); left out, the
+   * membership-fees job charges them. */
+  chargeMembershipFees?: (bookingId?: number) => Promise<unknown>;
 }
 
 export interface ContextOptions {

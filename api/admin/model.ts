@@ -103,6 +103,7 @@ export const AUDIT_ACTIONS = [
   'pass.archive',
   'pass.unarchive',
   'pass.refund',
+  'membership_fee.refund',
 ] as const;
 export const AuditAction = v.picklist(AUDIT_ACTIONS);
 export type AuditAction = v.InferOutput<typeof AuditAction>;
@@ -142,6 +143,10 @@ export const SupportBooking = v.object({
   cancelReason: v.nullable(v.string()),
   quantity: v.number(),
   amount: v.number(),
+  /** Of the amount, what coach credit paid (dollars; the card paid the rest). */
+  creditApplied: v.number(),
+  /** Given back as coach credit so far (a cancellation's credit part, or credit instead of a refund). */
+  refundedAsCredit: v.number(),
   /** Total refunded so far. */
   refunded: v.number(),
   /** What can still be refunded: paid and not yet refunded. */

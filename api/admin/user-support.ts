@@ -23,10 +23,14 @@ type ClassRow = typeof classes.$inferSelect;
 
 /** Paid and not yet given back. A cancelled booking that was paid (a late cancellation, say) can still be
  * refunded as a goodwill gesture. */
-export function refundableCents(row: Pick<BookingRow, 'amountCents' | 'confirmedAt' | 'refundAmountCents' | 'creditAppliedCents'>): number {
+export function refundableCents(
+  row: Pick<BookingRow, 'amountCents' | 'confirmedAt' | 'refundAmountCents' | 'creditAppliedCents' | 'creditIssuedCents'>,
+): number {
   if (row.amountCents <= 0 || row.confirmedAt === null) return 0;
-  // Only what the card paid can go back to it (coach credit spent on the booking is not card money).
-  return Math.max(0, row.amountCents - row.creditAppliedCents - (row.refundAmountCents ?? 0));
+  const refunded = row.refundAmountCents ?? 0;
+  // Only what the card paid can go back to it (coach credit spent on the booking is not card money), and never what
+  // was already given back as coach credit (a cancellation for credit): that would pay it back twice.
+  return Math.max(0, Math.min(row.amountCents - row.creditAppliedCents - refunded, row.amountCents - refunded - row.creditIssuedCents));
 }
 
 const SHOWN_BOOKINGS = 100;
@@ -67,6 +71,8 @@ export async function supportUser(ctx: AppContext, userId: number): Promise<Supp
     cancelReason: booking.cancelReason,
     quantity: booking.quantity,
     amount: centsToDollars(booking.amountCents),
+    creditApplied: centsToDollars(booking.creditAppliedCents),
+    refundedAsCredit: centsToDollars(booking.creditIssuedCents),
     refunded: centsToDollars(booking.refundAmountCents ?? 0),
     refundable: centsToDollars(refundableCents(booking)),
     cancellable: (booking.status === 'pending' || booking.status === 'confirmed') && (!start || start.getTime() > now.getTime()),

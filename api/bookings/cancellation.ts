@@ -10,7 +10,12 @@ import { toBookingJson } from '../spots/shape';
 
 /** Only the owner, before the class starts; refunded under the booking's own policy, to the card or as coach credit. */
 export async function cancelBooking(ctx: AppContext, user: SessionUser, bookingId: number, refundAs: RefundAs = 'card'): Promise<Booking> {
-  const { booking, cls, refundCents, creditCents } = await cancelByCustomer(ctx, user, bookingId, refundAs);
+  const { booking, cls, refundCents, creditCents, membershipFeeCents } = await cancelByCustomer(ctx, user, bookingId, refundAs);
   await sendCancellationEmail(ctx, booking, cls, user, refundCents, 'customer', undefined, creditCents);
+  // A membership's late-cancel fee, queued by the cancelling write: charged now (the job retries what this misses).
+  if (membershipFeeCents !== null)
+    await ctx
+      .chargeMembershipFees?.(booking.id)
+      .catch((error) => console.error('[bookings] membership fee not charged now', booking.id, error));
   return toBookingJson(booking, cls, ctx.clock.now(), await attendeesOfBooking(ctx.db, booking));
 }

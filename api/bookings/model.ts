@@ -145,6 +145,12 @@ export const Booking = v.object({
         kind: v.picklist(PASS_KIND),
         credits: v.number(),
         creditsBackUntil: v.nullable(v.string()),
+        /** An unlimited membership's booking (issue 20): the late-cancel fee its policy charges to the membership's
+         * card, in cents, from `lateCancelFeeFrom` (the policy's last full-refund deadline; null: from booking on),
+         * and the no-show fee; null when the policy sets none (or for other passes). */
+        lateCancelFeeCents: v.optional(v.nullable(v.number())),
+        lateCancelFeeFrom: v.optional(v.nullable(v.string())),
+        noShowFeeCents: v.optional(v.nullable(v.number())),
       }),
     ),
   ),

@@ -11,6 +11,7 @@ import { sendOutboxSoon } from '../notices/outbox';
 import { attendeesOf } from '../spots/attendees';
 import { bookFree } from '../spots/book';
 import { activeBooking, type BookingState, inStates } from '../spots/booking-states';
+import { membershipFeeTerms } from '../spots/membership-fees';
 import { creditsBackUntil, passPaymentsOf } from '../spots/pass-credits';
 import { DEFAULT_POLICY, policyFrom } from '../../common/cancellation-policy';
 import { passOnFreedSpots } from '../spots/release';
@@ -55,8 +56,20 @@ async function withPassPayments(ctx: AppContext, rows: Booking[]): Promise<Booki
     const pass = paid.get(row.id);
     if (!pass) return { ...row, paidWithPass: null };
     const start = row.class.startTime ? new Date(row.class.startTime) : null;
-    const until = pass.credits > 0 ? creditsBackUntil(start, row.classChangedAt !== null, policies.get(row.id) ?? DEFAULT_POLICY) : null;
-    return { ...row, paidWithPass: { ...pass, creditsBackUntil: until?.toISOString() ?? null } };
+    const policy = policies.get(row.id) ?? DEFAULT_POLICY;
+    const until = pass.credits > 0 ? creditsBackUntil(start, row.classChangedAt !== null, policy) : null;
+    // An unlimited membership's booking (no credits taken): the late-cancel fee its policy sets, and from when.
+    const fee = pass.kind === 'membership' && pass.credits === 0 ? membershipFeeTerms(policy, start, row.classChangedAt !== null) : null;
+    return {
+      ...row,
+      paidWithPass: {
+        ...pass,
+        creditsBackUntil: until?.toISOString() ?? null,
+        lateCancelFeeCents: fee?.lateCancelFeeCents ?? null,
+        lateCancelFeeFrom: fee?.lateFrom?.toISOString() ?? null,
+        noShowFeeCents: fee?.noShowFeeCents ?? null,
+      },
+    };
   });
 }
 

@@ -85,6 +85,13 @@ export const PassSales = v.object({
   refundedToCustomers: v.number(),
 });
 
+/** Late-cancel and no-show fees charged to unlimited memberships in the range (issue 20; by the Pacific day each was
+ * charged): the same split as a booking, on the fee; an admin's refund takes back both shares. */
+export const MembershipFeeEarnings = v.object({
+  ...Figures,
+  fees: v.number(),
+});
+
 export const EarningsAnswer = v.object({
   coachId: v.number(),
   from: v.nullable(v.string()),
@@ -94,6 +101,8 @@ export const EarningsAnswer = v.object({
   byMonth: v.array(MonthEarnings),
   /** Passes sold (packs and intro offers), beside the bookings above. */
   passSales: v.optional(PassSales),
+  /** Membership fees charged (late cancels, no-shows), beside the bookings above. */
+  membershipFees: v.optional(MembershipFeeEarnings),
   payouts: PayoutPosition,
 });
 export type EarningsAnswer = v.InferOutput<typeof EarningsAnswer>;

@@ -12,6 +12,7 @@ import { centsToDollars } from '../../common/money';
 import { pacificDay, pacificWallTimeToInstant } from '../../common/pacific';
 import type { EarningsAnswer, EarningsQuery } from './model';
 import { addFigures, type BookingFigures, emptyFigures, figuresOf } from './statement';
+import { chargedFeesOfCoach } from '../spots/membership-fees';
 
 /** The coach themself or an admin; the target must be a coach. */
 async function earningsCoach(ctx: AppContext, user: SessionUser, coachId: number) {
@@ -127,6 +128,7 @@ export async function coachEarnings(ctx: AppContext, user: SessionUser, coachId:
     byClass: [...byClass.values()].reverse().map(({ figures, ...line }) => ({ ...line, ...dollars(figures) })),
     byMonth: [...byMonth.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([month, figures]) => ({ month, ...dollars(figures) })),
     passSales: await passSales(ctx, coachId, range),
+    membershipFees: await membershipFeeEarnings(ctx, coachId, range),
     payouts: await payoutPosition(ctx, coachId),
   };
 }
@@ -168,6 +170,34 @@ async function passSales(ctx: AppContext, coachId: number, range: EarningsQuery)
     serviceFees: centsToDollars(total.serviceFees),
     refundedToCustomers: centsToDollars(total.refundedToCustomers),
   };
+}
+
+/** The coach's membership fees charged in the range (Pacific days of the charge), each read as a charged booking of
+ * its amount with the payout recorded on it; a refunded fee takes back both shares. */
+async function membershipFeeEarnings(
+  ctx: AppContext,
+  coachId: number,
+  range: EarningsQuery,
+): Promise<NonNullable<EarningsAnswer['membershipFees']>> {
+  const fees = await chargedFeesOfCoach(
+    ctx.db,
+    coachId,
+    range.from ? pacificWallTimeToInstant(range.from, '00:00') : undefined,
+    range.to ? pacificWallTimeToInstant(nextDay(range.to), '00:00') : undefined,
+  );
+  const total = emptyFigures();
+  for (const fee of fees)
+    addFigures(
+      total,
+      figuresOf({
+        subtotalCents: fee.amountCents,
+        serviceFeeCents: 0,
+        amountCents: fee.amountCents,
+        refundAmountCents: fee.refundedAt ? fee.amountCents : 0,
+        payoutCents: fee.payoutCents,
+      }),
+    );
+  return { ...dollars(total), fees: fees.length };
 }
 
 /** The coach's payout account at the provider: set up or not, its balance and its latest payouts. */

@@ -26,6 +26,14 @@ async function peopleOf(ctx: AppContext, purchase: PurchaseRow) {
   return { buyer, coachName: coach ? `${coach.firstName} ${coach.lastName}`.trim() : 'your coach' };
 }
 
+/** How the amount was paid, when coach credit paid some or all of it. */
+function paidWith(purchase: PurchaseRow, coachName: string): string {
+  if (purchase.creditAppliedCents === 0) return '';
+  const card = purchase.amountCents - purchase.creditAppliedCents;
+  const credit = `${formatDollars(purchase.creditAppliedCents)} with your credit with ${coachName}`;
+  return card > 0 ? `: ${credit} and ${formatDollars(card)} by card` : `: all of it ${credit}`;
+}
+
 const creditWords = (n: number) => `${n} ${n === 1 ? 'class' : 'classes'}`;
 
 /** The receipt of a pack or intro offer, once its payment is confirmed. */
@@ -42,7 +50,7 @@ export async function sendPurchaseReceipt(ctx: AppContext, purchase: PurchaseRow
     paragraphs: [
       `Hi ${buyer.firstName}, thank you for your purchase.`,
       `Pass: ${purchase.name} (${what})`,
-      `Paid: ${formatDollars(purchase.amountCents)} (${formatDollars(purchase.priceCents)}${purchase.discountCents > 0 ? ` less a ${formatDollars(purchase.discountCents)} promo code discount` : ''} plus a ${formatDollars(purchase.serviceFeeCents)} service fee).`,
+      `Paid: ${formatDollars(purchase.amountCents)} (${formatDollars(purchase.priceCents)}${purchase.discountCents > 0 ? ` less a ${formatDollars(purchase.discountCents)} promo code discount` : ''} plus a ${formatDollars(purchase.serviceFeeCents)} service fee)${paidWith(purchase, coachName)}.`,
       ...(validity ? [validity] : []),
       "Book a class from its page and choose to use a credit instead of paying by card. Cancel in time for a full refund under the class's cancellation policy and the credit comes back.",
     ],
@@ -72,14 +80,24 @@ export async function sendExpiryNotice(ctx: AppContext, purchase: PurchaseRow, c
 }
 
 /** The admin's refund of the unused credits, told to the holder. */
-export async function sendRefundNotice(ctx: AppContext, purchase: PurchaseRow, credits: number, refundCents: number): Promise<void> {
-  const { buyer } = await peopleOf(ctx, purchase);
+export async function sendRefundNotice(
+  ctx: AppContext,
+  purchase: PurchaseRow,
+  credits: number,
+  refundCents: number,
+  creditCents = 0,
+): Promise<void> {
+  const { buyer, coachName } = await peopleOf(ctx, purchase);
+  const back = [
+    ...(refundCents > 0 || creditCents === 0 ? [`${formatDollars(refundCents)} to your original payment method`] : []),
+    ...(creditCents > 0 ? [`${formatDollars(creditCents)} as credit with ${coachName} (the part your credit paid)`] : []),
+  ].join(' and ');
   if (!buyer) return;
   const content = renderEmail({
     heading: `Refunded: ${purchase.name}`,
     paragraphs: [
       `Hi ${buyer.firstName},`,
-      `Your ${purchase.name} has been ended and its ${credits} unused ${credits === 1 ? 'credit' : 'credits'} refunded: ${formatDollars(refundCents)} to your original payment method. Refunds take 3-5 business days to appear.`,
+      `Your ${purchase.name} has been ended and its ${credits} unused ${credits === 1 ? 'credit' : 'credits'} refunded: ${back}.${refundCents > 0 ? ' Refunds take 3-5 business days to appear.' : ''}`,
       'Classes you already booked with it stay booked.',
     ],
     button: { label: 'Open my wallet', url: `${ctx.env.publicUrl}/wallet` },

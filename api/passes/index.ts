@@ -106,9 +106,10 @@ export function passRoutes(ctx: AppContext) {
         response: { 200: PassQuoteAnswer, 400: Message, 401: Message, 404: Message, 409: Message },
         detail: {
           tags,
-          summary: "A pack's or an intro offer's price with a promo code: the discount, the fee and the total to send",
+          summary:
+            "A pack's or an intro offer's price (with a promo code or without): the discount, the fee, the credit and the total to send",
           description:
-            "Integer cents, from the same function the purchase charges with: price, the code's discount, the 5% service fee on the discounted price and the total (also in dollars as `amount`, what POST /api/passes/{id}/purchase must send with the same promoCode). A code that cannot be used is answered with its reason (used up and already used by you: 409). Memberships take no code (400).",
+            "Integer cents, from the same function the purchase charges with: price, the code's discount (with `promoCode`), the 5% service fee on the discounted price and the total (also in dollars as `amount`, what POST /api/passes/{id}/purchase must send with the same promoCode), then the caller's coach credit with this coach spent first (`creditAppliedCents`) and what the card pays (`cardCents`). A code that cannot be used is answered with its reason (used up and already used by you: 409). Memberships take no code and no credit (400).",
         },
       },
     )
@@ -124,7 +125,7 @@ export function passRoutes(ctx: AppContext) {
           tags,
           summary: 'Buy a pass: a payment intent for price + the 5% service fee',
           description:
-            "A pack or an intro offer is one payment (the coach's 85% of the price as a destination transfer, as a booking's); pay the intent (Stripe's Payment Element, or POST /api/payment/test-provider/pay under the test provider), then POST /api/wallet/{purchaseId}/confirm; payment_intent.succeeded confirms it too. The amount sent must be the server's total (409 \"The price has changed. Please reload the page.\"). Asking again reuses the open purchase and intent. 409 for an archived pass, an intro offer the caller may not buy, or a pass already paid.",
+            "A pack or an intro offer is one payment (the coach's 85% of the price as a destination transfer, as a booking's); pay the intent (Stripe's Payment Element, or POST /api/payment/test-provider/pay under the test provider), then POST /api/wallet/{purchaseId}/confirm; payment_intent.succeeded confirms it too. The amount sent must be the server's total (409 \"The price has changed. Please reload the page.\"). The caller's coach credit with the pass's coach is spent first (packs and intro offers; memberships are billed by their subscription and take none): set aside in the same write as the purchase, spent when it is confirmed, no longer held once the checkout's 30 minutes are over; `cardAmount` is what the card pays, and when credit pays it all there is no intent (`clientSecret` null): POST /api/wallet/{purchaseId}/confirm activates it. Asking again reuses the open purchase and intent. 409 for an archived pass, an intro offer the caller may not buy, or a pass already paid.",
         },
       },
     )

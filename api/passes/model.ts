@@ -226,7 +226,8 @@ export const PublicPass = v.object({
 export type PublicPass = v.InferOutput<typeof PublicPass>;
 
 /** POST /api/passes/{id}/purchase: the total the page shows (price + 5% service fee, in dollars); any other
- * amount is refused with 409 "The price has changed. Please reload the page.". */
+ * amount is refused with 409 "The price has changed. Please reload the page.". The buyer's coach credit is spent on
+ * it by the server (the answer's `creditApplied`, the card pays `cardAmount`). */
 export const PurchaseBody = withExample(
   fields({
     amount: v.pipe(v.number('Send the total shown at checkout.'), v.minValue(0, 'Send the total shown at checkout.')),
@@ -247,19 +248,24 @@ export const PurchaseAnswer = v.object({
   kind: v.picklist(PASS_KIND),
   status: v.picklist(PURCHASE_STATUS),
   /** Dollars: price, a promo code's discount (0 without), the 5% service fee on the discounted price and the
-   * total, what the card is charged. */
+   * total. */
   price: v.number(),
   discount: v.number(),
   serviceFee: v.number(),
   amount: v.number(),
+  /** Dollars of coach credit spent on it (packs and intro offers; set aside now, spent when it is confirmed). */
+  creditApplied: v.number(),
+  /** Dollars the card is charged: amount - creditApplied. 0: credit pays it all, there is no intent; confirm it with
+   * POST /api/wallet/{purchaseId}/confirm. */
+  cardAmount: v.number(),
   paymentIntentId: v.nullable(v.string()),
   clientSecret: v.nullable(v.string()),
   subscriptionId: v.nullable(v.string()),
 });
 export type PurchaseAnswer = v.InferOutput<typeof PurchaseAnswer>;
 
-/** GET /api/passes/{id}/quote: a pack's or an intro offer's price with a promo code (integer cents). */
-export const PassQuoteQuery = v.object({ promoCode: withExample(v.string(), 'FOGLINE20') });
+/** GET /api/passes/{id}/quote: a pack's or an intro offer's price, with a promo code or without (integer cents). */
+export const PassQuoteQuery = v.object({ promoCode: v.optional(withExample(v.string(), 'FOGLINE20')) });
 export const PassQuoteAnswer = v.object({
   passId: v.number(),
   priceCents: v.number(),
@@ -269,7 +275,10 @@ export const PassQuoteAnswer = v.object({
   totalCents: v.number(),
   /** the total in dollars: what POST /api/passes/{id}/purchase must send with the same promoCode */
   amount: v.number(),
-  promoCode: v.string(),
+  /** the caller's coach credit spent first (the purchase sets it aside), and what the card then pays */
+  creditAppliedCents: v.number(),
+  cardCents: v.number(),
+  promoCode: v.nullable(v.string()),
 });
 export type PassQuoteAnswer = v.InferOutput<typeof PassQuoteAnswer>;
 
@@ -396,7 +405,10 @@ export const PassRefundAnswer = v.object({
   purchaseId: v.number(),
   status: v.picklist(PURCHASE_STATUS),
   creditsRefunded: v.number(),
-  /** Dollars refunded through the provider: amount paid x unused credits / credits bought, to the cent. */
+  /** Dollars refunded through the provider: amount paid x unused credits / credits bought, to the cent (the card's
+   * share of it, when coach credit paid part of the pass). */
   refunded: v.number(),
+  /** Dollars given back as coach credit: the share of the refund that coach credit had paid. */
+  refundedAsCredit: v.number(),
 });
 export type PassRefundAnswer = v.InferOutput<typeof PassRefundAnswer>;

@@ -1,5 +1,6 @@
 // Opening a purchase of a pass (a pack, an intro offer or a membership): the buyer's unpaid purchase of it, or a new
-// one with everything bought copied from the pass. Shared by the one-off checkout (./purchase.ts) and memberships
+// one with everything bought copied from the pass, a promo code's use taken and the buyer's coach credit set aside
+// (packs and intro offers) in the same write. Shared by the one-off checkout (./purchase.ts) and memberships
 // (./memberships/start.ts).
 import { and, eq, inArray } from 'drizzle-orm';
 import { type passes, passPurchases } from '../../db/schema';
@@ -8,6 +9,8 @@ import type { AppContext } from '../context';
 import { quoteBooking } from '../../common/quote';
 import { badRequest, conflict } from '../errors';
 import { PRICE_CHANGED } from '../spots/bookable';
+import { spendableCredit } from '../spots/credit';
+import { HOLD_MAX_MINUTES } from '../spots/policy';
 import { applyPromoCode } from '../spots/promo';
 import { purchaseCopyOf } from './shape';
 
@@ -41,43 +44,58 @@ export async function openPurchase(
         .select()
         .from(passPurchases)
         .where(and(eq(passPurchases.userId, user.id), eq(passPurchases.coachId, pass.coachId), eq(passPurchases.status, 'pending')));
-      // With a promo code: the code's rules and its use in this write (exact under races), the total the quote's.
+      // What this checkout replaces (a reload of the same pass, another intro offer of the coach): the credit those
+      // set aside is theirs no more, so it is spendable here.
+      const replaced = pending.filter((p) => p.passId === pass.id || (pass.kind === 'intro' && p.kind === 'intro'));
+      // Coach credit is spent first on packs and intro offers (memberships bill through the provider's subscription),
+      // read in this write and set aside by the purchase it writes: two checkouts at once cannot both spend it.
+      const creditAvailableCents =
+        pass.kind === 'membership' ? 0 : await spendableCredit(tx, user.id, pass.coachId, now, { purchaseIds: replaced.map((p) => p.id) });
       let money: Partial<PurchaseRow> & { serviceFeeCents: number; amountCents: number } = {
         serviceFeeCents: price.serviceFeeCents,
         amountCents: price.totalCents,
       };
-      if (promo) {
-        const applied = await applyPromoCode(tx, {
-          code: promo.code,
-          userId: user.id,
-          coachId: pass.coachId,
-          listCents: pass.priceCents,
-          now,
-          exceptPurchaseId: pending.find((p) => p.passId === pass.id)?.id,
-          forPass: true,
-        });
-        const quote = quoteBooking({ priceCents: pass.priceCents, quantity: 1, discount: applied.discount });
-        if (quote.totalCents === 0) throw badRequest(PASS_FREE_WITH_CODE);
-        if (quote.totalCents !== promo.clientTotalCents) throw conflict(PRICE_CHANGED);
+      if (promo || creditAvailableCents > 0) {
+        // With a promo code: the code's rules and its use in this write (exact under races), the total the quote's.
+        const applied = promo
+          ? await applyPromoCode(tx, {
+              code: promo.code,
+              userId: user.id,
+              coachId: pass.coachId,
+              listCents: pass.priceCents,
+              now,
+              exceptPurchaseId: pending.find((p) => p.passId === pass.id)?.id,
+              forPass: true,
+            })
+          : null;
+        const quote = quoteBooking({ priceCents: pass.priceCents, quantity: 1, discount: applied?.discount, creditAvailableCents });
+        if (promo && quote.totalCents === 0) throw badRequest(PASS_FREE_WITH_CODE);
+        if (promo && quote.totalCents !== promo.clientTotalCents) throw conflict(PRICE_CHANGED);
         money = {
           serviceFeeCents: quote.serviceFeeCents,
           amountCents: quote.totalCents,
-          promoCodeId: applied.promo.id,
-          discountCents: quote.discountCents,
-          discountFundedBy: quote.discountFundedBy,
-          payoutCents: quote.payoutCents,
+          creditAppliedCents: quote.creditAppliedCents,
+          ...(applied && {
+            promoCodeId: applied.promo.id,
+            discountCents: quote.discountCents,
+            discountFundedBy: quote.discountFundedBy,
+            payoutCents: quote.payoutCents,
+          }),
         };
       }
+      // A reload reuses its purchase while it still holds what it set aside (credit is held for HOLD_MAX_MINUTES).
+      const openSince = now.getTime() - HOLD_MAX_MINUTES * 60_000;
       const same = pending.find(
         (p) =>
           p.passId === pass.id &&
           p.amountCents === money.amountCents &&
           p.priceCents === pass.priceCents &&
-          (p.promoCodeId ?? null) === (money.promoCodeId ?? null),
+          (p.promoCodeId ?? null) === (money.promoCodeId ?? null) &&
+          p.creditAppliedCents === (money.creditAppliedCents ?? 0) &&
+          (p.creditAppliedCents === 0 || p.createdAt.getTime() > openSince),
       );
       if (same) return { purchase: same, replacedIntentIds: [] };
-      // Another unpaid intro checkout of this coach (or this pass at an old price) gives way to this one.
-      const replaced = pending.filter((p) => p.passId === pass.id || (pass.kind === 'intro' && p.kind === 'intro'));
+      // Another unpaid intro checkout of this coach (or this pass at an old price or credit) gives way to this one.
       if (replaced.length > 0)
         await tx
           .update(passPurchases)

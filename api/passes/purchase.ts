@@ -1,14 +1,18 @@
-// Buying a class pack or an intro offer: a pending purchase (everything bought copied from the pass), one
-// PaymentIntent for price + the 5% service fee with the coach's 85% of the price as a destination transfer, and the
-// settlement that activates it once the provider says the intent succeeded (the confirm call or the
-// payment_intent.succeeded webhook, whichever comes first; exactly once). Memberships start a subscription
-// instead (./subscribe.ts).
+// Buying a class pack or an intro offer: a pending purchase (everything bought copied from the pass, the buyer's coach
+// credit set aside), one PaymentIntent for the rest of price + the 5% service fee with the coach's 85% of the price
+// (less the share the credit already paid them) as a destination transfer, and the settlement that activates it
+// once the provider says the intent succeeded (the confirm call or the payment_intent.succeeded webhook, whichever
+// comes first; exactly once). Credit covering everything: no intent, activated by the confirm call. Memberships start
+// a subscription instead (./subscribe.ts).
 import { and, eq } from 'drizzle-orm';
 import { passes, passLedger, passPurchases } from '../../db/schema';
 import type { SessionUser } from '../auth/session';
 import type { AppContext } from '../context';
 import { badRequest, conflict, DomainError, forbidden, notFound } from '../errors';
-import { centsToDollars, dollarsToCents, priceBreakdown } from '../../common/money';
+import { centsToDollars, coachPayoutCents, dollarsToCents, priceBreakdown } from '../../common/money';
+import { cardTransferCents } from '../../common/quote';
+import { purchaseCreditStillThere, spendOnPurchase } from '../spots/credit';
+import { purchasePromoUsedUpMeanwhile } from '../spots/promo';
 import { PASS_PURCHASE_METADATA, payoutDestination } from '../lib/payouts';
 import type { ProviderIntent } from '../providers/payments';
 import { sendPurchaseReceipt } from './emails';
@@ -23,6 +27,13 @@ type PurchaseRow = typeof passPurchases.$inferSelect;
 
 export const PRICE_CHANGED = 'The price has changed. Please reload the page.';
 const DAY_MS = 86_400_000;
+const CREDIT_WITHOUT_CARD_GONE = 'Your checkout ended and your coach credit was used meanwhile. Please buy the pass again.';
+const PROMO_WITHOUT_CARD_GONE = 'Your checkout ended and the promo code was used up meanwhile. Please buy the pass again.';
+
+/** What the card pays (or paid) of a purchase: its amount less the coach credit spent on it. */
+export function cardCentsOfPurchase(purchase: Pick<PurchaseRow, 'amountCents' | 'creditAppliedCents'>): number {
+  return purchase.amountCents - purchase.creditAppliedCents;
+}
 
 function answerOf(purchase: PurchaseRow, intent: ProviderIntent | null): PurchaseAnswer {
   return {
@@ -34,6 +45,8 @@ function answerOf(purchase: PurchaseRow, intent: ProviderIntent | null): Purchas
     discount: centsToDollars(purchase.discountCents),
     serviceFee: centsToDollars(purchase.serviceFeeCents),
     amount: centsToDollars(purchase.amountCents),
+    creditApplied: centsToDollars(purchase.creditAppliedCents),
+    cardAmount: centsToDollars(cardCentsOfPurchase(purchase)),
     paymentIntentId: intent?.id ?? purchase.paymentIntentId,
     clientSecret: intent?.clientSecret ?? null,
     subscriptionId: purchase.subscriptionId,
@@ -65,6 +78,8 @@ export async function purchasePass(ctx: AppContext, user: SessionUser, passId: n
   const promo = body.promoCode ? { code: body.promoCode, clientTotalCents: dollarsToCents(body.amount) } : undefined;
   const { purchase, replacedIntentIds } = await openPurchase(ctx, user, pass, price, promo);
   for (const id of replacedIntentIds) await ctx.payments.cancelIntent(id);
+  // Coach credit pays it all: nothing to charge; POST /api/wallet/{purchaseId}/confirm activates it.
+  if (cardCentsOfPurchase(purchase) === 0) return answerOf(purchase, null);
   if (purchase.paymentIntentId) {
     const intent = await ctx.payments.retrieveIntent(purchase.paymentIntentId);
     if (intent?.status === 'succeeded') {
@@ -73,20 +88,23 @@ export async function purchasePass(ctx: AppContext, user: SessionUser, passId: n
     }
     if (intent && intent.status !== 'canceled') return answerOf(purchase, intent);
   }
+  // The coach's 85%: of the discounted price with their own code, of the whole price with a platform code; less the
+  // share they already hold for the coach credit spent on it.
+  const payoutCents =
+    purchase.payoutCents ??
+    coachPayoutCents(purchase.discountFundedBy === 'coach' ? purchase.priceCents - purchase.discountCents : purchase.priceCents);
+  const destination = await payoutDestination(ctx.db, ctx.payments.kind, pass.coachId, purchase.priceCents);
   let intent: ProviderIntent;
   try {
     intent = await ctx.payments.createIntent({
-      amountCents: purchase.amountCents,
+      amountCents: cardCentsOfPurchase(purchase),
       description: `Fogline: ${pass.name}`,
       metadata: { [PASS_PURCHASE_METADATA]: String(purchase.id), userId: String(user.id), passId: String(pass.id), kind: pass.kind },
       idempotencyKey: `pass-purchase-${purchase.id}`,
-      // The coach's 85%: of the discounted price with their own code, of the whole price with a platform code.
-      payout: await payoutDestination(
-        ctx.db,
-        ctx.payments.kind,
-        pass.coachId,
-        purchase.discountFundedBy === 'coach' ? purchase.priceCents - purchase.discountCents : purchase.priceCents,
-      ),
+      payout: destination && {
+        ...destination,
+        amountCents: cardTransferCents(payoutCents, purchase.amountCents, purchase.creditAppliedCents),
+      },
     });
   } catch (error) {
     console.error('[passes] creating the intent failed', error);
@@ -104,32 +122,58 @@ export async function purchasePass(ctx: AppContext, user: SessionUser, passId: n
   return answerOf(saved ?? purchase, intent);
 }
 
-/** Activates a pending purchase whose payment succeeded: status active, a pack's expiry from now, and the
- * purchase's credits as its first ledger row, all in one write; answers the purchase and whether this call did it. */
-async function activatePurchase(ctx: AppContext, purchaseId: number, intentId: string): Promise<{ purchase: PurchaseRow; newly: boolean }> {
+/** Activates a pending purchase whose payment succeeded (or that coach credit pays in full): status active, a
+ * pack's expiry from now, the credit it set aside spent and the purchase's credits as its first ledger row, all in
+ * one write. A payment arriving after the checkout's HOLD_MAX_MINUTES no longer holds what it set aside, so the
+ * write re-checks exactly, under the write lock: the credit still there, the promo code's uses not all taken
+ * meanwhile; else the purchase is given up (`refused`, with why) and the caller refunds the card. */
+async function activatePurchase(
+  ctx: AppContext,
+  purchaseId: number,
+  intentId: string | null,
+): Promise<{ purchase: PurchaseRow; newly: boolean; refused: string | null }> {
   const now = ctx.clock.now();
   return ctx.db.write(async (tx) => {
     const current = await tx.select().from(passPurchases).where(eq(passPurchases.id, purchaseId)).get();
     if (!current) throw notFound('Purchase not found.');
-    if (current.status !== 'pending') return { purchase: current, newly: false };
+    if (current.status !== 'pending') return { purchase: current, newly: false, refused: null };
+    const refused = !(await purchaseCreditStillThere(tx, current, now))
+      ? CREDIT_GONE
+      : (await purchasePromoUsedUpMeanwhile(tx, current, now))
+        ? PROMO_GONE
+        : null;
+    if (refused) {
+      const [given] = await tx
+        .update(passPurchases)
+        .set({ status: 'cancelled', cancelledAt: now, paymentIntentId: intentId ?? current.paymentIntentId })
+        .where(and(eq(passPurchases.id, purchaseId), eq(passPurchases.status, 'pending')))
+        .returning();
+      return { purchase: given ?? current, newly: true, refused };
+    }
     const expiresAt = current.validityDays ? new Date(now.getTime() + current.validityDays * DAY_MS) : null;
     const [purchase] = await tx
       .update(passPurchases)
       .set({ status: 'active', activatedAt: now, expiresAt, paymentIntentId: intentId })
       .where(and(eq(passPurchases.id, purchaseId), eq(passPurchases.status, 'pending')))
       .returning();
+    await spendOnPurchase(tx, current);
     if (current.credits)
       await tx.insert(passLedger).values({
         purchaseId,
         kind: 'purchase',
         delta: current.credits,
         creditsExpireAt: expiresAt,
-        paymentRef: intentId,
+        paymentRef: intentId ?? `coach-credit-${purchaseId}`,
         createdAt: now,
       });
-    return { purchase: purchase!, newly: true };
+    return { purchase: purchase!, newly: true, refused: null };
   });
 }
+
+export const CREDIT_GONE =
+  'Your payment arrived after your 30-minute checkout ended and your coach credit was used meanwhile, so your payment has been refunded in full. Please buy the pass again.';
+export const PROMO_GONE =
+  'Your payment arrived after your 30-minute checkout ended and the promo code was used up meanwhile, so your payment has been refunded in full. Please buy the pass again.';
 
 /** Confirm and webhook alike: the provider says the intent succeeded, for this purchase's amount and buyer; the
  * purchase is activated exactly once and its receipt emailed. A payment for a purchase that was given up meanwhile
@@ -143,7 +187,7 @@ export async function settlePassIntent(ctx: AppContext, intent: ProviderIntent, 
   const purchase = Number.isSafeInteger(purchaseId)
     ? await ctx.db.select().from(passPurchases).where(eq(passPurchases.id, purchaseId)).get()
     : undefined;
-  if (!purchase || String(purchase.userId) !== intent.metadata.userId || purchase.amountCents !== intent.amountCents) {
+  if (!purchase || String(purchase.userId) !== intent.metadata.userId || cardCentsOfPurchase(purchase) !== intent.amountCents) {
     console.error('[passes] intent does not match its purchase', intent.id, purchaseId);
     throw conflict('This payment does not match the purchase. Please contact support.');
   }
@@ -153,7 +197,11 @@ export async function settlePassIntent(ctx: AppContext, intent: ProviderIntent, 
     await refundQuietly(ctx, intent, `refund-pass-purchase-${purchase.id}-given-up`);
     throw conflict('This checkout was replaced by a newer one, so this payment has been refunded in full.');
   }
-  const { purchase: active, newly } = await activatePurchase(ctx, purchase.id, intent.id);
+  const { purchase: active, newly, refused } = await activatePurchase(ctx, purchase.id, intent.id);
+  if (refused) {
+    if (newly) await refundQuietly(ctx, intent, `refund-pass-purchase-${purchase.id}-given-up`);
+    throw conflict(refused);
+  }
   if (newly) await sendPurchaseReceipt(ctx, active);
   return active;
 }
@@ -176,7 +224,14 @@ export async function confirmPurchase(ctx: AppContext, user: SessionUser, purcha
     if (purchase.status === 'cancelled') throw conflict('This checkout was given up. Please buy the pass again.');
     return purchase;
   }
-  if (!purchase.paymentIntentId) throw conflict('The payment has not been completed yet.');
+  if (!purchase.paymentIntentId) {
+    if (cardCentsOfPurchase(purchase) > 0) throw conflict('The payment has not been completed yet.');
+    // Coach credit pays it all: spent in the activating write, nothing to charge.
+    const { purchase: active, newly, refused } = await activatePurchase(ctx, purchase.id, null);
+    if (refused) throw conflict(refused === CREDIT_GONE ? CREDIT_WITHOUT_CARD_GONE : PROMO_WITHOUT_CARD_GONE);
+    if (newly) await sendPurchaseReceipt(ctx, active);
+    return active;
+  }
   const intent = await ctx.payments.retrieveIntent(purchase.paymentIntentId);
   if (!intent) throw notFound('Payment not found.');
   return settlePassIntent(ctx, intent, user.id);

@@ -41,9 +41,6 @@ const feeCents = (what: string) =>
       v.integer(`The ${what} fee must be a whole number of cents.`),
       v.minValue(1, `The ${what} fee must be at least 1 cent (or none).`),
       v.maxValue(MAX_PASS_FEE_CENTS, `The ${what} fee can be at most $${MAX_PASS_FEE_CENTS / 100}.`),
-      // Charging a membership's card off-session is not built yet (issue 20, item 2): a fee the policy text would
-      // promise and nothing would charge is refused, rather than stored.
-      v.check(() => false, `Membership ${what} fees are not available yet: leave the ${what} fee empty.`),
     ),
   );
 
@@ -53,7 +50,8 @@ export const PassRulesField = fields({
   lateCancelForfeitsCredit: v.optional(v.boolean('lateCancelForfeitsCredit must be true or false.'), true),
   /** Class packs: a no-show keeps the credit spent (default true). */
   noShowForfeitsCredit: v.optional(v.boolean('noShowForfeitsCredit must be true or false.'), true),
-  /** Unlimited memberships: integer cents charged to the membership's card; null for none (the default). */
+  /** Unlimited memberships: integer cents charged off-session to the membership's card (a late cancel after the
+   * policy's last full-refund deadline; a no-show, 24 hours after the class); null for none (the default). */
   lateCancelFeeCents: v.optional(feeCents('late-cancel'), null),
   noShowFeeCents: v.optional(feeCents('no-show'), null),
 });
@@ -91,7 +89,7 @@ const policyEntries = {
 const POLICY_EXAMPLE = {
   preset: 'strict',
   creditPercent: 100,
-  passRules: { lateCancelForfeitsCredit: false, noShowForfeitsCredit: true, lateCancelFeeCents: null, noShowFeeCents: null },
+  passRules: { lateCancelForfeitsCredit: false, noShowForfeitsCredit: true, lateCancelFeeCents: 1500, noShowFeeCents: 2000 },
 } as const;
 
 /** PUT /api/coaches/me/policy. */

@@ -8,7 +8,7 @@ import { bookings, classes, waitlistEntries } from '../../db/schema';
 import { badRequest } from '../errors';
 import { type Attendee, type AttendeeInput, checkAttendees } from './attendees';
 import { checkBookableClass, refuseIfBooked } from './bookable';
-import { activeBooking, type BookingRow, inStates } from './booking-states';
+import { activeBooking, BOOKING_STATES, type BookingRow, inStates } from './booking-states';
 import { liveClasses } from './classes';
 import type { Customer } from './context';
 import { entryIn } from './entry-states';
@@ -128,6 +128,19 @@ export function recordBooked(view: GroupView, booking: BookingRow): void {
   view.taken.set(booking.classId, (view.taken.get(booking.classId) ?? 0) + booking.quantity);
   view.open.set(keyOf(booking.classId, booking.userId), booking);
   view.waiting.delete(keyOf(booking.classId, booking.userId));
+}
+
+/** A booking decided but not yet written, as the group's view counts it (its id is not known yet): the customer's
+ * open, confirmed booking of the class. */
+export function plannedBooking({ customer, input }: FreeRequest, cls: ClassRow): BookingRow {
+  const row = {
+    classId: cls.id,
+    userId: customer.id,
+    quantity: input.quantity,
+    status: BOOKING_STATES.confirmed.status,
+    cancelReason: null,
+  };
+  return row as unknown as BookingRow;
 }
 
 /** SQL condition on `bookings`: a booking of the class past its hold or offer, not yet released. */

@@ -17,9 +17,11 @@ import {
   type FreeRequest,
   type GroupView,
   keyOf,
+  plannedBooking,
   readGroupView,
   recordBooked,
 } from './book-group';
+import { type PlainBooking, planPlainBooking, writePlainBookings } from './book-bulk';
 import { applyTransition } from './booking-states';
 import { queueConfirmations } from './confirmations';
 import type { Customer, SpotsContext } from './context';
@@ -27,7 +29,7 @@ import { moveEntry } from './entry-states';
 import { planCredits, spendCredits } from './pass-credits';
 import { freeWithPromoCode } from './promo';
 import { settleInSavepoint, writeBookingSpotsTogether } from './release';
-import { recordBookingWaivers } from './waivers';
+import { recordBookingWaivers, waiversOfClassesQuery } from './waivers';
 
 /** Books `quantity` spots of a free class, confirmed at once; the customer's place on its waitlist ends; its
  * confirmation is queued in the booking outbox. Concurrent calls in one process are written together (group
@@ -38,7 +40,13 @@ export function bookFree(ctx: SpotsContext, customer: Customer, input: FreeBooki
       new Promise<FreeBooking>((resolve, reject) => {
         const group = groupOf(ctx);
         group.waiting.push({ customer, input, resolve, reject });
-        if (!group.scheduled) startGroup(ctx, group);
+        if (group.scheduled) return;
+        // The group starts after this turn of the event loop, so every booking request that arrived with this one
+        // joins it. Started at once, it took only this booking: the transaction runs without yielding, so the
+        // next request was read only after it, found the queue free again and started a group of one (issue 23:
+        // groups averaged 1.0 bookings under 200 customers, 349 bookings/s; 52 and 1,862/s with this).
+        group.scheduled = true;
+        setImmediate(() => startGroup(ctx, group));
       }),
   );
 }
@@ -114,16 +122,43 @@ async function writeGroup(ctx: SpotsContext, take: () => FreeRequest[]): Promise
   return outcomes.map((outcome) => outcome ?? settled.shift()!);
 }
 
-/** The group's work inside its transaction: one view, each booking in its savepoint, then the attendees and
+/** The group's work inside its transaction: one view, the plain bookings written together (./book-bulk.ts), each
+ * other booking in its savepoint (bookOne), all decided in the order they came; then the attendees and
  * confirmations of the bookings made, each in one statement. */
 async function bookGroup(tx: Tx, requests: FreeRequest[], now: Date): Promise<PromiseSettledResult<FreeBooking>[]> {
   const view = await readGroupView(tx, requests, now);
-  const outcomes: PromiseSettledResult<FreeBooking>[] = [];
-  for (const { customer, input } of requests) {
-    const outcome = await settleInSavepoint(tx, (savepoint) => bookOne(savepoint, view, customer, input, now));
+  const waivers = await waiversOfClassesQuery(tx, [...new Set(requests.map((request) => request.input.classId))]);
+  const outcomes: PromiseSettledResult<FreeBooking>[] = new Array(requests.length);
+  let plain: { index: number; plan: PlainBooking }[] = [];
+  const writePlain = async () => {
+    const written = await writePlainBookings(
+      tx,
+      plain.map(({ plan }) => plan),
+      now,
+    );
+    plain.forEach(({ index }, i) => (outcomes[index] = written[i]!));
+    plain = [];
+  };
+  for (const [index, request] of requests.entries()) {
+    let plan: PlainBooking | null;
+    try {
+      plan = planPlainBooking(view, waivers, request, now);
+    } catch (reason) {
+      outcomes[index] = { status: 'rejected', reason };
+      continue;
+    }
+    if (plan) {
+      plain.push({ index, plan });
+      recordBooked(view, plannedBooking(request, plan.decided.cls));
+      continue;
+    }
+    // bookOne reads what the bookings before it wrote (earlier acceptances, promo uses, pass credits): those come first.
+    await writePlain();
+    const outcome = await settleInSavepoint(tx, (savepoint) => bookOne(savepoint, view, request.customer, request.input, now));
     if (outcome.status === 'fulfilled') recordBooked(view, outcome.value.booking);
-    outcomes.push(outcome);
+    outcomes[index] = outcome;
   }
+  await writePlain();
   const booked = outcomes.flatMap((outcome) => (outcome.status === 'fulfilled' ? [outcome.value] : []));
   await saveGroupAttendees(tx, booked);
   // Each confirmation is owed from this commit on: its outbox row commits with the booking (./confirmations.ts).

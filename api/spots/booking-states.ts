@@ -293,3 +293,27 @@ export async function applyTransition(
     .returning();
   return many ? rows : (rows[0] ?? null);
 }
+
+/** Rows per multi-row INSERT of bookings (openBookings): about two dozen values each, well under SQLite's parameter limit. */
+const BOOKINGS_PER_INSERT = 500;
+
+/** applyTransition's opening of a booking for many at once (a group commit's plain bookings, ./book-bulk.ts): one
+ * INSERT, each row copying its class's cancellation policy as applyTransition's does. Answers the rows in the order
+ * of `values`, whose (classId, userId) pairs are distinct (each is a customer's one open booking of the class). */
+export async function openBookings(tx: Tx, name: OpeningTransition, actor: Actor, values: NewBooking[]): Promise<BookingRow[]> {
+  const rule: Transition = BOOKING_TRANSITIONS[name];
+  if (!rule.by.includes(actor)) throw forbidden('You are not allowed to change this booking.');
+  if (!rule.from.includes('new')) throw new Error(`${name} does not open a booking`);
+  const to = { status: BOOKING_STATES[rule.to].status, cancelReason: BOOKING_STATES[rule.to].reason };
+  const key = (row: { classId: number; userId: number }) => `${row.classId}:${row.userId}`;
+  const byKey = new Map<string, BookingRow>();
+  for (let i = 0; i < values.length; i += BOOKINGS_PER_INSERT) {
+    const rows = await tx
+      .insert(bookings)
+      .values(values.slice(i, i + BOOKINGS_PER_INSERT).map((row) => ({ cancellationPolicy: bookedPolicy(row.classId), ...row, ...to })))
+      .returning();
+    // RETURNING's order is not promised: each row is found by its class and customer.
+    for (const row of rows) byKey.set(key(row), row);
+  }
+  return values.map((row) => byKey.get(key(row))!);
+}

@@ -11,6 +11,7 @@ import { bookingWithClass } from './bookable';
 import { activeBooking, type Actor, applyTransition, assertTransition, type BookingRow, isIn, stateOf } from './booking-states';
 import type { Customer, RefundProvider, SpotsContext } from './context';
 import { recordCredit } from './credit';
+import { queueLateCancelFee } from './membership-fees';
 import { cardRefundableCents, paidCents, splitBack } from './paid';
 import { creditsComeBack, returnCredits } from './pass-credits';
 import { hasStarted } from './policy';
@@ -54,7 +55,15 @@ export async function cancelByCustomer(
   customer: Pick<Customer, 'id'>,
   bookingId: number,
   refundAs: RefundAs = 'card',
-): Promise<{ booking: BookingRow; cls: ClassRow; refundCents: number; creditCents: number; creditsReturned: number }> {
+): Promise<{
+  booking: BookingRow;
+  cls: ClassRow;
+  refundCents: number;
+  creditCents: number;
+  creditsReturned: number;
+  /** A late cancel of an unlimited-membership booking under a policy with a fee: queued here, charged by the caller. */
+  membershipFeeCents: number | null;
+}> {
   const now = ctx.clock.now();
   const found = await bookingWithClass(ctx.db, bookingId);
   if (!found) throw notFound('Booking not found.');
@@ -79,6 +88,7 @@ export async function cancelByCustomer(
   }
   await issueRefund(ctx.payments, booking, back.cardCents);
   let creditsReturned = 0;
+  let membershipFeeCents: number | null = null;
   const updated = await writeFreeingSpots(ctx, [cls.id], async (tx) => {
     // The totals given back: what an admin refunded earlier, plus this cancellation's.
     const row = await applyTransition(tx, booking, 'cancelByCustomer', 'customer', {
@@ -97,11 +107,13 @@ export async function cancelByCustomer(
       });
     // Paid with a pass: its credits come back in this same write when in time (./pass-credits.ts).
     if (row && creditsComeBack(cls, booking, now)) creditsReturned = await returnCredits(tx, row, now);
+    // An unlimited membership's late-cancel fee (issue 20): queued in this write, charged after it commits.
+    if (row) membershipFeeCents = (await queueLateCancelFee(tx, row, cls, now))?.amountCents ?? null;
     return row;
   });
   if (!updated) throw conflict('This booking has already been cancelled.');
   if (isIn(booking, ['hold']) && booking.paymentIntentId) await ctx.payments.cancelIntent(booking.paymentIntentId);
-  return { booking: updated, cls, refundCents: back.cardCents, creditCents: back.creditCents, creditsReturned };
+  return { booking: updated, cls, refundCents: back.cardCents, creditCents: back.creditCents, creditsReturned, membershipFeeCents };
 }
 
 /** An admin cancels a hold or a confirmed booking for its customer (support), before the class starts, refunding

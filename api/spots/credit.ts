@@ -1,15 +1,17 @@
 // Credit with a coach (issue 20): an append-only ledger (coach_credits), balances summed from its rows. Credit is
-// spent on a booking in the write that holds it (reserved by the hold's credit_applied_cents, so two checkouts at
-// once cannot both spend it: every write runs under the database's write lock), recorded as spent when the booking
-// is confirmed, and given back (as credit) when a booking paid with it is cancelled.
-import { and, eq, gt, inArray, ne, sql } from 'drizzle-orm';
+// set aside for a booking or a pass purchase in the write that opens its checkout (the hold's, the pending
+// purchase's credit_applied_cents, so two checkouts at once cannot both spend it: every write runs under the
+// database's write lock), recorded as spent by the write that confirms it, and given back (as credit) when what it
+// paid for is cancelled or refunded.
+import { and, eq, gt, inArray, ne, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client';
-import { bookings, classes, coachCredits, type CreditKind, users } from '../../db/schema';
+import { bookings, classes, coachCredits, type CreditKind, passPurchases, users } from '../../db/schema';
 import { conflict, DomainError } from '../errors';
 import { centsToDollars, formatDollars } from '../../common/money';
 import { type BookingRow, inStates } from './booking-states';
 import type { SpotsContext } from './context';
 import { cardCentsOf } from './paid';
+import { HOLD_MAX_MINUTES } from './policy';
 
 /** The ledger's balance for one customer with one coach, in cents. */
 export async function ledgerBalance(db: Database | Tx, customerId: number, coachId: number): Promise<number> {
@@ -21,15 +23,22 @@ export async function ledgerBalance(db: Database | Tx, customerId: number, coach
   return Number(row?.cents ?? 0);
 }
 
-/** Credit held by the customer's running checkouts (holds) on this coach's classes, not yet spent in the ledger. */
-async function reservedByHolds(
-  tx: Database | Tx,
-  customerId: number,
-  coachId: number,
-  now: Date,
-  exceptBookingId?: number,
-): Promise<number> {
-  const row = await tx
+/** SQL condition: a pass purchase's checkout still running at `now` (pending, opened less than HOLD_MAX_MINUTES
+ * ago): it holds the coach credit it set aside, as a booking's hold does (and a promo code's use: ./promo.ts). */
+export function passCheckoutRunning(now: Date): SQL {
+  return and(eq(passPurchases.status, 'pending'), gt(passPurchases.createdAt, new Date(now.getTime() - HOLD_MAX_MINUTES * 60_000)))!;
+}
+
+/** The checkouts re-reading the credit they set aside themselves (a reloaded checkout, a confirmation): left out. */
+export interface CreditExcept {
+  bookingId?: number;
+  purchaseIds?: number[];
+}
+
+/** Credit held by the customer's running checkouts with this coach (class holds and pass purchases), not yet spent
+ * in the ledger. */
+async function reservedByHolds(tx: Database | Tx, customerId: number, coachId: number, now: Date, except: CreditExcept): Promise<number> {
+  const holds = await tx
     .select({ cents: sql<number>`coalesce(sum(${bookings.creditAppliedCents}), 0)` })
     .from(bookings)
     .innerJoin(classes, eq(classes.id, bookings.classId))
@@ -40,19 +49,38 @@ async function reservedByHolds(
         inStates(['hold']),
         gt(bookings.holdExpiresAt, now),
         gt(bookings.creditAppliedCents, 0),
-        exceptBookingId === undefined ? undefined : ne(bookings.id, exceptBookingId),
+        except.bookingId === undefined ? undefined : ne(bookings.id, except.bookingId),
       ),
     )
     .get();
-  return Number(row?.cents ?? 0);
+  const purchases = await tx
+    .select({ cents: sql<number>`coalesce(sum(${passPurchases.creditAppliedCents}), 0)` })
+    .from(passPurchases)
+    .where(
+      and(
+        eq(passPurchases.userId, customerId),
+        eq(passPurchases.coachId, coachId),
+        passCheckoutRunning(now),
+        gt(passPurchases.creditAppliedCents, 0),
+        except.purchaseIds?.length ? notInArray(passPurchases.id, except.purchaseIds) : undefined,
+      ),
+    )
+    .get();
+  return Number(holds?.cents ?? 0) + Number(purchases?.cents ?? 0);
 }
 
 /** What a checkout may spend now: the balance less what the customer's other running checkouts hold. Read inside
  * the write that places the hold, so the answer cannot go stale before the hold is written. */
-export async function spendableCredit(tx: Database | Tx, customerId: number, coachId: number, now: Date, exceptBookingId?: number) {
+export async function spendableCredit(
+  tx: Database | Tx,
+  customerId: number,
+  coachId: number,
+  now: Date,
+  except: number | CreditExcept = {},
+) {
   const [balance, reserved] = await Promise.all([
     ledgerBalance(tx, customerId, coachId),
-    reservedByHolds(tx, customerId, coachId, now, exceptBookingId),
+    reservedByHolds(tx, customerId, coachId, now, typeof except === 'number' ? { bookingId: except } : except),
   ]);
   return Math.max(0, balance - reserved);
 }
@@ -106,6 +134,7 @@ export async function recordCredit(
     cents: number;
     kind: CreditKind;
     bookingId: number | null;
+    purchaseId?: number | null;
     actorId?: number | null;
     providerRefundId?: string | null;
   },
@@ -117,6 +146,7 @@ export async function recordCredit(
     amountCents: entry.cents,
     kind: entry.kind,
     bookingId: entry.bookingId,
+    purchaseId: entry.purchaseId ?? null,
     actorId: entry.actorId ?? null,
     providerRefundId: entry.providerRefundId ?? null,
   });
@@ -125,6 +155,32 @@ export async function recordCredit(
 /** A booking that spent credit is confirmed: the credit leaves the ledger, in the confirming write. */
 export async function spendOnConfirmed(tx: Tx, booking: Pick<BookingRow, 'id' | 'userId' | 'creditAppliedCents'>, coachId: number) {
   await recordCredit(tx, { customerId: booking.userId, coachId, cents: -booking.creditAppliedCents, kind: 'spent', bookingId: booking.id });
+}
+
+/** A pass purchase that set credit aside is activated: the credit leaves the ledger, in the activating write. */
+export async function spendOnPurchase(
+  tx: Tx,
+  purchase: { id: number; userId: number; coachId: number; creditAppliedCents: number },
+): Promise<void> {
+  await recordCredit(tx, {
+    customerId: purchase.userId,
+    coachId: purchase.coachId,
+    cents: -purchase.creditAppliedCents,
+    kind: 'spent',
+    bookingId: null,
+    purchaseId: purchase.id,
+  });
+}
+
+/** A pass purchase activated after its checkout ran out (a late payment) no longer holds its credit: is what it set
+ * aside still there? Read in the activating write, so the answer is exact across processes. */
+export async function purchaseCreditStillThere(
+  tx: Tx,
+  purchase: { id: number; userId: number; coachId: number; creditAppliedCents: number },
+  now: Date,
+): Promise<boolean> {
+  if (purchase.creditAppliedCents === 0) return true;
+  return (await spendableCredit(tx, purchase.userId, purchase.coachId, now, { purchaseIds: [purchase.id] })) >= purchase.creditAppliedCents;
 }
 
 /** A payment the credit can go back through: a booking with this coach that was given back as credit and whose

@@ -261,3 +261,16 @@ export async function promoUsedUpMeanwhile(
   if (!promo || promo.maxUses === null) return false;
   return (await promoUsesTaken(tx, booking.promoCodeId, now, { bookingId: booking.id })) >= promo.maxUses;
 }
+
+/** The same question for a pass purchase paid after its checkout's HOLD_MAX_MINUTES ran out: asked in the write that
+ * activates it, so a code's use count stays exact however late the payment arrives. */
+export async function purchasePromoUsedUpMeanwhile(
+  tx: Tx,
+  purchase: Pick<typeof passPurchases.$inferSelect, 'id' | 'promoCodeId'>,
+  now: Date,
+): Promise<boolean> {
+  if (purchase.promoCodeId === null) return false;
+  const promo = await tx.select({ maxUses: promoCodes.maxUses }).from(promoCodes).where(eq(promoCodes.id, purchase.promoCodeId)).get();
+  if (!promo || promo.maxUses === null) return false;
+  return (await promoUsesTaken(tx, purchase.promoCodeId, now, { purchaseId: purchase.id })) >= promo.maxUses;
+}

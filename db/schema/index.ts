@@ -12,3 +12,4 @@ export * from './waivers';
 export * from './policies';
 export * from './passes';
 export * from './promo';
+export * from './membership-fees';

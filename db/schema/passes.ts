@@ -85,7 +85,12 @@ export const passPurchases = sqliteTable(
     discountCents: integer('discount_cents').notNull().default(0),
     discountFundedBy: text('discount_funded_by', { enum: ['coach', 'platform'] }),
     payoutCents: integer('payout_cents'),
-    /** The total refunded through the provider (an admin's pro rata refund of unused credits). */
+    /** Coach credit (issue 20) spent on a pack or an intro offer: part of amount_cents, the card pays the rest. Set
+     * aside by the write that opens the checkout, spent (a coach_credits row) by the write that activates it. */
+    creditAppliedCents: integer('credit_applied_cents').notNull().default(0),
+    /** Of the coach credit spent, what came back as credit (an admin's pro rata refund splits as it was paid). */
+    creditReturnedCents: integer('credit_returned_cents').notNull().default(0),
+    /** The total refunded through the provider (an admin's pro rata refund of unused credits): the card part. */
     refundedCents: integer('refunded_cents').notNull().default(0),
     paymentIntentId: text('payment_intent_id').unique(),
     /** Memberships: the provider's subscription and customer. */

@@ -47,3 +47,7 @@ export const openRenewalPayment = (purchaseId: number) => unwrap(api.wallet({ pu
 /** The admin's user page: a customer's passes, and refunding a pack's unused credits pro rata (ending it). */
 export const customerPurchases = (userId: number) => unwrap(api.passes.purchases.get({ query: { userId: String(userId) } }));
 export const refundPurchase = (purchaseId: number, reason: string) => unwrap(api.passes.purchases({ purchaseId }).refund.post({ reason }));
+/** The admin's user page: a customer's membership fees (issue 20), and refunding one. */
+export const customerMembershipFees = (userId: number) => unwrap(api.admin['membership-fees'].get({ query: { userId: String(userId) } }));
+export const refundMembershipFee = (feeId: number, reason: string) =>
+  unwrap(api.admin['membership-fees']({ feeId }).refund.post({ reason }));

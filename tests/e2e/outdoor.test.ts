@@ -259,11 +259,16 @@ test(
 
     // The coach moves it to just over 24 hours from now, where the sample forecast rains: the clock then passes
     // the 24 h check (the weather-call job runs every minute, once the refresh job has cached the forecast).
+    // The forecast is the meeting pin's (api/conditions/cache.ts forecastPlace), so the pin is where it rains: a
+    // fixed pin had 1% on 2027-03-14 and 0% on 2027-11-07, under the 10% limit, and no call came.
     const start = new Date(testNow() + 24 * 3_600_000 + 70_000);
+    const rainy = rainyPlace(start, 10);
+    // Half a kilometre from the class's point, in the same forecast cell (coordinates to two decimals).
+    const pin = { latitude: Number((rainy.latitude + 0.00455).toFixed(5)), longitude: Number((rainy.longitude - 0.00412).toFixed(5)) };
     const moved = await call(coach, 'PATCH', `/api/classes/${classId}`, {
       startTime: start.toISOString(),
-      ...rainyPlace(start, 10),
-      meetingPoint: { latitude: 37.80455, longitude: -122.46612, notes: 'By the big cypress: orange flag' },
+      ...rainy,
+      meetingPoint: { ...pin, notes: 'By the big cypress: orange flag' },
     });
     expect(moved.status).toBe(200);
     const [notice] = await mailsTo('coach@fogline.test', 'Weather call: Stormwatch Bootcamp', 240_000);
@@ -294,10 +299,10 @@ test(
       await attendeePage.waitForTimeout(250);
     }
     expect(await attendeePage.getByRole('link', { name: 'Directions (Google Maps)' }).getAttribute('href')).toBe(
-      'https://www.google.com/maps/dir/?api=1&destination=37.80455%2C-122.46612',
+      `https://www.google.com/maps/dir/?api=1&destination=${pin.latitude}%2C${pin.longitude}`,
     );
     expect(await attendeePage.getByRole('link', { name: 'Directions (Apple Maps)' }).getAttribute('href')).toBe(
-      'https://maps.apple.com/?daddr=37.80455%2C-122.46612',
+      `https://maps.apple.com/?daddr=${pin.latitude}%2C${pin.longitude}`,
     );
     expect(await attendeePage.getByText('By the big cypress: orange flag').isVisible()).toBe(true);
     await attendee.context.close();

@@ -1,8 +1,9 @@
 // Cancellation policies and coach credit in the browser (issue 20, "Done when"): a customer books a Strict class and,
 // cancelling 3 days before, is shown and refunded exactly 50%; on a class whose coach offers credit, they choose
 // credit and spend it partly on another class of that coach, the rest by card. The coaches, classes and customers
-// are made here through the API (class times relative to the tests' clock). Screenshots at 390 and 1280 px of the
-// cancel dialog and the coach's policy settings.
+// are made here through the API (class times relative to the tests' clock); the pass checkout spends coach credit
+// wholly and partly. Screenshots at 390 and 1280 px of the pass checkout, the cancel dialog and the coach's policy
+// settings.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -16,8 +17,8 @@ const HOUR = 3_600_000;
 
 let product: ProductServer;
 let browser: Browser;
-let strictCoach: { cookie: string; email: string; password: string };
-let creditCoach: { cookie: string; email: string; password: string };
+let strictCoach: { id: number; cookie: string; email: string; password: string };
+let creditCoach: { id: number; cookie: string; email: string; password: string };
 let categoryId: number;
 
 async function login(email: string, password = 'demo-password'): Promise<string> {
@@ -61,7 +62,7 @@ async function coachWith(admin: string, firstName: string, policy: object) {
   expect((await call(admin, 'PUT', `/api/admin/coaches/${person.id}/approve`)).status).toBe(200);
   const cookie = await login(person.email, person.password);
   expect((await call(cookie, 'PUT', '/api/coaches/me/policy', policy)).status).toBe(200);
-  return { cookie, email: person.email, password: person.password };
+  return { id: person.id, cookie, email: person.email, password: person.password };
 }
 
 /** A one-time adults' class of the coach, starting this many hours from the tests' now, on the hour. */
@@ -190,6 +191,87 @@ describe('credit instead of a refund', () => {
     expect(booking).toMatchObject({ status: 'confirmed', amount: 31.5, creditApplied: 21 });
     const wallet = (await (await page.request.get(`${product.url}/api/wallet`)).json()) as { coachCredit: { totalCents: number } };
     expect(wallet.coachCredit.totalCents).toBe(0);
+
+    // The admin's user page says how each was paid: the split, and the first one given back as credit.
+    const customerId = ((await (await page.request.get(`${product.url}/api/user`)).json()) as { id: number }).id;
+    for (const [viewport, width] of [
+      [PHONE, 390],
+      [DESKTOP, 1280],
+    ] as const) {
+      const admin = await (await newContext(browser, viewport)).page();
+      await signIn(admin, product.url, 'admin@fogline.test');
+      await admin.goto(`${product.url}/admin/users/${customerId}`, { waitUntil: 'networkidle' });
+      const bookings = admin.getByRole('list', { name: 'Bookings' });
+      const split = bookings.getByRole('listitem', { name: `Booking #${bookingId}: Credit Coast Strength` });
+      await split.waitFor();
+      expect(await split.textContent()).toContain('Paid $31.50: $10.50 by card, $21.00 with credit');
+      const givenBack = bookings.getByRole('listitem').filter({ hasText: 'Credit Coast Run' });
+      expect(await givenBack.textContent()).toContain('Paid $21.00 · $21.00 back as credit');
+      await admin.screenshot({ path: join(SHOTS, `admin-user-credit-${width}.png`), fullPage: true });
+    }
+  }, 120_000);
+});
+
+describe('coach credit spent on passes', () => {
+  test("the pass checkout spends the customer's credit with the coach: wholly (no card), then partly with the rest by card", async () => {
+    const classId = await classOf(creditCoach, 'Credit Pass Warm-up', 20, 3 * 24 + 2);
+    const small = await call(creditCoach.cookie, 'POST', '/api/passes', {
+      kind: 'pack',
+      name: 'Taster pack',
+      price: 10,
+      credits: 1,
+      validityDays: 30,
+    });
+    const big = await call(creditCoach.cookie, 'POST', '/api/passes', {
+      kind: 'pack',
+      name: 'Coast 5-pack',
+      price: 100,
+      credits: 5,
+      validityDays: 90,
+    });
+    expect([small.status, big.status]).toEqual([201, 201]);
+    const page = await customerPage(PHONE);
+    // $21.00 of credit with the coach: a booking cancelled for credit (the policy gives 100%).
+    const bookingId = await bookAtCheckout(page, classId, /^Pay \$21\.00$/);
+    const cancelled = await page.request.put(`${product.url}/api/bookings/${bookingId}/cancel`, {
+      data: { refundAs: 'credit' },
+      headers: { origin: product.url },
+    });
+    expect(cancelled.status()).toBe(200);
+
+    // $10 + $0.50 fee: the credit pays it all, no card form.
+    await page.goto(`${product.url}/passes/${small.body.id}/buy?coach=${creditCoach.id}`, { waitUntil: 'networkidle' });
+    await page.getByRole('button', { name: 'Buy with credit' }).waitFor();
+    expect(await page.getByTestId('total').textContent()).toBe('$10.50');
+    expect(await page.getByTestId('credit-applied').textContent()).toBe('-$10.50');
+    expect(await page.getByTestId('amount-due').textContent()).toBe('$0.00');
+    expect(await page.getByLabel('Card number').count()).toBe(0);
+    await page.screenshot({ path: join(SHOTS, 'pass-checkout-credit-covers-390.png'), fullPage: true });
+    await page.getByRole('button', { name: 'Buy with credit' }).click();
+    await page.waitForURL(/\/wallet\?highlight=\d+/, { timeout: 20_000 });
+    await page.getByTestId('coach-credit').waitFor();
+    expect(await page.getByTestId('coach-credit').textContent()).toContain('$10.50');
+
+    // $100 + $5 fee = $105: the $10.50 left, then $94.50 by card.
+    await page.setViewportSize(DESKTOP);
+    await page.goto(`${product.url}/passes/${big.body.id}/buy?coach=${creditCoach.id}`, { waitUntil: 'networkidle' });
+    await page.getByRole('button', { name: /^Pay \$94\.50$/ }).waitFor();
+    expect(await page.getByTestId('credit-applied').textContent()).toBe('-$10.50');
+    expect(await page.getByTestId('amount-due').textContent()).toBe('$94.50');
+    await page.screenshot({ path: join(SHOTS, 'pass-checkout-credit-1280.png'), fullPage: true });
+    await page.setViewportSize(PHONE);
+    await page.screenshot({ path: join(SHOTS, 'pass-checkout-credit-390.png'), fullPage: true });
+    await payWithCard(page);
+    await page.waitForURL(/\/wallet\?highlight=\d+/, { timeout: 20_000 });
+    const wallet = (await (await page.request.get(`${product.url}/api/wallet`)).json()) as {
+      coachCredit: { totalCents: number };
+      passes: { name: string; creditsLeft: number | null }[];
+    };
+    expect(wallet.coachCredit.totalCents).toBe(0);
+    expect(wallet.passes.map((p) => [p.name, p.creditsLeft]).sort()).toEqual([
+      ['Coast 5-pack', 5],
+      ['Taster pack', 1],
+    ]);
   }, 120_000);
 });
 

@@ -250,6 +250,49 @@ describe("the coach's promo codes", () => {
   });
 });
 
+describe("editing a coach's promo code", () => {
+  test('Edit opens the same form with the code as made; a change is saved and the list shows it, a bad value is refused in the words of the API', async () => {
+    const coach = await signInAs('coach@fogline.test');
+    const editable = `EDIT${Date.now().toString(36).toUpperCase()}`;
+    expect((await call(coach, 'POST', '/api/promo-codes', { code: editable, kind: 'percent', percentOff: 10, maxUses: 20 })).status).toBe(
+      201,
+    );
+    for (const viewport of [PHONE, DESKTOP]) {
+      const page = await (await newContext(browser, viewport)).page();
+      await signIn(page, product.url, 'coach@fogline.test');
+      await page.goto(`${product.url}/promo-codes`, { waitUntil: 'networkidle' });
+      const row = page.getByTestId('promo-code-row').filter({ hasText: editable });
+      await row.getByRole('button', { name: `Edit ${editable}` }).click();
+      const dialog = page.getByRole('dialog', { name: `Edit ${editable}` });
+      await dialog.waitFor();
+      expect(await dialog.getByLabel('Code').inputValue()).toBe(editable);
+      expect(await dialog.getByLabel('Code').getAttribute('readonly')).not.toBeNull();
+      expect(await dialog.getByLabel('Percent off').inputValue()).toBe(viewport === PHONE ? '10' : '25');
+      await page.screenshot({ path: join(SHOTS, `coach-edit-code-${viewport.width}.png`), fullPage: viewport === DESKTOP });
+      if (viewport === PHONE) {
+        await dialog.getByLabel('Percent off').fill('0');
+        await dialog.getByRole('button', { name: 'Save changes' }).click();
+        await dialog.getByText('The percentage must be a whole number from 1 to 100').waitFor();
+        await dialog.getByLabel('Percent off').fill('25');
+        await dialog.getByLabel('Total uses (optional)').fill('');
+        await dialog.getByLabel('Once per customer').check();
+        await dialog.getByRole('button', { name: 'Save changes' }).click();
+        await dialog.waitFor({ state: 'hidden' });
+        await page
+          .getByTestId('toast')
+          .filter({ hasText: `${editable} updated` })
+          .waitFor();
+        await row.getByText('25% off').waitFor();
+        expect(await row.getByTestId('promo-uses').textContent()).toBe('0');
+        expect(await row.textContent()).toContain('Once per customer');
+        await page.screenshot({ path: join(SHOTS, 'coach-codes-edited-390.png'), fullPage: true });
+      }
+    }
+    const saved = ((await call(coach, 'GET', '/api/promo-codes?limit=100')).body as { code: string }[]).find((c) => c.code === editable);
+    expect(saved).toMatchObject({ percentOff: 25, maxUses: null, oncePerCustomer: true, kind: 'percent' });
+  });
+});
+
 describe('platform codes in the admin panel', () => {
   test("an admin creates a platform code on the panel's Promo codes tab, which says Fogline funds it", async () => {
     const page = await (await newContext(browser, DESKTOP)).page();

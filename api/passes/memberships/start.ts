@@ -33,6 +33,9 @@ function answerOf(purchase: PurchaseRow, subscription: ProviderSubscription | nu
     discount: 0, // memberships take no promo code
     serviceFee: centsToDollars(purchase.serviceFeeCents),
     amount: centsToDollars(purchase.amountCents),
+    // Memberships are billed by their subscription, not from coach credit (README, credit on passes).
+    creditApplied: 0,
+    cardAmount: centsToDollars(purchase.amountCents),
     paymentIntentId: payment?.intentId ?? purchase.paymentIntentId,
     clientSecret: payment?.clientSecret ?? null,
     subscriptionId: purchase.subscriptionId,

@@ -9,6 +9,8 @@ import {
   type CreateSubscriptionInput,
   InvalidWebhookSignature,
   type IntentStatus,
+  type OffSessionCharge,
+  type OffSessionChargeInput,
   type PaymentEvent,
   type PaymentProvider,
   type PayoutAccountStatus,
@@ -135,6 +137,56 @@ export function createStripeProvider(keys: StripeKeys, client: Stripe = createSt
         await stripe.paymentIntents.cancel(id);
       } catch {
         // Already succeeded or canceled: the caller's state machine decides what happens next.
+      }
+    },
+
+    // Stripe's off-session payment: a PaymentIntent with the membership's customer and saved payment method,
+    // off_session and confirm at once. A declined card or one needing authentication is a card error: recorded as a
+    // failed charge (the customer is emailed), never thrown.
+    async chargeOffSession(input: OffSessionChargeInput): Promise<OffSessionCharge> {
+      const failed = (message: string, code: string | null, id: string | null = null): OffSessionCharge => ({
+        id,
+        status: 'failed',
+        amountCents: input.amountCents,
+        failureMessage: message,
+        failureCode: code,
+      });
+      const sub = await stripe.subscriptions.retrieve(input.subscriptionId);
+      const customerId = idOf(sub.customer);
+      let paymentMethod = idOf(sub.default_payment_method);
+      if (!paymentMethod && customerId) {
+        const customer = await stripe.customers.retrieve(customerId);
+        if (!('deleted' in customer && customer.deleted))
+          paymentMethod = idOf((customer as Stripe.Customer).invoice_settings?.default_payment_method);
+      }
+      if (!customerId || !paymentMethod) return failed('There is no card on file for this membership.', 'payment_method_missing');
+      const params: Stripe.PaymentIntentCreateParams = {
+        amount: input.amountCents,
+        currency: 'usd',
+        customer: customerId,
+        payment_method: paymentMethod,
+        off_session: true,
+        confirm: true,
+        description: input.description,
+        metadata: input.metadata,
+      };
+      if (input.payout) {
+        params.application_fee_amount = input.amountCents - input.payout.amountCents;
+        params.transfer_data = { destination: input.payout.destination };
+      }
+      try {
+        const pi = await stripe.paymentIntents.create(params, { idempotencyKey: input.idempotencyKey });
+        if (pi.status === 'succeeded')
+          return { id: pi.id, status: 'succeeded', amountCents: pi.amount, failureMessage: null, failureCode: null };
+        return failed(
+          pi.last_payment_error?.message ?? 'The charge needs the cardholder to confirm it.',
+          pi.last_payment_error?.code ?? pi.status,
+          pi.id,
+        );
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeCardError)
+          return failed(error.message, error.code ?? 'card_declined', error.payment_intent?.id ?? null);
+        throw error;
       }
     },
 

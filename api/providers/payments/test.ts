@@ -4,13 +4,14 @@
 import { and, eq, sql } from 'drizzle-orm';
 import Stripe from 'stripe';
 import type { Db } from '../../../db/client';
-import { payoutAccounts, testPaymentIntents } from '../../../db/schema';
+import { payoutAccounts, testPaymentIntents, testSubscriptions } from '../../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { readEvent } from './stripe';
 import { createTestSubscriptions, settleInvoiceIntent, type TestSubscriptionControls } from './test-subscriptions';
 import {
   type CreateIntentInput,
   InvalidWebhookSignature,
+  type OffSessionCharge,
   PaymentDeclined,
   type PaymentProvider,
   type ProviderIntent,
@@ -82,6 +83,15 @@ export function testRenewalOutcome(cardNumber: string | null, paidRenewals: numb
   if (!cardNumber) return 'There is no card on file for this subscription.';
   if (cardNumber === TEST_CARDS.failsOnRenewal && paidRenewals >= 1) return 'Your card was declined.';
   return testCardOutcome(cardNumber);
+}
+
+/** A charge without the customer (a membership fee) on the subscription's saved card: 4000 0000 0000 0341 (Stripe's
+ * card whose later charges fail) declines it, so tests and the demo can show an unpaid fee. */
+export function testOffSessionOutcome(cardNumber: string | null): { message: string; code: string } | null {
+  if (!cardNumber) return { message: 'There is no card on file for this membership.', code: 'payment_method_missing' };
+  if (cardNumber === TEST_CARDS.failsOnRenewal) return { message: 'Your card was declined.', code: 'card_declined' };
+  const outcome = testCardOutcome(cardNumber);
+  return outcome ? { message: outcome, code: 'card_declined' } : null;
 }
 
 /** MM/YY must be this month or later. */
@@ -163,6 +173,46 @@ export function createTestPaymentProvider(db: Db, clock: Clock): TestPaymentProv
       });
       if (row.lastError && row.status !== 'succeeded') throw new PaymentDeclined(row.lastError);
       return toIntent(row);
+    },
+
+    // A succeeded (or declined) intent made and confirmed at once, like Stripe's off_session + confirm: true; the
+    // idempotency key returns the first attempt's intent, so a retry never charges twice.
+    async chargeOffSession(input): Promise<OffSessionCharge> {
+      const row = await db.write(async (tx) => {
+        const existing = await tx
+          .select()
+          .from(testPaymentIntents)
+          .where(sql`json_extract(${testPaymentIntents.metadata}, '$.idempotencyKey') = ${input.idempotencyKey}`)
+          .get();
+        if (existing) return existing;
+        const sub = await tx.select().from(testSubscriptions).where(eq(testSubscriptions.id, input.subscriptionId)).get();
+        const failure = sub
+          ? testOffSessionOutcome(sub.cardNumber)
+          : { message: 'This membership has no subscription to charge.', code: 'resource_missing' };
+        const id = `pi_test_${randomToken()}`;
+        const [created] = await tx
+          .insert(testPaymentIntents)
+          .values({
+            id,
+            clientSecret: `${id}_secret_${randomToken(16)}`,
+            amountCents: input.amountCents,
+            status: failure ? 'requires_payment_method' : 'succeeded',
+            lastError: failure?.message ?? null,
+            metadata: { ...input.metadata, idempotencyKey: input.idempotencyKey, ...(failure ? { failureCode: failure.code } : {}) },
+            transferDestination: input.payout?.destination ?? null,
+            transferAmountCents: input.payout?.amountCents ?? null,
+          })
+          .returning();
+        return created!;
+      });
+      const succeeded = row.status === 'succeeded';
+      return {
+        id: row.id,
+        status: succeeded ? 'succeeded' : 'failed',
+        amountCents: row.amountCents,
+        failureMessage: succeeded ? null : (row.lastError ?? 'The charge failed.'),
+        failureCode: succeeded ? null : ((row.metadata ?? {}).failureCode ?? 'card_declined'),
+      };
     },
 
     async refund(intentId, amountCents, idempotencyKey) {

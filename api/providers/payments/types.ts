@@ -39,6 +39,31 @@ export interface CreateIntentInput {
   payout: { destination: string; amountCents: number } | null;
 }
 
+/** A charge made without the customer present (a membership's late-cancel or no-show fee), to the card the
+ * membership's subscription pays with. */
+export interface OffSessionChargeInput {
+  /** The membership's subscription: its saved payment method (and customer) are charged. */
+  subscriptionId: string;
+  amountCents: number;
+  description: string;
+  metadata: Record<string, string>;
+  /** One key per fee: a retry (another process, a crash mid-charge) never charges twice. */
+  idempotencyKey: string;
+  /** When the coach can receive payments: their account and their share. */
+  payout: { destination: string; amountCents: number } | null;
+}
+
+/** What an off-session charge did: succeeded, or failed (declined, authentication required, no card on file) with
+ * the provider's message; the intent's id whenever the provider made one. */
+export interface OffSessionCharge {
+  id: string | null;
+  status: 'succeeded' | 'failed';
+  amountCents: number;
+  failureMessage: string | null;
+  /** Stripe's code for a failure (card_declined, authentication_required...), or null. */
+  failureCode: string | null;
+}
+
 export interface ProviderRefund {
   id: string;
   amountCents: number;
@@ -163,6 +188,9 @@ export interface PaymentProvider {
   retrieveIntent(id: string): Promise<ProviderIntent | null>;
   /** Stops an unpaid intent from being paid later (a replaced or cancelled hold); never throws. */
   cancelIntent(id: string): Promise<void>;
+  /** Charges a membership's saved card without the customer present (a late-cancel or no-show fee); a declined card
+   * or one that asks for authentication answers status 'failed' rather than throwing. */
+  chargeOffSession(input: OffSessionChargeInput): Promise<OffSessionCharge>;
   /** Refunds part or all of a succeeded intent (reversing the coach's transfer proportionally). */
   refund(intentId: string, amountCents: number, idempotencyKey: string): Promise<ProviderRefund>;
   /** Verifies the signature and reads the event; throws InvalidWebhookSignature otherwise. */

@@ -1,5 +1,6 @@
-// Demo cancellation policies (issue 20): a coach with each preset and one offering credit instead of a refund,
-// copied onto their classes and onto the bookings made of them, as booking does (the seed writes rows directly).
+// Demo cancellation policies (issue 20): a coach with each preset, one offering credit instead of a refund, and one
+// charging membership fees, copied onto their classes and onto the bookings made of them, as booking does (the seed
+// writes rows directly).
 // Written inside the seeding transaction.
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client';
@@ -8,7 +9,8 @@ import { type CancellationPolicy, normalizePolicy } from '../../../common/cancel
 
 /** Which demo coach (by key) follows which policy; the others keep the default, Moderate. */
 export const DEMO_POLICIES: Record<string, CancellationPolicy> = {
-  maya: normalizePolicy({ preset: 'moderate' }),
+  // Moderate, and fees for her unlimited membership's late cancels and no-shows (issue 20).
+  maya: normalizePolicy({ preset: 'moderate', passRules: { lateCancelFeeCents: 1500, noShowFeeCents: 2000 } }),
   sofia: normalizePolicy({ preset: 'flexible' }),
   priya: normalizePolicy({ preset: 'strict' }),
   // Strict, or a credit for the full amount paid instead of the refund, until the class starts.

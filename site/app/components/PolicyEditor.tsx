@@ -1,16 +1,27 @@
 // The cancellation policy editor (issue 20), shared by the coach's settings and the class form: a preset
 // (Flexible, Moderate, Strict) or up to three custom tiers (hours before the class -> percent refunded), and
-// credit with the coach offered instead of a refund. The sentence customers will read is shown as it is edited,
-// from the same function the server states it with (common/cancellation-policy.ts).
+// credit with the coach offered instead of a refund, and the late-cancel and no-show fees charged to unlimited
+// memberships (entered in dollars, sent in cents). The sentence customers will read is shown as it is edited, from
+// the same function the server states it with (common/cancellation-policy.ts).
 import { Radio, RadioGroup } from '@headlessui/react';
-import { describePolicy, MAX_CUSTOM_TIERS, normalizePolicy, PRESET_TIERS, tierProblem } from '../../../common/cancellation-policy';
+import {
+  DEFAULT_PASS_RULES,
+  describePolicy,
+  MAX_CUSTOM_TIERS,
+  MAX_PASS_FEE_CENTS,
+  normalizePolicy,
+  PRESET_TIERS,
+  tierProblem,
+} from '../../../common/cancellation-policy';
+import { dollarsToCents } from '../../../common/money';
 import type { PolicyBody } from '../../../api/policies/model';
 
 export interface PolicyDraft {
   preset: PolicyBody['preset'];
   tiers: { hoursBefore: number; refundPercent: number }[];
   creditPercent: number | null;
-  /** Late-cancel and no-show rules for pass bookings, edited elsewhere: carried through unchanged. */
+  /** Late-cancel and no-show rules for pass bookings: the membership fees are edited here, the pack rules carried
+   * through unchanged. */
   passRules?: PolicyBody['passRules'];
 }
 
@@ -39,7 +50,61 @@ export function draftProblem(draft: PolicyDraft): string | null {
   }
   if (draft.creditPercent !== null && (!Number.isInteger(draft.creditPercent) || draft.creditPercent < 1 || draft.creditPercent > 100))
     return 'The credit offered must be a whole percent from 1 to 100.';
+  const rules = draft.passRules ?? DEFAULT_PASS_RULES;
+  for (const [what, cents] of [
+    ['late-cancel', rules.lateCancelFeeCents],
+    ['no-show', rules.noShowFeeCents],
+  ] as const) {
+    if (cents === null || cents === undefined) continue;
+    // The server's messages (api/policies/model.ts), the fee being entered in dollars here.
+    if (!Number.isInteger(cents)) return `Enter the ${what} fee in dollars, e.g. 15.00.`;
+    if (cents < 1) return `The ${what} fee must be at least 1 cent (or none).`;
+    if (cents > MAX_PASS_FEE_CENTS) return `The ${what} fee can be at most $${MAX_PASS_FEE_CENTS / 100}.`;
+  }
   return null;
+}
+
+/** A fee typed in dollars as the policy takes it: empty is none, anything else whole cents (NaN when unreadable). */
+export function feeCentsFromDollars(text: string): number | null {
+  if (text.trim() === '') return null;
+  const dollars = Number(text);
+  return Number.isFinite(dollars) ? dollarsToCents(dollars) : Number.NaN;
+}
+
+function FeeField({
+  id,
+  label,
+  cents,
+  disabled,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  cents: number | null | undefined;
+  disabled: boolean;
+  onChange: (cents: number | null) => void;
+}) {
+  return (
+    <label className="block" htmlFor={id}>
+      <span className="block text-fog-700 dark:text-fog-300">{label}</span>
+      <span className="mt-1 flex items-center gap-1">
+        <span aria-hidden="true">$</span>
+        <input
+          id={id}
+          type="number"
+          inputMode="decimal"
+          min={0.01}
+          max={MAX_PASS_FEE_CENTS / 100}
+          step={0.01}
+          placeholder="None"
+          className="input w-28"
+          disabled={disabled}
+          value={cents === null || cents === undefined || Number.isNaN(cents) ? '' : cents / 100}
+          onChange={(e) => onChange(feeCentsFromDollars(e.target.value))}
+        />
+      </span>
+    </label>
+  );
 }
 
 function summaryOf(draft: PolicyDraft): string {
@@ -192,6 +257,31 @@ export function PolicyEditor({
           </label>
         )}
       </div>
+
+      <fieldset className="space-y-2 text-sm" disabled={disabled}>
+        <legend className="font-semibold">Fees for unlimited memberships</legend>
+        <p className="text-fog-600 dark:text-fog-400">
+          Charged to the member's card when a booking made with one of your unlimited memberships is cancelled after your last full-refund
+          deadline, or marked no-show on your roster (charged 24 hours after the class, so you can still clear a mark). Leave empty for no
+          fee; at most ${MAX_PASS_FEE_CENTS / 100}.
+        </p>
+        <div className="flex flex-wrap gap-4">
+          <FeeField
+            id={`${idPrefix}-late-cancel-fee`}
+            label="Late-cancel fee"
+            cents={value.passRules?.lateCancelFeeCents}
+            disabled={disabled}
+            onChange={(cents) => set({ passRules: { ...DEFAULT_PASS_RULES, ...value.passRules, lateCancelFeeCents: cents } })}
+          />
+          <FeeField
+            id={`${idPrefix}-no-show-fee`}
+            label="No-show fee"
+            cents={value.passRules?.noShowFeeCents}
+            disabled={disabled}
+            onChange={(cents) => set({ passRules: { ...DEFAULT_PASS_RULES, ...value.passRules, noShowFeeCents: cents } })}
+          />
+        </div>
+      </fieldset>
 
       <div className="rounded-xl bg-fog-100 p-3 text-sm dark:bg-fog-800" aria-live="polite">
         {problem ? (

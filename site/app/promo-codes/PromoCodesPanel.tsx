@@ -1,6 +1,7 @@
 // The promo codes list and form (issue 20, item 4), shared by the coach's Promo codes screen (their own codes) and
 // the admin panel's Promo codes tab (the platform's codes): each code with its discount, dates, rules, uses and
-// status, New code, and Deactivate / Reactivate. The API scopes the list by the caller's role.
+// status, New code, Edit (the same form, checked by the change's schema: the code and its kind stay as made), and
+// Deactivate / Reactivate. The API scopes the list by the caller's role.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import type { PromoCode } from '../../../api/promo-codes/model';
@@ -13,11 +14,13 @@ import { pageQuery, usePagedQuery } from '../components/Pagination';
 import Spinner from '../components/Spinner';
 import {
   discountLabel,
+  draftOf,
   EMPTY_DRAFT,
   type PromoDraft,
   type PromoFormErrors,
   rulesLabel,
   toPromoCodeBody,
+  toPromoCodeUpdate,
   validityLabel,
 } from './promo-form';
 
@@ -31,7 +34,8 @@ const STATUS: Record<PromoCode['status'], { label: string; tone: string }> = {
 
 export function PromoCodesPanel({ scope }: { scope: 'coach' | 'platform' }) {
   const anchor = 'promo-codes';
-  const [creating, setCreating] = useState(false);
+  // The form's dialog: a new code, or an edit of one.
+  const [dialog, setDialog] = useState<{ editing: PromoCode | null } | null>(null);
   const queryClient = useQueryClient();
   const paged = usePagedQuery(['promo-codes', scope], (window) => unwrapPage(api['promo-codes'].get({ query: pageQuery(window) })), {
     anchor,
@@ -59,7 +63,7 @@ export function PromoCodesPanel({ scope }: { scope: 'coach' | 'platform' }) {
               : 'Codes for your classes and passes. You fund the discount: your 85% is of the discounted price. Customers add a code at checkout.'}
           </p>
         </div>
-        <button type="button" className="btn-primary" onClick={() => setCreating(true)}>
+        <button type="button" className="btn-primary" onClick={() => setDialog({ editing: null })}>
           New code
         </button>
       </div>
@@ -97,7 +101,7 @@ export function PromoCodesPanel({ scope }: { scope: 'coach' | 'platform' }) {
                     <p className="mt-0.5 text-xs text-fog-600 dark:text-fog-400">{rulesLabel(code).join(' · ')}</p>
                   )}
                 </div>
-                <div className="flex items-center gap-4">
+                <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
                   <p className="text-right text-sm">
                     <span className="block text-lg font-bold tabular-nums" data-testid="promo-uses">
                       {code.uses}
@@ -105,6 +109,14 @@ export function PromoCodesPanel({ scope }: { scope: 'coach' | 'platform' }) {
                     </span>
                     <span className="text-xs text-fog-600 dark:text-fog-400">uses</span>
                   </p>
+                  <button
+                    type="button"
+                    className="btn-ghost px-4 py-1.5"
+                    onClick={() => setDialog({ editing: code })}
+                    aria-label={`Edit ${code.code}`}
+                  >
+                    Edit
+                  </button>
                   <button
                     type="button"
                     className={code.active ? 'btn-secondary px-4 py-1.5' : 'btn-ghost px-4 py-1.5'}
@@ -121,13 +133,19 @@ export function PromoCodesPanel({ scope }: { scope: 'coach' | 'platform' }) {
         )}
         {paged.footer}
       </div>
-      <NewCodeDialog
-        open={creating}
+      <CodeDialog
+        key={dialog?.editing?.id ?? 'new'}
+        open={dialog !== null}
+        editing={dialog?.editing ?? null}
         scope={scope}
-        onClose={() => setCreating(false)}
-        onCreated={(code) => {
-          setCreating(false);
-          toast({ title: `${code.code} created`, description: 'Customers can use it at checkout.', variant: 'success' });
+        onClose={() => setDialog(null)}
+        onSaved={(code, created) => {
+          setDialog(null);
+          toast(
+            created
+              ? { title: `${code.code} created`, description: 'Customers can use it at checkout.', variant: 'success' }
+              : { title: `${code.code} updated`, description: 'Bookings already made keep what they were charged.', variant: 'success' },
+          );
           void queryClient.invalidateQueries({ queryKey: ['promo-codes'] });
         }}
       />
@@ -135,18 +153,31 @@ export function PromoCodesPanel({ scope }: { scope: 'coach' | 'platform' }) {
   );
 }
 
-function NewCodeDialog({
+/** The promo code form: a new code, or (editing) an existing one's rules. */
+function CodeDialog({
   open,
+  editing,
   scope,
   onClose,
-  onCreated,
+  onSaved,
 }: {
   open: boolean;
+  editing: PromoCode | null;
   scope: 'coach' | 'platform';
   onClose: () => void;
-  onCreated: (code: PromoCode) => void;
+  onSaved: (code: PromoCode, created: boolean) => void;
 }) {
-  const [draft, setDraft] = useState<PromoDraft>(EMPTY_DRAFT);
+  const [original] = useState<PromoDraft>(() => (editing ? draftOf(editing) : EMPTY_DRAFT));
+  const [draft, setDraft] = useState<PromoDraft>(original);
+  // The draft checked by the API's schema, answering its messages or how to send it (a change, or a new code).
+  const check = (next: PromoDraft): { errors: PromoFormErrors } | { send: () => Promise<PromoCode> } => {
+    if (editing) {
+      const change = toPromoCodeUpdate(next, original);
+      return 'errors' in change ? change : { send: () => unwrap(api['promo-codes']({ id: editing.id }).patch(change.body)) };
+    }
+    const created = toPromoCodeBody(next);
+    return 'errors' in created ? created : { send: () => unwrap(api['promo-codes'].post(created.body)) };
+  };
   const [errors, setErrors] = useState<PromoFormErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
@@ -157,7 +188,7 @@ function NewCodeDialog({
     const next = { ...draft, [key]: value };
     setDraft(next);
     if (submitted) {
-      const checked = toPromoCodeBody(next);
+      const checked = check(next);
       setErrors('errors' in checked ? checked.errors : {});
     }
   };
@@ -166,7 +197,7 @@ function NewCodeDialog({
     event.preventDefault();
     setFailure(null);
     setSubmitted(true);
-    const checked = toPromoCodeBody(draft);
+    const checked = check(draft);
     if ('errors' in checked) {
       setErrors(checked.errors);
       formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
@@ -175,14 +206,20 @@ function NewCodeDialog({
     setErrors({});
     setPending(true);
     try {
-      const created = await unwrap(api['promo-codes'].post(checked.body));
-      setDraft(EMPTY_DRAFT);
+      const saved = await checked.send();
+      setDraft(original);
       setSubmitted(false);
-      onCreated(created);
+      onSaved(saved, editing === null);
     } catch (error) {
       const fields = serverFieldErrors(error) as PromoFormErrors;
       setErrors(fields);
-      if (Object.keys(fields).length === 0) setFailure(errorMessage(error, 'The code could not be created. Please try again.'));
+      if (Object.keys(fields).length === 0)
+        setFailure(
+          errorMessage(
+            error,
+            editing ? 'The code could not be saved. Please try again.' : 'The code could not be created. Please try again.',
+          ),
+        );
     } finally {
       setPending(false);
     }
@@ -194,8 +231,14 @@ function NewCodeDialog({
       open={open}
       onClose={onClose}
       size="md"
-      title={scope === 'platform' ? 'New platform promo code' : 'New promo code'}
-      description={scope === 'platform' ? 'Applies to every coach’s classes and passes.' : 'Applies to your classes and passes.'}
+      title={editing ? `Edit ${editing.code}` : scope === 'platform' ? 'New platform promo code' : 'New promo code'}
+      description={
+        editing
+          ? 'The code and its kind of discount stay as made; bookings already made keep what they were charged.'
+          : scope === 'platform'
+            ? 'Applies to every coach’s classes and passes.'
+            : 'Applies to your classes and passes.'
+      }
     >
       <form ref={formRef} onSubmit={submit} noValidate className="space-y-4">
         <FormAlert message={failure} />
@@ -205,7 +248,8 @@ function NewCodeDialog({
           value={draft.code}
           onChange={(e) => set('code', e.target.value.toUpperCase())}
           error={errors.code}
-          hint="3 to 24 letters, digits, dashes or underscores. Customers type it at checkout."
+          hint={editing ? undefined : '3 to 24 letters, digits, dashes or underscores. Customers type it at checkout.'}
+          readOnly={editing !== null}
           autoComplete="off"
           spellCheck={false}
         />
@@ -215,6 +259,7 @@ function NewCodeDialog({
             label="Discount"
             name="kind"
             value={draft.kind}
+            disabled={editing !== null}
             onChange={(e) => set('kind', e.target.value as PromoDraft['kind'])}
             options={[
               { value: 'percent', label: 'Percent off' },
@@ -285,7 +330,12 @@ function NewCodeDialog({
           <button type="button" className="btn-ghost" onClick={onClose}>
             Cancel
           </button>
-          <SubmitButton pending={pending} label="Create code" pendingLabel="Creating..." className="btn-primary" />
+          <SubmitButton
+            pending={pending}
+            label={editing ? 'Save changes' : 'Create code'}
+            pendingLabel={editing ? 'Saving...' : 'Creating...'}
+            className="btn-primary"
+          />
         </div>
       </form>
     </Modal>

@@ -1,7 +1,7 @@
-// The price breakdown of the class page's booking card and the checkout: price x quantity, a promo code's
-// discount (the server's quote: GET /api/payment/quote), the 5% service fee on the discounted price and the
-// total, computed in cents exactly as the server computes the amount it charges; at checkout, the coach credit the
-// server applies and what the card pays.
+// The price breakdown of the class page's booking card, the class checkout and the pass checkout: price x quantity
+// (or the pass's name), a promo code's discount (the server's quote), the 5% service fee on the discounted price and
+// the total, computed in cents exactly as the server computes the amount it charges; at checkout, the coach credit
+// the server applies and what the card pays.
 import { formatDollars, priceBreakdown } from '../../../common/money';
 import { dollars } from '../../lib/catalog';
 
@@ -16,10 +16,13 @@ export function PriceBreakdown({
   quantity,
   discount = null,
   creditCents = 0,
+  label,
   className = '',
 }: {
   price: number;
   quantity: number;
+  /** What the first line names (a pass checkout: the pass), instead of "price x quantity". */
+  label?: string;
   discount?: AppliedDiscount | null;
   /** Coach credit the server applies (GET /api/payment/quote): shown as a line, the card paying the rest. */
   creditCents?: number;
@@ -31,9 +34,7 @@ export function PriceBreakdown({
   return (
     <dl className={`space-y-2 text-sm ${className}`} aria-label="Price breakdown">
       <div className="flex justify-between">
-        <dt>
-          {dollars(price)} x {quantity}
-        </dt>
+        <dt>{label ?? `${dollars(price)} x ${quantity}`}</dt>
         <dd data-testid="subtotal" className="tabular-nums">
           {formatDollars(subtotalCents)}
         </dd>

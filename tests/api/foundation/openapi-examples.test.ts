@@ -12,7 +12,7 @@ import addFormats from 'ajv-formats';
 import { eq } from 'drizzle-orm';
 import { runMembershipWork } from '../../../api/passes/memberships/renewals';
 import { isTestProvider } from '../../../api/providers/payments';
-import { passPurchases, testInvoices, testSubscriptions, weatherCalls } from '../../../db/schema';
+import { membershipFees, passPurchases, testInvoices, testSubscriptions, weatherCalls } from '../../../db/schema';
 import { startTestServer, type TestClient, type TestServer } from '../../helpers/api';
 import { PNG_1X1, resetTokenIn, waitForEmail } from '../accounts/helpers';
 import { withWaivers } from '../../helpers/waivers';
@@ -265,6 +265,35 @@ async function pastDueMembership(): Promise<number> {
   return purchaseId;
 }
 
+/** A late-cancel fee charged to the demo customer's unlimited membership of the demo coach (issue 20): a class whose
+ * own policy refunds in full only until 30 days before, booked with the membership, then cancelled. */
+async function chargedMembershipFee(): Promise<number> {
+  const unlimited = { kind: 'membership', name: 'Unlimited monthly', price: 120, credits: null, billingPeriod: 'month' };
+  const pass = await expectOk(clients.coach.post('/api/passes', unlimited), 'unlimited membership setup');
+  const started = await expectOk(clients.customer.post(`/api/passes/${pass.id}/purchase`, { amount: pass.total }), 'subscription setup');
+  await expectOk(
+    clients.visitor.post('/api/payment/test-provider/pay', {
+      ...bodyExample('POST', '/api/payment/test-provider/pay'),
+      paymentIntentId: started.paymentIntentId,
+      clientSecret: started.clientSecret,
+    }),
+    'subscription payment',
+  );
+  const classId = await newClass({
+    cancellationPolicy: { preset: 'custom', tiers: [{ hoursBefore: 720, refundPercent: 100 }], passRules: { lateCancelFeeCents: 1500 } },
+  });
+  const booking = await expectOk(
+    clients.customer.post(
+      '/api/bookings',
+      await accepting({ ...bodyExample('POST', '/api/bookings'), classId, payWith: { purchaseId: started.purchaseId } }),
+    ),
+    'booking setup',
+  );
+  await expectOk(clients.customer.put(`/api/bookings/${booking.id}/cancel`), 'late cancel');
+  const fee = await server.ctx.db.select().from(membershipFees).where(eq(membershipFees.bookingId, booking.id)).get();
+  return fee!.id;
+}
+
 /** The operations whose examples name things that cannot exist yet on a fresh database, keyed "METHOD /path". */
 const FRESH: Record<string, () => Promise<Fresh>> = {
   // An address registers once: the documented example the first time, a new address for each other encoding.
@@ -379,6 +408,7 @@ const FRESH: Record<string, () => Promise<Fresh>> = {
   'POST /api/passes/{id}/purchase': async () => ({ params: { id: String((await newPass()).id) } }),
   'POST /api/wallet/{purchaseId}/confirm': async () => ({ params: { purchaseId: String(await paidPurchase()) } }),
   'POST /api/passes/purchases/{purchaseId}/refund': async () => ({ params: { purchaseId: String(await paidPurchase()) } }),
+  'POST /api/admin/membership-fees/{feeId}/refund': async () => ({ params: { feeId: String(await chargedMembershipFee()) } }),
   'GET /api/passes/purchases': async () => ({ query: { userId: String((await expectOk(clients.customer.get('/api/user'), 'me')).id) } }),
   'POST /api/bookings': async () => {
     const classId = await newClass();

@@ -60,7 +60,12 @@ interface Subscription {
     }>;
   };
   latest_invoice: string;
+  /** Saved by payment_settings.save_default_payment_method when the first invoice is paid. */
+  default_payment_method: string | null;
 }
+
+/** What an off-session PaymentIntent does with a saved card (membership fees): succeeds, or Stripe's card errors. */
+export type OffSessionOutcome = 'succeeded' | 'card_declined' | 'authentication_required';
 
 export interface FakeStripeBilling {
   port: number;
@@ -71,6 +76,10 @@ export interface FakeStripeBilling {
   payInvoice(invoiceId: string): void;
   /** Stripe's renewal at the period's end: a new invoice, paid or failed (the subscription then past_due). */
   renew(subscriptionId: string, outcome: 'paid' | 'failed'): Invoice;
+  /** What off-session charges to this payment method do from now on (default: succeed). */
+  offSessionOutcomes: Map<string, OffSessionOutcome>;
+  /** The off-session PaymentIntents made, by id. */
+  paymentIntents: Map<string, Record<string, unknown>>;
   stop(): void;
 }
 
@@ -100,6 +109,8 @@ export function startFakeStripeBilling(now: () => number = () => Math.floor(test
   const subscriptions = new Map<string, Subscription>();
   const invoices = new Map<string, Invoice>();
   const byKey = new Map<string, unknown>();
+  const offSessionOutcomes = new Map<string, OffSessionOutcome>();
+  const paymentIntents = new Map<string, Record<string, unknown>>();
   let seq = 0;
   const json = (body: unknown, status = 200) => Response.json(body, { status, headers: { 'request-id': `req_${++seq}` } });
   const missing = (id: string) =>
@@ -153,7 +164,11 @@ export function startFakeStripeBilling(now: () => number = () => Math.floor(test
       const idempotencyKey = request.headers.get('idempotency-key');
       requests.push({ method: request.method, path: url.pathname, form, idempotencyKey });
       const cacheKey = `${url.pathname}:${idempotencyKey}`;
-      if (request.method === 'POST' && idempotencyKey && byKey.has(cacheKey)) return json(byKey.get(cacheKey));
+      if (request.method === 'POST' && idempotencyKey && byKey.has(cacheKey)) {
+        // Stripe replays a keyed request's answer, a card error's 402 included.
+        const cached = byKey.get(cacheKey) as { error?: unknown };
+        return json(cached, cached?.error ? 402 : 200);
+      }
       const remember = (body: unknown) => {
         if (idempotencyKey) byKey.set(cacheKey, body);
         return json(body);
@@ -205,6 +220,7 @@ export function startFakeStripeBilling(now: () => number = () => Math.floor(test
             })),
           },
           latest_invoice: '',
+          default_payment_method: null,
         };
         subscriptions.set(sub.id, sub);
         makeInvoice(sub, 'subscription_create', start, start + days * DAY);
@@ -231,6 +247,39 @@ export function startFakeStripeBilling(now: () => number = () => Math.floor(test
           }
         }
         return json(answer(sub, form));
+      }
+      if ((match = url.pathname.match(/^\/v1\/customers\/([^/]+)$/)) && request.method === 'GET') {
+        return json({ id: match[1], object: 'customer', invoice_settings: { default_payment_method: null } });
+      }
+      // An off-session payment with a saved card: confirmed at once; a card error answers 402 with the intent.
+      if (request.method === 'POST' && url.pathname === '/v1/payment_intents') {
+        if (form.confirm !== 'true' || form.off_session !== 'true' || !form.customer || !form.payment_method)
+          return json({ error: { type: 'invalid_request_error', message: 'The stand-in only makes confirmed off-session intents.' } }, 400);
+        const outcome = offSessionOutcomes.get(form.payment_method) ?? 'succeeded';
+        const intent = {
+          id: `pi_fake_${++seq}`,
+          object: 'payment_intent',
+          amount: Number(form.amount),
+          currency: form.currency,
+          customer: form.customer,
+          payment_method: form.payment_method,
+          status:
+            outcome === 'succeeded' ? 'succeeded' : outcome === 'authentication_required' ? 'requires_action' : 'requires_payment_method',
+          client_secret: `pi_fake_${seq}_secret_fake`,
+          metadata: metadataOf(form),
+          last_payment_error: null,
+          application_fee_amount: form.application_fee_amount ? Number(form.application_fee_amount) : null,
+          transfer_data: form['transfer_data[destination]'] ? { destination: form['transfer_data[destination]'] } : null,
+        };
+        paymentIntents.set(intent.id, intent);
+        if (outcome === 'succeeded') return remember(intent);
+        const message =
+          outcome === 'authentication_required'
+            ? 'Your card was declined. This transaction requires authentication.'
+            : 'Your card was declined.';
+        const body = { error: { type: 'card_error', code: outcome, decline_code: outcome, message, payment_intent: intent } };
+        if (idempotencyKey) byKey.set(cacheKey, body);
+        return json(body, 402);
       }
       // Stripe refuses to cancel an invoice's PaymentIntent (the invoice owns it).
       if ((match = url.pathname.match(/^\/v1\/payment_intents\/([^/]+)\/cancel$/))) {
@@ -297,6 +346,7 @@ export function startFakeStripeBilling(now: () => number = () => Math.floor(test
       invoice.confirmation_secret = null;
       const sub = subscriptions.get(invoice.parent.subscription_details.subscription)!;
       if (sub.latest_invoice === invoiceId) sub.status = 'active';
+      sub.default_payment_method ??= `pm_fake_${++seq}`;
     },
     renew(subscriptionId, outcome) {
       const sub = subscriptions.get(subscriptionId)!;
@@ -315,6 +365,8 @@ export function startFakeStripeBilling(now: () => number = () => Math.floor(test
       } else sub.status = 'past_due';
       return invoice;
     },
+    offSessionOutcomes,
+    paymentIntents,
     stop: () => server.stop(true),
   };
 }

@@ -5,10 +5,20 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { and, eq } from 'drizzle-orm';
 import type { TestPaymentProvider } from '../../../api/providers/payments/test';
-import { bookings, classes, coachCredits, testPaymentIntents } from '../../../db/schema';
+import { bookings, coachCredits } from '../../../db/schema';
 import type { TestServer } from '../../helpers/api';
 import { createClass, createUser, outbox, pageTotal, sentMail, type SignedIn, startWithCoach } from '../../helpers/fixtures';
 import { withWaivers } from '../../helpers/waivers';
+import {
+  balanceWith,
+  bookPaid,
+  classOf as classOfCoach,
+  coachWith as coachWithPolicy,
+  customerWithCredit as customerWithCoachCredit,
+  DAY,
+  creditReconciliation,
+  refundedOn as refundedOnIntent,
+} from './helpers';
 
 let server: TestServer;
 let coach: SignedIn;
@@ -19,50 +29,10 @@ beforeAll(async () => {
 });
 afterAll(() => server.stop());
 
-const CARD = { cardNumber: '4242 4242 4242 4242', expiry: '12/40', cvc: '123' };
-const DAY = 24;
-
-/** A coach of their own with a policy, so tests do not change each other's terms. */
-async function coachWith(policy: object | null): Promise<SignedIn> {
-  const c = await createUser(server, 'coach', 'Jordan');
-  if (policy) expect((await c.client.put('/api/coaches/me/policy', policy)).status).toBe(200);
-  return c;
-}
-
-/** A class of the coach, following the coach's policy as a class created through the API does. */
-async function classOf(owner: SignedIn, priceCents: number, startsInHours: number) {
-  const cls = await createClass(server, { coachId: owner.id, priceCents, startsInHours });
-  const res = await owner.client.request('PATCH', `/api/classes/${cls.id}`, { cancellationPolicy: null });
-  expect(res.status).toBe(200);
-  return cls;
-}
-
-/** Holds and pays with the test card: the booking, confirmed. */
-async function bookPaid(customer: SignedIn, classId: number, amountDollars: number, quantity = 1) {
-  const intent = await customer.client.post('/api/payment/create-intent', withWaivers({ classId, quantity, amount: amountDollars }));
-  expect(intent.status).toBe(200);
-  expect(intent.body.status).toBe('requires_payment');
-  const paid = await customer.client.post('/api/payment/test-provider/pay', {
-    paymentIntentId: intent.body.id,
-    clientSecret: intent.body.clientSecret,
-    ...CARD,
-  });
-  expect(paid.status).toBe(200);
-  const booking = await customer.client.get(`/api/bookings/${intent.body.bookingId}`);
-  expect(booking.body.status).toBe('confirmed');
-  return { bookingId: intent.body.bookingId as number, intentId: intent.body.id as string };
-}
-
-/** What the test provider refunded of an intent (its own table). */
-async function refundedOn(intentId: string): Promise<number> {
-  return (await server.ctx.db.select().from(testPaymentIntents).where(eq(testPaymentIntents.id, intentId)).get())!.refundedCents;
-}
-
-async function balanceWith(customer: SignedIn, coachId: number): Promise<number> {
-  const res = await customer.client.get('/api/wallet');
-  expect(res.status).toBe(200);
-  return res.body.coachCredit.credits.find((c: { coachId: number }) => c.coachId === coachId)?.balanceCents ?? 0;
-}
+const coachWith = (policy: object | null) => coachWithPolicy(server, policy);
+const classOf = (owner: SignedIn, priceCents: number, startsInHours: number) => classOfCoach(server, owner, priceCents, startsInHours);
+const refundedOn = (intentId: string) => refundedOnIntent(server, intentId);
+const customerWithCredit = (priceCents: number) => customerWithCoachCredit(server, priceCents);
 
 describe("a coach's policy", () => {
   test('starts as Moderate (the 48-hour rule) and lists the presets', async () => {
@@ -234,16 +204,6 @@ describe('credit instead of a refund', () => {
   });
 });
 
-/** A customer holding `cents` of credit with a fresh coach (a Strict, 100%-credit booking cancelled for credit). */
-async function customerWithCredit(priceCents: number) {
-  const c = await coachWith({ preset: 'strict', creditPercent: 100 });
-  const first = await classOf(c, priceCents, 3 * DAY);
-  const customer = await createUser(server);
-  const { bookingId } = await bookPaid(customer, first.id, pageTotal(priceCents, 1));
-  expect((await customer.client.put(`/api/bookings/${bookingId}/cancel`, { refundAs: 'credit' })).status).toBe(200);
-  return { c, customer, credit: Math.round(pageTotal(priceCents, 1) * 100) };
-}
-
 describe('spending credit at checkout', () => {
   test("partly: the quote and the hold spend it first on the coach's class, the card pays exactly the rest", async () => {
     const { c, customer, credit } = await customerWithCredit(2000); // 2100 of credit
@@ -364,6 +324,29 @@ describe('giving back a booking paid with credit', () => {
   });
 });
 
+describe("the admin's user page", () => {
+  test('says how each booking was paid: the credit applied, and what went back as credit', async () => {
+    const { c, customer } = await customerWithCredit(4000); // 4200 of credit, from a booking given back as credit
+    const cheap = await classOf(c, 1000, 10 * DAY); // 1050, wholly with credit
+    const held = await customer.client.post(
+      '/api/payment/create-intent',
+      withWaivers({ classId: cheap.id, quantity: 1, amount: 0, attendees: [{ name: 'Casey Tester' }] }),
+    );
+    expect(held.body.status).toBe('confirmed');
+    const admin = await createUser(server, 'admin');
+    const page = await admin.client.get(`/api/admin/users/${customer.id}`);
+    expect(page.status).toBe(200);
+    const byId = new Map(page.body.bookings.map((b: { id: number }) => [b.id, b]));
+    expect(byId.get(held.body.bookingId)).toMatchObject({ amount: 10.5, creditApplied: 10.5, refundedAsCredit: 0, refundable: 0 });
+    const givenBack = page.body.bookings.find((b: { status: string }) => b.status === 'cancelled');
+    // Given back as credit already: nothing is left to refund to the card (it would be paid back twice).
+    expect(givenBack).toMatchObject({ amount: 42, creditApplied: 0, refundedAsCredit: 42, refunded: 0, refundable: 0 });
+    const twice = await admin.client.post(`/api/admin/bookings/${givenBack.id}/refund`, { amount: 42, reason: 'Goodwill' });
+    expect(twice.status).toBe(409);
+    expect(twice.body.message).toBe('Nothing is left to refund on this booking.');
+  });
+});
+
 describe('money reconciles', () => {
   test('the credit ledger is append-only', async () => {
     const row = await server.ctx.db.select().from(coachCredits).limit(1).get();
@@ -374,50 +357,8 @@ describe('money reconciles', () => {
   });
 
   test('per booking: card + credit = amount; the provider charged and refunded what is recorded; nothing given back twice', async () => {
-    const all = await server.ctx.db
-      .select({ booking: bookings, coachId: classes.coachId })
-      .from(bookings)
-      .innerJoin(classes, eq(classes.id, bookings.classId));
-    const intents = new Map((await server.ctx.db.select().from(testPaymentIntents)).map((i) => [i.id, i]));
-    const ledger = await server.ctx.db.select().from(coachCredits);
-    const problems: string[] = [];
-    const expectedBalance = new Map<string, number>();
-    const add = (key: string, cents: number) => expectedBalance.set(key, (expectedBalance.get(key) ?? 0) + cents);
-    for (const { booking: b, coachId } of all) {
-      const key = `${b.userId}:${coachId}`;
-      const card = b.amountCents - b.creditAppliedCents;
-      if (b.amountCents !== b.subtotalCents + b.serviceFeeCents) problems.push(`${b.id}: amount is not subtotal + fee`);
-      if (card < 0) problems.push(`${b.id}: more credit than the amount`);
-      const intent = b.paymentIntentId ? intents.get(b.paymentIntentId) : undefined;
-      const paidByCard = intent?.status === 'succeeded' ? intent.amountCents : 0;
-      if (intent?.status === 'succeeded' && intent.amountCents !== card)
-        problems.push(`${b.id}: charged ${intent.amountCents}, card part ${card}`);
-      if ((intent?.refundedCents ?? 0) !== (b.paymentIntentId ? (b.refundAmountCents ?? 0) : 0) && paidByCard > 0)
-        problems.push(`${b.id}: provider refunded ${intent?.refundedCents}, recorded ${b.refundAmountCents}`);
-      const rows = ledger.filter((r) => r.bookingId === b.id);
-      const spent = -rows.filter((r) => r.kind === 'spent').reduce((s, r) => s + r.amountCents, 0);
-      const givenBack = rows.filter((r) => r.kind === 'cancellation' || r.kind === 'returned').reduce((s, r) => s + r.amountCents, 0);
-      const toCard = -rows.filter((r) => r.kind === 'refunded_to_card').reduce((s, r) => s + r.amountCents, 0);
-      const everConfirmed = b.confirmedAt !== null;
-      if (spent !== (everConfirmed ? b.creditAppliedCents : 0))
-        problems.push(`${b.id}: ledger spent ${spent}, booking ${b.creditAppliedCents}`);
-      if (givenBack !== b.creditIssuedCents) problems.push(`${b.id}: ledger gave back ${givenBack}, booking ${b.creditIssuedCents}`);
-      // What was paid (card + credit spent) covers what went back (card refunds net of credit sent to the card, and
-      // credit given back): the rest is what the coach and the platform keep, never below zero.
-      const paid = paidByCard + spent;
-      const back = (b.refundAmountCents ?? 0) - toCard + givenBack;
-      if (paidByCard > 0 || spent > 0) {
-        if (back > paid) problems.push(`${b.id}: gave back ${back} of ${paid}`);
-      }
-      add(key, givenBack - spent - toCard);
-    }
-    for (const [key, cents] of expectedBalance) {
-      const [customerId, coachId] = key.split(':').map(Number);
-      const sum = ledger.filter((r) => r.customerId === customerId && r.coachId === coachId).reduce((s, r) => s + r.amountCents, 0);
-      if (sum !== cents) problems.push(`${key}: ledger ${sum}, bookings say ${cents}`);
-      if (sum < 0) problems.push(`${key}: balance below zero`);
-    }
+    const { problems, bookingCount } = await creditReconciliation(server);
     expect(problems).toEqual([]);
-    expect(all.length).toBeGreaterThan(15);
+    expect(bookingCount).toBeGreaterThan(15);
   });
 });

@@ -46,6 +46,8 @@ describe('a promo code on a class pack', () => {
       serviceFeeCents: 400,
       totalCents: 8400,
       amount: 84,
+      creditAppliedCents: 0,
+      cardCents: 8400,
       promoCode: code,
     });
     const whole = await customer.client.post(`/api/passes/${pass.id}/purchase`, { amount: 105, promoCode: code });
@@ -119,5 +121,32 @@ describe('a promo code on a class pack', () => {
     const usedUp = await (await createUser(server)).client.get(`/api/passes/${pass.id}/quote?promoCode=${code}`);
     expect(usedUp.status).toBe(409);
     expect(usedUp.body.message).toBe('This promo code has been used up.');
+  });
+
+  test("a payment after the checkout's 30 minutes never exceeds the code's uses: the activating write re-checks, refunds in full", async () => {
+    const pass = await sellPass(coach, { name: 'Late code pack', price: 50, credits: 2, validityDays: 30 });
+    const code = await makeCode(coach, { maxUses: 1 });
+    const first = await createUser(server);
+    const opened = await first.client.post(`/api/passes/${pass.id}/purchase`, { amount: 42, promoCode: code });
+    expect(opened.status).toBe(200);
+    server.clock.advance(31 * 60_000);
+    // The first checkout no longer holds its use: another customer takes and pays it.
+    const second = await createUser(server);
+    const taken = await second.client.post(`/api/passes/${pass.id}/purchase`, { amount: 42, promoCode: code });
+    expect(taken.status).toBe(200);
+    const pay = (body: { paymentIntentId: string; clientSecret: string }) =>
+      server
+        .client()
+        .post('/api/payment/test-provider/pay', { paymentIntentId: body.paymentIntentId, clientSecret: body.clientSecret, ...CARD });
+    expect((await pay(taken.body)).status).toBe(200);
+    expect((await second.client.post(`/api/wallet/${taken.body.purchaseId}/confirm`)).status).toBe(200);
+    // The first customer's card is charged late: refused in the write that would activate it, and refunded in full.
+    expect((await pay(opened.body)).status).toBe(200);
+    expect((await first.client.post(`/api/wallet/${opened.body.purchaseId}/confirm`)).status).toBe(409);
+    const purchase = await server.ctx.db.select().from(passPurchases).where(eq(passPurchases.id, opened.body.purchaseId)).get();
+    expect(purchase!.status).toBe('cancelled');
+    expect((await intentOf(opened.body.paymentIntentId)).refundedCents).toBe(4200);
+    const listed = (await coach.client.get('/api/promo-codes')).body.find((c: { code: string }) => c.code === code);
+    expect(listed).toMatchObject({ uses: 1, status: 'usedUp' });
   });
 });

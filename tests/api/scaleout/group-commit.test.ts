@@ -4,19 +4,20 @@
 // processes sharing one embedded file, then one sqld.
 import { afterAll, describe, expect, test } from 'bun:test';
 import { eq, sql } from 'drizzle-orm';
+import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createSession, SESSION_COOKIE } from '../../../api/auth/session';
 import { type Db, openDb } from '../../../db/client';
-import { bookingOutbox, bookings, users } from '../../../db/schema';
+import { bookingAttendees, bookingOutbox, bookings, emergencyContacts, medicalNotes, users, waiverAcceptances } from '../../../db/schema';
 import { TestClient, type TestServer } from '../../helpers/api';
 import { spawnFogline } from '../../helpers/processes';
 import { sharedSqld, sqldBinary, testOnSqld } from '../../helpers/sqld';
 import { createClass, createUser, startWithCoach } from '../../helpers/fixtures';
 import { fixturesOn } from './fixtures';
 import { testNow } from '../../helpers/today';
-import { withWaivers } from '../../helpers/waivers';
+import { acceptanceFor, withWaivers } from '../../helpers/waivers';
 
 const CUSTOMERS = 1_000;
 const CAPACITY = 20;
@@ -104,6 +105,109 @@ describe('one process', () => {
     expect(answers[1]!.body.message).toBe('This class is not free: please book it through checkout.');
     const again = await people[0]!.client.post('/api/bookings/free', withWaivers({ classId: roomy.id, quantity: 1 }));
     expect(again.status).toBe(409);
+  }, 60_000);
+});
+
+/** What a booking wrote beside itself, without ids and instants: its attendees, waiver acceptances, emergency contact,
+ * medical notes and queued confirmation. */
+async function writtenFor(db: Db, classId: number, userId: number) {
+  const booking = await db.select().from(bookings).where(sql`${bookings.classId} = ${classId} and ${bookings.userId} = ${userId}`).get();
+  if (!booking) return null;
+  const of = (column: AnySQLiteColumn) => eq(column, booking.id);
+  return {
+    booking: {
+      status: booking.status,
+      quantity: booking.quantity,
+      policy: booking.cancellationPolicy,
+      confirmed: booking.confirmedAt !== null,
+    },
+    attendees: await db
+      .select({ position: bookingAttendees.position, name: bookingAttendees.name, age: bookingAttendees.age })
+      .from(bookingAttendees)
+      .where(of(bookingAttendees.bookingId))
+      .orderBy(bookingAttendees.position),
+    acceptances: await db
+      .select({
+        position: waiverAcceptances.position,
+        name: waiverAcceptances.attendeeName,
+        waiver: waiverAcceptances.waiverId,
+        version: waiverAcceptances.version,
+        hash: waiverAcceptances.textHash,
+        by: waiverAcceptances.acceptedBy,
+        relation: waiverAcceptances.relation,
+        ip: waiverAcceptances.ipAddress,
+        agent: waiverAcceptances.userAgent,
+      })
+      .from(waiverAcceptances)
+      .where(of(waiverAcceptances.bookingId))
+      .orderBy(waiverAcceptances.position, waiverAcceptances.waiverId),
+    contact: await db
+      .select({ name: emergencyContacts.name, phone: emergencyContacts.phone })
+      .from(emergencyContacts)
+      .where(of(emergencyContacts.bookingId)),
+    notes: await db
+      .select({ position: medicalNotes.position, note: medicalNotes.note })
+      .from(medicalNotes)
+      .where(of(medicalNotes.bookingId)),
+    queued: (await db.select({ kind: bookingOutbox.kind }).from(bookingOutbox).where(of(bookingOutbox.bookingId))).length,
+  };
+}
+
+// On the embedded file (on a libSQL server a group's batch writes its plain bookings before those it leaves to the
+// transaction, ./book-batch.ts: exact, in another order).
+describe.skipIf(testOnSqld)('a group written together', () => {
+  test('plain bookings written together write what one at a time writes, beside bookings that read earlier acceptances and refusals', async () => {
+    const { server } = await startWithCoach();
+    try {
+      const coach = await createUser(server, 'coach');
+      const [together, alone, earlier] = await Promise.all(
+        [0, 1, 2].map(() => createClass(server, { coachId: coach.id, priceCents: 0, capacity: 5 })),
+      );
+      const people = await Promise.all(Array.from({ length: 6 }, () => createUser(server)));
+      // The fourth has accepted the waiver on an earlier booking: this time they send no acceptance (read in the write).
+      expect((await people[3]!.client.post('/api/bookings/free', withWaivers({ classId: earlier!.id, quantity: 1 }))).status).toBe(201);
+      const named = [
+        { name: 'Ana Ruiz', age: 34 },
+        { name: 'Ben Ruiz', age: 36 },
+      ];
+      const withNote = acceptanceFor(2);
+      const requests = (classId: number) => [
+        {
+          classId,
+          quantity: 2,
+          attendees: named,
+          waiverAcceptance: {
+            ...withNote,
+            attendees: [withNote.attendees[0]!, { position: 1, accepted: true, medicalNote: '  Peanut allergy. ' }],
+          },
+        },
+        withWaivers({ classId, quantity: 1 }),
+        withWaivers({ classId, quantity: 1 }, 1, [{ id: 1, version: 2 }]),
+        { classId, quantity: 1 },
+        // One spot left after the first four: the fifth (two spots) is refused, the sixth still fits.
+        withWaivers({ classId, quantity: 2 }),
+        withWaivers({ classId, quantity: 1 }),
+      ];
+      const at = (classId: number) => requests(classId).map((body, i) => () => people[i]!.client.post('/api/bookings/free', body));
+      const groupAnswers = await Promise.all(at(together!.id).map((send) => send()));
+      const aloneAnswers = [];
+      for (const send of at(alone!.id)) aloneAnswers.push(await send());
+      expect(groupAnswers.map((r) => r.status)).toEqual([201, 201, 409, 201, 409, 201]);
+      expect(groupAnswers.map((r) => [r.status, r.body.message])).toEqual(aloneAnswers.map((r) => [r.status, r.body.message]));
+      for (const person of people) {
+        const inGroup = await writtenFor(server.ctx.db, together!.id, person.id);
+        expect(inGroup).toEqual(await writtenFor(server.ctx.db, alone!.id, person.id));
+      }
+      const first = await writtenFor(server.ctx.db, together!.id, people[0]!.id);
+      expect(first!.notes).toEqual([{ position: 1, note: 'Peanut allergy.' }]);
+      expect(first!.acceptances.map((a) => [a.position, a.name, a.relation])).toEqual([
+        [0, 'Ana Ruiz', 'self'],
+        [1, 'Ben Ruiz', 'companion'],
+      ]);
+      expect(first!.queued).toBeLessThanOrEqual(1);
+    } finally {
+      await server.stop();
+    }
   }, 60_000);
 });
 

@@ -17,6 +17,8 @@ import type { ScreenProps } from '../../router';
 import { AccountStatusBadge } from '../admin/AccountStatusBadge';
 import { AuditLogTab } from '../admin/AuditLogTab';
 import { type SupportAction, SupportActionDialog } from './SupportActionDialog';
+import { paidLine } from './paid-line';
+import { UserMembershipFees } from './UserMembershipFees';
 import { UserPasses } from './UserPasses';
 
 export default function UserScreen({ params }: ScreenProps) {
@@ -132,8 +134,9 @@ function UserPage({ userId }: { userId: number }) {
                   {b.quantity === 1 ? 'spot' : 'spots'}
                 </p>
                 <p className="mt-1 text-sm">
-                  {b.amount > 0 ? `Paid ${dollars(b.amount)}` : 'Free'}
+                  {paidLine(b)}
                   {b.refunded > 0 ? ` · Refunded ${dollars(b.refunded)}` : ''}
+                  {b.refundedAsCredit > 0 ? ` · ${dollars(b.refundedAsCredit)} back as credit` : ''}
                   {b.refundable > 0 && b.refunded > 0 ? ` · ${dollars(b.refundable)} left` : ''}
                 </p>
                 <div className="mt-3 flex flex-wrap gap-2">
@@ -229,6 +232,7 @@ function UserPage({ userId }: { userId: number }) {
       </div>
 
       <UserPasses userId={userId} />
+      <UserMembershipFees userId={userId} />
 
       <div className="mt-8">
         <AuditLogTab userId={userId} heading={`Admin actions about ${name}`} />

@@ -17,6 +17,7 @@ export const ACTION_LABEL: Record<AuditAction, string> = {
   'pass.archive': 'Archived pass',
   'pass.unarchive': 'Sold pass again',
   'pass.refund': 'Refunded pass',
+  'membership_fee.refund': 'Refunded membership fee',
 };
 
 /** The amounts and ids an action carries, in words. */

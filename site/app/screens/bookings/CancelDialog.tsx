@@ -59,7 +59,7 @@ const returnHours = (booking: Booking) => booking.cancellationPolicy.tiers.find(
  * refunded in, with their original expiry; a membership's spot is just freed. */
 function passReturnSentence(booking: Booking, pass: NonNullable<Booking['paidWithPass']>): string {
   let until: string | null;
-  if (pass.credits === 0) return `You booked with your membership, ${pass.name}: cancelling frees your spot, and nothing is charged.`;
+  if (pass.credits === 0) return membershipSentence(pass);
   // Nothing was paid by card, so the answer may carry no refund deadline: the policy's 48 hours before the class.
   const deadline =
     booking.fullRefundUntil ??
@@ -70,6 +70,18 @@ function passReturnSentence(booking: Booking, pass: NonNullable<Booking['paidWit
   if (inTime)
     return `Your ${credits} ${pass.credits === 1 ? 'goes' : 'go'} back to ${pass.name}, with ${pass.credits === 1 ? 'its' : 'their'} original expiry${until && booking.classChangedAt === null ? ` (credits come back until ${until}, ${noticeText(returnHours(booking))} before the class)` : ''}.`;
   return `The class starts in less than ${noticeText(returnHours(booking))}${until ? ` (credits came back until ${until})` : ''}, so the ${credits} ${pass.credits === 1 ? 'is' : 'are'} spent.`;
+}
+
+/** An unlimited membership's booking: cancelling frees the spot; in the policy's late window it also charges the
+ * late-cancel fee the booking was made under (issue 20), to the membership's card. */
+function membershipSentence(pass: NonNullable<Booking['paidWithPass']>): string {
+  const fee = pass.lateCancelFeeCents ?? null;
+  const head = `You booked with your membership, ${pass.name}: cancelling frees your spot`;
+  if (fee === null) return `${head}, and nothing is charged.`;
+  const from = pass.lateCancelFeeFrom ?? null;
+  if (from === null || Date.parse(from) <= Date.now())
+    return `${head}. Cancelling now is a late cancellation: a late-cancel fee of ${formatDollars(fee)} is charged to your membership's card, as the policy you booked under says.`;
+  return `${head}, and nothing is charged until ${dateAtTime(from)}; after that, a late-cancel fee of ${formatDollars(fee)} is charged to your membership's card.`;
 }
 
 export function CancelDialog({

@@ -20,6 +20,7 @@ import AttendeeFields, {
 import { PriceBreakdown, totalDollars } from '../../../components/booking/PriceBreakdown';
 import { PromoCodeField } from '../../../components/booking/PromoCodeField';
 import { datedTerms, policyLabel } from '../../../lib/policy-text';
+import { describePassRules } from '../../../../common/cancellation-policy';
 import { SpotCounter } from '../../../components/booking/SpotCounter';
 import { Icon } from '../../../components/catalog/icons';
 import { api, unwrap } from '../../../lib/api';
@@ -655,6 +656,8 @@ function Checkout({ classId, initialQuantity }: { classId: number; initialQuanti
                     starts.
                   </p>
                 )}
+                {/* Pass rules: a pack's credit, an unlimited membership's late-cancel and no-show fees (issue 20). */}
+                {describePassRules(quoted.policy.passRules) && <p className="mt-1">{describePassRules(quoted.policy.passRules)}</p>}
               </>
             ) : null}
           </div>

@@ -106,6 +106,13 @@ function Earnings({ coachId }: { coachId: number }) {
               not counted again above.
             </p>
           ) : null}
+          {data.membershipFees && data.membershipFees.fees > 0 ? (
+            <p className="mt-1 text-sm text-fog-700 dark:text-fog-300">
+              Membership fees (late cancels and no-shows): <strong>{dollars(data.membershipFees.net)}</strong> yours of{' '}
+              {dollars(data.membershipFees.gross)} from {data.membershipFees.fees} {data.membershipFees.fees === 1 ? 'fee' : 'fees'}
+              {data.membershipFees.refunds > 0 ? ` (${dollars(data.membershipFees.refunds)} refunded)` : ''}.
+            </p>
+          ) : null}
 
           <PayoutCard payouts={data.payouts} />
 

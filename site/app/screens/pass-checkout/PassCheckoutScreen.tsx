@@ -11,6 +11,7 @@ import { api, unwrap } from '../../../lib/api';
 import { ApiError, errorMessage } from '../../../lib/api-error';
 import { coverageText, passTerms } from '../../../lib/pass-terms';
 import { coachPasses, confirmPurchase, purchasePass, quotePassWithCode } from '../../../lib/passes-api';
+import { PriceBreakdown } from '../../../components/booking/PriceBreakdown';
 import { PromoCodeField } from '../../../components/booking/PromoCodeField';
 import { toast } from '../../../lib/stores/toast';
 import Spinner from '../../components/Spinner';
@@ -101,7 +102,7 @@ function PassCheckout({ passId, coachId }: { passId: number; coachId: number }) 
     setPromoNotice(null);
     try {
       const quote = await quotePassWithCode(passId, code.trim());
-      setPromo({ code: quote.promoCode, amount: quote.amount });
+      setPromo({ code: quote.promoCode ?? code.trim().toUpperCase(), amount: quote.amount });
       return null;
     } catch (error) {
       return errorMessage(error, 'Something went wrong. Please try again.');
@@ -119,8 +120,12 @@ function PassCheckout({ passId, coachId }: { passId: number; coachId: number }) 
       void queryClient.invalidateQueries({ queryKey: ['wallet'] });
       navigate(walletPath(purchaseId));
     },
-    onError: () => {
-      toast({ title: 'Payment Processed', description: CONFIRM_ISSUE, variant: 'warning' });
+    onError: (error) => {
+      // Paid with credit alone nothing was charged: the server's reason (the checkout ran out and the credit was spent).
+      if (purchase.data?.cardAmount === 0) {
+        setPayError(errorMessage(error, 'Something went wrong. Please try again.'));
+        void queryClient.invalidateQueries({ queryKey: ['pass-purchase', passId] });
+      } else toast({ title: 'Payment Processed', description: CONFIRM_ISSUE, variant: 'warning' });
       setBusy(false);
     },
   });
@@ -145,13 +150,12 @@ function PassCheckout({ passId, coachId }: { passId: number; coachId: number }) 
   if (!pass || !config.data || !purchase.data) return <Spinner label="Preparing your checkout..." />;
 
   const answer = purchase.data;
-  const priceCents = Math.round(answer.price * 100);
-  const feeCents = Math.round(answer.serviceFee * 100);
   const totalCents = Math.round(answer.amount * 100);
+  const cardCents = Math.round(answer.cardAmount * 100);
   const Form = config.data.provider === 'stripe' && config.data.publishableKey ? StripePaymentForm : TestCardForm;
   const formProps: PaymentFormProps = {
     intent: { id: answer.paymentIntentId ?? '', clientSecret: answer.clientSecret ?? '' },
-    totalLabel: formatDollars(totalCents),
+    totalLabel: formatDollars(cardCents),
     returnUrl: `${window.location.origin}/passes/${passId}/buy?coach=${coachId}&purchase=${answer.purchaseId}&payment_status=success`,
     publishableKey: config.data.publishableKey,
     busy: busy || confirm.isPending || purchase.isPlaceholderData,
@@ -202,36 +206,14 @@ function PassCheckout({ passId, coachId }: { passId: number; coachId: number }) 
           <h2 id="payment-title" className="text-lg font-semibold">
             Payment Details
           </h2>
-          <dl className="mt-4 mb-6 space-y-2 text-sm" aria-label="Price breakdown">
-            <div className="flex justify-between">
-              <dt>{pass.kind === 'membership' ? `${pass.name} (1 ${per})` : pass.name}</dt>
-              <dd data-testid="subtotal" className="tabular-nums">
-                {formatDollars(priceCents)}
-              </dd>
-            </div>
-            {answer.discount > 0 && promo && (
-              <div className="flex justify-between text-brand-800 dark:text-brand-200">
-                <dt>
-                  Promo code <span className="font-semibold">{promo.code}</span>
-                </dt>
-                <dd data-testid="discount" className="tabular-nums">
-                  -{formatDollars(Math.round(answer.discount * 100))}
-                </dd>
-              </div>
-            )}
-            <div className="flex justify-between">
-              <dt>Service fee (5%)</dt>
-              <dd data-testid="service-fee" className="tabular-nums">
-                {formatDollars(feeCents)}
-              </dd>
-            </div>
-            <div className="flex justify-between border-t border-fog-200 pt-2 text-base font-bold dark:border-fog-800">
-              <dt>Total</dt>
-              <dd data-testid="total" className="tabular-nums">
-                {formatDollars(totalCents)}
-              </dd>
-            </div>
-          </dl>
+          <PriceBreakdown
+            price={answer.price}
+            quantity={1}
+            label={pass.kind === 'membership' ? `${pass.name} (1 ${per})` : pass.name}
+            discount={promo && answer.discount > 0 ? { code: promo.code, cents: Math.round(answer.discount * 100) } : null}
+            creditCents={Math.round(answer.creditApplied * 100)}
+            className="mt-4 mb-6"
+          />
           {pass.kind !== 'membership' && (
             <div className="-mt-3 mb-6">
               <PromoCodeField
@@ -252,9 +234,28 @@ function PassCheckout({ passId, coachId }: { passId: number; coachId: number }) 
               <p className="mt-0.5">{payError}</p>
             </div>
           )}
-          <Suspense fallback={<div className="skeleton h-48 w-full" aria-label="Loading the payment form" />}>
-            <Form key={answer.purchaseId} {...formProps} />
-          </Suspense>
+          {cardCents === 0 ? (
+            <div>
+              <p className="rounded-xl bg-brand-50 p-3 text-sm text-brand-900 dark:bg-brand-900/50 dark:text-brand-100">
+                Your credit with this coach covers the whole pass: no card needed.
+              </p>
+              <button
+                type="button"
+                className="btn-primary mt-4 w-full"
+                disabled={busy || confirm.isPending || purchase.isPlaceholderData}
+                onClick={() => {
+                  setBusy(true);
+                  void confirm.mutateAsync(answer.purchaseId).catch(() => undefined);
+                }}
+              >
+                {busy || confirm.isPending ? 'Confirming...' : 'Buy with credit'}
+              </button>
+            </div>
+          ) : (
+            <Suspense fallback={<div className="skeleton h-48 w-full" aria-label="Loading the payment form" />}>
+              <Form key={answer.purchaseId} {...formProps} />
+            </Suspense>
+          )}
         </section>
       </div>
     </div>
