@@ -5,6 +5,7 @@
 // then each booking is decided and written by `bookOne` in its own savepoint, against that view as the bookings
 // before it left it; the group's attendees and confirmations are written together at the end.
 import type { Tx } from '../../db/client';
+import { insertRows, runInWrite } from '../../db/insert-rows';
 import { bookingAttendees } from '../../db/schema';
 import { badRequest } from '../errors';
 import { checkBookableClass, refusingDuplicates } from './bookable';
@@ -218,5 +219,6 @@ async function saveGroupAttendees(tx: Tx, booked: FreeBooking[]): Promise<void> 
   const rows = booked.flatMap(({ booking, attendees }) =>
     attendees.map((a) => ({ bookingId: booking.id, position: a.position, name: a.name, age: a.age })),
   );
-  for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) await tx.insert(bookingAttendees).values(rows.slice(i, i + ROWS_PER_INSERT));
+  for (let i = 0; i < rows.length; i += ROWS_PER_INSERT)
+    await runInWrite(tx, insertRows(bookingAttendees, rows.slice(i, i + ROWS_PER_INSERT)));
 }
