@@ -1,8 +1,9 @@
 // A coach's earnings count coach credit honestly (issue 20, "money stays exact"): after a scenario with a card
 // booking given back as credit, that credit spent partly on another class (rest by card) which is then cancelled in
-// time, credit spent on a pack, a coach's promo code, a platform promo code and a membership's late-cancel fee, the
-// coach's statement equals the sums over the real money rows (the provider's intents: charged, transferred,
-// refunded and reversed) in integer cents, nothing counted twice. Runs on a file and, with TEST_DATABASE=sqld, on sqld.
+// time, credit spent on a pack, credit an admin sends back to the card, a coach's promo code, a platform promo code
+// and a membership's late-cancel fee, the coach's statement equals the sums over the real money rows (the provider's
+// intents: charged, transferred, refunded and reversed) in integer cents, nothing counted twice. Runs on a file and,
+// with TEST_DATABASE=sqld, on sqld.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { eq, inArray } from 'drizzle-orm';
 import { bookings, classes, coachCredits, membershipFees, passPurchases, testPaymentIntents } from '../../../db/schema';
@@ -84,6 +85,13 @@ beforeAll(async () => {
   expect(started.body).toMatchObject({ creditApplied: 21, cardAmount: 84 });
   await payIntent(riley, { id: started.body.paymentIntentId, clientSecret: started.body.clientSecret });
   expect((await riley.client.post(`/api/wallet/${started.body.purchaseId}/confirm`)).status).toBe(200);
+
+  // 3b. A third customer's credit (2100) partly sent back to the card by an admin (1000): a refund of that booking.
+  const jamie = await createUser(server, 'customer', 'Jamie');
+  const jamies = await bookPaid(jamie, (await classOf(server, coach, 2000, 3 * DAY)).id, pageTotal(2000, 1));
+  expect((await jamie.client.put(`/api/bookings/${jamies.bookingId}/cancel`, { refundAs: 'credit' })).status).toBe(200);
+  const toCard = await admin.client.post(`/api/admin/users/${jamie.id}/credit/refund`, { coachId: coach.id, amountCents: 1000 });
+  expect(toCard.status).toBe(200);
 
   // 4. A coach's own 20% code on a $25 class, and a platform 10% code on a $40 class (Fogline funds that one).
   const own = await coach.client.post('/api/promo-codes', { code: `MIRA${Date.now() % 100000}`, kind: 'percent', percentOff: 20 });
@@ -169,7 +177,7 @@ describe("a coach's earnings with coach credit, promo codes and membership fees"
   test('net is exactly what the transfers left on the coach’s account, counted once', async () => {
     const body = await statement();
     const money = await moneyRows(coach.id);
-    expect(money.intents).toBe(8); // 6 card bookings, the pack, the fee
+    expect(money.intents).toBe(9); // 7 card bookings, the pack, the fee
     expect(total(body, 'net')).toBe(money.kept);
   });
 
@@ -185,28 +193,29 @@ describe("a coach's earnings with coach credit, promo codes and membership fees"
 
   test('a booking given back as credit stays a sale once; the credit spent adds no gross, and is named beside it', async () => {
     const body = await statement();
-    // Bookings: 2000 + 2000 (both given back as credit, kept) + 1000 (the split one, card part) + 500 (card part of the
+    // Bookings: 2000 x 3 (given back as credit, kept) + 1000 (the split one, card part) + 500 (card part of the
     // $25 class) + 2000 (own code) + 4000 (platform code, list price); the pack 8000 of its 10000 price by card.
-    expect(cents(body.summary.gross)).toBe(11500);
-    expect(cents(body.summary.refunds)).toBe(1000);
+    expect(cents(body.summary.gross)).toBe(13500);
+    // The split booking's card part (1000), and the admin's 1000 of Jamie's 2100 to the card: 2000 x 1000 / 2100.
+    expect(cents(body.summary.refunds)).toBe(1000 + 952);
     expect(cents(body.passSales.gross)).toBe(8000);
     expect(cents(body.summary.creditApplied)).toBe(2100 + 2100);
     expect(cents(body.passSales.creditApplied)).toBe(2100);
-    // Given back as credit: the two cancellations for credit, and the split booking's credit part returned.
-    expect(cents(body.summary.refundedAsCredit)).toBe(2100 + 2100 + 2100);
+    // Given back as credit: the three cancellations for credit, and the split booking's credit part returned.
+    expect(cents(body.summary.refundedAsCredit)).toBe(2100 * 4);
     expect(cents(body.summary.platformDiscounts)).toBe(400);
-    // Credit still held: none (Casey's came back and was spent again; Riley's went to the pack).
-    expect(cents(body.summary.creditOutstanding)).toBe(0);
+    // Credit still held: Jamie's 1100 (Casey's came back and was spent again; Riley's went to the pack).
+    expect(cents(body.summary.creditOutstanding)).toBe(1100);
     const ledger = await server.ctx.db.select().from(coachCredits).where(eq(coachCredits.coachId, coach.id));
-    expect(ledger.reduce((s, r) => s + r.amountCents, 0)).toBe(0);
+    expect(ledger.reduce((s, r) => s + r.amountCents, 0)).toBe(1100);
   });
 
   test('the membership fee is counted once: in membershipFees, not as a booking', async () => {
     const body = await statement();
     expect(body.membershipFees).toMatchObject({ fees: 1, gross: 15, net: 12.75, platformFees: 2.25, cardCharged: 15 });
-    // Six charged bookings: two given back as credit, the split one, the $25 one, two with codes; the member's booking
+    // Seven charged bookings: three given back as credit, the split one, the $25 one, two with codes; the member's booking
     // (paid with the membership, no amount) is none.
-    expect(body.summary.bookings).toBe(6);
+    expect(body.summary.bookings).toBe(7);
   });
 
   test('the CSV lines add up to the statement, with the credit columns', async () => {
