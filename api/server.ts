@@ -10,7 +10,7 @@ import { createApi } from './app';
 import { guardApiRequest, guardPageRequest } from './http/guards';
 import { loadStaticFiles, serveStatic, serveUpload, type StaticFile } from './http/static-files';
 import { compressResponse } from './lib/compress';
-import { pathOf } from './lib/url-path';
+import { pathAndQueryOf, pathOf } from './lib/url-path';
 import { hostIsFine, refuseBadHost } from './lib/host-header';
 import type { AppContext } from './context';
 import { CLIENT_IP_HEADER, resolveClientAddress } from './lib/client-address';
@@ -19,6 +19,7 @@ import { TEST_PAYMENTS_BANNER } from './providers/payments/settings';
 import { attachRenderCache } from './render-cache';
 import { personalizedPage } from './render-cache/chrome';
 import { cachedAnswer, isSignedOut, respondWithPage } from './render-cache/html';
+import { readSessionToken } from './auth/session';
 
 type RenderPage = (request: Request, locals: Record<string, unknown>, clientAddress?: string) => Promise<Response>;
 
@@ -65,18 +66,22 @@ export function startServer({ ctx, port = ctx.env.port, hostname = '0.0.0.0', si
   const renderCache = site ? attachRenderCache(ctx) : null;
 
   /** What every visitor without a session gets the same: a built file, or a page the render cache holds, from
-   * the Responses prebuilt for them (the server's hot path: no await, no URL object, nothing built per request).
-   * Null sends the request down the full path, which decides everything else (a bad Host's 400 too). */
+   * the Responses prebuilt for them (the server's hot path: no await, no URL object, nothing built per request;
+   * the URL and each header read once, since every read crosses into Bun's native side). Null sends the request
+   * down the full path, which decides everything else (a bad Host's 400 too). /api never matches: no built file
+   * or cached page lives under it. */
   const answerFromMemory = (request: Request): Response | Promise<Response> | null => {
-    if (!hostIsFine(request.headers.get('host'))) return null;
-    const url = request.url;
-    const path = pathOf(url);
-    if (path === '/api' || path.startsWith('/api/')) return null;
-    const file = staticFiles.get(path);
+    const headers = request.headers;
+    if (!hostIsFine(headers.get('host'))) return null;
+    const key = pathAndQueryOf(request.url);
+    const cookie = headers.get('cookie');
+    const signedOut = cookie === null || readSessionToken(cookie) === null;
+    const query = key.indexOf('?');
+    const file = staticFiles.get(key) ?? (query === -1 ? undefined : staticFiles.get(key.slice(0, query)));
     // A prerendered page gets a signed-in visitor's own header on the full path.
-    if (file) return renderCache && file.type.startsWith('text/html') && !isSignedOut(request) ? null : serveStatic(file, request);
-    if (!renderCache || !isSignedOut(request)) return null;
-    return cachedAnswer(renderCache, request, url);
+    if (file) return renderCache && !signedOut && file.type.startsWith('text/html') ? null : serveStatic(file, headers);
+    if (!renderCache || !signedOut) return null;
+    return cachedAnswer(renderCache, headers, key);
   };
 
   const server = Bun.serve({
@@ -137,7 +142,7 @@ export function startServer({ ctx, port = ctx.env.port, hostname = '0.0.0.0', si
         // A prerendered page (about, FAQ, contact) with the signed-in visitor's own header.
         return finish(await personalizedPage(request, file.body, renderChrome));
       }
-      if (file) return serveStatic(file, request);
+      if (file) return serveStatic(file, request.headers);
       if (path.startsWith('/uploads/')) return serveUpload(ctx, path);
     }
     if (!site || !renderCache) return Response.json({ message: 'Not found.' }, { status: 404 });

@@ -113,10 +113,10 @@ export function loadStaticFiles(
 
 /** The file in the best encoding the client accepts (Brotli, gzip, as is). Bun sends no body for HEAD, with the
  * length the GET would get. */
-export function serveStatic(file: StaticFile, request: Request): Response {
+export function serveStatic(file: StaticFile, headers: Headers): Response {
   const { answers } = file;
   if (answers.gzip) {
-    const accepted = request.headers.get('accept-encoding');
+    const accepted = headers.get('accept-encoding');
     if (accepted !== null) {
       if (answers.br && accepted.includes('br')) return answers.br.clone();
       if (accepted.includes('gzip')) return answers.gzip.clone();

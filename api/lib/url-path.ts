@@ -1,5 +1,11 @@
 // The path of a request URL, read on every request, so without building a URL object.
 
+/** The path and query string of an absolute URL (what follows its origin): the render cache's key. */
+export function pathAndQueryOf(url: string): string {
+  const start = url.indexOf('/', url.indexOf('//') + 2);
+  return start === -1 ? '/' : url.slice(start);
+}
+
 /** The path of an absolute URL (no query, no fragment). */
 export function pathOf(url: string): string {
   const start = url.indexOf('/', url.indexOf('//') + 2);

@@ -6,6 +6,7 @@
 // header and bottom bar spliced in (chrome.ts), which costs a small render instead of the whole page.
 import { readSessionToken } from '../auth/session';
 import { personalizedPage } from './chrome';
+import { pathAndQueryOf } from '../lib/url-path';
 import type { AppContext } from '../context';
 import { type HtmlEntry, type RenderCache, type RenderScope } from '.';
 
@@ -58,12 +59,12 @@ export async function respondWithPage(
   }
   const key = keyOf(request.url);
   const hit = cache.html.get(key, cache.now());
-  if (hit) return serveEntry(hit, request);
+  if (hit) return serveEntry(hit, request.headers);
   // Concurrent misses of one page wait for a single render.
   const pending = cache.rendering.get(key);
   if (pending) {
     const entry = await pending;
-    if (entry) return serveEntry(entry, request);
+    if (entry) return serveEntry(entry, request.headers);
   }
   let own: Response | null = null;
   const rendering = renderEntry(cache, key, render).then(({ entry, response }) => {
@@ -75,23 +76,20 @@ export async function respondWithPage(
     void rendering.finally(() => cache.rendering.delete(key)).catch(() => {});
   }
   const entry = await rendering;
-  return entry ? serveEntry(entry, request) : finish(own!);
+  return entry ? serveEntry(entry, request.headers) : finish(own!);
 }
 
-/** A signed-out GET or HEAD of a page the cache holds, answered at once (the server's first step, before any
- * await); null sends the request down the ordinary path (a miss, a session, or this process's own write still
- * being read: the page must not be older than the writer's answer). */
-export function cachedAnswer(cache: RenderCache, request: Request, url = request.url): Response | Promise<Response> | null {
+/** A signed-out GET or HEAD of a page the cache holds (`key`: its path and query string), answered at once (the
+ * server's first step, before any await); null sends the request down the ordinary path (a miss, or this
+ * process's own write still being read: the page must not be older than the writer's answer). */
+export function cachedAnswer(cache: RenderCache, headers: Headers, key: string): Response | Promise<Response> | null {
   if (cache.catchingUp) return null;
-  const hit = cache.html.get(keyOf(url), cache.now());
-  return hit ? serveEntry(hit, request) : null;
+  const hit = cache.html.get(key, cache.now());
+  return hit ? serveEntry(hit, headers) : null;
 }
 
 /** The path and query string: pages read both. */
-function keyOf(url: string): string {
-  const start = url.indexOf('/', url.indexOf('//') + 2);
-  return start === -1 ? '/' : url.slice(start);
-}
+const keyOf = pathAndQueryOf;
 
 async function renderEntry(
   cache: RenderCache,
@@ -138,8 +136,7 @@ async function htmlOf(entry: HtmlEntry): Promise<Uint8Array<ArrayBuffer>> {
 
 /** The entry's answer for this request: 304 when the client holds it, else the gzip page (Bun sends no body for
  * HEAD, and the length the GET would get), else the page uncompressed. */
-function serveEntry(entry: HtmlEntry, request: Request): Response | Promise<Response> {
-  const headers = request.headers;
+function serveEntry(entry: HtmlEntry, headers: Headers): Response | Promise<Response> {
   if (headers.get('if-none-match')?.includes(entry.etagValue)) return entry.answers.notModified.clone();
   if (headers.get('accept-encoding')?.includes('gzip')) return entry.answers.gzip.clone();
   return htmlOf(entry).then((html) => new Response(html, { headers: entry.headers }));

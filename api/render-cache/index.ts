@@ -4,6 +4,7 @@
 import { and, inArray, sql } from 'drizzle-orm';
 import { bookings } from '../../db/schema';
 import type { AppContext } from '../context';
+import { systemClock } from '../lib/clock';
 import { timedHoldRunning } from '../spots/taken';
 import { TaggedLru, type TaggedEntry } from './tagged-lru';
 import { TagWatcher } from './tag-watcher';
@@ -97,7 +98,8 @@ export function attachRenderCache(ctx: AppContext): RenderCache {
     html,
     loading: new Map(),
     rendering: new Map(),
-    now: () => ctx.clock.now().getTime(),
+    // Read on every cached answer: the system clock's milliseconds without a Date each time.
+    now: ctx.clock === systemClock ? Date.now : () => ctx.clock.now().getTime(),
     newScope: () => ({ cache, cacheable: false, tags: new Set(), expiresAt: Number.POSITIVE_INFINITY, seq: watcher.seq }),
     stop() {
       watcher.stop();

@@ -17,6 +17,18 @@ describe('TaggedLru', () => {
     expect(lru.get('/c', 0)).toBeDefined();
   });
 
+  test('a page hit on every request stays while older ones go, though recent hits are not moved again', () => {
+    const lru = new TaggedLru(8);
+    lru.set('/hot', entry([]));
+    for (let i = 0; i < 40; i++) {
+      lru.set(`/p${i}`, entry([]));
+      expect(lru.get('/hot', 0)).toBeDefined();
+    }
+    expect(lru.size).toBe(8);
+    expect(lru.get('/p31', 0)).toBeUndefined();
+    expect(lru.get('/p39', 0)).toBeDefined();
+  });
+
   test('keeps its bytes under maxBytes', () => {
     const lru = new TaggedLru(100, 1_000);
     for (let i = 0; i < 5; i++) lru.set(`/p${i}`, entry([], 400));

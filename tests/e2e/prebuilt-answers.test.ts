@@ -126,6 +126,24 @@ describe('a cached page', () => {
     expect(html).toContain('Priya');
   });
 
+  test('a query string is a page of its own: never the prebuilt answer of its path', async () => {
+    const cls = await createClass(server, { coachId: coach.id, priceCents: 0, capacity: 10 });
+    const path = `/classes/${cls.id}`;
+    await cachedPage(server.url, path);
+    const cache = attachRenderCache(server.ctx);
+    const now = () => server.clock.now().getTime();
+    expect(cache.html.get(`${path}?from=mail`, now())).toBeUndefined();
+    const withQuery = await raw(`${server.url}${path}?from=mail`, gzip);
+    expect(withQuery.status).toBe(200);
+    // Rendered for its own key, then stored under it; the path's entry is untouched.
+    expect(cache.html.get(`${path}?from=mail`, now())).toBeDefined();
+    expect(cache.html.get(path, now())).toBeDefined();
+    // A built file asked for with a query string is still that file.
+    const about = await raw(`${server.url}/about?ref=newsletter`, gzip);
+    expect(about.status).toBe(200);
+    expect(text(Bun.gunzipSync(about.body))).toBe(text(Bun.gunzipSync((await raw(`${server.url}/about`, gzip)).body)));
+  });
+
   test('a malformed Host is still refused with the JSON 400, before any prebuilt answer', async () => {
     const cls = await createClass(server, { coachId: coach.id, priceCents: 0, capacity: 10 });
     await cachedPage(server.url, `/classes/${cls.id}`);

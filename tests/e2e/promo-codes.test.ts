@@ -1,6 +1,7 @@
 // Promo codes in the browser (issue 20, "Done when"): a coach makes a 20% code with one use for a class of theirs;
 // a customer adds it at checkout, sees the discount line and pays the discounted total; the next customer is told
-// it is used up; the coach's Promo codes screen shows the use. Screenshots at 390 and 1280 px of both screens.
+// it is used up; the coach's Promo codes screen shows the use, and edits a code with the same form. Screenshots at 390
+// and 1280 px of both screens.
 // The test makes its own class, code and customers through the API.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { mkdirSync } from 'node:fs';
