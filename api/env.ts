@@ -48,6 +48,18 @@ function readChangeNoticeWindow(): number {
   return seconds * 1000;
 }
 
+/** JOBS_EVERY_SECONDS (tests and demos): no recurring background job waits longer than this between runs, so a
+ * browser test sees the weather call or a reminder seconds after the clock passes it rather than up to a minute
+ * later. The jobs do the same work, only sooner; unset, each keeps its own period (api/background.ts). */
+function readJobsEvery(): number | null {
+  const raw = read('JOBS_EVERY_SECONDS');
+  if (raw === undefined) return null;
+  const seconds = Number(raw);
+  if (!Number.isFinite(seconds) || seconds < 1 || seconds > 3600)
+    throw new SettingError(`JOBS_EVERY_SECONDS must be a number of seconds from 1 to 3600, got "${raw}"`);
+  return seconds * 1000;
+}
+
 /** OUTBOX_LEASE_SECONDS: how long a worker's claim on an outbox email lasts before another process may assume it
  * died and send it (api/notices/outbox.ts); tests shorten it to prove a crash loses nothing. */
 function readOutboxLease(): number {
@@ -180,6 +192,8 @@ export const env = {
   changeNoticeWindowMs: readChangeNoticeWindow(),
   /** A claimed outbox email is another process's to send after this (api/notices/outbox.ts). */
   outboxLeaseMs: readOutboxLease(),
+  /** JOBS_EVERY_SECONDS: the longest any recurring job waits between runs, or null for each job's own period. */
+  jobsEveryMs: readJobsEvery(),
   uploadMinFreeBytes: readUploadMinFreeBytes(),
   /** Uploads go to an S3-compatible bucket when S3_BUCKET is set (keys also from Bun's S3_/AWS_ variables). */
   s3: read('S3_BUCKET') ? readS3(read('S3_BUCKET')!) : null,

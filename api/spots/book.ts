@@ -4,7 +4,8 @@
 // to know is read once per group (each class, its spots taken, the customers' open bookings and places in line),
 // then each booking is decided and written by `bookOne` in its own savepoint, against that view as the bookings
 // before it left it; the group's attendees and confirmations are written together at the end.
-import type { Tx } from '../../db/client';
+import { type Tx, whileLocked } from '../../db/client';
+import { insertRows, runInWrite } from '../../db/insert-rows';
 import { bookingAttendees } from '../../db/schema';
 import { badRequest } from '../errors';
 import { checkBookableClass, refusingDuplicates } from './bookable';
@@ -118,7 +119,8 @@ async function writeGroup(ctx: SpotsContext, take: () => FreeRequest[]): Promise
   });
   const unsettled = requests.filter((_, i) => outcomes[i] === null);
   if (unsettled.length === 0) return outcomes as PromiseSettledResult<FreeBooking>[];
-  const settled = await inTransaction(() => unsettled);
+  // The same bookings each try (nothing taken anew), so a transaction refused as locked by the server runs again.
+  const settled = await whileLocked(() => inTransaction(() => unsettled));
   return outcomes.map((outcome) => outcome ?? settled.shift()!);
 }
 
@@ -218,5 +220,6 @@ async function saveGroupAttendees(tx: Tx, booked: FreeBooking[]): Promise<void> 
   const rows = booked.flatMap(({ booking, attendees }) =>
     attendees.map((a) => ({ bookingId: booking.id, position: a.position, name: a.name, age: a.age })),
   );
-  for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) await tx.insert(bookingAttendees).values(rows.slice(i, i + ROWS_PER_INSERT));
+  for (let i = 0; i < rows.length; i += ROWS_PER_INSERT)
+    await runInWrite(tx, insertRows(bookingAttendees, rows.slice(i, i + ROWS_PER_INSERT)));
 }

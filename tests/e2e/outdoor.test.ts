@@ -20,7 +20,9 @@ let product: ProductServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  [product, browser] = await Promise.all([startProduct(), launchBrowser()]);
+  // The background jobs (forecast refresh, weather calls, class sizes) run every 5 seconds instead of every minute
+  // (JOBS_EVERY_SECONDS): the same checks, so a call comes seconds after the clock passes its time.
+  [product, browser] = await Promise.all([startProduct({ JOBS_EVERY_SECONDS: '5' }), launchBrowser()]);
 });
 afterAll(async () => {
   await browser?.close();
@@ -82,7 +84,7 @@ async function eveningClass(coach: string) {
 test('the class page shows the sample forecast, the AQI with its category and colour, and sunset for a class ending near it', async () => {
   const coach = await signInAs('coach@fogline.test');
   const cls = await eveningClass(coach);
-  // The job runs every minute: wait for the forecast of the new class to land in the cache.
+  // The refresh job runs every 5 s here: wait for the forecast of the new class to land in the cache.
   const deadline = Date.now() + 90_000;
   while ((await call('', 'GET', `/api/classes/${cls.id}/conditions`)).body.conditions.status !== 'forecast') {
     if (Date.now() > deadline) throw new Error('no forecast within 90 s');
@@ -190,9 +192,9 @@ function rainyPlace(start: Date, rain: number): { latitude: number; longitude: n
   throw new Error('no rainy place found in the sample');
 }
 
-// These two wait out the real clock past the 24 h check (the forecast refresh and weather-call jobs each run every
-// minute), so they take two to three minutes: longer than the browser tests' usual 90 s limit.
-const LONG = 360_000;
+// These two wait out the real clock past the 24 h check (20 s, then the forecast refresh and weather-call jobs, every
+// 5 s here), so they take under a minute; the limit leaves room for a loaded machine.
+const LONG = 240_000;
 
 test(
   'the coach sets a rain threshold; past the 24 h check the coach is emailed, chooses Cancel on My Classes, and each attendee is refunded in full and notified once; a class below its minimum is cancelled at its decision time; Directions lead to the meeting point',
@@ -224,8 +226,9 @@ test(
     const people = [await customer(), await customer()];
     for (const person of people) expect(await bookAndPay(person.cookie, classId, 20)).toBe(21);
 
-    // Below its minimum: 1 of 3 booked, decided an hour before a start just over an hour away.
-    const soon = new Date(testNow() + 3_600_000 + 75_000);
+    // Below its minimum: 1 of 3 booked, decided an hour before a start just over an hour away (40 s leaves time
+    // to book it first).
+    const soon = new Date(testNow() + 3_600_000 + 40_000);
     const small = await call(coach, 'POST', '/api/classes', {
       ...base,
       title: 'Lonely Lunges',
@@ -258,10 +261,10 @@ test(
     expect(saved.weatherPolicyText).toContain('Cancelled at 10% chance of rain');
 
     // The coach moves it to just over 24 hours from now, where the sample forecast rains: the clock then passes
-    // the 24 h check (the weather-call job runs every minute, once the refresh job has cached the forecast).
+    // the 24 h check (the weather-call job runs every 5 s here, once the refresh job has cached the forecast).
     // The forecast is the meeting pin's (api/conditions/cache.ts forecastPlace), so the pin is where it rains: a
     // fixed pin had 1% on 2027-03-14 and 0% on 2027-11-07, under the 10% limit, and no call came.
-    const start = new Date(testNow() + 24 * 3_600_000 + 70_000);
+    const start = new Date(testNow() + 24 * 3_600_000 + 20_000);
     const rainy = rainyPlace(start, 10);
     // Half a kilometre from the class's point, in the same forecast cell (coordinates to two decimals).
     const pin = { latitude: Number((rainy.latitude + 0.00455).toFixed(5)), longitude: Number((rainy.longitude - 0.00412).toFixed(5)) };
@@ -271,7 +274,7 @@ test(
       meetingPoint: { ...pin, notes: 'By the big cypress: orange flag' },
     });
     expect(moved.status).toBe(200);
-    const [notice] = await mailsTo('coach@fogline.test', 'Weather call: Stormwatch Bootcamp', 240_000);
+    const [notice] = await mailsTo('coach@fogline.test', 'Weather call: Stormwatch Bootcamp', 120_000);
     expect(notice).toBeDefined();
     expect(notice).toMatch(/Chance of rain \d+% \(limit 10%\)/);
     expect((await call(people[0]!.cookie, 'GET', `/api/conditions?classIds=${classId}`)).body[0].watch.status).toBe('pending');
@@ -362,7 +365,7 @@ test(
       capacity: 10,
       price: 20,
     };
-    const start = new Date(testNow() + 24 * 3_600_000 + 70_000);
+    const start = new Date(testNow() + 24 * 3_600_000 + 20_000);
     const policy = { rainChance: 10, aqi: null, windMph: null, heatF: null, rainPlan: 'cancel', backupLocation: null };
     const wet = await call(coach, 'POST', '/api/classes', {
       ...base,
@@ -384,7 +387,7 @@ test(
     const person = await customer();
     expect(await bookAndPay(person.cookie, wet.body.id, 20)).toBe(21);
     // The weather-call job makes the call once the refresh job has cached the rainy forecast; the coach offers the other session.
-    expect(await mailsTo('coach@fogline.test', 'Weather call: Foghorn Flow', 240_000)).toHaveLength(1);
+    expect(await mailsTo('coach@fogline.test', 'Weather call: Foghorn Flow', 120_000)).toHaveLength(1);
     const offered = await call(coach, 'POST', `/api/classes/${wet.body.id}/weather-call`, { decision: 'offer', offerClassId: dry.body.id });
     expect(offered.body.status).toBe('offered');
     const [mail] = await mailsTo(person.email, 'Another session for the weather: Foghorn Flow');

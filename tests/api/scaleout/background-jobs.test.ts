@@ -37,3 +37,22 @@ test('expire-holds cancels a hold past its 15 minutes, and only then', async () 
     background.stop();
   }
 });
+
+test('JOBS_EVERY_SECONDS shortens every period to at most that (tests, demos); unset, each job keeps its own', async () => {
+  /** Does expire-holds (a minute's period) run again 5 s after it ran, on a fresh server with these settings? */
+  const againAfter5s = async (env: Partial<TestServer['ctx']['env']>) => {
+    const fresh = await startTestServer({ env });
+    const background = startBackgroundJobs(fresh.ctx);
+    try {
+      const [expireHolds] = background.jobs;
+      expect(await expireHolds!.tick()).toBe(true);
+      fresh.clock.advance(5_000);
+      return await expireHolds!.tick();
+    } finally {
+      background.stop();
+      await fresh.stop();
+    }
+  };
+  expect(await againAfter5s({})).toBe(false);
+  expect(await againAfter5s({ jobsEveryMs: 5_000 })).toBe(true);
+});
