@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sharedSqld, sqldBinary } from '../tests/helpers/sqld';
-import { type Db, openDb } from './client';
+import { type Db, openDb, whileLocked } from './client';
 import { migrateDb } from './migrate';
 
 const dir = mkdtempSync(join(tmpdir(), 'fogline-client-'));
@@ -173,4 +173,24 @@ describe.skipIf(!sqldBinary())('migrations from several machines at once', () =>
     const journal = (await Bun.file(new URL('./migrations/meta/_journal.json', import.meta.url)).json()) as { entries: unknown[] };
     expect(Number(applied.rows[0]!.n)).toBe(journal.entries.length);
   });
+});
+
+test('a write refused as locked (SQLITE_BUSY) is tried again; any other error is not', async () => {
+  let tries = 0;
+  const locked = Object.assign(new Error('SQLITE_BUSY: database is locked'), { code: 'SQLITE_BUSY' });
+  expect(
+    await whileLocked(async () => {
+      if (++tries < 3) throw locked;
+      return 'written';
+    }),
+  ).toBe('written');
+  expect(tries).toBe(3);
+  let other = 0;
+  await expect(
+    whileLocked(async () => {
+      other++;
+      throw Object.assign(new Error('constraint'), { code: 'SQLITE_CONSTRAINT' });
+    }),
+  ).rejects.toThrow('constraint');
+  expect(other).toBe(1);
 });

@@ -1,10 +1,10 @@
 // The database handle: embedded libSQL file (default) or a libSQL server, with Drizzle on top.
-import { type Client, createClient } from '@libsql/client';
+import { type Client, createClient, type InStatement, type ResultSet } from '@libsql/client';
 import { drizzle, type LibSQLDatabase } from 'drizzle-orm/libsql';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { openEmbeddedClient } from './connections';
+import { isBusy, openEmbeddedClient, WRITE_LOCK_WAIT_MS } from './connections';
 import * as schema from './schema';
 import { WriteQueue } from './write-queue';
 
@@ -23,6 +23,10 @@ export type Db = Database & {
   /** Runs `task` in this process's turn to write, like `write`, but opens no transaction: for a batch that is its
    * own transaction on the server (`client.batch(..., 'write')`: one round trip). */
   inTurn<T>(task: () => Promise<T>): Promise<T>;
+  /** A write batch (`client.batch(..., 'write')`, one transaction on the server), sent again while the server
+   * answers that its write lock is held (SQLITE_BUSY: another process's transaction outlasted the server's own wait;
+   * a batch refused so wrote nothing). Run it in this process's turn (`inTurn`). */
+  writeBatch(statements: InStatement[]): Promise<ResultSet[]>;
   /** Writes of this process queued or under way: background work (the outbox's emails) waits while there are. */
   writesPending(): number;
   /** Folds the embedded file's write-ahead log into the database and empties it (a no-op on sqld). */
@@ -53,10 +57,28 @@ export async function openDb(url: string, authToken?: string): Promise<Db> {
     write: <T>(fn: (tx: Tx) => Promise<T>) => queue.run(() => db.transaction(fn, { behavior: 'immediate' })),
     remote: !url.startsWith('file:'),
     inTurn: <T>(task: () => Promise<T>) => queue.run(task),
+    writeBatch: (statements: InStatement[]) => whileLocked(() => client.batch(statements, 'write')),
     writesPending: () => queue.pending,
     checkpoint: async () => {
       if (path) await client.execute('PRAGMA wal_checkpoint(TRUNCATE)');
     },
     close: () => client.close(),
   });
+}
+
+/** The longest pause between two tries of a write refused as locked (whileLocked). */
+const MAX_BUSY_PAUSE_MS = 50;
+
+/** Runs `attempt` again while it fails with SQLITE_BUSY, up to WRITE_LOCK_WAIT_MS: only for work that wrote nothing
+ * when refused so (one batch, one transaction whose BEGIN was refused) and can run again as it is. */
+export async function whileLocked<T>(attempt: () => Promise<T>): Promise<T> {
+  const deadline = Date.now() + WRITE_LOCK_WAIT_MS;
+  for (let pause = 5; ; pause = Math.min(pause * 2, MAX_BUSY_PAUSE_MS)) {
+    try {
+      return await attempt();
+    } catch (error) {
+      if (!isBusy(error) || Date.now() > deadline) throw error;
+    }
+    await Bun.sleep(pause);
+  }
 }

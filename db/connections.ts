@@ -70,7 +70,8 @@ class PreparedPool extends ConnectionPool {
   }
 }
 
-function isBusy(error: unknown): boolean {
+/** SQLite's (or a libSQL server's) answer that another connection holds the write lock. */
+export function isBusy(error: unknown): boolean {
   return String((error as { code?: unknown })?.code ?? '').startsWith('SQLITE_BUSY');
 }
 

@@ -10,7 +10,7 @@ import { coachEarnings, coachEarningsCsv } from './service';
 
 const tags = ['Earnings'];
 const FIGURES =
-  "A booking counts once it was charged (confirmed with an amount, or a late payment that was refunded), in the Pacific month of its session; from/to (YYYY-MM-DD, both included) select sessions by their Pacific day. On every line gross - refunds - platformFees = net: gross is price x spots, refunds the part of it paid back (a refund also returns the 5% service fee, which is the platform's, and the platform's 15%), net the coach's 85% of what was kept.";
+  "A booking counts once it was charged (confirmed with an amount, or a late payment that was refunded), in the Pacific month of its session; from/to (YYYY-MM-DD, both included) select sessions by their Pacific day. On every line gross - refunds - platformFees = net: gross is price x spots, refunds the part of it paid back (a refund also returns the 5% service fee, which is the platform's, and the platform's 15%), net the coach's 85% of what was kept. Coach credit counts once, where money moved: gross is the part the card paid (credit spent, creditApplied, was paid for with the booking it came from); a booking given back as credit (refundedAsCredit) is not refunded, so it stays in gross and net.";
 
 export function earningsRoutes(ctx: AppContext) {
   return new Elysia()
@@ -60,7 +60,7 @@ export function earningsRoutes(ctx: AppContext) {
                 'text/csv': {
                   schema: { type: 'string' },
                   example:
-                    'Booking,Class date (PT),Class,Customer,Spots,Status,Gross,Service fee (customer),Refunded to customer,Refunds (price),Platform fee,Net\r\n41,2026-11-02,Sunrise Yoga,Casey Morgan,2,confirmed,50.00,2.50,0.00,0.00,7.50,42.50\r\n',
+                    'Booking,Class date (PT),Class,Customer,Spots,Status,Gross,Service fee (customer),Refunded to customer,Refunds (price),Platform fee,Net,Paid with coach credit,Given back as credit\r\n41,2026-11-02,Sunrise Yoga,Casey Morgan,2,confirmed,50.00,2.50,0.00,0.00,7.50,42.50,0.00,0.00\r\n',
                 },
               },
             },

@@ -13,9 +13,12 @@ export const EarningsParams = v.object({ id: pathId(2) });
 export const EarningsQuery = v.object({ from: v.optional(day('2026-01-01')), to: v.optional(day('2026-12-31')) });
 export type EarningsQuery = v.InferOutput<typeof EarningsQuery>;
 
-/** gross - refunds - platformFees = net, on every line. */
+/** gross - refunds - platformFees = net, on every line. Coach credit is counted where money moved, once: gross is
+ * the part of the price the customer's card paid; credit spent (creditApplied) adds none, as the coach's share of it
+ * was paid with the booking it came from; a booking given back as credit (refundedAsCredit) is not refunded, so its
+ * money stays in gross and net. net is what the transfers to the coach's account leave after refunds' reversals. */
 const Figures = {
-  /** price x spots of every charged booking */
+  /** price x spots of every charged booking, the part the card paid (less a coach's own promo discount) */
   gross: v.number(),
   /** the part of gross paid back to customers (their 5% service fee, refunded with it, is not the coach's) */
   refunds: v.number(),
@@ -23,6 +26,14 @@ const Figures = {
   platformFees: v.number(),
   /** the coach's 85% of what was kept */
   net: v.number(),
+  /** what customers' cards were charged: gross + service fees - platformDiscounts */
+  cardCharged: v.number(),
+  /** platform promo codes' discounts, funded by Fogline (the coach's share is paid on the list price) */
+  platformDiscounts: v.number(),
+  /** coach credit the customers spent on these (no new money: the coach's share of it was paid when it was issued) */
+  creditApplied: v.number(),
+  /** given back as the coach's credit instead of a card refund: the money stays the coach's, to be spent on their classes */
+  refundedAsCredit: v.number(),
 };
 
 export const EarningsSummary = v.object({
@@ -37,6 +48,8 @@ export const EarningsSummary = v.object({
   /** net of sessions that have taken place, and of sessions still to come (a customer may still cancel) */
   earned: v.number(),
   upcoming: v.number(),
+  /** credit customers hold with the coach now (all dates, not only the range): classes and passes already paid for */
+  creditOutstanding: v.number(),
 });
 
 export const ClassEarnings = v.object({
@@ -77,7 +90,7 @@ export const PayoutPosition = v.object({
 
 /** Class packs and intro offers sold in the range (by the Pacific day each was paid): the same split as a booking,
  * on the pass's price; an admin's pro rata refund takes back both shares in proportion. Bookings paid with their
- * credits carry no amount, so nothing is counted twice. */
+ * credits carry no amount, so nothing is counted twice; coach credit spent on a pack counts as on a booking. */
 export const PassSales = v.object({
   ...Figures,
   purchases: v.number(),

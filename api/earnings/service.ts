@@ -1,9 +1,10 @@
 // A coach's earnings, read from our own records (bookings: integer cents, refunds as stored when they were
 // issued) and, for the payout account, from the payment provider. A booking counts once it was charged: it was
 // confirmed with an amount, or its late payment was refunded. Everything is attributed to the Pacific month
-// of its session, so a class's line and its month agree.
+// of its session, so a class's line and its month agree. Coach credit counts where the money moved, once
+// (./statement.ts): the card's part is the sale, credit spent and credit given back are named beside it.
 import { and, asc, eq, gt, gte, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
-import { bookings, classes, passPurchases, payoutAccounts, users } from '../../db/schema';
+import { bookings, classes, coachCredits, passPurchases, payoutAccounts, users } from '../../db/schema';
 import { NOT_YOUR_COACH_ACCOUNT } from '../auth/plugin';
 import type { SessionUser } from '../auth/session';
 import type { AppContext } from '../context';
@@ -44,6 +45,8 @@ export async function chargedBookings(ctx: AppContext, coachId: number, range: E
       discountCents: bookings.discountCents,
       discountFundedBy: bookings.discountFundedBy,
       payoutCents: bookings.payoutCents,
+      creditAppliedCents: bookings.creditAppliedCents,
+      creditIssuedCents: bookings.creditIssuedCents,
       cancelledAt: bookings.cancelledAt,
       classId: classes.id,
       title: classes.title,
@@ -70,6 +73,10 @@ const dollars = (f: BookingFigures) => ({
   refunds: centsToDollars(f.refunds),
   platformFees: centsToDollars(f.platformFees),
   net: centsToDollars(f.net),
+  cardCharged: centsToDollars(f.cardCharged),
+  platformDiscounts: centsToDollars(f.platformDiscounts),
+  creditApplied: centsToDollars(f.creditApplied),
+  refundedAsCredit: centsToDollars(f.refundedAsCredit),
 });
 
 /** GET /api/coaches/{id}/earnings */
@@ -123,6 +130,7 @@ export async function coachEarnings(ctx: AppContext, user: SessionUser, coachId:
       refundedToCustomers: centsToDollars(total.refundedToCustomers),
       earned: centsToDollars(earned),
       upcoming: centsToDollars(upcoming),
+      creditOutstanding: centsToDollars(await creditOutstanding(ctx, coachId)),
     },
     // Newest session first, as a coach reads a statement.
     byClass: [...byClass.values()].reverse().map(({ figures, ...line }) => ({ ...line, ...dollars(figures) })),
@@ -131,6 +139,16 @@ export async function coachEarnings(ctx: AppContext, user: SessionUser, coachId:
     membershipFees: await membershipFeeEarnings(ctx, coachId, range),
     payouts: await payoutPosition(ctx, coachId),
   };
+}
+
+/** The coach credit customers hold with the coach now: the ledger's sum (all dates). */
+async function creditOutstanding(ctx: AppContext, coachId: number): Promise<number> {
+  const row = await ctx.db
+    .select({ cents: sql<number>`coalesce(sum(${coachCredits.amountCents}), 0)` })
+    .from(coachCredits)
+    .where(eq(coachCredits.coachId, coachId))
+    .get();
+  return Number(row?.cents ?? 0);
 }
 
 /** The coach's packs and intro offers paid in the range (Pacific days of the payment), each read as a charged
@@ -142,6 +160,11 @@ async function passSales(ctx: AppContext, coachId: number, range: EarningsQuery)
       serviceFeeCents: passPurchases.serviceFeeCents,
       amountCents: passPurchases.amountCents,
       refundedCents: passPurchases.refundedCents,
+      discountCents: passPurchases.discountCents,
+      discountFundedBy: passPurchases.discountFundedBy,
+      payoutCents: passPurchases.payoutCents,
+      creditAppliedCents: passPurchases.creditAppliedCents,
+      creditReturnedCents: passPurchases.creditReturnedCents,
     })
     .from(passPurchases)
     .where(
@@ -162,6 +185,11 @@ async function passSales(ctx: AppContext, coachId: number, range: EarningsQuery)
         serviceFeeCents: sale.serviceFeeCents,
         amountCents: sale.amountCents,
         refundAmountCents: sale.refundedCents,
+        discountCents: sale.discountCents,
+        discountFundedBy: sale.discountFundedBy,
+        payoutCents: sale.payoutCents,
+        creditAppliedCents: sale.creditAppliedCents,
+        creditIssuedCents: sale.creditReturnedCents,
       }),
     );
   return {
@@ -262,6 +290,8 @@ const CSV_HEADER = [
   'Refunds (price)',
   'Platform fee',
   'Net',
+  'Paid with coach credit',
+  'Given back as credit',
 ];
 
 /** A CSV cell: quoted when it holds a comma, quote or line break; a leading = + - @ is defused for spreadsheets. */
@@ -294,6 +324,8 @@ export async function coachEarningsCsv(ctx: AppContext, user: SessionUser, coach
         money(f.refunds),
         money(f.platformFees),
         money(f.net),
+        money(f.creditApplied),
+        money(f.refundedAsCredit),
       ]
         .map(cell)
         .join(','),

@@ -1,6 +1,6 @@
-// Files served as they are: the built site (dist/client), loaded into memory once, compressed once at start and
-// answered from Responses built once per encoding (a request clones one: no headers are built per request), and
-// uploaded images from DATA_DIR/uploads.
+// Files served as they are: the built site (dist/client), loaded into memory once, compressed once at start (or,
+// for Brotli, by the build: name.br beside name, site/adapter) and answered from Responses built once per encoding
+// (a request clones one: no headers are built per request), and uploaded images from DATA_DIR/uploads.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { AppContext } from '../context';
@@ -70,6 +70,8 @@ export function loadStaticFiles(
         walk(full);
         continue;
       }
+      // name.br: the build's Brotli of name (site/adapter), taken with it below, never a file of its own.
+      if (name.endsWith('.br')) continue;
       const rel = '/' + relative(clientDir, full).split('\\').join('/');
       const type = typeOf(full);
       const raw = readFileSync(full);
@@ -90,6 +92,11 @@ export function loadStaticFiles(
           br: null,
         },
       };
+      // Pages may carry the notice added above: only other files use the build's Brotli.
+      if (gzip && !type.startsWith('text/html') && existsSync(`${full}.br`)) {
+        file.br = new Uint8Array(readFileSync(`${full}.br`));
+        file.answers.br = answerOf(file, file.br, 'br', securityHeaders);
+      }
       files.set(rel, file);
       if (rel.endsWith('/index.html')) {
         const route = rel.slice(0, -'/index.html'.length) || '/';
@@ -99,10 +106,10 @@ export function loadStaticFiles(
     }
   };
   walk(clientDir);
-  // Largest first: the React runtime and the app bundles gain the most from Brotli, and with a few hundred
-  // assets in the queue, walk order left them for last (first visits after a start were served gzip).
+  // What the build did not compress (pages; a dist/ built before it did): largest first, since with a few
+  // hundred assets in the queue walk order left the React runtime for last (first visits were served gzip).
   brotliInBackground(
-    [...new Set(files.values())].filter((file) => file.gzip).sort((a, b) => b.body.byteLength - a.body.byteLength),
+    [...new Set(files.values())].filter((file) => file.gzip && !file.br).sort((a, b) => b.body.byteLength - a.body.byteLength),
     (file, br) => {
       file.br = br;
       file.answers.br = answerOf(file, br, 'br', securityHeaders);

@@ -109,7 +109,7 @@ export async function bookGroupInOneTrip(
   }
   if (planned.length === 0) return outcomes;
   statements.push(...groupStatements(planned, batchMark, now));
-  const results = await ctx.db.client.batch(statements, 'write');
+  const results = await ctx.db.writeBatch(statements);
   let firstMissed = Number.POSITIVE_INFINITY;
   for (const plan of planned) {
     const row = results[plan.first]!.rows[0];

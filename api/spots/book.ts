@@ -4,7 +4,7 @@
 // to know is read once per group (each class, its spots taken, the customers' open bookings and places in line),
 // then each booking is decided and written by `bookOne` in its own savepoint, against that view as the bookings
 // before it left it; the group's attendees and confirmations are written together at the end.
-import type { Tx } from '../../db/client';
+import { type Tx, whileLocked } from '../../db/client';
 import { insertRows, runInWrite } from '../../db/insert-rows';
 import { bookingAttendees } from '../../db/schema';
 import { badRequest } from '../errors';
@@ -119,7 +119,8 @@ async function writeGroup(ctx: SpotsContext, take: () => FreeRequest[]): Promise
   });
   const unsettled = requests.filter((_, i) => outcomes[i] === null);
   if (unsettled.length === 0) return outcomes as PromiseSettledResult<FreeBooking>[];
-  const settled = await inTransaction(() => unsettled);
+  // The same bookings each try (nothing taken anew), so a transaction refused as locked by the server runs again.
+  const settled = await whileLocked(() => inTransaction(() => unsettled));
   return outcomes.map((outcome) => outcome ?? settled.shift()!);
 }
 

@@ -6,7 +6,9 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
 import { connect } from 'node:net';
 import { brotliDecompressSync } from 'node:zlib';
+import { loadStaticFiles } from '../../api/http/static-files';
 import { attachRenderCache } from '../../api/render-cache';
+import { loadSite } from '../../api/server';
 import { startTestServer, TestClient, type TestServer } from '../helpers/api';
 import { createClass, createUser, type SignedIn } from '../helpers/fixtures';
 import { type FoglineProcess, spawnFogline } from '../helpers/processes';
@@ -201,6 +203,23 @@ describe('a prerendered page', () => {
     const page = await fetch(`${server.url}/about`, { headers: { cookie: customer.client.cookieHeader() } });
     expect(page.headers.get('cache-control')).toBe('private, no-store');
     expect(await page.text()).toContain('Jonah');
+  });
+});
+
+describe('built files', () => {
+  test('scripts and styles are in Brotli from the start: the build wrote name.br, served as name, never as a file', async () => {
+    const site = await loadSite();
+    const files = loadStaticFiles(site!.clientDir, null, {});
+    // Read at load, synchronously: nothing left for the background but the pages.
+    const assets = [...new Set(files.values())].filter((file) => file.gzip && !file.type.startsWith('text/html'));
+    expect(assets.length).toBeGreaterThan(0);
+    for (const file of assets) expect([file.type, file.answers.br !== null]).toEqual([file.type, true]);
+    expect([...files.keys()].filter((path) => path.endsWith('.br'))).toEqual([]);
+    const [path] = [...files].sort(([, a], [, b]) => b.body.byteLength - a.body.byteLength).find(([p]) => p.endsWith('.js'))!;
+    const brotli = await raw(server.url + path, { 'accept-encoding': 'gzip, deflate, br' });
+    expect(brotli.headers.get('content-encoding')).toBe('br');
+    expect(text(brotliDecompressSync(brotli.body))).toBe(text((await raw(server.url + path, { 'accept-encoding': 'identity' })).body));
+    expect((await raw(`${server.url}${path}.br`, gzip)).status).toBe(404);
   });
 });
 

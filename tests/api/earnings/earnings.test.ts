@@ -80,6 +80,11 @@ describe('the figures match the bookings and refunds', () => {
       refundedToCustomers: 21, // the whole 21.00 paid, service fee included
       earned: 0,
       upcoming: 84.97,
+      cardCharged: 125.97, // 42.00 + 21.00 + 62.97, each card charge as made (the refund is beside it)
+      platformDiscounts: 0,
+      creditApplied: 0,
+      refundedAsCredit: 0,
+      creditOutstanding: 0,
     });
   });
 
@@ -96,6 +101,10 @@ describe('the figures match the bookings and refunds', () => {
         refunds: 20,
         platformFees: 6,
         net: 34,
+        cardCharged: 63,
+        platformDiscounts: 0,
+        creditApplied: 0,
+        refundedAsCredit: 0,
       },
       {
         classId: classB.id,
@@ -107,13 +116,29 @@ describe('the figures match the bookings and refunds', () => {
         refunds: 0,
         platformFees: 9,
         net: 50.97,
+        cardCharged: 62.97,
+        platformDiscounts: 0,
+        creditApplied: 0,
+        refundedAsCredit: 0,
       },
     ]);
   });
 
   test('per month of the sessions (Pacific)', async () => {
     const res = await coach.client.get(`/api/coaches/${coach.id}/earnings`);
-    expect(res.body.byMonth).toEqual([{ month: '2027-05', gross: 119.97, refunds: 20, platformFees: 15, net: 84.97 }]);
+    expect(res.body.byMonth).toEqual([
+      {
+        month: '2027-05',
+        gross: 119.97,
+        refunds: 20,
+        platformFees: 15,
+        net: 84.97,
+        cardCharged: 125.97,
+        platformDiscounts: 0,
+        creditApplied: 0,
+        refundedAsCredit: 0,
+      },
+    ]);
   });
 
   test('the payout account: ready, its test balance is the transferred 85% of B, and the page is told it is the test provider', async () => {
@@ -144,12 +169,12 @@ describe('the figures match the bookings and refunds', () => {
     expect(res.headers.get('content-disposition')).toContain('attachment');
     const lines = (res.body as string).trim().split('\r\n');
     expect(lines[0]).toBe(
-      'Booking,Class date (PT),Class,Customer,Spots,Status,Gross,Service fee (customer),Refunded to customer,Refunds (price),Platform fee,Net',
+      'Booking,Class date (PT),Class,Customer,Spots,Status,Gross,Service fee (customer),Refunded to customer,Refunds (price),Platform fee,Net,Paid with coach credit,Given back as credit',
     );
     expect(lines).toHaveLength(4);
-    const net = lines.slice(1).reduce((sum, line) => sum + Math.round(Number(line.split(',').at(-1)) * 100), 0);
+    const net = lines.slice(1).reduce((sum, line) => sum + Math.round(Number(line.split(',').at(-3)) * 100), 0);
     expect(net).toBe(8497);
-    expect(lines.some((line) => line.includes(',cancelled,20.00,1.00,21.00,20.00,0.00,0.00'))).toBe(true);
+    expect(lines.some((line) => line.includes(',cancelled,20.00,1.00,21.00,20.00,0.00,0.00,0.00,0.00'))).toBe(true);
   });
 });
 

@@ -258,7 +258,17 @@ describe('an admin refund', () => {
     const [fee] = await feesOf(bookingId);
     // The coach's earnings count the fee as a charged booking: 85% theirs, in whole cents.
     const earnings = async () => (await coach.client.get(`/api/coaches/${coach.id}/earnings`)).body.membershipFees;
-    expect(await earnings()).toEqual({ gross: 15, refunds: 0, platformFees: 2.25, net: 12.75, fees: 1 });
+    expect(await earnings()).toEqual({
+      gross: 15,
+      refunds: 0,
+      platformFees: 2.25,
+      net: 12.75,
+      fees: 1,
+      cardCharged: 15,
+      platformDiscounts: 0,
+      creditApplied: 0,
+      refundedAsCredit: 0,
+    });
     const list = await admin.client.get(`/api/admin/membership-fees?userId=${customer.id}`);
     expect(list.status).toBe(200);
     expect(list.body).toEqual([
@@ -279,7 +289,17 @@ describe('an admin refund', () => {
     // The customer is told, once.
     expect(mailTo(customer.email).filter((m) => m.includes('Refunded: $15.00 late-cancellation fee'))).toHaveLength(1);
     // Refunded: both shares go back, and the figures still reconcile (gross - refunds - platformFees = net).
-    expect(await earnings()).toEqual({ gross: 15, refunds: 15, platformFees: 0, net: 0, fees: 1 });
+    expect(await earnings()).toEqual({
+      gross: 15,
+      refunds: 15,
+      platformFees: 0,
+      net: 0,
+      fees: 1,
+      cardCharged: 15,
+      platformDiscounts: 0,
+      creditApplied: 0,
+      refundedAsCredit: 0,
+    });
   });
 });
 

@@ -85,7 +85,8 @@ export async function creditReconciliation(
   for (const { booking: b, coachId } of all) {
     const key = `${b.userId}:${coachId}`;
     const card = b.amountCents - b.creditAppliedCents;
-    if (b.amountCents !== b.subtotalCents + b.serviceFeeCents) problems.push(`${b.id}: amount is not subtotal + fee`);
+    if (b.amountCents !== b.subtotalCents - b.discountCents + b.serviceFeeCents)
+      problems.push(`${b.id}: amount is not subtotal - discount + fee`);
     if (card < 0) problems.push(`${b.id}: more credit than the amount`);
     const intent = b.paymentIntentId ? intents.get(b.paymentIntentId) : undefined;
     const paidByCard = intent?.status === 'succeeded' ? intent.amountCents : 0;

@@ -85,7 +85,11 @@ function Earnings({ coachId }: { coachId: number }) {
               tone="success"
               hint={`85% of what was kept · ${data.summary.bookings} bookings, ${data.summary.spots} spots`}
             />
-            <StatCard label="Gross sales" value={dollars(data.summary.gross)} hint="Price × spots of every paid booking" />
+            <StatCard
+              label="Gross sales"
+              value={dollars(data.summary.gross)}
+              hint="Price × spots paid by card (coach credit counts once)"
+            />
             <StatCard label="Platform fees" value={dollars(data.summary.platformFees)} tone="muted" hint="15% of what was kept" />
             <StatCard
               label="Refunded"
@@ -98,12 +102,14 @@ function Earnings({ coachId }: { coachId: number }) {
             <strong>{dollars(data.summary.earned)}</strong> from sessions already held · <strong>{dollars(data.summary.upcoming)}</strong>{' '}
             from sessions to come (customers may still cancel).
           </p>
+          <CreditNote summary={data.summary} passCredit={data.passSales?.creditApplied ?? 0} />
           {data.passSales && data.passSales.purchases > 0 ? (
             <p className="mt-1 text-sm text-fog-700 dark:text-fog-300">
               Passes sold: <strong>{dollars(data.passSales.net)}</strong> yours of {dollars(data.passSales.gross)} from{' '}
               {data.passSales.purchases} {data.passSales.purchases === 1 ? 'pass' : 'passes'}
-              {data.passSales.refunds > 0 ? ` (${dollars(data.passSales.refunds)} refunded)` : ''}. Classes booked with their credits are
-              not counted again above.
+              {data.passSales.refunds > 0 ? ` (${dollars(data.passSales.refunds)} refunded)` : ''}
+              {data.passSales.creditApplied > 0 ? `, ${dollars(data.passSales.creditApplied)} of them paid with credit you issued` : ''}.
+              Classes booked with their credits are not counted again above.
             </p>
           ) : null}
           {data.membershipFees && data.membershipFees.fees > 0 ? (
@@ -145,6 +151,39 @@ function Earnings({ coachId }: { coachId: number }) {
         </>
       )}
     </div>
+  );
+}
+
+/** Coach credit, counted once: why a booking shows less card money (credit it was paid with was already earned when
+ * the credit was issued), and that a cancellation given back as credit keeps its money yours. Shown only when
+ * credit moved. */
+function CreditNote({ summary, passCredit }: { summary: Answer['summary']; passCredit: number }) {
+  const spent = summary.creditApplied + passCredit;
+  if (spent === 0 && summary.refundedAsCredit === 0 && summary.creditOutstanding === 0) return null;
+  return (
+    <section aria-labelledby="credit-title" className="card mt-4 p-4 text-sm text-fog-700 dark:text-fog-300">
+      <h2 id="credit-title" className="font-semibold text-fog-900 dark:text-fog-100">
+        Coach credit
+      </h2>
+      <ul className="mt-1 list-disc space-y-1 pl-5">
+        {summary.refundedAsCredit > 0 && (
+          <li>
+            <strong>{dollars(summary.refundedAsCredit)}</strong> given back as credit instead of a refund: that money stays in your earnings
+            above.
+          </li>
+        )}
+        {spent > 0 && (
+          <li>
+            <strong>{dollars(spent)}</strong> paid with credit you issued: you were paid your share of it when it was issued, so only the
+            card part of those bookings is counted.
+          </li>
+        )}
+        <li>
+          Customers hold <strong>{dollars(summary.creditOutstanding)}</strong> of credit with you now (all dates), to spend on your classes
+          and passes.
+        </li>
+      </ul>
+    </section>
   );
 }
 
@@ -234,6 +273,8 @@ function ClassLines({ lines }: { lines: Answer['byClass'] }) {
                   {line.startTime ? formatDateShort(line.startTime) : 'No date'} · {line.spots} {line.spots === 1 ? 'spot' : 'spots'} ·
                   gross {dollars(line.gross)} · fee {dollars(line.platformFees)}
                   {line.refunds > 0 ? ` · refunded ${dollars(line.refunds)}` : ''}
+                  {line.creditApplied > 0 ? ` · paid with credit you issued ${dollars(line.creditApplied)}` : ''}
+                  {line.refundedAsCredit > 0 ? ` · given back as credit ${dollars(line.refundedAsCredit)}` : ''}
                 </p>
                 <div className="mt-1.5">
                   <Bars figures={line} max={max} />
