@@ -90,7 +90,7 @@ function dayRange(value: string): [Date, Date] | null {
 }
 
 /** An FTS5 phrase: the text in double quotes, inner quotes doubled (everything inside is literal). */
-export const ftsPhrase = (text: string) => `"${text.replaceAll('"', '""')}"`;
+export const ftsPhrase = (text: string) => `"${text.replace(/\p{Cc}/gu, '').replaceAll('"', '""')}"`;
 
 /** Above this many text matches, a page walks the browse index in order and stops at the page's end. */
 const MANY_MATCHES = 400;

@@ -3,9 +3,13 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { ftsPhrase } from './browse-query';
 
-/** Text as the index compares it: lower case, accents removed. */
+/** Text as the index compares it: lower case, accents removed, control characters dropped (the full-text
+ * parser stops at a NUL and fails the whole query: "unterminated string"). */
 export function foldForSearch(text: string): string {
-  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+  return text
+    .normalize('NFD')
+    .replace(/\p{M}|\p{Cc}/gu, '')
+    .toLowerCase();
 }
 
 /** Every Latin character that folds to each character ('e' -> 'eEéÉèÈ...'). */
