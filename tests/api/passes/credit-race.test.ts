@@ -4,16 +4,13 @@
 // reconciles: every pass's balance is the sum of its rows, and never below zero.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { eq, sql } from 'drizzle-orm';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Db, openDb } from '../../../db/client';
+import { type Db } from '../../../db/client';
 import { passLedger } from '../../../db/schema';
-import { TestClient, type TestServer } from '../../helpers/api';
+import { type TestServer } from '../../helpers/api';
 import { createClass, createUser, type SignedIn, startWithCoach } from '../../helpers/fixtures';
-import { type FoglineProcess, spawnFogline } from '../../helpers/processes';
-import { sharedSqld, sqldBinary } from '../../helpers/sqld';
-import { fixturesOn } from '../scaleout/fixtures';
+import { sqldBinary } from '../../helpers/sqld';
+import { through, twoProcesses } from '../scaleout/fixtures';
 import { givePass, reconcileLedger } from './helpers';
 import { testNow } from '../../helpers/today';
 import { withWaivers } from '../../helpers/waivers';
@@ -80,44 +77,18 @@ describe('one process', () => {
 
 for (const kind of ['file', 'sqld'] as const) {
   describe.skipIf(kind === 'sqld' && !sqldBinary())(`two processes on ${kind === 'file' ? 'one embedded file' : 'one sqld'}`, () => {
-    let dataDir: string;
-    let db: Db;
-    let a: FoglineProcess;
-    let b: FoglineProcess;
-    let world: TestServer;
+    const run = twoProcesses(kind, 'passes');
 
-    beforeAll(async () => {
-      dataDir = mkdtempSync(join(tmpdir(), 'fogline-passes-'));
-      const databaseUrl = kind === 'file' ? `file:${join(dataDir, 'fogline.db')}` : await (await sharedSqld()).newDatabase();
-      const env = { DATA_DIR: dataDir, DATABASE_URL: databaseUrl, SEED: 'none', UPLOADS: 'local' };
-      a = await spawnFogline(env); // migrates first
-      b = await spawnFogline({
-        ...env,
-        DATABASE_URL: kind === 'file' ? databaseUrl : `${databaseUrl.replace('http://', 'libsql://')}?tls=0`,
-      });
-      db = await openDb(databaseUrl);
-      world = fixturesOn(db, a.url);
-    });
-    afterAll(async () => {
-      await Promise.all([a?.kill(), b?.kill()]);
-      db?.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    });
-
-    /** The same signed-in customer, through process A (even i) or B (odd i). */
-    const via = (person: SignedIn, i: number) => {
-      const client = new TestClient(i % 2 ? b.url : a.url);
-      for (const [name, value] of person.client.cookies) client.cookies.set(name, value);
-      return client;
-    };
+    /** The same signed-in person, through process A (even i) or B (odd i). */
+    const via = (person: SignedIn, i: number) => through(person, i % 2 ? run.b.url : run.a.url);
 
     test(`${RACERS} simultaneous bookings against ${CREDITS} credits, alternating between the processes: exactly ${CREDITS}`, async () => {
-      const coach = await createUser(world, 'coach');
-      const customer = await createUser(world);
+      const coach = await createUser(run.world, 'coach');
+      const customer = await createUser(run.world);
       // The processes' clock runs from the tests' day (SEED_TODAY under `npm run test:days`), as the fixtures' does.
-      const purchase = await givePass(db, { coachId: coach.id, userId: customer.id, credits: CREDITS, now: new Date(testNow()) });
+      const purchase = await givePass(run.db, { coachId: coach.id, userId: customer.id, credits: CREDITS, now: new Date(testNow()) });
       const classes = await Promise.all(
-        Array.from({ length: RACERS }, () => createClass(world, { coachId: coach.id, startsInHours: 24 * 3 })),
+        Array.from({ length: RACERS }, () => createClass(run.world, { coachId: coach.id, startsInHours: 24 * 3 })),
       );
       const answers = await Promise.all(
         classes.map((cls, i) =>
@@ -126,8 +97,8 @@ for (const kind of ['file', 'sqld'] as const) {
       );
       expect(answers.filter((r) => r.status === 201)).toHaveLength(CREDITS);
       expect(answers.filter((r) => r.status === 409)).toHaveLength(RACERS - CREDITS);
-      expect(await confirmedWithPass(db, purchase.id)).toBe(CREDITS);
-      const rows = await db.select().from(passLedger).where(eq(passLedger.purchaseId, purchase.id));
+      expect(await confirmedWithPass(run.db, purchase.id)).toBe(CREDITS);
+      const rows = await run.db.select().from(passLedger).where(eq(passLedger.purchaseId, purchase.id));
       expect(rows.reduce((sum, r) => sum + r.delta, 0)).toBe(0);
       const walletAnswer = await via(customer, 1).get('/api/wallet');
       expect(walletAnswer.body.passes.find((p: any) => p.purchaseId === purchase.id).creditsLeft).toBe(0);

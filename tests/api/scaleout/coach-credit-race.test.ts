@@ -5,63 +5,32 @@
 // (a class asked for with nothing to pay by card) or get none (a pack, whose card then pays it all). Once the winner
 // is confirmed the ledger holds one spent row, its running balance never went below zero, and it reconciles with the
 // bookings and purchases that spent it.
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { describe, expect, test } from 'bun:test';
 import { eq, sql } from 'drizzle-orm';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { type Db, openDb } from '../../../db/client';
 import { coachCredits } from '../../../db/schema';
-import { TestClient, type TestServer } from '../../helpers/api';
+import { TestClient } from '../../helpers/api';
 import { createClass, createUser, type SignedIn } from '../../helpers/fixtures';
-import { type FoglineProcess, spawnFogline } from '../../helpers/processes';
-import { sharedSqld, sqldBinary } from '../../helpers/sqld';
+import { sqldBinary } from '../../helpers/sqld';
 import { withWaivers } from '../../helpers/waivers';
-import { fixturesOn } from './fixtures';
+import { through, twoProcesses } from './fixtures';
 
 const CREDIT_CENTS = 2100;
 
 for (const kind of ['file', 'sqld'] as const) {
   describe.skipIf(kind === 'sqld' && !sqldBinary())(`coach credit on ${kind === 'file' ? 'one embedded file' : 'one sqld'}`, () => {
-    let dataDir: string;
-    let db: Db;
-    let a: FoglineProcess;
-    let b: FoglineProcess;
-    let world: TestServer;
-
-    beforeAll(async () => {
-      dataDir = mkdtempSync(join(tmpdir(), 'fogline-credit-race-'));
-      const databaseUrl = kind === 'file' ? `file:${join(dataDir, 'fogline.db')}` : await (await sharedSqld()).newDatabase();
-      const env = { DATA_DIR: dataDir, DATABASE_URL: databaseUrl, SEED: 'none', UPLOADS: 'local' };
-      a = await spawnFogline(env); // migrates first
-      b = await spawnFogline({
-        ...env,
-        DATABASE_URL: kind === 'file' ? databaseUrl : `${databaseUrl.replace('http://', 'libsql://')}?tls=0`,
-      });
-      db = await openDb(databaseUrl);
-      world = fixturesOn(db, a.url);
-    });
-    afterAll(async () => {
-      await Promise.all([a?.kill(), b?.kill()]);
-      db?.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    });
+    const run = twoProcesses(kind, 'credit-race');
 
     /** The same signed-in person, through process A (even i) or B (odd i). */
-    const via = (person: SignedIn, i: number) => {
-      const client = new TestClient(i % 2 ? b.url : a.url);
-      for (const [name, value] of person.client.cookies) client.cookies.set(name, value);
-      return client;
-    };
+    const via = (person: SignedIn, i: number) => through(person, i % 2 ? run.b.url : run.a.url);
 
     test('ten checkouts at once on two processes, classes and packs, spend $21.00 of credit exactly once; the ledger never goes below zero and reconciles', async () => {
-      const coach = await createUser(world, 'coach');
-      const customer = await createUser(world);
+      const coach = await createUser(run.world, 'coach');
+      const customer = await createUser(run.world);
       // The credit, as a cancellation for credit would have given it (written as a third process would).
-      await db.write((tx) =>
+      await run.db.write((tx) =>
         tx.insert(coachCredits).values({ customerId: customer.id, coachId: coach.id, amountCents: CREDIT_CENTS, kind: 'cancellation' }),
       );
-      const classes = await Promise.all(Array.from({ length: 6 }, () => createClass(world, { coachId: coach.id, priceCents: 2000 })));
+      const classes = await Promise.all(Array.from({ length: 6 }, () => createClass(run.world, { coachId: coach.id, priceCents: 2000 })));
       const packs = [];
       for (let i = 0; i < 4; i++) {
         const sold = await coach.client.post('/api/passes', {
@@ -108,7 +77,7 @@ for (const kind of ['file', 'sqld'] as const) {
         expect(confirms.map((r) => r.status)).toEqual([200, 200]);
       }
 
-      const rows = await db.select().from(coachCredits).where(eq(coachCredits.customerId, customer.id)).orderBy(coachCredits.id);
+      const rows = await run.db.select().from(coachCredits).where(eq(coachCredits.customerId, customer.id)).orderBy(coachCredits.id);
       let running = 0;
       for (const row of rows) {
         running += row.amountCents;
@@ -117,7 +86,7 @@ for (const kind of ['file', 'sqld'] as const) {
       expect(running).toBe(0);
       expect(rows.filter((r) => r.kind === 'spent').map((r) => r.amountCents)).toEqual([-CREDIT_CENTS]);
       // Reconciled: what the ledger spent is what the confirmed booking or the active purchase says it spent.
-      const spentBy = await db.get<{ cents: number }>(
+      const spentBy = await run.db.get<{ cents: number }>(
         sql`select coalesce((select sum(credit_applied_cents) from bookings where user_id = ${customer.id} and status = 'confirmed'), 0)
           + coalesce((select sum(credit_applied_cents) from pass_purchases where user_id = ${customer.id} and status = 'active'), 0) as cents`,
       );
