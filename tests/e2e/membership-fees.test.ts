@@ -1,6 +1,7 @@
 // Membership late-cancel and no-show fees in Chromium (issue 20, item 2): the coach enters the fees in dollars on the
 // profile's Policy tab (saved in cents, refused over $100 with the server's words), and a customer cancelling a booking
-// made with an unlimited membership inside the late window is told the fee in the cancel dialog, then charged it once.
+// made with an unlimited membership inside the late window is told the fee in the cancel dialog, then charged it once;
+// an admin refunds it from the customer's page, giving a reason.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import type { Browser, Page } from 'playwright-core';
 import { DESKTOP, launchBrowser, newContext, PHONE, type ProductServer, signIn, startProduct } from '../helpers/browser';
@@ -47,7 +48,7 @@ describe('membership fees', () => {
     }
   });
 
-  test('the cancel dialog of a membership booking in the late window states the fee, which is then charged once', async () => {
+  test('the cancel dialog of a membership booking in the late window states the fee, which is then charged once; an admin refunds it with a reason', async () => {
     const coach = await (await newContext(browser, DESKTOP)).page();
     await signIn(coach, product.url, 'coach@fogline.test');
     const me = (await call(coach, 'GET', '/api/user')).body;
@@ -106,5 +107,20 @@ describe('membership fees', () => {
     expect(fees.filter((f: { className: string }) => f.className === title)).toEqual([
       expect.objectContaining({ kind: 'late_cancel', amountCents: 1500, status: 'paid' }),
     ]);
+
+    // Support refunds the fee from the customer's page: a reason is asked for, then the whole fee goes back.
+    await admin.goto(`${product.url}/admin/users/${customer.id}`, { waitUntil: 'networkidle' });
+    const fee = admin.getByRole('list', { name: 'Membership fees' }).getByRole('listitem').filter({ hasText: title });
+    expect(await fee.textContent()).toContain('Late-cancel fee $15.00');
+    await fee.getByRole('button', { name: 'Refund fee' }).click();
+    const refund = admin.getByRole('dialog');
+    expect(await refund.textContent()).toContain('$15.00 (late-cancel fee, ' + title + ") goes back to the membership's card");
+    await refund.getByRole('button', { name: 'Refund' }).click();
+    await refund.getByText('Give a reason for the refund.').waitFor();
+    await refund.getByLabel('Reason (kept in the audit log)').fill('The coach moved the class');
+    await refund.getByRole('button', { name: 'Refund' }).click();
+    await admin.getByTestId('toast').filter({ hasText: '$15.00 back to the card.' }).waitFor();
+    await fee.getByText(/refunded/).waitFor();
+    expect(await fee.getByRole('button', { name: 'Refund fee' }).count()).toBe(0);
   });
 });

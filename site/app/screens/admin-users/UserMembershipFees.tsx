@@ -3,14 +3,13 @@
 // provider, once, with the reason kept in the audit log.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import * as v from 'valibot';
 import { FeeRefundBody, type MembershipFee } from '../../../../api/membership-fees/model';
 import { formatDollars } from '../../../../common/money';
 import { formatDateShort } from '../../../../common/pacific';
 import { errorMessage } from '../../../lib/api-error';
 import { customerMembershipFees, refundMembershipFee } from '../../../lib/passes-api';
 import { toast } from '../../../lib/stores/toast';
-import Modal from '../../components/Modal';
+import { RefundDialog } from './RefundDialog';
 
 const KIND = { late_cancel: 'Late-cancel fee', no_show: 'No-show fee' } as const;
 
@@ -38,13 +37,6 @@ export function UserMembershipFees({ userId }: { userId: number }) {
     },
     onError: (failure) => setError(errorMessage(failure, 'The refund could not be made. Please try again.')),
   });
-
-  function submit() {
-    const checked = v.safeParse(FeeRefundBody, { reason });
-    if (!checked.success) return setError(checked.issues[0].message);
-    setError(null);
-    if (toRefund) refund.mutate({ id: toRefund.id, why: checked.output.reason });
-  }
 
   const fees = list.data ?? [];
   // Nothing to show for a customer who never owed a fee (most of them).
@@ -83,43 +75,25 @@ export function UserMembershipFees({ userId }: { userId: number }) {
           </li>
         ))}
       </ul>
-      <Modal
+      <RefundDialog
         open={toRefund !== null}
-        onClose={() => !refund.isPending && setToRefund(null)}
         title="Refund this fee?"
         description={
           toRefund &&
           `${formatDollars(toRefund.amountCents)} (${KIND[toRefund.kind].toLowerCase()}, ${toRefund.className}) goes back to the membership's card; the coach's share is reversed with it.`
         }
-        actions={
-          <>
-            <button type="button" className="btn-ghost" onClick={() => setToRefund(null)} disabled={refund.isPending}>
-              Keep the fee
-            </button>
-            <button type="button" className="btn-danger" onClick={submit} disabled={refund.isPending}>
-              {refund.isPending ? 'Refunding...' : 'Refund'}
-            </button>
-          </>
-        }
-      >
-        <label className="label" htmlFor="fee-refund-reason">
-          Reason (kept in the audit log)
-        </label>
-        <textarea
-          id="fee-refund-reason"
-          className="input"
-          rows={3}
-          value={reason}
-          onChange={(e) => setReason(e.target.value)}
-          aria-invalid={Boolean(error)}
-          aria-describedby={error ? 'fee-refund-error' : undefined}
-        />
-        {error && (
-          <p id="fee-refund-error" className="field-error" role="alert">
-            {error}
-          </p>
-        )}
-      </Modal>
+        keepLabel="Keep the fee"
+        reasonLabel="Reason (kept in the audit log)"
+        id="fee-refund"
+        schema={FeeRefundBody}
+        reason={reason}
+        onReasonChange={setReason}
+        error={error}
+        onError={setError}
+        pending={refund.isPending}
+        onCancel={() => setToRefund(null)}
+        onConfirm={(why) => toRefund && refund.mutate({ id: toRefund.id, why })}
+      />
     </section>
   );
 }

@@ -3,14 +3,13 @@
 // audited on the server). A membership is cancelled from the customer's wallet instead.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import * as v from 'valibot';
 import { PassRefundBody, type WalletPass } from '../../../../api/passes/model';
 import { formatDateShort } from '../../../../common/pacific';
 import { errorMessage } from '../../../lib/api-error';
 import { dollars } from '../../../lib/catalog';
 import { customerPurchases, refundPurchase } from '../../../lib/passes-api';
 import { toast } from '../../../lib/stores/toast';
-import Modal from '../../components/Modal';
+import { RefundDialog } from './RefundDialog';
 
 /** What a pro rata refund would give back now, as the server computes it: paid x unused / bought, rounded down. */
 function refundPreviewCents(pass: WalletPass): number {
@@ -37,13 +36,6 @@ export function UserPasses({ userId }: { userId: number }) {
     },
     onError: (failure) => setError(errorMessage(failure, 'The refund could not be made. Please try again.')),
   });
-
-  function submit() {
-    const checked = v.safeParse(PassRefundBody, { reason });
-    if (!checked.success) return setError(checked.issues[0].message);
-    setError(null);
-    if (toRefund) refund.mutate({ id: toRefund.purchaseId, why: checked.output.reason });
-  }
 
   const passes = list.data ?? [];
   return (
@@ -84,43 +76,25 @@ export function UserPasses({ userId }: { userId: number }) {
           );
         })}
       </ul>
-      <Modal
+      <RefundDialog
         open={toRefund !== null}
-        onClose={() => !refund.isPending && setToRefund(null)}
         title="Refund this pass?"
         description={
           toRefund &&
           `${dollars(refundPreviewCents(toRefund) / 100)} for the ${toRefund.creditsLeft} unused of ${toRefund.creditsTotal} credits goes back to the card, and ${toRefund.name} ends. Classes already booked with it stay booked.`
         }
-        actions={
-          <>
-            <button type="button" className="btn-ghost" onClick={() => setToRefund(null)} disabled={refund.isPending}>
-              Keep the pass
-            </button>
-            <button type="button" className="btn-danger" onClick={submit} disabled={refund.isPending}>
-              {refund.isPending ? 'Refunding...' : 'Refund'}
-            </button>
-          </>
-        }
-      >
-        <label className="label" htmlFor="pass-refund-reason">
-          Reason (sent to the customer)
-        </label>
-        <textarea
-          id="pass-refund-reason"
-          className="input"
-          rows={3}
-          value={reason}
-          onChange={(e) => setReason(e.target.value)}
-          aria-invalid={Boolean(error)}
-          aria-describedby={error ? 'pass-refund-error' : undefined}
-        />
-        {error && (
-          <p id="pass-refund-error" className="field-error" role="alert">
-            {error}
-          </p>
-        )}
-      </Modal>
+        keepLabel="Keep the pass"
+        reasonLabel="Reason (sent to the customer)"
+        id="pass-refund"
+        schema={PassRefundBody}
+        reason={reason}
+        onReasonChange={setReason}
+        error={error}
+        onError={setError}
+        pending={refund.isPending}
+        onCancel={() => setToRefund(null)}
+        onConfirm={(why) => toRefund && refund.mutate({ id: toRefund.purchaseId, why })}
+      />
     </section>
   );
 }
