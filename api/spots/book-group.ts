@@ -2,13 +2,13 @@
 // group (each class, its spots taken, the customers' open bookings and places in line), then every booking is
 // checked against it in order, each seeing the ones before it. Shared by the two ways a group is written: one
 // transaction with a savepoint per booking (./book.ts), and one round trip to a libSQL server (./book-batch.ts).
-import { and, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, eq, inArray, lte, type Placeholder, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client';
-import { bookings, classes, waitlistEntries } from '../../db/schema';
+import { bookings, classes, OPEN_BOOKING_STATUSES, waitlistEntries } from '../../db/schema';
 import { badRequest } from '../errors';
 import { type Attendee, type AttendeeInput, checkAttendees } from './attendees';
 import { checkBookableClass, refuseIfBooked } from './bookable';
-import { activeBooking, BOOKING_STATES, type BookingRow, inStates } from './booking-states';
+import { BOOKING_STATES, type BookingRow, inStates } from './booking-states';
 import { liveClasses } from './classes';
 import type { Customer } from './context';
 import { entryIn } from './entry-states';
@@ -51,6 +51,13 @@ export const keyOf = (classId: number, userId: number) => `${classId}:${userId}`
 export function groupViewQueries(db: Database | Tx, requests: FreeRequest[], now: Date) {
   const classIds = [...new Set(requests.map((request) => request.input.classId))];
   const userIds = [...new Set(requests.map((request) => request.customer.id))];
+  // Each customer's booking of the class they ask for, not every class of the group for every customer of it (a
+  // crowd booking the same classes one after another read hundreds of rows per group: issue 23).
+  const pairs = [...new Map(requests.map(({ input, customer }) => [keyOf(input.classId, customer.id), [input.classId, customer.id]]))];
+  const asked = sql`(${bookings.classId}, ${bookings.userId}) in (values ${sql.join(
+    pairs.map(([, [classId, userId]]) => sql`(${classId}, ${userId})`),
+    sql`, `,
+  )})`;
   return [
     db
       .select()
@@ -64,7 +71,8 @@ export function groupViewQueries(db: Database | Tx, requests: FreeRequest[], now
     db
       .select()
       .from(bookings)
-      .where(and(inArray(bookings.classId, classIds), inArray(bookings.userId, userIds), activeBooking)),
+      // OPEN_BOOKING_STATUSES is activeBooking written as the unique index's condition, so each pair is one index seek.
+      .where(and(asked, sql.raw(OPEN_BOOKING_STATUSES))),
     db
       .select({ id: waitlistEntries.id, classId: waitlistEntries.classId, userId: waitlistEntries.userId })
       .from(waitlistEntries)
@@ -143,7 +151,8 @@ export function plannedBooking({ customer, input }: FreeRequest, cls: ClassRow):
   return row as unknown as BookingRow;
 }
 
-/** SQL condition on `bookings`: a booking of the class past its hold or offer, not yet released. */
-export function dueTimedBooking(classId: number, now: Date) {
+/** SQL condition on `bookings`: a booking of the class past its hold or offer, not yet released (the class and the
+ * time may be placeholders, in a statement built once). */
+export function dueTimedBooking(classId: number | Placeholder, now: Date | Placeholder) {
   return and(eq(bookings.classId, classId), inStates(TIMED_STATES), lte(bookings.holdExpiresAt, now))!;
 }

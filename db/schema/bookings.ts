@@ -13,6 +13,11 @@ export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 export const ATTENDANCE_STATUSES = ['present', 'no_show'] as const;
 export type AttendanceStatus = (typeof ATTENDANCE_STATUSES)[number];
 
+/** The statuses of an open booking (pending, confirmed, offered), as the SQL text of `bookings_one_active_idx`'s
+ * condition: SQLite uses that partial index only for a query whose WHERE holds this very text (with the statuses
+ * bound as parameters, it cannot know the index applies). */
+export const OPEN_BOOKING_STATUSES = "status in ('pending', 'confirmed', 'offered')";
+
 export const bookings = sqliteTable(
   'bookings',
   {
@@ -50,11 +55,13 @@ export const bookings = sqliteTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index('bookings_class_status_idx').on(t.classId, t.status),
+    // With the hold's end and the quantity, counting a class's spots taken (api/spots/taken.ts, every booking's
+    // capacity check) reads only this index, never the rows (issue 23).
+    index('bookings_class_status_idx').on(t.classId, t.status, t.holdExpiresAt, t.quantity),
     index('bookings_user_idx').on(t.userId),
     index('bookings_promo_code_idx').on(t.promoCodeId),
     // one active (pending, confirmed or offered) booking per customer per class
-    uniqueIndex('bookings_one_active_idx').on(t.classId, t.userId).where(sql`status in ('pending', 'confirmed', 'offered')`),
+    uniqueIndex('bookings_one_active_idx').on(t.classId, t.userId).where(sql.raw(OPEN_BOOKING_STATUSES)),
   ],
 );
 
