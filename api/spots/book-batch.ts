@@ -6,7 +6,7 @@
 // waitlist), each INSERT answering with RETURNING whether it happened, and what the group writes beside its
 // bookings (confirmations, attendees, waivers) in one statement per table after them. A booking whose INSERT did not
 // happen (a change in between, from another process) goes through the transaction after all, which answers it exactly.
-import { and, eq, getTableColumns, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, eq, fillPlaceholders, getTableColumns, isNull, type SQL, sql } from 'drizzle-orm';
 import { SQLiteAsyncDialect, type SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type { InStatement, InValue, Row } from '@libsql/client';
 import {
@@ -16,6 +16,7 @@ import {
   classes,
   emergencyContacts,
   medicalNotes,
+  OPEN_BOOKING_STATUSES,
   waitlistEntries,
   waiverAcceptances,
 } from '../../db/schema';
@@ -32,7 +33,7 @@ import {
   recordBooked,
   toGroupView,
 } from './book-group';
-import { activeBooking, BOOKING_STATES, type BookingRow } from './booking-states';
+import { BOOKING_STATES, type BookingRow } from './booking-states';
 import type { SpotsContext } from './context';
 import { entryIn } from './entry-states';
 import { takesSpots } from './taken';
@@ -122,20 +123,6 @@ export async function bookGroupInOneTrip(
   return outcomes;
 }
 
-/** The class as the decision read it: what decideFreeBooking looked at has not changed since. */
-function classAsRead(cls: ClassRow): SQL {
-  return and(
-    eq(classes.id, cls.id),
-    isNull(classes.deletedAt),
-    eq(classes.priceCents, cls.priceCents),
-    eq(classes.ageGroup, cls.ageGroup),
-    eq(classes.coachId, cls.coachId),
-    eq(classes.isRecurring, cls.isRecurring),
-    cls.startTime === null ? isNull(classes.startTime) : eq(classes.startTime, cls.startTime),
-    cls.parentClassId === null ? isNull(classes.parentClassId) : eq(classes.parentClassId, cls.parentClassId),
-  )!;
-}
-
 const bookingColumns = getTableColumns(bookings);
 const returningAll = sql.join(
   Object.values(bookingColumns).map((column) => sql.identifier(column.name)),
@@ -158,18 +145,56 @@ interface Planned {
  * later read, ever sees one. */
 const BATCH_MARK = 'fogline-batch:';
 
+const p = (name: string) => sql.placeholder(name);
+
+/** The booking's conditional INSERT with placeholders for its values, as text: built once per shape of the class row
+ * (a start time or not, a series parent or not), since Drizzle assembling it for every booking cost more than
+ * SQLite running it (issue 23). The class must be as the decision read it (what decideFreeBooking looked at), its
+ * spots taken + this quantity within capacity, the customer with no open booking of it (OPEN_BOOKING_STATUSES, so
+ * the unique index answers), nothing owed to the waitlist. */
+function bookingInsertShape(startTime: boolean, parent: boolean): { sql: string; params: unknown[] } {
+  const confirmed = BOOKING_STATES.confirmed.status;
+  const classAsRead = and(
+    eq(classes.id, p('classId')),
+    isNull(classes.deletedAt),
+    eq(classes.priceCents, p('priceCents')),
+    eq(classes.ageGroup, p('ageGroup')),
+    eq(classes.coachId, p('coachId')),
+    eq(classes.isRecurring, p('isRecurring')),
+    startTime ? eq(classes.startTime, p('startTime')) : isNull(classes.startTime),
+    parent ? eq(classes.parentClassId, p('parentClassId')) : isNull(classes.parentClassId),
+  );
+  // As applyTransition's insert does, the booking copies the class's cancellation policy (the terms it is booked under).
+  return dialect.sqlToQuery(sql`insert into ${bookings} (${sql.identifier(bookings.classId.name)}, ${sql.identifier(bookings.userId.name)}, ${sql.identifier(bookings.status.name)}, ${sql.identifier(bookings.quantity.name)}, ${sql.identifier(bookings.confirmedAt.name)}, ${sql.identifier(bookings.createdAt.name)}, ${sql.identifier(bookings.updatedAt.name)}, ${sql.identifier(bookings.cancellationPolicy.name)}, ${sql.identifier(bookings.paymentIntentId.name)})
+    select ${classes.id}, ${p('userId')}, ${confirmed}, ${p('quantity')}, ${p('now')}, ${p('now')}, ${p('now')}, ${classes.cancellationPolicy}, ${p('mark')} from ${classes}
+    where ${classAsRead} and ${classes.capacity} >= ${p('quantity')} + (select coalesce(sum(${bookings.quantity}), 0) from ${bookings} where ${bookings.classId} = ${p('classId')} and ${takesSpots(p('now'))})
+      and not exists (select 1 from ${bookings} where ${bookings.classId} = ${p('classId')} and ${bookings.userId} = ${p('userId')} and ${sql.raw(OPEN_BOOKING_STATUSES)})
+      and not exists (select 1 from ${bookings} where ${dueTimedBooking(p('classId'), p('now'))})
+      and not exists (select 1 from ${waitlistEntries} where ${waitlistEntries.classId} = ${p('classId')} and ${entryIn(['waiting'])})
+    returning ${returningAll}`);
+}
+const insertShapes = new Map<string, { sql: string; params: unknown[] }>();
+
 /** The booking's conditional INSERT (RETURNING the row, or nothing), its row marked with `mark`. */
 function bookingInsert({ customer, input }: FreeRequest, cls: ClassRow, mark: string, now: Date): InStatement {
-  const at = now.getTime();
-  const confirmed = BOOKING_STATES.confirmed.status;
-  // As applyTransition's insert does, the booking copies the class's cancellation policy (the terms it is booked under).
-  return statementOf(sql`insert into ${bookings} (${sql.identifier(bookings.classId.name)}, ${sql.identifier(bookings.userId.name)}, ${sql.identifier(bookings.status.name)}, ${sql.identifier(bookings.quantity.name)}, ${sql.identifier(bookings.confirmedAt.name)}, ${sql.identifier(bookings.createdAt.name)}, ${sql.identifier(bookings.updatedAt.name)}, ${sql.identifier(bookings.cancellationPolicy.name)}, ${sql.identifier(bookings.paymentIntentId.name)})
-    select ${classes.id}, ${customer.id}, ${confirmed}, ${input.quantity}, ${at}, ${at}, ${at}, ${classes.cancellationPolicy}, ${mark} from ${classes}
-    where ${classAsRead(cls)} and ${classes.capacity} >= ${input.quantity} + (select coalesce(sum(${bookings.quantity}), 0) from ${bookings} where ${bookings.classId} = ${cls.id} and ${takesSpots(now)})
-      and not exists (select 1 from ${bookings} where ${bookings.classId} = ${cls.id} and ${bookings.userId} = ${customer.id} and ${activeBooking})
-      and not exists (select 1 from ${bookings} where ${dueTimedBooking(cls.id, now)})
-      and not exists (select 1 from ${waitlistEntries} where ${waitlistEntries.classId} = ${cls.id} and ${entryIn(['waiting'])})
-    returning ${returningAll}`);
+  const key = `${cls.startTime !== null}:${cls.parentClassId !== null}`;
+  let shape = insertShapes.get(key);
+  if (!shape) insertShapes.set(key, (shape = bookingInsertShape(cls.startTime !== null, cls.parentClassId !== null)));
+  // Placeholders take the values as the driver stores them (each column's own mapping, as a bound Param would).
+  const values: Record<string, unknown> = {
+    classId: cls.id,
+    userId: customer.id,
+    quantity: input.quantity,
+    now: now.getTime(),
+    mark,
+    priceCents: cls.priceCents,
+    ageGroup: cls.ageGroup,
+    coachId: cls.coachId,
+    isRecurring: classes.isRecurring.mapToDriverValue(cls.isRecurring),
+    startTime: cls.startTime === null ? null : classes.startTime.mapToDriverValue(cls.startTime),
+    parentClassId: cls.parentClassId,
+  };
+  return { sql: shape.sql, args: fillPlaceholders(shape.params, values) as InValue[] };
 }
 
 /** The rows beside the bookings the batch inserted, one statement per table for the whole group, each row joined to

@@ -1,7 +1,7 @@
 // Which bookings take spots, in ONE place: a confirmed booking always; a payment hold or a waitlist offer until
 // its end (holdExpiresAt). Every reader counts spots through here: the catalogue's spots left, the booking
 // flows' capacity checks, the render cache's expiry, Customer Management, and a late payment's own hold.
-import { and, gt, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, gt, inArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client';
 import { bookings } from '../../db/schema';
 import { type BookingRow, type BookingState, inStates, isIn } from './booking-states';
@@ -9,8 +9,8 @@ import { type BookingRow, type BookingState, inStates, isIn } from './booking-st
 /** The states that hold spots only until their end (holdExpiresAt): a payment hold and a waitlist offer. */
 export const TIMED_STATES: readonly BookingState[] = ['hold', 'offered'];
 
-/** SQL condition: the booking takes spots at `now`. */
-export function takesSpots(now: Date): SQL {
+/** SQL condition: the booking takes spots at `now` (or a placeholder for it, in a statement built once). */
+export function takesSpots(now: Date | Placeholder): SQL {
   return sql`(${inStates(['confirmed'])} or (${inStates(TIMED_STATES)} and ${gt(bookings.holdExpiresAt, now)}))`;
 }
 
