@@ -8,6 +8,8 @@ const freshTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 export class WriteQueue {
   #tail: Promise<unknown> = Promise.resolve();
   #pending = 0;
+  /** When the last write ended (performance.now()). */
+  #lastEnded = Number.NEGATIVE_INFINITY;
 
   /** Runs `task` after every task queued before it has settled; its result or error is passed through. */
   run<T>(task: () => Promise<T>): Promise<T> {
@@ -18,14 +20,20 @@ export class WriteQueue {
     // transaction took 170 µs under load, and a second process waited for the lock). From a fresh turn, the
     // transaction's awaits find nothing queued before them: 95 -> 60 µs per booking under the lock.
     const result = this.#tail.then(freshTurn, freshTurn).then(task);
-    this.#tail = result.then(
-      () => this.#pending--,
-      () => this.#pending--,
-    );
+    const ended = () => {
+      this.#pending--;
+      this.#lastEnded = performance.now();
+    };
+    this.#tail = result.then(ended, ended);
     return result;
   }
 
   get pending(): number {
     return this.#pending;
+  }
+
+  /** Writes are queued or under way, or one ended less than `withinMs` ago. */
+  busy(withinMs: number): boolean {
+    return this.#pending > 0 || performance.now() - this.#lastEnded < withinMs;
   }
 }

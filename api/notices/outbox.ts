@@ -76,9 +76,9 @@ async function sendRow(ctx: AppContext, row: OutboxRow): Promise<void> {
 export const OUTBOX_YIELD_MS = 3_000;
 const YIELD_STEP_MS = 20;
 
-/** Waits while writes are queued in this process, until `until` (real time: a test's clock may stand still). */
+/** Waits while this process is writing (db writingLately), until `until` (real time: a test's clock may stand still). */
 async function yieldToWrites(ctx: AppContext, until: number): Promise<void> {
-  while (ctx.db.writesPending() > 0 && performance.now() < until) await Bun.sleep(YIELD_STEP_MS);
+  while (ctx.db.writingLately() && performance.now() < until) await Bun.sleep(YIELD_STEP_MS);
 }
 
 /** Claims what is due and sends it, batch after batch, until nothing due is left. Returns how many were sent. */
