@@ -34,7 +34,7 @@ if (args.includes('--rush')) {
   const [seconds = '8', ...customers] = args.filter((arg) => !arg.startsWith('--'));
   const counts = customers.length ? customers.map(Number) : [200, 1000];
   console.log(
-    `Fogline rush (issue 23): ${counts.join(' and ')} signed-in customers booking free classes, a burst then ${seconds}s one after another, NODE_ENV=production, ${navigator.hardwareConcurrency} cores shared with the load generator`,
+    `Fogline rush (issue 23): ${counts.join(' and ')} signed-in customers booking free classes, a burst then ${seconds}s one after another (after 3s of warm-up; wrk as the customers when installed), NODE_ENV=production, ${navigator.hardwareConcurrency} cores shared with the load generator`,
   );
   console.log(`${'users'.padStart(5)}  ${'database'.padEnd(28)} ${'bookings'.padStart(9)} ${'p50'.padStart(9)} ${'p99'.padStart(9)}`);
   const profileDir = args.includes('--profile') ? mkdtempSync(join(tmpdir(), 'fogline-rush-profile-')) : undefined;
