@@ -128,15 +128,20 @@ export async function startProduct(seed: 'demo' | 'scale', env: Record<string, s
 export async function loadBeside(
   ours: string,
   ceiling: string,
-  options: { connections: number; seconds: number; headers?: Record<string, string>; rounds?: number },
+  options: { connections: number; seconds: number; headers?: Record<string, string>; rounds?: number; floor?: string },
 ) {
   const rounds = options.rounds ?? 3;
   const seconds = Math.max(1, Math.round(options.seconds / rounds));
-  let best: { ours: LoadResult; bare: LoadResult } | null = null;
+  const none: LoadResult = { rps: 0, p50: Number.NaN, p99: Number.NaN, errors: 0 };
+  type Best = { ours: LoadResult; bare: LoadResult; floor: LoadResult };
+  let best: Best | undefined;
+  const better = (a: LoadResult, b: LoadResult | undefined) => (!b || a.rps > b.rps ? a : b);
   for (let round = 0; round < rounds; round++) {
     const a = await load(ours, { ...options, seconds });
     const b = await load(ceiling, { ...options, seconds });
-    best = best ? { ours: a.rps > best.ours.rps ? a : best.ours, bare: b.rps > best.bare.rps ? b : best.bare } : { ours: a, bare: b };
+    const c = options.floor ? await load(options.floor, { ...options, seconds }) : none;
+    const last: Best | undefined = best;
+    best = { ours: better(a, last?.ours), bare: better(b, last?.bare), floor: better(c, last?.floor) };
   }
   return best!;
 }
@@ -151,7 +156,12 @@ export interface Ceiling {
 /** Records what the product answers for `paths` (gzip, as browsers ask) and serves the same bytes and headers
  * from static routes of bare Bun processes, one per core on one port (scripts/bench/ceiling.ts): the most this
  * machine can do for those answers. */
-export async function startCeiling(productBase: string, paths: string[], processes = navigator.hardwareConcurrency): Promise<Ceiling> {
+export async function startCeiling(
+  productBase: string,
+  paths: string[],
+  processes = navigator.hardwareConcurrency,
+  mode: 'static' | 'fetch' = 'static',
+): Promise<Ceiling> {
   const fixtures: Record<string, { status: number; headers: Record<string, string>; body: string }> = {};
   for (const path of paths) {
     const res = await fetch(productBase + path, { headers: { 'accept-encoding': 'gzip' }, decompress: false } as RequestInit);
@@ -169,7 +179,7 @@ export async function startCeiling(productBase: string, paths: string[], process
   const file = join(dir, 'fixtures.json');
   writeFileSync(file, JSON.stringify(fixtures));
   const spawnOne = (port: number) =>
-    spawn(['bun', join(root, 'scripts/bench/ceiling.ts'), file, String(port)], { stdout: 'pipe', stderr: 'inherit' });
+    spawn(['bun', join(root, 'scripts/bench/ceiling.ts'), file, String(port), mode], { stdout: 'pipe', stderr: 'inherit' });
   const children = [spawnOne(0)];
   const base = await waitForLine(children[0]!, /listening on (http:\/\/\S+)/);
   const port = Number(new URL(base).port);

@@ -49,13 +49,14 @@ export async function benchPages(product: Product, options: { connections: numbe
   const paths = await pagePaths(base);
   const budgets: Budget[] = [];
   const ceiling = await startCeiling(base, paths);
+  const floor = await startCeiling(base, paths, ceiling.processes, 'fetch');
   const gzip = { 'Accept-Encoding': 'gzip' };
   try {
     console.log(
-      `\nSigned-out pages: ${options.connections} connections, ${options.seconds}s each in 3 rounds alternating with the ceiling (${ceiling.processes} bare Bun processes with reusePort, the same gzip bytes from static routes), best round of each`,
+      `\nSigned-out pages: ${options.connections} connections, ${options.seconds}s each in 3 rounds alternating with the ceiling (${ceiling.processes} bare Bun processes with reusePort, the same gzip bytes from static routes), best round of each; "js floor": the same bytes from a bare fetch handler (a Map lookup and a clone), the most any server that runs JavaScript per request gets`,
     );
     console.log(
-      `${'page'.padEnd(28)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)}  ${'ceiling'.padStart(8)} ${'p99 ms'.padStart(7)}  ${'ratio'.padStart(5)}  ${'html KB'.padStart(7)} ${'gzip KB'.padStart(7)}`,
+      `${'page'.padEnd(28)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)}  ${'ceiling'.padStart(8)} ${'p99 ms'.padStart(7)}  ${'ratio'.padStart(5)}  ${'js floor'.padStart(8)}  ${'html KB'.padStart(7)} ${'gzip KB'.padStart(7)}`,
     );
     for (const path of paths) {
       // One request first so the page is in the cache, as it is for every visitor after the first.
@@ -63,10 +64,18 @@ export async function benchPages(product: Product, options: { connections: numbe
       const gz = await fetch(base + path, { headers: { 'accept-encoding': 'gzip' }, decompress: false } as RequestInit).then((r) =>
         r.arrayBuffer(),
       );
-      const { ours, bare } = await loadBeside(base + path, ceiling.base + path, { ...options, headers: gzip });
+      const {
+        ours,
+        bare,
+        floor: js,
+      } = await loadBeside(base + path, ceiling.base + path, {
+        ...options,
+        headers: gzip,
+        floor: floor.base + path,
+      });
       const ratio = ours.rps / bare.rps;
       console.log(
-        `${path.slice(0, 28).padEnd(28)} ${ours.rps.toFixed(0).padStart(8)} ${ours.p50.toFixed(2).padStart(7)} ${ours.p99.toFixed(2).padStart(7)}  ${bare.rps.toFixed(0).padStart(8)} ${bare.p99.toFixed(2).padStart(7)}  ${(ratio * 100).toFixed(0).padStart(4)}%  ${(html.byteLength / 1024).toFixed(1).padStart(7)} ${(gz.byteLength / 1024).toFixed(1).padStart(7)}${ours.errors ? `  (${ours.errors} errors)` : ''}`,
+        `${path.slice(0, 28).padEnd(28)} ${ours.rps.toFixed(0).padStart(8)} ${ours.p50.toFixed(2).padStart(7)} ${ours.p99.toFixed(2).padStart(7)}  ${bare.rps.toFixed(0).padStart(8)} ${bare.p99.toFixed(2).padStart(7)}  ${(ratio * 100).toFixed(0).padStart(4)}%  ${`${((js.rps / bare.rps) * 100).toFixed(0)}%`.padStart(8)}  ${(html.byteLength / 1024).toFixed(1).padStart(7)} ${(gz.byteLength / 1024).toFixed(1).padStart(7)}${ours.errors ? `  (${ours.errors} errors)` : ''}`,
       );
       budgets.push({
         name: `signed out ${path} req/s vs ceiling`,
@@ -119,6 +128,7 @@ export async function benchPages(product: Product, options: { connections: numbe
     }
   } finally {
     await ceiling.stop();
+    await floor.stop();
   }
   const rss = rssMb(product.pid);
   console.log(`\nserver memory after the page bench: ${rss.toFixed(0)} MB RSS`);
