@@ -68,6 +68,8 @@ async function insertTogether(tx: Tx, plans: PlainBooking[], now: Date): Promise
       userId: request.customer.id,
       quantity: request.input.quantity,
       confirmedAt: now,
+      // The class's policy as this transaction read it (the view): the copy openBookings would read again per row.
+      cancellationPolicy: decided.cls.cancellationPolicy,
     })),
   );
   const acceptances = plans.flatMap(({ accepted }, i) => accepted.acceptances.map((row) => ({ bookingId: booked[i]!.id, ...row })));

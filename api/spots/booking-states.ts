@@ -299,7 +299,8 @@ export async function applyTransition(
 const BOOKINGS_PER_INSERT = 500;
 
 /** applyTransition's opening of a booking for many at once (a group commit's plain bookings, ./book-bulk.ts): one
- * INSERT, each row copying its class's cancellation policy as applyTransition's does. Answers the rows in the order
+ * INSERT, each row copying its class's cancellation policy as applyTransition's does (the policy the caller read in
+ * this transaction when it gives one, else read again per row). Answers the rows in the order
  * of `values`, whose (classId, userId) pairs are distinct (each is a customer's one open booking of the class). */
 export async function openBookings(tx: Tx, name: OpeningTransition, actor: Actor, values: NewBooking[]): Promise<BookingRow[]> {
   const rule: Transition = BOOKING_TRANSITIONS[name];

@@ -14,8 +14,19 @@ export type WaiverRow = typeof waivers.$inferSelect;
 
 /** The SHA-256 (hex) of the exact text accepted: title, a blank line, the body. */
 export function waiverHash(waiver: Pick<WaiverRow, 'title' | 'body'>): string {
-  return createHash('sha256').update(`${waiver.title}\n\n${waiver.body}`).digest('hex');
+  const text = `${waiver.title}\n\n${waiver.body}`;
+  let hash = recentHashes.get(text);
+  if (hash === undefined) {
+    hash = createHash('sha256').update(text).digest('hex');
+    if (recentHashes.size >= RECENT_HASHES) recentHashes.delete(recentHashes.keys().next().value!);
+    recentHashes.set(text, hash);
+  }
+  return hash;
 }
+/** A class drop hashes the same few waiver texts for every booking, inside the write lock (issue 23): each is hashed
+ * once. Keyed by the text itself, so an edited waiver is hashed anew. */
+const recentHashes = new Map<string, string>();
+const RECENT_HASHES = 64;
 
 async function latest(db: Database | Tx, owner: SQL) {
   return db.select().from(waivers).where(owner).orderBy(desc(waivers.version)).limit(1).get();
