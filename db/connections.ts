@@ -87,24 +87,32 @@ export function isBusy(error: unknown): boolean {
 async function whenLocked<T>(db: Connection, locked: () => T): Promise<T> {
   const started = Date.now();
   const deadline = started + WRITE_LOCK_WAIT_MS;
-  // A try costs microseconds: every turn of the event loop at first (LOCK_SPIN_MS), then short pauses.
-  for (let pause = 1; ; ) {
-    db.exec('PRAGMA busy_timeout = 0');
-    try {
-      db.exec('BEGIN IMMEDIATE');
-    } catch (error) {
-      if (!isBusy(error)) throw error;
-      if (Date.now() > deadline) throw new LibsqlError('SQLITE_BUSY: the database stayed locked by another process', 'SQLITE_BUSY');
-      if (Date.now() - started < LOCK_SPIN_MS) await new Promise((resolve) => setImmediate(resolve));
-      else {
-        await Bun.sleep(pause);
-        pause = Math.min(pause * 2, MAX_LOCK_PAUSE_MS);
+  db.exec('PRAGMA busy_timeout = 0');
+  let restored = false;
+  const restore = () => {
+    restored = true;
+    db.exec(CONNECTION_PRAGMAS[0]!);
+  };
+  try {
+    // A try costs microseconds: every turn of the event loop at first (LOCK_SPIN_MS), then short pauses.
+    for (let pause = 1; ; ) {
+      try {
+        db.exec('BEGIN IMMEDIATE');
+      } catch (error) {
+        if (!isBusy(error)) throw error;
+        if (Date.now() > deadline) throw new LibsqlError('SQLITE_BUSY: the database stayed locked by another process', 'SQLITE_BUSY');
+        if (Date.now() - started < LOCK_SPIN_MS) await new Promise((resolve) => setImmediate(resolve));
+        else {
+          await Bun.sleep(pause);
+          pause = Math.min(pause * 2, MAX_LOCK_PAUSE_MS);
+        }
+        continue;
       }
-      continue;
-    } finally {
-      db.exec(CONNECTION_PRAGMAS[0]!);
+      restore();
+      return locked();
     }
-    return locked();
+  } finally {
+    if (!restored) restore();
   }
 }
 
