@@ -27,10 +27,10 @@ export type Db = Database & {
    * answers that its write lock is held (SQLITE_BUSY: another process's transaction outlasted the server's own wait;
    * a batch refused so wrote nothing). Run it in this process's turn (`inTurn`). */
   writeBatch(statements: InStatement[]): Promise<ResultSet[]>;
-  /** This process is writing: writes queued or under way, or one ended in the last WRITING_LATELY_MS. Background
-   * work (the outbox's emails) waits while it is: between one group commit and the next there is often a moment
+  /** This process has writes queued or under way, or one ended after `time` (performance.now()). Background work
+   * (the outbox's emails) waits while it is writing: between one group commit and the next there is often a moment
    * with nothing queued, and with two processes sharing a class drop, each had many (issue 23). */
-  writingLately(): boolean;
+  writingSince(time: number): boolean;
   /** Folds the embedded file's write-ahead log into the database and empties it (a no-op on sqld). */
   checkpoint(): Promise<void>;
   close(): void;
@@ -60,16 +60,13 @@ export async function openDb(url: string, authToken?: string): Promise<Db> {
     remote: !url.startsWith('file:'),
     inTurn: <T>(task: () => Promise<T>) => queue.run(task),
     writeBatch: (statements: InStatement[]) => whileLocked(() => client.batch(statements, 'write')),
-    writingLately: () => queue.busy(WRITING_LATELY_MS),
+    writingSince: (time: number) => queue.writtenSince(time),
     checkpoint: async () => {
       if (path) await client.execute('PRAGMA wal_checkpoint(TRUNCATE)');
     },
     close: () => client.close(),
   });
 }
-
-/** How recently a write must have ended for this process to count as writing (writingLately). */
-const WRITING_LATELY_MS = 50;
 
 /** The longest pause between two tries of a write refused as locked (whileLocked). */
 const MAX_BUSY_PAUSE_MS = 50;

@@ -32,8 +32,8 @@ export class WriteQueue {
     return this.#pending;
   }
 
-  /** Writes are queued or under way, or one ended less than `withinMs` ago. */
-  busy(withinMs: number): boolean {
-    return this.#pending > 0 || performance.now() - this.#lastEnded < withinMs;
+  /** Writes are queued or under way, or one ended after `time` (performance.now()). */
+  writtenSince(time: number): boolean {
+    return this.#pending > 0 || this.#lastEnded > time;
   }
 }

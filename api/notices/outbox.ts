@@ -76,9 +76,14 @@ async function sendRow(ctx: AppContext, row: OutboxRow): Promise<void> {
 export const OUTBOX_YIELD_MS = 3_000;
 const YIELD_STEP_MS = 20;
 
-/** Waits while this process is writing (db writingLately), until `until` (real time: a test's clock may stand still). */
-async function yieldToWrites(ctx: AppContext, until: number): Promise<void> {
-  while (ctx.db.writingLately() && performance.now() < until) await Bun.sleep(YIELD_STEP_MS);
+/** A write of this process that ended this recently (ms) means bookings are still being written. */
+const WRITING_LATELY_MS = 50;
+
+/** Waits while this process is writing (writes queued, or one ended in the last WRITING_LATELY_MS, the sender's own
+ * claim before `ownWritesEnded` aside), until `until` (real time: a test's clock may stand still). */
+async function yieldToWrites(ctx: AppContext, until: number, ownWritesEnded: number): Promise<void> {
+  const writing = () => ctx.db.writingSince(Math.max(ownWritesEnded, performance.now() - WRITING_LATELY_MS));
+  while (writing() && performance.now() < until) await Bun.sleep(YIELD_STEP_MS);
 }
 
 /** Claims what is due and sends it, batch after batch, until nothing due is left. Returns how many were sent. */
@@ -89,6 +94,7 @@ export async function sendDueOutbox(ctx: AppContext): Promise<number> {
     const claimedAt = ctx.clock.now().getTime();
     const claimed = await claimDue(ctx);
     if (claimed.length === 0) return sent;
+    const claimEnded = performance.now();
     const done: number[] = [];
     const failed: { row: OutboxRow; error: string }[] = [];
     const unsent: OutboxRow[] = [];
@@ -100,7 +106,7 @@ export async function sendDueOutbox(ctx: AppContext): Promise<number> {
         continue;
       }
       try {
-        await yieldToWrites(ctx, yieldUntil);
+        await yieldToWrites(ctx, yieldUntil, claimEnded);
         await sendRow(ctx, row);
         done.push(row.id);
       } catch (error) {
