@@ -1,5 +1,6 @@
 // One session in My Calendar's agenda and day views: time, title, place, booked/capacity, waitlist and Full,
-// big enough to tap on a phone; a session that has ended is greyed.
+// big enough to tap on a phone; a session that has ended sits on a grey background with its Ended badge (not faded:
+// text at 70% opacity failed WCAG contrast, which the browser tests caught in the morning, Pacific time).
 import { formatTime } from '../../../../common/pacific';
 import { locationOf } from '../../../lib/catalog';
 import type { ManagedClass } from '../../managed-classes/classes';
@@ -12,7 +13,7 @@ export default function SessionRow({ session, onOpen }: { session: ManagedClass;
       <button
         type="button"
         onClick={() => onOpen(session)}
-        className={`flex w-full items-start gap-3 rounded-xl border p-3 text-left transition-colors hover:border-brand-300 hover:bg-brand-50/50 dark:hover:bg-brand-900/20 ${ended ? 'border-fog-200 opacity-70 dark:border-fog-800' : 'border-fog-200 dark:border-fog-800'}`}
+        className={`flex w-full items-start gap-3 rounded-xl border p-3 text-left transition-colors hover:border-brand-300 hover:bg-brand-50/50 dark:hover:bg-brand-900/20 ${ended ? 'border-fog-200 bg-fog-100 dark:border-fog-800 dark:bg-fog-900' : 'border-fog-200 dark:border-fog-800'}`}
       >
         <span className="w-[4.75rem] shrink-0 whitespace-nowrap text-sm font-semibold tabular-nums">
           {formatTime(session.startTime)}
@@ -33,7 +34,7 @@ export default function SessionRow({ session, onOpen }: { session: ManagedClass;
                 {session.waitlistCount} waiting
               </span>
             )}
-            {ended && <span className="badge bg-fog-100 text-fog-700 dark:bg-fog-800 dark:text-fog-300">Ended</span>}
+            {ended && <span className="badge bg-fog-200 text-fog-800 dark:bg-fog-800 dark:text-fog-200">Ended</span>}
           </span>
         </span>
       </button>
