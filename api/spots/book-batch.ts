@@ -1,12 +1,13 @@
 // A group of free bookings on a libSQL server (sqld, Turso) in one round trip to write it, never a transaction
 // held open across the network: the group's view is read in one batch (a consistent snapshot, ./book-group.ts),
 // every booking decided against it in order, exactly as in the transaction (decideFreeBooking), then the bookings
-// made are sent as ONE write batch of conditional statements that check everything again inside the SQL (the
-// class as it was read, its spots taken + n <= capacity, no open booking of the customer, nothing owed to the
-// waitlist), each INSERT answering with RETURNING whether it happened, and what the group writes beside its
-// bookings (confirmations, attendees, waivers) in one statement per table after them. A booking whose INSERT did not
-// happen (a change in between, from another process) goes through the transaction after all, which answers it exactly.
-import { and, eq, fillPlaceholders, getTableColumns, isNull, type SQL, sql } from 'drizzle-orm';
+// made are sent as ONE write batch: one conditional INSERT of all of them that checks everything again inside the
+// SQL (the class as it was read, its spots taken + the group's so far <= capacity, no open booking of the customer,
+// nothing owed to the waitlist), answering with RETURNING the bookings that happened, and what the group writes
+// beside its bookings (confirmations, attendees, waivers) in one statement per table after it. A booking the INSERT
+// did not make (a change in between, from another process) goes through the transaction after all, which answers
+// it exactly.
+import { fillPlaceholders, getTableColumns, isNull, type SQL, sql } from 'drizzle-orm';
 import { SQLiteAsyncDialect, type SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type { InStatement, InValue, Row } from '@libsql/client';
 import {
@@ -67,9 +68,8 @@ export async function bookGroupInOneTrip(
   const view = toGroupView(read.slice(0, -1) as unknown as GroupViewRows);
   const outcomes: (PromiseSettledResult<FreeBooking> | null)[] = [];
   const planned: Planned[] = [];
-  const statements: InStatement[] = [];
-  // Each booking's INSERT marks its row (markedRows): what the group writes beside its bookings goes in one statement
-  // per table for all of them, found by their marks, instead of five statements per booking (sqld's cost is per
+  // The group's INSERT marks each booking's row: what the group writes beside its bookings goes in one statement per
+  // table for all of them, found by their marks, instead of five statements per booking (sqld's cost is per
   // statement: 320 -> 831 bookings/s without them, issue 23).
   const batchMark = `${BATCH_MARK}${crypto.randomUUID()}:`;
   for (const [index, request] of requests.entries()) {
@@ -102,18 +102,19 @@ export async function bookGroupInOneTrip(
       continue;
     }
     outcomes.push(null);
-    const mark = `${batchMark}${planned.length}`;
-    planned.push({ index, request, ...decided, accepted, mark, first: statements.length });
-    statements.push(bookingInsert(request, decided.cls, mark, now));
+    planned.push({ index, request, ...decided, accepted, mark: `${batchMark}${planned.length}` });
     // The bookings after it are decided as if it happened (checked below: if it did not, they are decided again).
     recordBooked(view, plannedBooking(request, decided.cls));
   }
   if (planned.length === 0) return outcomes;
-  statements.push(...groupStatements(planned, batchMark, now));
-  const results = await ctx.db.writeBatch(statements);
+  const inserts = bookingsInsert(planned, now);
+  const results = await ctx.db.writeBatch([...inserts, ...groupStatements(planned, batchMark, now)]);
+  const inserted = new Map(
+    results.slice(0, inserts.length).flatMap(({ rows }) => rows.map((row) => [row[bookings.paymentIntentId.name] as string, row])),
+  );
   let firstMissed = Number.POSITIVE_INFINITY;
   for (const plan of planned) {
-    const row = results[plan.first]!.rows[0];
+    const row = inserted.get(plan.mark);
     if (row) outcomes[plan.index] = { status: 'fulfilled', value: { booking: bookingOf(row), cls: plan.cls, attendees: plan.attendees } };
     else firstMissed = Math.min(firstMissed, plan.index);
   }
@@ -129,7 +130,7 @@ const returningAll = sql.join(
   sql`, `,
 );
 
-/** A booking planned for the batch: its INSERT is statement `first`, its row carries `mark` until the batch ends. */
+/** A booking planned for the batch: its row carries `mark` until the batch ends. */
 interface Planned {
   index: number;
   request: FreeRequest;
@@ -137,7 +138,6 @@ interface Planned {
   attendees: FreeBooking['attendees'];
   accepted: NonNullable<ReturnType<typeof acceptanceRowsFor>>;
   mark: string;
-  first: number;
 }
 
 /** How a batch's marks start. A mark is a value of bookings.payment_intent_id (unique, and null on every free booking)
@@ -145,57 +145,96 @@ interface Planned {
  * later read, ever sees one. */
 const BATCH_MARK = 'fogline-batch:';
 
-const p = (name: string) => sql.placeholder(name);
+/** One row of the group's INSERT per booking: these values, in this order, read in the statement as `v.column1`
+ * (classId) and on (`fromValues`). */
+const ROW_VALUES = [
+  'classId',
+  'userId',
+  'quantity',
+  'mark',
+  'spots',
+  'priceCents',
+  'ageGroup',
+  'coachId',
+  'isRecurring',
+  'startTime',
+  'parentClassId',
+] as const;
+const fromValues = Object.fromEntries(ROW_VALUES.map((name, i) => [name, sql.raw(`v.column${i + 1}`)])) as Record<
+  (typeof ROW_VALUES)[number],
+  SQL
+>;
+const ROW_SLOTS = `(${ROW_VALUES.map(() => '?').join(', ')})`;
+const VALUES_GO_HERE = '/* rows */';
 
-/** The booking's conditional INSERT with placeholders for its values, as text: built once per shape of the class row
- * (a start time or not, a series parent or not), since Drizzle assembling it for every booking cost more than
- * SQLite running it (issue 23). The class must be as the decision read it (what decideFreeBooking looked at), its
- * spots taken + this quantity within capacity, the customer with no open booking of it (OPEN_BOOKING_STATUSES, so
- * the unique index answers), nothing owed to the waitlist. */
-function bookingInsertShape(startTime: boolean, parent: boolean): { sql: string; params: unknown[] } {
+/** The group's bookings in ONE conditional INSERT, a row of values per booking, RETURNING the rows made (sqld's cost
+ * is per statement: one INSERT per booking held a two-process rush to 3x sqld's one-transaction-per-booking speed).
+ * Each row goes in only if its class is as the decision read it (what decideFreeBooking looked at), the spots taken
+ * plus the group's up to this booking (`spots`) are within capacity, the customer has no open booking of it
+ * (OPEN_BOOKING_STATUSES, so the unique index answers) and nothing is owed to the waitlist. SQLite reads the whole
+ * SELECT before it inserts a row (it reads the table it inserts into), so every check sees the class as the batch
+ * found it: a booking refused leaves its spots counted for the ones after it, which then go to the transaction, never
+ * over capacity. The text around the rows is built once. */
+const bookingsInsertShape = (() => {
   const confirmed = BOOKING_STATES.confirmed.status;
-  const classAsRead = and(
-    eq(classes.id, p('classId')),
-    isNull(classes.deletedAt),
-    eq(classes.priceCents, p('priceCents')),
-    eq(classes.ageGroup, p('ageGroup')),
-    eq(classes.coachId, p('coachId')),
-    eq(classes.isRecurring, p('isRecurring')),
-    startTime ? eq(classes.startTime, p('startTime')) : isNull(classes.startTime),
-    parent ? eq(classes.parentClassId, p('parentClassId')) : isNull(classes.parentClassId),
-  );
+  const now = sql.placeholder('now');
   // As applyTransition's insert does, the booking copies the class's cancellation policy (the terms it is booked under).
-  return dialect.sqlToQuery(sql`insert into ${bookings} (${sql.identifier(bookings.classId.name)}, ${sql.identifier(bookings.userId.name)}, ${sql.identifier(bookings.status.name)}, ${sql.identifier(bookings.quantity.name)}, ${sql.identifier(bookings.confirmedAt.name)}, ${sql.identifier(bookings.createdAt.name)}, ${sql.identifier(bookings.updatedAt.name)}, ${sql.identifier(bookings.cancellationPolicy.name)}, ${sql.identifier(bookings.paymentIntentId.name)})
-    select ${classes.id}, ${p('userId')}, ${confirmed}, ${p('quantity')}, ${p('now')}, ${p('now')}, ${p('now')}, ${classes.cancellationPolicy}, ${p('mark')} from ${classes}
-    where ${classAsRead} and ${classes.capacity} >= ${p('quantity')} + (select coalesce(sum(${bookings.quantity}), 0) from ${bookings} where ${bookings.classId} = ${p('classId')} and ${takesSpots(p('now'))})
-      and not exists (select 1 from ${bookings} where ${bookings.classId} = ${p('classId')} and ${bookings.userId} = ${p('userId')} and ${sql.raw(OPEN_BOOKING_STATUSES)})
-      and not exists (select 1 from ${bookings} where ${dueTimedBooking(p('classId'), p('now'))})
-      and not exists (select 1 from ${waitlistEntries} where ${waitlistEntries.classId} = ${p('classId')} and ${entryIn(['waiting'])})
+  const { sql: text, params } =
+    dialect.sqlToQuery(sql`insert into ${bookings} (${sql.identifier(bookings.classId.name)}, ${sql.identifier(bookings.userId.name)}, ${sql.identifier(bookings.status.name)}, ${sql.identifier(bookings.quantity.name)}, ${sql.identifier(bookings.confirmedAt.name)}, ${sql.identifier(bookings.createdAt.name)}, ${sql.identifier(bookings.updatedAt.name)}, ${sql.identifier(bookings.cancellationPolicy.name)}, ${sql.identifier(bookings.paymentIntentId.name)})
+    select ${classes.id}, ${fromValues.userId}, ${confirmed}, ${fromValues.quantity}, ${now}, ${now}, ${now}, ${classes.cancellationPolicy}, ${fromValues.mark}
+    from (values ${sql.raw(VALUES_GO_HERE)}) as v join ${classes} on ${classes.id} = ${fromValues.classId}
+    where ${isNull(classes.deletedAt)} and ${classes.priceCents} = ${fromValues.priceCents} and ${classes.ageGroup} = ${fromValues.ageGroup}
+      and ${classes.coachId} = ${fromValues.coachId} and ${classes.isRecurring} = ${fromValues.isRecurring}
+      and ${classes.startTime} is ${fromValues.startTime} and ${classes.parentClassId} is ${fromValues.parentClassId}
+      and ${classes.capacity} >= ${fromValues.spots} + (select coalesce(sum(${bookings.quantity}), 0) from ${bookings} where ${bookings.classId} = ${fromValues.classId} and ${takesSpots(now)})
+      and not exists (select 1 from ${bookings} where ${bookings.classId} = ${fromValues.classId} and ${bookings.userId} = ${fromValues.userId} and ${sql.raw(OPEN_BOOKING_STATUSES)})
+      and not exists (select 1 from ${bookings} where ${dueTimedBooking(fromValues.classId, now)})
+      and not exists (select 1 from ${waitlistEntries} where ${waitlistEntries.classId} = ${fromValues.classId} and ${entryIn(['waiting'])})
     returning ${returningAll}`);
-}
-const insertShapes = new Map<string, { sql: string; params: unknown[] }>();
+  const [head, tail] = text.split(VALUES_GO_HERE) as [string, string];
+  const headParams = head.split('?').length - 1;
+  return { head, tail, before: params.slice(0, headParams), after: params.slice(headParams) };
+})();
 
-/** The booking's conditional INSERT (RETURNING the row, or nothing), its row marked with `mark`. */
-function bookingInsert({ customer, input }: FreeRequest, cls: ClassRow, mark: string, now: Date): InStatement {
-  const key = `${cls.startTime !== null}:${cls.parentClassId !== null}`;
-  let shape = insertShapes.get(key);
-  if (!shape) insertShapes.set(key, (shape = bookingInsertShape(cls.startTime !== null, cls.parentClassId !== null)));
-  // Placeholders take the values as the driver stores them (each column's own mapping, as a bound Param would).
-  const values: Record<string, unknown> = {
-    classId: cls.id,
-    userId: customer.id,
-    quantity: input.quantity,
-    now: now.getTime(),
-    mark,
-    priceCents: cls.priceCents,
-    ageGroup: cls.ageGroup,
-    coachId: cls.coachId,
-    isRecurring: classes.isRecurring.mapToDriverValue(cls.isRecurring),
-    startTime: cls.startTime === null ? null : classes.startTime.mapToDriverValue(cls.startTime),
-    parentClassId: cls.parentClassId,
-  };
-  return { sql: shape.sql, args: fillPlaceholders(shape.params, values) as InValue[] };
+/** The group's INSERT of its bookings (bookingsInsertShape), for SQLite's bound-parameter limit in a few statements
+ * past ROWS_PER_INSERT bookings (MAX_GROUP keeps a group to one). */
+function bookingsInsert(planned: Planned[], now: Date): InStatement[] {
+  const shape = bookingsInsertShape;
+  const fill = (params: unknown[]) => fillPlaceholders(params, { now: now.getTime() }) as InValue[];
+  const statements: InStatement[] = [];
+  for (let i = 0; i < planned.length; i += ROWS_PER_INSERT) {
+    const rows = planned.slice(i, i + ROWS_PER_INSERT);
+    // What the statement's bookings of each class take up to and including each one (the rows of an earlier
+    // statement are in the table by then, counted by the SELECT).
+    const spotsSoFar = new Map<number, number>();
+    // Values as the driver stores them (each column's own mapping, as a bound Param would).
+    const values = rows.flatMap(({ request, cls, mark }) => {
+      const spots = (spotsSoFar.get(cls.id) ?? 0) + request.input.quantity;
+      spotsSoFar.set(cls.id, spots);
+      return [
+        cls.id,
+        request.customer.id,
+        request.input.quantity,
+        mark,
+        spots,
+        cls.priceCents,
+        cls.ageGroup,
+        cls.coachId,
+        classes.isRecurring.mapToDriverValue(cls.isRecurring) as InValue,
+        cls.startTime === null ? null : (classes.startTime.mapToDriverValue(cls.startTime) as InValue),
+        cls.parentClassId,
+      ];
+    });
+    statements.push({
+      sql: shape.head + rows.map(() => ROW_SLOTS).join(', ') + shape.tail,
+      args: [...fill(shape.before), ...values, ...fill(shape.after)],
+    });
+  }
+  return statements;
 }
+
+/** Rows per INSERT: 11 values each, well under SQLite's bound-parameter limit (32,766). */
+const ROWS_PER_INSERT = 1_000;
 
 /** The rows beside the bookings the batch inserted, one statement per table for the whole group, each row joined to
  * its booking by the booking's mark (a booking whose INSERT did not happen has no marked row, so gets nothing):

@@ -2,7 +2,7 @@
 // group (each class, its spots taken, the customers' open bookings and places in line), then every booking is
 // checked against it in order, each seeing the ones before it. Shared by the two ways a group is written: one
 // transaction with a savepoint per booking (./book.ts), and one round trip to a libSQL server (./book-batch.ts).
-import { and, eq, inArray, lte, type Placeholder, sql } from 'drizzle-orm';
+import { and, eq, inArray, lte, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client';
 import { bookings, classes, OPEN_BOOKING_STATUSES, waitlistEntries } from '../../db/schema';
 import { badRequest } from '../errors';
@@ -152,7 +152,7 @@ export function plannedBooking({ customer, input }: FreeRequest, cls: ClassRow):
 }
 
 /** SQL condition on `bookings`: a booking of the class past its hold or offer, not yet released (the class and the
- * time may be placeholders, in a statement built once). */
-export function dueTimedBooking(classId: number | Placeholder, now: Date | Placeholder) {
+ * time may be placeholders or a column of the statement, in a statement built once). */
+export function dueTimedBooking(classId: number | Placeholder | SQL, now: Date | Placeholder) {
   return and(eq(bookings.classId, classId), inStates(TIMED_STATES), lte(bookings.holdExpiresAt, now))!;
 }

@@ -14,19 +14,23 @@ import { createClass, createUser, sentMail, type SignedIn } from '../../helpers/
 import { sharedSqld, sqldBinary } from '../../helpers/sqld';
 import { withWaivers } from '../../helpers/waivers';
 
-/** Counts the write batches and their booking INSERTs; `beforeWrite` runs once before the next write batch. */
+/** Counts the write batches, their booking INSERTs and the bookings those made; `beforeWrite` runs once before the
+ * next write batch. */
 function spyOnBatches(client: Client) {
-  const seen = { writeBatches: 0, bookingInserts: 0, beforeWrite: null as null | (() => Promise<unknown>) };
+  const seen = { writeBatches: 0, bookingInserts: 0, bookingsMade: 0, beforeWrite: null as null | (() => Promise<unknown>) };
   const batch = client.batch.bind(client);
   client.batch = (async (statements: Parameters<Client['batch']>[0], mode?: Parameters<Client['batch']>[1]) => {
+    const inserts = statements.map((s) => typeof s === 'object' && 'sql' in s && /^insert into "bookings"/.test(s.sql));
     if (mode === 'write') {
       seen.writeBatches++;
-      seen.bookingInserts += statements.filter((s) => typeof s === 'object' && 'sql' in s && /^insert into "bookings"/.test(s.sql)).length;
+      seen.bookingInserts += inserts.filter(Boolean).length;
       const before = seen.beforeWrite;
       seen.beforeWrite = null;
       if (before) await before();
     }
-    return batch(statements, mode);
+    const results = await batch(statements, mode);
+    if (mode === 'write') results.forEach((result, i) => (seen.bookingsMade += inserts[i] ? result.rows.length : 0));
+    return results;
   }) as Client['batch'];
   return seen;
 }
@@ -51,14 +55,16 @@ describe.skipIf(!sqldBinary())('free bookings on sqld: one write batch per group
       args: [JSON.stringify(policy), cls.id],
     });
     const people = await Promise.all(Array.from({ length: 12 }, () => createUser(server)));
-    const [batches, inserts] = [spy.writeBatches, spy.bookingInserts];
+    const [batches, inserts, made] = [spy.writeBatches, spy.bookingInserts, spy.bookingsMade];
     const answers = await Promise.all(
       people.map((person, i) =>
         person.client.post('/api/bookings/free', withWaivers({ classId: cls.id, quantity: 1, attendees: [{ name: `Friend ${i}` }] })),
       ),
     );
     expect(answers.map((r) => r.status)).toEqual(people.map(() => 201));
-    expect(spy.bookingInserts - inserts).toBe(12);
+    // Every booking made by a batch, each batch's bookings in ONE INSERT (sqld's cost is per statement).
+    expect(spy.bookingsMade - made).toBe(12);
+    expect(spy.bookingInserts - inserts).toBe(spy.writeBatches - batches);
     expect(spy.writeBatches - batches).toBeLessThanOrEqual(12);
     const db = server.ctx.db;
     const stored = await db.select().from(bookings).where(eq(bookings.classId, cls.id));
@@ -125,6 +131,44 @@ describe.skipIf(!sqldBinary())('free bookings on sqld: one write batch per group
       .from(bookings)
       .where(and(eq(bookings.classId, cls.id), eq(bookings.status, 'confirmed')));
     expect(stored).toHaveLength(2);
+  });
+
+  test('spots taken between the group read and its write: the INSERT makes the bookings that still fit, in order, the transaction refuses the rest', async () => {
+    const cls = await createClass(server, { coachId: coach.id, priceCents: 0, capacity: 10 });
+    const people = await Promise.all(Array.from({ length: 6 }, () => createUser(server)));
+    const others = await Promise.all(Array.from({ length: 6 }, () => createUser(server)));
+    // Another process books 6 of the 10 spots while this one's group of 6 (two spots each: 12, read as fitting
+    // 10 one by one until full) is on its way: of the group's INSERT, only the first two rows still fit.
+    const [made, inserts] = [spy.bookingsMade, spy.bookingInserts];
+    spy.beforeWrite = async () => {
+      for (const other of others)
+        await server.ctx.db.client.execute({
+          sql: "insert into bookings (class_id, user_id, status, quantity, created_at, updated_at) values (?, ?, 'confirmed', 1, ?, ?)",
+          args: [cls.id, other.id, Date.now(), Date.now()],
+        });
+    };
+    const answers = await Promise.all(
+      people.map((person, i) =>
+        person.client.post(
+          '/api/bookings/free',
+          withWaivers({ classId: cls.id, quantity: 2, attendees: [{ name: `Casey ${i}` }, { name: `Guest ${i}` }] }),
+        ),
+      ),
+    );
+    expect(spy.beforeWrite).toBeNull();
+    expect(spy.bookingInserts - inserts).toBeGreaterThanOrEqual(1);
+    expect(answers.filter((r) => r.status === 201)).toHaveLength(2);
+    for (const refused of answers.filter((r) => r.status !== 201)) {
+      expect(refused.status).toBe(409);
+      expect(refused.body.message).toBe('Class is full. Check back later in case of cancellations.');
+    }
+    // The two made by the batch's INSERT itself (its later rows did not fit), and never over capacity.
+    expect(spy.bookingsMade - made).toBe(2);
+    const taken = await server.ctx.db.client.execute({
+      sql: "select coalesce(sum(quantity), 0) as n from bookings where class_id = ? and status = 'confirmed'",
+      args: [cls.id],
+    });
+    expect(Number(taken.rows[0]!.n)).toBe(10);
   });
 
   test('spots owed to the waitlist go first: with people waiting and a spot free, the spot is offered, not booked', async () => {
