@@ -17,11 +17,10 @@ export function prepareBareFile(path: string): void {
   db.close();
 }
 
-/** Runs the booking transaction on `path` for `seconds`; answers how many committed. */
+/** Runs the booking transaction on `path` (prepared by prepareBareFile) for `seconds`; answers how many committed. */
 export function bareBookingLoop(path: string, seconds: number): number {
-  prepareBareFile(path);
   const db = new Database(path);
-  db.exec('PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 5000');
+  db.exec('PRAGMA busy_timeout = 5000; PRAGMA synchronous = NORMAL');
   const taken = db.prepare("SELECT coalesce(sum(quantity), 0) AS n FROM bookings WHERE class_id = ? AND status = 'confirmed'");
   const insert = db.prepare("INSERT INTO bookings (class_id, user_id, quantity, status, created_at) VALUES (?, ?, 1, 'confirmed', ?)");
   let done = 0;
