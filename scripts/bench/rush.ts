@@ -213,7 +213,7 @@ async function sharedFileCeiling(seconds: number): Promise<number> {
 /** The ceiling for sqld: one interactive write transaction per booking through @libsql/client, `parallel` at a time.
  * One at a time is sqld's best (3 s on a fresh sqld: 1 at a time 633/s, 4 462/s, 64 487/s; 16 once kept sqld's
  * threads spinning for minutes, its transactions waiting on each other's lock), so that is the ceiling's. */
-export async function sqldCeiling(url: string, seconds: number, parallel = 1): Promise<number> {
+async function sqldCeiling(url: string, seconds: number, parallel = 1): Promise<number> {
   const client = createClient({ url });
   await client.execute(
     'CREATE TABLE IF NOT EXISTS rush_ceiling (id INTEGER PRIMARY KEY AUTOINCREMENT, class_id INTEGER NOT NULL, user_id INTEGER NOT NULL, quantity INTEGER NOT NULL, status TEXT NOT NULL)',
@@ -365,7 +365,8 @@ async function rush(
   const dataDir = mkdtempSync(join(tmpdir(), 'fogline-rush-'));
   const databaseUrl = setup.kind === 'sqld' ? sqldUrl! : `file:${join(dataDir, 'fogline.db')}`;
   // The ceiling first, on a quiet machine: measured after the rush, it ran beside the servers sending the rush's
-  // confirmation emails (two processes of them took 17,000 -> 12,800/s off bare SQLite, flattering that line).
+  // confirmation emails (bare SQLite 17,000/s beside one server, 12,800/s beside two, 21,000-23,000/s quiet; sqld's
+  // 190/s, 450-720/s quiet), which flattered the ratios.
   const ceilingPerSecond = setup.kind === 'file' ? fileCeiling(3) : await sqldCeiling(sqldUrl!, 3);
   const server = await startServer(setup, dataDir, databaseUrl, profileDir);
   const db = await openDb(databaseUrl);
