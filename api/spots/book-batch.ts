@@ -145,8 +145,8 @@ interface Planned {
  * later read, ever sees one. */
 const BATCH_MARK = 'fogline-batch:';
 
-/** One row of the group's INSERT per booking: these values, in this order, read in the statement as `v.column1`
- * (classId) and on (`fromValues`). */
+/** One row of the group's INSERT per booking: these values, in this order. The statement reads each as
+ * `v.columnN` (`fromValues.classId` is `v.column1`). */
 const ROW_VALUES = [
   'classId',
   'userId',
